@@ -1,0 +1,24 @@
+// @ts-check
+import { defineConfig } from "astro/config";
+import node from "@astrojs/node";
+import react from "@astrojs/react";
+
+// Pages are prerendered per locale (English unprefixed, Malay under /ms/); API routes opt out of
+// prerendering. The Node adapter builds a middleware that server/serve.mjs mounts behind its own
+// static-file, compression and caching layer.
+export default defineConfig({
+  output: "static",
+  adapter: node({ mode: "middleware" }),
+  integrations: [react()],
+  i18n: {
+    locales: ["en", "ms"],
+    defaultLocale: "en",
+    routing: { prefixDefaultLocale: false },
+  },
+  build: { assets: "_astro", inlineStylesheets: "auto" },
+  compressHTML: true,
+  server: { port: 4321, host: true },
+  vite: {
+    build: { assetsInlineLimit: 2048 },
+  },
+});

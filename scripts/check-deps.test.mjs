@@ -1,0 +1,77 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkTree, importsOf } from "./check-deps.mjs";
+
+/** A throwaway tree with the project's layout and the given files. */
+function tree(files) {
+  const root = mkdtempSync(path.join(tmpdir(), "deps-"));
+  const all = {
+    "packages/domain/package.json": JSON.stringify({ dependencies: { effect: "4.1.0" } }),
+    ...files,
+  };
+  for (const [file, text] of Object.entries(all)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
+describe("dependency rule", () => {
+  it("accepts a domain that imports only effect and its own files", () => {
+    const root = tree({
+      "packages/domain/src/a.ts": 'import { Effect } from "effect";\nimport { b } from "./b";',
+      "packages/domain/src/b.ts": 'export const b = 1; import { Schema } from "effect/Schema";',
+      "packages/domain/src/a.test.ts": 'import { it } from "vitest"; import fc from "fast-check";',
+    });
+    expect(checkTree(root)).toEqual([]);
+  });
+
+  it("rejects a domain file that imports react, a Node module or another package", () => {
+    const root = tree({
+      "packages/domain/src/a.ts": 'import React from "react";',
+      "packages/domain/src/b.ts": 'import { readFileSync } from "node:fs";',
+      "packages/domain/src/c.ts": 'const x = await import("../../adapters/src/db");',
+    });
+    const problems = checkTree(root);
+    expect(problems).toHaveLength(3);
+    expect(problems.join("\n")).toMatch(/a\.ts: imports "react"/);
+    expect(problems.join("\n")).toMatch(/b\.ts: imports "node:fs"/);
+    expect(problems.join("\n")).toMatch(/c\.ts: imports "\.\.\/\.\.\/adapters\/src\/db", outside/);
+  });
+
+  it("rejects a test library in domain code that is not a test", () => {
+    const root = tree({ "packages/domain/src/a.ts": 'import { it } from "vitest";' });
+    expect(checkTree(root)).toHaveLength(1);
+  });
+
+  it("rejects adapters that import the app, and anything that imports tests", () => {
+    const root = tree({
+      "packages/adapters/src/http/client.ts": 'import { x } from "../../../../src/stores/x";',
+      "src/pages/a.astro": '---\nimport { helper } from "../../tests/helpers";\n---\n<p>hi</p>',
+      "tests/e2e/ok.spec.ts": 'import { helper } from "../helpers";',
+    });
+    const problems = checkTree(root);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/adapters never depend on the app/);
+    expect(problems[1]).toMatch(/nothing outside tests\/ may import test code/);
+  });
+
+  it("rejects a domain package.json that depends on more than effect", () => {
+    const root = tree({
+      "packages/domain/package.json": JSON.stringify({
+        dependencies: { effect: "4.1.0", react: "19.3.1" },
+      }),
+    });
+    expect(checkTree(root)).toEqual([
+      "packages/domain/package.json: depends on effect, react; the domain depends on effect alone.",
+    ]);
+  });
+
+  it("reads imports from Astro frontmatter and scripts", () => {
+    const text =
+      '---\nimport A from "./A.astro";\n---\n<div />\n<script>import "./client";</script>';
+    expect(importsOf("x.astro", text)).toEqual(["./A.astro", "./client"]);
+  });
+});

@@ -1,0 +1,168 @@
+// `npm start`: build when the sources changed, then start the embedded services and the portal.
+// Data lives under PORTAL_DATA_DIR (default .data/), logs under its logs/ folder. One launcher per
+// data folder: a second start while one runs says so and exits without touching the data.
+// Ctrl-C stops everything this launcher started.
+import { spawn } from "node:child_process";
+import {
+  appendFileSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { build } from "./build.mjs";
+import { isBuildCurrent } from "./lib/build-stamp.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const port = Number(process.env.PORT ?? 4321);
+const dataDir = path.resolve(root, process.env.PORTAL_DATA_DIR ?? ".data");
+const logDir = path.join(dataDir, "logs");
+const lockFile = path.join(dataDir, "portal.lock");
+
+const say = (message) => console.log(`[portal] ${message}`);
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+
+/** Take the data folder's lock, or return the pid of the launcher that holds it. */
+function takeLock() {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, "wx");
+      writeSync(
+        fd,
+        JSON.stringify({ pid: process.pid, port, startedAt: new Date().toISOString() }),
+      );
+      closeSync(fd);
+      return undefined;
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+      let holder;
+      try {
+        holder = JSON.parse(readFileSync(lockFile, "utf8"));
+      } catch {
+        holder = {};
+      }
+      if (typeof holder.pid === "number" && isAlive(holder.pid)) return holder;
+      rmSync(lockFile, { force: true }); // left by a launcher that was killed: safe to take
+    }
+  }
+  throw new Error(`could not take ${lockFile}`);
+}
+
+mkdirSync(logDir, { recursive: true });
+const holder = takeLock();
+if (holder) {
+  console.error(
+    `[portal] The portal is already running (pid ${holder.pid}, port ${holder.port}) with data in ${dataDir}.\n` +
+      `[portal] Stop it first (Ctrl-C in its terminal), or set PORTAL_DATA_DIR and PORT to run another.`,
+  );
+  process.exit(1);
+}
+
+const children = new Map();
+let stopping = false;
+
+function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  say("stopping…");
+  for (const child of children.values()) child.kill("SIGTERM");
+  const deadline = setTimeout(() => {
+    for (const child of children.values()) child.kill("SIGKILL");
+  }, 5000);
+  const finish = () => {
+    if (children.size > 0) return;
+    clearTimeout(deadline);
+    rmSync(lockFile, { force: true });
+    say("stopped");
+    process.exit(code);
+  };
+  for (const child of children.values()) child.once("exit", finish);
+  finish();
+}
+
+process.once("SIGINT", () => stopAll(0));
+process.once("SIGTERM", () => stopAll(0));
+
+/** Start one service as a child process; its output goes to the console and to logs/<name>.log. */
+function startService({ name, args, env }) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.set(name, child);
+  const logFile = path.join(logDir, `${name}.log`);
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on("line", (line) => {
+      console.log(line.startsWith(`[${name}]`) ? line : `[${name}] ${line}`);
+      appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`);
+    });
+  }
+  child.once("exit", (code, signal) => {
+    children.delete(name);
+    if (!stopping) {
+      console.error(
+        `[portal] ${name} stopped unexpectedly (${signal ?? `exit ${code}`}); see ${logFile}`,
+      );
+      stopAll(1);
+    }
+  });
+  return child;
+}
+
+async function waitUntilReady(url, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until && !stopping) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}
+
+try {
+  if (!isBuildCurrent(root) || process.env.PORTAL_FORCE_BUILD === "1") {
+    say("sources changed since the last build: building…");
+    if (!build()) {
+      console.error("[portal] The build failed; see the messages above.");
+      rmSync(lockFile, { force: true });
+      process.exit(1);
+    }
+  }
+} catch (error) {
+  rmSync(lockFile, { force: true });
+  throw error;
+}
+
+// The embedded services start here, each with its data under dataDir; the web server last.
+startService({
+  name: "web",
+  args: [path.join(root, "server", "serve.mjs")],
+  env: { PORT: String(port), PORTAL_DATA_DIR: dataDir },
+});
+
+if (await waitUntilReady(`http://127.0.0.1:${port}/api/health`)) {
+  say(`zakat site: http://localhost:${port}`);
+  say(`wakaf site: http://wakaf.localhost:${port}`);
+  say(`data in ${dataDir}, logs in ${logDir}; Ctrl-C stops everything`);
+} else if (!stopping) {
+  console.error("[portal] The web server did not answer within 60 s; stopping.");
+  stopAll(1);
+}

@@ -1,0 +1,161 @@
+// The portal's HTTP server: hashed assets with long cache lifetimes, prerendered pages, then the
+// Astro middleware for API routes and on-demand pages. Everything compressible is compressed
+// (brotli or gzip, as the browser accepts). Run by scripts/start.mjs; see README "Configuration".
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import compression from "compression";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const distDir = path.resolve(process.env.PORTAL_DIST_DIR ?? path.join(root, "dist"));
+const clientDir = path.join(distDir, "client");
+
+const types = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".txt": "text/plain; charset=utf-8",
+  ".woff2": "font/woff2",
+  ".pdf": "application/pdf",
+};
+
+const securityHeaders = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-frame-options": "SAMEORIGIN",
+  "permissions-policy": "camera=(), microphone=(), geolocation=()",
+};
+
+/** Files named with a content hash never change, so browsers and CDNs may keep them for a year. */
+const isHashed = (urlPath) => urlPath.startsWith("/_astro/");
+
+/** Resolve a URL path to a file inside dist/client, or undefined (never outside it). */
+async function findStatic(urlPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes("\0")) return undefined;
+  const candidates = decoded.endsWith("/")
+    ? [path.join(decoded, "index.html")]
+    : [decoded, path.join(decoded, "index.html"), `${decoded}.html`];
+  for (const candidate of candidates) {
+    const file = path.join(clientDir, path.normalize(candidate));
+    if (!file.startsWith(clientDir + path.sep)) continue;
+    try {
+      const info = await stat(file);
+      if (info.isFile()) return { file, info };
+    } catch {
+      // not this candidate
+    }
+  }
+  return undefined;
+}
+
+function sendFile(req, res, { file, info }, status = 200) {
+  const urlPath = new URL(req.url ?? "/", "http://x").pathname;
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  res.setHeader("content-type", types[path.extname(file)] ?? "application/octet-stream");
+  res.setHeader(
+    "cache-control",
+    isHashed(urlPath)
+      ? "public, max-age=31536000, immutable"
+      : "public, max-age=0, must-revalidate",
+  );
+  res.setHeader("etag", etag);
+  if (status === 200 && req.headers["if-none-match"] === etag) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.statusCode = status;
+  if (req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  createReadStream(file).pipe(res);
+}
+
+async function notFound(req, res) {
+  const page = await findStatic("/404.html");
+  if (page) {
+    sendFile(req, res, page, 404);
+    return;
+  }
+  res.statusCode = 404;
+  res.setHeader("content-type", "text/plain; charset=utf-8");
+  res.end("Page Not Found");
+}
+
+/** Build the request listener. `astroHandler` is the adapter's middleware-mode handler. */
+export function createListener(astroHandler) {
+  const compress = compression({ threshold: 1024 });
+  return (req, res) => {
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    compress(req, res, async () => {
+      try {
+        const urlPath = new URL(req.url ?? "/", "http://x").pathname;
+        if (req.method === "GET" || req.method === "HEAD") {
+          const found = await findStatic(urlPath);
+          if (found) {
+            sendFile(req, res, found);
+            return;
+          }
+        }
+        await astroHandler(req, res, () => void notFound(req, res));
+      } catch (error) {
+        console.error(`[web] ${req.method} ${req.url?.split("?")[0]} failed:`, error);
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      }
+    });
+  };
+}
+
+/** Start listening; resolves with the servers once every address is bound. */
+export async function startServer({ port, hosts }) {
+  const entry = path.join(distDir, "server", "entry.mjs");
+  const { handler } = await import(pathToFileURL(entry).href);
+  const listener = createListener(handler);
+  const servers = [];
+  for (const host of hosts) {
+    const server = http.createServer({ keepAliveTimeout: 65_000 }, listener);
+    await new Promise((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, host, () => resolve(undefined));
+    }).catch((error) => {
+      // An address family this machine lacks (no IPv6) is not fatal while another address serves.
+      if (error.code === "EADDRNOTAVAIL" || error.code === "EAFNOSUPPORT") return;
+      throw error;
+    });
+    if (server.listening) servers.push(server);
+  }
+  if (servers.length === 0) throw new Error(`could not listen on ${hosts.join(", ")}`);
+  return servers;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const port = Number(process.env.PORT ?? 4321);
+  const hosts = (process.env.HOST ?? "127.0.0.1,::1").split(",").map((h) => h.trim());
+  const servers = await startServer({ port, hosts });
+  console.log(`[web] listening on port ${port} (${hosts.join(", ")})`);
+  const stop = () => {
+    for (const server of servers) {
+      server.close();
+      server.closeAllConnections();
+    }
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}

@@ -1,0 +1,52 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+
+export interface RunningPortal {
+  readonly child: ChildProcess;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly base: string;
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Start the real launcher (`npm start`'s script) on its own port and data folder. */
+export async function startPortal(
+  port: number,
+  dataDir = mkdtempSync(path.join(tmpdir(), "portal-")),
+) {
+  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: dataDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
+  const until = Date.now() + 120_000;
+  while (!output.includes("Ctrl-C stops everything")) {
+    if (child.exitCode !== null || Date.now() > until) {
+      throw new Error(`the portal did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const portal: RunningPortal = {
+    child,
+    port,
+    dataDir,
+    base: `http://127.0.0.1:${port}`,
+    output: () => output,
+    stop: async (signal = "SIGINT") => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  return portal;
+}
