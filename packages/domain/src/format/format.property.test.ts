@@ -1,0 +1,75 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  formatDate,
+  formatDateTime,
+  formatMobile,
+  nextZakatDue,
+  sgtParts,
+  truncate,
+  wrapReference,
+} from "./index";
+import { DAY_MS } from "./sgt";
+
+const instant = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) });
+
+describe("format properties", () => {
+  it("Singapore time is always UTC plus eight hours", () => {
+    fc.assert(
+      fc.property(instant, (ms) => {
+        const p = sgtParts(ms);
+        expect(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second)).toBe(
+          Math.floor(ms / 1000) * 1000 + 8 * 3600 * 1000,
+        );
+      }),
+    );
+  });
+
+  it("next zakat due is always 355 days later, to the millisecond", () => {
+    fc.assert(
+      fc.property(instant, (ms) => {
+        expect(nextZakatDue(ms) - ms).toBe(355 * DAY_MS);
+      }),
+    );
+  });
+
+  it("date-time always reads 'date | time'", () => {
+    fc.assert(
+      fc.property(instant, (ms) => {
+        expect(formatDateTime(ms)).toBe(
+          `${formatDate(ms)} | ${formatDateTime(ms).split(" | ")[1]}`,
+        );
+        expect(formatDateTime(ms)).toMatch(
+          /^\d{1,2} [A-Z][a-z]{2} \d{4} \| \d{1,2}:\d{2} (AM|PM)$/,
+        );
+      }),
+    );
+  });
+
+  it("wrapped references rejoin to the original, with no line over 13 characters", () => {
+    fc.assert(
+      fc.property(fc.string(), (ref) => {
+        const lines = wrapReference(ref);
+        expect(lines.join("")).toBe(ref);
+        expect(lines.every((l) => l.length <= 13 && l.length > 0)).toBe(true);
+      }),
+    );
+  });
+
+  it("truncation keeps at most max characters before the ellipsis", () => {
+    fc.assert(
+      fc.property(fc.string(), fc.nat(40), (text, max) => {
+        const out = truncate(text, max);
+        expect(out === text || (out.endsWith("...") && out.length === max + 3)).toBe(true);
+      }),
+    );
+  });
+
+  it("mobile display keeps every digit in order", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{8,16}$/), (digits) => {
+        expect(formatMobile(`65${digits}`).replace(/\D/g, "")).toBe(`65${digits}`);
+      }),
+    );
+  });
+});

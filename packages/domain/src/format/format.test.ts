@@ -1,0 +1,144 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatDate,
+  formatDatePadded,
+  formatDateTime,
+  formatMobile,
+  formatTime,
+  frequencyLabel,
+  maskNric,
+  nextZakatDue,
+  paymentStatusDisplay,
+  receiptDonor,
+  receiptRecurrenceLabel,
+  RECEIPT_MOBILE_MASK,
+  sgtParts,
+  showNextZakatDue,
+  showOfficerName,
+  truncate,
+  wrapReference,
+} from "./index";
+
+// 2025-03-04T23:30:00Z is 5 Mar 2025, 7:30 AM in Singapore.
+const t = Date.UTC(2025, 2, 4, 23, 30);
+
+describe("dates and times in Singapore (UTC+8)", () => {
+  it("formats D MMM YYYY, DD MMM YYYY, h:mm A and date | time", () => {
+    expect(formatDate(t)).toBe("5 Mar 2025");
+    expect(formatDatePadded(t)).toBe("05 Mar 2025");
+    expect(formatTime(t)).toBe("7:30 AM");
+    expect(formatDateTime(t)).toBe("5 Mar 2025 | 7:30 AM");
+    expect(formatTime(Date.UTC(2025, 0, 1, 16, 0))).toBe("12:00 AM");
+    expect(formatTime(Date.UTC(2025, 0, 1, 4, 5))).toBe("12:05 PM");
+    expect(formatTime(Date.UTC(2025, 0, 1, 7, 59))).toBe("3:59 PM");
+    expect(sgtParts(Date.UTC(2024, 11, 31, 16, 0))).toMatchObject({
+      year: 2025,
+      month: 1,
+      day: 1,
+      hour: 0,
+    });
+  });
+
+  it("next zakat due is 355 days later", () => {
+    expect(formatDate(nextZakatDue(t))).toBe("23 Feb 2026");
+  });
+});
+
+describe("receipt formatting", () => {
+  it("masks NRIC to the last four characters", () => {
+    expect(maskNric("S1234456A")).toBe("*****456A");
+    expect(maskNric("abc")).toBe("***");
+    expect(maskNric("")).toBe("");
+  });
+
+  it("formats mobiles with the receipt and other masks; '-' for blanks", () => {
+    expect(formatMobile("+65 91234567")).toBe("+65 9123 4567");
+    expect(formatMobile("6591234567", RECEIPT_MOBILE_MASK)).toBe("+65 9123 4567");
+    expect(formatMobile("601234567890123456", RECEIPT_MOBILE_MASK)).toBe("+60 1234 5678 9012 3456");
+    expect(formatMobile("60123456789012")).toBe("+60 1234 56789012");
+    for (const blank of ["", null, undefined, "NA", "NULL", "null", "  ", "+"]) {
+      expect(formatMobile(blank)).toBe("-");
+    }
+  });
+
+  it("wraps reference numbers at 13 characters and truncates with ...", () => {
+    expect(wrapReference("ABCDEFGHIJKLMNOPQRSTUVWXYZ1")).toEqual([
+      "ABCDEFGHIJKLM",
+      "NOPQRSTUVWXYZ",
+      "1",
+    ]);
+    expect(wrapReference("")).toEqual([]);
+    expect(truncate("Masjid Sultan", 6)).toBe("Masjid...");
+    expect(truncate("Masjid", 6)).toBe("Masjid");
+  });
+
+  it("keeps the odd recurrence rule of §9", () => {
+    expect(receiptRecurrenceLabel("$10")).toBe("Recurrent Daily");
+    expect(receiptRecurrenceLabel("$20")).toBe("Recurrent Weekly");
+    expect(receiptRecurrenceLabel("$50")).toBe("Recurrent Monthly");
+    expect(receiptRecurrenceLabel("$100")).toBe("Recurrent Quarterly");
+    expect(receiptRecurrenceLabel("$200")).toBe("Recurrent Annually");
+    expect(receiptRecurrenceLabel("$10.00")).toBe("One Time");
+    expect(receiptRecurrenceLabel("")).toBe("One Time");
+    expect(frequencyLabel("One Off")).toBe("One Time");
+    expect(frequencyLabel("Monthly")).toBe("Monthly");
+  });
+
+  it("shows payment statuses; refunded and voided are struck; missing is accepted", () => {
+    expect(paymentStatusDisplay(undefined)).toEqual({
+      label: "Accepted",
+      struck: false,
+      amountClass: "amt accepted",
+    });
+    expect(paymentStatusDisplay("Completed").label).toBe("Completed");
+    expect(paymentStatusDisplay("refunded")).toEqual({
+      label: "Refunded",
+      struck: true,
+      amountClass: "amt refunded",
+    });
+    expect(paymentStatusDisplay("VOIDED")).toEqual({
+      label: "Voided",
+      struck: true,
+      amountClass: "amt voided",
+    });
+  });
+
+  it("shows anonymous donors as Hamba Allah without email", () => {
+    expect(receiptDonor({ isAnonymous: true, donorName: "Ali", donorEmail: "a@b.sg" })).toEqual({
+      name: "Hamba Allah",
+      email: null,
+    });
+    expect(receiptDonor({ isAnonymous: false, donorName: "Ali", donorEmail: "a@b.sg" })).toEqual({
+      name: "Ali",
+      email: "a@b.sg",
+    });
+  });
+
+  it("shows the officer name only at point of sale for an amil other than the platform", () => {
+    const platformAmilId = "0";
+    expect(showOfficerName({ source: "Kiosk", amilId: "42", platformAmilId })).toBe(true);
+    expect(showOfficerName({ source: "pos", amilId: 42, platformAmilId })).toBe(true);
+    expect(showOfficerName({ source: "terminal", amilId: "0", platformAmilId })).toBe(false);
+    expect(showOfficerName({ source: "web", amilId: "42", platformAmilId })).toBe(false);
+    expect(showOfficerName({ source: "kiosk", amilId: null, platformAmilId })).toBe(false);
+    expect(showOfficerName({ source: undefined, amilId: "42", platformAmilId })).toBe(false);
+  });
+
+  it("shows next zakat harta due only for harta above 0, a living donor and a date", () => {
+    expect(
+      showNextZakatDue({ hartaAmount: 10, isDeceased: false, nextZakatDueDate: "2026-02-23" }),
+    ).toBe(true);
+    expect(
+      showNextZakatDue({ hartaAmount: 0, isDeceased: false, nextZakatDueDate: "2026-02-23" }),
+    ).toBe(false);
+    expect(
+      showNextZakatDue({ hartaAmount: 10, isDeceased: true, nextZakatDueDate: "2026-02-23" }),
+    ).toBe(false);
+    expect(showNextZakatDue({ hartaAmount: 10, isDeceased: false, nextZakatDueDate: "" })).toBe(
+      false,
+    );
+    expect(showNextZakatDue({ hartaAmount: 10, isDeceased: false, nextZakatDueDate: null })).toBe(
+      false,
+    );
+  });
+});

@@ -1,0 +1,3 @@
+export * from "./sgt";
+export * from "./dates";
+export * from "./receipt";

@@ -1,0 +1,19 @@
+/**
+ * @portal/domain: the pure rules of the giving portal (zakat, fidyah and kaffarah maths, validators,
+ * formatting, flows, session and payment rules) and the ports its programs need. Depends on `effect` only.
+ */
+export * from "./errors";
+export * from "./money";
+export * from "./config";
+export * from "./zakat/index";
+export * from "./fidyah";
+export * from "./kaffarah";
+export * from "./donation-widget";
+export * from "./limits";
+export * from "./validators/index";
+export * from "./format/index";
+export * from "./flow";
+export * from "./site";
+export * from "./session";
+export * from "./payment-state";
+export * from "./ports/index";

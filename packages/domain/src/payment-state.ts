@@ -1,0 +1,63 @@
+import { Result } from "effect";
+import type { DomainError } from "./errors";
+
+/** Provider result states (§4), plus the after-the-fact states receipts show. */
+export type PaymentState = "initiated" | "pending" | "succeeded" | "failed" | "refunded" | "voided";
+
+const legal: Readonly<Record<PaymentState, ReadonlyArray<PaymentState>>> = {
+  initiated: ["pending", "succeeded", "failed", "voided"],
+  pending: ["succeeded", "failed", "voided"],
+  succeeded: ["refunded"],
+  failed: [],
+  refunded: [],
+  voided: [],
+};
+
+/** A transition the payment machine refuses. */
+export interface IllegalPaymentTransition extends DomainError<
+  "IllegalPaymentTransition",
+  "payment.illegalTransition"
+> {
+  readonly from: PaymentState;
+  readonly to: PaymentState;
+}
+
+/** Whether a state is final (nothing may follow it). */
+export const isFinalPaymentState = (state: PaymentState): boolean => legal[state].length === 0;
+
+/** Whether `from -> to` is allowed. Repeating the current state is allowed (provider events repeat). */
+export const canTransition = (from: PaymentState, to: PaymentState): boolean =>
+  from === to || legal[from].includes(to);
+
+/**
+ * Moves a payment to a new state. Legal: initiated -> pending | succeeded | failed | voided;
+ * pending -> succeeded | failed | voided; succeeded -> refunded; and any state to itself (idempotent).
+ * Anything else (e.g. a late `pending` after `succeeded`) fails with code `payment.illegalTransition`.
+ */
+export const transitionPayment = (
+  from: PaymentState,
+  to: PaymentState,
+): Result.Result<PaymentState, IllegalPaymentTransition> =>
+  canTransition(from, to)
+    ? Result.succeed(to)
+    : Result.fail({
+        _tag: "IllegalPaymentTransition",
+        code: "payment.illegalTransition",
+        message: `Payment cannot go from ${from} to ${to}`,
+        from,
+        to,
+      });
+
+/** Receipt status label for a payment state (succeeded reads Completed; before it, Accepted). */
+export const paymentStateLabel = (
+  state: PaymentState,
+): "Accepted" | "Completed" | "Refunded" | "Voided" | "Failed" =>
+  state === "succeeded"
+    ? "Completed"
+    : state === "refunded"
+      ? "Refunded"
+      : state === "voided"
+        ? "Voided"
+        : state === "failed"
+          ? "Failed"
+          : "Accepted";

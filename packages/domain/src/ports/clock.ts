@@ -1,0 +1,19 @@
+import { Context, Effect } from "effect";
+import type { Layer } from "effect";
+import { testLayerFor } from "./test-layer";
+
+/** Time, as epoch milliseconds. The domain never reads a clock itself. */
+export interface ClockShape {
+  readonly now: () => Effect.Effect<number>;
+}
+
+/** The clock port. */
+export class Clock extends Context.Service<Clock, ClockShape>()("@portal/domain/Clock") {}
+
+/** Test clock from supplied methods; missing methods die loudly. */
+export const ClockTest = (supplied: Partial<ClockShape>): Layer.Layer<Clock> =>
+  testLayerFor(Clock, "Clock", ["now"], supplied);
+
+/** A clock stopped at `epochMs`. */
+export const ClockFixed = (epochMs: number): Layer.Layer<Clock> =>
+  ClockTest({ now: () => Effect.succeed(epochMs) });

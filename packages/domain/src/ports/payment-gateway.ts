@@ -1,0 +1,38 @@
+import { Context } from "effect";
+import type { Effect, Layer } from "effect";
+import type { Cents } from "../money";
+import type { PaymentState } from "../payment-state";
+import type { PortError } from "./port-error";
+import { testLayerFor } from "./test-layer";
+
+/** A payment as the gateway reports it. */
+export interface GatewayPayment {
+  readonly paymentId: string;
+  readonly state: PaymentState;
+  /** Present when the donor must complete a challenge (3DS) or scan a code. */
+  readonly nextAction: { readonly kind: "redirect" | "qr"; readonly payload: string } | null;
+}
+
+/** Card and PayNow payments in the style of PaymentIntents: create with an idempotency key, confirm. */
+export interface PaymentGatewayShape {
+  readonly create: (input: {
+    readonly amount: Cents;
+    readonly currency: "SGD";
+    readonly idempotencyKey: string;
+    readonly description: string;
+    readonly method: "card" | "paynow";
+  }) => Effect.Effect<GatewayPayment, PortError>;
+  readonly confirm: (paymentId: string) => Effect.Effect<GatewayPayment, PortError>;
+  readonly retrieve: (paymentId: string) => Effect.Effect<GatewayPayment, PortError>;
+}
+
+/** The payment gateway port. */
+export class PaymentGateway extends Context.Service<PaymentGateway, PaymentGatewayShape>()(
+  "@portal/domain/PaymentGateway",
+) {}
+
+/** Test gateway from supplied methods; missing methods die loudly. */
+export const PaymentGatewayTest = (
+  supplied: Partial<PaymentGatewayShape>,
+): Layer.Layer<PaymentGateway> =>
+  testLayerFor(PaymentGateway, "PaymentGateway", ["create", "confirm", "retrieve"], supplied);

@@ -1,0 +1,131 @@
+import type { RateConfig } from "./config";
+import type { FlowType } from "./flow";
+
+/** Token life (§9): 30 minutes. */
+export const TOKEN_LIFE_MS = 30 * 60 * 1000;
+/** A transaction older than this on load is stale (§4). */
+export const STALE_TRANSACTION_MS = 30 * 60 * 1000;
+/** How often the expiry timer checks (§9). */
+export const EXPIRY_CHECK_INTERVAL_MS = 1000;
+/** Session constants of §9 (new session, extended). */
+export const NEW_SESSION_CONSTANT = 60;
+/** Extended-session constant of §9. */
+export const EXTENDED_SESSION_CONSTANT = 10;
+
+/** The session's token and whether it has used its one extension. */
+export interface SessionToken {
+  readonly token: string;
+  readonly expiresAt: number;
+  readonly extended: boolean;
+}
+
+/** A token is created only when absent, expiring 30 minutes after `now`. */
+export const ensureSessionToken = (
+  existing: SessionToken | null | undefined,
+  now: number,
+  newToken: string,
+): SessionToken => existing ?? { token: newToken, expiresAt: now + TOKEN_LIFE_MS, extended: false };
+
+/** What the per-second check decides. */
+export type SessionTick =
+  | { readonly _tag: "Active" }
+  | { readonly _tag: "Extended"; readonly session: SessionToken }
+  | { readonly _tag: "Expired" };
+
+/**
+ * Per-second check (§4): before expiry nothing happens; at or after expiry the session expires, unless a
+ * recurring-redirect payment is in progress and the session has not been extended yet, in which case it
+ * is extended once by another token life.
+ */
+export const checkSession = (
+  session: SessionToken,
+  now: number,
+  recurringRedirectInProgress: boolean,
+): SessionTick => {
+  if (now < session.expiresAt) return { _tag: "Active" };
+  if (recurringRedirectInProgress && !session.extended) {
+    return {
+      _tag: "Extended",
+      session: { ...session, expiresAt: now + TOKEN_LIFE_MS, extended: true },
+    };
+  }
+  return { _tag: "Expired" };
+};
+
+/** A transaction started more than 30 minutes before `now` is stale (cleared, signed out, reloaded). */
+export const isStaleTransaction = (
+  trxCreationTime: number | null | undefined,
+  now: number,
+): boolean =>
+  trxCreationTime !== null &&
+  trxCreationTime !== undefined &&
+  now - trxCreationTime > STALE_TRANSACTION_MS;
+
+/** Configuration fields whose change counts as a rate change (§4). */
+export const RATE_CHANGE_FIELDS = [
+  "nisabValue",
+  "fitrahMinAmount",
+  "fitrahMaxAmount",
+  "fidyahPerDay",
+  "kaffarahPerDay",
+  "jimakNoOfPeople",
+  "nazarNoOfPeople",
+] as const satisfies ReadonlyArray<keyof RateConfig>;
+
+/** A field of {@link RATE_CHANGE_FIELDS}. */
+export type RateChangeField = (typeof RATE_CHANGE_FIELDS)[number];
+
+/**
+ * Fields that changed between the stored and the fresh configuration; empty when nothing that counts
+ * changed, or when nothing was stored yet (a first visit is not a rate change).
+ */
+export const changedRates = (
+  stored: RateConfig | null | undefined,
+  fresh: RateConfig,
+): ReadonlyArray<RateChangeField> =>
+  stored === null || stored === undefined
+    ? []
+    : RATE_CHANGE_FIELDS.filter((f) => stored[f] !== fresh[f]);
+
+/** Whether the configuration change sends the donor to the rates-updated page. */
+export const isRateChange = (stored: RateConfig | null | undefined, fresh: RateConfig): boolean =>
+  changedRates(stored, fresh).length > 0;
+
+/** Pieces of client state that rules reset. */
+export type StateSlice =
+  | "zakatCalculator"
+  | "fidyah"
+  | "kaffarah"
+  | "donationWidget"
+  | "otherDonations"
+  | "selections"
+  | "userSelections";
+
+const flowSlice: Readonly<Record<FlowType, StateSlice>> = {
+  ZAKAT: "zakatCalculator",
+  FIDYAH: "fidyah",
+  KAFFARAH: "kaffarah",
+  ILMU: "donationWidget",
+  WMS: "donationWidget",
+};
+
+/** A flow change resets the old flow's state (§4); staying in the same flow resets nothing. */
+export const flowChangeResets = (from: FlowType | null, to: FlowType): ReadonlyArray<StateSlice> =>
+  from === null || from === to ? [] : [flowSlice[from]];
+
+/** After a passed transaction, on a landing route, these reset (§4). */
+export const PASSED_TRANSACTION_RESETS: ReadonlyArray<StateSlice> = [
+  "zakatCalculator",
+  "fidyah",
+  "kaffarah",
+  "donationWidget",
+];
+
+/** On the rates-updated page with the rates-changed flag set, these reset (§4). */
+export const RATE_CHANGE_RESETS: ReadonlyArray<StateSlice> = [
+  "fidyah",
+  "kaffarah",
+  "otherDonations",
+  "selections",
+  "userSelections",
+];

@@ -1,0 +1,80 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { maskNric } from "../format/receipt";
+import { cardDigits, luhnCheckDigit, luhnValid, pasteCardNumber } from "./card";
+import { validationMessages } from "./messages";
+import { isValidNric, nricCheckLetter } from "./nric";
+import { cleanText } from "./text";
+
+const digits = (min: number, max: number) =>
+  fc
+    .array(fc.integer({ min: 0, max: 9 }), { minLength: min, maxLength: max })
+    .map((d) => d.join(""));
+
+const validNric = fc
+  .tuple(fc.constantFrom("S", "T", "F", "G", "M"), digits(7, 7))
+  .map(([p, d]) => `${p}${d}${nricCheckLetter(p, d) ?? ""}`);
+
+describe("validator properties", () => {
+  it("every valid NRIC survives masking to its last four characters", () => {
+    fc.assert(
+      fc.property(validNric, (nric) => {
+        expect(isValidNric(nric)).toBe(true);
+        const masked = maskNric(nric);
+        expect(masked).toBe(`*****${nric.slice(5)}`);
+        expect(masked.slice(-4)).toBe(nric.slice(-4));
+      }),
+    );
+  });
+
+  it("exactly one check letter is valid for each NRIC number", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("S", "T", "F", "G", "M"), digits(7, 7), (p, d) => {
+        const valid = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+          .split("")
+          .filter((l) => isValidNric(`${p}${d}${l}`));
+        expect(valid).toHaveLength(1);
+      }),
+    );
+  });
+
+  it("Luhn accepts exactly the numbers whose check digit is right", () => {
+    fc.assert(
+      fc.property(digits(1, 18), fc.integer({ min: 0, max: 9 }), (payload, check) => {
+        expect(luhnValid(`${payload}${check}`)).toBe(String(check) === luhnCheckDigit(payload));
+      }),
+    );
+  });
+
+  it("a pasted card number keeps its digits in order, grouped in fours", () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const pasted = pasteCardNumber(text);
+        if (!/\d/.test(text)) expect(pasted).toBeNull();
+        else {
+          expect(cardDigits(pasted ?? "")).toBe(text.replace(/\D/g, ""));
+          expect(pasted).toMatch(/^(\d{4} )*\d{1,4}$/);
+        }
+      }),
+    );
+  });
+
+  it("cleaned text has no tags, no double spaces, no leading space, and cleaning twice changes nothing", () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const once = cleanText(text);
+        expect(once).not.toMatch(/<[^>]*>/);
+        expect(once).not.toMatch(/ {2}/);
+        expect(once.startsWith(" ")).toBe(false);
+        expect(cleanText(once)).toBe(once);
+      }),
+    );
+  });
+
+  it("every validation key has English text", () => {
+    for (const [key, text] of Object.entries(validationMessages)) {
+      expect(key).toMatch(/^[a-z]+\.[A-Za-z.]+$/);
+      expect(text.length).toBeGreaterThan(0);
+    }
+  });
+});

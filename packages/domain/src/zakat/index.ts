@@ -1,0 +1,4 @@
+export * from "./state";
+export * from "./explanation";
+export * from "./calculate";
+export * from "./reducer";
