@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureChromium } from "./lib/ensure-chromium.mjs";
+import { ensurePostgres } from "./lib/ensure-postgres.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (pkg, file) => path.join(root, "node_modules", pkg, file);
@@ -52,6 +53,18 @@ const vitest =
     }
   };
 
+/** Integration tests on PGlite, and on PostgreSQL too when one is reachable or can be started. */
+const integration = async () => {
+  const postgres = await ensurePostgres();
+  if (postgres.url) {
+    process.env.TEST_DATABASE_URL = postgres.url;
+    console.log("Integration tests run on PGlite and on PostgreSQL.");
+  } else {
+    console.log(`Integration tests run on PGlite only: ${postgres.reason}.`);
+  }
+  return vitest("integration")();
+};
+
 const playwright = () => {
   const chromium = ensureChromium();
   if (!chromium.ok) {
@@ -80,7 +93,7 @@ const stages = [
     vitest("unit", ["--coverage.enabled"]),
   ],
   ["Build (astro build)", check(["scripts/build.mjs"])],
-  ["Integration tests (vitest)", vitest("integration")],
+  ["Integration tests (vitest; PGlite and PostgreSQL)", integration],
   ["Browser tests (Playwright, Chromium)", playwright],
   ["JavaScript size budget", check(["scripts/size-budget.mjs"])],
 ];
@@ -90,7 +103,7 @@ let failed = 0;
 const started = Date.now();
 for (const [index, [name, stage]] of stages.entries()) {
   console.log(`\n━━ ${index + 1}/${stages.length} ${name}`);
-  const result = stage();
+  const result = await stage();
   passed += result.passed;
   failed += result.failed;
   if (result.failed > 0 || result.empty) {

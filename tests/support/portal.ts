@@ -18,10 +18,11 @@ export interface RunningPortal {
 export async function startPortal(
   port: number,
   dataDir = mkdtempSync(path.join(tmpdir(), "portal-")),
+  env: Record<string, string> = {},
 ) {
   const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: dataDir },
+    env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

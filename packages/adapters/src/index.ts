@@ -1,1 +1,3 @@
-export {};
+// Browser-safe adapters. Server-only ones (database) are imported from "@portal/adapters/db".
+export * from "./http/index";
+export * from "./wire/home-page-configuration";

@@ -1,0 +1,132 @@
+import { decodeRateConfig, type RateConfig } from "@portal/domain";
+import type { SqlQuery } from "./sql";
+
+interface HomeRow {
+  version: number;
+  nisab_value_cents: number;
+  gold_rate_cents: string;
+  gold_divisor: string;
+  zakat_rate: string;
+  gold_kept_threshold_grams: string;
+  gold_worn_threshold_grams: string;
+  fitrah_min_cents: number;
+  fitrah_max_cents: number;
+  fitrah_normal_cents: number;
+  fitrah_premium_cents: number;
+  fidyah_per_day_cents: number;
+  max_fidyah_cents: number;
+  kaffarah_per_day_cents: number;
+  jimak_no_of_people: number;
+  nazar_no_of_people: number;
+  contact_number: string;
+  contact_email: string;
+  contact_address: string;
+}
+
+/** The home-page configuration of one charity: its rates (with their version) and contacts. */
+export interface HomePageConfiguration {
+  readonly version: number;
+  readonly rates: RateConfig;
+  readonly contact: { readonly number: string; readonly email: string; readonly address: string };
+  readonly socialMediaIcons: ReadonlyArray<{ readonly name: string; readonly url: string }>;
+}
+
+const toRates = (row: HomeRow): RateConfig =>
+  decodeRateConfig({
+    nisabValue: row.nisab_value_cents,
+    goldRate: Number(row.gold_rate_cents),
+    goldDivisor: Number(row.gold_divisor),
+    zakatRate: Number(row.zakat_rate),
+    goldKeptThresholdGrams: Number(row.gold_kept_threshold_grams),
+    goldWornThresholdGrams: Number(row.gold_worn_threshold_grams),
+    fitrahMinAmount: row.fitrah_min_cents,
+    fitrahMaxAmount: row.fitrah_max_cents,
+    fitrahNormalRate: row.fitrah_normal_cents,
+    fitrahPremiumRate: row.fitrah_premium_cents,
+    fidyahPerDay: row.fidyah_per_day_cents,
+    maxFidyahLimit: row.max_fidyah_cents,
+    kaffarahPerDay: row.kaffarah_per_day_cents,
+    jimakNoOfPeople: row.jimak_no_of_people,
+    nazarNoOfPeople: row.nazar_no_of_people,
+  });
+
+/** Read a charity's home-page configuration, or undefined for an unknown charity. */
+export async function readHomePageConfiguration(
+  sql: SqlQuery,
+  charityId: number,
+): Promise<HomePageConfiguration | undefined> {
+  const [row] = await sql.query<HomeRow>(
+    "select * from home_page_configuration where charity_id = $1",
+    [charityId],
+  );
+  if (!row) return undefined;
+  const icons = await sql.query<{ name: string; url: string }>(
+    "select name, url from social_media_icon where charity_id = $1 order by position",
+    [charityId],
+  );
+  return {
+    version: row.version,
+    rates: toRates(row),
+    contact: { number: row.contact_number, email: row.contact_email, address: row.contact_address },
+    socialMediaIcons: icons,
+  };
+}
+
+/** Read a charity's site configuration (site entries, funds), or undefined. */
+export async function readSiteConfiguration(
+  sql: SqlQuery,
+  charityId: number,
+): Promise<Record<string, unknown> | undefined> {
+  const [row] = await sql.query<{ config: Record<string, unknown> }>(
+    "select config from site_configuration where charity_id = $1",
+    [charityId],
+  );
+  return row?.config;
+}
+
+/**
+ * Change a charity's rates (an officer's action, e.g. the new nisab on the first of the month). The
+ * version goes up so payments computed on the old rates can be refused, and the audit log records it.
+ */
+export async function updateRates(
+  sql: { transaction: <T>(work: (tx: SqlQuery) => Promise<T>) => Promise<T> },
+  input: { charityId: number; rates: RateConfig; actor: string },
+): Promise<number> {
+  const rates = decodeRateConfig(input.rates);
+  return sql.transaction(async (tx) => {
+    const [row] = await tx.query<{ version: number }>(
+      `update home_page_configuration set
+         nisab_value_cents = $2, gold_rate_cents = $3, gold_divisor = $4, zakat_rate = $5,
+         gold_kept_threshold_grams = $6, gold_worn_threshold_grams = $7, fitrah_min_cents = $8,
+         fitrah_max_cents = $9, fitrah_normal_cents = $10, fitrah_premium_cents = $11,
+         fidyah_per_day_cents = $12, max_fidyah_cents = $13, kaffarah_per_day_cents = $14,
+         jimak_no_of_people = $15, nazar_no_of_people = $16, version = version + 1, updated_at = now()
+       where charity_id = $1 returning version`,
+      [
+        input.charityId,
+        rates.nisabValue,
+        rates.goldRate,
+        rates.goldDivisor,
+        rates.zakatRate,
+        rates.goldKeptThresholdGrams,
+        rates.goldWornThresholdGrams,
+        rates.fitrahMinAmount,
+        rates.fitrahMaxAmount,
+        rates.fitrahNormalRate,
+        rates.fitrahPremiumRate,
+        rates.fidyahPerDay,
+        rates.maxFidyahLimit,
+        rates.kaffarahPerDay,
+        rates.jimakNoOfPeople,
+        rates.nazarNoOfPeople,
+      ],
+    );
+    if (!row) throw new Error(`no home-page configuration for charity ${input.charityId}`);
+    await tx.query(
+      `insert into audit_log (actor, action, entity, entity_id, detail)
+       values ($1, 'rates.update', 'home_page_configuration', $2, $3)`,
+      [input.actor, String(input.charityId), JSON.stringify({ version: row.version, rates })],
+    );
+    return row.version;
+  });
+}

@@ -1,0 +1,31 @@
+import { initial } from "./migrations/001-initial";
+import type { Sql } from "./sql";
+
+/** Every migration, in order. Never edit one that has shipped: add the next. */
+export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: string }> = [
+  { id: "001-initial", sql: initial },
+];
+
+/**
+ * Apply the migrations not yet applied, each in its own transaction. An advisory lock makes instances
+ * that start together on one PostgreSQL take turns. Returns the ids applied now.
+ */
+export async function migrate(sql: Sql): Promise<ReadonlyArray<string>> {
+  await sql.exec(
+    "create table if not exists schema_migration (id text primary key, applied_at timestamptz not null default now())",
+  );
+  return sql.transaction(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock(7305012)");
+    const done = new Set(
+      (await tx.query<{ id: string }>("select id from schema_migration")).map((row) => row.id),
+    );
+    const applied: string[] = [];
+    for (const migration of migrations) {
+      if (done.has(migration.id)) continue;
+      await tx.exec(migration.sql);
+      await tx.query("insert into schema_migration (id) values ($1)", [migration.id]);
+      applied.push(migration.id);
+    }
+    return applied;
+  });
+}

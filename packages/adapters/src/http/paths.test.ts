@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { apiCall, apiCalls, defaultBases, urlFor } from "./paths";
+import type { Bases } from "./paths";
+
+const customBases: Bases = {
+  main: "https://api.example.sg/main/",
+  payment: "https://payment-uat.example.sg",
+  donor: "/donor",
+  configuration: "/cfg",
+  wakaf: "https://wakaf.example.sg/api",
+};
+
+describe("the call table", () => {
+  it("holds every portal call of §7 once, by name and by route", () => {
+    const names = apiCalls.map((c) => c.name);
+    expect(new Set(names).size).toBe(names.length);
+    const routes = apiCalls.map((c) => `${c.method} ${c.base}${c.path}`);
+    expect(new Set(routes).size).toBe(routes.length);
+    expect(apiCalls).toHaveLength(27);
+  });
+
+  it("names each call after the last segment of its path", () => {
+    for (const call of apiCalls) expect(call.path.endsWith(`/${call.name}`)).toBe(true);
+  });
+
+  it("places calls on the bases the spec gives them", () => {
+    expect(apiCall("getDonorTransactions")).toMatchObject({
+      base: "payment",
+      path: "/api/Donation/getDonorTransactions",
+      method: "POST",
+      list: true,
+    });
+    expect(apiCall("checkCognitoNricExists")).toMatchObject({
+      base: "donor",
+      path: "/api/User/checkCognitoNricExists",
+      query: [],
+    });
+    expect(apiCall("configureWebForCharity")).toMatchObject({
+      base: "configuration",
+      query: ["charityId"],
+      okStatus: 1,
+    });
+    expect(apiCall("getUserStripeToken")).toMatchObject({ method: "GET", base: "main" });
+    expect(apiCall("donationWidget").base).toBe("wakaf");
+    expect(apiCall("getHomePageConfiguration").base).toBe("wakaf");
+    expect(apiCall("homePageConfiguration").base).toBe("main");
+    expect(apiCall("registerCognitoUser").okStatus).toBe(0);
+  });
+
+  it("leaves third-party providers to their own adapters", () => {
+    const paths = apiCalls.map((c) => c.path).join(" ");
+    expect(paths).not.toMatch(/customers|geocode|elastic/);
+  });
+
+  it("throws for a name it does not hold", () => {
+    expect(() => apiCall("nope" as never)).toThrow("Unknown API call: nope");
+  });
+});
+
+describe("urlFor", () => {
+  it("puts every URL under its base, default or configured", () => {
+    for (const bases of [defaultBases, customBases]) {
+      for (const call of apiCalls) {
+        const base = bases[call.base].replace(/\/$/, "");
+        expect(urlFor(call, bases)).toBe(`${base}${call.path}`);
+      }
+    }
+    expect(urlFor(apiCall("getDonorTransactions"))).toBe(
+      "/svc/payment/api/Donation/getDonorTransactions",
+    );
+  });
+
+  it("encodes declared query parameters and skips undefined ones", () => {
+    const url = urlFor(apiCall("donorWall"), defaultBases, {
+      charityId: 25,
+      pageNumber: 1,
+      pageSize: undefined,
+    });
+    expect(url).toBe("/svc/main/v1/Donation/donorWall?charityId=25&pageNumber=1");
+    expect(urlFor(apiCall("getCognitoUser"), defaultBases, { email: "a+b@x.sg" })).toBe(
+      "/svc/payment/api/Donation/getCognitoUser?email=a%2Bb%40x.sg",
+    );
+  });
+
+  it("refuses a query parameter the call does not declare, so NRIC never reaches a URL", () => {
+    expect(() =>
+      urlFor(apiCall("checkCognitoNricExists"), defaultBases, { nric: "S1234567D" }),
+    ).toThrow("Query parameter nric is not declared for checkCognitoNricExists");
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * The portal's own calls of spec §7, as plain data shared by the browser client and the server that
+ * mounts them. Third-party calls (card provider, geocoding, OneMap) live in their own adapters.
+ */
+
+export type BaseName = "main" | "payment" | "donor" | "configuration" | "wakaf";
+
+/** Where each base is mounted: a path on the portal's origin or an absolute URL. */
+export type Bases = Readonly<Record<BaseName, string>>;
+
+export const defaultBases: Bases = {
+  main: "/svc/main",
+  payment: "/svc/payment",
+  donor: "/svc/donor",
+  configuration: "/svc/configuration",
+  wakaf: "/svc/wakaf",
+};
+
+export interface ApiCall {
+  readonly name: string;
+  readonly method: "GET" | "POST";
+  readonly base: BaseName;
+  /** The path under its base, as the spec writes it. */
+  readonly path: string;
+  /** Query parameter names the call accepts; nothing else may go into its URL. */
+  readonly query: ReadonlyArray<string>;
+  /** A list call's empty result is `[]`; any other call's is a status object (see `emptyResultFor`). */
+  readonly list: boolean;
+  /** The `status` a successful body carries, where the spec states one. */
+  readonly okStatus?: 0 | 1;
+}
+
+type LastSegment<P extends string> = P extends `${string}/${infer Rest}` ? LastSegment<Rest> : P;
+
+interface CallOptions {
+  readonly query?: ReadonlyArray<string>;
+  readonly list?: boolean;
+  readonly okStatus?: 0 | 1;
+}
+
+/** A call named after the last segment of its path. */
+const define =
+  (method: "GET" | "POST") =>
+  <const P extends string>(base: BaseName, path: P, options: CallOptions = {}) => ({
+    name: path.slice(path.lastIndexOf("/") + 1) as LastSegment<P>,
+    method,
+    base,
+    path,
+    query: options.query ?? [],
+    list: options.list ?? false,
+    ...(options.okStatus === undefined ? {} : { okStatus: options.okStatus }),
+  });
+const get = define("GET");
+const post = define("POST");
+
+export const apiCalls = [
+  // main
+  post("main", "/User/getSignInUserDetails", { okStatus: 1 }),
+  get("main", "/User/getUserStripeToken", { query: ["Guid", "charityId"], list: true }),
+  post("main", "/v1/Donation/getUserTransactions", { list: true, okStatus: 1 }),
+  post("main", "/v1/Home/homePageConfiguration", { query: ["charityId"] }),
+  post("main", "/v1/Donation/donorWall", {
+    query: ["charityId", "pageNumber", "pageSize"],
+    list: true,
+  }),
+  post("main", "/v1/Donation/getPayPartners", { query: ["charityId"], list: true }),
+  // payment
+  post("payment", "/api/Donation/getDonorTransactions", { list: true }),
+  post("payment", "/api/Donation/getDonorTransactionsThirdparty", { list: true }),
+  post("payment", "/api/Donation/getCognitoUser", { query: ["email"] }),
+  post("payment", "/api/Donation/getDonorTxnRecurrentStatus"),
+  post("payment", "/api/Donation/cancelRecurringPayment"),
+  post("payment", "/api/Donation/getThirdPartyDonationReceiptData", { query: ["transactionNo"] }),
+  // donor
+  post("donor", "/api/User/checkCognitoNricExists"),
+  post("donor", "/api/User/getEmailListForUser", { list: true }),
+  post("donor", "/api/User/getDonorCognitoStatus"),
+  post("donor", "/api/User/enrollDonorManuallyPreDonation"),
+  post("donor", "/api/User/confirmSingpassPreDonation"),
+  post("donor", "/api/User/getLastTxnDonorDetailsByNric"),
+  post("donor", "/api/User/checkCognitoMobileExists"),
+  post("donor", "/api/User/registerCognitoUser", { okStatus: 0 }),
+  post("donor", "/api/User/updateCognitoUser"),
+  post("donor", "/api/User/getDonorByTransactionNumber"),
+  post("donor", "/api/User/updateDonorCognitoProfile"),
+  post("donor", "/api/User/updateDonorEmailCognitoProfile"),
+  // configuration
+  post("configuration", "/api/Configuration/configureWebForCharity", {
+    query: ["charityId"],
+    okStatus: 1,
+  }),
+  // wakaf
+  post("wakaf", "/v1/Donation/donationWidget", { query: ["charityId"] }),
+  post("wakaf", "/v1/Home/getHomePageConfiguration", { query: ["charityId"] }),
+] as const satisfies ReadonlyArray<ApiCall>;
+
+export type ApiCallName = (typeof apiCalls)[number]["name"];
+
+/** The call of that name; throws for a name the table does not hold (a programming error). */
+export const apiCall = (name: ApiCallName): ApiCall => {
+  const call: ApiCall | undefined = apiCalls.find((c) => c.name === name);
+  if (call === undefined) throw new Error(`Unknown API call: ${name}`);
+  return call;
+};
+
+export type QueryValue = string | number | boolean;
+
+/**
+ * The URL of a call under the given bases. Only the call's declared query names are accepted, so an
+ * NRIC or a token can never slip into a URL (and from there into access logs).
+ */
+export const urlFor = (
+  call: ApiCall,
+  bases: Bases = defaultBases,
+  query: Readonly<Record<string, QueryValue | undefined>> = {},
+): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (!call.query.includes(key)) {
+      throw new Error(`Query parameter ${key} is not declared for ${call.name}`);
+    }
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const base = bases[call.base].replace(/\/+$/, "");
+  const search = params.toString();
+  return `${base}${call.path}${search === "" ? "" : `?${search}`}`;
+};

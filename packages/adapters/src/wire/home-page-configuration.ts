@@ -1,0 +1,98 @@
+import { Schema } from "effect";
+import { decodeRateConfig, type RateConfig } from "@portal/domain";
+import type { HomePageConfiguration } from "../db/configuration";
+
+const Int = Schema.Int;
+const Num = Schema.Finite;
+
+/**
+ * The home-page configuration on the wire (spec §3 names; every amount in integer cents). `version`
+ * identifies the rates: a payment carries the version it was computed on, and the server refuses a
+ * superseded one.
+ */
+export const HomePageConfigurationWire = Schema.Struct({
+  version: Int,
+  muisZakatHarta: Schema.Struct({ nisabValue: Int, goldRate: Num }),
+  muisZakatFitrah: Schema.Struct({
+    minAmount: Int,
+    maxAmount: Int,
+    normalRate: Int,
+    premiumRate: Int,
+  }),
+  muisZakatFidyah: Schema.Struct({ fidyahPerDay: Int, maxFidyahLimit: Int }),
+  muisKaffarah: Schema.Struct({ kaffarahPerDay: Int, jimakNoOfPeople: Int, nazarNoOfPeople: Int }),
+  zakat: Schema.Struct({
+    rate: Num,
+    goldDivisor: Num,
+    goldKeptThresholdGrams: Num,
+    goldWornThresholdGrams: Num,
+  }),
+  socialMediaIcon: Schema.Array(
+    Schema.Struct({ socialMediaIconName: Schema.String, socialMediaIconUrl: Schema.String }),
+  ),
+  contactNumber: Schema.String,
+  contactEmail: Schema.String,
+  contactAddress: Schema.String,
+});
+export type HomePageConfigurationWire = typeof HomePageConfigurationWire.Type;
+
+/** Server side: the stored configuration as sent. */
+export const toHomePageWire = (config: HomePageConfiguration): HomePageConfigurationWire => {
+  const r = config.rates;
+  return {
+    version: config.version,
+    muisZakatHarta: { nisabValue: r.nisabValue, goldRate: r.goldRate },
+    muisZakatFitrah: {
+      minAmount: r.fitrahMinAmount,
+      maxAmount: r.fitrahMaxAmount,
+      normalRate: r.fitrahNormalRate,
+      premiumRate: r.fitrahPremiumRate,
+    },
+    muisZakatFidyah: { fidyahPerDay: r.fidyahPerDay, maxFidyahLimit: r.maxFidyahLimit },
+    muisKaffarah: {
+      kaffarahPerDay: r.kaffarahPerDay,
+      jimakNoOfPeople: r.jimakNoOfPeople,
+      nazarNoOfPeople: r.nazarNoOfPeople,
+    },
+    zakat: {
+      rate: r.zakatRate,
+      goldDivisor: r.goldDivisor,
+      goldKeptThresholdGrams: r.goldKeptThresholdGrams,
+      goldWornThresholdGrams: r.goldWornThresholdGrams,
+    },
+    socialMediaIcon: config.socialMediaIcons.map((icon) => ({
+      socialMediaIconName: icon.name,
+      socialMediaIconUrl: icon.url,
+    })),
+    contactNumber: config.contact.number,
+    contactEmail: config.contact.email,
+    contactAddress: config.contact.address,
+  };
+};
+
+const decodeWire = Schema.decodeUnknownSync(HomePageConfigurationWire);
+
+/** Browser side: a received body's `data` as the rates every calculator takes (throws if malformed). */
+export const ratesFromHomePageWire = (data: unknown): { version: number; rates: RateConfig } => {
+  const w = decodeWire(data);
+  return {
+    version: w.version,
+    rates: decodeRateConfig({
+      nisabValue: w.muisZakatHarta.nisabValue,
+      goldRate: w.muisZakatHarta.goldRate,
+      goldDivisor: w.zakat.goldDivisor,
+      zakatRate: w.zakat.rate,
+      goldKeptThresholdGrams: w.zakat.goldKeptThresholdGrams,
+      goldWornThresholdGrams: w.zakat.goldWornThresholdGrams,
+      fitrahMinAmount: w.muisZakatFitrah.minAmount,
+      fitrahMaxAmount: w.muisZakatFitrah.maxAmount,
+      fitrahNormalRate: w.muisZakatFitrah.normalRate,
+      fitrahPremiumRate: w.muisZakatFitrah.premiumRate,
+      fidyahPerDay: w.muisZakatFidyah.fidyahPerDay,
+      maxFidyahLimit: w.muisZakatFidyah.maxFidyahLimit,
+      kaffarahPerDay: w.muisKaffarah.kaffarahPerDay,
+      jimakNoOfPeople: w.muisKaffarah.jimakNoOfPeople,
+      nazarNoOfPeople: w.muisKaffarah.nazarNoOfPeople,
+    }),
+  };
+};

@@ -1,0 +1,56 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type Sql } from "@portal/adapters/db";
+
+export interface TestDatabase {
+  readonly name: string;
+  open(): Promise<Sql>;
+  /** Environment that points a portal at this engine (empty for PGlite under the data folder). */
+  portalEnv(): Promise<Record<string, string>>;
+  /** Drop what open() made. */
+  cleanup(): Promise<void>;
+}
+
+/** PGlite in memory: always available. */
+const pglite: TestDatabase = {
+  name: "PGlite",
+  open: () => openDatabase({}),
+  portalEnv: async () => ({}),
+  cleanup: async () => {},
+};
+
+/** A fresh database on the PostgreSQL server of TEST_DATABASE_URL, dropped afterwards. */
+function postgres(adminUrl: string): TestDatabase {
+  const dbName = `portal_test_${randomBytes(6).toString("hex")}`;
+  const admin = () => new pg.Client({ connectionString: adminUrl });
+  let created = false;
+  const create = async () => {
+    if (!created) {
+      const client = admin();
+      await client.connect();
+      await client.query(`create database ${dbName}`);
+      await client.end();
+      created = true;
+    }
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    return url.toString();
+  };
+  return {
+    name: "PostgreSQL",
+    open: async () => openDatabase({ databaseUrl: await create() }),
+    portalEnv: async () => ({ DATABASE_URL: await create() }),
+    cleanup: async () => {
+      const client = admin();
+      await client.connect();
+      await client.query(`drop database if exists ${dbName} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** The engines integration tests run on: PGlite, and PostgreSQL when `npm test` found one. */
+export const testDatabases = (): ReadonlyArray<TestDatabase> => {
+  const url = process.env.TEST_DATABASE_URL;
+  return url ? [pglite, postgres(url)] : [pglite];
+};
