@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase, type Sql } from "@portal/adapters/db";
+import { openDatabase, openPostgres, type Sql } from "@portal/adapters/db";
 
 export interface TestDatabase {
   readonly name: string;
   open(): Promise<Sql>;
   /** Environment that points a portal at this engine (empty for PGlite under the data folder). */
   portalEnv(): Promise<Record<string, string>>;
+  /** A second connection to the database a portal runs on, where one is possible (not PGlite's). */
+  peek(): Promise<Sql | undefined>;
   /** Drop what open() made. */
   cleanup(): Promise<void>;
 }
@@ -16,6 +18,7 @@ const pglite: TestDatabase = {
   name: "PGlite",
   open: () => openDatabase({}),
   portalEnv: async () => ({}),
+  peek: async () => undefined,
   cleanup: async () => {},
 };
 
@@ -40,6 +43,7 @@ function postgres(adminUrl: string): TestDatabase {
     name: "PostgreSQL",
     open: async () => openDatabase({ databaseUrl: await create() }),
     portalEnv: async () => ({ DATABASE_URL: await create() }),
+    peek: async () => openPostgres(await create(), { max: 1 }),
     cleanup: async () => {
       const client = admin();
       await client.connect();

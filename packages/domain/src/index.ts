@@ -17,3 +17,4 @@ export * from "./site";
 export * from "./session";
 export * from "./payment-state";
 export * from "./ports/index";
+export * from "./donation-pricing";

@@ -1,18 +1,23 @@
 import { apiCalls, defaultBases, type ApiCall, type ApiCallName } from "@portal/adapters";
 import { failure, RequestError } from "./envelope";
 import { configurationHandlers } from "./configuration";
+import { paymentHandlers } from "./payments";
 
 /** What a handler gets: the decoded query and body of a request to its call. */
 export interface CallContext {
   readonly call: ApiCall;
   readonly query: URLSearchParams;
   readonly body: unknown;
+  readonly headers: Headers;
 }
 
 export type Handler = (context: CallContext) => Promise<Response>;
 
 /** The calls this server answers. A call of the table without a handler is not served (404). */
-const handlers: Partial<Record<ApiCallName, Handler>> = { ...configurationHandlers };
+const handlers: Partial<Record<ApiCallName, Handler>> = {
+  ...configurationHandlers,
+  ...paymentHandlers,
+};
 
 /** Bodies above this are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -53,9 +58,11 @@ export async function handleServiceRequest(request: Request, url: URL): Promise<
   }
   try {
     const body = request.method === "GET" ? undefined : await readBody(request);
-    return await handler({ call, query: url.searchParams, body });
+    return await handler({ call, query: url.searchParams, body, headers: request.headers });
   } catch (error) {
-    if (error instanceof RequestError) return failure(error.httpStatus, error.message);
+    if (error instanceof RequestError) {
+      return failure(error.httpStatus, error.message, {}, error.code);
+    }
     console.error(
       `[api] ${call.name} failed:`,
       error instanceof Error ? error.message : "unknown error",

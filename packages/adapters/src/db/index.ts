@@ -5,3 +5,4 @@ export { migrate, migrations } from "./migrate";
 export { seed, seedContact, seedSiteConfiguration } from "./seed";
 export * from "./configuration";
 export { openDatabase, type DatabaseOptions } from "./open";
+export * from "./donations";

@@ -92,6 +92,10 @@ export const apiCalls = [
   // wakaf
   post("wakaf", "/v1/Donation/donationWidget", { query: ["charityId"] }),
   post("wakaf", "/v1/Home/getHomePageConfiguration", { query: ["charityId"] }),
+  // the payment API (ours; README "Payment API"), in the style of PaymentIntents
+  post("payment", "/v1/donations/create"),
+  post("payment", "/v1/donations/confirm"),
+  post("payment", "/v1/donations/retrieve"),
 ] as const satisfies ReadonlyArray<ApiCall>;
 
 export type ApiCallName = (typeof apiCalls)[number]["name"];

@@ -11,6 +11,10 @@ export interface GatewayPayment {
   readonly state: PaymentState;
   /** Present when the donor must complete a challenge (3DS) or scan a code. */
   readonly nextAction: { readonly kind: "redirect" | "qr"; readonly payload: string } | null;
+  /** Why a payment failed (e.g. `card_declined`), when it did. */
+  readonly failureCode?: string;
+  /** The card used, when one was: brand and last four digits only. */
+  readonly card?: { readonly brand: string; readonly last4: string };
 }
 
 /** Card and PayNow payments in the style of PaymentIntents: create with an idempotency key, confirm. */
@@ -22,7 +26,14 @@ export interface PaymentGatewayShape {
     readonly description: string;
     readonly method: "card" | "paynow";
   }) => Effect.Effect<GatewayPayment, PortError>;
-  readonly confirm: (paymentId: string) => Effect.Effect<GatewayPayment, PortError>;
+  /**
+   * Confirm with a payment method the gateway issued to the browser (card data goes to the gateway
+   * only; the portal sees the method's id, brand and last four digits).
+   */
+  readonly confirm: (
+    paymentId: string,
+    paymentMethodId: string,
+  ) => Effect.Effect<GatewayPayment, PortError>;
   readonly retrieve: (paymentId: string) => Effect.Effect<GatewayPayment, PortError>;
 }
 

@@ -95,6 +95,7 @@ create table donation (
   card_brand text,
   card_last4 char(4) check (card_last4 ~ '^[0-9]{4}$'),
   rates_version integer not null,
+  client_secret_hash bytea not null,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );

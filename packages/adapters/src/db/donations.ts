@@ -1,0 +1,301 @@
+import { createHash, createHmac, randomBytes, randomInt, randomUUID } from "node:crypto";
+import {
+  canTransition,
+  type Cents,
+  type FlowType,
+  type GatewayPayment,
+  type PaymentState,
+} from "@portal/domain";
+import type { Sql, SqlQuery } from "./sql";
+
+/** A donation as the payment API shows it (in the style of a PaymentIntent). */
+export interface DonationView {
+  readonly id: string;
+  readonly transactionNo: string;
+  readonly flow: FlowType;
+  readonly status: "requires_payment_method" | "requires_action" | "succeeded";
+  readonly totalCents: number;
+  readonly amounts: Record<string, number>;
+  readonly frequency: string;
+  readonly card: { readonly brand: string; readonly last4: string } | null;
+  readonly nextAction: GatewayPayment["nextAction"];
+  readonly lastPaymentError: string | null;
+  readonly receipt: { readonly receiptNo: string; readonly token: string } | null;
+}
+
+export class IdempotencyConflict extends Error {
+  readonly code = "idempotency.conflict";
+  constructor() {
+    super("This Idempotency-Key was used with a different request.");
+  }
+}
+
+export class DonationNotFound extends Error {
+  readonly code = "donation.notFound";
+  constructor() {
+    super("No such donation.");
+  }
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest();
+
+interface DonationRow {
+  id: string;
+  transaction_no: string;
+  flow: FlowType;
+  status: string;
+  total_cents: number;
+  amounts: Record<string, number>;
+  frequency: string;
+  card_brand: string | null;
+  card_last4: string | null;
+  receipt_id: string | null;
+  receipt_no: string | null;
+  gateway_ref: string | null;
+  attempt_status: string | null;
+  failure_code: string | null;
+}
+
+const selectDonation = `
+  select d.id, d.transaction_no, d.flow, d.status, d.total_cents, d.amounts, d.frequency,
+         d.card_brand, d.card_last4, r.id as receipt_id, r.receipt_no,
+         a.gateway_ref, a.status as attempt_status, a.failure_code
+  from donation d
+  left join receipt r on r.donation_id = d.id
+  left join lateral (
+    select gateway_ref, status, failure_code from payment_attempt
+    where donation_id = d.id order by created_at desc, id desc limit 1
+  ) a on true
+  where d.id = $1`;
+
+/** Receipts are reached by a token derived from the receipt id with the server's key: never stored. */
+export const receiptToken = (key: Buffer, receiptId: string) =>
+  createHmac("sha256", key).update(`receipt:${receiptId}`).digest("base64url");
+
+export interface Payments {
+  readonly create: (input: {
+    readonly idempotencyKey: string;
+    readonly request: unknown;
+    readonly flow: FlowType;
+    readonly amounts: Readonly<Record<string, Cents>>;
+    readonly total: Cents;
+    readonly inputs: unknown;
+    readonly donorDetails: unknown;
+    readonly frequency: string;
+    readonly ratesVersion: number;
+  }) => Promise<{
+    readonly donation: DonationView;
+    readonly clientSecret: string;
+    readonly replayed: boolean;
+  }>;
+  /** The donation, if `clientSecret` is its own; otherwise DonationNotFound (the same as a missing one). */
+  readonly get: (id: string, clientSecret: string) => Promise<DonationView>;
+  /** Record what the gateway said; on success mark the donation paid and issue its receipt, once. */
+  readonly apply: (
+    id: string,
+    payment: GatewayPayment,
+    nextAction?: GatewayPayment["nextAction"],
+  ) => Promise<DonationView>;
+  /** The gateway payment to confirm or poll (the latest attempt), if any. */
+  readonly latestAttempt: (
+    id: string,
+  ) => Promise<{ gatewayRef: string; status: string } | undefined>;
+  readonly startAttempt: (id: string, gateway: string, payment: GatewayPayment) => Promise<void>;
+  /** How many attempts have failed: the round a new attempt belongs to. */
+  readonly failedAttempts: (id: string) => Promise<number>;
+}
+
+/** The donation and payment records, over one database. `key` derives receipt tokens. */
+export function payments(sql: Sql, key: Buffer): Payments {
+  const view = async (
+    q: SqlQuery,
+    id: string,
+    nextAction: GatewayPayment["nextAction"] = null,
+  ): Promise<DonationView> => {
+    const [row] = await q.query<DonationRow>(selectDonation, [id]);
+    if (!row) throw new DonationNotFound();
+    const status =
+      row.status === "succeeded"
+        ? "succeeded"
+        : row.status === "pending"
+          ? "requires_action"
+          : "requires_payment_method";
+    return {
+      id: row.id,
+      transactionNo: row.transaction_no,
+      flow: row.flow,
+      status,
+      totalCents: row.total_cents,
+      amounts: row.amounts,
+      frequency: row.frequency,
+      card:
+        row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
+      nextAction: status === "requires_action" ? nextAction : null,
+      lastPaymentError:
+        row.attempt_status === "failed" ? (row.failure_code ?? "payment_failed") : null,
+      receipt:
+        row.receipt_id && row.receipt_no
+          ? { receiptNo: row.receipt_no, token: receiptToken(key, row.receipt_id) }
+          : null,
+    };
+  };
+
+  return {
+    create: (input) =>
+      sql.transaction(async (tx) => {
+        const requestHash = sha256(JSON.stringify(input.request));
+        const claimed = await tx.query(
+          `insert into idempotency_key (scope, key, request_hash) values ('donation.create', $1, $2)
+           on conflict (scope, key) do nothing returning key`,
+          [input.idempotencyKey, requestHash],
+        );
+        if (claimed.length === 0) {
+          const [prior] = await tx.query<{
+            request_hash: Buffer;
+            response: { id: string; clientSecret: string } | null;
+          }>(
+            "select request_hash, response from idempotency_key where scope = 'donation.create' and key = $1",
+            [input.idempotencyKey],
+          );
+          if (!prior?.response || !Buffer.from(prior.request_hash).equals(requestHash))
+            throw new IdempotencyConflict();
+          return {
+            donation: await view(tx, prior.response.id),
+            clientSecret: prior.response.clientSecret,
+            replayed: true,
+          };
+        }
+        const id = randomUUID();
+        const clientSecret = `${id}_secret_${randomBytes(24).toString("base64url")}`;
+        const transactionNo = `${input.flow === "ILMU" || input.flow === "WMS" ? "WK" : "ZK"}${Date.now()}${randomInt(100, 1000)}`;
+        await tx.query(
+          `insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
+             frequency, rates_version, client_secret_hash)
+           values ($1, $2, $3, 'initiated', $4, $5, $6, $7, $8, $9, $10)`,
+          [
+            id,
+            transactionNo,
+            input.flow,
+            input.total,
+            JSON.stringify(input.amounts),
+            JSON.stringify(input.inputs),
+            input.donorDetails === undefined ? null : JSON.stringify(input.donorDetails),
+            input.frequency,
+            input.ratesVersion,
+            sha256(clientSecret),
+          ],
+        );
+        await tx.query(
+          "update idempotency_key set status_code = 200, response = $2 where scope = 'donation.create' and key = $1",
+          [input.idempotencyKey, JSON.stringify({ id, clientSecret })],
+        );
+        await tx.query(
+          `insert into audit_log (actor, action, entity, entity_id, detail)
+           values ('donor', 'donation.create', 'donation', $1, $2)`,
+          [id, JSON.stringify({ total: input.total, amounts: input.amounts, flow: input.flow })],
+        );
+        return { donation: await view(tx, id), clientSecret, replayed: false };
+      }),
+
+    get: async (id, clientSecret) => {
+      if (!/^[0-9a-f-]{36}$/.test(id)) throw new DonationNotFound();
+      const [row] = await sql.query<{ client_secret_hash: Buffer }>(
+        "select client_secret_hash from donation where id = $1",
+        [id],
+      );
+      if (!row || !Buffer.from(row.client_secret_hash).equals(sha256(clientSecret)))
+        throw new DonationNotFound();
+      return view(sql, id);
+    },
+
+    latestAttempt: async (id) => {
+      const [row] = await sql.query<{ gateway_ref: string; status: string }>(
+        "select gateway_ref, status from payment_attempt where donation_id = $1 order by created_at desc, id desc limit 1",
+        [id],
+      );
+      return row ? { gatewayRef: row.gateway_ref, status: row.status } : undefined;
+    },
+
+    failedAttempts: async (id) => {
+      const [row] = await sql.query<{ count: number }>(
+        "select count(*)::int as count from payment_attempt where donation_id = $1 and status = 'failed'",
+        [id],
+      );
+      return row?.count ?? 0;
+    },
+
+    startAttempt: async (id, gateway, payment) => {
+      await sql.query(
+        `insert into payment_attempt (id, donation_id, gateway, gateway_ref, status, amount_cents)
+         select $1, d.id, $3, $4, 'initiated', d.total_cents from donation d where d.id = $2
+         on conflict (gateway_ref) do nothing`,
+        [randomUUID(), id, gateway, payment.paymentId],
+      );
+    },
+
+    apply: (id, payment, nextAction = payment.nextAction) =>
+      sql.transaction(async (tx) => {
+        // One writer per donation at a time: a second confirm or webhook waits here, then sees the result.
+        const [donation] = await tx.query<{ status: string; flow: FlowType }>(
+          "select status, flow from donation where id = $1 for update",
+          [id],
+        );
+        if (!donation) throw new DonationNotFound();
+        const [attempt] = await tx.query<{ status: string }>(
+          "select status from payment_attempt where gateway_ref = $1 and donation_id = $2",
+          [payment.paymentId, id],
+        );
+        if (!attempt) throw new DonationNotFound();
+        const current = attempt.status as PaymentState;
+        const to =
+          payment.state === "refunded" || payment.state === "voided" ? current : payment.state;
+        // Events repeat and arrive out of order: a transition the payment machine refuses is ignored.
+        const effective = canTransition(current, to) ? to : current;
+        if (current !== effective) {
+          await tx.query(
+            `update payment_attempt set status = $2, failure_code = $3, updated_at = now() where gateway_ref = $1`,
+            [payment.paymentId, effective, payment.failureCode ?? null],
+          );
+        }
+        if (donation.status !== "succeeded") {
+          if (effective === "succeeded") {
+            await tx.query(
+              `update donation set status = 'succeeded', payment_method = 'card', card_brand = $2, card_last4 = $3,
+                 updated_at = now() where id = $1`,
+              [id, payment.card?.brand ?? null, payment.card?.last4 ?? null],
+            );
+            const series = donation.flow === "ILMU" || donation.flow === "WMS" ? "WK" : "ZK";
+            const [next] = await tx.query<{ serial: number }>(
+              "update receipt_series set next_serial = next_serial + 1 where series = $1 returning next_serial - 1 as serial",
+              [series],
+            );
+            const receiptId = randomUUID();
+            const receiptNo = `${series}-${String(next?.serial).padStart(8, "0")}`;
+            await tx.query(
+              `insert into receipt (id, donation_id, series, serial, receipt_no, token_hash) values ($1, $2, $3, $4, $5, $6)`,
+              [
+                receiptId,
+                id,
+                series,
+                next?.serial,
+                receiptNo,
+                sha256(receiptToken(key, receiptId)),
+              ],
+            );
+            await tx.query(
+              `insert into audit_log (actor, action, entity, entity_id, detail)
+               values ('gateway', 'donation.succeeded', 'donation', $1, $2)`,
+              [id, JSON.stringify({ gatewayRef: payment.paymentId, receiptNo })],
+            );
+          } else {
+            const status = effective === "pending" ? "pending" : "initiated";
+            await tx.query("update donation set status = $2, updated_at = now() where id = $1", [
+              id,
+              status,
+            ]);
+          }
+        }
+        return view(tx, id, nextAction);
+      }),
+  };
+}

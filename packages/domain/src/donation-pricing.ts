@@ -1,0 +1,161 @@
+import type { RateConfig } from "./config";
+import { domainError, type DomainError } from "./errors";
+import type { FlowType } from "./flow";
+import { kaffarahUnitCost, KAFFARAH_MAX_QUANTITY, KAFFARAH_MIN_AMOUNT } from "./kaffarah";
+import { checkAmount, type AmountFlow } from "./limits";
+import { sumCents, timesCount, type Cents } from "./money";
+
+/** What a donor asks to pay, kind by kind: the inputs the server prices again from configuration. */
+export interface DonationItems {
+  /** Zakat harta as calculated or declared by the donor. */
+  readonly harta?: Cents;
+  /** Zakat fitrah: persons per kind; the variable kind carries its own rate per person. */
+  readonly fitrah?: {
+    readonly normal: number;
+    readonly premium: number;
+    readonly variable?: { readonly persons: number; readonly rate: Cents };
+  };
+  /** Fidyah: days missed, priced at the configured rate per day. */
+  readonly fidyah?: { readonly days: number };
+  /** Kaffarah: jimak or nazar by quantity, or a custom amount. */
+  readonly kaffarah?:
+    | { readonly kind: "jimak" | "nazar"; readonly quantity: number }
+    | { readonly kind: "custom"; readonly amount: Cents };
+  /** Wakaf Ilmu and WMS gifts. */
+  readonly ilmu?: Cents;
+  readonly wms?: Cents;
+}
+
+export type DonationKind = keyof DonationItems;
+
+export interface PricedDonation {
+  readonly amounts: Readonly<Partial<Record<DonationKind, Cents>>>;
+  readonly total: Cents;
+}
+
+export type PricingError = DomainError<
+  "PricingError",
+  | "donation.empty"
+  | "donation.kindNotInFlow"
+  | "donation.quantity"
+  | "donation.fitrahRate"
+  | "donation.amount"
+  | "donation.ratesSuperseded"
+  | "donation.totalMismatch"
+>;
+
+const fail = (code: PricingError["code"], message: string): PricingError =>
+  domainError("PricingError", code, message);
+
+/** Which kinds each flow may carry. */
+const kindsOf: Readonly<Record<FlowType, ReadonlyArray<DonationKind>>> = {
+  ZAKAT: ["harta", "fitrah"],
+  FIDYAH: ["fidyah"],
+  KAFFARAH: ["kaffarah"],
+  ILMU: ["ilmu"],
+  WMS: ["wms"],
+};
+
+const limitsOf: Readonly<Record<FlowType, AmountFlow>> = {
+  ZAKAT: "zakat",
+  FIDYAH: "zakat",
+  KAFFARAH: "zakat",
+  ILMU: "wakaf",
+  WMS: "wms",
+};
+
+const count = (n: number, max: number) => Number.isInteger(n) && n >= 0 && n <= max;
+
+/**
+ * Price a donation from its inputs and the current configuration, as the server does before taking any
+ * money: every amount is computed here, not taken from the browser; the browser's total must match, and
+ * the rates it was computed on must still be current.
+ */
+export const priceDonation = (input: {
+  readonly flow: FlowType;
+  readonly items: DonationItems;
+  readonly claimedTotal: Cents;
+  readonly ratesVersion: number;
+  readonly currentRatesVersion: number;
+  readonly rates: RateConfig;
+}): PricedDonation | PricingError => {
+  const { items, rates } = input;
+  if (input.ratesVersion !== input.currentRatesVersion) {
+    return fail("donation.ratesSuperseded", "The rates changed; recalculate before paying.");
+  }
+  const allowed = kindsOf[input.flow];
+  const kinds = (Object.keys(items) as DonationKind[]).filter((k) => items[k] !== undefined);
+  if (kinds.length === 0) return fail("donation.empty", "Nothing to pay.");
+  const stray = kinds.find((k) => !allowed.includes(k));
+  if (stray)
+    return fail("donation.kindNotInFlow", `${stray} cannot be paid in the ${input.flow} flow.`);
+
+  const amounts: Partial<Record<DonationKind, Cents>> = {};
+  if (items.harta !== undefined) amounts.harta = items.harta;
+  if (items.fitrah) {
+    const { normal, premium, variable } = items.fitrah;
+    if (![normal, premium, variable?.persons ?? 0].every((n) => count(n, 9999))) {
+      return fail("donation.quantity", "Persons must be whole numbers from 0 to 9999.");
+    }
+    if (
+      variable &&
+      (variable.rate < rates.fitrahMinAmount || variable.rate > rates.fitrahMaxAmount)
+    ) {
+      return fail(
+        "donation.fitrahRate",
+        "The variable fitrah rate is outside the configured range.",
+      );
+    }
+    amounts.fitrah = sumCents([
+      timesCount(rates.fitrahNormalRate, normal),
+      timesCount(rates.fitrahPremiumRate, premium),
+      variable ? timesCount(variable.rate, variable.persons) : (0 as Cents),
+    ]);
+  }
+  if (items.fidyah) {
+    if (!count(items.fidyah.days, 366 * 100))
+      return fail("donation.quantity", "Days must be a whole number.");
+    amounts.fidyah = timesCount(rates.fidyahPerDay, items.fidyah.days);
+  }
+  if (items.kaffarah) {
+    const k = items.kaffarah;
+    if (k.kind === "custom") {
+      if (k.amount < KAFFARAH_MIN_AMOUNT)
+        return fail("donation.amount", "A custom kaffarah is at least $5.");
+      amounts.kaffarah = k.amount;
+    } else {
+      if (!count(k.quantity, KAFFARAH_MAX_QUANTITY) || k.quantity === 0) {
+        return fail(
+          "donation.quantity",
+          "Kaffarah quantity must be a whole number from 1 to 9999.",
+        );
+      }
+      amounts.kaffarah = timesCount(kaffarahUnitCost(k.kind, rates), k.quantity);
+    }
+  }
+  if (items.ilmu !== undefined) amounts.ilmu = items.ilmu;
+  if (items.wms !== undefined) amounts.wms = items.wms;
+
+  for (const [kind, amount] of Object.entries(amounts) as Array<[DonationKind, Cents]>) {
+    if (!Number.isSafeInteger(amount) || amount <= 0) {
+      return fail(
+        "donation.amount",
+        `The ${kind} amount must be a positive whole number of cents.`,
+      );
+    }
+  }
+  const total = sumCents(Object.values(amounts) as Cents[]);
+  const issue = checkAmount(limitsOf[input.flow], total);
+  if (issue) return fail("donation.amount", `The total breaks its limit (${issue.key}).`);
+  if (total !== input.claimedTotal) {
+    return fail(
+      "donation.totalMismatch",
+      "The total does not match the amounts; recalculate before paying.",
+    );
+  }
+  return { amounts, total };
+};
+
+/** Whether pricing failed. */
+export const isPricingError = (value: PricedDonation | PricingError): value is PricingError =>
+  "_tag" in value && value._tag === "PricingError";
