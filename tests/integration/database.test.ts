@@ -105,8 +105,9 @@ describe.each(testDatabases())("database on $name", (database) => {
     for (const total of [0, -500]) {
       await expect(
         sql.query(
-          `insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, rates_version)
-           values (gen_random_uuid(), $1, 'ZAKAT', 'initiated', $2, '{}', '{}', 1)`,
+          `insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, rates_version,
+             client_secret_hash)
+           values (gen_random_uuid(), $1, 'ZAKAT', 'initiated', $2, '{}', '{}', 1, '\\x00')`,
           [`T${total}`, total],
         ),
       ).rejects.toThrow(/check constraint/);
