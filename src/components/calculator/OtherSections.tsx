@@ -1,0 +1,155 @@
+import { formatMoney, type BusinessPatch, type Cents, type RateConfig } from "@portal/domain";
+import { explain, formatFigure } from "./explain";
+import { ParsedField, ResultLine, Section } from "./fields";
+import { fill } from "./labels";
+import {
+  amountText,
+  numberText,
+  parseAmountText,
+  parseGramsText,
+  parsePercentText,
+  parsePersonsText,
+} from "./parse";
+import type { SectionProps } from "./RowSections";
+
+/** Gold kept (not worn) and gold worn, by weight. */
+export function GoldSection({ state, results, labels: l, dispatch }: SectionProps) {
+  return (
+    <Section title={l.calc_gold} hint={l.calc_gold_hint} icon="gold">
+      <div className="calc-row-fields">
+        <ParsedField
+          label={l.calc_gold_kept}
+          value={state.gold.notForUsage.weightGrams}
+          toText={numberText}
+          parse={parseGramsText}
+          onValue={(grams) => dispatch({ type: "gold/setWeight", bucket: "notForUsage", grams })}
+          labels={l}
+          inputMode="decimal"
+        />
+        <ParsedField
+          label={l.calc_gold_worn}
+          value={state.gold.forUsage.weightGrams}
+          toText={numberText}
+          parse={parseGramsText}
+          onValue={(grams) => dispatch({ type: "gold/setWeight", bucket: "forUsage", grams })}
+          labels={l}
+          inputMode="decimal"
+        />
+      </div>
+      <ResultLine
+        label={l.calc_gold_kept_due}
+        zakat={results.goldKept.zakat}
+        explanation={explain(results.goldKept.explanation, results.goldKept.zakat, l)}
+      />
+      <ResultLine
+        label={l.calc_gold_worn_due}
+        zakat={results.goldWorn.zakat}
+        explanation={explain(results.goldWorn.explanation, results.goldWorn.zakat, l)}
+      />
+    </Section>
+  );
+}
+
+const businessAmounts = [
+  ["currentAssets", "calc_current_assets"],
+  ["assetsToAdd", "calc_assets_to_add"],
+  ["assetsToRemove", "calc_assets_to_remove"],
+  ["currentLiabilities", "calc_current_liabilities"],
+  ["liabilitiesToAdd", "calc_liabilities_to_add"],
+] as const;
+
+/** Business by the working-capital method, with the Muslim owner's share. */
+export function BusinessSection({ state, results, labels: l, dispatch }: SectionProps) {
+  const business = state.business;
+  const update = (patch: BusinessPatch) => dispatch({ type: "business/update", patch });
+  return (
+    <Section title={l.calc_business} hint={l.calc_business_hint} icon="business">
+      <div className="calc-row-fields">
+        {businessAmounts.map(([field, label]) => (
+          <ParsedField
+            key={field}
+            label={l[label]}
+            value={business[field]}
+            toText={amountText}
+            parse={parseAmountText}
+            onValue={(amount: Cents) => update({ [field]: amount })}
+            labels={l}
+            inputMode="decimal"
+          />
+        ))}
+        <ParsedField
+          label={l.calc_ownership}
+          value={business.ownershipSharePercent}
+          toText={String}
+          parse={parsePercentText}
+          onValue={(ownershipSharePercent) => update({ ownershipSharePercent })}
+          labels={l}
+          inputMode="decimal"
+          maxLength={6}
+        />
+      </div>
+      <ResultLine
+        label={l.calc_zakat_due}
+        zakat={results.business.zakat}
+        explanation={explain(results.business.explanation, results.business.zakat, l, {
+          totalZakat: formatMoney(results.business.totalZakat),
+        })}
+      />
+    </Section>
+  );
+}
+
+/** Zakat fitrah: persons at the normal and higher rates, and at a rate the donor chooses. */
+export function FitrahSection({
+  state,
+  results,
+  labels: l,
+  dispatch,
+  rates,
+}: SectionProps & { readonly rates: RateConfig }) {
+  const persons = (kind: "normal" | "premium" | "variable", label: string) => (
+    <ParsedField
+      label={label}
+      value={state.fitrah[kind].persons}
+      toText={numberText}
+      parse={parsePersonsText}
+      onValue={(count) => dispatch({ type: "fitrah/setPersons", kind, persons: count })}
+      labels={l}
+      inputMode="numeric"
+      maxLength={4}
+    />
+  );
+  const money = (amount: Cents) => formatFigure({ key: "rate", value: amount, unit: "cents" });
+  return (
+    <Section title={l.calc_fitrah} hint={l.calc_fitrah_hint} icon="zakat_fitrah">
+      <fieldset className="calc-row">
+        <legend>{fill(l.calc_fitrah_normal, { rate: money(rates.fitrahNormalRate) })}</legend>
+        <div className="calc-row-fields">{persons("normal", l.calc_persons)}</div>
+      </fieldset>
+      <fieldset className="calc-row">
+        <legend>{fill(l.calc_fitrah_premium, { rate: money(rates.fitrahPremiumRate) })}</legend>
+        <div className="calc-row-fields">{persons("premium", l.calc_persons)}</div>
+      </fieldset>
+      <fieldset className="calc-row">
+        <legend>{l.calc_fitrah_variable}</legend>
+        <div className="calc-row-fields">
+          <ParsedField
+            label={l.calc_rate_per_person}
+            value={state.fitrah.variable.rate}
+            toText={amountText}
+            parse={parseAmountText}
+            onValue={(rate) => dispatch({ type: "fitrah/setVariableRate", rate })}
+            labels={l}
+            inputMode="decimal"
+          />
+          {persons("variable", l.calc_persons)}
+        </div>
+      </fieldset>
+      <ResultLine
+        label={l.calc_zakat_due}
+        zakat={results.fitrah.zakat}
+        explanation={explain(results.fitrah.explanation, results.fitrah.zakat, l)}
+      />
+    </Section>
+  );
+}

@@ -1,0 +1,151 @@
+import { useStore } from "@nanostores/react";
+import { useEffect, useState } from "react";
+import {
+  calculateZakat,
+  formatMoney,
+  formatPercent,
+  goldRatePerGram,
+  initialZakatState,
+  reduceZakat,
+  roundCents,
+  withResults,
+  type RateConfig,
+  type ZakatAction,
+} from "@portal/domain";
+import { localizedPath, type Language } from "../../i18n/paths";
+import {
+  $calculator,
+  resetCalculator,
+  restoreCalculator,
+  saveCalculator,
+} from "../../stores/calculator";
+import { fill, type CalculatorLabels } from "./labels";
+import { fetchLiveRates } from "./rates";
+import { BusinessSection, FitrahSection, GoldSection } from "./OtherSections";
+import { InsuranceSection, SavingsSection, SharesSection } from "./RowSections";
+
+export interface ZakatCalculatorProps {
+  readonly lang: Language;
+  /** Seeded rates the page is rendered with; the live ones replace them once fetched. */
+  readonly initialRates: RateConfig;
+  /** Translated strings (see labels.ts). */
+  readonly labels: CalculatorLabels;
+}
+
+/**
+ * The zakat calculator: every asset type of the domain's state, each with its result and explanation,
+ * the totals, and a link that hands the entries to checkout. Every change goes through `reduceZakat`.
+ */
+export default function ZakatCalculator({ lang, initialRates, labels: l }: ZakatCalculatorProps) {
+  const [rates, setRates] = useState(initialRates);
+  const [ratesVersion, setRatesVersion] = useState<number | null>(null);
+  // Bumped by Reset so every field drops what was typed, valid or not.
+  const [generation, setGeneration] = useState(0);
+  const snapshot = useStore($calculator);
+  const state = snapshot?.state ?? initialZakatState;
+  const results = calculateZakat(state, rates);
+
+  useEffect(() => {
+    const restored = restoreCalculator(initialRates);
+    const controller = new AbortController();
+    fetchLiveRates(controller.signal)
+      .then((live) => {
+        if (live === undefined) return;
+        setRates(live.rates);
+        setRatesVersion(live.version);
+        const current = $calculator.get() ?? restored;
+        if (current !== undefined) {
+          saveCalculator({
+            state: withResults(current.state, live.rates),
+            ratesVersion: live.version,
+          });
+        }
+      })
+      .catch(() => {
+        // Offline or refused: keep the seeded rates.
+      });
+    return () => controller.abort();
+  }, [initialRates]);
+
+  const dispatch = (action: ZakatAction) => {
+    const current = $calculator.get()?.state ?? initialZakatState;
+    saveCalculator({ state: reduceZakat(current, action, rates), ratesVersion });
+  };
+
+  const sectionProps = { state, results, labels: l, dispatch };
+  const checkout = `${localizedPath("/checkout", lang)}?flow=zakat`;
+
+  return (
+    <div className="calculator">
+      <section className="calc-rates" aria-labelledby="calc-rates-heading">
+        <h2 id="calc-rates-heading">{l.calc_rates_heading}</h2>
+        <dl>
+          <div>
+            <dt>{l.calc_nisab}</dt>
+            <dd data-testid="nisab">{formatMoney(rates.nisabValue)}</dd>
+          </div>
+          <div>
+            <dt>{l.calc_gold_rate}</dt>
+            <dd data-testid="gold-rate">{formatMoney(roundCents(goldRatePerGram(rates)))}</dd>
+          </div>
+        </dl>
+        <p className="calc-hint">
+          {fill(l.calc_rates_note, {
+            grams: `${rates.goldDivisor} g`,
+            rate: formatPercent(rates.zakatRate * 100),
+          })}
+        </p>
+      </section>
+
+      <div className="calc-sections" key={generation}>
+        <SavingsSection {...sectionProps} />
+        <GoldSection {...sectionProps} />
+        <InsuranceSection {...sectionProps} />
+        <SharesSection {...sectionProps} />
+        <BusinessSection {...sectionProps} />
+        <FitrahSection {...sectionProps} rates={rates} />
+      </div>
+
+      <section className="calc-totals" aria-labelledby="calc-totals-heading">
+        <h2 id="calc-totals-heading">{l.calc_totals}</h2>
+        <dl aria-live="polite" aria-atomic="true">
+          <div>
+            <dt>{l.calc_harta_total}</dt>
+            <dd>{formatMoney(results.hartaTotal)}</dd>
+          </div>
+          <div>
+            <dt>{l.calc_fitrah_total}</dt>
+            <dd>{formatMoney(results.fitrah.zakat)}</dd>
+          </div>
+          <div className="calc-grand-total">
+            <dt>{l.calc_total}</dt>
+            <dd data-testid="total">{formatMoney(results.total)}</dd>
+          </div>
+        </dl>
+        <div className="calc-actions">
+          {results.total > 0 ? (
+            <a
+              className="button"
+              href={checkout}
+              onClick={() => saveCalculator({ state: withResults(state, rates), ratesVersion })}
+            >
+              {l.calc_pay}
+            </a>
+          ) : (
+            <p className="calc-hint">{l.calc_pay_hint}</p>
+          )}
+          <button
+            type="button"
+            className="calc-reset"
+            onClick={() => {
+              resetCalculator();
+              setGeneration((g) => g + 1);
+            }}
+          >
+            {l.calc_reset}
+          </button>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { useId, useState, type ReactNode } from "react";
+import { AMOUNT_TEXT_MAX_LENGTH, formatMoney, type Cents } from "@portal/domain";
+import type { CalculatorLabels } from "./labels";
+import type { Parsed } from "./parse";
+
+/** Longest remark a donor may type (spec §5: text input 25). */
+export const REMARK_MAX_LENGTH = 25;
+
+interface ParsedFieldProps<A> {
+  readonly label: string;
+  readonly value: A;
+  readonly toText: (value: A) => string;
+  readonly parse: (text: string) => Parsed<A>;
+  readonly onValue: (value: A) => void;
+  readonly labels: CalculatorLabels;
+  readonly inputMode: "decimal" | "numeric";
+  readonly maxLength?: number;
+}
+
+/**
+ * A text field that reads a value: what the donor typed is kept as typed, a valid reading goes to
+ * `onValue`, an invalid one shows a translated message beside the field and changes nothing. When the
+ * value changes from outside (a restored snapshot), the text follows it.
+ */
+export function ParsedField<A>(props: ParsedFieldProps<A>) {
+  const { label, value, toText, parse, onValue, labels, inputMode } = props;
+  const id = useId();
+  const [text, setText] = useState(() => toText(value));
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    const reading = parse(text);
+    if (!reading.ok || reading.value !== value) setText(toText(value));
+  }
+  const reading = parse(text);
+  const errorId = `${id}-error`;
+  return (
+    <div className="calc-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="text"
+        inputMode={inputMode}
+        autoComplete="off"
+        maxLength={props.maxLength ?? AMOUNT_TEXT_MAX_LENGTH}
+        value={text}
+        aria-invalid={reading.ok ? undefined : true}
+        aria-describedby={reading.ok ? undefined : errorId}
+        onChange={(event) => {
+          const next = event.currentTarget.value;
+          setText(next);
+          const parsed = parse(next);
+          if (parsed.ok && parsed.value !== value) onValue(parsed.value);
+        }}
+      />
+      {reading.ok ? null : (
+        <p id={errorId} className="calc-error">
+          {labels[reading.error]}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A free-text remark (at most 25 characters). */
+export function RemarkField(props: {
+  readonly label: string;
+  readonly value: string;
+  readonly onValue: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="calc-field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        type="text"
+        autoComplete="off"
+        maxLength={REMARK_MAX_LENGTH}
+        value={props.value}
+        onChange={(event) => props.onValue(event.currentTarget.value)}
+      />
+    </div>
+  );
+}
+
+/** A section's result: the amount due and the explanation of how it was found. */
+export function ResultLine(props: {
+  readonly label: string;
+  readonly zakat: Cents;
+  readonly explanation: string;
+}) {
+  return (
+    <div className="calc-result">
+      <p className="calc-result-amount">
+        <span>{props.label}</span> <strong>{formatMoney(props.zakat)}</strong>
+      </p>
+      <p className="calc-explain">{props.explanation}</p>
+    </div>
+  );
+}
+
+/** A calculator card: a fieldset whose legend is the section heading, with a hint under it. */
+export function Section(props: {
+  readonly title: string;
+  readonly hint: string;
+  readonly icon: string;
+  readonly children: ReactNode;
+}) {
+  const hintId = useId();
+  return (
+    <fieldset className="calc-card" data-asset={props.icon} aria-describedby={hintId}>
+      <legend>
+        <h2>{props.title}</h2>
+      </legend>
+      <p id={hintId} className="calc-hint">
+        {props.hint}
+      </p>
+      {props.children}
+    </fieldset>
+  );
+}

@@ -1,0 +1,135 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => !document.querySelector("astro-island[ssr]"));
+
+const open = async (page: Page, path = "/calculator") => {
+  await page.goto(path);
+  await hydrated(page);
+};
+
+test("a donor works out zakat on savings and hands the total to checkout", async ({ page }) => {
+  await open(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Zakat calculator" })).toBeVisible();
+  await expect(page.getByTestId("nisab")).toHaveText("$10,975.00");
+  await expect(page.getByTestId("gold-rate")).toHaveText("$127.62");
+
+  const savings = page.getByRole("group", { name: "Savings" });
+  const account1 = savings.getByRole("group", { name: "Account 1" });
+  const result = savings.locator(".calc-result");
+
+  // Above nisab: 2.5% is due, explained with the figures.
+  await account1.getByLabel("Amount ($)").fill("11500");
+  await account1.getByLabel("Interest earned ($)").fill("200");
+  await expect(result).toContainText("$282.50");
+  await expect(result).toContainText(
+    "Your net savings (balances less interest) of $11,300.00 reach the nisab of $10,975.00, so zakat is $11,300.00 × 2.5% = $282.50.",
+  );
+  await expect(page.getByTestId("total")).toHaveText("$282.50");
+
+  // Below nisab: none due.
+  await account1.getByLabel("Amount ($)").fill("10000");
+  await expect(result).toContainText("$0.00");
+  await expect(result).toContainText("below the nisab of $10,975.00, so no zakat is due");
+  await expect(page.getByTestId("total")).toHaveText("$0.00");
+
+  // An invalid amount keeps what was typed and says why; the result does not change.
+  const amount = account1.getByLabel("Amount ($)");
+  await amount.fill("12abc");
+  await expect(amount).toHaveValue("12abc");
+  await expect(amount).toHaveAttribute("aria-invalid", "true");
+  await expect(amount).toHaveAccessibleDescription("Enter an amount such as 1234.50");
+  await amount.fill("11300");
+  await expect(amount).not.toHaveAttribute("aria-invalid");
+
+  // Add a second account, then remove the first: the second keeps its figures.
+  await savings.getByRole("button", { name: "Add account" }).click();
+  const account2 = savings.getByRole("group", { name: "Account 2" });
+  await account2.getByLabel("Amount ($)").fill("20000");
+  await expect(result).toContainText("$777.50");
+  await savings.getByRole("button", { name: "Remove account 1" }).click();
+  await expect(savings.getByRole("group", { name: "Account 2" })).toHaveCount(0);
+  await expect(account1.getByLabel("Amount ($)")).toHaveValue("20000");
+  await expect(savings.getByRole("button", { name: "Add account" })).toBeFocused();
+  await expect(result).toContainText("$500.00");
+
+  // Zakat fitrah for 3 persons at the normal rate.
+  const fitrah = page.getByRole("group", { name: "Zakat fitrah" });
+  await fitrah
+    .getByRole("group", { name: /^Normal rate/ })
+    .getByLabel("Number of persons")
+    .fill("3");
+  await expect(fitrah.locator(".calc-result")).toContainText("$15.00");
+  await expect(fitrah.locator(".calc-result")).toContainText("3 × $5.00 (normal) = $15.00");
+  await expect(page.getByTestId("total")).toHaveText("$515.00");
+
+  // The entries survive a reload.
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId("total")).toHaveText("$515.00");
+  await expect(account1.getByLabel("Amount ($)")).toHaveValue("20000.00");
+
+  // Pay zakat, by keyboard, stores the entries and opens checkout.
+  const pay = page.getByRole("link", { name: "Pay zakat" });
+  await expect(pay).toHaveAttribute("href", "/checkout?flow=zakat");
+  await pay.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/checkout\?flow=zakat$/);
+  const stored = await page.evaluate(() => sessionStorage.getItem("portal.calculator"));
+  expect(JSON.parse(stored ?? "{}").state.totalAmount).toBe(51500);
+});
+
+test("reset clears every entry", async ({ page }) => {
+  await open(page);
+  const gold = page.getByRole("group", { name: "Gold" });
+  await gold.getByLabel("Gold kept, not worn (grams)").fill("100");
+  await expect(gold.locator(".calc-result").first()).toContainText("$319.04");
+  await page.getByRole("button", { name: "Reset" }).click();
+  await expect(gold.getByLabel("Gold kept, not worn (grams)")).toHaveValue("");
+  await expect(page.getByTestId("total")).toHaveText("$0.00");
+});
+
+test("the Malay calculator speaks Malay", async ({ page }) => {
+  await open(page, "/ms/calculator");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ms");
+  await expect(page.getByRole("heading", { level: 1, name: "Kalkulator zakat" })).toBeVisible();
+  for (const name of ["Simpanan", "Emas", "Insurans", "Saham", "Perniagaan", "Zakat Fitrah"]) {
+    await expect(page.getByRole("group", { name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText("Kadar emas segram")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Tambah akaun" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Set semula" })).toBeVisible();
+  const savings = page.getByRole("group", { name: "Simpanan" });
+  await savings.getByLabel("Jumlah ($)").fill("11300");
+  await expect(savings.locator(".calc-result")).toContainText("mencapai nisab $10,975.00");
+  await expect(page.getByRole("link", { name: "Bayar zakat" })).toHaveAttribute(
+    "href",
+    "/ms/checkout?flow=zakat",
+  );
+});
+
+for (const path of ["/calculator", "/ms/calculator"]) {
+  test(`${path} has no accessibility violations`, async ({ page }) => {
+    await open(page, path);
+    // With a refused amount showing, so the error state is checked too.
+    await page.locator(".calc-card").first().getByRole("textbox").first().fill("abc");
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+}
+
+for (const width of [375, 1280]) {
+  test(`the calculator at ${width} px wide`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width, height: 900 });
+    await open(page);
+    const savings = page.getByRole("group", { name: "Savings" });
+    await savings.getByLabel("Amount ($)").fill("11300");
+    await page.getByRole("group", { name: "Gold" }).getByLabel("Gold worn (grams)").fill("12.5.");
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: testInfo.outputPath(`calculator-${width}.png`), fullPage: true });
+  });
+}
