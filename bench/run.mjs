@@ -1,0 +1,537 @@
+// `npm run bench`: throughput and latency of the portal's configuration read and a donor's
+// transaction list at 50 concurrent keep-alive connections, on PGlite and (when 127.0.0.1:5432
+// answers) on PostgreSQL, beside a bare node:http hello server as the ceiling. Writes
+// bench/report.md and bench/report.json. See bench/README.md.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(benchDir, "..");
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const startTimeoutMs = 300_000; // the launcher rebuilds first when the sources changed
+
+const ceilingShare = 0.5;
+const p99LimitMs = 50;
+
+const say = (message) => console.log(`[bench] ${message}`);
+
+// ---------------------------------------------------------------------------------------------
+// Children and cleanup
+
+const cleanups = [];
+let interrupted = false;
+
+async function cleanUp() {
+  while (cleanups.length > 0) {
+    const step = cleanups.pop();
+    try {
+      await step();
+    } catch (error) {
+      console.error(`[bench] cleanup: ${error.message}`);
+    }
+  }
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    interrupted = true;
+    say(`${signal}: stopping what the bench started…`);
+    void cleanUp().then(() => process.exit(130));
+  });
+}
+
+/** Start `node <args>` in its own process group; keeps the last lines of its output. */
+function startChild(name, args, env) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true, // own process group: a stray launcher can be stopped with its web server
+  });
+  child.tail = [];
+  child.exited = new Promise((resolve) => child.once("exit", (code, sig) => resolve(sig ?? code)));
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on("line", (line) => {
+      child.tail.push(line);
+      if (child.tail.length > 40) child.tail.shift();
+      child.emit("line", line);
+    });
+  }
+  child.label = name;
+  return child;
+}
+
+/** SIGINT, then wait for the exit; after 20 s SIGKILL the child's process group. */
+async function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill("SIGINT");
+  const timer = setTimeout(() => {
+    say(`${child.label} did not stop within 20 s; killing its process group ${child.pid}`);
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }, 20_000);
+  await child.exited;
+  clearTimeout(timer);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function portAnswers(host, port, timeoutMs = 1000) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (answer) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolve when `child` prints a line containing `marker` or `probe()` answers true. */
+async function waitReady(child, marker, probe, timeoutMs) {
+  let seen = false;
+  const onLine = (line) => {
+    if (line.includes(marker)) seen = true;
+  };
+  child.on("line", onLine);
+  try {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`${child.label} exited before it was ready:\n  ${child.tail.join("\n  ")}`);
+      }
+      if (seen || (await probe())) return;
+      await sleep(200);
+    }
+    throw new Error(`${child.label} not ready within ${timeoutMs / 1000} s`);
+  } finally {
+    child.off("line", onLine);
+  }
+}
+
+async function answersOk(url) {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    await response.arrayBuffer();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Servers
+
+function ensureBuild() {
+  if (existsSync(path.join(root, "dist", "server", "entry.mjs"))) return;
+  say("dist/server/entry.mjs is missing: building (node scripts/build.mjs)…");
+  const result = spawnSync(process.execPath, [path.join(root, "scripts", "build.mjs")], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) throw new Error("the build failed");
+}
+
+async function startCeiling() {
+  const port = await freePort();
+  const child = startChild("hello server", [path.join(benchDir, "hello.mjs")], {
+    ...process.env,
+    PORT: String(port),
+  });
+  cleanups.push(() => stopChild(child));
+  const base = `http://127.0.0.1:${port}`;
+  await waitReady(child, "listening", () => answersOk(`${base}/`), 10_000);
+  return { child, base };
+}
+
+/**
+ * Start the portal; when the launcher's rebuild fails (another build writing dist/ at the same
+ * moment, or sources caught mid-edit), try once more after a pause.
+ */
+async function startPortal(engine, databaseUrl) {
+  try {
+    return await startPortalOnce(engine, databaseUrl);
+  } catch (error) {
+    if (!String(error.message).includes("The build failed") || interrupted) throw error;
+    say(`the launcher's rebuild failed; stopping this attempt and trying once more in 10 s`);
+    await cleanups.pop()?.();
+    await sleep(10_000);
+    return await startPortalOnce(engine, databaseUrl);
+  }
+}
+
+async function startPortalOnce(engine, databaseUrl) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
+  const env = { ...process.env, PORT: String(port), PORTAL_DATA_DIR: dataDir, HOST: "127.0.0.1" };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const child = startChild(`portal (${engine})`, [path.join(root, "scripts", "start.mjs")], env);
+  const base = `http://127.0.0.1:${port}`;
+  let ok = false;
+  cleanups.push(async () => {
+    await stopChild(child);
+    if (ok) rmSync(dataDir, { recursive: true, force: true });
+    else say(`kept ${dataDir} (logs under logs/) for a look`);
+  });
+  const started = Date.now();
+  await waitReady(
+    child,
+    "Ctrl-C stops everything",
+    () => answersOk(`${base}/api/health`),
+    startTimeoutMs,
+  );
+  say(`portal on ${engine} ready at ${base} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return {
+    base,
+    finish: () => {
+      ok = true;
+    },
+  };
+}
+
+/** A fresh PostgreSQL database, dropped at cleanup; undefined (with the reason) when none. */
+async function freshPostgres() {
+  const admin = new URL(pgAdminUrl);
+  if (!(await portAnswers(admin.hostname, Number(admin.port || 5432)))) {
+    return { reason: `${admin.hostname}:${admin.port || 5432} does not answer` };
+  }
+  let pg;
+  try {
+    pg = (await import("pg")).default;
+  } catch (error) {
+    return { reason: `the pg package cannot be loaded (${error.message})` };
+  }
+  const name = `bench_${randomBytes(6).toString("hex")}`;
+  const client = new pg.Client({ connectionString: pgAdminUrl });
+  try {
+    await client.connect();
+    await client.query(`create database ${name}`);
+  } catch (error) {
+    await client.end().catch(() => {});
+    return { reason: `cannot create a database via ${redact(pgAdminUrl)}: ${error.message}` };
+  }
+  await client.end();
+  cleanups.push(async () => {
+    const dropper = new pg.Client({ connectionString: pgAdminUrl });
+    await dropper.connect();
+    try {
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      say(`dropped database ${name}`);
+    } finally {
+      await dropper.end();
+    }
+  });
+  const url = new URL(pgAdminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.href, name };
+}
+
+const redact = (url) => url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+const targets = {
+  ceiling: {
+    id: "ceiling",
+    title: "Ceiling: bare node:http hello server",
+    method: "GET",
+    path: "/",
+    headers: {},
+  },
+  configuration: {
+    id: "configuration",
+    title: "Configuration read (homePageConfiguration)",
+    method: "POST",
+    path: "/svc/main/v1/Home/homePageConfiguration?charityId=25",
+    headers: { "content-type": "application/json" },
+  },
+  transactions: {
+    id: "transactions",
+    title: "Donor's transaction list (getDonorTransactions)",
+    method: "POST",
+    path: "/svc/payment/api/Donation/getDonorTransactions",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  },
+};
+
+/** One request before the load: whether the target answers 2xx (and with what). */
+async function probe(base, target) {
+  try {
+    const response = await fetch(base + target.path, {
+      method: target.method,
+      headers: target.headers,
+      body: target.body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    const text = await response.text();
+    return { status: response.status, ok: response.ok, sample: text.slice(0, 160) };
+  } catch (error) {
+    return { status: 0, ok: false, sample: error.message };
+  }
+}
+
+/** Run bench/load.mjs against one target in its own process; resolves with its result. */
+async function load(base, target) {
+  const job = {
+    url: base + target.path,
+    method: target.method,
+    headers: target.headers,
+    body: target.body,
+    connections,
+    warmupSeconds,
+    seconds,
+  };
+  say(`${target.id}: ${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s…`);
+  const child = startChild(
+    `load ${target.id}`,
+    [path.join(benchDir, "load.mjs"), JSON.stringify(job)],
+    process.env,
+  );
+  cleanups.push(() => stopChild(child));
+  let last = "";
+  child.on("line", (line) => {
+    if (line.startsWith("{")) last = line;
+  });
+  const exit = await child.exited;
+  cleanups.pop();
+  if (exit !== 0 || !last) {
+    throw new Error(`the load generator failed (${exit}):\n  ${child.tail.join("\n  ")}`);
+  }
+  return JSON.parse(last);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const ms = (value) => (value == null ? "–" : value.toFixed(2));
+const int = (value) => Math.round(value).toLocaleString("en-US");
+const verdict = (pass) => (pass ? "PASS" : "FAIL");
+
+function judge(targetId, result, ceiling) {
+  if (targetId === "ceiling" || !result) return undefined;
+  const ratio = ceiling ? result.requestsPerSecond / ceiling.requestsPerSecond : null;
+  const checks = {
+    p99: {
+      limitMs: p99LimitMs,
+      value: result.p99,
+      pass: result.p99 != null && result.p99 < p99LimitMs,
+    },
+    errors: { value: result.errors, pass: result.errors === 0 },
+  };
+  if (targetId === "configuration") {
+    checks.throughput = {
+      ratioToCeiling: ratio,
+      minimum: ceilingShare,
+      pass: ratio != null && ratio >= ceilingShare,
+    };
+  }
+  return { ...checks, pass: Object.values(checks).every((check) => check.pass) };
+}
+
+function tableFor(targetId, rows) {
+  const head =
+    "| Engine | Requests | Req/s | vs ceiling | p50 ms | p90 ms | p99 ms | max ms | Errors (non-2xx) | Target |\n" +
+    "| ------ | -------: | ----: | ---------: | -----: | -----: | -----: | -----: | ---------------: | ------ |";
+  const lines = rows.map(({ engine, measurement, ceiling }) => {
+    if (measurement.result) {
+      const r = measurement.result;
+      const share = ceiling
+        ? `${((100 * r.requestsPerSecond) / ceiling.requestsPerSecond).toFixed(0)} %`
+        : "–";
+      const checks = measurement.checks;
+      let target = "–";
+      if (checks) {
+        const parts = [];
+        if (checks.throughput)
+          parts.push(`throughput ≥ ½ ceiling ${verdict(checks.throughput.pass)}`);
+        parts.push(`p99 < ${p99LimitMs} ms ${verdict(checks.p99.pass)}`);
+        if (!checks.errors.pass) parts.push("errors FAIL");
+        target = `**${verdict(checks.pass)}** (${parts.join(", ")})`;
+      }
+      const errors =
+        r.errors === 0
+          ? "0"
+          : `${int(r.errors)} (${Object.entries(r.statuses)
+              .filter(([s]) => !(s >= 200 && s < 300))
+              .map(([s, n]) => `${s === "0" ? "network" : s}: ${n}`)
+              .join(", ")})`;
+      return `| ${engine} | ${int(r.requests)} | ${int(r.requestsPerSecond)} | ${targetId === "ceiling" ? "100 %" : share} | ${ms(r.p50)} | ${ms(r.p90)} | ${ms(r.p99)} | ${ms(r.max)} | ${errors} | ${target} |`;
+    }
+    return `| ${engine} | – | – | – | – | – | – | – | – | ${measurement.note} |`;
+  });
+  return `${head}\n${lines.join("\n")}`;
+}
+
+function markdown(report) {
+  const ceiling = report.ceiling.result;
+  const out = [];
+  out.push("# Benchmark report", "");
+  out.push(
+    `- Date: ${report.date}`,
+    `- Machine: ${report.machine.cpuCount} × ${report.machine.cpuModel}, ${report.machine.memoryGiB} GiB, ${report.machine.platform}`,
+    `- Load average (1, 5, 15 min) at start ${report.machine.loadAverageAtStart.join(", ")}, at end ${report.machine.loadAverageAtEnd.join(", ")}: other work on the machine lowers every figure`,
+    `- Node: ${report.node}`,
+    `- Load: ${report.connections} concurrent keep-alive connections, ${report.warmupSeconds} s warm-up then ${report.seconds} s measured per target; generator in its own process on the same machine (it shares the ${report.machine.cpuCount} CPUs with the server)`,
+    `- Targets (issue 4): the configuration read reaches at least half the ceiling's throughput, and p99 < ${p99LimitMs} ms; any non-2xx answer counts as an error and fails its row`,
+    "",
+  );
+  for (const id of ["ceiling", "configuration", "transactions"]) {
+    const target = targets[id];
+    out.push(`## ${target.title}`, "", `\`${target.method} ${target.path}\``, "");
+    const rows =
+      id === "ceiling"
+        ? [{ engine: "none (node:http)", measurement: report.ceiling, ceiling }]
+        : report.engines.map((engine) => ({
+            engine: engine.engine,
+            measurement: engine.targets?.[id] ?? { note: engine.note },
+            ceiling,
+          }));
+    out.push(tableFor(id, rows), "");
+  }
+  out.push("## Verdict", "");
+  for (const engine of report.engines) {
+    if (!engine.targets) {
+      out.push(`- ${engine.engine}: not run (${engine.note})`);
+      continue;
+    }
+    for (const id of ["configuration", "transactions"]) {
+      const m = engine.targets[id];
+      const text = m.checks ? `**${verdict(m.checks.pass)}**` : m.note;
+      out.push(`- ${engine.engine}, ${targets[id].title}: ${text}`);
+    }
+  }
+  out.push("");
+  return out.join("\n");
+}
+
+/** The report as the repository's Prettier would write it, so `npm run lint` stays green. */
+async function prettified(file, text) {
+  try {
+    const prettier = await import("prettier");
+    const options = (await prettier.resolveConfig(file)) ?? {};
+    return await prettier.format(text, { ...options, filepath: file });
+  } catch (error) {
+    say(`prettier unavailable (${error.message}); writing ${path.basename(file)} unformatted`);
+    return text.endsWith("\n") ? text : `${text}\n`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+async function measureEngine(engine, databaseUrl, ceiling) {
+  const portal = await startPortal(engine, databaseUrl);
+  const measured = {};
+  for (const id of ["configuration", "transactions"]) {
+    const target = targets[id];
+    const first = await probe(portal.base, target);
+    if (!first.ok) {
+      const why =
+        first.status === 404
+          ? "not yet served (answers 404)"
+          : `not measured: answers ${first.status || "no response"} (${first.sample})`;
+      say(`${id} on ${engine}: ${why}`);
+      measured[id] = { probe: first, note: why };
+      continue;
+    }
+    const result = await load(portal.base, target);
+    measured[id] = { probe: { status: first.status }, result, checks: judge(id, result, ceiling) };
+  }
+  portal.finish();
+  return measured;
+}
+
+async function main() {
+  ensureBuild();
+  const cpus = os.cpus();
+  const report = {
+    date: new Date().toISOString(),
+    node: process.version,
+    machine: {
+      cpuCount: cpus.length,
+      cpuModel: cpus[0]?.model ?? "unknown",
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      platform: `${os.type()} ${os.release()} ${os.arch()}`,
+      loadAverageAtStart: os.loadavg().map((value) => Number(value.toFixed(2))),
+    },
+    seconds,
+    warmupSeconds,
+    connections,
+    targetsRule: { configurationMinShareOfCeiling: ceilingShare, p99LimitMs },
+    ceiling: {},
+    engines: [],
+  };
+
+  const hello = await startCeiling();
+  report.ceiling = { result: await load(hello.base, targets.ceiling) };
+  await cleanUp();
+  const ceiling = report.ceiling.result;
+
+  report.engines.push({
+    engine: "PGlite",
+    targets: await measureEngine("PGlite", undefined, ceiling),
+  });
+  await cleanUp();
+
+  const postgres = await freshPostgres();
+  if (postgres.url) {
+    say(`PostgreSQL: fresh database ${postgres.name}`);
+    report.engines.push({
+      engine: "PostgreSQL",
+      targets: await measureEngine("PostgreSQL", postgres.url, ceiling),
+    });
+  } else {
+    say(`PostgreSQL skipped: ${postgres.reason}`);
+    report.engines.push({ engine: "PostgreSQL", note: `skipped: ${postgres.reason}` });
+  }
+  await cleanUp();
+
+  report.machine.loadAverageAtEnd = os.loadavg().map((value) => Number(value.toFixed(2)));
+  const text = markdown(report);
+  const mdFile = path.join(benchDir, "report.md");
+  const jsonFile = path.join(benchDir, "report.json");
+  const formatted = await prettified(mdFile, text);
+  writeFileSync(mdFile, formatted);
+  writeFileSync(jsonFile, await prettified(jsonFile, JSON.stringify(report, null, 2)));
+  console.log(`\n${formatted}`);
+  say("wrote bench/report.md and bench/report.json");
+}
+
+try {
+  await main();
+} catch (error) {
+  if (!interrupted) {
+    console.error(`[bench] ${error.stack ?? error}`);
+    await cleanUp();
+    process.exitCode = 1;
+  }
+}
