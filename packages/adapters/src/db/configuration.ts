@@ -1,6 +1,32 @@
 import { decodeRateConfig, type RateConfig } from "@portal/domain";
 import type { SqlQuery } from "./sql";
 
+/** Each rate's column in home_page_configuration, in one place for every writer. */
+const rateColumns: ReadonlyArray<readonly [string, (rates: RateConfig) => number]> = [
+  ["nisab_value_cents", (r) => r.nisabValue],
+  ["gold_rate_cents", (r) => r.goldRate],
+  ["gold_divisor", (r) => r.goldDivisor],
+  ["zakat_rate", (r) => r.zakatRate],
+  ["gold_kept_threshold_grams", (r) => r.goldKeptThresholdGrams],
+  ["gold_worn_threshold_grams", (r) => r.goldWornThresholdGrams],
+  ["fitrah_min_cents", (r) => r.fitrahMinAmount],
+  ["fitrah_max_cents", (r) => r.fitrahMaxAmount],
+  ["fitrah_normal_cents", (r) => r.fitrahNormalRate],
+  ["fitrah_premium_cents", (r) => r.fitrahPremiumRate],
+  ["fidyah_per_day_cents", (r) => r.fidyahPerDay],
+  ["max_fidyah_cents", (r) => r.maxFidyahLimit],
+  ["kaffarah_per_day_cents", (r) => r.kaffarahPerDay],
+  ["jimak_no_of_people", (r) => r.jimakNoOfPeople],
+  ["nazar_no_of_people", (r) => r.nazarNoOfPeople],
+];
+
+/** The rate column names, comma-separated, in the order of `rateValues`. */
+export const rateColumnNames = rateColumns.map(([name]) => name).join(", ");
+
+/** The rates as column values, in the order of `rateColumnNames`. */
+export const rateValues = (rates: RateConfig): number[] =>
+  rateColumns.map(([, value]) => value(rates));
+
 interface HomeRow {
   version: number;
   nisab_value_cents: number;
@@ -96,30 +122,10 @@ export async function updateRates(
   return sql.transaction(async (tx) => {
     const [row] = await tx.query<{ version: number }>(
       `update home_page_configuration set
-         nisab_value_cents = $2, gold_rate_cents = $3, gold_divisor = $4, zakat_rate = $5,
-         gold_kept_threshold_grams = $6, gold_worn_threshold_grams = $7, fitrah_min_cents = $8,
-         fitrah_max_cents = $9, fitrah_normal_cents = $10, fitrah_premium_cents = $11,
-         fidyah_per_day_cents = $12, max_fidyah_cents = $13, kaffarah_per_day_cents = $14,
-         jimak_no_of_people = $15, nazar_no_of_people = $16, version = version + 1, updated_at = now()
+         ${rateColumns.map(([name], i) => `${name} = $${i + 2}`).join(", ")},
+         version = version + 1, updated_at = now()
        where charity_id = $1 returning version`,
-      [
-        input.charityId,
-        rates.nisabValue,
-        rates.goldRate,
-        rates.goldDivisor,
-        rates.zakatRate,
-        rates.goldKeptThresholdGrams,
-        rates.goldWornThresholdGrams,
-        rates.fitrahMinAmount,
-        rates.fitrahMaxAmount,
-        rates.fitrahNormalRate,
-        rates.fitrahPremiumRate,
-        rates.fidyahPerDay,
-        rates.maxFidyahLimit,
-        rates.kaffarahPerDay,
-        rates.jimakNoOfPeople,
-        rates.nazarNoOfPeople,
-      ],
+      [input.charityId, ...rateValues(rates)],
     );
     if (!row) throw new Error(`no home-page configuration for charity ${input.charityId}`);
     await tx.query(

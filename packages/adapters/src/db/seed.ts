@@ -1,5 +1,6 @@
 import { MAIN_CHARITY_ID, seedRates, wakafFunds, type RateConfig } from "@portal/domain";
 import countries from "./seed/countries.json";
+import { rateColumnNames, rateValues } from "./configuration";
 import type { Sql } from "./sql";
 
 /** Contact details and social links published on the council's sites (seed; editable later). */
@@ -51,36 +52,19 @@ export async function seed(
         charity.id,
         charity.name,
       ]);
+      const values = [
+        charity.id,
+        ...rateValues(rates),
+        seedContact.contactNumber,
+        seedContact.contactEmail,
+        seedContact.contactAddress,
+      ];
       await tx.query(
         `insert into home_page_configuration (
-           charity_id, nisab_value_cents, gold_rate_cents, gold_divisor, zakat_rate,
-           gold_kept_threshold_grams, gold_worn_threshold_grams, fitrah_min_cents, fitrah_max_cents,
-           fitrah_normal_cents, fitrah_premium_cents, fidyah_per_day_cents, max_fidyah_cents,
-           kaffarah_per_day_cents, jimak_no_of_people, nazar_no_of_people,
-           contact_number, contact_email, contact_address)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+           charity_id, ${rateColumnNames}, contact_number, contact_email, contact_address)
+         values (${values.map((_, i) => `$${i + 1}`).join(", ")})
          on conflict (charity_id) do nothing`,
-        [
-          charity.id,
-          rates.nisabValue,
-          rates.goldRate,
-          rates.goldDivisor,
-          rates.zakatRate,
-          rates.goldKeptThresholdGrams,
-          rates.goldWornThresholdGrams,
-          rates.fitrahMinAmount,
-          rates.fitrahMaxAmount,
-          rates.fitrahNormalRate,
-          rates.fitrahPremiumRate,
-          rates.fidyahPerDay,
-          rates.maxFidyahLimit,
-          rates.kaffarahPerDay,
-          rates.jimakNoOfPeople,
-          rates.nazarNoOfPeople,
-          seedContact.contactNumber,
-          seedContact.contactEmail,
-          seedContact.contactAddress,
-        ],
+        values,
       );
       for (const [position, icon] of seedContact.socialMediaIcons.entries()) {
         await tx.query(
