@@ -2,14 +2,16 @@
 // transaction list at 50 concurrent keep-alive connections, on PGlite and (when 127.0.0.1:5432
 // answers) on PostgreSQL, beside a bare node:http hello server as the ceiling. Writes
 // bench/report.md and bench/report.json. See bench/README.md.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { build } from "../scripts/build.mjs";
+import { isBuildCurrent } from "../scripts/lib/build-stamp.mjs";
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, "..");
@@ -148,14 +150,14 @@ async function answersOk(url) {
 // ---------------------------------------------------------------------------------------------
 // Servers
 
+/**
+ * Build now when the sources changed since the last build (the same fingerprint `npm start` reads), so
+ * the launchers the bench starts never rebuild, and never two at once.
+ */
 function ensureBuild() {
-  if (existsSync(path.join(root, "dist", "server", "entry.mjs"))) return;
-  say("dist/server/entry.mjs is missing: building (node scripts/build.mjs)…");
-  const result = spawnSync(process.execPath, [path.join(root, "scripts", "build.mjs")], {
-    cwd: root,
-    stdio: "inherit",
-  });
-  if (result.status !== 0) throw new Error("the build failed");
+  if (isBuildCurrent(root)) return;
+  say("the sources changed since the last build: building…");
+  if (!build()) throw new Error("the build failed");
 }
 
 async function startCeiling() {
@@ -170,23 +172,7 @@ async function startCeiling() {
   return { child, base };
 }
 
-/**
- * Start the portal; when the launcher's rebuild fails (another build writing dist/ at the same
- * moment, or sources caught mid-edit), try once more after a pause.
- */
 async function startPortal(engine, databaseUrl) {
-  try {
-    return await startPortalOnce(engine, databaseUrl);
-  } catch (error) {
-    if (!String(error.message).includes("The build failed") || interrupted) throw error;
-    say(`the launcher's rebuild failed; stopping this attempt and trying once more in 10 s`);
-    await cleanups.pop()?.();
-    await sleep(10_000);
-    return await startPortalOnce(engine, databaseUrl);
-  }
-}
-
-async function startPortalOnce(engine, databaseUrl) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
   const env = { ...process.env, PORT: String(port), PORTAL_DATA_DIR: dataDir, HOST: "127.0.0.1" };

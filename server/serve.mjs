@@ -1,8 +1,7 @@
 // The portal's HTTP server: hashed assets with long cache lifetimes, prerendered pages, then the
 // Astro middleware for API routes and on-demand pages. Everything compressible is compressed
 // (brotli or gzip, as the browser accepts). Run by scripts/start.mjs; see README "Configuration".
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { createReadStream, readdirSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -38,27 +37,37 @@ const securityHeaders = {
 /** Files named with a content hash never change, so browsers and CDNs may keep them for a year. */
 const isHashed = (urlPath) => urlPath.startsWith("/_astro/");
 
-/** Resolve a URL path to a file inside dist/client, or undefined (never outside it). */
-async function findStatic(urlPath) {
+/**
+ * Every file of the build by URL path, read once: dist/ does not change while the server runs (the
+ * launcher builds before it starts the server), so no request touches the disk to find out.
+ */
+function indexStatic(dir) {
+  const files = new Map();
+  const walk = (folder, prefix) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(file, `${prefix}${entry.name}/`);
+      else if (entry.isFile()) files.set(`${prefix}${entry.name}`, { file, info: statSync(file) });
+    }
+  };
+  walk(dir, "/");
+  return files;
+}
+
+/** The built file a URL path names (directly, as a folder's index.html, or without .html). */
+function findStatic(files, urlPath) {
   let decoded;
   try {
-    decoded = decodeURIComponent(urlPath);
+    decoded = path.posix.normalize(decodeURIComponent(urlPath));
   } catch {
     return undefined;
   }
-  if (decoded.includes("\0")) return undefined;
   const candidates = decoded.endsWith("/")
-    ? [path.join(decoded, "index.html")]
-    : [decoded, path.join(decoded, "index.html"), `${decoded}.html`];
+    ? [`${decoded}index.html`]
+    : [decoded, `${decoded}/index.html`, `${decoded}.html`];
   for (const candidate of candidates) {
-    const file = path.join(clientDir, path.normalize(candidate));
-    if (!file.startsWith(clientDir + path.sep)) continue;
-    try {
-      const info = await stat(file);
-      if (info.isFile()) return { file, info };
-    } catch {
-      // not this candidate
-    }
+    const found = files.get(candidate);
+    if (found) return found;
   }
   return undefined;
 }
@@ -87,8 +96,8 @@ function sendFile(req, res, { file, info }, status = 200) {
   createReadStream(file).pipe(res);
 }
 
-async function notFound(req, res) {
-  const page = await findStatic("/404.html");
+function notFound(files, req, res) {
+  const page = files.get("/404.html");
   if (page) {
     sendFile(req, res, page, 404);
     return;
@@ -101,19 +110,20 @@ async function notFound(req, res) {
 /** Build the request listener. `astroHandler` is the adapter's middleware-mode handler. */
 export function createListener(astroHandler) {
   const compress = compression({ threshold: 1024 });
+  const files = indexStatic(clientDir);
   return (req, res) => {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     compress(req, res, async () => {
       try {
         const urlPath = new URL(req.url ?? "/", "http://x").pathname;
         if (req.method === "GET" || req.method === "HEAD") {
-          const found = await findStatic(urlPath);
+          const found = findStatic(files, urlPath);
           if (found) {
             sendFile(req, res, found);
             return;
           }
         }
-        await astroHandler(req, res, () => void notFound(req, res));
+        await astroHandler(req, res, () => notFound(files, req, res));
       } catch (error) {
         console.error(`[web] ${req.method} ${req.url?.split("?")[0]} failed:`, error);
         if (!res.headersSent) res.statusCode = 500;

@@ -1,15 +1,8 @@
 import { formatMoney, type BusinessPatch, type Cents, type RateConfig } from "@portal/domain";
 import { explain, formatFigure } from "./explain";
-import { ParsedField, ResultLine, Section } from "./fields";
+import { AmountField, ParsedField, ResultLine, Section } from "./fields";
 import { fill } from "./labels";
-import {
-  amountText,
-  numberText,
-  parseAmountText,
-  parseGramsText,
-  parsePercentText,
-  parsePersonsText,
-} from "./parse";
+import { numberText, parseGramsText, parsePercentText, parsePersonsText } from "./parse";
 import type { SectionProps } from "./RowSections";
 
 /** Gold kept (not worn) and gold worn, by weight. */
@@ -66,15 +59,12 @@ export function BusinessSection({ state, results, labels: l, dispatch }: Section
     <Section title={l.calc_business} hint={l.calc_business_hint} icon="business">
       <div className="calc-row-fields">
         {businessAmounts.map(([field, label]) => (
-          <ParsedField
+          <AmountField
             key={field}
             label={l[label]}
             value={business[field]}
-            toText={amountText}
-            parse={parseAmountText}
             onValue={(amount: Cents) => update({ [field]: amount })}
             labels={l}
-            inputMode="decimal"
           />
         ))}
         <ParsedField
@@ -133,14 +123,11 @@ export function FitrahSection({
       <fieldset className="calc-row">
         <legend>{l.calc_fitrah_variable}</legend>
         <div className="calc-row-fields">
-          <ParsedField
+          <AmountField
             label={l.calc_rate_per_person}
             value={state.fitrah.variable.rate}
-            toText={amountText}
-            parse={parseAmountText}
             onValue={(rate) => dispatch({ type: "fitrah/setVariableRate", rate })}
             labels={l}
-            inputMode="decimal"
           />
           {persons("variable", l.calc_persons)}
         </div>

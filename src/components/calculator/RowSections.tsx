@@ -9,9 +9,8 @@ import {
   type ZakatState,
 } from "@portal/domain";
 import { explain } from "./explain";
-import { ParsedField, RemarkField, ResultLine, Section } from "./fields";
+import { AmountField, RemarkField, ResultLine, Section } from "./fields";
 import { fill, type CalculatorLabels } from "./labels";
-import { amountText, parseAmountText } from "./parse";
 import { useRowKeys } from "./row-keys";
 
 /** What every section gets: the state, its results, the strings and the way to change the state. */
@@ -89,23 +88,17 @@ export function SavingsSection({ state, results, labels: l, dispatch }: SectionP
             dispatch({ type: "savings/update", index, patch });
           return (
             <>
-              <ParsedField
+              <AmountField
                 label={l.calc_amount}
                 value={account.amount}
-                toText={amountText}
-                parse={parseAmountText}
                 onValue={(amount) => update({ amount })}
                 labels={l}
-                inputMode="decimal"
               />
-              <ParsedField
+              <AmountField
                 label={l.calc_interest}
                 value={account.interest}
-                toText={amountText}
-                parse={parseAmountText}
                 onValue={(interest) => update({ interest })}
                 labels={l}
-                inputMode="decimal"
               />
               <RemarkField
                 label={l.calc_remark}
@@ -160,16 +153,13 @@ export function InsuranceSection({ state, results, labels: l, dispatch }: Sectio
                   <option value={INSURANCE_TAKAFUL}>{l.calc_takaful}</option>
                 </select>
               </div>
-              <ParsedField
+              <AmountField
                 label={l.calc_amount}
                 value={policy.amount}
-                toText={amountText}
-                parse={parseAmountText}
                 onValue={(amount) =>
                   dispatch({ type: "insurance/update", index, patch: { amount } })
                 }
                 labels={l}
-                inputMode="decimal"
               />
               <RemarkField
                 label={l.calc_remark}
@@ -208,14 +198,11 @@ export function SharesSection({ state, results, labels: l, dispatch }: SectionPr
           if (portfolio === undefined) return null;
           return (
             <>
-              <ParsedField
+              <AmountField
                 label={l.calc_amount}
                 value={portfolio.amount}
-                toText={amountText}
-                parse={parseAmountText}
                 onValue={(amount) => dispatch({ type: "shares/update", index, patch: { amount } })}
                 labels={l}
-                inputMode="decimal"
               />
               <RemarkField
                 label={l.calc_remark}

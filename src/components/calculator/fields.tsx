@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from "react";
 import { AMOUNT_TEXT_MAX_LENGTH, formatMoney, type Cents } from "@portal/domain";
 import type { CalculatorLabels } from "./labels";
-import type { Parsed } from "./parse";
+import { amountText, parseAmountText, type Parsed } from "./parse";
 
 /** Longest remark a donor may type (spec §5: text input 25). */
 export const REMARK_MAX_LENGTH = 25;
@@ -63,6 +63,16 @@ export function ParsedField<A>(props: ParsedFieldProps<A>) {
 }
 
 /** A free-text remark (at most 25 characters). */
+/** A money field: dollars and cents as typed, whole cents inside. */
+export function AmountField(props: {
+  readonly label: string;
+  readonly value: Cents;
+  readonly onValue: (amount: Cents) => void;
+  readonly labels: CalculatorLabels;
+}) {
+  return <ParsedField {...props} toText={amountText} parse={parseAmountText} inputMode="decimal" />;
+}
+
 export function RemarkField(props: {
   readonly label: string;
   readonly value: string;

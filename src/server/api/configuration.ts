@@ -28,9 +28,6 @@ const cached = <T>(key: string, load: () => Promise<T>): Promise<T> => {
   return value;
 };
 
-/** Forget cached configuration (after an officer changes it in this process). */
-export const clearConfigurationCache = () => cache.clear();
-
 const homePageConfiguration: Handler = async ({ query }) => {
   const charityId = charityIdOf(query);
   const config = await cached(`home:${charityId}`, async () =>

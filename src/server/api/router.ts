@@ -46,10 +46,7 @@ export async function handleServiceRequest(request: Request, url: URL): Promise<
   const handler = call && handlers[call.name as ApiCallName];
   if (!call || !handler) return failure(404, "Not found");
   // The spec's configuration reads are POSTs; GET is also accepted so CDNs and browsers may cache them.
-  const methods =
-    call.method === "POST" && call.query.length > 0 && call.list === false
-      ? ["POST", "GET"]
-      : [call.method];
+  const methods = call.name in configurationHandlers ? ["POST", "GET"] : [call.method];
   if (!methods.includes(request.method)) {
     return failure(405, "Method not allowed", { allow: methods.join(", ") });
   }

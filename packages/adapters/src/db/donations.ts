@@ -91,11 +91,7 @@ export interface Payments {
   /** The donation, if `clientSecret` is its own; otherwise DonationNotFound (the same as a missing one). */
   readonly get: (id: string, clientSecret: string) => Promise<DonationView>;
   /** Record what the gateway said; on success mark the donation paid and issue its receipt, once. */
-  readonly apply: (
-    id: string,
-    payment: GatewayPayment,
-    nextAction?: GatewayPayment["nextAction"],
-  ) => Promise<DonationView>;
+  readonly apply: (id: string, payment: GatewayPayment) => Promise<DonationView>;
   /** The gateway payment to confirm or poll (the latest attempt), if any. */
   readonly latestAttempt: (
     id: string,
@@ -233,7 +229,7 @@ export function payments(sql: Sql, key: Buffer): Payments {
       );
     },
 
-    apply: (id, payment, nextAction = payment.nextAction) =>
+    apply: (id, payment) =>
       sql.transaction(async (tx) => {
         // One writer per donation at a time: a second confirm or webhook waits here, then sees the result.
         const [donation] = await tx.query<{ status: string; flow: FlowType }>(
@@ -295,7 +291,7 @@ export function payments(sql: Sql, key: Buffer): Payments {
             ]);
           }
         }
-        return view(tx, id, nextAction);
+        return view(tx, id, payment.nextAction);
       }),
   };
 }
