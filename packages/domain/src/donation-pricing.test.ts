@@ -75,6 +75,15 @@ describe("priceDonation", () => {
     expect(codeOf(price("FIDYAH", { fidyah: { days: -1 } }, 0))).toBe("donation.quantity");
   });
 
+  it("leaves out a kind that comes to nothing, and refuses a donation of nothing", () => {
+    const noOne = { normal: 0, premium: 0 };
+    expect(price("ZAKAT", { harta: cents(1), fitrah: noOne }, 1)).toEqual({
+      amounts: { harta: 1 },
+      total: 1,
+    });
+    expect(codeOf(price("ZAKAT", { fitrah: noOne }, 0))).toBe("donation.amount");
+  });
+
   it("refuses a variable fitrah rate outside the configured range", () => {
     const variable = (rate: number) => ({
       normal: 0,
@@ -96,8 +105,12 @@ describe("priceDonation", () => {
           const items = { harta: cents(harta), fitrah: { normal, premium } };
           const expected =
             harta + normal * seedRates.fitrahNormalRate + premium * seedRates.fitrahPremiumRate;
+          const fitrah = expected - harta;
           const ok = price("ZAKAT", items, expected);
-          expect(ok).toEqual({ amounts: { harta, fitrah: expected - harta }, total: expected });
+          expect(ok).toEqual({
+            amounts: fitrah > 0 ? { harta, fitrah } : { harta },
+            total: expected,
+          });
           expect(codeOf(price("ZAKAT", items, expected + offBy))).toBe("donation.totalMismatch");
         },
       ),

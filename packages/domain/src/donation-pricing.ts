@@ -137,12 +137,14 @@ export const priceDonation = (input: {
   if (items.wms !== undefined) amounts.wms = items.wms;
 
   for (const [kind, amount] of Object.entries(amounts) as Array<[DonationKind, Cents]>) {
-    if (!Number.isSafeInteger(amount) || amount <= 0) {
+    if (!Number.isSafeInteger(amount) || amount < 0) {
       return fail(
         "donation.amount",
-        `The ${kind} amount must be a positive whole number of cents.`,
+        `The ${kind} amount must be a whole number of cents, not negative.`,
       );
     }
+    // A kind that comes to nothing (fitrah for no one) is nothing to pay, not a mistake.
+    if (amount === 0) delete amounts[kind];
   }
   const total = sumCents(Object.values(amounts) as Cents[]);
   const issue = checkAmount(limitsOf[input.flow], total);
