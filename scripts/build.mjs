@@ -1,10 +1,51 @@
 // `npm run build`: astro build, then record which sources the build came from.
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import esbuild from "esbuild";
 import { sourceFingerprint, writeBuildStamp } from "./lib/build-stamp.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Every package the workspaces depend on, except the workspaces themselves. */
+function installedPackages() {
+  const names = new Set();
+  for (const dir of [".", "packages/domain", "packages/adapters"]) {
+    const manifest = JSON.parse(readFileSync(path.join(root, dir, "package.json"), "utf8"));
+    for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })) {
+      if (!name.startsWith("@portal/")) names.add(name);
+    }
+  }
+  return [...names];
+}
+
+/**
+ * The service calls as one Node module (dist/server/services.mjs) that server/serve.mjs calls
+ * directly, outside Astro's request pipeline. The workspace packages (TypeScript source) are bundled;
+ * installed packages stay imports.
+ */
+function bundleServices() {
+  try {
+    esbuild.buildSync({
+      entryPoints: [path.join(root, "src", "server", "api", "node.ts")],
+      outfile: path.join(root, "dist", "server", "services.mjs"),
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node24",
+      sourcemap: true,
+      logLevel: "warning",
+      external: installedPackages(),
+    });
+    return true;
+  } catch (error) {
+    console.error(
+      `[build] bundling the services failed: ${error instanceof Error ? error.message : error}`,
+    );
+    return false;
+  }
+}
 
 export function build() {
   const fingerprint = sourceFingerprint(root);
@@ -14,6 +55,7 @@ export function build() {
     { cwd: root, stdio: "inherit", env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" } },
   );
   if (result.status !== 0) return false;
+  if (!bundleServices()) return false;
   writeBuildStamp(root, fingerprint);
   return true;
 }

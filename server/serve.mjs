@@ -107,12 +107,27 @@ function notFound(files, req, res) {
   res.end("Page Not Found");
 }
 
-/** Build the request listener. `astroHandler` is the adapter's middleware-mode handler. */
-export function createListener(astroHandler) {
+/**
+ * Build the request listener. `astroHandler` is the adapter's middleware-mode handler; `services`
+ * (dist/server/services.mjs) answers the service calls under /svc/ without going through Astro.
+ */
+export function createListener(astroHandler, services) {
   const compress = compression({ threshold: 1024 });
   const files = indexStatic(clientDir);
   return (req, res) => {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    if (services && req.url?.startsWith("/svc/")) {
+      const url = new URL(req.url, "http://localhost");
+      if (services.servesPath(url.pathname)) {
+        // Small JSON answers: compressing them costs more than it saves on the wire.
+        services.serveService(req, res, url).catch((error) => {
+          console.error(`[web] ${req.method} ${url.pathname} failed:`, error);
+          if (!res.headersSent) res.statusCode = 500;
+          res.end();
+        });
+        return;
+      }
+    }
     compress(req, res, async () => {
       try {
         const urlPath = new URL(req.url ?? "/", "http://x").pathname;
@@ -137,7 +152,8 @@ export function createListener(astroHandler) {
 export async function startServer({ port, hosts }) {
   const entry = path.join(distDir, "server", "entry.mjs");
   const { handler } = await import(pathToFileURL(entry).href);
-  const listener = createListener(handler);
+  const services = await import(pathToFileURL(path.join(distDir, "server", "services.mjs")).href);
+  const listener = createListener(handler, services);
   const servers = [];
   for (const host of hosts) {
     const server = http.createServer({ keepAliveTimeout: 65_000 }, listener);

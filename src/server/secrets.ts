@@ -2,35 +2,32 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-let key: Buffer | undefined;
+import { shared } from "./shared";
 
 /**
- * The server's secret key (receipt tokens). PORTAL_SECRET_KEY (base64, at least 32 bytes) in production,
+ * The server's secret key: receipt tokens, and the keys that encrypt and hash identity numbers. PORTAL_SECRET_KEY (base64, at least 32 bytes) in production,
  * the same on every instance; locally a key kept in PORTAL_DATA_DIR/secret.key (made on first use, mode
  * 600); with neither, a key for this process only.
  */
-export const serverKey = (): Buffer => {
-  if (key) return key;
+export const serverKey = (): Buffer => shared("serverKey", loadKey);
+
+function loadKey(): Buffer {
   const configured = process.env["PORTAL_SECRET_KEY"];
   if (configured) {
     const decoded = Buffer.from(configured, "base64");
     if (decoded.length < 32)
       throw new Error("PORTAL_SECRET_KEY must be at least 32 bytes, base64-encoded");
-    key = decoded;
-    return key;
+    return decoded;
   }
   const dataDir = process.env["PORTAL_DATA_DIR"];
-  if (!dataDir) {
-    key = randomBytes(32);
-    return key;
-  }
+  if (!dataDir) return randomBytes(32);
   const file = path.join(dataDir, "secret.key");
   try {
-    key = Buffer.from(readFileSync(file, "utf8").trim(), "base64");
+    return Buffer.from(readFileSync(file, "utf8").trim(), "base64");
   } catch {
     mkdirSync(dataDir, { recursive: true });
-    key = randomBytes(32);
-    writeFileSync(file, key.toString("base64"), { mode: 0o600, flag: "wx" });
+    const made = randomBytes(32);
+    writeFileSync(file, made.toString("base64"), { mode: 0o600, flag: "wx" });
+    return made;
   }
-  return key;
-};
+}

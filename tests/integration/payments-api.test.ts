@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
-import { startPortal, type RunningPortal } from "../support/portal";
+import { guestCookie, startPortal, type RunningPortal } from "../support/portal";
 
 let nextPort = 4440;
 
@@ -20,8 +20,11 @@ interface Donation {
 describe.each(testDatabases())("payment API on $name", (database) => {
   let portal: RunningPortal;
 
+  let guest: string;
+
   beforeAll(async () => {
     portal = await startPortal(nextPort++, undefined, await database.portalEnv());
+    guest = await guestCookie(portal.base);
   });
 
   afterAll(async () => {
@@ -32,7 +35,7 @@ describe.each(testDatabases())("payment API on $name", (database) => {
   const call = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
     const response = await fetch(`${portal.base}${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json", ...headers },
+      headers: { "content-type": "application/json", cookie: guest, ...headers },
       body: JSON.stringify(body),
     });
     return {
@@ -222,5 +225,19 @@ describe.each(testDatabases())("payment API on $name", (database) => {
       cvc: "123",
     });
     expect(expired.body).toEqual({ error: "invalid_expiry" });
+  });
+
+  it("takes no donation from a request with neither a guest session nor a sign-in", async () => {
+    for (const cookie of ["", "portal_session=forged-or-expired-token-000000000000000000000"]) {
+      const result = await call("/svc/payment/v1/donations/create", zakat, {
+        "idempotency-key": `no-session-${cookie.length}`,
+        cookie,
+      });
+      expect(result.status).toBe(401);
+      expect(result.body).toMatchObject({ status: 0, code: "session.required" });
+    }
+    // The refused keys were not claimed: the same key with a session creates the donation.
+    const created = await create("no-session-0");
+    expect(created.status).toBe(200);
   });
 });

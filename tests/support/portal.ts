@@ -51,3 +51,13 @@ export async function startPortal(
   };
   return portal;
 }
+
+/** A guest session from the portal, as the `cookie` header that carries it. */
+export async function guestCookie(base: string): Promise<string> {
+  const response = await fetch(`${base}/svc/main/v1/session/guest`, { method: "POST" });
+  const cookie = response.headers.get("set-cookie") ?? "";
+  if (response.status !== 200 || !cookie.startsWith("portal_session=")) {
+    throw new Error(`no guest session: ${response.status} ${await response.text()}`);
+  }
+  return cookie.split(";")[0] ?? "";
+}

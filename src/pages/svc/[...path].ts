@@ -1,7 +1,12 @@
 import type { APIRoute } from "astro";
 import { handleServiceRequest } from "../../server/api/router";
+import { fromWebRequest, toWebResponse } from "../../server/api/web";
 
 export const prerender = false;
 
-/** Every service call of spec §7, under /svc/<base>/… (see README "API"). */
-export const ALL: APIRoute = ({ request, url }) => handleServiceRequest(request, url);
+/**
+ * Every service call of spec §7, under /svc/<base>/… (see README "API"). In production
+ * `server/serve.mjs` answers these itself; this route serves them under `astro dev`.
+ */
+export const ALL: APIRoute = async ({ request, url }) =>
+  toWebResponse(await handleServiceRequest(fromWebRequest(request, url)));

@@ -1,26 +1,38 @@
-/** The spec's response envelope: `status` 1 for success (0 otherwise) and a `message`. */
-export const success = (data: Record<string, unknown>, headers: HeadersInit = {}): Response =>
-  Response.json(
-    { status: 1, message: "Success", ...data },
-    { headers: { "cache-control": "no-store", ...headers } },
-  );
+import type { ServiceResponse } from "./types";
 
-/** A refusal the caller can read: HTTP status plus the envelope with status 0 and a message. */
+type Headers = Readonly<Record<string, string | ReadonlyArray<string>>>;
+
+/** The spec's response envelope: `status` 1 for success (0 otherwise) and a `message`. */
+export const success = (
+  data: Record<string, unknown>,
+  headers: Headers = {},
+  status: 0 | 1 = 1,
+): ServiceResponse => ({
+  status: 200,
+  headers: { "cache-control": "no-store", ...headers },
+  body: JSON.stringify({ status, message: "Success", ...data }),
+});
+
+/**
+ * A refusal the caller can read: HTTP status plus the envelope with a `message` and, where it helps,
+ * a stable `code`. `status` is the envelope's failure value: 0, or 1 for the calls whose success is 0.
+ */
 export const failure = (
   httpStatus: number,
   message: string,
-  headers: HeadersInit = {},
+  headers: Headers = {},
   code?: string,
-): Response =>
-  Response.json(code === undefined ? { status: 0, message } : { status: 0, message, code }, {
-    status: httpStatus,
-    headers: { "cache-control": "no-store", ...headers },
-  });
+  status: 0 | 1 = 0,
+): ServiceResponse => ({
+  status: httpStatus,
+  headers: { "cache-control": "no-store", ...headers },
+  body: JSON.stringify(code === undefined ? { status, message } : { status, message, code }),
+});
 
 /** A client's mistake, raised by handlers and turned into a 4xx by the router. */
 export class RequestError extends Error {
   constructor(
-    readonly httpStatus: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429,
+    readonly httpStatus: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
     message: string,
     /** A stable code the browser can branch on (e.g. `donation.ratesSuperseded`). */
     readonly code?: string,

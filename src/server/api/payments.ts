@@ -8,7 +8,9 @@ import {
 import { database } from "../database";
 import { donations, gatewayName, sandbox } from "../payments";
 import { RequestError, success } from "./envelope";
-import type { Handler } from "./router";
+import { guestOf, hasSignIn, registeredDonor } from "./auth";
+import { decode } from "./decode";
+import type { CallContext, Handler } from "./types";
 
 const Count = Schema.Int;
 const Amount = Schema.Int;
@@ -58,19 +60,30 @@ const Confirm = Schema.Struct({
   paymentMethodId: Schema.String.check(Schema.isMaxLength(100)),
 });
 
-const decode = <S extends Schema.Top>(schema: S, body: unknown): S["Type"] => {
-  try {
-    return Schema.decodeUnknownSync(schema as never)(body) as S["Type"];
-  } catch (error) {
-    const detail = error instanceof Error ? error.message.slice(0, 300) : "invalid";
-    throw new RequestError(400, `Invalid request: ${detail}`);
-  }
-};
-
 const notFound = (error: unknown): never => {
   if (error instanceof DonationNotFound) throw new RequestError(404, "No such donation");
   throw error;
 };
+
+/**
+ * Who a donation belongs to: the signed-in donor, or the guest session that makes it (and the donor
+ * the guest enrolled as, if any). A request with neither is refused: there are no anonymous writes.
+ */
+async function ownerOf(headers: CallContext["headers"]) {
+  if (hasSignIn(headers)) {
+    const donor = await registeredDonor(headers);
+    return { donorId: donor.id, guestSessionId: null };
+  }
+  const guest = await guestOf(headers);
+  if (!guest) {
+    throw new RequestError(
+      401,
+      "Your session has expired. Please start again.",
+      "session.required",
+    );
+  }
+  return { donorId: guest.donorId, guestSessionId: guest.id };
+}
 
 const create: Handler = async ({ body, headers }) => {
   const idempotencyKey = headers.get("idempotency-key") ?? "";
@@ -78,6 +91,7 @@ const create: Handler = async ({ body, headers }) => {
     throw new RequestError(400, "An Idempotency-Key header of 1 to 255 characters is required");
   }
   const request = decode(CreateDonation, body);
+  const owner = await ownerOf(headers);
   const sql = await database();
   const config = await readHomePageConfiguration(sql, 25);
   if (!config) throw new Error("no configuration for the main charity");
@@ -97,7 +111,8 @@ const create: Handler = async ({ body, headers }) => {
       await donations()
     ).create({
       idempotencyKey,
-      request,
+      // The owner is part of the request: a key replayed by someone else is a conflict, not their donation.
+      request: { request, owner },
       flow: request.flow,
       amounts: priced.amounts as Record<string, Cents>,
       total: priced.total,
@@ -105,6 +120,7 @@ const create: Handler = async ({ body, headers }) => {
       donorDetails: request.donor,
       frequency: request.frequency ?? "one time",
       ratesVersion: config.version,
+      ...owner,
     });
     return success(
       { data: { ...result.donation, clientSecret: result.clientSecret } },

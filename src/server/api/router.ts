@@ -2,36 +2,40 @@ import { apiCalls, defaultBases, type ApiCall, type ApiCallName } from "@portal/
 import { failure, RequestError } from "./envelope";
 import { configurationHandlers } from "./configuration";
 import { paymentHandlers } from "./payments";
+import { donorHandlers } from "./donors";
+import { historyHandlers } from "./history";
+import { publicHandlers } from "./public";
+import { sessionHandlers } from "./sessions";
+import { BodyTooLarge, type Handler, type ServiceRequest, type ServiceResponse } from "./types";
 
-/** What a handler gets: the decoded query and body of a request to its call. */
-export interface CallContext {
-  readonly call: ApiCall;
-  readonly query: URLSearchParams;
-  readonly body: unknown;
-  readonly headers: Headers;
-}
-
-export type Handler = (context: CallContext) => Promise<Response>;
+export * from "./types";
 
 /** The calls this server answers. A call of the table without a handler is not served (404). */
 const handlers: Partial<Record<ApiCallName, Handler>> = {
   ...configurationHandlers,
+  ...publicHandlers,
+  ...sessionHandlers,
+  ...donorHandlers,
+  ...historyHandlers,
   ...paymentHandlers,
 };
 
-/** Bodies above this are refused with 413 before they are parsed. */
-export const MAX_BODY_BYTES = 64 * 1024;
+/** Public reads that CDNs and browsers may cache: GET is accepted besides the spec's POST. */
+const cacheable = new Set<string>([
+  ...Object.keys(configurationHandlers),
+  ...Object.keys(publicHandlers),
+]);
 
 const routes = new Map<string, ApiCall>(
   apiCalls.map((call) => [`${defaultBases[call.base]}${call.path}`.toLowerCase(), call]),
 );
 
-async function readBody(request: Request): Promise<unknown> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new RequestError(413, "Request body too large");
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > MAX_BODY_BYTES) throw new RequestError(413, "Request body too large");
-  const text = new TextDecoder().decode(bytes).trim();
+/** Whether this server answers the path (so a front server can send it here). */
+export const servesPath = (pathname: string): boolean =>
+  routes.has(pathname.replace(/\/+$/, "").toLowerCase());
+
+async function readBody(request: ServiceRequest): Promise<unknown> {
+  const text = new TextDecoder().decode(await request.body()).trim();
   if (text === "") return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -41,29 +45,45 @@ async function readBody(request: Request): Promise<unknown> {
 }
 
 /** Serve one request under /svc/: find the call, check method and query, decode the body, run it. */
-export async function handleServiceRequest(request: Request, url: URL): Promise<Response> {
+export async function handleServiceRequest(request: ServiceRequest): Promise<ServiceResponse> {
+  const { url } = request;
   const call = routes.get(url.pathname.replace(/\/+$/, "").toLowerCase());
   const handler = call && handlers[call.name as ApiCallName];
   if (!call || !handler) return failure(404, "Not found");
-  // The spec's configuration reads are POSTs; GET is also accepted so CDNs and browsers may cache them.
-  const methods = call.name in configurationHandlers ? ["POST", "GET"] : [call.method];
+  // The calls whose success is status 0 (registerCognitoUser) report failure as 1.
+  const failed = call.okStatus === 0 ? 1 : 0;
+  const methods = cacheable.has(call.name) ? ["POST", "GET"] : [call.method];
   if (!methods.includes(request.method)) {
-    return failure(405, "Method not allowed", { allow: methods.join(", ") });
+    return failure(405, "Method not allowed", { allow: methods.join(", ") }, undefined, failed);
   }
   for (const name of url.searchParams.keys()) {
-    if (!call.query.includes(name)) return failure(400, `Unknown query parameter: ${name}`);
+    if (!call.query.includes(name)) {
+      return failure(400, `Unknown query parameter: ${name}`, {}, undefined, failed);
+    }
   }
   try {
+    const type = request.headers.get("content-type");
+    // JSON only: a cross-site HTML form can send only urlencoded, multipart or plain text.
+    if (request.method !== "GET" && type !== null && !/^application\/json\b/i.test(type)) {
+      throw new RequestError(415, "Send the request body as application/json");
+    }
     const body = request.method === "GET" ? undefined : await readBody(request);
     return await handler({ call, query: url.searchParams, body, headers: request.headers });
   } catch (error) {
     if (error instanceof RequestError) {
-      return failure(error.httpStatus, error.message, {}, error.code);
+      return failure(error.httpStatus, error.message, {}, error.code, failed);
     }
+    if (error instanceof BodyTooLarge) return failure(413, error.message, {}, undefined, failed);
     console.error(
       `[api] ${call.name} failed:`,
       error instanceof Error ? error.message : "unknown error",
     );
-    return failure(500, "Something went wrong on our side; please try again.");
+    return failure(
+      500,
+      "Something went wrong on our side; please try again.",
+      {},
+      undefined,
+      failed,
+    );
   }
 }

@@ -83,6 +83,9 @@ export interface Payments {
     readonly donorDetails: unknown;
     readonly frequency: string;
     readonly ratesVersion: number;
+    /** The signed-in donor, or the donor a guest enrolled as. */
+    readonly donorId?: string | null;
+    readonly guestSessionId?: string | null;
   }) => Promise<{
     readonly donation: DonationView;
     readonly clientSecret: string;
@@ -166,8 +169,8 @@ export function payments(sql: Sql, key: Buffer): Payments {
         const transactionNo = `${input.flow === "ILMU" || input.flow === "WMS" ? "WK" : "ZK"}${Date.now()}${randomInt(100, 1000)}`;
         await tx.query(
           `insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
-             frequency, rates_version, client_secret_hash)
-           values ($1, $2, $3, 'initiated', $4, $5, $6, $7, $8, $9, $10)`,
+             frequency, rates_version, client_secret_hash, donor_id, guest_session_id)
+           values ($1, $2, $3, 'initiated', $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
           [
             id,
             transactionNo,
@@ -179,6 +182,8 @@ export function payments(sql: Sql, key: Buffer): Payments {
             input.frequency,
             input.ratesVersion,
             sha256(clientSecret),
+            input.donorId ?? null,
+            input.guestSessionId ?? null,
           ],
         );
         await tx.query(

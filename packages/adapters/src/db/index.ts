@@ -6,3 +6,8 @@ export { seed, seedContact, seedSiteConfiguration } from "./seed";
 export * from "./configuration";
 export { openDatabase, type DatabaseOptions } from "./open";
 export * from "./donations";
+export * from "./personal-data";
+export * from "./sessions";
+export * from "./donors";
+export * from "./history";
+export * from "./receipts";

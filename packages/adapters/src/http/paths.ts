@@ -96,6 +96,8 @@ export const apiCalls = [
   post("payment", "/v1/donations/create"),
   post("payment", "/v1/donations/confirm"),
   post("payment", "/v1/donations/retrieve"),
+  // the guest session (ours; README "API"): issued by the server instead of service credentials
+  post("main", "/v1/session/guest"),
 ] as const satisfies ReadonlyArray<ApiCall>;
 
 export type ApiCallName = (typeof apiCalls)[number]["name"];

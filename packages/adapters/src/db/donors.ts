@@ -1,0 +1,338 @@
+import { randomUUID } from "node:crypto";
+import { maskNric } from "@portal/domain";
+import { personalData } from "./personal-data";
+import type { Sql, SqlQuery } from "./sql";
+
+/** Spec §3's address parts. */
+export interface Address {
+  readonly postalCode?: string;
+  readonly blockNumber?: string;
+  readonly streetName?: string;
+  readonly buildingName?: string;
+  readonly country?: string;
+  readonly unitNo?: string;
+  readonly floorNo?: string;
+}
+
+/** The profile fields of spec §3 that are not columns of their own. */
+export interface ProfileDetails {
+  readonly dateOfBirth?: string;
+  readonly nationality?: string;
+  readonly race?: string;
+  readonly sex?: string;
+  readonly countryOfBirth?: string;
+  readonly dialect?: string;
+  readonly representativeName?: string;
+  readonly registeredAddress?: string;
+  readonly marketingConsent?: boolean;
+}
+
+export interface DonorDetailsInput {
+  readonly kind: "individual" | "corporate";
+  readonly name: string;
+  readonly email?: string | undefined;
+  readonly countryCode?: string | undefined;
+  readonly mobile?: string | undefined;
+  /** Individuals: NRIC/FIN (required). Corporates: the UEN and company name instead. */
+  readonly nric?: string | undefined;
+  readonly uen?: string | undefined;
+  readonly companyName?: string | undefined;
+  readonly address?: Address | undefined;
+  readonly profile?: ProfileDetails | undefined;
+}
+
+/** A donor as the donor may see themselves: the NRIC only masked. */
+export interface DonorView {
+  readonly id: string;
+  readonly kind: "individual" | "corporate";
+  readonly name: string;
+  readonly email: string | null;
+  readonly countryCode: string | null;
+  readonly mobile: string | null;
+  readonly nricMasked: string | null;
+  readonly uen: string | null;
+  readonly companyName: string | null;
+  readonly address: Address;
+  readonly profile: ProfileDetails;
+  readonly enrolment: "Manually" | "Singpass" | "Anonymous";
+  readonly createdAt: Date;
+}
+
+export interface Identity {
+  readonly issuer: string;
+  readonly subject: string;
+  readonly email: string | undefined;
+  readonly emailVerified: boolean;
+}
+
+export type RegisterOutcome = "registered" | "alreadyRegistered" | "nric.exists" | "mobile.exists";
+
+interface DonorRow {
+  id: string;
+  kind: "individual" | "corporate";
+  name: string;
+  email: string | null;
+  mobile_country_code: string | null;
+  mobile: string | null;
+  nric_encrypted: Uint8Array | null;
+  uen: string | null;
+  company_name: string | null;
+  address: Address | null;
+  profile: ProfileDetails;
+  enrolment: DonorView["enrolment"];
+  created_at: Date;
+}
+
+export interface Donors {
+  readonly byIdentity: (identity: Identity) => Promise<DonorView | undefined>;
+  readonly byId: (donorId: string) => Promise<DonorView | undefined>;
+  /** The e-mail addresses of every sign-in linked to this donor. */
+  readonly emailsOf: (donorId: string) => Promise<ReadonlyArray<string>>;
+  /** How many sign-ins use this e-mail address. */
+  readonly accountsWithEmail: (email: string) => Promise<number>;
+  /** Whether some sign-in is already linked to a donor with this NRIC. */
+  readonly nricRegistered: (nric: string) => Promise<boolean>;
+  readonly mobileTaken: (
+    countryCode: string,
+    mobile: string,
+    exceptDonorId?: string,
+  ) => Promise<boolean>;
+  /**
+   * A guest's enrolment before donating. A new NRIC makes a donor; the NRIC of a donor nobody has
+   * signed up as takes the newest details (the receipt shows what the donor entered last); the NRIC of
+   * a registered donor is refused: they sign in instead.
+   */
+  readonly enrolGuest: (
+    input: DonorDetailsInput,
+  ) => Promise<
+    { readonly donorId: string } | { readonly refused: "nric.registered" | "mobile.exists" }
+  >;
+  /**
+   * Link a verified sign-in to the donor with this NRIC. An existing donor is only claimed by a sign-in
+   * whose verified e-mail is the donor's own: an NRIC is not a secret and must never open anyone's
+   * history (architecture, "departures").
+   */
+  readonly register: (identity: Identity, input: DonorDetailsInput) => Promise<RegisterOutcome>;
+  readonly updateMobile: (
+    donorId: string,
+    countryCode: string,
+    mobile: string,
+  ) => Promise<"updated" | "mobile.exists">;
+  readonly updateProfile: (
+    donorId: string,
+    patch: {
+      readonly name?: string | undefined;
+      readonly address?: Address | undefined;
+      readonly profile?: ProfileDetails | undefined;
+    },
+  ) => Promise<void>;
+  readonly updateEmail: (donorId: string, email: string) => Promise<void>;
+}
+
+export function donors(sql: Sql, serverKey: Buffer): Donors {
+  const pii = personalData(serverKey);
+  const select = `select id, kind, name, email, mobile_country_code, mobile, nric_encrypted, uen, company_name,
+                         address, profile, enrolment, created_at from donor`;
+  const toView = (row: DonorRow): DonorView => ({
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    email: row.email,
+    countryCode: row.mobile_country_code,
+    mobile: row.mobile,
+    nricMasked: row.nric_encrypted ? maskNric(pii.decrypt(row.nric_encrypted)) : null,
+    uen: row.uen,
+    companyName: row.company_name,
+    address: row.address ?? {},
+    profile: row.profile,
+    enrolment: row.enrolment,
+    createdAt: new Date(row.created_at),
+  });
+
+  const mobileTaken = async (q: SqlQuery, cc: string, mobile: string, except?: string) =>
+    (
+      await q.query(
+        "select 1 from donor where mobile_country_code = $1 and mobile = $2 and id is distinct from $3",
+        [cc, mobile, except ?? null],
+      )
+    ).length > 0;
+
+  const findByKey = async (q: SqlQuery, input: DonorDetailsInput) => {
+    const [row] =
+      input.kind === "individual"
+        ? await q.query<{ id: string; email: string | null; linked: boolean }>(
+            `select d.id, d.email, exists (select 1 from identity_link l where l.donor_id = d.id) as linked
+             from donor d where d.nric_hash = $1 for update`,
+            [pii.hash(input.nric ?? "")],
+          )
+        : await q.query<{ id: string; email: string | null; linked: boolean }>(
+            `select d.id, d.email, exists (select 1 from identity_link l where l.donor_id = d.id) as linked
+             from donor d where d.uen = $1 for update`,
+            [(input.uen ?? "").toUpperCase()],
+          );
+    return row;
+  };
+
+  const insertDonor = async (q: SqlQuery, input: DonorDetailsInput, enrolment: string) => {
+    const id = randomUUID();
+    await q.query(
+      `insert into donor (id, kind, name, email, mobile_country_code, mobile, nric_encrypted, nric_hash, uen,
+         company_name, address, profile, enrolment)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+      [
+        id,
+        input.kind,
+        input.name,
+        input.email?.toLowerCase() ?? null,
+        input.mobile ? (input.countryCode ?? "+65") : null,
+        input.mobile ?? null,
+        input.nric ? pii.encrypt(input.nric) : null,
+        input.nric ? pii.hash(input.nric) : null,
+        input.uen?.toUpperCase() ?? null,
+        input.companyName ?? null,
+        JSON.stringify(input.address ?? {}),
+        JSON.stringify(input.profile ?? {}),
+        enrolment,
+      ],
+    );
+    return id;
+  };
+
+  const refreshDonor = async (q: SqlQuery, id: string, input: DonorDetailsInput) => {
+    await q.query(
+      `update donor set name = $2, email = coalesce($3, email), mobile_country_code = coalesce($4, mobile_country_code),
+         mobile = coalesce($5, mobile), company_name = coalesce($6, company_name),
+         address = $7, profile = profile || $8::jsonb, updated_at = now() where id = $1`,
+      [
+        id,
+        input.name,
+        input.email?.toLowerCase() ?? null,
+        input.mobile ? (input.countryCode ?? "+65") : null,
+        input.mobile ?? null,
+        input.companyName ?? null,
+        JSON.stringify(input.address ?? {}),
+        JSON.stringify(input.profile ?? {}),
+      ],
+    );
+  };
+
+  const audit = (q: SqlQuery, actor: string, action: string, donorId: string) =>
+    q.query(
+      "insert into audit_log (actor, action, entity, entity_id) values ($1, $2, 'donor', $3)",
+      [actor, action, donorId],
+    );
+
+  return {
+    byIdentity: async (identity) => {
+      const [row] = await sql.query<DonorRow>(
+        `${select} where id = (select donor_id from identity_link where provider = $1 and subject = $2)`,
+        [identity.issuer, identity.subject],
+      );
+      return row ? toView(row) : undefined;
+    },
+    byId: async (donorId) => {
+      const [row] = await sql.query<DonorRow>(`${select} where id = $1`, [donorId]);
+      return row ? toView(row) : undefined;
+    },
+    emailsOf: async (donorId) =>
+      (
+        await sql.query<{ email: string }>(
+          `select distinct lower(email) as email from identity_link where donor_id = $1 and email is not null
+           order by 1`,
+          [donorId],
+        )
+      ).map((row) => row.email),
+    accountsWithEmail: async (email) => {
+      const [row] = await sql.query<{ count: number }>(
+        "select count(*)::int as count from identity_link where lower(email) = lower($1)",
+        [email],
+      );
+      return row?.count ?? 0;
+    },
+    nricRegistered: async (nric) =>
+      (
+        await sql.query(
+          `select 1 from donor d join identity_link l on l.donor_id = d.id where d.nric_hash = $1 limit 1`,
+          [pii.hash(nric)],
+        )
+      ).length > 0,
+    mobileTaken: (cc, mobile, except) => mobileTaken(sql, cc, mobile, except),
+
+    enrolGuest: (input) =>
+      sql.transaction(async (tx) => {
+        const existing = await findByKey(tx, input);
+        if (existing?.linked) return { refused: "nric.registered" as const };
+        if (
+          input.mobile &&
+          (await mobileTaken(tx, input.countryCode ?? "+65", input.mobile, existing?.id))
+        )
+          return { refused: "mobile.exists" as const };
+        if (existing) {
+          await refreshDonor(tx, existing.id, input);
+          await audit(tx, "guest", "donor.enrol", existing.id);
+          return { donorId: existing.id };
+        }
+        const donorId = await insertDonor(tx, input, "Manually");
+        await audit(tx, "guest", "donor.enrol", donorId);
+        return { donorId };
+      }),
+
+    register: (identity, input) =>
+      sql.transaction(async (tx) => {
+        const [linked] = await tx.query(
+          "select 1 from identity_link where provider = $1 and subject = $2",
+          [identity.issuer, identity.subject],
+        );
+        if (linked) return "alreadyRegistered";
+        const existing = await findByKey(tx, input);
+        let donorId: string;
+        if (existing) {
+          const ownEmail =
+            identity.emailVerified &&
+            identity.email !== undefined &&
+            existing.email?.toLowerCase() === identity.email.toLowerCase();
+          if (!ownEmail) return "nric.exists";
+          donorId = existing.id;
+        } else {
+          if (input.mobile && (await mobileTaken(tx, input.countryCode ?? "+65", input.mobile)))
+            return "mobile.exists";
+          donorId = await insertDonor(tx, input, "Manually");
+        }
+        await tx.query(
+          "insert into identity_link (provider, subject, donor_id, email) values ($1, $2, $3, $4)",
+          [identity.issuer, identity.subject, donorId, identity.email ?? null],
+        );
+        await audit(tx, `identity:${identity.subject}`, "donor.register", donorId);
+        return "registered";
+      }),
+
+    updateMobile: (donorId, cc, mobile) =>
+      sql.transaction(async (tx) => {
+        if (await mobileTaken(tx, cc, mobile, donorId)) return "mobile.exists";
+        await tx.query(
+          "update donor set mobile_country_code = $2, mobile = $3, updated_at = now() where id = $1",
+          [donorId, cc, mobile],
+        );
+        await audit(tx, "donor", "donor.updateMobile", donorId);
+        return "updated";
+      }),
+    updateProfile: async (donorId, patch) => {
+      await sql.query(
+        `update donor set name = coalesce($2, name), address = coalesce($3::jsonb, address),
+           profile = profile || coalesce($4::jsonb, '{}'::jsonb), updated_at = now() where id = $1`,
+        [
+          donorId,
+          patch.name ?? null,
+          patch.address ? JSON.stringify(patch.address) : null,
+          patch.profile ? JSON.stringify(patch.profile) : null,
+        ],
+      );
+    },
+    updateEmail: async (donorId, email) => {
+      await sql.query("update donor set email = $2, updated_at = now() where id = $1", [
+        donorId,
+        email.toLowerCase(),
+      ]);
+    },
+  };
+}

@@ -1,0 +1,317 @@
+import { maskNric, type FlowType } from "@portal/domain";
+import { receiptToken } from "./donations";
+import { personalData } from "./personal-data";
+import type { Sql } from "./sql";
+
+/** Spec §3's transaction record (donor history). Amounts are integer cents. */
+export interface TransactionRecord {
+  readonly transactionNo: string;
+  readonly donorName: string;
+  readonly donorPhone: string | null;
+  readonly donorEmail: string | null;
+  /** Masked: the last four characters only. */
+  readonly nricNumber: string | null;
+  readonly donationAmount: number;
+  readonly donationFrom: "individual" | "corporate";
+  readonly donationTimeStamp: string;
+  readonly method: "DebitCard" | "PayNow";
+  readonly status: "Completed" | "Refunded" | "Voided";
+  readonly paymentMethod: string | null;
+  readonly cardLastDigit: string | null;
+  readonly nextDonationDate: string | null;
+  readonly receiptLink: string | null;
+  readonly isSingPass: boolean;
+  readonly receiptNo: string | null;
+  readonly donationTo: string;
+  readonly recurringFrequency: string;
+  readonly donationType: FlowType;
+  readonly paymentType: number;
+  readonly source: string;
+  readonly isRefunded: boolean;
+}
+
+export interface Page<T> {
+  readonly records: ReadonlyArray<T>;
+  readonly totalRecords: number;
+}
+
+export interface RecurringStatus {
+  readonly transactionNo: string;
+  readonly isRecurring: boolean;
+  readonly recurringStatus: "active" | "cancelled" | null;
+  readonly frequency: string;
+  readonly nextDonationDate: string | null;
+}
+
+export interface SavedCard {
+  readonly id: string;
+  readonly brand: string;
+  readonly last4: string;
+  readonly expMonth: number;
+  readonly expYear: number;
+}
+
+export interface DonorWallEntry {
+  readonly donorName: string;
+  readonly donationAmount: number;
+  readonly donationTimeStamp: string;
+}
+
+/** Where each flow's money goes, as the history shows it. */
+const donationTo: Record<FlowType, string> = {
+  ZAKAT: "Zakat",
+  FIDYAH: "Fidyah",
+  KAFFARAH: "Kaffarah",
+  ILMU: "Wakaf Ilmu",
+  WMS: "Wakaf Masyarakat Singapura",
+};
+
+/** The receipt page of a donation (spec §2's /receipt/... routes). */
+export const receiptPath = (
+  flow: FlowType,
+  amounts: Record<string, number>,
+  productRoute: string,
+): string => {
+  switch (flow) {
+    case "ZAKAT":
+      return (amounts["harta"] ?? 0) > 0 ? "/receipt/harta" : "/receipt/fitrah";
+    case "FIDYAH":
+      return "/receipt/fidyah";
+    case "KAFFARAH":
+      return "/receipt/kaffarah";
+    default:
+      return `/receipt/${productRoute}`;
+  }
+};
+
+interface HistoryRow {
+  transaction_no: string;
+  flow: FlowType;
+  status: "succeeded" | "refunded" | "voided";
+  total_cents: number;
+  amounts: Record<string, number>;
+  frequency: string;
+  payment_method: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  payment_type: number;
+  source: string;
+  created_at: Date;
+  receipt_id: string | null;
+  receipt_no: string | null;
+  name: string;
+  email: string | null;
+  mobile_country_code: string | null;
+  mobile: string | null;
+  nric_encrypted: Uint8Array | null;
+  kind: "individual" | "corporate";
+  enrolment: string;
+  plan_frequency: string | null;
+  next_charge_on: string | null;
+  plan_status: string | null;
+  total: number;
+}
+
+export interface History {
+  /** The donor's paid donations, newest first; `pageNo` from 1, `pageSize` up to 100. */
+  readonly transactions: (
+    donorId: string,
+    page: {
+      readonly pageNo: number;
+      readonly pageSize: number;
+      readonly source?: string | undefined;
+    },
+  ) => Promise<Page<TransactionRecord>>;
+  /** One of the donor's donations by transaction number; undefined when it is not theirs. */
+  readonly transaction: (
+    donorId: string,
+    transactionNo: string,
+  ) => Promise<TransactionRecord | undefined>;
+  readonly recurringStatus: (
+    donorId: string,
+    transactionNo: string,
+  ) => Promise<RecurringStatus | undefined>;
+  /** Cancel the plan the donation started; a cancelled plan stays cancelled. Undefined when not theirs. */
+  readonly cancelRecurring: (
+    donorId: string,
+    transactionNo: string,
+  ) => Promise<"cancelled" | "alreadyCancelled" | "notRecurring" | undefined>;
+  readonly savedCards: (donorId: string) => Promise<ReadonlyArray<SavedCard>>;
+  /** Recent gifts to a wakaf fund, anonymous donors as 'Hamba Allah' (§6). */
+  readonly donorWall: (
+    flow: "ILMU" | "WMS",
+    page: { readonly pageNo: number; readonly pageSize: number },
+  ) => Promise<Page<DonorWallEntry>>;
+}
+
+export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): History {
+  const pii = personalData(serverKey);
+  const query = (where: string) => `
+    select d.transaction_no, d.flow, d.status, d.total_cents, d.amounts, d.frequency, d.payment_method,
+           d.card_brand, d.card_last4, d.payment_type, d.source, d.created_at,
+           r.id as receipt_id, r.receipt_no,
+           o.name, o.email, o.mobile_country_code, o.mobile, o.nric_encrypted, o.kind, o.enrolment,
+           p.frequency as plan_frequency, p.next_charge_on::text as next_charge_on, p.status as plan_status,
+           count(*) over ()::int as total
+    from donation d
+    join donor o on o.id = d.donor_id
+    left join receipt r on r.donation_id = d.id
+    left join recurring_plan p on p.first_donation_id = d.id
+    where d.donor_id = $1 and d.status in ('succeeded', 'refunded', 'voided') ${where}`;
+
+  const toRecord = (row: HistoryRow): TransactionRecord => ({
+    transactionNo: row.transaction_no,
+    donorName: row.name,
+    donorPhone: row.mobile ? `${row.mobile_country_code ?? ""} ${row.mobile}`.trim() : null,
+    donorEmail: row.email,
+    nricNumber: row.nric_encrypted ? maskNric(pii.decrypt(row.nric_encrypted)) : null,
+    donationAmount: Number(row.total_cents),
+    donationFrom: row.kind,
+    donationTimeStamp: new Date(row.created_at).toISOString(),
+    method: row.payment_method === "paynow" ? "PayNow" : "DebitCard",
+    status:
+      row.status === "refunded" ? "Refunded" : row.status === "voided" ? "Voided" : "Completed",
+    paymentMethod: row.payment_method === "paynow" ? "PayNow" : row.card_brand,
+    cardLastDigit: row.card_last4,
+    nextDonationDate: row.plan_status === "active" ? row.next_charge_on : null,
+    receiptLink: row.receipt_id
+      ? `${receiptPath(row.flow, row.amounts, productRoute)}?token=${receiptToken(serverKey, row.receipt_id)}`
+      : null,
+    isSingPass: row.enrolment === "Singpass",
+    receiptNo: row.receipt_no,
+    donationTo: donationTo[row.flow],
+    recurringFrequency: row.plan_frequency ?? "One Time",
+    donationType: row.flow,
+    paymentType: row.payment_type,
+    source: row.source,
+    isRefunded: row.status === "refunded",
+  });
+
+  const planOf = async (donorId: string, transactionNo: string) => {
+    const [row] = await sql.query<{
+      donation_id: string;
+      frequency: string;
+      plan_id: string | null;
+      plan_status: "active" | "cancelled" | null;
+      plan_frequency: string | null;
+      next_charge_on: string | null;
+    }>(
+      `select d.id as donation_id, d.frequency, p.id as plan_id, p.status as plan_status,
+              p.frequency as plan_frequency, p.next_charge_on::text as next_charge_on
+       from donation d left join recurring_plan p on p.first_donation_id = d.id and p.donor_id = d.donor_id
+       where d.donor_id = $1 and d.transaction_no = $2`,
+      [donorId, transactionNo],
+    );
+    return row;
+  };
+
+  return {
+    transactions: async (donorId, { pageNo, pageSize, source }) => {
+      const rows = await sql.query<HistoryRow>(
+        `${query("and ($4::text is null or d.source = $4)")}
+         order by d.created_at desc, d.id desc limit $2 offset $3`,
+        [donorId, pageSize, (pageNo - 1) * pageSize, source ?? null],
+      );
+      const total =
+        rows[0]?.total ??
+        (pageNo > 1
+          ? ((
+              await sql.query<{ count: number }>(
+                `select count(*)::int as count from donation where donor_id = $1
+                 and status in ('succeeded', 'refunded', 'voided') and ($2::text is null or source = $2)`,
+                [donorId, source ?? null],
+              )
+            )[0]?.count ?? 0)
+          : 0);
+      return { records: rows.map(toRecord), totalRecords: total };
+    },
+    transaction: async (donorId, transactionNo) => {
+      const [row] = await sql.query<HistoryRow>(`${query("and d.transaction_no = $2")}`, [
+        donorId,
+        transactionNo,
+      ]);
+      return row ? toRecord(row) : undefined;
+    },
+    recurringStatus: async (donorId, transactionNo) => {
+      const row = await planOf(donorId, transactionNo);
+      if (!row) return undefined;
+      return {
+        transactionNo,
+        isRecurring: row.plan_id !== null,
+        recurringStatus: row.plan_status,
+        frequency: row.plan_frequency ?? row.frequency,
+        nextDonationDate: row.plan_status === "active" ? row.next_charge_on : null,
+      };
+    },
+    cancelRecurring: (donorId, transactionNo) =>
+      sql.transaction(async (tx) => {
+        const [row] = await tx.query<{ id: string; status: string }>(
+          `select p.id, p.status from recurring_plan p join donation d on d.id = p.first_donation_id
+           where d.donor_id = $1 and p.donor_id = $1 and d.transaction_no = $2 for update of p`,
+          [donorId, transactionNo],
+        );
+        if (!row) {
+          const [own] = await tx.query(
+            "select 1 from donation where donor_id = $1 and transaction_no = $2",
+            [donorId, transactionNo],
+          );
+          return own ? "notRecurring" : undefined;
+        }
+        if (row.status === "cancelled") return "alreadyCancelled";
+        await tx.query(
+          "update recurring_plan set status = 'cancelled', cancelled_at = now(), next_charge_on = null where id = $1",
+          [row.id],
+        );
+        await tx.query(
+          `insert into audit_log (actor, action, entity, entity_id, detail)
+           values ('donor', 'recurring.cancel', 'recurring_plan', $1, $2)`,
+          [row.id, JSON.stringify({ transactionNo })],
+        );
+        return "cancelled";
+      }),
+    savedCards: async (donorId) =>
+      (
+        await sql.query<{
+          id: string;
+          brand: string;
+          last4: string;
+          exp_month: number;
+          exp_year: number;
+        }>(
+          "select id, brand, last4, exp_month, exp_year from saved_card where donor_id = $1 order by created_at desc",
+          [donorId],
+        )
+      ).map((row) => ({
+        id: row.id,
+        brand: row.brand,
+        last4: row.last4,
+        expMonth: row.exp_month,
+        expYear: row.exp_year,
+      })),
+    donorWall: async (flow, { pageNo, pageSize }) => {
+      const rows = await sql.query<{
+        name: string | null;
+        anonymous: boolean | null;
+        total_cents: number;
+        created_at: Date;
+        total: number;
+      }>(
+        `select coalesce(o.name, d.donor_details->>'name') as name,
+                (d.donor_details->>'anonymous')::boolean as anonymous,
+                d.total_cents, d.created_at, count(*) over ()::int as total
+         from donation d left join donor o on o.id = d.donor_id
+         where d.flow = $1 and d.status = 'succeeded'
+         order by d.created_at desc, d.id desc limit $2 offset $3`,
+        [flow, pageSize, (pageNo - 1) * pageSize],
+      );
+      return {
+        records: rows.map((row) => ({
+          donorName: row.anonymous === false && row.name ? row.name : "Hamba Allah",
+          donationAmount: Number(row.total_cents),
+          donationTimeStamp: new Date(row.created_at).toISOString(),
+        })),
+        totalRecords: rows[0]?.total ?? 0,
+      };
+    },
+  };
+}

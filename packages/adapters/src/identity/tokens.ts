@@ -1,0 +1,70 @@
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+
+/** Who a verified identity token says the caller is. */
+export interface VerifiedIdentity {
+  /** The token's issuer: one identity provider (a Cognito user pool, for example). */
+  readonly issuer: string;
+  /** The provider's stable id for the user (`sub`). */
+  readonly subject: string;
+  readonly email: string | undefined;
+  readonly emailVerified: boolean;
+  readonly name: string | undefined;
+}
+
+export interface IdentityVerifierOptions {
+  /** The issuer the token must name, e.g. `https://cognito-idp.ap-southeast-1.amazonaws.com/<pool>`. */
+  readonly issuer: string;
+  /** Where the issuer's public keys are; by default `<issuer>/.well-known/jwks.json` (Cognito's). */
+  readonly jwksUrl?: string | undefined;
+  /** The app client id the ID token was issued to (`aud`); when set, other audiences are refused. */
+  readonly audience?: string | undefined;
+  /** Seconds of clock skew tolerated on `exp`, `nbf` and `iat`. */
+  readonly clockToleranceSeconds?: number;
+}
+
+export class InvalidIdentityToken extends Error {
+  readonly code = "identity.invalidToken";
+  constructor() {
+    super("Your sign-in is not valid or has expired. Please sign in again.");
+  }
+}
+
+export type IdentityVerifier = (token: string) => Promise<VerifiedIdentity>;
+
+/**
+ * Verify ID tokens against the issuer's JWKS (fetched once, refreshed when an unknown key id shows
+ * up). Only ID tokens are accepted: an access token names no e-mail and, with Cognito, no `aud`.
+ */
+export function identityVerifier(
+  options: IdentityVerifierOptions,
+  keys: JWTVerifyGetKey = createRemoteJWKSet(
+    new URL(options.jwksUrl ?? `${options.issuer.replace(/\/+$/, "")}/.well-known/jwks.json`),
+    { cooldownDuration: 30_000, timeoutDuration: 5_000 },
+  ),
+): IdentityVerifier {
+  return async (token) => {
+    try {
+      const { payload } = await jwtVerify(token, keys, {
+        issuer: options.issuer,
+        ...(options.audience ? { audience: options.audience } : {}),
+        algorithms: ["RS256", "ES256"],
+        clockTolerance: options.clockToleranceSeconds ?? 5,
+        requiredClaims: ["sub", "exp", "iat"],
+      });
+      if (payload["token_use"] !== undefined && payload["token_use"] !== "id") {
+        throw new InvalidIdentityToken();
+      }
+      const text = (value: unknown) =>
+        typeof value === "string" && value !== "" ? value : undefined;
+      return {
+        issuer: options.issuer,
+        subject: String(payload.sub),
+        email: text(payload["email"])?.toLowerCase(),
+        emailVerified: payload["email_verified"] === true || payload["email_verified"] === "true",
+        name: text(payload["name"]),
+      };
+    } catch {
+      throw new InvalidIdentityToken();
+    }
+  };
+}

@@ -1,0 +1,71 @@
+import type { VerifiedIdentity } from "@portal/adapters/identity";
+import type { DonorView, GuestSession } from "@portal/adapters/db";
+import { verifyIdentity } from "../identity";
+import { donorRecords, sessionRecords } from "../records";
+import { RequestError } from "./envelope";
+import type { RequestHeaders } from "./types";
+
+/** The guest session cookie: HttpOnly, so page scripts (and anything injected into them) cannot read it. */
+export const SESSION_COOKIE = "portal_session";
+
+/** The ID token a request carries: `Authorization: Bearer …` or the spec's `givepls_token` header. */
+const bearerToken = (headers: RequestHeaders): string | undefined => {
+  const authorization = headers.get("authorization");
+  if (authorization) {
+    const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i.exec(authorization.trim());
+    return match?.[1];
+  }
+  return headers.get("givepls_token")?.trim() || undefined;
+};
+
+/**
+ * Who is calling, from a verified ID token only: the spec's `uuid` header and any id in a body are never
+ * trusted for this. No token, a bad one, or no configured identity provider: 401.
+ */
+export async function identityOf(headers: RequestHeaders): Promise<VerifiedIdentity> {
+  const token = bearerToken(headers);
+  const verify = verifyIdentity();
+  if (!token || !verify) throw new RequestError(401, "Please sign in.", "identity.required");
+  try {
+    return await verify(token);
+  } catch {
+    throw new RequestError(
+      401,
+      "Your sign-in has expired. Please sign in again.",
+      "identity.invalid",
+    );
+  }
+}
+
+/** The signed-in caller's donor record, or undefined while they have not registered one. */
+export async function donorOf(
+  headers: RequestHeaders,
+): Promise<{ identity: VerifiedIdentity; donor: DonorView | undefined }> {
+  const identity = await identityOf(headers);
+  return { identity, donor: await (await donorRecords()).byIdentity(identity) };
+}
+
+/** The signed-in caller's donor record; a sign-in without one gets 404 (nothing of theirs exists). */
+export async function registeredDonor(headers: RequestHeaders): Promise<DonorView> {
+  const { donor } = await donorOf(headers);
+  if (!donor)
+    throw new RequestError(404, "No donor is registered for this sign-in.", "donor.notRegistered");
+  return donor;
+}
+
+const cookie = (headers: RequestHeaders, name: string): string | undefined => {
+  for (const part of (headers.get("cookie") ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=");
+  }
+  return undefined;
+};
+
+/** The caller's live guest session, if its cookie names one. */
+export async function guestOf(headers: RequestHeaders): Promise<GuestSession | undefined> {
+  const token = cookie(headers, SESSION_COOKIE);
+  return token ? (await sessionRecords()).find(token) : undefined;
+}
+
+/** Whether a request carries any sign-in at all (verified or not): such a request is not a guest's. */
+export const hasSignIn = (headers: RequestHeaders): boolean => bearerToken(headers) !== undefined;

@@ -1,0 +1,93 @@
+import { Schema } from "effect";
+import {
+  validateCompanyName,
+  validateEmail,
+  validateMobile,
+  validateNric,
+  validateUen,
+  validationMessages,
+  type Validation,
+} from "@portal/domain";
+import type { DonorDetailsInput } from "@portal/adapters/db";
+import { RequestError } from "./envelope";
+import { Text } from "./decode";
+
+const Short = Text(25);
+
+export const AddressInput = Schema.Struct({
+  postalCode: Schema.optionalKey(Text(10)),
+  blockNumber: Schema.optionalKey(Short),
+  streetName: Schema.optionalKey(Text(66)),
+  buildingName: Schema.optionalKey(Short),
+  country: Schema.optionalKey(Text(66)),
+  unitNo: Schema.optionalKey(Text(5)),
+  floorNo: Schema.optionalKey(Text(5)),
+});
+
+export const ProfileInput = Schema.Struct({
+  dateOfBirth: Schema.optionalKey(Text(10)),
+  nationality: Schema.optionalKey(Text(66)),
+  race: Schema.optionalKey(Text(66)),
+  sex: Schema.optionalKey(Text(10)),
+  countryOfBirth: Schema.optionalKey(Text(66)),
+  dialect: Schema.optionalKey(Text(66)),
+  representativeName: Schema.optionalKey(Text(66)),
+  registeredAddress: Schema.optionalKey(Text(200)),
+  marketingConsent: Schema.optionalKey(Schema.Boolean),
+});
+
+export const DialCode = Schema.String.check(Schema.isPattern(/^\+\d{1,4}$/));
+
+/** A donor's details as the enrolment and profile forms send them (§3, §5 lengths). */
+export const DonorDetails = Schema.Struct({
+  kind: Schema.optionalKey(Schema.Literals(["individual", "corporate"])),
+  name: Text(66),
+  email: Schema.optionalKey(Text(254)),
+  countryCode: Schema.optionalKey(DialCode),
+  mobile: Schema.optionalKey(Text(20)),
+  nric: Schema.optionalKey(Text(20)),
+  uen: Schema.optionalKey(Text(20)),
+  companyName: Schema.optionalKey(Text(66)),
+  address: Schema.optionalKey(AddressInput),
+  profile: Schema.optionalKey(ProfileInput),
+});
+
+/** Refuse with the validator's message (English) and its key as the code (the browser translates it). */
+export const check = (validation: Validation): void => {
+  if (validation !== null) {
+    throw new RequestError(400, validationMessages[validation], validation);
+  }
+};
+
+/** The details checked by the domain's validators (§5), with the mobile's spaces removed. */
+export function checkedDonorDetails(details: typeof DonorDetails.Type): DonorDetailsInput {
+  const kind = details.kind ?? "individual";
+  if (details.name.trim() === "") check("validation.fullName.enter");
+  if (details.email !== undefined) check(validateEmail(details.email));
+  const mobile = details.mobile?.replace(/\s/g, "");
+  if (mobile !== undefined && mobile !== "") check(validateMobile(mobile));
+  if (kind === "individual") check(validateNric(details.nric ?? ""));
+  else {
+    check(validateUen(details.uen ?? ""));
+    check(validateCompanyName(details.companyName ?? "", { allowDot: true }));
+  }
+  return {
+    kind,
+    name: details.name.trim().replace(/\s+/g, " "),
+    email: details.email?.trim(),
+    countryCode: details.countryCode,
+    mobile: mobile === "" ? undefined : mobile,
+    nric: kind === "individual" ? details.nric?.trim().toUpperCase() : undefined,
+    uen: kind === "corporate" ? details.uen?.trim().toUpperCase() : undefined,
+    companyName: kind === "corporate" ? details.companyName?.trim() : undefined,
+    address: details.address,
+    profile: details.profile,
+  };
+}
+
+/** The spec's `uniqueUserId`: the NRIC in base64. Anything that does not decode to an NRIC is a 400. */
+export function nricFromUniqueUserId(uniqueUserId: string): string {
+  const nric = Buffer.from(uniqueUserId, "base64").toString("utf8").trim().toUpperCase();
+  check(validateNric(nric));
+  return nric;
+}

@@ -1,0 +1,295 @@
+import { Schema } from "effect";
+import { validateEmail, validateMobile, validateNric } from "@portal/domain";
+import type { DonorView } from "@portal/adapters/db";
+import { donorRecords, sessionRecords } from "../records";
+import { donorOf, guestOf, hasSignIn, identityOf, registeredDonor } from "./auth";
+import { decode, Text } from "./decode";
+import {
+  AddressInput,
+  check,
+  checkedDonorDetails,
+  DialCode,
+  DonorDetails,
+  nricFromUniqueUserId,
+  ProfileInput,
+} from "./donor-input";
+import { RequestError, success } from "./envelope";
+import type { Handler } from "./types";
+
+/** Spec §3's signed-in user data, from the donor record (the NRIC masked). */
+export const userData = (donor: DonorView, email: string | undefined) => ({
+  name: donor.name,
+  userId: donor.id,
+  aliasname: donor.profile.representativeName ?? "",
+  countryCode: donor.countryCode ?? "",
+  mobile: donor.mobile ?? "",
+  email: donor.email ?? email ?? "",
+  registeredAddress: donor.profile.registeredAddress ?? "",
+  pincode: donor.address.postalCode ?? "",
+  nric: donor.nricMasked ?? "",
+  uen: donor.uen ?? "",
+  companyName: donor.companyName ?? "",
+  countryofbirth: donor.profile.countryOfBirth ?? "",
+  dialect: donor.profile.dialect ?? "",
+  nationality: donor.profile.nationality ?? "",
+  dateofbirth: donor.profile.dateOfBirth ?? "",
+  sex: donor.profile.sex ?? "",
+  iAgree: true,
+  race: donor.profile.race ?? "",
+  onbehalfof: "",
+  accountCreated: donor.createdAt.toISOString(),
+  streetandpostal: [donor.address.streetName, donor.address.postalCode].filter(Boolean).join(" "),
+  address: donor.address,
+  donorType: donor.kind,
+  enrolment: donor.enrolment,
+});
+
+/** POST /User/getSignInUserDetails: the caller's own user data; status 0 while not registered. */
+const getSignInUserDetails: Handler = async ({ headers }) => {
+  const { identity, donor } = await donorOf(headers);
+  if (!donor) return success({ message: "Not registered", data: null }, {}, 0);
+  return success({ data: userData(donor, identity.email) });
+};
+
+/** getCognitoUser?email: how many sign-ins use the caller's own e-mail (§7 "user exists by email"). */
+const getCognitoUser: Handler = async ({ headers, query }) => {
+  const identity = await identityOf(headers);
+  const asked = query.get("email")?.trim().toLowerCase();
+  if (asked !== undefined && asked !== identity.email) {
+    throw new RequestError(
+      403,
+      "You can only look up your own e-mail address.",
+      "identity.notOwnEmail",
+    );
+  }
+  if (!identity.email) return success({ data: { isEmailExists: false, accCount: 0 } });
+  const accCount = await (await donorRecords()).accountsWithEmail(identity.email);
+  return success({ data: { isEmailExists: accCount > 0, accCount } });
+};
+
+const NricBody = Schema.Struct({ nric: Text(20) });
+
+/**
+ * checkCognitoNricExists: status 1 when no sign-in is registered with this NRIC (free), 0 when one is.
+ * Signed-in callers only (the social sign-up's NRIC step), so it cannot be used to probe NRICs at large.
+ */
+const checkCognitoNricExists: Handler = async ({ headers, body }) => {
+  await identityOf(headers);
+  const { nric } = decode(NricBody, body);
+  check(validateNric(nric.trim().toUpperCase()));
+  const taken = await (await donorRecords()).nricRegistered(nric);
+  return taken
+    ? success(
+        { message: "NRIC already exists", code: "nirc_exists", data: { isExists: true } },
+        {},
+        0,
+      )
+    : success({ data: { isExists: false } });
+};
+
+/** getEmailListForUser: the e-mail addresses of the caller's own sign-ins. */
+const getEmailListForUser: Handler = async ({ headers }) => {
+  const donor = await registeredDonor(headers);
+  const emails = await (await donorRecords()).emailsOf(donor.id);
+  return success({ data: emails.map((email) => ({ email })) });
+};
+
+/** getDonorCognitoStatus: whether the caller's sign-in is registered as a donor, and how. */
+const getDonorCognitoStatus: Handler = async ({ headers }) => {
+  const { donor } = await donorOf(headers);
+  return success({
+    data: donor
+      ? { isRegistered: true, donorType: donor.kind, enrolment: donor.enrolment }
+      : { isRegistered: false, donorType: null, enrolment: null },
+  });
+};
+
+/**
+ * enrollDonorManuallyPreDonation: a guest gives their details before paying; the donations this guest
+ * session makes next belong to that donor. A signed-in donor updates their own details instead.
+ */
+const enrollDonorManuallyPreDonation: Handler = async ({ headers, body }) => {
+  const details = checkedDonorDetails(decode(DonorDetails, body));
+  if (hasSignIn(headers)) {
+    const donor = await registeredDonor(headers);
+    await (await donorRecords()).updateProfile(donor.id, details);
+    return success({ data: { enrolmentId: donor.kind === "corporate" ? 2 : 1 } });
+  }
+  const guest = await guestOf(headers);
+  if (!guest)
+    throw new RequestError(
+      401,
+      "Your session has expired. Please start again.",
+      "session.required",
+    );
+  const result = await (await donorRecords()).enrolGuest(details);
+  if ("refused" in result) {
+    throw result.refused === "nric.registered"
+      ? new RequestError(
+          409,
+          "This NRIC/FIN is registered. Please sign in to continue.",
+          "nirc_exists",
+        )
+      : new RequestError(
+          409,
+          "The mobile number already exists, please enter another mobile number",
+          "validation.mobile.exists",
+        );
+  }
+  await (await sessionRecords()).attachDonor(guest.id, result.donorId);
+  return success({ data: { enrolmentId: details.kind === "corporate" ? 2 : 1 } });
+};
+
+/** confirmSingpassPreDonation needs the Singpass (MyInfo) adapter, which is not configured here. */
+const confirmSingpassPreDonation: Handler = async () => {
+  throw new RequestError(
+    404,
+    "Singpass enrolment is not available on this server.",
+    "singpass.unavailable",
+  );
+};
+
+const MobileBody = Schema.Struct({
+  countryCode: Schema.optionalKey(DialCode),
+  phoneCountryCode: Schema.optionalKey(DialCode),
+  mobile: Schema.optionalKey(Text(20)),
+  phoneNumber: Schema.optionalKey(Text(20)),
+});
+
+const mobileOf = (body: typeof MobileBody.Type) => {
+  const mobile = (body.mobile ?? body.phoneNumber ?? "").replace(/\s/g, "");
+  check(validateMobile(mobile));
+  return { countryCode: body.countryCode ?? body.phoneCountryCode ?? "+65", mobile };
+};
+
+/** checkCognitoMobileExists: whether another donor uses this mobile number (§5 message). */
+const checkCognitoMobileExists: Handler = async ({ headers, body }) => {
+  const { donor } = await donorOf(headers);
+  const { countryCode, mobile } = mobileOf(decode(MobileBody, body));
+  const exists = await (await donorRecords()).mobileTaken(countryCode, mobile, donor?.id);
+  return success({ data: { isExists: exists } });
+};
+
+const RegisterBody = Schema.Struct({
+  uniqueUserId: Text(64),
+  phoneCountryCode: Schema.optionalKey(DialCode),
+  phoneNumber: Schema.optionalKey(Text(20)),
+  email: Schema.optionalKey(Text(254)),
+  name: Schema.optionalKey(Text(66)),
+});
+
+/**
+ * registerCognitoUser (success is status 0): link the caller's verified sign-in to the donor with this
+ * NRIC, making one if none exists. An existing donor is claimed only by a sign-in with the donor's own
+ * verified e-mail; otherwise the answer is "NRIC already exists" (§8 signup_failed_nric_exists).
+ */
+const registerCognitoUser: Handler = async ({ headers, body }) => {
+  const identity = await identityOf(headers);
+  const request = decode(RegisterBody, body);
+  const nric = nricFromUniqueUserId(request.uniqueUserId);
+  const email = identity.email ?? request.email;
+  if (email !== undefined) check(validateEmail(email));
+  const mobile = request.phoneNumber?.replace(/\s/g, "");
+  if (mobile) check(validateMobile(mobile));
+  const outcome = await (
+    await donorRecords()
+  ).register(identity, {
+    kind: "individual",
+    name: request.name?.trim() || identity.name || email || "Donor",
+    email,
+    countryCode: request.phoneCountryCode,
+    mobile: mobile || undefined,
+    nric,
+  });
+  switch (outcome) {
+    case "registered":
+    case "alreadyRegistered":
+      return success({ message: "Registered", data: { registered: true } }, {}, 0);
+    case "nric.exists":
+      throw new RequestError(
+        409,
+        "PreSignUp failed with error NRIC already exists.",
+        "signup_failed_nric_exists",
+      );
+    case "mobile.exists":
+      throw new RequestError(
+        409,
+        "The mobile number already exists, please enter another mobile number",
+        "validation.mobile.exists",
+      );
+  }
+};
+
+/** updateCognitoUser: the caller's own mobile number. */
+const updateCognitoUser: Handler = async ({ headers, body }) => {
+  const donor = await registeredDonor(headers);
+  const { countryCode, mobile } = mobileOf(decode(MobileBody, body));
+  const outcome = await (await donorRecords()).updateMobile(donor.id, countryCode, mobile);
+  if (outcome === "mobile.exists") {
+    throw new RequestError(
+      409,
+      "The mobile number already exists, please enter another mobile number",
+      "validation.mobile.exists",
+    );
+  }
+  return success({ message: "Mobile number updated" });
+};
+
+const ProfileBody = Schema.Struct({
+  uniqueUserId: Schema.optionalKey(Text(64)),
+  name: Schema.optionalKey(Text(66)),
+  address: Schema.optionalKey(AddressInput),
+  profile: Schema.optionalKey(ProfileInput),
+});
+
+/** The spec's `uniqueUserId` may come along; it must then be the caller's own NRIC. */
+const ownUniqueUserId = (donor: DonorView, uniqueUserId: string | undefined) => {
+  if (uniqueUserId === undefined) return;
+  const nric = nricFromUniqueUserId(uniqueUserId);
+  if (donor.nricMasked === null || !donor.nricMasked.endsWith(nric.slice(-4))) {
+    throw new RequestError(404, "No such donor.", "donor.notFound");
+  }
+};
+
+/** updateDonorCognitoProfile: the caller's own name, address and profile details. */
+const updateDonorCognitoProfile: Handler = async ({ headers, body }) => {
+  const donor = await registeredDonor(headers);
+  const request = decode(ProfileBody, body);
+  ownUniqueUserId(donor, request.uniqueUserId);
+  if (request.name !== undefined && request.name.trim() === "") check("validation.fullName.enter");
+  await (
+    await donorRecords()
+  ).updateProfile(donor.id, {
+    name: request.name?.trim(),
+    address: request.address,
+    profile: request.profile,
+  });
+  return success({ message: "Profile updated" });
+};
+
+const EmailBody = Schema.Struct({ uniqueUserId: Schema.optionalKey(Text(64)), email: Text(254) });
+
+/** updateDonorEmailCognitoProfile: the caller's own e-mail address on their donor record. */
+const updateDonorEmailCognitoProfile: Handler = async ({ headers, body }) => {
+  const donor = await registeredDonor(headers);
+  const request = decode(EmailBody, body);
+  ownUniqueUserId(donor, request.uniqueUserId);
+  check(validateEmail(request.email.trim()));
+  await (await donorRecords()).updateEmail(donor.id, request.email.trim());
+  return success({ message: "E-mail updated" });
+};
+
+export const donorHandlers = {
+  getSignInUserDetails,
+  getCognitoUser,
+  checkCognitoNricExists,
+  getEmailListForUser,
+  getDonorCognitoStatus,
+  enrollDonorManuallyPreDonation,
+  confirmSingpassPreDonation,
+  checkCognitoMobileExists,
+  registerCognitoUser,
+  updateCognitoUser,
+  updateDonorCognitoProfile,
+  updateDonorEmailCognitoProfile,
+} satisfies Record<string, Handler>;

@@ -1,0 +1,160 @@
+import { Schema } from "effect";
+import type { DonorView } from "@portal/adapters/db";
+import { historyRecords, receiptRecords } from "../records";
+import { registeredDonor, donorOf } from "./auth";
+import { decode, Text } from "./decode";
+import { RequestError, success } from "./envelope";
+import { PAGE_SIZE } from "./public";
+import type { CallContext, Handler } from "./types";
+import { userData } from "./donors";
+
+const Page = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1_000_000 }));
+
+/** §7's list body. The phone number and e-mail are accepted but never choose whose list it is. */
+const TransactionsBody = Schema.Struct({
+  pageNo: Schema.optionalKey(Page),
+  pageSize: Schema.optionalKey(Page),
+  phoneNumber: Schema.optionalKey(Schema.NullOr(Text(20))),
+  email: Schema.optionalKey(Schema.NullOr(Text(254))),
+  source: Schema.optionalKey(Schema.NullOr(Text(20))),
+});
+
+/** The caller's own paid donations, a page at a time (at most 100). Not registered: an empty list. */
+const transactionsOf = async ({ headers, body }: CallContext, thirdParty: boolean) => {
+  const request = decode(TransactionsBody, body ?? {});
+  const { donor } = await donorOf(headers);
+  const pageNo = request.pageNo ?? 1;
+  const pageSize = Math.min(request.pageSize ?? PAGE_SIZE, PAGE_SIZE);
+  const page = donor
+    ? await (
+        await historyRecords()
+      ).transactions(donor.id, {
+        pageNo,
+        pageSize,
+        source: request.source ?? undefined,
+      })
+    : { records: [], totalRecords: 0 };
+  const records = thirdParty
+    ? page.records
+    : page.records.map(({ isRefunded: _refunded, ...record }) => record);
+  return { records, totalRecords: page.totalRecords, pageNo, pageSize };
+};
+
+const getDonorTransactions: Handler = async (context) => {
+  const page = await transactionsOf(context, false);
+  return success({ resultDonationListResponse: page.records, totalRecords: page.totalRecords });
+};
+
+const getDonorTransactionsThirdparty: Handler = async (context) => {
+  const page = await transactionsOf(context, true);
+  return success({ resultDonationListResponse: page.records, totalRecords: page.totalRecords });
+};
+
+const getUserTransactions: Handler = async (context) => {
+  const page = await transactionsOf(context, false);
+  return success({ data: page.records, totalRecords: page.totalRecords });
+};
+
+const TransactionBody = Schema.Struct({ transactionNo: Text(40) });
+
+const ownTransaction = async (donor: DonorView, transactionNo: string) => {
+  const record = await (await historyRecords()).transaction(donor.id, transactionNo);
+  // Someone else's transaction and a missing one give the same answer.
+  if (!record) throw new RequestError(404, "Invalid Trasnsaction Number", "transaction.notFound");
+  return record;
+};
+
+/** getDonorTxnRecurrentStatus: the recurring plan a donation of the caller's started, if any. */
+const getDonorTxnRecurrentStatus: Handler = async ({ headers, body }) => {
+  const donor = await registeredDonor(headers);
+  const { transactionNo } = decode(TransactionBody, body);
+  const status = await (await historyRecords()).recurringStatus(donor.id, transactionNo);
+  if (!status) throw new RequestError(404, "Invalid Trasnsaction Number", "transaction.notFound");
+  return success({ data: status });
+};
+
+/** cancelRecurringPayment: stop the caller's own plan; it is never charged again. Repeating is harmless. */
+const cancelRecurringPayment: Handler = async ({ headers, body }) => {
+  const donor = await registeredDonor(headers);
+  const { transactionNo } = decode(TransactionBody, body);
+  const outcome = await (await historyRecords()).cancelRecurring(donor.id, transactionNo);
+  if (outcome === undefined) {
+    throw new RequestError(404, "Invalid Trasnsaction Number", "transaction.notFound");
+  }
+  if (outcome === "notRecurring") {
+    throw new RequestError(409, "This donation is not a recurring one.", "recurring.none");
+  }
+  return success({
+    message: "Recurring payment cancelled",
+    data: { recurringStatus: "cancelled" },
+  });
+};
+
+/** getDonorByTransactionNumber: the donor of one of the caller's own donations. */
+const getDonorByTransactionNumber: Handler = async ({ headers, body }) => {
+  const { identity, donor } = await donorOf(headers);
+  if (!donor) throw new RequestError(404, "Invalid Trasnsaction Number", "transaction.notFound");
+  const { transactionNo } = decode(TransactionBody, body);
+  await ownTransaction(donor, transactionNo);
+  return success({ data: userData(donor, identity.email) });
+};
+
+/**
+ * getLastTxnDonorDetailsByNric: the details the caller gave on their latest donation, to prefill the
+ * next one. Never a lookup of someone else by NRIC: the donor comes from the sign-in.
+ */
+const getLastTxnDonorDetailsByNric: Handler = async ({ headers }) => {
+  const { identity, donor } = await donorOf(headers);
+  if (!donor) return success({ message: "No earlier donation", data: null }, {}, 0);
+  const latest = await (await historyRecords()).transactions(donor.id, { pageNo: 1, pageSize: 1 });
+  return success({
+    data: {
+      ...userData(donor, identity.email),
+      lastTransactionNo: latest.records[0]?.transactionNo ?? null,
+    },
+  });
+};
+
+/** getUserStripeToken: the caller's saved cards (brand, last four, expiry; the token stays on the server). */
+const getUserStripeToken: Handler = async ({ headers }) => {
+  const donor = await registeredDonor(headers);
+  const cards = await (await historyRecords()).savedCards(donor.id);
+  return success({ data: { userStripeTokens: { result: cards } } });
+};
+
+const ReceiptBody = Schema.Struct({ token: Schema.optionalKey(Text(100)) });
+
+/**
+ * getThirdPartyDonationReceiptData?transactionNo: a receipt, for its signed-in owner by transaction
+ * number, or for anyone holding its receipt token (sent in the body, never in the URL).
+ */
+const getThirdPartyDonationReceiptData: Handler = async ({ headers, query, body }) => {
+  const { token } = decode(ReceiptBody, body ?? {});
+  const transactionNo = query.get("transactionNo") ?? undefined;
+  const records = await receiptRecords();
+  let receipt;
+  if (token !== undefined) {
+    receipt = await records.find({ by: "token", token });
+    if (receipt && transactionNo !== undefined && receipt.transactionNo !== transactionNo)
+      receipt = undefined;
+  } else {
+    if (transactionNo === undefined)
+      throw new RequestError(400, "transactionNo or a receipt token is required");
+    const donor = await registeredDonor(headers);
+    receipt = await records.find({ by: "owner", donorId: donor.id, transactionNo });
+  }
+  if (!receipt) throw new RequestError(404, "Invalid Trasnsaction Number", "transaction.notFound");
+  return success({ data: receipt });
+};
+
+export const historyHandlers = {
+  getDonorTransactions,
+  getDonorTransactionsThirdparty,
+  getUserTransactions,
+  getDonorTxnRecurrentStatus,
+  cancelRecurringPayment,
+  getDonorByTransactionNumber,
+  getLastTxnDonorDetailsByNric,
+  getUserStripeToken,
+  getThirdPartyDonationReceiptData,
+} satisfies Record<string, Handler>;

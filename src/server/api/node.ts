@@ -1,0 +1,73 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
+import { handleServiceRequest, servesPath } from "./router";
+import { BodyTooLarge, MAX_BODY_BYTES, type RequestHeaders, type ServiceRequest } from "./types";
+
+/**
+ * The services on Node's own request and response, for `server/serve.mjs`: the hot calls (the
+ * configuration read on every page load, the payment calls at the fitrah deadline) skip the page
+ * framework's request pipeline entirely. See bench/report.md.
+ */
+export { servesPath };
+
+const readLimited = (req: IncomingMessage): Promise<Uint8Array> =>
+  new Promise((resolve, reject) => {
+    if (Number(req.headers["content-length"] ?? "0") > MAX_BODY_BYTES) {
+      req.resume();
+      reject(new BodyTooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.removeAllListeners("data");
+        req.resume();
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+
+const headersOf = (req: IncomingMessage): RequestHeaders => ({
+  get: (name) => {
+    const value = req.headers[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+  },
+});
+
+export async function serveService(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const request: ServiceRequest = {
+    method: req.method ?? "GET",
+    url,
+    headers: headersOf(req),
+    body: () => readLimited(req),
+  };
+  const response = await handleServiceRequest(request);
+  res.statusCode = response.status;
+  res.setHeader("content-type", "application/json");
+  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  // Long lists (a page of 100 transactions) are worth compressing; the hot small reads are not.
+  if (
+    response.body.length >= COMPRESS_FROM &&
+    /\bgzip\b/.test(req.headers["accept-encoding"] ?? "")
+  ) {
+    res.setHeader("content-encoding", "gzip");
+    res.setHeader("vary", "accept-encoding");
+    res.end(await gzipAsync(response.body));
+    return;
+  }
+  res.end(response.body);
+}
+
+const COMPRESS_FROM = 4096;
+const gzipAsync = promisify(gzip);

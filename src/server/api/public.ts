@@ -1,0 +1,93 @@
+import { Schema } from "effect";
+import { amountLimits, MAIN_CHARITY_ID, wakafFunds } from "@portal/domain";
+import { historyRecords } from "../records";
+import { cachedResponse, charityIdOf } from "./configuration";
+import { RequestError, success } from "./envelope";
+import type { Handler } from "./types";
+
+/** The spec's page size (§9) is also the most a page may hold. */
+export const PAGE_SIZE = 100;
+
+const PageNumber = Schema.NumberFromString.check(
+  Schema.isInt(),
+  Schema.isBetween({ minimum: 1, maximum: 1_000_000 }),
+);
+
+/** `pageNumber`/`pageSize` of a query, defaulting to the first page of 100; anything else is a 400. */
+const pageOf = (query: URLSearchParams, number = "pageNumber") => {
+  const read = (name: string, fallback: number) => {
+    const raw = query.get(name);
+    if (raw === null) return fallback;
+    try {
+      return Schema.decodeUnknownSync(PageNumber)(raw);
+    } catch {
+      throw new RequestError(400, `${name} must be a whole number from 1`);
+    }
+  };
+  return { pageNo: read(number, 1), pageSize: Math.min(read("pageSize", PAGE_SIZE), PAGE_SIZE) };
+};
+
+/** The wakaf fund a charity id names, or a 404. */
+const fundOf = (charityId: number) => {
+  if (charityId === wakafFunds.ilmu.charityId)
+    return { flow: "ILMU" as const, key: "ilmu" as const };
+  if (charityId === wakafFunds.wms.charityId) return { flow: "WMS" as const, key: "wms" as const };
+  throw new RequestError(404, "Unknown wakaf fund");
+};
+
+const publicRead = { "cache-control": "public, max-age=5" };
+
+/** Recent gifts to a wakaf fund; donors who gave anonymously show as 'Hamba Allah' (§6). */
+const donorWall: Handler = async ({ query }) => {
+  const { flow } = fundOf(charityIdOf(query));
+  const page = pageOf(query);
+  const result = await (await historyRecords()).donorWall(flow, page);
+  return success(
+    { data: result.records, totalRecords: result.totalRecords, pageNumber: page.pageNo },
+    publicRead,
+  );
+};
+
+/** How a donor can pay (§9 payment icons): cards, PayNow and the wallets recorded as payment types. */
+const payPartners = [
+  { id: 1, name: "Card", icon: "default", paymentType: 1 },
+  { id: 2, name: "Google Pay", icon: "googlepay", paymentType: 2 },
+  { id: 3, name: "Apple Pay", icon: "applepay", paymentType: 3 },
+  { id: 4, name: "PayNow", icon: "paynow", paymentType: 1 },
+] as const;
+
+const getPayPartners: Handler = async ({ query }) => {
+  const charityId = charityIdOf(query);
+  if (charityId !== MAIN_CHARITY_ID) fundOf(charityId);
+  return success({ data: payPartners }, publicRead);
+};
+
+/** The donation widget of a wakaf fund (§3 donation widget state), with its amount limits in cents. */
+const donationWidget: Handler = async ({ query }) => {
+  const charityId = charityIdOf(query);
+  const { key } = fundOf(charityId);
+  return cachedResponse(`widget:${charityId}`, async () => {
+    const limits = key === "ilmu" ? amountLimits.wakaf : amountLimits.wms;
+    return success(
+      {
+        data: {
+          id: `${wakafFunds[key].charityId}`,
+          charityId: wakafFunds[key].charityId,
+          donationTypeId: wakafFunds[key].donationTypeId,
+          causes: [{ key, ...wakafFunds[key] }],
+          minAmount: limits.min,
+          maxAmount: limits.max,
+          frequencies: ["one time", "daily", "weekly", "monthly", "quarterly", "annually"],
+          donationAmount: 0,
+          frequency: "one time",
+        },
+      },
+      publicRead,
+    );
+  });
+};
+
+export const publicHandlers = { donorWall, getPayPartners, donationWidget } satisfies Record<
+  string,
+  Handler
+>;

@@ -1,0 +1,41 @@
+import type { ApiCall } from "@portal/adapters";
+
+/** The little of a request's headers a handler reads (met by `Headers` and by Node's headers). */
+export interface RequestHeaders {
+  readonly get: (name: string) => string | null;
+}
+
+/** One request to a service call, independent of the server that received it. */
+export interface ServiceRequest {
+  readonly method: string;
+  readonly url: URL;
+  readonly headers: RequestHeaders;
+  /** The raw body, read only when the call needs it; rejects with BodyTooLarge past the limit. */
+  readonly body: () => Promise<Uint8Array>;
+}
+
+/** What the server sends back: status, headers and a JSON text. */
+export interface ServiceResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | ReadonlyArray<string>>>;
+  readonly body: string;
+}
+
+/** What a handler gets: the decoded query and body of a request to its call. */
+export interface CallContext {
+  readonly call: ApiCall;
+  readonly query: URLSearchParams;
+  readonly body: unknown;
+  readonly headers: RequestHeaders;
+}
+
+export type Handler = (context: CallContext) => Promise<ServiceResponse>;
+
+/** Bodies above this are refused with 413 before they are parsed. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export class BodyTooLarge extends Error {
+  constructor() {
+    super("Request body too large");
+  }
+}

@@ -1,0 +1,29 @@
+import {
+  donors,
+  guestSessions,
+  history,
+  receipts,
+  type Donors,
+  type GuestSessions,
+  type History,
+} from "@portal/adapters/db";
+import { database } from "./database";
+import { serverKey } from "./secrets";
+import { shared } from "./shared";
+
+/** The product's route name (spec `{product}`), from configuration. */
+export const productRoute = (): string => process.env["PORTAL_PRODUCT_ROUTE"] || "wakaf";
+
+const over =
+  <T>(name: string, make: (sql: Awaited<ReturnType<typeof database>>) => T) =>
+  () =>
+    shared(name, () => database().then(make));
+
+export const donorRecords: () => Promise<Donors> = over("donors", (sql) =>
+  donors(sql, serverKey()),
+);
+export const historyRecords: () => Promise<History> = over("history", (sql) =>
+  history(sql, serverKey(), productRoute()),
+);
+export const receiptRecords = over("receipts", (sql) => receipts(sql, serverKey()));
+export const sessionRecords: () => Promise<GuestSessions> = over("sessions", guestSessions);

@@ -1,0 +1,615 @@
+import { nricCheckLetter } from "@portal/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
+import { testDatabases } from "../support/databases";
+import { guestCookie, startPortal, type RunningPortal } from "../support/portal";
+
+let nextPort = 4460;
+
+const nric = (digits: string) => `S${digits}${nricCheckLetter("S", digits)}`;
+const uniqueUserId = (value: string) => Buffer.from(value).toString("base64");
+
+interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+describe.each(testDatabases())("donor API on $name", (database) => {
+  let portal: RunningPortal;
+  let identity: Awaited<ReturnType<typeof startTestIdentity>>;
+  const nricA = nric("1234567");
+  const nricB = nric("7654321");
+  let tokenA: string;
+  let tokenB: string;
+  let paidByA: string;
+
+  const call = async (
+    path: string,
+    body: unknown = {},
+    headers: Record<string, string> = {},
+    method = "POST",
+  ): Promise<Reply> => {
+    const response = await fetch(`${portal.base}${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...headers },
+      ...(method === "GET" ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+  const donor = (path: string) => `/svc/donor/api/User/${path}`;
+  const payment = (path: string) => `/svc/payment/api/Donation/${path}`;
+
+  /** A zakat donation paid by card in the sandbox, made with these headers; its transaction number. */
+  const donate = async (headers: Record<string, string>, flow = "ZAKAT") => {
+    const request =
+      flow === "ZAKAT"
+        ? { flow, items: { harta: 12_345 }, totalCents: 12_345, ratesVersion: 1 }
+        : {
+            flow,
+            items: { ilmu: 5_000 },
+            totalCents: 5_000,
+            ratesVersion: 1,
+            donor: { name: "Aminah", email: "a@example.com", anonymous: true },
+          };
+    const created = await call("/svc/payment/v1/donations/create", request, {
+      ...headers,
+      "idempotency-key": crypto.randomUUID(),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const donation = created.body["data"] as {
+      id: string;
+      clientSecret: string;
+      transactionNo: string;
+    };
+    const card = await call("/sandbox/v1/payment_methods", {
+      number: "4242 4242 4242 4242",
+      expMonth: 12,
+      expYear: 2099,
+      cvc: "123",
+    });
+    const confirmed = await call("/svc/payment/v1/donations/confirm", {
+      donationId: donation.id,
+      clientSecret: donation.clientSecret,
+      paymentMethodId: card.body["id"],
+    });
+    expect((confirmed.body["data"] as { status: string }).status).toBe("succeeded");
+    return donation.transactionNo;
+  };
+
+  beforeAll(async () => {
+    identity = await startTestIdentity();
+    portal = await startPortal(nextPort++, undefined, {
+      ...(await database.portalEnv()),
+      ...identity.env,
+    });
+    tokenA = await identity.sign({ email: "aminah@example.com", name: "Aminah" });
+    tokenB = await identity.sign({ email: "badrul@example.com", name: "Badrul" });
+    for (const [token, id, mobile] of [
+      [tokenA, nricA, "91234567"],
+      [tokenB, nricB, "98765432"],
+    ] as const) {
+      const registered = await call(
+        donor("registerCognitoUser"),
+        { uniqueUserId: uniqueUserId(id), phoneCountryCode: "+65", phoneNumber: mobile },
+        as(token),
+      );
+      expect(registered, JSON.stringify(registered.body)).toMatchObject({
+        status: 200,
+        body: { status: 0 },
+      });
+    }
+    paidByA = await donate(as(tokenA));
+  });
+
+  afterAll(async () => {
+    await portal?.stop();
+    await identity?.stop();
+    await database.cleanup();
+  });
+
+  it("shows a donor their own details with the NRIC masked, and nothing to a sign-in without a donor", async () => {
+    const own = await call("/svc/main/User/getSignInUserDetails", {}, as(tokenA));
+    expect(own.body).toMatchObject({
+      status: 1,
+      data: {
+        name: "Aminah",
+        email: "aminah@example.com",
+        nric: `*****${nricA.slice(-4)}`,
+        mobile: "91234567",
+      },
+    });
+    expect(JSON.stringify(own.body)).not.toContain(nricA);
+    const stranger = await call(
+      "/svc/main/User/getSignInUserDetails",
+      {},
+      as(await identity.sign({ email: "c@example.com" })),
+    );
+    expect(stranger.body).toMatchObject({ status: 0, data: null });
+    const status = await call(donor("getDonorCognitoStatus"), {}, as(tokenA));
+    expect(status.body["data"]).toEqual({
+      isRegistered: true,
+      donorType: "individual",
+      enrolment: "Manually",
+    });
+  });
+
+  it("refuses a missing, forged, expired or foreign-audience token with 401, whatever the uuid header says", async () => {
+    const forged = await identity.sign({
+      email: "aminah@example.com",
+      key: await identity.otherKey(),
+    });
+    const expired = await identity.sign({ email: "aminah@example.com", expiresIn: "-1m" });
+    const foreign = await identity.sign({ email: "aminah@example.com", audience: "another-app" });
+    const accessToken = await identity.sign({ token_use: "access" });
+    for (const headers of [
+      {},
+      as(forged),
+      as(expired),
+      as(foreign),
+      as(accessToken),
+      as("not-a-jwt"),
+    ]) {
+      const reply = await call(
+        payment("getDonorTransactions"),
+        { pageNo: 1, pageSize: 10 },
+        {
+          ...headers,
+          uuid: uniqueUserId(nricA),
+        },
+      );
+      expect(reply.status).toBe(401);
+      expect(reply.body["status"]).toBe(0);
+    }
+  });
+
+  it("lists a donor's own transactions in the spec's record shape, and donor B gets nothing of A's", async () => {
+    const listA = await call(
+      payment("getDonorTransactions"),
+      { pageNo: 1, pageSize: 100, phoneNumber: "98765432" },
+      as(tokenA),
+    );
+    expect(listA.body).toMatchObject({ status: 1, totalRecords: 1 });
+    const [record] = listA.body["resultDonationListResponse"] as Array<Record<string, unknown>>;
+    expect(record).toMatchObject({
+      transactionNo: paidByA,
+      donorName: "Aminah",
+      donorPhone: "+65 91234567",
+      nricNumber: `*****${nricA.slice(-4)}`,
+      donationAmount: 12_345,
+      method: "DebitCard",
+      status: "Completed",
+      paymentMethod: "Visa",
+      cardLastDigit: "4242",
+      donationTo: "Zakat",
+      donationType: "ZAKAT",
+      recurringFrequency: "One Time",
+      paymentType: 1,
+      source: "Online",
+    });
+    expect(record?.["receiptLink"]).toMatch(/^\/receipt\/harta\?token=[A-Za-z0-9_-]{43}$/);
+    expect(record?.["receiptNo"]).toMatch(/^ZK-\d{8}$/);
+    // B asks with A's phone number and A's uuid: the list is still B's own, and empty.
+    for (const path of ["getDonorTransactions", "getDonorTransactionsThirdparty"]) {
+      const listB = await call(
+        payment(path),
+        { pageNo: 1, pageSize: 100, phoneNumber: "91234567", email: "aminah@example.com" },
+        { ...as(tokenB), uuid: uniqueUserId(nricA) },
+      );
+      expect(listB.body).toMatchObject({
+        status: 1,
+        totalRecords: 0,
+        resultDonationListResponse: [],
+      });
+    }
+    const third = await call(payment("getDonorTransactionsThirdparty"), {}, as(tokenA));
+    expect(
+      (third.body["resultDonationListResponse"] as Array<Record<string, unknown>>)[0],
+    ).toMatchObject({ transactionNo: paidByA, isRefunded: false });
+    expect("isRefunded" in (record ?? {})).toBe(false);
+    const main = await call("/svc/main/v1/Donation/getUserTransactions", {}, as(tokenA));
+    expect(main.body).toMatchObject({ status: 1, totalRecords: 1 });
+  });
+
+  it("pages transaction lists at no more than 100 and refuses a bad page with 400", async () => {
+    const second = await call(
+      payment("getDonorTransactions"),
+      { pageNo: 2, pageSize: 100 },
+      as(tokenA),
+    );
+    expect(second.body).toMatchObject({
+      status: 1,
+      totalRecords: 1,
+      resultDonationListResponse: [],
+    });
+    const big = await call(
+      payment("getDonorTransactions"),
+      { pageNo: 1, pageSize: 1000 },
+      as(tokenA),
+    );
+    expect(big.body).toMatchObject({ status: 1, totalRecords: 1 });
+    for (const body of [{ pageNo: 0 }, { pageNo: 1.5 }, { pageSize: "ten" }]) {
+      const bad = await call(payment("getDonorTransactions"), body, as(tokenA));
+      expect(bad.status).toBe(400);
+    }
+  });
+
+  it("shows a receipt to its owner or to whoever holds its token; B and a wrong token get the same 404", async () => {
+    const path = `${payment("getThirdPartyDonationReceiptData")}?transactionNo=${paidByA}`;
+    const own = await call(path, {}, as(tokenA));
+    expect(own.body).toMatchObject({
+      status: 1,
+      data: {
+        transactionNo: paidByA,
+        hartaAmount: 12_345,
+        totalAmount: 12_345,
+        nirc: `*****${nricA.slice(-4)}`,
+        paymentStatus: "Accepted",
+        cardDetails: "Visa **** 4242",
+      },
+    });
+    const list = await call(payment("getDonorTransactions"), {}, as(tokenA));
+    const link =
+      (list.body["resultDonationListResponse"] as Array<{ receiptLink: string }>)[0]?.receiptLink ??
+      "";
+    const token = new URL(link, portal.base).searchParams.get("token");
+    const byToken = await call(payment("getThirdPartyDonationReceiptData"), { token });
+    expect(byToken.body).toMatchObject({ status: 1, data: { transactionNo: paidByA } });
+    const notB = await call(path, {}, as(tokenB));
+    const wrongToken = await call(payment("getThirdPartyDonationReceiptData"), {
+      token: "x".repeat(43),
+    });
+    const missing = await call(
+      `${payment("getThirdPartyDonationReceiptData")}?transactionNo=ZK0`,
+      {},
+      as(tokenA),
+    );
+    for (const reply of [notB, wrongToken, missing]) {
+      expect(reply.status).toBe(404);
+      expect(reply.body).toEqual({
+        status: 0,
+        message: "Invalid Trasnsaction Number",
+        code: "transaction.notFound",
+      });
+    }
+  });
+
+  it("answers transaction-number calls only for the donor's own donations", async () => {
+    for (const path of ["getDonorByTransactionNumber"]) {
+      expect((await call(donor(path), { transactionNo: paidByA }, as(tokenA))).status).toBe(200);
+      expect((await call(donor(path), { transactionNo: paidByA }, as(tokenB))).status).toBe(404);
+    }
+    const status = await call(
+      payment("getDonorTxnRecurrentStatus"),
+      { transactionNo: paidByA },
+      as(tokenA),
+    );
+    expect(status.body["data"]).toMatchObject({
+      transactionNo: paidByA,
+      isRecurring: false,
+      recurringStatus: null,
+    });
+    expect(
+      (await call(payment("getDonorTxnRecurrentStatus"), { transactionNo: paidByA }, as(tokenB)))
+        .status,
+    ).toBe(404);
+    const notRecurring = await call(
+      payment("cancelRecurringPayment"),
+      { transactionNo: paidByA },
+      as(tokenA),
+    );
+    expect(notRecurring).toMatchObject({ status: 409, body: { code: "recurring.none" } });
+    expect(
+      (await call(payment("cancelRecurringPayment"), { transactionNo: paidByA }, as(tokenB)))
+        .status,
+    ).toBe(404);
+  });
+
+  it("cancels only the donor's own recurring plan, once, and never for donor B", async () => {
+    const sql = await database.peek();
+    if (!sql) {
+      // PGlite admits one process per data folder, so only the PostgreSQL run can plant a plan beside the
+      // running portal; the ownership answers above run on both engines.
+      expect(database.name).toBe("PGlite");
+      return;
+    }
+    try {
+      await sql.query(
+        `insert into recurring_plan (id, donor_id, first_donation_id, amount_cents, frequency, status, card_token, next_charge_on)
+         select gen_random_uuid(), donor_id, id, total_cents, 'monthly', 'active', 'tok_test', current_date + 30
+         from donation where transaction_no = $1`,
+        [paidByA],
+      );
+      expect(
+        (await call(payment("cancelRecurringPayment"), { transactionNo: paidByA }, as(tokenB)))
+          .status,
+      ).toBe(404);
+      const active = await call(
+        payment("getDonorTxnRecurrentStatus"),
+        { transactionNo: paidByA },
+        as(tokenA),
+      );
+      expect(active.body["data"]).toMatchObject({
+        isRecurring: true,
+        recurringStatus: "active",
+        frequency: "monthly",
+      });
+      const cancelled = await call(
+        payment("cancelRecurringPayment"),
+        { transactionNo: paidByA },
+        as(tokenA),
+      );
+      expect(cancelled.body).toMatchObject({ status: 1, data: { recurringStatus: "cancelled" } });
+      const again = await call(
+        payment("cancelRecurringPayment"),
+        { transactionNo: paidByA },
+        as(tokenA),
+      );
+      expect(again.body).toMatchObject({ status: 1 });
+      const after = await call(
+        payment("getDonorTxnRecurrentStatus"),
+        { transactionNo: paidByA },
+        as(tokenA),
+      );
+      expect(after.body["data"]).toMatchObject({
+        recurringStatus: "cancelled",
+        nextDonationDate: null,
+      });
+      const [row] = await sql.query<{ count: number }>(
+        "select count(*)::int as count from audit_log where action = 'recurring.cancel'",
+      );
+      expect(row?.count).toBe(1);
+    } finally {
+      await sql.close();
+    }
+  });
+
+  it("checks NRIC and mobile uniqueness for signed-in callers only", async () => {
+    const taken = await call(donor("checkCognitoNricExists"), { nric: nricA }, as(tokenB));
+    expect(taken.body).toMatchObject({ status: 0, code: "nirc_exists" });
+    const free = await call(donor("checkCognitoNricExists"), { nric: nric("1111111") }, as(tokenB));
+    expect(free.body).toMatchObject({ status: 1 });
+    expect((await call(donor("checkCognitoNricExists"), { nric: nricA })).status).toBe(401);
+    const invalid = await call(donor("checkCognitoNricExists"), { nric: "S1234567A" }, as(tokenB));
+    expect(invalid).toMatchObject({
+      status: 400,
+      body: { code: "validation.nric.invalid", message: "Enter Valid NRIC/FIN" },
+    });
+    const mobile = await call(
+      donor("checkCognitoMobileExists"),
+      { countryCode: "+65", mobile: "9123 4567" },
+      as(tokenB),
+    );
+    expect(mobile.body["data"]).toEqual({ isExists: true });
+    const ownMobile = await call(
+      donor("checkCognitoMobileExists"),
+      { countryCode: "+65", mobile: "91234567" },
+      as(tokenA),
+    );
+    expect(ownMobile.body["data"]).toEqual({ isExists: false });
+  });
+
+  it("looks up e-mail accounts only for the caller's own address", async () => {
+    const own = await call(`${payment("getCognitoUser")}?email=aminah@example.com`, {}, as(tokenA));
+    expect(own.body["data"]).toEqual({ isEmailExists: true, accCount: 1 });
+    const other = await call(
+      `${payment("getCognitoUser")}?email=badrul@example.com`,
+      {},
+      as(tokenA),
+    );
+    expect(other.status).toBe(403);
+    const emails = await call(donor("getEmailListForUser"), {}, as(tokenA));
+    expect(emails.body["data"]).toEqual([{ email: "aminah@example.com" }]);
+  });
+
+  it("never lets a sign-in claim someone else's NRIC; the answer is the spec's 'NRIC already exists'", async () => {
+    const mallory = await identity.sign({ email: "mallory@example.com" });
+    const claim = await call(
+      donor("registerCognitoUser"),
+      { uniqueUserId: uniqueUserId(nricA) },
+      as(mallory),
+    );
+    expect(claim).toMatchObject({
+      status: 409,
+      body: { status: 1, code: "signup_failed_nric_exists" },
+    });
+    const history = await call(payment("getDonorTransactions"), {}, as(mallory));
+    expect(history.body).toMatchObject({ totalRecords: 0 });
+    const bad = await call(
+      donor("registerCognitoUser"),
+      { uniqueUserId: uniqueUserId("S0000000Z") },
+      as(mallory),
+    );
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { status: 1, code: "validation.nric.invalid" },
+    });
+  });
+
+  it("lets a donor change their own mobile, profile and e-mail, and refuses another donor's mobile", async () => {
+    const clash = await call(
+      donor("updateCognitoUser"),
+      { phoneCountryCode: "+65", phoneNumber: "91234567" },
+      as(tokenB),
+    );
+    expect(clash).toMatchObject({ status: 409, body: { code: "validation.mobile.exists" } });
+    expect(
+      (
+        await call(
+          donor("updateCognitoUser"),
+          { phoneCountryCode: "+65", phoneNumber: "98765000" },
+          as(tokenB),
+        )
+      ).status,
+    ).toBe(200);
+    const profile = await call(
+      donor("updateDonorCognitoProfile"),
+      {
+        uniqueUserId: uniqueUserId(nricB),
+        name: "Badrul Hisham",
+        address: { postalCode: "123456", streetName: "Jalan Bahagia" },
+        profile: { race: "Malay" },
+      },
+      as(tokenB),
+    );
+    expect(profile.status).toBe(200);
+    const someoneElses = await call(
+      donor("updateDonorCognitoProfile"),
+      { uniqueUserId: uniqueUserId(nricA), name: "Hijacked" },
+      as(tokenB),
+    );
+    expect(someoneElses.status).toBe(404);
+    expect(
+      (await call(donor("updateDonorEmailCognitoProfile"), { email: "not-an-email" }, as(tokenB)))
+        .body,
+    ).toMatchObject({ code: "validation.email.invalid" });
+    expect(
+      (
+        await call(
+          donor("updateDonorEmailCognitoProfile"),
+          { email: "badrul.h@example.com" },
+          as(tokenB),
+        )
+      ).status,
+    ).toBe(200);
+    const details = await call("/svc/main/User/getSignInUserDetails", {}, as(tokenB));
+    expect(details.body["data"]).toMatchObject({
+      name: "Badrul Hisham",
+      mobile: "98765000",
+      email: "badrul.h@example.com",
+      race: "Malay",
+      pincode: "123456",
+    });
+    const a = await call("/svc/main/User/getSignInUserDetails", {}, as(tokenA));
+    expect(a.body["data"]).toMatchObject({ name: "Aminah" });
+    const last = await call(donor("getLastTxnDonorDetailsByNric"), {}, as(tokenA));
+    expect(last.body["data"]).toMatchObject({ name: "Aminah", lastTransactionNo: paidByA });
+    const cards = await call(
+      "/svc/main/User/getUserStripeToken?Guid=x&charityId=25",
+      undefined,
+      as(tokenA),
+      "GET",
+    );
+    expect(cards.body).toMatchObject({ status: 1, data: { userStripeTokens: { result: [] } } });
+  });
+
+  it("enrols a guest before donating: the guest's donation is theirs once they register with the same verified e-mail", async () => {
+    const guest = await guestCookie(portal.base);
+    const nricG = nric("2345678");
+    const details = {
+      name: "Guest Donor",
+      email: "guest@example.com",
+      countryCode: "+65",
+      mobile: "81234567",
+      nric: nricG,
+      address: { postalCode: "654321" },
+    };
+    expect((await call(donor("enrollDonorManuallyPreDonation"), details)).status).toBe(401);
+    const refused = await call(
+      donor("enrollDonorManuallyPreDonation"),
+      { ...details, nric: nricA },
+      { cookie: guest },
+    );
+    expect(refused).toMatchObject({ status: 409, body: { code: "nirc_exists" } });
+    const invalid = await call(
+      donor("enrollDonorManuallyPreDonation"),
+      { ...details, email: "x@" },
+      { cookie: guest },
+    );
+    expect(invalid).toMatchObject({
+      status: 400,
+      body: { code: "validation.email.invalid", message: "Please enter valid email address" },
+    });
+    const enrolled = await call(donor("enrollDonorManuallyPreDonation"), details, {
+      cookie: guest,
+    });
+    expect(enrolled.body).toMatchObject({ status: 1, data: { enrolmentId: 1 } });
+    const paid = await donate({ cookie: guest });
+    const other = await identity.sign({ email: "someone@example.com" });
+    const wrongEmail = await call(
+      donor("registerCognitoUser"),
+      { uniqueUserId: uniqueUserId(nricG) },
+      as(other),
+    );
+    expect(wrongEmail.body["code"]).toBe("signup_failed_nric_exists");
+    const unverified = await identity.sign({ email: "guest@example.com", emailVerified: false });
+    expect(
+      (
+        await call(
+          donor("registerCognitoUser"),
+          { uniqueUserId: uniqueUserId(nricG) },
+          as(unverified),
+        )
+      ).status,
+    ).toBe(409);
+    const owner = await identity.sign({ email: "guest@example.com" });
+    expect(
+      (await call(donor("registerCognitoUser"), { uniqueUserId: uniqueUserId(nricG) }, as(owner)))
+        .body,
+    ).toMatchObject({ status: 0 });
+    const history = await call(payment("getDonorTransactions"), {}, as(owner));
+    expect(history.body).toMatchObject({
+      totalRecords: 1,
+      resultDonationListResponse: [{ transactionNo: paid, donorName: "Guest Donor" }],
+    });
+    expect(portal.output()).not.toContain(nricG);
+    expect(portal.output()).not.toContain(nricA);
+  });
+
+  it("keeps identity numbers encrypted at rest, with only a keyed hash beside them", async () => {
+    const sql = await database.peek();
+    if (!sql) {
+      expect(database.name).toBe("PGlite");
+      return;
+    }
+    try {
+      const rows = await sql.query<{
+        nric_encrypted: Buffer;
+        nric_hash: Buffer;
+        profile: unknown;
+        address: unknown;
+      }>("select nric_encrypted, nric_hash, profile, address from donor");
+      expect(rows.length).toBeGreaterThanOrEqual(3);
+      for (const row of rows) {
+        const everything = Buffer.concat([
+          row.nric_encrypted,
+          row.nric_hash,
+          Buffer.from(JSON.stringify([row.profile, row.address])),
+        ]).toString("latin1");
+        for (const id of [nricA, nricB]) expect(everything).not.toContain(id);
+      }
+    } finally {
+      await sql.close();
+    }
+  });
+
+  it("serves the wakaf widget, pay partners and a donor wall where anonymous givers are 'Hamba Allah'", async () => {
+    await donate({ cookie: await guestCookie(portal.base) }, "ILMU");
+    const wall = await call(
+      "/svc/main/v1/Donation/donorWall?charityId=135&pageNumber=1&pageSize=10",
+    );
+    expect(wall.body).toMatchObject({
+      status: 1,
+      totalRecords: 1,
+      data: [{ donorName: "Hamba Allah", donationAmount: 5_000 }],
+    });
+    expect(JSON.stringify(wall.body)).not.toContain("Aminah");
+    const wms = await call("/svc/main/v1/Donation/donorWall?charityId=136");
+    expect(wms.body).toMatchObject({ totalRecords: 0, data: [] });
+    expect((await call("/svc/main/v1/Donation/donorWall?charityId=25")).status).toBe(404);
+    const widget = await call("/svc/wakaf/v1/Donation/donationWidget?charityId=136");
+    expect(widget.body["data"]).toMatchObject({
+      charityId: 136,
+      donationTypeId: 34,
+      minAmount: 1_000,
+      maxAmount: 15_000_000,
+    });
+    const partners = await call("/svc/main/v1/Donation/getPayPartners?charityId=25");
+    expect((partners.body["data"] as Array<{ icon: string }>).map((p) => p.icon)).toEqual([
+      "default",
+      "googlepay",
+      "applepay",
+      "paynow",
+    ]);
+  });
+});
