@@ -1,1 +1,2 @@
 export * from "./sandbox";
+export * from "./paynow-qr";
