@@ -1,2 +1,3 @@
 export * from "./sandbox";
 export * from "./paynow-qr";
+export * from "./stripe";
