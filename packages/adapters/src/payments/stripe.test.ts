@@ -8,9 +8,14 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Effect, Exit } from "effect";
 import type Stripe from "stripe";
-import { cents, type GatewayPayment } from "@portal/domain";
+import { cents, PaymentGateway, type GatewayPayment } from "@portal/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createStripeGateway, paymentFromIntent, paymentStateOf } from "./stripe";
+import {
+  createStripeGateway,
+  paymentFromIntent,
+  paymentStateOf,
+  StripeGatewayLive,
+} from "./stripe";
 
 interface Seen {
   readonly method: string;
@@ -337,5 +342,22 @@ describe("Stripe gateway against recorded answers", () => {
     );
     expect(payment.state).toBe("initiated");
     expect(seen.map((s) => s.headers["idempotency-key"])).toEqual(["same-key", "same-key"]);
+  });
+
+  it("serves the domain's PaymentGateway port as a layer", async () => {
+    answers.push({ status: 200, body: intent({ status: "succeeded" }) });
+    const program = Effect.gen(function* () {
+      const gateway = yield* PaymentGateway;
+      return yield* gateway.retrieve("pi_3PortalTest");
+    });
+    const layer = StripeGatewayLive({
+      secretKey: "sk_test_portal",
+      returnUrl: "https://portal.example.sg/checkout/return",
+      host: "127.0.0.1",
+      port,
+      protocol: "http",
+      maxNetworkRetries: 0,
+    });
+    expect((await ok(Effect.provide(program, layer))).state).toBe("succeeded");
   });
 });

@@ -8,6 +8,7 @@ import { payments, type Payments } from "../db/donations";
 import type { Sql } from "../db/sql";
 import {
   processWebhookEvent,
+  receiveStripeWebhook,
   signWebhookPayload,
   verifyWebhook,
   WebhookSignatureInvalid,
@@ -268,5 +269,27 @@ describe("webhook processing on PGlite", () => {
       ),
       { numRuns: 25 },
     );
+  });
+
+  it("answers a delivery as the endpoint contract says: 400 unsigned, 200 processed or repeated", async () => {
+    const { donationId, intentId } = await donationWithAttempt();
+    const payload = JSON.stringify(event("payment_intent.succeeded", intentId));
+    const deliver = (signature: string) =>
+      receiveStripeWebhook({ sql, records, payload, signature, secret, now: () => now });
+    expect(await deliver(signWebhookPayload(payload, "whsec_other", nowSeconds))).toEqual({
+      status: 400,
+      body: { error: "webhook.signature" },
+    });
+    expect((await stateOf(donationId))?.status).toBe("initiated");
+    const signature = signWebhookPayload(payload, secret, nowSeconds);
+    expect(await deliver(signature)).toEqual({
+      status: 200,
+      body: { received: true, outcome: "applied" },
+    });
+    expect(await deliver(signature)).toEqual({
+      status: 200,
+      body: { received: true, outcome: "duplicate" },
+    });
+    expect((await stateOf(donationId))?.receipts).toBe(1);
   });
 });

@@ -132,3 +132,40 @@ export const processWebhookEvent = async (
   const donation = await records.apply(donationId, payment);
   return done({ kind: "applied", donationId, status: donation.status });
 };
+
+/** The answer for Stripe: 2xx means "delivered, do not retry"; anything else is retried for days. */
+export interface WebhookResponse {
+  readonly status: 200 | 400;
+  readonly body:
+    | { readonly received: true; readonly outcome: WebhookOutcome["kind"] }
+    | {
+        readonly error: "webhook.signature";
+      };
+}
+
+/**
+ * One delivery to the webhook endpoint, verified and processed: 400 for a signature that does not
+ * verify (Stripe shows it as failed; nothing is recorded), 200 for every processed outcome, duplicates
+ * and ignored events included. A database failure is thrown, so the route answers 500 and Stripe
+ * retries the delivery later.
+ */
+export const receiveStripeWebhook = async (input: {
+  readonly sql: Sql;
+  readonly records: Pick<Payments, "apply">;
+  readonly payload: string | Uint8Array;
+  readonly signature: string | null | undefined;
+  readonly secret: string;
+  readonly now?: () => number;
+}): Promise<WebhookResponse> => {
+  let event: Stripe.Event;
+  try {
+    event = verifyWebhook(input);
+  } catch (error) {
+    if (error instanceof WebhookSignatureInvalid) {
+      return { status: 400, body: { error: "webhook.signature" } };
+    }
+    throw error;
+  }
+  const outcome = await processWebhookEvent(input.sql, input.records, event);
+  return { status: 200, body: { received: true, outcome: outcome.kind } };
+};
