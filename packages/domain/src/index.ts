@@ -18,3 +18,4 @@ export * from "./session";
 export * from "./payment-state";
 export * from "./ports/index";
 export * from "./donation-pricing";
+export * from "./paynow/index";

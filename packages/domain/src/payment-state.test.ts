@@ -5,6 +5,7 @@ import {
   canTransition,
   isFinalPaymentState,
   paymentStateLabel,
+  reconcileReportedState,
   transitionPayment,
   type PaymentState,
 } from "./payment-state";
@@ -54,6 +55,44 @@ describe("payment states", () => {
         if (isFinalPaymentState(from)) expect(canTransition(from, to)).toBe(from === to);
         expect(Result.isSuccess(transitionPayment(from, to))).toBe(canTransition(from, to));
       }),
+    );
+  });
+
+  it("records a success reported after a failure, and ignores what the machine refuses", () => {
+    expect(reconcileReportedState("failed", "succeeded")).toBe("succeeded");
+    expect(reconcileReportedState("succeeded", "failed")).toBe("succeeded");
+    expect(reconcileReportedState("succeeded", "pending")).toBe("succeeded");
+    expect(reconcileReportedState("failed", "pending")).toBe("failed");
+    expect(reconcileReportedState("pending", "failed")).toBe("failed");
+    expect(reconcileReportedState("voided", "succeeded")).toBe("voided");
+  });
+
+  it("the order gateway reports arrive in never changes the recorded state", () => {
+    const reported: ReadonlyArray<PaymentState> = ["initiated", "pending", "failed", "succeeded"];
+    const fold = (reports: ReadonlyArray<PaymentState>) =>
+      reports.reduce<PaymentState>(reconcileReportedState, "initiated");
+    fc.assert(
+      fc.property(
+        fc
+          .array(fc.constantFrom(...reported), { maxLength: 8 })
+          .chain((reports) =>
+            fc.tuple(
+              fc.constant(reports),
+              fc.shuffledSubarray(reports, { minLength: reports.length }),
+            ),
+          ),
+        ([reports, shuffled]) => {
+          const expected = reports.includes("succeeded")
+            ? "succeeded"
+            : reports.includes("failed")
+              ? "failed"
+              : reports.includes("pending")
+                ? "pending"
+                : "initiated";
+          expect(fold(reports)).toBe(expected);
+          expect(fold(shuffled)).toBe(expected);
+        },
+      ),
     );
   });
 });

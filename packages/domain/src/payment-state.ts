@@ -30,6 +30,21 @@ export const canTransition = (from: PaymentState, to: PaymentState): boolean =>
   from === to || legal[from].includes(to);
 
 /**
+ * The state to record when the gateway reports `reported` for a payment held at `current`. Reports
+ * repeat and arrive out of order, so a report the machine refuses is ignored, with one exception: a
+ * success after a failure is recorded, because the gateway took the money (a PaymentIntent can succeed
+ * after a failed attempt, and a failure notice can arrive after the success it preceded). So among
+ * initiated, pending, failed and succeeded reports, the order they arrive in never changes the result.
+ */
+export const reconcileReportedState = (
+  current: PaymentState,
+  reported: PaymentState,
+): PaymentState =>
+  canTransition(current, reported) || (current === "failed" && reported === "succeeded")
+    ? reported
+    : current;
+
+/**
  * Moves a payment to a new state. Legal: initiated -> pending | succeeded | failed | voided;
  * pending -> succeeded | failed | voided; succeeded -> refunded; and any state to itself (idempotent).
  * Anything else (e.g. a late `pending` after `succeeded`) fails with code `payment.illegalTransition`.

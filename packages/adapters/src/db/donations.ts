@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID } from "node:crypto";
 import {
-  canTransition,
+  reconcileReportedState,
   type Cents,
   type FlowType,
   type GatewayPayment,
@@ -242,16 +242,21 @@ export function payments(sql: Sql, key: Buffer): Payments {
           [id],
         );
         if (!donation) throw new DonationNotFound();
-        const [attempt] = await tx.query<{ status: string }>(
-          "select status from payment_attempt where gateway_ref = $1 and donation_id = $2",
+        const [attempt] = await tx.query<{ status: string; latest: boolean }>(
+          `select a.status, a.id = (
+             select l.id from payment_attempt l where l.donation_id = a.donation_id
+             order by l.created_at desc, l.id desc limit 1
+           ) as latest
+           from payment_attempt a where a.gateway_ref = $1 and a.donation_id = $2`,
           [payment.paymentId, id],
         );
         if (!attempt) throw new DonationNotFound();
         const current = attempt.status as PaymentState;
         const to =
           payment.state === "refunded" || payment.state === "voided" ? current : payment.state;
-        // Events repeat and arrive out of order: a transition the payment machine refuses is ignored.
-        const effective = canTransition(current, to) ? to : current;
+        // Events repeat and arrive out of order: a report the payment machine refuses is ignored,
+        // except a success after a failure (the money was taken; see reconcileReportedState).
+        const effective = reconcileReportedState(current, to);
         if (current !== effective) {
           await tx.query(
             `update payment_attempt set status = $2, failure_code = $3, updated_at = now() where gateway_ref = $1`,
@@ -288,7 +293,9 @@ export function payments(sql: Sql, key: Buffer): Payments {
                values ('gateway', 'donation.succeeded', 'donation', $1, $2)`,
               [id, JSON.stringify({ gatewayRef: payment.paymentId, receiptNo })],
             );
-          } else {
+          } else if (attempt.latest) {
+            // Only the latest attempt speaks for an unpaid donation: a late failure of an earlier
+            // attempt must not reopen a donation whose next attempt is under way.
             const status = effective === "pending" ? "pending" : "initiated";
             await tx.query("update donation set status = $2, updated_at = now() where id = $1", [
               id,

@@ -1,1 +1,4 @@
 export * from "./sandbox";
+export * from "./paynow-qr";
+export * from "./stripe";
+export * from "./webhooks";

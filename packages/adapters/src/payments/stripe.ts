@@ -1,0 +1,182 @@
+import Stripe from "stripe";
+import { Effect, Layer } from "effect";
+import {
+  PaymentGateway,
+  portError,
+  type CardImage,
+  type GatewayPayment,
+  type PaymentGatewayShape,
+  type PaymentState,
+  type PortError,
+} from "@portal/domain";
+
+export interface StripeGatewayOptions {
+  /** The secret API key (`sk_live_...` or `sk_test_...`), from the server's secrets. */
+  readonly secretKey: string;
+  /** Where the bank's 3-D Secure page sends the donor back to (the page that polls `retrieve`). */
+  readonly returnUrl: string;
+  /** Another API endpoint: a proxy, or a local server with recorded answers in tests. */
+  readonly host?: string;
+  readonly port?: number;
+  readonly protocol?: "http" | "https";
+  /** Per-request timeout; the SDK's default (80 s) is longer than a donor waits. */
+  readonly timeoutMs?: number;
+  /** Retries of failed connections; safe because every POST carries an idempotency key. */
+  readonly maxNetworkRetries?: number;
+}
+
+/**
+ * PaymentIntent status to the domain's payment state. A PaymentIntent back at
+ * `requires_payment_method` with a `last_payment_error` has failed (the portal starts a new intent for
+ * the next attempt); without one it has not been tried. Statuses this SDK does not know yet count as
+ * pending, so nothing is paid or failed on a guess.
+ */
+export const paymentStateOf = (
+  intent: Pick<Stripe.PaymentIntent, "status" | "last_payment_error">,
+): PaymentState => {
+  switch (intent.status) {
+    case "succeeded":
+      return "succeeded";
+    case "canceled":
+      return "voided";
+    case "requires_payment_method":
+      return intent.last_payment_error ? "failed" : "initiated";
+    case "requires_confirmation":
+      return "initiated";
+    default:
+      return "pending";
+  }
+};
+
+const brands: Readonly<Record<string, CardImage>> = {
+  amex: "AmericanExpress",
+  diners: "DinersClub",
+  jcb: "JCB",
+  mastercard: "MasterCard",
+  unionpay: "UnionPay",
+  visa: "Visa",
+};
+
+const nextActionOf = (intent: Stripe.PaymentIntent): GatewayPayment["nextAction"] => {
+  if (intent.status !== "requires_action" || !intent.next_action) return null;
+  const redirect = intent.next_action.redirect_to_url?.url;
+  if (redirect) return { kind: "redirect", payload: redirect };
+  const qr = intent.next_action.paynow_display_qr_code?.data;
+  return qr ? { kind: "qr", payload: qr } : null;
+};
+
+/** What the portal keeps of a PaymentIntent: state, next step, failure code, card brand and last four. */
+export const paymentFromIntent = (intent: Stripe.PaymentIntent): GatewayPayment => {
+  const state = paymentStateOf(intent);
+  const error = intent.last_payment_error;
+  const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
+  const card = charge?.payment_method_details?.card;
+  return {
+    paymentId: intent.id,
+    state,
+    nextAction: nextActionOf(intent),
+    ...(state === "failed" && error
+      ? { failureCode: error.decline_code ?? error.code ?? "payment_failed" }
+      : {}),
+    ...(card?.last4
+      ? { card: { brand: brands[card.brand ?? ""] ?? "DefaultCard", last4: card.last4 } }
+      : {}),
+  };
+};
+
+const asPortError = (error: unknown): PortError => {
+  if (!(error instanceof Stripe.errors.StripeError)) {
+    return portError("PaymentGateway", "port.unavailable", String(error));
+  }
+  if (error.code === "resource_missing") {
+    return portError("PaymentGateway", "port.notFound", error.message);
+  }
+  const transient =
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError ||
+    (error.statusCode ?? 0) >= 500;
+  return portError(
+    "PaymentGateway",
+    transient ? "port.unavailable" : "port.rejected",
+    error.message,
+  );
+};
+
+/**
+ * A decline (402) or a confirm that lost a race with another (`payment_intent_unexpected_state`)
+ * comes back as an error carrying the PaymentIntent as it now stands: that is the answer, not a failure
+ * of the gateway.
+ */
+const call = (work: () => Promise<Stripe.PaymentIntent>) =>
+  Effect.tryPromise({ try: work, catch: (error) => error }).pipe(
+    Effect.map(paymentFromIntent),
+    Effect.catch((error) =>
+      error instanceof Stripe.errors.StripeError &&
+      error.payment_intent &&
+      error.code !== "resource_missing"
+        ? Effect.succeed(paymentFromIntent(error.payment_intent))
+        : Effect.fail(asPortError(error)),
+    ),
+  );
+
+/** The Stripe client as the gateway uses it (also what tests point at a local server). */
+export const stripeClient = (options: StripeGatewayOptions): Stripe =>
+  new Stripe(options.secretKey, {
+    telemetry: false,
+    timeout: options.timeoutMs ?? 20_000,
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    appInfo: { name: "giving-portal" },
+    ...(options.host === undefined ? {} : { host: options.host }),
+    ...(options.port === undefined ? {} : { port: options.port }),
+    ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
+  });
+
+/**
+ * The payment gateway over Stripe PaymentIntents. Cards: create, then confirm with the payment method
+ * Stripe.js made in the browser (3-D Secure answers `pending` with a redirect). PayNow: created and
+ * confirmed at once, answering `pending` with the QR's EMVCo text; the webhook marks it paid.
+ * Amounts are integer cents of SGD, as Stripe counts them; the charge is expanded so the card's brand
+ * and last four digits come back (nothing else of the card is kept).
+ */
+export const createStripeGateway = (
+  options: StripeGatewayOptions,
+  stripe: Stripe = stripeClient(options),
+): PaymentGatewayShape => ({
+  create: ({ amount, currency, idempotencyKey, description, method }) =>
+    call(() =>
+      stripe.paymentIntents.create(
+        {
+          amount,
+          currency: currency.toLowerCase(),
+          description,
+          // API 2026-09-30 renamed `payment_method_types` to `allowed_payment_method_types`.
+          allowed_payment_method_types: [method],
+          metadata: { portal_key: idempotencyKey },
+          ...(method === "paynow"
+            ? { confirm: true, payment_method_data: { type: "paynow" } }
+            : {}),
+        },
+        { idempotencyKey },
+      ),
+    ),
+  confirm: (paymentId, paymentMethodId) =>
+    call(() =>
+      stripe.paymentIntents.confirm(
+        paymentId,
+        {
+          payment_method: paymentMethodId,
+          return_url: options.returnUrl,
+          expand: ["latest_charge"],
+        },
+        // The same donor action retried (double click, network retry) confirms once.
+        { idempotencyKey: `confirm:${paymentId}:${paymentMethodId}` },
+      ),
+    ),
+  retrieve: (paymentId) =>
+    call(() => stripe.paymentIntents.retrieve(paymentId, { expand: ["latest_charge"] })),
+});
+
+/** The Stripe gateway as the domain's PaymentGateway port. */
+export const StripeGatewayLive = (options: StripeGatewayOptions): Layer.Layer<PaymentGateway> =>
+  Layer.sync(PaymentGateway, () => createStripeGateway(options));

@@ -1,0 +1,2 @@
+export * from "./crc16";
+export * from "./payload";
