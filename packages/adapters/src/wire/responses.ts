@@ -1,0 +1,194 @@
+import { Schema } from "effect";
+import type { ApiCallName } from "../http/paths";
+
+/**
+ * The answers of the portal's calls as the browser reads them: one schema per call, shared by the
+ * browser code that decodes them and by the contract test that holds the server to them. Amounts are
+ * integer cents; an NRIC only ever appears masked.
+ */
+const Str = Schema.String;
+const NullStr = Schema.NullOr(Schema.String);
+const Int = Schema.Int;
+const Masked = Schema.String.check(Schema.isPattern(/^\*+[0-9A-Z]{4}$/));
+
+const envelope = <F extends Schema.Struct.Fields>(status: 0 | 1, fields: F) =>
+  Schema.Struct({ status: Schema.Literal(status), message: Str, ...fields });
+const ok = <F extends Schema.Struct.Fields>(fields: F) => envelope(1, fields);
+const okOrNot = <F extends Schema.Struct.Fields>(fields: F) =>
+  Schema.Union([envelope(1, fields), envelope(0, {})]);
+const Plain = Schema.Struct({ status: Schema.Literals([0, 1]), message: Str });
+
+export const Address = Schema.Struct({
+  postalCode: Schema.optionalKey(Str),
+  blockNumber: Schema.optionalKey(Str),
+  streetName: Schema.optionalKey(Str),
+  buildingName: Schema.optionalKey(Str),
+  country: Schema.optionalKey(Str),
+  unitNo: Schema.optionalKey(Str),
+  floorNo: Schema.optionalKey(Str),
+});
+
+/** Spec §3, transaction record. */
+export const TransactionRecord = Schema.Struct({
+  transactionNo: Str,
+  donorName: Str,
+  donorPhone: NullStr,
+  donorEmail: NullStr,
+  nricNumber: Schema.NullOr(Masked),
+  donationAmount: Int,
+  donationFrom: Schema.Literals(["individual", "corporate"]),
+  donationTimeStamp: Str,
+  method: Schema.Literals(["DebitCard", "PayNow"]),
+  status: Schema.Literals(["Completed", "Refunded", "Voided"]),
+  paymentMethod: NullStr,
+  cardLastDigit: NullStr,
+  nextDonationDate: NullStr,
+  receiptLink: NullStr,
+  isSingPass: Schema.Boolean,
+  receiptNo: NullStr,
+  donationTo: Str,
+  recurringFrequency: Str,
+  donationType: Schema.Literals(["ZAKAT", "FIDYAH", "KAFFARAH", "ILMU", "WMS"]),
+  paymentType: Int,
+  source: Str,
+});
+export const ThirdPartyTransactionRecord = Schema.Struct({
+  ...TransactionRecord.fields,
+  isRefunded: Schema.Boolean,
+});
+
+/** Spec §3, signed-in user data (the NRIC masked). */
+export const UserData = Schema.Struct({
+  name: Str,
+  userId: Str,
+  aliasname: Str,
+  countryCode: Str,
+  mobile: Str,
+  email: Str,
+  registeredAddress: Str,
+  pincode: Str,
+  nric: Schema.Union([Masked, Schema.Literal("")]),
+  countryofbirth: Str,
+  dialect: Str,
+  nationality: Str,
+  dateofbirth: Str,
+  sex: Str,
+  iAgree: Schema.Boolean,
+  race: Str,
+  onbehalfof: Str,
+  accountCreated: Str,
+  streetandpostal: Str,
+  address: Address,
+});
+
+/** Spec §3, receipt data, as far as the portal records it. */
+export const ReceiptData = Schema.Struct({
+  receiptNo: Str,
+  transactionNo: Str,
+  transactionDateTime: Str,
+  totalAmount: Int,
+  hartaAmount: Int,
+  fitrahAmount: Int,
+  fidyahAmount: Int,
+  kaffarahAmount: Int,
+  wakafIlmuAmount: Int,
+  wakafWMSAmount: Int,
+  donorName: Str,
+  donorEmail: NullStr,
+  nirc: Schema.NullOr(Masked),
+  isAnonymous: Schema.Boolean,
+  paymentMethod: Str,
+  paymentStatus: Schema.Literals(["Accepted", "Refunded", "Voided"]),
+});
+
+/** The payment API's donation (README "Payment API"). */
+export const Donation = Schema.Struct({
+  id: Str,
+  transactionNo: Str,
+  status: Schema.Literals(["requires_payment_method", "requires_action", "succeeded"]),
+  totalCents: Int,
+  amounts: Schema.Record(Str, Int),
+  card: Schema.NullOr(Schema.Struct({ brand: Str, last4: Str })),
+  lastPaymentError: NullStr,
+  receipt: Schema.NullOr(Schema.Struct({ receiptNo: Str, token: Str })),
+});
+
+const list = ok({ resultDonationListResponse: Schema.Array(TransactionRecord), totalRecords: Int });
+
+export const responseSchemas = {
+  getSignInUserDetails: okOrNot({ data: UserData }),
+  getUserStripeToken: ok({
+    data: Schema.Struct({
+      userStripeTokens: Schema.Struct({
+        result: Schema.Array(
+          Schema.Struct({ id: Str, brand: Str, last4: Str, expMonth: Int, expYear: Int }),
+        ),
+      }),
+    }),
+  }),
+  getUserTransactions: ok({ data: Schema.Array(TransactionRecord), totalRecords: Int }),
+  homePageConfiguration: ok({ data: Schema.Struct({ version: Int }) }),
+  getHomePageConfiguration: ok({ data: Schema.Struct({ version: Int }) }),
+  donorWall: ok({
+    data: Schema.Array(
+      Schema.Struct({ donorName: Str, donationAmount: Int, donationTimeStamp: Str }),
+    ),
+    totalRecords: Int,
+  }),
+  getPayPartners: ok({
+    data: Schema.Array(Schema.Struct({ id: Int, name: Str, icon: Str, paymentType: Int })),
+  }),
+  getDonorTransactions: list,
+  getDonorTransactionsThirdparty: ok({
+    resultDonationListResponse: Schema.Array(ThirdPartyTransactionRecord),
+    totalRecords: Int,
+  }),
+  getCognitoUser: ok({ data: Schema.Struct({ isEmailExists: Schema.Boolean, accCount: Int }) }),
+  getDonorTxnRecurrentStatus: ok({
+    data: Schema.Struct({
+      transactionNo: Str,
+      isRecurring: Schema.Boolean,
+      recurringStatus: Schema.NullOr(Schema.Literals(["active", "cancelled"])),
+      frequency: Str,
+      nextDonationDate: NullStr,
+    }),
+  }),
+  cancelRecurringPayment: Plain,
+  getThirdPartyDonationReceiptData: ok({ data: ReceiptData }),
+  checkCognitoNricExists: Schema.Union([
+    ok({ data: Schema.Struct({ isExists: Schema.Literal(false) }) }),
+    envelope(0, { code: Schema.Literal("nirc_exists") }),
+  ]),
+  getEmailListForUser: ok({ data: Schema.Array(Schema.Struct({ email: Str })) }),
+  getDonorCognitoStatus: ok({
+    data: Schema.Struct({ isRegistered: Schema.Boolean, donorType: NullStr, enrolment: NullStr }),
+  }),
+  enrollDonorManuallyPreDonation: ok({
+    data: Schema.Struct({ enrolmentId: Schema.Literals([1, 2]) }),
+  }),
+  confirmSingpassPreDonation: Plain,
+  getLastTxnDonorDetailsByNric: okOrNot({
+    data: Schema.Struct({ ...UserData.fields, lastTransactionNo: NullStr }),
+  }),
+  checkCognitoMobileExists: ok({ data: Schema.Struct({ isExists: Schema.Boolean }) }),
+  registerCognitoUser: envelope(0, {}),
+  updateCognitoUser: Plain,
+  getDonorByTransactionNumber: ok({ data: UserData }),
+  updateDonorCognitoProfile: Plain,
+  updateDonorEmailCognitoProfile: Plain,
+  configureWebForCharity: ok({ data: Schema.Struct({ mainCharityId: Int }) }),
+  donationWidget: ok({
+    data: Schema.Struct({ charityId: Int, donationTypeId: Int, minAmount: Int, maxAmount: Int }),
+  }),
+  create: ok({ data: Schema.Struct({ ...Donation.fields, clientSecret: Str }) }),
+  confirm: ok({ data: Donation }),
+  retrieve: ok({ data: Donation }),
+  guest: ok({ data: Schema.Struct({ expiresAt: Str }) }),
+} satisfies Record<ApiCallName, Schema.Top>;
+
+/** A call's answer decoded by its schema; throws with the mismatch when the server broke the contract. */
+export const decodeResponse = <N extends ApiCallName>(
+  name: N,
+  body: unknown,
+): (typeof responseSchemas)[N]["Type"] =>
+  Schema.decodeUnknownSync(responseSchemas[name] as never)(body) as never;

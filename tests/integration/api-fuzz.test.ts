@@ -1,0 +1,171 @@
+import fc from "fast-check";
+import { nricCheckLetter } from "@portal/domain";
+import { apiCalls, defaultBases } from "@portal/adapters";
+import { openPglite, type Sql } from "@portal/adapters/db";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
+import { testDatabases } from "../support/databases";
+import { guestCookie, startPortal, type RunningPortal } from "../support/portal";
+
+let nextPort = 4480;
+
+/** Every table's row count but the guest sessions' (asking for a session is meant to write one). */
+async function rowCounts(sql: Sql): Promise<Record<string, number>> {
+  const tables = await sql.query<{ name: string }>(
+    "select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'guest_session' order by 1",
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) {
+    const [row] = await sql.query<{ count: number }>(`select count(*)::int as count from ${name}`);
+    counts[name] = row?.count ?? 0;
+  }
+  return counts;
+}
+
+/** Random JSON shaped like the calls' bodies: their field names with values of any type. */
+const fieldNames = [
+  "nric",
+  "uniqueUserId",
+  "email",
+  "mobile",
+  "phoneNumber",
+  "phoneCountryCode",
+  "countryCode",
+  "name",
+  "transactionNo",
+  "pageNo",
+  "pageSize",
+  "source",
+  "token",
+  "flow",
+  "items",
+  "totalCents",
+  "ratesVersion",
+  "donationId",
+  "clientSecret",
+  "paymentMethodId",
+  "address",
+  "profile",
+  "kind",
+  "uen",
+  "companyName",
+];
+const value = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.json({ maxDepth: 2 }).map((text) => JSON.parse(text) as unknown),
+);
+const body = fc.oneof(
+  fc.string({ maxLength: 200 }),
+  fc.json({ maxDepth: 3 }),
+  fc
+    .dictionary(fc.constantFrom(...fieldNames), value, { maxKeys: 6 })
+    .map((o) => JSON.stringify(o)),
+);
+
+describe.each(testDatabases())("every endpoint under random input on $name", (database) => {
+  let portal: RunningPortal;
+  let identity: Awaited<ReturnType<typeof startTestIdentity>>;
+  let dataDir: string;
+  let env: Record<string, string>;
+  let auth: ReadonlyArray<Record<string, string>>;
+
+  /** The database behind the portal; for PGlite the portal must be stopped first (one opener). */
+  const counts = async () => {
+    const peek = await database.peek();
+    if (peek) {
+      try {
+        return await rowCounts(peek);
+      } finally {
+        await peek.close();
+      }
+    }
+    await portal.stop();
+    const sql = await openPglite(path.join(dataDir, "db"));
+    try {
+      return await rowCounts(sql);
+    } finally {
+      await sql.close();
+      portal = await startPortal(nextPort++, dataDir, env);
+    }
+  };
+
+  beforeAll(async () => {
+    identity = await startTestIdentity();
+    env = { ...(await database.portalEnv()), ...identity.env };
+    portal = await startPortal(nextPort++, undefined, env);
+    dataDir = portal.dataDir;
+    const registered = await identity.sign({ email: "fuzz@example.com" });
+    const digits = "3456789";
+    const reply = await fetch(`${portal.base}/svc/donor/api/User/registerCognitoUser`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${registered}` },
+      body: JSON.stringify({
+        uniqueUserId: Buffer.from(`S${digits}${nricCheckLetter("S", digits)}`).toString("base64"),
+      }),
+    });
+    expect(reply.status).toBe(200);
+    auth = [
+      {},
+      { cookie: await guestCookie(portal.base) },
+      { authorization: `Bearer ${registered}` },
+      { authorization: `Bearer ${await identity.sign({ email: "new@example.com" })}` },
+      { authorization: "Bearer forged.token.value", uuid: "UzEyMzQ1NjdE" },
+    ];
+  });
+
+  afterAll(async () => {
+    await portal?.stop();
+    await identity?.stop();
+    await database.cleanup();
+  });
+
+  it("answers thousands of random and malformed requests without a 5xx, and writes no row for them", async () => {
+    const before = await counts();
+    const paths = apiCalls
+      .filter((call) => call.name !== "guest")
+      .map((call) => `${defaultBases[call.base]}${call.path}`);
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...paths),
+        fc.dictionary(
+          fc.constantFrom(
+            "charityId",
+            "email",
+            "transactionNo",
+            "pageNumber",
+            "pageSize",
+            "Guid",
+            "x",
+          ),
+          fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String)),
+          { maxKeys: 3 },
+        ),
+        body,
+        fc.constantFrom(...auth),
+        fc.constantFrom("GET", "POST", "POST", "POST", "PUT"),
+        async (route, query, text, headers, method) => {
+          const search = new URLSearchParams(query).toString();
+          const response = await fetch(`${portal.base}${route}${search ? `?${search}` : ""}`, {
+            method,
+            headers: { "content-type": "application/json", "idempotency-key": "fuzz", ...headers },
+            ...(method === "GET" ? {} : { body: text }),
+          });
+          const answer = await response.text();
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          expect(response.status, `${method} ${route} ${text} -> ${answer}`).toBeLessThan(500);
+          expect(() => JSON.parse(answer) as unknown).not.toThrow();
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // The property ran against real refusals, not only against one kind of answer.
+    expect([...statuses.keys()].filter((status) => status >= 400).length).toBeGreaterThanOrEqual(4);
+    expect(await counts()).toEqual(before);
+  });
+});

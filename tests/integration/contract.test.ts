@@ -1,0 +1,158 @@
+import { nricCheckLetter } from "@portal/domain";
+import {
+  apiCalls,
+  defaultBases,
+  makeApiClient,
+  type ApiCallName,
+  type Bases,
+  type CallInput,
+} from "@portal/adapters";
+import { decodeResponse, responseSchemas } from "@portal/adapters/responses";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
+import { testDatabases } from "../support/databases";
+import { guestCookie, startPortal, type RunningPortal } from "../support/portal";
+
+let nextPort = 4490;
+
+/**
+ * The browser client (packages/adapters/src/http) and the server agree: every call of the table goes
+ * out through the client to the path the client builds, and its answer decodes with the response
+ * schema the browser code uses.
+ */
+describe.each(testDatabases())("client and server contract on $name", (database) => {
+  let portal: RunningPortal;
+  let identity: Awaited<ReturnType<typeof startTestIdentity>>;
+
+  beforeAll(async () => {
+    identity = await startTestIdentity();
+    portal = await startPortal(nextPort++, undefined, {
+      ...(await database.portalEnv()),
+      ...identity.env,
+    });
+  });
+
+  afterAll(async () => {
+    await portal?.stop();
+    await identity?.stop();
+    await database.cleanup();
+  });
+
+  it("answers every call of the table in the shape its schema states", async () => {
+    const bases = Object.fromEntries(
+      Object.entries(defaultBases).map(([name, path]) => [name, `${portal.base}${path}`]),
+    ) as unknown as Bases;
+    const guest = await guestCookie(portal.base);
+    const token = await identity.sign({ email: "contract@example.com", name: "Contract" });
+    const failures: string[] = [];
+    const options = {
+      bases,
+      host: () => "test",
+      reload: () => failures.push("reload"),
+      fetch: ((input, init) =>
+        fetch(input, {
+          ...init,
+          headers: {
+            ...(init?.headers as Record<string, string>),
+            cookie: guest,
+            "idempotency-key": "contract",
+          },
+        })) as typeof fetch,
+    };
+    const signedIn = makeApiClient({ ...options, getIdToken: () => token });
+    const asGuest = makeApiClient(options);
+    const nric = `S1357913${nricCheckLetter("S", "1357913")}`;
+    const seen = new Set<ApiCallName>();
+    const check = async (name: ApiCallName, input: CallInput = {}, client = signedIn) => {
+      seen.add(name);
+      const body = await client.request(name, input);
+      expect(() => decodeResponse(name, body), `${name}: ${JSON.stringify(body)}`).not.toThrow();
+      return decodeResponse(name, body) as Record<string, unknown>;
+    };
+
+    await check("guest", {}, asGuest);
+    await check("homePageConfiguration", { query: { charityId: 25 } });
+    await check("getHomePageConfiguration", { query: { charityId: 135 } });
+    await check("configureWebForCharity", { query: { charityId: 25 } });
+    await check("donationWidget", { query: { charityId: 135 } });
+    await check("getPayPartners", { query: { charityId: 25 } });
+    await check("donorWall", { query: { charityId: 135, pageNumber: 1, pageSize: 10 } });
+    await check("getSignInUserDetails");
+    await check("checkCognitoNricExists", { body: { nric } });
+    await check("registerCognitoUser", {
+      body: {
+        uniqueUserId: Buffer.from(nric).toString("base64"),
+        phoneCountryCode: "+65",
+        phoneNumber: "90001111",
+      },
+    });
+    await check("getSignInUserDetails");
+    await check("checkCognitoNricExists", { body: { nric } });
+    await check("getDonorCognitoStatus", { body: {} });
+    await check("getEmailListForUser", { body: {} });
+    await check("getCognitoUser", { query: { email: "contract@example.com" } });
+    await check("checkCognitoMobileExists", { body: { countryCode: "+65", mobile: "90002222" } });
+    await check("updateCognitoUser", {
+      body: { phoneCountryCode: "+65", phoneNumber: "90003333" },
+    });
+    await check("updateDonorCognitoProfile", {
+      body: { name: "Contract Donor", profile: { race: "Malay" } },
+    });
+    await check("updateDonorEmailCognitoProfile", { body: { email: "contract@example.com" } });
+    await check("enrollDonorManuallyPreDonation", { body: { name: "Contract Donor", nric } });
+    await check(
+      "enrollDonorManuallyPreDonation",
+      { body: { name: "Guest", nric: `S2468024${nricCheckLetter("S", "2468024")}` } },
+      asGuest,
+    );
+    const created = await check("create", {
+      body: { flow: "ZAKAT", items: { harta: 10_000 }, totalCents: 10_000, ratesVersion: 1 },
+    });
+    const donation = created["data"] as { id: string; clientSecret: string; transactionNo: string };
+    const card = (await (
+      await fetch(`${portal.base}/sandbox/v1/payment_methods`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          number: "4242424242424242",
+          expMonth: 12,
+          expYear: 2099,
+          cvc: "123",
+        }),
+      })
+    ).json()) as { id: string };
+    await check("confirm", {
+      body: {
+        donationId: donation.id,
+        clientSecret: donation.clientSecret,
+        paymentMethodId: card.id,
+      },
+    });
+    await check("retrieve", {
+      body: { donationId: donation.id, clientSecret: donation.clientSecret },
+    });
+    const transactionNo = donation.transactionNo;
+    const list = await check("getDonorTransactions", { body: { pageNo: 1, pageSize: 100 } });
+    expect(list["totalRecords"]).toBe(1);
+    await check("getDonorTransactionsThirdparty", { body: { pageNo: 1, pageSize: 100 } });
+    await check("getUserTransactions", { body: {} });
+    await check("getDonorByTransactionNumber", { body: { transactionNo } });
+    await check("getDonorTxnRecurrentStatus", { body: { transactionNo } });
+    await check("getThirdPartyDonationReceiptData", { query: { transactionNo } });
+    await check("getLastTxnDonorDetailsByNric", { body: {} });
+    await check("getUserStripeToken", { query: { Guid: "contract", charityId: 25 } });
+    // Refusals are answers too: the client rejects with the server's message.
+    seen.add("cancelRecurringPayment");
+    await expect(
+      signedIn.request("cancelRecurringPayment", { body: { transactionNo } }),
+    ).rejects.toThrow("This donation is not a recurring one.");
+    seen.add("confirmSingpassPreDonation");
+    await expect(signedIn.request("confirmSingpassPreDonation", { body: {} })).rejects.toThrow(
+      "Singpass enrolment is not available on this server.",
+    );
+
+    expect(failures).toEqual([]);
+    expect([...seen].sort()).toEqual(apiCalls.map((call) => call.name).sort());
+    expect(Object.keys(responseSchemas).sort()).toEqual(apiCalls.map((call) => call.name).sort());
+  });
+});
