@@ -12,6 +12,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { build } from "../scripts/build.mjs";
 import { isBuildCurrent } from "../scripts/lib/build-stamp.mjs";
+import { startTestIdentity } from "../scripts/lib/test-identity.mjs";
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, "..");
@@ -172,10 +173,16 @@ async function startCeiling() {
   return { child, base };
 }
 
-async function startPortal(engine, databaseUrl) {
+async function startPortal(engine, databaseUrl, identity) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
-  const env = { ...process.env, PORT: String(port), PORTAL_DATA_DIR: dataDir, HOST: "127.0.0.1" };
+  const env = {
+    ...process.env,
+    ...identity.env,
+    PORT: String(port),
+    PORTAL_DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+  };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const child = startChild(`portal (${engine})`, [path.join(root, "scripts", "start.mjs")], env);
@@ -265,9 +272,55 @@ const targets = {
     method: "POST",
     path: "/svc/payment/api/Donation/getDonorTransactions",
     headers: { "content-type": "application/json" },
-    body: "{}",
+    body: JSON.stringify({ pageNo: 1, pageSize: 100 }),
   },
 };
+
+/** How many paid donations the measured donor has: a full first page of history. */
+const donorHistory = 100;
+
+/**
+ * A signed-in donor with `donorHistory` paid zakat donations, made through the portal's own API as a
+ * donor would (register, create, pay by sandbox card); returns the request headers of that donor.
+ */
+async function seedDonor(base, identity) {
+  const token = await identity.sign({ email: "bench@example.com", name: "Bench Donor" });
+  const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
+  const post = async (route, body, extra = {}) => {
+    const response = await fetch(base + route, {
+      method: "POST",
+      headers: { ...headers, ...extra },
+      body: JSON.stringify(body),
+    });
+    const json = await response.json();
+    if (!response.ok) throw new Error(`${route}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  // S1234567D: a valid test NRIC (published check-letter rule).
+  await post("/svc/donor/api/User/registerCognitoUser", {
+    uniqueUserId: Buffer.from("S1234567D").toString("base64"),
+  });
+  for (let i = 0; i < donorHistory; i++) {
+    const cents = 1_000 + i;
+    const { data } = await post(
+      "/svc/payment/v1/donations/create",
+      { flow: "ZAKAT", items: { harta: cents }, totalCents: cents, ratesVersion: 1 },
+      { "idempotency-key": `bench-${i}` },
+    );
+    const card = await post("/sandbox/v1/payment_methods", {
+      number: "4242424242424242",
+      expMonth: 12,
+      expYear: 2099,
+      cvc: "123",
+    });
+    await post("/svc/payment/v1/donations/confirm", {
+      donationId: data.id,
+      clientSecret: data.clientSecret,
+      paymentMethodId: card.id,
+    });
+  }
+  return headers;
+}
 
 /** One request before the load: whether the target answers 2xx (and with what). */
 async function probe(base, target) {
@@ -325,15 +378,15 @@ const verdict = (pass) => (pass ? "PASS" : "FAIL");
 function judge(targetId, result, ceiling) {
   if (targetId === "ceiling" || !result) return undefined;
   const ratio = ceiling ? result.requestsPerSecond / ceiling.requestsPerSecond : null;
-  const checks = {
-    p99: {
+  // Issue 4 sets its targets on the configuration read; the transaction list is measured and must not
+  // fail, but its latency is reported, not judged (a full page of 100 records per request).
+  const checks = { errors: { value: result.errors, pass: result.errors === 0 } };
+  if (targetId === "configuration") {
+    checks.p99 = {
       limitMs: p99LimitMs,
       value: result.p99,
       pass: result.p99 != null && result.p99 < p99LimitMs,
-    },
-    errors: { value: result.errors, pass: result.errors === 0 },
-  };
-  if (targetId === "configuration") {
+    };
     checks.throughput = {
       ratioToCeiling: ratio,
       minimum: ceilingShare,
@@ -359,7 +412,8 @@ function tableFor(targetId, rows) {
         const parts = [];
         if (checks.throughput)
           parts.push(`throughput ≥ ½ ceiling ${verdict(checks.throughput.pass)}`);
-        parts.push(`p99 < ${p99LimitMs} ms ${verdict(checks.p99.pass)}`);
+        if (checks.p99) parts.push(`p99 < ${p99LimitMs} ms ${verdict(checks.p99.pass)}`);
+        else parts.push("no latency target; no errors");
         if (!checks.errors.pass) parts.push("errors FAIL");
         target = `**${verdict(checks.pass)}** (${parts.join(", ")})`;
       }
@@ -435,10 +489,14 @@ async function prettified(file, text) {
 // Main
 
 async function measureEngine(engine, databaseUrl, ceiling) {
-  const portal = await startPortal(engine, databaseUrl);
+  const identity = await startTestIdentity();
+  cleanups.push(() => identity.stop());
+  const portal = await startPortal(engine, databaseUrl, identity);
   const measured = {};
+  const donorHeaders = await seedDonor(portal.base, identity);
+  say(`${engine}: a signed-in donor with ${donorHistory} paid donations`);
   for (const id of ["configuration", "transactions"]) {
-    const target = targets[id];
+    const target = id === "transactions" ? { ...targets[id], headers: donorHeaders } : targets[id];
     const first = await probe(portal.base, target);
     if (!first.ok) {
       const why =

@@ -159,12 +159,26 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
     left join recurring_plan p on p.first_donation_id = d.id
     where d.donor_id = $1 and d.status in ('succeeded', 'refunded', 'voided') ${where}`;
 
-  const toRecord = (row: HistoryRow): TransactionRecord => ({
+  // Every row of a donor's list names the same donor: decrypt their NRIC once, not once per row.
+  const maskedOnce = () => {
+    let last: { sealed: string; masked: string } | undefined;
+    return (sealed: Uint8Array | null): string | null => {
+      if (!sealed) return null;
+      const key = Buffer.from(sealed).toString("base64");
+      if (last?.sealed !== key) last = { sealed: key, masked: maskNric(pii.decrypt(sealed)) };
+      return last.masked;
+    };
+  };
+
+  const toRecord = (
+    row: HistoryRow,
+    masked: (sealed: Uint8Array | null) => string | null,
+  ): TransactionRecord => ({
     transactionNo: row.transaction_no,
     donorName: row.name,
     donorPhone: row.mobile ? `${row.mobile_country_code ?? ""} ${row.mobile}`.trim() : null,
     donorEmail: row.email,
-    nricNumber: row.nric_encrypted ? maskNric(pii.decrypt(row.nric_encrypted)) : null,
+    nricNumber: masked(row.nric_encrypted),
     donationAmount: Number(row.total_cents),
     donationFrom: row.kind,
     donationTimeStamp: new Date(row.created_at).toISOString(),
@@ -223,14 +237,15 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
               )
             )[0]?.count ?? 0)
           : 0);
-      return { records: rows.map(toRecord), totalRecords: total };
+      const masked = maskedOnce();
+      return { records: rows.map((row) => toRecord(row, masked)), totalRecords: total };
     },
     transaction: async (donorId, transactionNo) => {
       const [row] = await sql.query<HistoryRow>(`${query("and d.transaction_no = $2")}`, [
         donorId,
         transactionNo,
       ]);
-      return row ? toRecord(row) : undefined;
+      return row ? toRecord(row, maskedOnce()) : undefined;
     },
     recurringStatus: async (donorId, transactionNo) => {
       const row = await planOf(donorId, transactionNo);
