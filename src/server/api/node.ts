@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { constants, gzip } from "node:zlib";
+import { sessionRecords } from "../records";
 import { handleServiceRequest, servesPath } from "./router";
 import { BodyTooLarge, MAX_BODY_BYTES, type RequestHeaders, type ServiceRequest } from "./types";
 
@@ -10,6 +11,12 @@ import { BodyTooLarge, MAX_BODY_BYTES, type RequestHeaders, type ServiceRequest 
  * framework's request pipeline entirely. See bench/report.md.
  */
 export { servesPath };
+
+// Guest sessions that expired a day ago and made no donation are deleted once an hour.
+setInterval(
+  () => void sessionRecords().then((sessions) => sessions.sweep()).catch(() => undefined),
+  60 * 60 * 1000,
+).unref();
 
 const readLimited = (req: IncomingMessage): Promise<Uint8Array> =>
   new Promise((resolve, reject) => {
