@@ -276,7 +276,6 @@ export default function FidyahCalculator({ lang, initialRates, labels: l }: Fidy
 
   const categoryProps = { state, rates, labels: l, dispatch };
   const checkout = `${localizedPath("/checkout", lang)}?flow=FIDYAH`;
-  const categoryTotal = (name: string) => fill(l.fidyah_category_total, { category: name });
 
   return (
     <div className="calculator">
@@ -295,7 +294,7 @@ export default function FidyahCalculator({ lang, initialRates, labels: l }: Fidy
         <Card title={l.fidyah_haid} hint={l.fidyah_haid_hint}>
           <YearRows category="haid" {...categoryProps} />
           <CategoryTotal
-            label={categoryTotal(l.fidyah_haid)}
+            label={l.fidyah_category_total}
             amount={state.haidAmount}
             testId="haid-total"
           />
@@ -303,7 +302,7 @@ export default function FidyahCalculator({ lang, initialRates, labels: l }: Fidy
         <Card title={l.fidyah_pregnancy} hint={l.fidyah_pregnancy_hint}>
           <YearRows category="pregnancy" {...categoryProps} />
           <CategoryTotal
-            label={categoryTotal(l.fidyah_pregnancy)}
+            label={l.fidyah_category_total}
             amount={state.pregnancyAmount}
             testId="pregnancy-total"
           />
@@ -347,7 +346,7 @@ export default function FidyahCalculator({ lang, initialRates, labels: l }: Fidy
             maxLength={25}
           />
           <CategoryTotal
-            label={categoryTotal(l.fidyah_illness)}
+            label={l.fidyah_category_total}
             amount={state.illnessAmount}
             testId="illness-total"
           />

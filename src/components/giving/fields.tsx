@@ -10,7 +10,7 @@ export const refuse = <A,>(error: string): Reading<A> => ({ ok: false, error });
 /**
  * A labelled text field that reads a value: the text is kept as typed, a valid reading goes to `onValue`,
  * an invalid one is announced beside the field and changes nothing. When the value changes from outside
- * (a restored snapshot, a reset), the text follows it.
+ * (a restored snapshot), the text follows it unless it is text still being corrected.
  */
 export function ReadingField<A>(props: {
   readonly label: string;
@@ -32,7 +32,8 @@ export function ReadingField<A>(props: {
   if (value !== seen) {
     setSeen(value);
     const reading = read(text);
-    if (!reading.ok || reading.value !== value) setText(toText(value));
+    // Text the donor is still correcting stays as typed (its field may have withdrawn the value itself).
+    if (reading.ok && reading.value !== value) setText(toText(value));
   }
   const reading = read(text);
   const hintId = `${id}-hint`;
