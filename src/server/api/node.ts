@@ -14,7 +14,10 @@ export { servesPath };
 
 // Guest sessions that expired a day ago and made no donation are deleted once an hour.
 setInterval(
-  () => void sessionRecords().then((sessions) => sessions.sweep()).catch(() => undefined),
+  () =>
+    void sessionRecords()
+      .then((sessions) => sessions.sweep())
+      .catch(() => undefined),
   60 * 60 * 1000,
 ).unref();
 
