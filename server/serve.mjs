@@ -117,16 +117,15 @@ export function createListener(astroHandler, services) {
   return (req, res) => {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     if (services && req.url?.startsWith("/svc/")) {
+      // Every /svc/ path is the services' (an unknown one gets their 404). Small JSON answers:
+      // compressing them costs more than it saves on the wire.
       const url = new URL(req.url, "http://localhost");
-      if (services.servesPath(url.pathname)) {
-        // Small JSON answers: compressing them costs more than it saves on the wire.
-        services.serveService(req, res, url).catch((error) => {
-          console.error(`[web] ${req.method} ${url.pathname} failed:`, error);
-          if (!res.headersSent) res.statusCode = 500;
-          res.end();
-        });
-        return;
-      }
+      services.serveService(req, res, url).catch((error) => {
+        console.error(`[web] ${req.method} ${url.pathname} failed:`, error);
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+      return;
     }
     compress(req, res, async () => {
       try {

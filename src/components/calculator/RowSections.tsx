@@ -1,4 +1,3 @@
-import { useRef, type ReactNode } from "react";
 import {
   INSURANCE_CONVENTIONAL,
   INSURANCE_TAKAFUL,
@@ -11,7 +10,7 @@ import {
 import { explain } from "./explain";
 import { AmountField, RemarkField, ResultLine, Section } from "./fields";
 import { fill, type CalculatorLabels } from "./labels";
-import { useRowKeys } from "./row-keys";
+import { Rows } from "./Rows";
 
 /** What every section gets: the state, its results, the strings and the way to change the state. */
 export interface SectionProps {
@@ -19,54 +18,6 @@ export interface SectionProps {
   readonly results: ZakatResults;
   readonly labels: CalculatorLabels;
   readonly dispatch: (action: ZakatAction) => void;
-}
-
-/** Rows that can be added and removed, each a fieldset; focus goes to the add button after a removal. */
-function Rows(props: {
-  readonly count: number;
-  readonly legend: (n: number) => string;
-  readonly removeLabel: (n: number) => string;
-  readonly addLabel: string;
-  readonly onAdd: () => void;
-  readonly onRemove: (index: number) => void;
-  readonly row: (index: number) => ReactNode;
-}) {
-  const rows = useRowKeys(props.count);
-  const addButton = useRef<HTMLButtonElement>(null);
-  return (
-    <>
-      {rows.keys.map((key, index) => (
-        <fieldset key={key} className="calc-row">
-          <legend>{props.legend(index + 1)}</legend>
-          <div className="calc-row-fields">{props.row(index)}</div>
-          {props.count > 1 ? (
-            <button
-              type="button"
-              className="calc-remove"
-              onClick={() => {
-                rows.remove(index);
-                props.onRemove(index);
-                addButton.current?.focus();
-              }}
-            >
-              {props.removeLabel(index + 1)}
-            </button>
-          ) : null}
-        </fieldset>
-      ))}
-      <button
-        ref={addButton}
-        type="button"
-        className="calc-add"
-        onClick={() => {
-          rows.add();
-          props.onAdd();
-        }}
-      >
-        {props.addLabel}
-      </button>
-    </>
-  );
 }
 
 /** Savings accounts: amount, interest earned, remark. */

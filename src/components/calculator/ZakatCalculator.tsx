@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import {
   calculateZakat,
   formatMoney,
@@ -20,7 +20,7 @@ import {
   saveCalculator,
 } from "../../stores/calculator";
 import { fill, type CalculatorLabels } from "./labels";
-import { fetchLiveRates } from "./rates";
+import { useLiveRates } from "./rates";
 import { BusinessSection, FitrahSection, GoldSection } from "./OtherSections";
 import { InsuranceSection, SavingsSection, SharesSection } from "./RowSections";
 
@@ -37,35 +37,24 @@ export interface ZakatCalculatorProps {
  * the totals, and a link that hands the entries to checkout. Every change goes through `reduceZakat`.
  */
 export default function ZakatCalculator({ lang, initialRates, labels: l }: ZakatCalculatorProps) {
-  const [rates, setRates] = useState(initialRates);
-  const [ratesVersion, setRatesVersion] = useState<number | null>(null);
   // Bumped by Reset so every field drops what was typed, valid or not.
   const [generation, setGeneration] = useState(0);
+  const { rates, ratesVersion } = useLiveRates(
+    initialRates,
+    () => restoreCalculator(initialRates),
+    (live) => {
+      const current = $calculator.get();
+      if (current !== undefined) {
+        saveCalculator({
+          state: withResults(current.state, live.rates),
+          ratesVersion: live.version,
+        });
+      }
+    },
+  );
   const snapshot = useStore($calculator);
   const state = snapshot?.state ?? initialZakatState;
   const results = calculateZakat(state, rates);
-
-  useEffect(() => {
-    const restored = restoreCalculator(initialRates);
-    const controller = new AbortController();
-    fetchLiveRates(controller.signal)
-      .then((live) => {
-        if (live === undefined) return;
-        setRates(live.rates);
-        setRatesVersion(live.version);
-        const current = $calculator.get() ?? restored;
-        if (current !== undefined) {
-          saveCalculator({
-            state: withResults(current.state, live.rates),
-            ratesVersion: live.version,
-          });
-        }
-      })
-      .catch(() => {
-        // Offline or refused: keep the seeded rates.
-      });
-    return () => controller.abort();
-  }, [initialRates]);
 
   const dispatch = (action: ZakatAction) => {
     const current = $calculator.get()?.state ?? initialZakatState;

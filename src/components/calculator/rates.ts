@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { ratesFromHomePageWire } from "@portal/adapters";
 import type { RateConfig } from "@portal/domain";
 
@@ -17,3 +18,36 @@ export const fetchLiveRates = async (
   if (typeof body !== "object" || body === null || !("data" in body)) return undefined;
   return ratesFromHomePageWire(body.data);
 };
+
+export type LiveRates = NonNullable<Awaited<ReturnType<typeof fetchLiveRates>>>;
+
+/**
+ * The rates a giving page prices with: the seeded ones at first, the live ones once fetched. On mount
+ * `restore` brings back the stored entries (priced at the seeded rates); when the live rates arrive,
+ * `reprice` prices the entries again with them. Offline or refused, the seeded rates stay.
+ */
+export function useLiveRates(
+  initialRates: RateConfig,
+  restore: () => void,
+  reprice: (live: LiveRates) => void,
+): { readonly rates: RateConfig; readonly ratesVersion: number | null } {
+  const [rates, setRates] = useState(initialRates);
+  const [ratesVersion, setRatesVersion] = useState<number | null>(null);
+  useEffect(() => {
+    restore();
+    const controller = new AbortController();
+    fetchLiveRates(controller.signal)
+      .then((live) => {
+        if (live === undefined) return;
+        setRates(live.rates);
+        setRatesVersion(live.version);
+        reprice(live);
+      })
+      .catch(() => {
+        // Offline or refused: keep the seeded rates.
+      });
+    return () => controller.abort();
+    // Runs once per page: the callbacks read the stores, not this render's values.
+  }, [initialRates]);
+  return { rates, ratesVersion };
+}

@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useState } from "react";
 import {
   formatMoney,
   initialFidyahState,
@@ -19,8 +19,8 @@ import {
   restoreFidyah,
   saveFidyah,
 } from "../../stores/fidyah";
-import { fetchLiveRates } from "../calculator/rates";
-import { useRowKeys } from "../calculator/row-keys";
+import { useLiveRates } from "../calculator/rates";
+import { Rows } from "../calculator/Rows";
 import { accept, Card, ReadingField, refuse, type Reading } from "../giving/fields";
 import type { FidyahLabels } from "./labels";
 
@@ -49,54 +49,6 @@ const readCount =
 /** A Ramadan has at most 30 fasting days; a multi-year period spans at most 99 years. */
 const MAX_DAYS = 30;
 const MAX_YEARS = 99;
-
-/** Rows that can be added and removed, each a fieldset; focus goes to the add button after a removal. */
-function Rows(props: {
-  readonly count: number;
-  readonly legend: (n: number) => string;
-  readonly removeLabel: (n: number) => string;
-  readonly addLabel: string;
-  readonly onAdd: () => void;
-  readonly onRemove: (index: number) => void;
-  readonly row: (index: number) => ReactNode;
-}) {
-  const rows = useRowKeys(props.count);
-  const addButton = useRef<HTMLButtonElement>(null);
-  return (
-    <>
-      {rows.keys.map((key, index) => (
-        <fieldset key={key} className="calc-row">
-          <legend>{props.legend(index + 1)}</legend>
-          <div className="calc-row-fields">{props.row(index)}</div>
-          {props.count > 1 ? (
-            <button
-              type="button"
-              className="calc-remove"
-              onClick={() => {
-                rows.remove(index);
-                props.onRemove(index);
-                addButton.current?.focus();
-              }}
-            >
-              {props.removeLabel(index + 1)}
-            </button>
-          ) : null}
-        </fieldset>
-      ))}
-      <button
-        ref={addButton}
-        type="button"
-        className="calc-add"
-        onClick={() => {
-          rows.add();
-          props.onAdd();
-        }}
-      >
-        {props.addLabel}
-      </button>
-    </>
-  );
-}
 
 /** Year-by-year rows of one category: the year (optional) and the days missed. */
 function YearRows(props: {
@@ -238,36 +190,24 @@ function CategoryTotal(props: {
  * total handed to checkout. Entries survive a reload (session storage).
  */
 export default function FidyahCalculator({ lang, initialRates, labels: l }: FidyahCalculatorProps) {
-  const [rates, setRates] = useState(initialRates);
-  const [ratesVersion, setRatesVersion] = useState<number | null>(null);
   const [generation, setGeneration] = useState(0);
   const snapshot = useStore($fidyah);
   const state = snapshot?.state ?? initialFidyahState;
   const [calcMode, setCalcMode] = useState(false);
-
-  useEffect(() => {
-    const restored = restoreFidyah(initialRates);
-    if (restored?.state.illness.yearsCalc.some((row) => row.noOfYear > 0) === true)
-      setCalcMode(true);
-    const controller = new AbortController();
-    fetchLiveRates(controller.signal)
-      .then((live) => {
-        if (live === undefined) return;
-        setRates(live.rates);
-        setRatesVersion(live.version);
-        const current = $fidyah.get();
-        if (current !== undefined) {
-          saveFidyah({
-            state: repriceFidyah(current.state, live.rates),
-            ratesVersion: live.version,
-          });
-        }
-      })
-      .catch(() => {
-        // Offline or refused: keep the seeded rates.
-      });
-    return () => controller.abort();
-  }, [initialRates]);
+  const { rates, ratesVersion } = useLiveRates(
+    initialRates,
+    () => {
+      const restored = restoreFidyah(initialRates);
+      if (restored?.state.illness.yearsCalc.some((row) => row.noOfYear > 0) === true)
+        setCalcMode(true);
+    },
+    (live) => {
+      const current = $fidyah.get();
+      if (current !== undefined) {
+        saveFidyah({ state: repriceFidyah(current.state, live.rates), ratesVersion: live.version });
+      }
+    },
+  );
 
   const dispatch: Dispatch = (action) => {
     const current = $fidyah.get()?.state ?? initialFidyahState;

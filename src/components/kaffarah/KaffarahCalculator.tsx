@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { Result } from "effect";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import {
   KAFFARAH_MAX_QUANTITY,
   KAFFARAH_MIN_AMOUNT,
@@ -24,7 +24,7 @@ import {
   saveKaffarah,
 } from "../../stores/kaffarah";
 import { moneyText, readMoneyText } from "../giving/amount";
-import { fetchLiveRates } from "../calculator/rates";
+import { useLiveRates } from "../calculator/rates";
 import { accept, Card, ReadingField, refuse, type Reading } from "../giving/fields";
 import type { KaffarahLabels } from "./labels";
 
@@ -48,36 +48,25 @@ export default function KaffarahCalculator({
   initialRates,
   labels: l,
 }: KaffarahCalculatorProps) {
-  const [rates, setRates] = useState(initialRates);
-  const [ratesVersion, setRatesVersion] = useState<number | null>(null);
+  const { rates, ratesVersion } = useLiveRates(
+    initialRates,
+    () => restoreKaffarah(initialRates),
+    (live) => {
+      const current = $kaffarah.get();
+      if (current !== undefined) {
+        saveKaffarah({
+          ...current,
+          state: repriceKaffarah(current.kind, current.state, live.rates),
+          ratesVersion: live.version,
+        });
+      }
+    },
+  );
   const [generation, setGeneration] = useState(0);
   const snapshot = useStore($kaffarah);
   const state = snapshot?.state ?? initialKaffarahState;
   const kind = snapshot?.kind ?? null;
   const groupName = useId();
-
-  useEffect(() => {
-    restoreKaffarah(initialRates);
-    const controller = new AbortController();
-    fetchLiveRates(controller.signal)
-      .then((live) => {
-        if (live === undefined) return;
-        setRates(live.rates);
-        setRatesVersion(live.version);
-        const current = $kaffarah.get();
-        if (current !== undefined) {
-          saveKaffarah({
-            ...current,
-            state: repriceKaffarah(current.kind, current.state, live.rates),
-            ratesVersion: live.version,
-          });
-        }
-      })
-      .catch(() => {
-        // Offline or refused: keep the seeded rates.
-      });
-    return () => controller.abort();
-  }, [initialRates]);
 
   const apply = (next: KaffarahKind | null, action: KaffarahAction) => {
     const current = $kaffarah.get()?.state ?? initialKaffarahState;

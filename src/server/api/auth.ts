@@ -67,5 +67,18 @@ export async function guestOf(headers: RequestHeaders): Promise<GuestSession | u
   return token ? (await sessionRecords()).find(token) : undefined;
 }
 
+/** The caller's live guest session; without one, 401 `session.required`. */
+export async function liveGuest(headers: RequestHeaders): Promise<GuestSession> {
+  const guest = await guestOf(headers);
+  if (!guest) {
+    throw new RequestError(
+      401,
+      "Your session has expired. Please start again.",
+      "session.required",
+    );
+  }
+  return guest;
+}
+
 /** Whether a request carries any sign-in at all (verified or not): such a request is not a guest's. */
 export const hasSignIn = (headers: RequestHeaders): boolean => bearerToken(headers) !== undefined;

@@ -59,6 +59,10 @@ export const check = (validation: Validation): void => {
   }
 };
 
+/** Another donor has this mobile number (§5's message). */
+export const mobileExists = () =>
+  new RequestError(409, validationMessages["validation.mobile.exists"], "validation.mobile.exists");
+
 /** The details checked by the domain's validators (§5), with the mobile's spaces removed. */
 export function checkedDonorDetails(details: typeof DonorDetails.Type): DonorDetailsInput {
   const kind = details.kind ?? "individual";

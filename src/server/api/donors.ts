@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { validateEmail, validateMobile, validateNric } from "@portal/domain";
 import type { DonorView } from "@portal/adapters/db";
 import { donorRecords, sessionRecords } from "../records";
-import { donorOf, guestOf, hasSignIn, identityOf, registeredDonor } from "./auth";
+import { donorOf, hasSignIn, identityOf, liveGuest, registeredDonor } from "./auth";
 import { decode, Text } from "./decode";
 import {
   AddressInput,
@@ -10,6 +10,7 @@ import {
   checkedDonorDetails,
   DialCode,
   DonorDetails,
+  mobileExists,
   nricFromUniqueUserId,
   ProfileInput,
 } from "./donor-input";
@@ -115,13 +116,7 @@ const enrollDonorManuallyPreDonation: Handler = async ({ headers, body }) => {
     await (await donorRecords()).updateProfile(donor.id, details);
     return success({ data: { enrolmentId: donor.kind === "corporate" ? 2 : 1 } });
   }
-  const guest = await guestOf(headers);
-  if (!guest)
-    throw new RequestError(
-      401,
-      "Your session has expired. Please start again.",
-      "session.required",
-    );
+  const guest = await liveGuest(headers);
   const result = await (await donorRecords()).enrolGuest(details);
   if ("refused" in result) {
     throw result.refused === "nric.registered"
@@ -130,11 +125,7 @@ const enrollDonorManuallyPreDonation: Handler = async ({ headers, body }) => {
           "This NRIC/FIN is registered. Please sign in to continue.",
           "nirc_exists",
         )
-      : new RequestError(
-          409,
-          "The mobile number already exists, please enter another mobile number",
-          "validation.mobile.exists",
-        );
+      : mobileExists();
   }
   await (await sessionRecords()).attachDonor(guest.id, result.donorId);
   return success({ data: { enrolmentId: details.kind === "corporate" ? 2 : 1 } });
@@ -212,11 +203,7 @@ const registerCognitoUser: Handler = async ({ headers, body }) => {
         "signup_failed_nric_exists",
       );
     case "mobile.exists":
-      throw new RequestError(
-        409,
-        "The mobile number already exists, please enter another mobile number",
-        "validation.mobile.exists",
-      );
+      throw mobileExists();
   }
 };
 
@@ -226,11 +213,7 @@ const updateCognitoUser: Handler = async ({ headers, body }) => {
   const { countryCode, mobile } = mobileOf(decode(MobileBody, body));
   const outcome = await (await donorRecords()).updateMobile(donor.id, countryCode, mobile);
   if (outcome === "mobile.exists") {
-    throw new RequestError(
-      409,
-      "The mobile number already exists, please enter another mobile number",
-      "validation.mobile.exists",
-    );
+    throw mobileExists();
   }
   return success({ message: "Mobile number updated" });
 };

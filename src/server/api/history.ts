@@ -28,7 +28,7 @@ const transactionsOf = async ({ headers, body }: CallContext, thirdParty: boolea
   const page = donor
     ? await (
         await historyRecords()
-      ).transactions(donor.id, {
+      ).transactions(donor, {
         pageNo,
         pageSize,
         source: request.source ?? undefined,
@@ -37,7 +37,7 @@ const transactionsOf = async ({ headers, body }: CallContext, thirdParty: boolea
   const records = thirdParty
     ? page.records
     : page.records.map(({ isRefunded: _refunded, ...record }) => record);
-  return { records, totalRecords: page.totalRecords, pageNo, pageSize };
+  return { records, totalRecords: page.totalRecords };
 };
 
 const getDonorTransactions: Handler = async (context) => {
@@ -57,10 +57,13 @@ const getUserTransactions: Handler = async (context) => {
 
 const TransactionBody = Schema.Struct({ transactionNo: Text(40) });
 
+/** Someone else's transaction and a missing one get the same answer (spec §8's wording, typo kept). */
+const transactionNotFound = () =>
+  new RequestError(404, "Invalid Trasnsaction Number", "transaction.notFound");
+
 const ownTransaction = async (donor: DonorView, transactionNo: string) => {
-  const record = await (await historyRecords()).transaction(donor.id, transactionNo);
-  // Someone else's transaction and a missing one give the same answer.
-  if (!record) throw new RequestError(404, "Invalid Trasnsaction Number", "transaction.notFound");
+  const record = await (await historyRecords()).transaction(donor, transactionNo);
+  if (!record) throw transactionNotFound();
   return record;
 };
 
@@ -69,7 +72,7 @@ const getDonorTxnRecurrentStatus: Handler = async ({ headers, body }) => {
   const donor = await registeredDonor(headers);
   const { transactionNo } = decode(TransactionBody, body);
   const status = await (await historyRecords()).recurringStatus(donor.id, transactionNo);
-  if (!status) throw new RequestError(404, "Invalid Trasnsaction Number", "transaction.notFound");
+  if (!status) throw transactionNotFound();
   return success({ data: status });
 };
 
@@ -79,7 +82,7 @@ const cancelRecurringPayment: Handler = async ({ headers, body }) => {
   const { transactionNo } = decode(TransactionBody, body);
   const outcome = await (await historyRecords()).cancelRecurring(donor.id, transactionNo);
   if (outcome === undefined) {
-    throw new RequestError(404, "Invalid Trasnsaction Number", "transaction.notFound");
+    throw transactionNotFound();
   }
   if (outcome === "notRecurring") {
     throw new RequestError(409, "This donation is not a recurring one.", "recurring.none");
@@ -93,7 +96,7 @@ const cancelRecurringPayment: Handler = async ({ headers, body }) => {
 /** getDonorByTransactionNumber: the donor of one of the caller's own donations. */
 const getDonorByTransactionNumber: Handler = async ({ headers, body }) => {
   const { identity, donor } = await donorOf(headers);
-  if (!donor) throw new RequestError(404, "Invalid Trasnsaction Number", "transaction.notFound");
+  if (!donor) throw transactionNotFound();
   const { transactionNo } = decode(TransactionBody, body);
   await ownTransaction(donor, transactionNo);
   return success({ data: userData(donor, identity.email) });
@@ -106,7 +109,7 @@ const getDonorByTransactionNumber: Handler = async ({ headers, body }) => {
 const getLastTxnDonorDetailsByNric: Handler = async ({ headers }) => {
   const { identity, donor } = await donorOf(headers);
   if (!donor) return success({ message: "No earlier donation", data: null }, {}, 0);
-  const latest = await (await historyRecords()).transactions(donor.id, { pageNo: 1, pageSize: 1 });
+  const latest = await (await historyRecords()).transactions(donor, { pageNo: 1, pageSize: 1 });
   return success({
     data: {
       ...userData(donor, identity.email),
@@ -143,7 +146,7 @@ const getThirdPartyDonationReceiptData: Handler = async ({ headers, query, body 
     const donor = await registeredDonor(headers);
     receipt = await records.find({ by: "owner", donorId: donor.id, transactionNo });
   }
-  if (!receipt) throw new RequestError(404, "Invalid Trasnsaction Number", "transaction.notFound");
+  if (!receipt) throw transactionNotFound();
   return success({ data: receipt });
 };
 

@@ -2,15 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { constants, gzip } from "node:zlib";
 import { sessionRecords } from "../records";
-import { handleServiceRequest, servesPath } from "./router";
+import { handleServiceRequest } from "./router";
 import { BodyTooLarge, MAX_BODY_BYTES, type RequestHeaders, type ServiceRequest } from "./types";
-
-/**
- * The services on Node's own request and response, for `server/serve.mjs`: the hot calls (the
- * configuration read on every page load, the payment calls at the fitrah deadline) skip the page
- * framework's request pipeline entirely. See bench/report.md.
- */
-export { servesPath };
 
 // Guest sessions that expired a day ago and made no donation are deleted once an hour.
 setInterval(
@@ -51,6 +44,11 @@ const headersOf = (req: IncomingMessage): RequestHeaders => ({
   },
 });
 
+/**
+ * The services on Node's own request and response, for `server/serve.mjs`: the hot calls (the
+ * configuration read on every page load, the payment calls at the fitrah deadline) skip the page
+ * framework's request pipeline entirely. See bench/report.md.
+ */
 export async function serveService(
   req: IncomingMessage,
   res: ServerResponse,

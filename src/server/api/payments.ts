@@ -8,7 +8,7 @@ import {
 import { database } from "../database";
 import { donations, gatewayName, sandbox } from "../payments";
 import { RequestError, success } from "./envelope";
-import { guestOf, hasSignIn, registeredDonor } from "./auth";
+import { hasSignIn, liveGuest, registeredDonor } from "./auth";
 import { decode } from "./decode";
 import type { CallContext, Handler } from "./types";
 
@@ -74,14 +74,7 @@ async function ownerOf(headers: CallContext["headers"]) {
     const donor = await registeredDonor(headers);
     return { donorId: donor.id, guestSessionId: null };
   }
-  const guest = await guestOf(headers);
-  if (!guest) {
-    throw new RequestError(
-      401,
-      "Your session has expired. Please start again.",
-      "session.required",
-    );
-  }
+  const guest = await liveGuest(headers);
   return { donorId: guest.donorId, guestSessionId: guest.id };
 }
 

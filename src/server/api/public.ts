@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { amountLimits, MAIN_CHARITY_ID, wakafFunds } from "@portal/domain";
 import { historyRecords } from "../records";
-import { cachedResponse, charityIdOf } from "./configuration";
+import { charityIdOf } from "./configuration";
 import { RequestError, success } from "./envelope";
 import type { Handler } from "./types";
 
@@ -62,30 +62,30 @@ const getPayPartners: Handler = async ({ query }) => {
   return success({ data: payPartners }, publicRead);
 };
 
-/** The donation widget of a wakaf fund (§3 donation widget state), with its amount limits in cents. */
-const donationWidget: Handler = async ({ query }) => {
-  const charityId = charityIdOf(query);
-  const { key } = fundOf(charityId);
-  return cachedResponse(`widget:${charityId}`, async () => {
+/** The donation widget of each wakaf fund (§3 donation widget state), amount limits in cents. */
+const widgets = Object.fromEntries(
+  (["ilmu", "wms"] as const).map((key) => {
     const limits = key === "ilmu" ? amountLimits.wakaf : amountLimits.wms;
-    return success(
+    const fund = wakafFunds[key];
+    return [
+      key,
       {
-        data: {
-          id: `${wakafFunds[key].charityId}`,
-          charityId: wakafFunds[key].charityId,
-          donationTypeId: wakafFunds[key].donationTypeId,
-          causes: [{ key, ...wakafFunds[key] }],
-          minAmount: limits.min,
-          maxAmount: limits.max,
-          frequencies: ["one time", "daily", "weekly", "monthly", "quarterly", "annually"],
-          donationAmount: 0,
-          frequency: "one time",
-        },
+        id: `${fund.charityId}`,
+        charityId: fund.charityId,
+        donationTypeId: fund.donationTypeId,
+        causes: [{ key, ...fund }],
+        minAmount: limits.min,
+        maxAmount: limits.max,
+        frequencies: ["one time", "daily", "weekly", "monthly", "quarterly", "annually"],
+        donationAmount: 0,
+        frequency: "one time",
       },
-      publicRead,
-    );
-  });
-};
+    ];
+  }),
+);
+
+const donationWidget: Handler = async ({ query }) =>
+  success({ data: widgets[fundOf(charityIdOf(query)).key] }, publicRead);
 
 export const publicHandlers = { donorWall, getPayPartners, donationWidget } satisfies Record<
   string,

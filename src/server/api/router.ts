@@ -30,10 +30,6 @@ const routes = new Map<string, ApiCall>(
   apiCalls.map((call) => [`${defaultBases[call.base]}${call.path}`.toLowerCase(), call]),
 );
 
-/** Whether this server answers the path (so a front server can send it here). */
-export const servesPath = (pathname: string): boolean =>
-  routes.has(pathname.replace(/\/+$/, "").toLowerCase());
-
 async function readBody(request: ServiceRequest): Promise<unknown> {
   const text = new TextDecoder().decode(await request.body()).trim();
   if (text === "") return undefined;

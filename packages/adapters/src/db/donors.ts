@@ -157,19 +157,17 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
       )
     ).length > 0;
 
+  /** The donor an NRIC (individuals) or UEN (corporates) names, locked for the enclosing transaction. */
   const findByKey = async (q: SqlQuery, input: DonorDetailsInput) => {
-    const [row] =
+    const [column, key] =
       input.kind === "individual"
-        ? await q.query<{ id: string; email: string | null; linked: boolean }>(
-            `select d.id, d.email, exists (select 1 from identity_link l where l.donor_id = d.id) as linked
-             from donor d where d.nric_hash = $1 for update`,
-            [pii.hash(input.nric ?? "")],
-          )
-        : await q.query<{ id: string; email: string | null; linked: boolean }>(
-            `select d.id, d.email, exists (select 1 from identity_link l where l.donor_id = d.id) as linked
-             from donor d where d.uen = $1 for update`,
-            [(input.uen ?? "").toUpperCase()],
-          );
+        ? ["nric_hash", pii.hash(input.nric ?? "")]
+        : ["uen", (input.uen ?? "").toUpperCase()];
+    const [row] = await q.query<{ id: string; email: string | null; linked: boolean }>(
+      `select d.id, d.email, exists (select 1 from identity_link l where l.donor_id = d.id) as linked
+       from donor d where d.${column} = $1 for update`,
+      [key],
+    );
     return row;
   };
 

@@ -1,6 +1,6 @@
-import { maskNric, type FlowType } from "@portal/domain";
+import type { FlowType } from "@portal/domain";
 import { receiptToken } from "./donations";
-import { personalData } from "./personal-data";
+import type { DonorView } from "./donors";
 import type { Sql } from "./sql";
 
 /** Spec §3's transaction record (donor history). Amounts are integer cents. */
@@ -66,6 +66,14 @@ const donationTo: Record<FlowType, string> = {
   WMS: "Wakaf Masyarakat Singapura",
 };
 
+/** How a donation was paid, in the spec's words (§4: methods PayNow and DebitCard). */
+export const methodOf = (paymentMethod: string | null): "PayNow" | "DebitCard" =>
+  paymentMethod === "paynow" ? "PayNow" : "DebitCard";
+
+/** A mobile number as records show it: dial code, a space, the number; null when there is none. */
+export const phoneOf = (countryCode: string | null, mobile: string | null): string | null =>
+  mobile ? `${countryCode ?? ""} ${mobile}`.trim() : null;
+
 /** The receipt page of a donation (spec §2's /receipt/... routes). */
 export const receiptPath = (
   flow: FlowType,
@@ -99,13 +107,6 @@ interface HistoryRow {
   created_at: Date;
   receipt_id: string | null;
   receipt_no: string | null;
-  name: string;
-  email: string | null;
-  mobile_country_code: string | null;
-  mobile: string | null;
-  nric_encrypted: Uint8Array | null;
-  kind: "individual" | "corporate";
-  enrolment: string;
   plan_frequency: string | null;
   next_charge_on: string | null;
   plan_status: string | null;
@@ -115,7 +116,7 @@ interface HistoryRow {
 export interface History {
   /** The donor's paid donations, newest first; `pageNo` from 1, `pageSize` up to 100. */
   readonly transactions: (
-    donorId: string,
+    donor: DonorView,
     page: {
       readonly pageNo: number;
       readonly pageSize: number;
@@ -124,7 +125,7 @@ export interface History {
   ) => Promise<Page<TransactionRecord>>;
   /** One of the donor's donations by transaction number; undefined when it is not theirs. */
   readonly transaction: (
-    donorId: string,
+    donor: DonorView,
     transactionNo: string,
   ) => Promise<TransactionRecord | undefined>;
   readonly recurringStatus: (
@@ -145,44 +146,28 @@ export interface History {
 }
 
 export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): History {
-  const pii = personalData(serverKey);
   const query = (where: string) => `
     select d.transaction_no, d.flow, d.status, d.total_cents, d.amounts, d.frequency, d.payment_method,
            d.card_brand, d.card_last4, d.payment_type, d.source, d.created_at,
            r.id as receipt_id, r.receipt_no,
-           o.name, o.email, o.mobile_country_code, o.mobile, o.nric_encrypted, o.kind, o.enrolment,
            p.frequency as plan_frequency, p.next_charge_on::text as next_charge_on, p.status as plan_status,
            count(*) over ()::int as total
     from donation d
-    join donor o on o.id = d.donor_id
     left join receipt r on r.donation_id = d.id
     left join recurring_plan p on p.first_donation_id = d.id
     where d.donor_id = $1 and d.status in ('succeeded', 'refunded', 'voided') ${where}`;
 
-  // Every row of a donor's list names the same donor: decrypt their NRIC once, not once per row.
-  const maskedOnce = () => {
-    let last: { sealed: string; masked: string } | undefined;
-    return (sealed: Uint8Array | null): string | null => {
-      if (!sealed) return null;
-      const key = Buffer.from(sealed).toString("base64");
-      if (last?.sealed !== key) last = { sealed: key, masked: maskNric(pii.decrypt(sealed)) };
-      return last.masked;
-    };
-  };
-
-  const toRecord = (
-    row: HistoryRow,
-    masked: (sealed: Uint8Array | null) => string | null,
-  ): TransactionRecord => ({
+  /** A record of the donor's own list: the donor's part comes from the caller's record, read once. */
+  const toRecord = (row: HistoryRow, donor: DonorView): TransactionRecord => ({
     transactionNo: row.transaction_no,
-    donorName: row.name,
-    donorPhone: row.mobile ? `${row.mobile_country_code ?? ""} ${row.mobile}`.trim() : null,
-    donorEmail: row.email,
-    nricNumber: masked(row.nric_encrypted),
+    donorName: donor.name,
+    donorPhone: phoneOf(donor.countryCode, donor.mobile),
+    donorEmail: donor.email,
+    nricNumber: donor.nricMasked,
     donationAmount: Number(row.total_cents),
-    donationFrom: row.kind,
+    donationFrom: donor.kind,
     donationTimeStamp: new Date(row.created_at).toISOString(),
-    method: row.payment_method === "paynow" ? "PayNow" : "DebitCard",
+    method: methodOf(row.payment_method),
     status:
       row.status === "refunded" ? "Refunded" : row.status === "voided" ? "Voided" : "Completed",
     paymentMethod: row.payment_method === "paynow" ? "PayNow" : row.card_brand,
@@ -191,7 +176,7 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
     receiptLink: row.receipt_id
       ? `${receiptPath(row.flow, row.amounts, productRoute)}?token=${receiptToken(serverKey, row.receipt_id)}`
       : null,
-    isSingPass: row.enrolment === "Singpass",
+    isSingPass: donor.enrolment === "Singpass",
     receiptNo: row.receipt_no,
     donationTo: donationTo[row.flow],
     recurringFrequency: row.plan_frequency ?? "One Time",
@@ -220,7 +205,8 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
   };
 
   return {
-    transactions: async (donorId, { pageNo, pageSize, source }) => {
+    transactions: async (donor, { pageNo, pageSize, source }) => {
+      const donorId = donor.id;
       const rows = await sql.query<HistoryRow>(
         `${query("and ($4::text is null or d.source = $4)")}
          order by d.created_at desc, d.id desc limit $2 offset $3`,
@@ -237,15 +223,14 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
               )
             )[0]?.count ?? 0)
           : 0);
-      const masked = maskedOnce();
-      return { records: rows.map((row) => toRecord(row, masked)), totalRecords: total };
+      return { records: rows.map((row) => toRecord(row, donor)), totalRecords: total };
     },
-    transaction: async (donorId, transactionNo) => {
+    transaction: async (donor, transactionNo) => {
       const [row] = await sql.query<HistoryRow>(`${query("and d.transaction_no = $2")}`, [
-        donorId,
+        donor.id,
         transactionNo,
       ]);
-      return row ? toRecord(row, maskedOnce()) : undefined;
+      return row ? toRecord(row, donor) : undefined;
     },
     recurringStatus: async (donorId, transactionNo) => {
       const row = await planOf(donorId, transactionNo);

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { maskNric, type FlowType } from "@portal/domain";
+import { methodOf, phoneOf } from "./history";
 import { personalData } from "./personal-data";
 import type { Sql } from "./sql";
 
@@ -107,12 +108,11 @@ export function receipts(sql: Sql, serverKey: Buffer) {
           ? "Hamba Allah"
           : (row.name ?? row.donor_details?.name ?? "Hamba Allah"),
         donorEmail: anonymous ? null : (row.email ?? row.donor_details?.email ?? null),
-        donorPhone:
-          anonymous || !row.mobile ? null : `${row.mobile_country_code ?? ""} ${row.mobile}`.trim(),
+        donorPhone: anonymous ? null : phoneOf(row.mobile_country_code, row.mobile),
         nirc: row.nric_encrypted ? maskNric(pii.decrypt(row.nric_encrypted)) : null,
         companyName: row.company_name,
         isAnonymous: anonymous,
-        paymentMethod: row.payment_method === "paynow" ? "PayNow" : "DebitCard",
+        paymentMethod: methodOf(row.payment_method),
         paymentType: row.payment_type,
         paymentStatus:
           row.status === "refunded" ? "Refunded" : row.status === "voided" ? "Voided" : "Accepted",
