@@ -9,3 +9,4 @@ export * from "./payment-gateway";
 export * from "./donation-repository";
 export * from "./address-lookup";
 export * from "./error-reporter";
+export * from "./mailer";

@@ -1,0 +1,2 @@
+// Server-only: the embedded mailer writes files.
+export * from "./outbox";
