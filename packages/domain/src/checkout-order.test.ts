@@ -1,0 +1,131 @@
+import fc from "fast-check";
+import { Result } from "effect";
+import { describe, expect, it } from "vitest";
+import {
+  zakatOrder,
+  fidyahOrder,
+  kaffarahOrder,
+  wakafOrder,
+  type CheckoutOrder,
+} from "./checkout-order";
+import { seedRates } from "./config";
+import { isPricingError, priceDonation } from "./donation-pricing";
+import { initialFidyahState, reduceFidyah } from "./fidyah";
+import { initialKaffarahState, reduceKaffarah } from "./kaffarah";
+import { cents } from "./money";
+import { initialZakatState, reduceZakat, type ZakatAction } from "./zakat";
+
+/** What the server answers for the order checkout would send. */
+const serverPrice = (order: CheckoutOrder) =>
+  priceDonation({
+    flow: order.flow,
+    items: order.items,
+    claimedTotal: order.total,
+    ratesVersion: 1,
+    currentRatesVersion: 1,
+    rates: seedRates,
+  });
+
+const zakat = (actions: ReadonlyArray<ZakatAction>) =>
+  actions.reduce((state, action) => reduceZakat(state, action, seedRates), initialZakatState);
+
+describe("checkout orders", () => {
+  it("sends harta as calculated and fitrah as persons: $2,500 over nisab in savings + 2 normal", () => {
+    const state = zakat([
+      { type: "savings/update", index: 0, patch: { amount: cents(10_000_000) } },
+      { type: "fitrah/setPersons", kind: "normal", persons: 2 },
+    ]);
+    const order = zakatOrder(state, seedRates);
+    expect(order.items).toEqual({ harta: 250_000, fitrah: { normal: 2, premium: 0 } });
+    expect(order.lines).toEqual([
+      { kind: "harta", amount: 250_000 },
+      { kind: "fitrah", amount: 1_000 },
+    ]);
+    expect(order.total).toBe(251_000);
+    expect(serverPrice(order)).toEqual({
+      amounts: { harta: 250_000, fitrah: 1_000 },
+      total: 251_000,
+    });
+  });
+
+  it("leaves out what comes to nothing, so an empty calculator has no items and a zero total", () => {
+    const order = zakatOrder(initialZakatState, seedRates);
+    expect(order).toEqual({ flow: "ZAKAT", items: {}, lines: [], total: 0 });
+    expect(isPricingError(serverPrice(order))).toBe(true);
+  });
+
+  it("prices every fitrah entry the server agrees with, variable rate included", () => {
+    fc.assert(
+      fc.property(
+        fc.nat(50),
+        fc.nat(50),
+        fc.nat(50),
+        fc.integer({ min: seedRates.fitrahMinAmount, max: seedRates.fitrahMaxAmount }),
+        (normal, premium, variable, rate) => {
+          const state = zakat([
+            { type: "fitrah/setPersons", kind: "normal", persons: normal },
+            { type: "fitrah/setPersons", kind: "premium", persons: premium },
+            { type: "fitrah/setPersons", kind: "variable", persons: variable },
+            { type: "fitrah/setVariableRate", rate: cents(rate) },
+          ]);
+          const order = zakatOrder(state, seedRates);
+          const priced = serverPrice(order);
+          if (order.total === 0) return isPricingError(priced);
+          return !isPricingError(priced) && priced.total === order.total;
+        },
+      ),
+    );
+  });
+
+  it("counts fidyah days over every row, illness years x days included", () => {
+    let state = reduceFidyah(
+      initialFidyahState,
+      { type: "updateRow", category: "haid", index: 0, patch: { year: "2025", noOfDays: 7 } },
+      seedRates,
+    );
+    state = reduceFidyah(state, { type: "addRow", category: "illness", calc: true }, seedRates);
+    state = reduceFidyah(
+      state,
+      { type: "updateCalcRow", index: 0, patch: { noOfYear: 2, noOfDays: 30 } },
+      seedRates,
+    );
+    const order = fidyahOrder(state);
+    expect(order.items).toEqual({ fidyah: { days: 67 } });
+    expect(order.total).toBe(67 * seedRates.fidyahPerDay);
+    expect(serverPrice(order)).toEqual({ amounts: { fidyah: order.total }, total: order.total });
+  });
+
+  it("sends the chosen kaffarah by quantity, or the custom amount", () => {
+    const nazar = reduceKaffarah(
+      initialKaffarahState,
+      { type: "choose", kind: "nazar", quantity: 3 },
+      seedRates,
+    );
+    const custom = reduceKaffarah(
+      initialKaffarahState,
+      { type: "custom", amount: cents(1_234) },
+      seedRates,
+    );
+    if (!Result.isSuccess(nazar) || !Result.isSuccess(custom)) throw new Error("edits refused");
+    const nazarOrder = kaffarahOrder(nazar.success);
+    expect(nazarOrder.items).toEqual({ kaffarah: { kind: "nazar", quantity: 3 } });
+    expect(serverPrice(nazarOrder)).toEqual({
+      amounts: { kaffarah: nazarOrder.total },
+      total: nazarOrder.total,
+    });
+    expect(kaffarahOrder(custom.success)).toMatchObject({
+      items: { kaffarah: { kind: "custom", amount: 1_234 } },
+      total: 1_234,
+    });
+  });
+
+  it("gives wakaf to the fund chosen", () => {
+    expect(wakafOrder("WMS", cents(5_000))).toEqual({
+      flow: "WMS",
+      items: { wms: 5_000 },
+      lines: [{ kind: "wms", amount: 5_000 }],
+      total: 5_000,
+    });
+    expect(wakafOrder("ILMU", cents(0)).items).toEqual({});
+  });
+});

@@ -1,0 +1,89 @@
+import type { RateConfig } from "./config";
+import type { DonationItems } from "./donation-pricing";
+import type { FidyahState } from "./fidyah";
+import type { FlowType } from "./flow";
+import type { KaffarahState } from "./kaffarah";
+import { sumCents, type Cents } from "./money";
+import { calculateZakat, type ZakatState } from "./zakat";
+
+/** One line of the checkout summary: what is paid and how much. `kind` names its label. */
+export interface OrderLine {
+  readonly kind: "harta" | "fitrah" | "fidyah" | "kaffarah" | "ilmu" | "wms";
+  readonly amount: Cents;
+}
+
+/** What checkout asks the server to price: the flow, the inputs per kind, the lines and their total. */
+export interface CheckoutOrder {
+  readonly flow: FlowType;
+  readonly items: DonationItems;
+  readonly lines: ReadonlyArray<OrderLine>;
+  readonly total: Cents;
+}
+
+const order = (flow: FlowType, items: DonationItems, lines: ReadonlyArray<OrderLine>) => {
+  const paid = lines.filter((line) => line.amount > 0);
+  return { flow, items, lines: paid, total: sumCents(paid.map((line) => line.amount)) };
+};
+
+/**
+ * The zakat calculator's order: harta as the calculator computed it, fitrah as persons per kind (the
+ * server prices persons with its own rates; the variable kind carries the rate the donor chose).
+ */
+export const zakatOrder = (state: ZakatState, rates: RateConfig): CheckoutOrder => {
+  const results = calculateZakat(state, rates);
+  const { normal, premium, variable } = state.fitrah;
+  const fitrahPersons = normal.persons + premium.persons + variable.persons;
+  const items: DonationItems = {
+    ...(results.hartaTotal > 0 ? { harta: results.hartaTotal } : {}),
+    ...(fitrahPersons > 0
+      ? {
+          fitrah: {
+            normal: normal.persons,
+            premium: premium.persons,
+            ...(variable.persons > 0
+              ? { variable: { persons: variable.persons, rate: variable.rate } }
+              : {}),
+          },
+        }
+      : {}),
+  };
+  return order("ZAKAT", items, [
+    { kind: "harta", amount: results.hartaTotal },
+    { kind: "fitrah", amount: results.fitrah.zakat },
+  ]);
+};
+
+/**
+ * The fidyah order: the days of every row (illness rows computed over years count years x days). A
+ * category whose amount was set directly has no days; the server, pricing days, then refuses the total
+ * and the donor is asked to recalculate.
+ */
+export const fidyahOrder = (state: FidyahState): CheckoutOrder => {
+  const days = [state.haid, state.pregnancy, state.illness]
+    .flatMap((category) => category.years)
+    .concat(state.illness.yearsCalc)
+    .reduce((sum, row) => sum + row.quantity, 0);
+  return order("FIDYAH", days > 0 ? { fidyah: { days } } : {}, [
+    { kind: "fidyah", amount: state.totalAmount },
+  ]);
+};
+
+/** The kaffarah order: the chosen option's quantity, or the custom amount. */
+export const kaffarahOrder = (state: KaffarahState): CheckoutOrder => {
+  const chosen = (["jimak", "nazar", "custom"] as const).find((k) => state[k].amount > 0);
+  const items: DonationItems =
+    chosen === undefined
+      ? {}
+      : chosen === "custom"
+        ? { kaffarah: { kind: "custom", amount: state.custom.amount } }
+        : { kaffarah: { kind: chosen, quantity: state[chosen].value } };
+  return order("KAFFARAH", items, [
+    { kind: "kaffarah", amount: chosen === undefined ? (0 as Cents) : state[chosen].amount },
+  ]);
+};
+
+/** A wakaf gift to Wakaf Ilmu or WMS. */
+export const wakafOrder = (fund: "ILMU" | "WMS", amount: Cents): CheckoutOrder =>
+  fund === "ILMU"
+    ? order("ILMU", amount > 0 ? { ilmu: amount } : {}, [{ kind: "ilmu", amount }])
+    : order("WMS", amount > 0 ? { wms: amount } : {}, [{ kind: "wms", amount }]);
