@@ -1,18 +1,75 @@
-import { createSandbox, type Sandbox } from "@portal/adapters/payments";
+import { Effect } from "effect";
+import type { GatewayPayment, PaymentGatewayShape } from "@portal/domain";
+import { createSandbox, createStripeGateway, type Sandbox } from "@portal/adapters/payments";
 import { payments, type Payments } from "@portal/adapters/db";
 import { database } from "./database";
 import { serverKey } from "./secrets";
 import { shared } from "./shared";
 
-/** The embedded card gateway (the only one until the Stripe adapter lands). */
+/** Which card and PayNow gateway this process uses, from PORTAL_PAYMENT_GATEWAY (default sandbox). */
+export type GatewayName = "sandbox" | "stripe";
+
+export const gatewayName: GatewayName =
+  process.env["PORTAL_PAYMENT_GATEWAY"] === "stripe" ? "stripe" : "sandbox";
+
+/** The charity's PayNow account as the QR names it (the sandbox builds its QRs from it). */
+const payNowAccount = {
+  uen: process.env["PORTAL_PAYNOW_UEN"] ?? "T08GB0032G",
+  merchantName: process.env["PORTAL_PAYNOW_NAME"] ?? "MUIS ZAKAT",
+};
+
+/**
+ * The embedded card and PayNow gateway (Stripe's test-card behaviour, a 3-D Secure page and a payer's
+ * bank). When it reports a payment by itself (a PayNow QR paid), the report is applied to the
+ * donation as Stripe's webhook would be.
+ */
 export const sandbox: Sandbox = shared("sandbox", () =>
   createSandbox({
     challengeUrl: (paymentId) => `/sandbox/3ds?payment=${encodeURIComponent(paymentId)}`,
+    payNow: payNowAccount,
   }),
 );
 
-export const gatewayName = "sandbox";
+const required = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} must be set when PORTAL_PAYMENT_GATEWAY=stripe`);
+  return value;
+};
+
+/** The gateway behind the PaymentGateway port: Stripe when configured, else the sandbox. */
+export const gateway = (): PaymentGatewayShape =>
+  shared("gateway", () =>
+    gatewayName === "stripe"
+      ? createStripeGateway({
+          secretKey: required("STRIPE_SECRET_KEY"),
+          returnUrl: `${required("PORTAL_PUBLIC_URL").replace(/\/$/, "")}/checkout?return=3ds`,
+        })
+      : sandbox.gateway,
+  );
+
+/** What the browser needs to know to take card details: which gateway, and Stripe's public key. */
+export const browserPaymentConfiguration = () => ({
+  gateway: gatewayName,
+  publishableKey: gatewayName === "stripe" ? (process.env["STRIPE_PUBLISHABLE_KEY"] ?? "") : "",
+});
 
 /** The donation and payment records of this process's database. */
 export const donations = (): Promise<Payments> =>
   shared("payments", () => database().then((sql) => payments(sql, serverKey())));
+
+/**
+ * A payment the gateway reported by itself (the sandbox's PayNow; Stripe's go through the webhook):
+ * applied to the donation whose attempt it is. Unknown payments are ignored.
+ */
+export const applyGatewayReport = async (payment: GatewayPayment): Promise<void> => {
+  const sql = await database();
+  const [attempt] = await sql.query<{ donation_id: string }>(
+    "select donation_id from payment_attempt where gateway_ref = $1",
+    [payment.paymentId],
+  );
+  if (attempt) await (await donations()).apply(attempt.donation_id, payment);
+};
+
+/** Runs a gateway call, failing with the gateway's error. */
+export const runGateway = <A, E>(effect: Effect.Effect<A, E>): Promise<A> =>
+  Effect.runPromise(effect);

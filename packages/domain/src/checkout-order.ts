@@ -59,10 +59,13 @@ export const zakatOrder = (state: ZakatState, rates: RateConfig): CheckoutOrder 
  * and the donor is asked to recalculate.
  */
 export const fidyahOrder = (state: FidyahState): CheckoutOrder => {
-  const days = [state.haid, state.pregnancy, state.illness]
-    .flatMap((category) => category.years)
-    .concat(state.illness.yearsCalc)
-    .reduce((sum, row) => sum + row.quantity, 0);
+  const rows: ReadonlyArray<{ readonly quantity: number }> = [
+    ...state.haid.years,
+    ...state.pregnancy.years,
+    ...state.illness.years,
+    ...state.illness.yearsCalc,
+  ];
+  const days = rows.reduce((sum, row) => sum + row.quantity, 0);
   return order("FIDYAH", days > 0 ? { fidyah: { days } } : {}, [
     { kind: "fidyah", amount: state.totalAmount },
   ]);

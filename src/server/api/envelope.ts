@@ -32,7 +32,7 @@ export const failure = (
 /** A client's mistake, raised by handlers and turned into a 4xx by the router. */
 export class RequestError extends Error {
   constructor(
-    readonly httpStatus: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    readonly httpStatus: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
     message: string,
     /** A stable code the browser can branch on (e.g. `donation.ratesSuperseded`). */
     readonly code?: string,

@@ -1,16 +1,34 @@
 import { Effect, Schema } from "effect";
-import { isPricingError, priceDonation, type Cents, type DonationItems } from "@portal/domain";
+import {
+  isPricingError,
+  priceDonation,
+  validateCompanyName,
+  validateEmail,
+  validateFullName,
+  validateMobile,
+  validateNric,
+  validateOnBehalfOf,
+  validateUen,
+  type Cents,
+  type DonationItems,
+} from "@portal/domain";
 import {
   DonationNotFound,
   IdempotencyConflict,
   readHomePageConfiguration,
 } from "@portal/adapters/db";
 import { database } from "../database";
-import { donations, gatewayName, sandbox } from "../payments";
-import { RequestError, success } from "./envelope";
+import {
+  PAYNOW_QR_LIFETIME_MS,
+  payNowQrSvg,
+  receiveStripeWebhook,
+} from "@portal/adapters/payments";
+import { browserPaymentConfiguration, donations, gateway, gatewayName } from "../payments";
+import { check } from "./donor-input";
+import { failure, RequestError, success } from "./envelope";
 import { hasSignIn, liveGuest, registeredDonor } from "./auth";
 import { decode } from "./decode";
-import type { CallContext, Handler } from "./types";
+import type { CallContext, Handler, ServiceRequest, ServiceResponse } from "./types";
 
 const Count = Schema.Int;
 const Amount = Schema.Int;
@@ -45,9 +63,68 @@ const CreateDonation = Schema.Struct({
       name: Schema.String.check(Schema.isMaxLength(66)),
       email: Schema.String.check(Schema.isMaxLength(254)),
       anonymous: Schema.Boolean,
+      countryCode: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^\+\d{1,4}$/))),
+      mobile: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(20))),
+      /** Paying for someone else (session state isOthers): their name. */
+      onBehalfOf: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(66))),
+      /** Paying on behalf of someone who has died (isDeceased). */
+      isDeceased: Schema.optionalKey(Schema.Boolean),
+      /** A business paying (isBusinessPayer): its name and UEN. */
+      business: Schema.optionalKey(
+        Schema.Struct({
+          companyName: Schema.String.check(Schema.isMaxLength(66)),
+          uen: Schema.String.check(Schema.isMaxLength(10)),
+        }),
+      ),
+      /** IRAS inclusion (hasIRASInclusion): the NRIC/FIN, or the UEN of a business payer. */
+      taxId: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(12))),
     }),
   ),
 });
+
+type DonorInput = NonNullable<typeof CreateDonation.Type.donor>;
+
+/**
+ * The donor's details checked with the domain's validators (§5). The identity number for IRAS
+ * inclusion is sealed here and never stored or returned in clear; the rest is kept for the receipt.
+ */
+function checkedDonor(donor: DonorInput) {
+  const name = donor.name.trim().replace(/\s+/g, " ");
+  check(name === "" ? "validation.fullName.enter" : validateFullName(name));
+  check(validateEmail(donor.email.trim()));
+  const mobile = donor.mobile?.replace(/\s/g, "") ?? "";
+  if (mobile !== "") check(validateMobile(mobile));
+  const onBehalfOf = donor.onBehalfOf?.trim().replace(/\s+/g, " ");
+  if (onBehalfOf !== undefined) check(validateOnBehalfOf(onBehalfOf));
+  if (donor.business) {
+    check(validateCompanyName(donor.business.companyName, { allowDot: true }));
+    check(validateUen(donor.business.uen.trim().toUpperCase()));
+  }
+  const taxId = donor.taxId?.trim().toUpperCase();
+  if (taxId !== undefined) {
+    // A business payer is included under its UEN; anyone else under their NRIC/FIN.
+    check(donor.business ? validateUen(taxId) : validateNric(taxId));
+  }
+  const details = {
+    name,
+    email: donor.email.trim(),
+    anonymous: donor.anonymous,
+    ...(mobile === "" ? {} : { countryCode: donor.countryCode ?? "+65", mobile }),
+    ...(onBehalfOf === undefined ? {} : { onBehalfOf }),
+    ...(donor.isDeceased ? { isDeceased: true } : {}),
+    ...(donor.business
+      ? {
+          business: {
+            companyName: donor.business.companyName.trim(),
+            uen: donor.business.uen.trim().toUpperCase(),
+          },
+        }
+      : {}),
+    irasInclusion: taxId !== undefined,
+  };
+  return { details, taxId };
+}
+
 
 const DonationRef = Schema.Struct({
   donationId: Schema.String.check(Schema.isMaxLength(64)),
@@ -58,7 +135,12 @@ const Confirm = Schema.Struct({
   donationId: Schema.String.check(Schema.isMaxLength(64)),
   clientSecret: Schema.String.check(Schema.isMaxLength(200)),
   paymentMethodId: Schema.String.check(Schema.isMaxLength(100)),
+  /** A card from Google Pay or Apple Pay (recorded as payment type 2 or 3). */
+  wallet: Schema.optionalKey(Schema.Literals(["google_pay", "apple_pay"])),
 });
+
+/** After a QR expires the page keeps polling this long for a late bank answer (§9 enquiry grace). */
+const PAYNOW_ENQUIRY_GRACE_MS = 30_000;
 
 const notFound = (error: unknown): never => {
   if (error instanceof DonationNotFound) throw new RequestError(404, "No such donation");
@@ -84,6 +166,7 @@ const create: Handler = async ({ body, headers }) => {
     throw new RequestError(400, "An Idempotency-Key header of 1 to 255 characters is required");
   }
   const request = decode(CreateDonation, body);
+  const donor = request.donor === undefined ? undefined : checkedDonor(request.donor);
   const owner = await ownerOf(headers);
   const sql = await database();
   const config = await readHomePageConfiguration(sql, 25);
@@ -110,7 +193,8 @@ const create: Handler = async ({ body, headers }) => {
       amounts: priced.amounts as Record<string, Cents>,
       total: priced.total,
       inputs: request.items,
-      donorDetails: request.donor,
+      donorDetails: donor?.details,
+      ...(donor?.taxId === undefined ? {} : { taxId: donor.taxId }),
       frequency: request.frequency ?? "one time",
       ratesVersion: config.version,
       ...owner,
@@ -126,8 +210,16 @@ const create: Handler = async ({ body, headers }) => {
   }
 };
 
+const gatewayFailed = () =>
+  Effect.fail(
+    new RequestError(503,
+      "The payment service did not answer; nothing was charged. Please try again.",
+      "gateway.unavailable",
+    ),
+  );
+
 const confirm: Handler = async ({ body }) => {
-  const { donationId, clientSecret, paymentMethodId } = decode(Confirm, body);
+  const { donationId, clientSecret, paymentMethodId, wallet } = decode(Confirm, body);
   const records = await donations();
   const donation = await records.get(donationId, clientSecret).catch(notFound);
   if (donation.status !== "requires_payment_method") return success({ data: donation });
@@ -136,21 +228,91 @@ const confirm: Handler = async ({ body }) => {
   // which the gateway confirms once. So a donation is never charged twice.
   const round = await records.failedAttempts(donation.id);
   const payment = await Effect.runPromise(
-    sandbox.gateway.create({
-      amount: donation.totalCents as Cents,
-      currency: "SGD",
-      idempotencyKey: `${donation.id}:${round}`,
-      description: donation.transactionNo,
-      method: "card",
-    }),
+    Effect.catch(
+      gateway().create({
+        amount: donation.totalCents as Cents,
+        currency: "SGD",
+        idempotencyKey: `${donation.id}:${round}`,
+        description: donation.transactionNo,
+        method: "card",
+      }),
+      gatewayFailed,
+    ),
   );
-  await records.startAttempt(donation.id, gatewayName, payment);
+  await records.startAttempt(donation.id, gatewayName, payment, wallet ?? "card");
   const confirmed = await Effect.runPromise(
-    Effect.catch(sandbox.gateway.confirm(payment.paymentId, paymentMethodId), () =>
-      Effect.fail(new RequestError(400, "Unknown payment method")),
+    Effect.catch(gateway().confirm(payment.paymentId, paymentMethodId), (error) =>
+      error.code === "port.notFound"
+        ? Effect.fail(new RequestError(400, "Unknown payment method", "payment.method"))
+        : gatewayFailed(),
     ),
   );
   return success({ data: await records.apply(donation.id, confirmed) });
+};
+
+/**
+ * A PayNow QR for the donation, valid for 300 s (§9). Asking again while it is valid gives the same QR;
+ * after it expired (and the 30 s enquiry grace passed) a new one is made in a new round, and the old
+ * one can no longer be paid.
+ */
+const payNow: Handler = async ({ body }) => {
+  const { donationId, clientSecret } = decode(DonationRef, body);
+  const records = await donations();
+  const donation = await records.get(donationId, clientSecret).catch(notFound);
+  if (donation.status === "succeeded") return success({ data: donation });
+  if (donation.frequency !== "one time") {
+    throw new RequestError(422, "PayNow pays once; recurring gifts need a card.", "paynow.recurring");
+  }
+  const latest = await records.latestAttempt(donation.id);
+  const now = Date.now();
+  if (
+    latest?.method === "paynow" &&
+    latest.status === "pending" &&
+    latest.expiresAt !== null &&
+    now <= latest.expiresAt.getTime() + PAYNOW_ENQUIRY_GRACE_MS
+  ) {
+    return success({ data: donation });
+  }
+  if (latest?.method === "paynow" && latest.status === "pending") {
+    // Past expiry and grace: that QR is dead; record it as failed so a new round can start.
+    await records.apply(donation.id, {
+      paymentId: latest.gatewayRef,
+      state: "failed",
+      nextAction: null,
+      failureCode: "expired",
+    });
+  }
+  const round = await records.failedAttempts(donation.id);
+  const payment = await Effect.runPromise(
+    Effect.catch(
+      gateway().create({
+        amount: donation.totalCents as Cents,
+        currency: "SGD",
+        idempotencyKey: `${donation.id}:paynow:${round}`,
+        description: donation.transactionNo,
+        method: "paynow",
+      }),
+      gatewayFailed,
+    ),
+  );
+  if (payment.nextAction?.kind !== "qr") {
+    throw new RequestError(503, "The payment service gave no PayNow QR.", "gateway.unavailable");
+  }
+  await records.startAttempt(donation.id, gatewayName, payment, "paynow", {
+    payload: payment.nextAction.payload,
+    expiresAt: new Date(now + PAYNOW_QR_LIFETIME_MS),
+  });
+  return success({ data: await records.apply(donation.id, payment) });
+};
+
+/** The QR drawn as SVG, for the page (from the donation's own record; the provider is not asked). */
+const payNowQrImage: Handler = async ({ body }) => {
+  const { donationId, clientSecret } = decode(DonationRef, body);
+  const donation = await (await donations()).get(donationId, clientSecret).catch(notFound);
+  if (!donation.payNow) throw new RequestError(404, "No PayNow QR is waiting", "paynow.none");
+  return success({
+    data: { svg: await payNowQrSvg(donation.payNow.payload), expiresAt: donation.payNow.expiresAt },
+  });
 };
 
 const retrieve: Handler = async ({ body }) => {
@@ -158,12 +320,52 @@ const retrieve: Handler = async ({ body }) => {
   const records = await donations();
   const donation = await records.get(donationId, clientSecret).catch(notFound);
   const attempt = await records.latestAttempt(donation.id);
-  if (donation.status === "requires_action" && attempt) {
-    // Reads the gateway only for a payment still waiting on the donor; final states come from our records.
-    const payment = await Effect.runPromise(sandbox.gateway.retrieve(attempt.gatewayRef));
+  if (donation.status === "requires_action" && attempt && attempt.method !== "paynow") {
+    // Reads the gateway only for a card payment waiting on 3-D Secure; PayNow and final states come
+    // from our own records (a PayNow QR is settled by the gateway's report), so polling stays cheap.
+    const payment = await Effect.runPromise(
+      Effect.catch(gateway().retrieve(attempt.gatewayRef), gatewayFailed),
+    );
     return success({ data: await records.apply(donation.id, payment) });
   }
   return success({ data: donation });
 };
 
-export const paymentHandlers = { create, confirm, retrieve } satisfies Record<string, Handler>;
+/** Which gateway takes card details in the browser (and Stripe's publishable key when it is Stripe). */
+const paymentConfiguration: Handler = () =>
+  Promise.resolve(success({ data: browserPaymentConfiguration() }));
+
+export const paymentHandlers = {
+  create,
+  confirm,
+  retrieve,
+  payNow,
+  payNowQrImage,
+  paymentConfiguration,
+} satisfies Record<string, Handler>;
+
+/** Where Stripe delivers events (not a browser call, so not in the call table). */
+export const STRIPE_WEBHOOK_PATH = "/svc/payment/v1/webhooks/stripe";
+
+/**
+ * Stripe's webhook endpoint: the raw body is verified against STRIPE_WEBHOOK_SECRET (HMAC over
+ * timestamp and body, 300 s tolerance) before anything is parsed, then processed once per event id
+ * (see `receiveStripeWebhook`). Without a secret the endpoint does not exist.
+ */
+export async function stripeWebhook(request: ServiceRequest): Promise<ServiceResponse> {
+  const secret = process.env["STRIPE_WEBHOOK_SECRET"];
+  if (!secret) return failure(404, "Not found");
+  if (request.method !== "POST") return failure(405, "Method not allowed", { allow: "POST" });
+  const answer = await receiveStripeWebhook({
+    sql: await database(),
+    records: await donations(),
+    payload: await request.body(),
+    signature: request.headers.get("stripe-signature"),
+    secret,
+  });
+  return {
+    status: answer.status,
+    headers: { "content-type": "application/json", "cache-control": "no-store" },
+    body: JSON.stringify(answer.body),
+  };
+}

@@ -1,7 +1,7 @@
 import { apiCalls, defaultBases, type ApiCall, type ApiCallName } from "@portal/adapters";
 import { failure, RequestError } from "./envelope";
 import { configurationHandlers } from "./configuration";
-import { paymentHandlers } from "./payments";
+import { paymentHandlers, STRIPE_WEBHOOK_PATH, stripeWebhook } from "./payments";
 import { donorHandlers } from "./donors";
 import { historyHandlers } from "./history";
 import { publicHandlers } from "./public";
@@ -43,6 +43,16 @@ async function readBody(request: ServiceRequest): Promise<unknown> {
 /** Serve one request under /svc/: find the call, check method and query, decode the body, run it. */
 export async function handleServiceRequest(request: ServiceRequest): Promise<ServiceResponse> {
   const { url } = request;
+  if (url.pathname === STRIPE_WEBHOOK_PATH) {
+    try {
+      return await stripeWebhook(request);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return failure(413, error.message);
+      // A database failure: 500 makes Stripe deliver the event again later.
+      console.error("[api] webhook failed:", error instanceof Error ? error.message : "unknown");
+      return failure(500, "Webhook not processed; deliver again.");
+    }
+  }
   const call = routes.get(url.pathname.replace(/\/+$/, "").toLowerCase());
   const handler = call && handlers[call.name as ApiCallName];
   if (!call || !handler) return failure(404, "Not found");

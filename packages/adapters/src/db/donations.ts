@@ -6,6 +6,7 @@ import {
   type GatewayPayment,
   type PaymentState,
 } from "@portal/domain";
+import { personalData } from "./personal-data";
 import type { Sql, SqlQuery } from "./sql";
 
 /** A donation as the payment API shows it (in the style of a PaymentIntent). */
@@ -21,7 +22,18 @@ export interface DonationView {
   readonly nextAction: GatewayPayment["nextAction"];
   readonly lastPaymentError: string | null;
   readonly receipt: { readonly receiptNo: string; readonly token: string } | null;
+  /** How the latest attempt pays: card (payment type 1), Google Pay (2), Apple Pay (3) or PayNow. */
+  readonly paymentMethod: PaymentMethodKind | null;
+  /** The PayNow QR still waiting to be paid: its EMVCo text and until when it may be paid. */
+  readonly payNow: { readonly payload: string; readonly expiresAt: string } | null;
 }
+
+/** The ways a donation can be paid; wallets are cards underneath, recorded with their payment type. */
+export type PaymentMethodKind = "card" | "paynow" | "google_pay" | "apple_pay";
+
+/** Payment type of §4: card 1, Google Pay 2, Apple Pay 3 (PayNow is recorded as method, type 1). */
+export const paymentTypeOf = (method: PaymentMethodKind): 1 | 2 | 3 =>
+  method === "google_pay" ? 2 : method === "apple_pay" ? 3 : 1;
 
 export class IdempotencyConflict extends Error {
   readonly code = "idempotency.conflict";
@@ -54,16 +66,20 @@ interface DonationRow {
   gateway_ref: string | null;
   attempt_status: string | null;
   failure_code: string | null;
+  attempt_method: PaymentMethodKind | null;
+  qr_payload: string | null;
+  qr_expires_at: Date | string | null;
 }
 
 const selectDonation = `
   select d.id, d.transaction_no, d.flow, d.status, d.total_cents, d.amounts, d.frequency,
          d.card_brand, d.card_last4, r.id as receipt_id, r.receipt_no,
-         a.gateway_ref, a.status as attempt_status, a.failure_code
+         a.gateway_ref, a.status as attempt_status, a.failure_code, a.method as attempt_method,
+         a.qr_payload, a.expires_at as qr_expires_at
   from donation d
   left join receipt r on r.donation_id = d.id
   left join lateral (
-    select gateway_ref, status, failure_code from payment_attempt
+    select gateway_ref, status, failure_code, method, qr_payload, expires_at from payment_attempt
     where donation_id = d.id order by created_at desc, id desc limit 1
   ) a on true
   where d.id = $1`;
@@ -81,6 +97,8 @@ export interface Payments {
     readonly total: Cents;
     readonly inputs: unknown;
     readonly donorDetails: unknown;
+    /** NRIC/FIN or UEN for IRAS inclusion: stored sealed (see personal-data), never in clear. */
+    readonly taxId?: string;
     readonly frequency: string;
     readonly ratesVersion: number;
     /** The signed-in donor, or the donor a guest enrolled as. */
@@ -96,16 +114,33 @@ export interface Payments {
   /** Record what the gateway said; on success mark the donation paid and issue its receipt, once. */
   readonly apply: (id: string, payment: GatewayPayment) => Promise<DonationView>;
   /** The gateway payment to confirm or poll (the latest attempt), if any. */
-  readonly latestAttempt: (
+  readonly latestAttempt: (id: string) => Promise<
+    | {
+        gatewayRef: string;
+        status: string;
+        method: PaymentMethodKind;
+        expiresAt: Date | null;
+      }
+    | undefined
+  >;
+  /**
+   * Records a gateway payment as the donation's newest attempt (once per gateway payment), with how it
+   * is paid and, for PayNow, the QR and its expiry.
+   */
+  readonly startAttempt: (
     id: string,
-  ) => Promise<{ gatewayRef: string; status: string } | undefined>;
-  readonly startAttempt: (id: string, gateway: string, payment: GatewayPayment) => Promise<void>;
+    gateway: string,
+    payment: GatewayPayment,
+    method?: PaymentMethodKind,
+    qr?: { readonly payload: string; readonly expiresAt: Date },
+  ) => Promise<void>;
   /** How many attempts have failed: the round a new attempt belongs to. */
   readonly failedAttempts: (id: string) => Promise<number>;
 }
 
 /** The donation and payment records, over one database. `key` derives receipt tokens. */
 export function payments(sql: Sql, key: Buffer): Payments {
+  const pii = personalData(key);
   const view = async (
     q: SqlQuery,
     id: string,
@@ -129,12 +164,22 @@ export function payments(sql: Sql, key: Buffer): Payments {
       frequency: row.frequency,
       card:
         row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
-      nextAction: status === "requires_action" ? nextAction : null,
+      nextAction:
+        status !== "requires_action"
+          ? null
+          : row.attempt_method === "paynow" && row.qr_payload
+            ? { kind: "qr", payload: row.qr_payload }
+            : nextAction,
       lastPaymentError:
         row.attempt_status === "failed" ? (row.failure_code ?? "payment_failed") : null,
       receipt:
         row.receipt_id && row.receipt_no
           ? { receiptNo: row.receipt_no, token: receiptToken(key, row.receipt_id) }
+          : null,
+      paymentMethod: row.attempt_method,
+      payNow:
+        status === "requires_action" && row.attempt_method === "paynow" && row.qr_payload
+          ? { payload: row.qr_payload, expiresAt: new Date(row.qr_expires_at ?? 0).toISOString() }
           : null,
     };
   };
@@ -142,7 +187,10 @@ export function payments(sql: Sql, key: Buffer): Payments {
   return {
     create: (input) =>
       sql.transaction(async (tx) => {
-        const requestHash = sha256(JSON.stringify(input.request));
+        // Keyed, so a request hash cannot be tested against guesses of what it held (an NRIC for IRAS).
+        const requestHash = createHmac("sha256", key)
+          .update(`idempotency:${JSON.stringify(input.request)}`)
+          .digest();
         const claimed = await tx.query(
           `insert into idempotency_key (scope, key, request_hash) values ('donation.create', $1, $2)
            on conflict (scope, key) do nothing returning key`,
@@ -169,8 +217,8 @@ export function payments(sql: Sql, key: Buffer): Payments {
         const transactionNo = `${input.flow === "ILMU" || input.flow === "WMS" ? "WK" : "ZK"}${Date.now()}${randomInt(100, 1000)}`;
         await tx.query(
           `insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
-             frequency, rates_version, client_secret_hash, donor_id, guest_session_id)
-           values ($1, $2, $3, 'initiated', $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+             frequency, rates_version, client_secret_hash, donor_id, guest_session_id, tax_id_encrypted, tax_id_hash)
+           values ($1, $2, $3, 'initiated', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
           [
             id,
             transactionNo,
@@ -184,6 +232,8 @@ export function payments(sql: Sql, key: Buffer): Payments {
             sha256(clientSecret),
             input.donorId ?? null,
             input.guestSessionId ?? null,
+            input.taxId === undefined ? null : pii.encrypt(input.taxId),
+            input.taxId === undefined ? null : pii.hash(input.taxId),
           ],
         );
         await tx.query(
@@ -210,11 +260,23 @@ export function payments(sql: Sql, key: Buffer): Payments {
     },
 
     latestAttempt: async (id) => {
-      const [row] = await sql.query<{ gateway_ref: string; status: string }>(
-        "select gateway_ref, status from payment_attempt where donation_id = $1 order by created_at desc, id desc limit 1",
+      const [row] = await sql.query<{
+        gateway_ref: string;
+        status: string;
+        method: PaymentMethodKind;
+        expires_at: Date | string | null;
+      }>(
+        "select gateway_ref, status, method, expires_at from payment_attempt where donation_id = $1 order by created_at desc, id desc limit 1",
         [id],
       );
-      return row ? { gatewayRef: row.gateway_ref, status: row.status } : undefined;
+      return row
+        ? {
+            gatewayRef: row.gateway_ref,
+            status: row.status,
+            method: row.method,
+            expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+          }
+        : undefined;
     },
 
     failedAttempts: async (id) => {
@@ -225,12 +287,20 @@ export function payments(sql: Sql, key: Buffer): Payments {
       return row?.count ?? 0;
     },
 
-    startAttempt: async (id, gateway, payment) => {
+    startAttempt: async (id, gateway, payment, method = "card", qr) => {
       await sql.query(
-        `insert into payment_attempt (id, donation_id, gateway, gateway_ref, status, amount_cents)
-         select $1, d.id, $3, $4, 'initiated', d.total_cents from donation d where d.id = $2
+        `insert into payment_attempt (id, donation_id, gateway, gateway_ref, status, amount_cents, method, qr_payload, expires_at)
+         select $1, d.id, $3, $4, 'initiated', d.total_cents, $5, $6, $7 from donation d where d.id = $2
          on conflict (gateway_ref) do nothing`,
-        [randomUUID(), id, gateway, payment.paymentId],
+        [
+          randomUUID(),
+          id,
+          gateway,
+          payment.paymentId,
+          method,
+          qr?.payload ?? null,
+          qr?.expiresAt.toISOString() ?? null,
+        ],
       );
     },
 
@@ -242,8 +312,12 @@ export function payments(sql: Sql, key: Buffer): Payments {
           [id],
         );
         if (!donation) throw new DonationNotFound();
-        const [attempt] = await tx.query<{ status: string; latest: boolean }>(
-          `select a.status, a.id = (
+        const [attempt] = await tx.query<{
+          status: string;
+          latest: boolean;
+          method: PaymentMethodKind;
+        }>(
+          `select a.status, a.method, a.id = (
              select l.id from payment_attempt l where l.donation_id = a.donation_id
              order by l.created_at desc, l.id desc limit 1
            ) as latest
@@ -266,9 +340,15 @@ export function payments(sql: Sql, key: Buffer): Payments {
         if (donation.status !== "succeeded") {
           if (effective === "succeeded") {
             await tx.query(
-              `update donation set status = 'succeeded', payment_method = 'card', card_brand = $2, card_last4 = $3,
-                 updated_at = now() where id = $1`,
-              [id, payment.card?.brand ?? null, payment.card?.last4 ?? null],
+              `update donation set status = 'succeeded', payment_method = $4, payment_type = $5,
+                 card_brand = $2, card_last4 = $3, updated_at = now() where id = $1`,
+              [
+                id,
+                payment.card?.brand ?? null,
+                payment.card?.last4 ?? null,
+                attempt.method === "paynow" ? "paynow" : "card",
+                paymentTypeOf(attempt.method),
+              ],
             );
             const series = donation.flow === "ILMU" || donation.flow === "WMS" ? "WK" : "ZK";
             const [next] = await tx.query<{ serial: number }>(

@@ -96,6 +96,9 @@ export const apiCalls = [
   post("payment", "/v1/donations/create"),
   post("payment", "/v1/donations/confirm"),
   post("payment", "/v1/donations/retrieve"),
+  post("payment", "/v1/donations/payNow"),
+  post("payment", "/v1/donations/payNowQrImage"),
+  get("payment", "/v1/paymentConfiguration"),
   // the guest session (ours; README "API"): issued by the server instead of service credentials
   post("main", "/v1/session/guest"),
 ] as const satisfies ReadonlyArray<ApiCall>;

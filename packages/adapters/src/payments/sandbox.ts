@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { Effect } from "effect";
+import { Effect, Result } from "effect";
 import {
+  buildPayNowPayload,
   cardBrand,
   cardDigits,
   luhnValid,
+  parsePayNowPayload,
+  payNowExpiryDate,
   portError,
   type Cents,
   type GatewayPayment,
@@ -40,7 +43,17 @@ interface Intent {
   method?: Method;
   failureCode?: string;
   challenge?: boolean;
+  /** A PayNow intent: the QR's text and the instant after which the payer's bank refuses it. */
+  payNow?: { readonly payload: string; readonly reference: string; readonly expiresAt: number };
 }
+
+/** How long a PayNow QR may be paid (spec §9: QR expire 300000 ms). */
+export const PAYNOW_QR_LIFETIME_MS = 300_000;
+
+/** What the sandbox's "payer's bank" answers when a QR is paid. */
+export type PayNowPaymentResult =
+  | { readonly paid: GatewayPayment }
+  | { readonly error: "unreadable" | "unknown" | "expired" | "alreadyPaid" };
 
 export interface SandboxCardInput {
   readonly number: string;
@@ -61,9 +74,23 @@ export interface Sandbox {
   readonly tokenize: (card: SandboxCardInput, now: Date) => TokenizeResult;
   /** The donor's answer on the sandbox's 3-D Secure page. */
   readonly completeChallenge: (paymentId: string, approve: boolean) => boolean;
+  /**
+   * The payer's bank pays a scanned PayNow QR (its text): refused when unreadable, unknown, expired
+   * or already paid. The gateway then reports the payment, as Stripe's webhook would.
+   */
+  readonly payPayNow: (payload: string, now: Date) => PayNowPaymentResult;
 }
 
-export function createSandbox(options: { challengeUrl: (paymentId: string) => string }): Sandbox {
+export interface SandboxOptions {
+  readonly challengeUrl: (paymentId: string) => string;
+  /** The charity's PayNow account: its UEN and the name the payer's bank shows. */
+  readonly payNow: { readonly uen: string; readonly merchantName: string };
+  /** The clock QR expiry is measured by. */
+  readonly now?: () => number;
+}
+
+export function createSandbox(options: SandboxOptions): Sandbox {
+  const now = options.now ?? (() => Date.now());
   const methods = new Map<string, Method>();
   const intents = new Map<string, Intent>();
   const byKey = new Map<string, string>();
@@ -72,9 +99,13 @@ export function createSandbox(options: { challengeUrl: (paymentId: string) => st
     paymentId: intent.id,
     state: intent.state,
     nextAction:
-      intent.state === "pending" && intent.challenge
-        ? { kind: "redirect", payload: options.challengeUrl(intent.id) }
-        : null,
+      intent.state !== "pending"
+        ? null
+        : intent.payNow
+          ? { kind: "qr", payload: intent.payNow.payload }
+          : intent.challenge
+            ? { kind: "redirect", payload: options.challengeUrl(intent.id) }
+            : null,
     ...(intent.failureCode ? { failureCode: intent.failureCode } : {}),
     ...(intent.method ? { card: { brand: intent.method.brand, last4: intent.method.last4 } } : {}),
   });
@@ -87,14 +118,33 @@ export function createSandbox(options: { challengeUrl: (paymentId: string) => st
   };
 
   const gateway: PaymentGatewayShape = {
-    create: ({ amount, idempotencyKey }) =>
-      Effect.sync(() => {
+    create: ({ amount, idempotencyKey, description, method }) =>
+      Effect.suspend(() => {
         const existing = byKey.get(idempotencyKey);
-        if (existing) return view(intents.get(existing) as Intent);
+        if (existing) return Effect.succeed(view(intents.get(existing) as Intent));
         const intent: Intent = { id: newId("pi"), amount, state: "initiated" };
+        if (method === "paynow") {
+          // Like Stripe's PayNow: created and confirmed at once, waiting for the payer's bank.
+          const expiresAt = now() + PAYNOW_QR_LIFETIME_MS;
+          const reference = description.slice(0, 25);
+          const payload = buildPayNowPayload({
+            uen: options.payNow.uen,
+            merchantName: options.payNow.merchantName,
+            amount,
+            reference,
+            expiry: payNowExpiryDate(expiresAt),
+          });
+          if (Result.isFailure(payload)) {
+            return Effect.fail(
+              portError("PaymentGateway", "port.rejected", payload.failure.message),
+            );
+          }
+          intent.state = "pending";
+          intent.payNow = { payload: payload.success, reference, expiresAt };
+        }
         intents.set(intent.id, intent);
         byKey.set(idempotencyKey, intent.id);
-        return view(intent);
+        return Effect.succeed(view(intent));
       }),
     confirm: (paymentId, paymentMethodId) =>
       Effect.flatMap(find(paymentId), (intent) => {
@@ -151,6 +201,21 @@ export function createSandbox(options: { challengeUrl: (paymentId: string) => st
       intent.state = approve ? "succeeded" : "failed";
       if (!approve) intent.failureCode = "authentication_failed";
       return true;
+    },
+    payPayNow: (payload, at) => {
+      const parsed = parsePayNowPayload(payload.trim());
+      if (Result.isFailure(parsed)) return { error: "unreadable" };
+      const { reference, amount } = parsed.success;
+      const intent = [...intents.values()].find(
+        (i) => i.payNow?.payload === payload.trim() && i.payNow.reference === reference,
+      );
+      if (!intent?.payNow || intent.amount !== amount) return { error: "unknown" };
+      if (intent.state === "succeeded") return { error: "alreadyPaid" };
+      if (intent.state !== "pending" || at.getTime() > intent.payNow.expiresAt) {
+        return { error: "expired" };
+      }
+      intent.state = "succeeded";
+      return { paid: view(intent) };
     },
   };
 }

@@ -111,6 +111,13 @@ export const Donation = Schema.Struct({
   card: Schema.NullOr(Schema.Struct({ brand: Str, last4: Str })),
   lastPaymentError: NullStr,
   receipt: Schema.NullOr(Schema.Struct({ receiptNo: Str, token: Str })),
+  flow: Schema.Literals(["ZAKAT", "FIDYAH", "KAFFARAH", "ILMU", "WMS"]),
+  frequency: Str,
+  nextAction: Schema.NullOr(
+    Schema.Struct({ kind: Schema.Literals(["redirect", "qr"]), payload: Str }),
+  ),
+  paymentMethod: Schema.NullOr(Schema.Literals(["card", "paynow", "google_pay", "apple_pay"])),
+  payNow: Schema.NullOr(Schema.Struct({ payload: Str, expiresAt: Str })),
 });
 
 const list = ok({ resultDonationListResponse: Schema.Array(TransactionRecord), totalRecords: Int });
@@ -183,6 +190,11 @@ export const responseSchemas = {
   create: ok({ data: Schema.Struct({ ...Donation.fields, clientSecret: Str }) }),
   confirm: ok({ data: Donation }),
   retrieve: ok({ data: Donation }),
+  payNow: ok({ data: Donation }),
+  payNowQrImage: ok({ data: Schema.Struct({ svg: Str, expiresAt: Str }) }),
+  paymentConfiguration: ok({
+    data: Schema.Struct({ gateway: Schema.Literals(["sandbox", "stripe"]), publishableKey: Str }),
+  }),
   guest: ok({ data: Schema.Struct({ expiresAt: Str }) }),
 } satisfies Record<ApiCallName, Schema.Top>;
 

@@ -1,10 +1,16 @@
 import type { APIRoute } from "astro";
-import { sandbox } from "../../../server/payments";
+import { Effect } from "effect";
+import { applyGatewayReport, gatewayName, sandbox } from "../../../server/payments";
 
 export const prerender = false;
 
-/** The donor's answer on the sandbox bank's 3-D Secure page: approve or fail the payment. */
+/**
+ * The donor's answer on the sandbox bank's 3-D Secure page: approve or fail the payment. The gateway
+ * then reports the outcome to the portal (as Stripe's webhook would), so the donation is settled even
+ * if the donor never returns to checkout.
+ */
 export const POST: APIRoute = async ({ request }) => {
+  if (gatewayName !== "sandbox") return new Response(null, { status: 404 });
   const body = (await request.json().catch(() => null)) as {
     paymentId?: unknown;
     approve?: unknown;
@@ -12,7 +18,9 @@ export const POST: APIRoute = async ({ request }) => {
   if (!body || typeof body.paymentId !== "string" || typeof body.approve !== "boolean") {
     return Response.json({ error: "invalid_request" }, { status: 400 });
   }
-  return sandbox.completeChallenge(body.paymentId, body.approve)
-    ? Response.json({ ok: true })
-    : Response.json({ error: "no_pending_challenge" }, { status: 404 });
+  if (!sandbox.completeChallenge(body.paymentId, body.approve)) {
+    return Response.json({ error: "no_pending_challenge" }, { status: 404 });
+  }
+  await applyGatewayReport(await Effect.runPromise(sandbox.gateway.retrieve(body.paymentId)));
+  return Response.json({ ok: true });
 };

@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { sandbox } from "../../../server/payments";
+import { gatewayName, sandbox } from "../../../server/payments";
 
 export const prerender = false;
 
@@ -8,6 +8,7 @@ export const prerender = false;
  * gets a payment-method id back. The portal's own API never sees a card number. Nothing here is logged.
  */
 export const POST: APIRoute = async ({ request }) => {
+  if (gatewayName !== "sandbox") return new Response(null, { status: 404 });
   const headers = { "cache-control": "no-store" };
   let card: { number?: unknown; expMonth?: unknown; expYear?: unknown; cvc?: unknown };
   try {
