@@ -1,8 +1,8 @@
-import { Effect } from "effect";
 import type { GatewayPayment, PaymentGatewayShape } from "@portal/domain";
 import { createSandbox, createStripeGateway, type Sandbox } from "@portal/adapters/payments";
 import { payments, type Payments } from "@portal/adapters/db";
 import { database } from "./database";
+import { sendReceiptMail } from "./receipt-mail";
 import { serverKey } from "./secrets";
 import { shared } from "./shared";
 
@@ -55,7 +55,9 @@ export const browserPaymentConfiguration = () => ({
 
 /** The donation and payment records of this process's database. */
 export const donations = (): Promise<Payments> =>
-  shared("payments", () => database().then((sql) => payments(sql, serverKey())));
+  shared("payments", () =>
+    database().then((sql) => payments(sql, serverKey(), { onPaid: sendReceiptMail(sql) })),
+  );
 
 /**
  * A payment the gateway reported by itself (the sandbox's PayNow; Stripe's go through the webhook):
@@ -69,7 +71,3 @@ export const applyGatewayReport = async (payment: GatewayPayment): Promise<void>
   );
   if (attempt) await (await donations()).apply(attempt.donation_id, payment);
 };
-
-/** Runs a gateway call, failing with the gateway's error. */
-export const runGateway = <A, E>(effect: Effect.Effect<A, E>): Promise<A> =>
-  Effect.runPromise(effect);

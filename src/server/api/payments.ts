@@ -125,7 +125,6 @@ function checkedDonor(donor: DonorInput) {
   return { details, taxId };
 }
 
-
 const DonationRef = Schema.Struct({
   donationId: Schema.String.check(Schema.isMaxLength(64)),
   clientSecret: Schema.String.check(Schema.isMaxLength(200)),
@@ -212,7 +211,8 @@ const create: Handler = async ({ body, headers }) => {
 
 const gatewayFailed = () =>
   Effect.fail(
-    new RequestError(503,
+    new RequestError(
+      503,
       "The payment service did not answer; nothing was charged. Please try again.",
       "gateway.unavailable",
     ),
@@ -261,7 +261,11 @@ const payNow: Handler = async ({ body }) => {
   const donation = await records.get(donationId, clientSecret).catch(notFound);
   if (donation.status === "succeeded") return success({ data: donation });
   if (donation.frequency !== "one time") {
-    throw new RequestError(422, "PayNow pays once; recurring gifts need a card.", "paynow.recurring");
+    throw new RequestError(
+      422,
+      "PayNow pays once; recurring gifts need a card.",
+      "paynow.recurring",
+    );
   }
   const latest = await records.latestAttempt(donation.id);
   const now = Date.now();

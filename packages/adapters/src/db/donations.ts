@@ -139,7 +139,15 @@ export interface Payments {
 }
 
 /** The donation and payment records, over one database. `key` derives receipt tokens. */
-export function payments(sql: Sql, key: Buffer): Payments {
+export interface PaymentsOptions {
+  /**
+   * Called once a donation is paid, after the transaction that paid it committed (the receipt
+   * e-mail). Its failure is reported, never undoes the payment.
+   */
+  readonly onPaid?: (donation: DonationView) => Promise<void>;
+}
+
+export function payments(sql: Sql, key: Buffer, options: PaymentsOptions = {}): Payments {
   const pii = personalData(key);
   const view = async (
     q: SqlQuery,
@@ -304,8 +312,9 @@ export function payments(sql: Sql, key: Buffer): Payments {
       );
     },
 
-    apply: (id, payment) =>
-      sql.transaction(async (tx) => {
+    apply: async (id, payment) => {
+      let paidNow = false;
+      const result = await sql.transaction(async (tx) => {
         // One writer per donation at a time: a second confirm or webhook waits here, then sees the result.
         const [donation] = await tx.query<{ status: string; flow: FlowType }>(
           "select status, flow from donation where id = $1 for update",
@@ -373,6 +382,7 @@ export function payments(sql: Sql, key: Buffer): Payments {
                values ('gateway', 'donation.succeeded', 'donation', $1, $2)`,
               [id, JSON.stringify({ gatewayRef: payment.paymentId, receiptNo })],
             );
+            paidNow = true;
           } else if (attempt.latest) {
             // Only the latest attempt speaks for an unpaid donation: a late failure of an earlier
             // attempt must not reopen a donation whose next attempt is under way.
@@ -384,6 +394,16 @@ export function payments(sql: Sql, key: Buffer): Payments {
           }
         }
         return view(tx, id, payment.nextAction);
-      }),
+      });
+      if (paidNow && options.onPaid) {
+        await options.onPaid(result).catch((error: unknown) => {
+          console.error(
+            "[payments] after-payment step failed:",
+            error instanceof Error ? error.message : "unknown",
+          );
+        });
+      }
+      return result;
+    },
   };
 }

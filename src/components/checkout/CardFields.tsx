@@ -1,0 +1,189 @@
+import { useId } from "react";
+import {
+  cardBrand,
+  cardDigits,
+  groupInFours,
+  pasteCardNumber,
+  validateCardNumber,
+  type CardImage,
+} from "@portal/domain";
+import { fill } from "../../i18n/fill";
+import type { CheckoutLabels } from "./labels";
+
+/** What the card form holds while the donor types. Never stored, never sent to the portal. */
+export interface CardEntry {
+  readonly number: string;
+  readonly month: string;
+  readonly year: string;
+  readonly cvc: string;
+}
+
+export const emptyCard: CardEntry = { number: "", month: "", year: "", cvc: "" };
+
+export type CardErrors = Partial<Record<keyof CardEntry, string>>;
+
+const brandNames: Readonly<Record<CardImage, string>> = {
+  AmericanExpress: "American Express",
+  DinersClub: "Diners Club",
+  JCB: "JCB",
+  MasterCard: "Mastercard",
+  UnionPay: "UnionPay",
+  Visa: "Visa",
+  DefaultCard: "",
+};
+
+/** Checks the card as §5 and §9 say: characters, Luhn, a month and year not passed, a 3-4 digit CVC. */
+export const checkCard = (card: CardEntry, l: CheckoutLabels, now: Date): CardErrors => {
+  const errors: Record<string, string> = {};
+  const numberIssue = validateCardNumber(card.number);
+  if (numberIssue !== null) {
+    errors["number"] =
+      numberIssue === "validation.card.characters"
+        ? l.validation_card_characters
+        : l.validation_card_invalid;
+  }
+  const month = Number(card.month);
+  const year = Number(card.year);
+  const thisMonth = now.getFullYear() * 12 + now.getMonth();
+  if (!(month >= 1 && month <= 12 && year * 12 + month - 1 >= thisMonth)) {
+    errors[card.month === "" ? "month" : "year"] = l.checkout_card_error_expiry;
+  }
+  if (!/^\d{3,4}$/.test(card.cvc)) errors["cvc"] = l.checkout_card_error_cvc;
+  return errors;
+};
+
+/** A small card-brand badge: the brand's name in its colours (no image download, readable as text). */
+function BrandBadge({ brand }: { readonly brand: CardImage }) {
+  if (brand === "DefaultCard") return null;
+  return (
+    <span className={`card-brand card-brand-${brand}`} data-testid="card-brand">
+      {brandNames[brand]}
+    </span>
+  );
+}
+
+/**
+ * The card form of §5: digits, spaces and hyphens only, grouped in fours as typed; a paste is taken
+ * only if it holds a digit; the brand shown from the leading digits; expiry months 01 to 12 and years
+ * from this year to 20 years on. Autocomplete hints let the browser's own card filler help.
+ */
+export function CardFields(props: {
+  readonly card: CardEntry;
+  readonly errors: CardErrors;
+  readonly labels: CheckoutLabels;
+  readonly thisYear: number;
+  readonly onChange: (card: CardEntry) => void;
+}) {
+  const { card, errors, labels: l, onChange } = props;
+  const id = useId();
+  const brand = cardBrand(card.number);
+  const years = Array.from({ length: 21 }, (_, i) => String(props.thisYear + i));
+  const months = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
+  const errorOf = (field: keyof CardEntry) =>
+    errors[field] === undefined ? null : (
+      <p id={`${id}-${field}-error`} className="calc-error">
+        {errors[field]}
+      </p>
+    );
+  const described = (field: keyof CardEntry) =>
+    errors[field] === undefined ? undefined : `${id}-${field}-error`;
+  return (
+    <div className="card-fields">
+      <p className="field-hint">{l.checkout_card_accepted}</p>
+      <div className="calc-field">
+        <label htmlFor={`${id}-number`}>{l.checkout_card_number}</label>
+        <div className="card-number">
+          <input
+            id={`${id}-number`}
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            maxLength={23}
+            value={card.number}
+            aria-invalid={errors.number === undefined ? undefined : true}
+            aria-describedby={described("number")}
+            data-testid="card-number"
+            onChange={(event) => {
+              const text = event.currentTarget.value;
+              // Digits, spaces and hyphens may be typed; digits are regrouped in fours as they come.
+              if (!/^[\d\s-]*$/.test(text)) return;
+              onChange({ ...card, number: groupInFours(cardDigits(text)) });
+            }}
+            onPaste={(event) => {
+              event.preventDefault();
+              const pasted = pasteCardNumber(event.clipboardData.getData("text"));
+              if (pasted !== null) onChange({ ...card, number: pasted.slice(0, 23) });
+            }}
+          />
+          <BrandBadge brand={brand} />
+        </div>
+        {brand === "DefaultCard" ? null : (
+          <span className="visually-hidden" aria-live="polite">
+            {fill(l.checkout_card_brand, { brand: brandNames[brand] })}
+          </span>
+        )}
+        {errorOf("number")}
+      </div>
+      <div className="card-row">
+        <div className="calc-field">
+          <label htmlFor={`${id}-month`}>{l.checkout_card_expiry_month}</label>
+          <select
+            id={`${id}-month`}
+            autoComplete="cc-exp-month"
+            value={card.month}
+            aria-invalid={errors.month === undefined ? undefined : true}
+            aria-describedby={described("month")}
+            data-testid="card-month"
+            onChange={(event) => onChange({ ...card, month: event.currentTarget.value })}
+          >
+            <option value="">MM</option>
+            {months.map((month) => (
+              <option key={month} value={month}>
+                {month}
+              </option>
+            ))}
+          </select>
+          {errorOf("month")}
+        </div>
+        <div className="calc-field">
+          <label htmlFor={`${id}-year`}>{l.checkout_card_expiry_year}</label>
+          <select
+            id={`${id}-year`}
+            autoComplete="cc-exp-year"
+            value={card.year}
+            aria-invalid={errors.year === undefined ? undefined : true}
+            aria-describedby={described("year")}
+            data-testid="card-year"
+            onChange={(event) => onChange({ ...card, year: event.currentTarget.value })}
+          >
+            <option value="">YYYY</option>
+            {years.map((year) => (
+              <option key={year} value={year}>
+                {year}
+              </option>
+            ))}
+          </select>
+          {errorOf("year")}
+        </div>
+        <div className="calc-field">
+          <label htmlFor={`${id}-cvc`}>{l.checkout_card_cvc}</label>
+          <input
+            id={`${id}-cvc`}
+            type="password"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+            value={card.cvc}
+            aria-invalid={errors.cvc === undefined ? undefined : true}
+            aria-describedby={described("cvc")}
+            data-testid="card-cvc"
+            onChange={(event) =>
+              onChange({ ...card, cvc: event.currentTarget.value.replace(/\D/g, "") })
+            }
+          />
+          {errorOf("cvc")}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,493 @@
+import { useEffect, useRef, useState } from "react";
+import { formatMoney, type Cents, type CheckoutOrder, type FlowType } from "@portal/domain";
+import { fill } from "../../i18n/fill";
+import { localizedPath, type Language } from "../../i18n/paths";
+import { readStored, removeStored, writeStored } from "../../stores/session-storage";
+import { fetchLiveRates } from "../calculator/rates";
+import { CardFields, checkCard, emptyCard, type CardEntry, type CardErrors } from "./CardFields";
+import {
+  checkDonor,
+  DonorFields,
+  donorPayload,
+  emptyDonor,
+  type DonorEntry,
+  type DonorErrors,
+} from "./DonorFields";
+import type { CheckoutLabels } from "./labels";
+import {
+  clearGivingEntries,
+  flowOfQuery,
+  givingPathOf,
+  orderFromStores,
+  receiptHref,
+} from "./order-source";
+import {
+  confirmDonation,
+  createDonation,
+  PaymentApiError,
+  retrieveDonation,
+  tokenizeSandboxCard,
+  type Donation,
+  type DonationRef,
+} from "./payment-api";
+import { PayNowPanel } from "./PayNowPanel";
+
+export interface CheckoutProps {
+  readonly lang: Language;
+  readonly labels: CheckoutLabels;
+  readonly productRoute: string;
+}
+
+type Method = "card" | "paynow" | "google_pay" | "apple_pay";
+const frequencies = ["one time", "daily", "weekly", "monthly", "quarterly", "annually"] as const;
+type Frequency = (typeof frequencies)[number];
+
+/** The donation this tab is paying, kept across a reload or the bank's page (no personal data). */
+const STORED = "portal.checkout";
+interface StoredCheckout extends DonationRef {
+  readonly flow: FlowType;
+}
+
+const readCheckout = (flow: FlowType): StoredCheckout | undefined => {
+  const stored = readStored(STORED) as Partial<StoredCheckout> | undefined;
+  return stored?.flow === flow &&
+    typeof stored.donationId === "string" &&
+    typeof stored.clientSecret === "string"
+    ? (stored as StoredCheckout)
+    : undefined;
+};
+
+const newKey = (): string =>
+  typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+        b.toString(16).padStart(2, "0"),
+      ).join("");
+
+type Phase =
+  | { readonly kind: "loading" }
+  | { readonly kind: "form" }
+  | { readonly kind: "challenge"; readonly url: string }
+  | { readonly kind: "paynow" }
+  | { readonly kind: "done"; readonly donation: Donation };
+
+/**
+ * Checkout: the order the flow's page left in this tab, priced again with the live rates; the donor's
+ * details; card (sandbox or Stripe), wallet or PayNow. Card details go to the gateway only. One
+ * idempotency key per order and details, so double clicks, retries and reloads pay once.
+ */
+export default function Checkout({ lang, labels: l, productRoute }: CheckoutProps) {
+  const [flow, setFlow] = useState<FlowType>("ZAKAT");
+  const [order, setOrder] = useState<CheckoutOrder | null>(null);
+  const [ratesVersion, setRatesVersion] = useState<number | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: "loading" });
+  const [donor, setDonor] = useState<DonorEntry>(emptyDonor);
+  const [donorErrors, setDonorErrors] = useState<DonorErrors>({});
+  const [card, setCard] = useState<CardEntry>(emptyCard);
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  const [method, setMethod] = useState<Method>("card");
+  const [frequency, setFrequency] = useState<Frequency>("one time");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [donation, setDonation] = useState<Donation | null>(null);
+  const attempt = useRef<{ body: string; key: string; ref?: DonationRef } | null>(null);
+  const problemRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const finish = (paid: Donation) => {
+    removeStored(STORED);
+    clearGivingEntries();
+    attempt.current = null;
+    setPhase({ kind: "done", donation: paid });
+  };
+
+  useEffect(() => {
+    const chosen = flowOfQuery(location.search);
+    setFlow(chosen);
+    const controller = new AbortController();
+    const resume = readCheckout(chosen);
+    void (async () => {
+      if (resume) {
+        // Back from the bank, or reloaded mid-payment: the donation as it now stands.
+        try {
+          const current = await retrieveDonation(resume);
+          setDonation(current);
+          attempt.current = { body: "", key: "", ref: resume };
+          if (current.status === "succeeded") return finish(current);
+          if (current.payNow) return setPhase({ kind: "paynow" });
+        } catch {
+          removeStored(STORED);
+        }
+      }
+      try {
+        const live = await fetchLiveRates(controller.signal);
+        if (!live) throw new Error("no rates");
+        setRatesVersion(live.version);
+        setOrder(orderFromStores(chosen, live.rates));
+      } catch {
+        setProblem(l.checkout_error_network);
+      }
+      setPhase({ kind: "form" });
+    })();
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => {
+    if (problem !== null) problemRef.current?.focus();
+  }, [problem]);
+  useEffect(() => {
+    if (phase.kind === "done") headingRef.current?.focus();
+  }, [phase.kind]);
+
+  // While the bank's challenge shows, its page tells us when it is done; polling covers a lost message.
+  useEffect(() => {
+    if (phase.kind !== "challenge") return;
+    const ref = attempt.current?.ref;
+    if (!ref) return;
+    let stopped = false;
+    const check = async () => {
+      const current = await retrieveDonation(ref).catch(() => null);
+      if (stopped || !current || current.status === "requires_action") return;
+      stopped = true;
+      settle(current);
+    };
+    const onMessage = (event: MessageEvent) => {
+      if (
+        event.origin === location.origin &&
+        (event.data as { type?: string })?.type === "portal-3ds-complete"
+      ) {
+        void check();
+      }
+    };
+    window.addEventListener("message", onMessage);
+    const timer = window.setInterval(() => void check(), 3000);
+    return () => {
+      stopped = true;
+      window.removeEventListener("message", onMessage);
+      window.clearInterval(timer);
+    };
+  }, [phase]);
+
+  const failureText = (code: string | null | undefined): string =>
+    code === "card_declined"
+      ? l.checkout_error_declined
+      : code === "insufficient_funds"
+        ? l.checkout_error_insufficient
+        : code === "authentication_failed"
+          ? l.checkout_error_authentication
+          : fill(l.checkout_error_generic, { message: code ?? "" });
+
+  /** What the payment's answer means for the page. */
+  function settle(current: Donation) {
+    setDonation(current);
+    if (current.status === "succeeded") return finish(current);
+    if (current.status === "requires_action" && current.nextAction?.kind === "redirect") {
+      return setPhase({ kind: "challenge", url: current.nextAction.payload });
+    }
+    setPhase({ kind: "form" });
+    if (current.lastPaymentError) setProblem(failureText(current.lastPaymentError));
+  }
+
+  const explain = (error: unknown) => {
+    if (error instanceof PaymentApiError) {
+      if (error.code === "donation.ratesSuperseded") return setProblem(l.checkout_error_rates);
+      if (error.code === "donation.totalMismatch") return setProblem(l.checkout_error_total);
+      const key = error.code?.replace(/\./g, "_") as keyof CheckoutLabels | undefined;
+      if (key && key in l) return setProblem(l[key]);
+      if (error.code === "invalid_number") return setProblem(l.validation_card_invalid);
+      if (error.code === "invalid_expiry") return setProblem(l.checkout_card_error_expiry);
+      if (error.code === "invalid_cvc") return setProblem(l.checkout_card_error_cvc);
+      return setProblem(fill(l.checkout_error_generic, { message: error.message }));
+    }
+    setProblem(l.checkout_error_network);
+  };
+
+  /** The donation for this order and these details: the same one again while neither changed. */
+  const ensureDonation = async (): Promise<DonationRef> => {
+    if (!order || ratesVersion === null) throw new Error("no order");
+    const input = { order, ratesVersion, frequency, donor: donorPayload(donor) };
+    const body = JSON.stringify(input);
+    const previous = attempt.current;
+    if (previous?.ref && (previous.body === body || previous.body === "")) return previous.ref;
+    const key = previous?.body === body ? previous.key : newKey();
+    attempt.current = { body, key };
+    const created = await createDonation(input, key);
+    const ref = { donationId: created.id, clientSecret: created.clientSecret };
+    attempt.current = { body, key, ref };
+    writeStored(STORED, { ...ref, flow } satisfies StoredCheckout);
+    setDonation(created);
+    return ref;
+  };
+
+  const pay = async () => {
+    if (busy) return;
+    setProblem(null);
+    const dErrors = checkDonor(donor, l);
+    const cErrors = method === "card" ? checkCard(card, l, new Date()) : {};
+    setDonorErrors(dErrors);
+    setCardErrors(cErrors);
+    if (Object.keys(dErrors).length > 0 || Object.keys(cErrors).length > 0) {
+      setProblem(l.checkout_fix_errors);
+      return;
+    }
+    setBusy(true);
+    try {
+      const ref = await ensureDonation();
+      if (method === "paynow") {
+        setPhase({ kind: "paynow" });
+        return;
+      }
+      // Wallets have no device wallet here: the sandbox's test wallet pays with a test card.
+      const tokenized = await tokenizeSandboxCard(
+        method === "card"
+          ? {
+              number: card.number,
+              expMonth: Number(card.month),
+              expYear: Number(card.year),
+              cvc: card.cvc,
+            }
+          : {
+              number: "4242424242424242",
+              expMonth: 12,
+              expYear: new Date().getFullYear() + 1,
+              cvc: "123",
+            },
+      );
+      const confirmed = await confirmDonation(
+        ref,
+        tokenized.id,
+        method === "google_pay" || method === "apple_pay" ? method : undefined,
+      );
+      settle(confirmed);
+    } catch (error) {
+      explain(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const back = localizedPath(givingPathOf(flow, productRoute), lang);
+  const zakatLike = flow === "ZAKAT" || flow === "FIDYAH" || flow === "KAFFARAH";
+  const recurringAllowed = flow === "ILMU" || flow === "WMS";
+
+  if (phase.kind === "done") {
+    const paid = phase.donation;
+    return (
+      <section
+        className="checkout-done calc-card"
+        aria-labelledby="checkout-done-title"
+        data-testid="checkout-done"
+      >
+        <h2 id="checkout-done-title" ref={headingRef} tabIndex={-1}>
+          {l.checkout_done_title}
+        </h2>
+        <dl className="checkout-facts">
+          <div>
+            <dt>{l.checkout_done_receipt_no}</dt>
+            <dd data-testid="receipt-no">{paid.receipt?.receiptNo}</dd>
+          </div>
+          <div>
+            <dt>{l.checkout_done_transaction_no}</dt>
+            <dd data-testid="transaction-no">{paid.transactionNo}</dd>
+          </div>
+          <div>
+            <dt>{l.checkout_total}</dt>
+            <dd>{formatMoney(paid.totalCents as Cents)}</dd>
+          </div>
+        </dl>
+        <p>
+          {paid.card
+            ? fill(l.checkout_done_card, { brand: paid.card.brand, last4: paid.card.last4 })
+            : l.checkout_done_paynow}
+        </p>
+        {paid.frequency !== "one time" ? (
+          <p>
+            {fill(l.checkout_done_recurring, {
+              frequency:
+                l[`checkout_frequency_${paid.frequency}` as keyof CheckoutLabels] ?? paid.frequency,
+            })}
+          </p>
+        ) : null}
+        <p>{l.checkout_done_email}</p>
+        <p className="checkout-actions">
+          {paid.receipt ? (
+            <a
+              className="button"
+              href={localizedPath(
+                receiptHref(paid.flow, paid.amounts, productRoute, paid.receipt.token),
+                lang,
+              )}
+              data-testid="receipt-link"
+            >
+              {l.checkout_done_receipt}
+            </a>
+          ) : null}
+          <a href={localizedPath(givingPathOf(paid.flow, productRoute), lang)}>
+            {l.checkout_done_home}
+          </a>
+        </p>
+      </section>
+    );
+  }
+
+  if (phase.kind === "paynow" && attempt.current?.ref && donation) {
+    return (
+      <PayNowPanel
+        reference={attempt.current.ref}
+        transactionNo={donation.transactionNo}
+        amount={donation.totalCents as Cents}
+        labels={l}
+        onPaid={finish}
+      />
+    );
+  }
+
+  const total = order?.total ?? (0 as Cents);
+  return (
+    <div className="checkout">
+      <div
+        ref={problemRef}
+        tabIndex={-1}
+        role="alert"
+        className={problem ? "checkout-problem" : undefined}
+        data-testid="checkout-problem"
+      >
+        {problem}
+      </div>
+      <section className="calc-totals" aria-labelledby="checkout-summary">
+        <h2 id="checkout-summary">{l.checkout_summary}</h2>
+        {phase.kind === "loading" ? null : order && order.total > 0 ? (
+          <dl>
+            {order.lines.map((line) => (
+              <div key={line.kind}>
+                <dt>{l[`checkout_line_${line.kind}`]}</dt>
+                <dd>{formatMoney(line.amount)}</dd>
+              </div>
+            ))}
+            <div className="checkout-total">
+              <dt>{l.checkout_total}</dt>
+              <dd data-testid="checkout-total">{formatMoney(total)}</dd>
+            </div>
+          </dl>
+        ) : (
+          <p>
+            {l.checkout_empty} <a href={back}>{l.checkout_back}</a>
+          </p>
+        )}
+      </section>
+      {order && order.total > 0 ? (
+        <form
+          className="calculator"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void pay();
+          }}
+        >
+          <fieldset className="calc-card">
+            <legend>
+              <h2>{l.checkout_details}</h2>
+            </legend>
+            <DonorFields
+              donor={donor}
+              errors={donorErrors}
+              labels={l}
+              zakatLike={zakatLike}
+              onChange={setDonor}
+            />
+          </fieldset>
+          {recurringAllowed ? (
+            <fieldset className="calc-card">
+              <legend>
+                <h2>{l.checkout_frequency}</h2>
+              </legend>
+              <p className="field-hint">{l.checkout_recurring_card}</p>
+              <div className="choice">
+                {frequencies.map((f) => (
+                  <label key={f} className="choice-option">
+                    <input
+                      type="radio"
+                      name="frequency"
+                      value={f}
+                      checked={frequency === f}
+                      data-testid={`frequency-${f.replace(" ", "-")}`}
+                      onChange={() => {
+                        setFrequency(f);
+                        if (f !== "one time" && method === "paynow") setMethod("card");
+                      }}
+                    />
+                    <span>
+                      {l[`checkout_frequency_${f.replace(" ", "_")}` as keyof CheckoutLabels]}
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+          <fieldset className="calc-card">
+            <legend>
+              <h2>{l.checkout_method}</h2>
+            </legend>
+            <div className="choice checkout-methods">
+              {(["card", "paynow", "google_pay", "apple_pay"] as const).map((m) => (
+                <label key={m} className="choice-option">
+                  <input
+                    type="radio"
+                    name="method"
+                    value={m}
+                    checked={method === m}
+                    disabled={m === "paynow" && frequency !== "one time"}
+                    data-testid={`method-${m}`}
+                    onChange={() => setMethod(m)}
+                  />
+                  <span>{l[`checkout_method_${m}`]}</span>
+                </label>
+              ))}
+            </div>
+            {method === "card" ? (
+              <CardFields
+                card={card}
+                errors={cardErrors}
+                labels={l}
+                thisYear={new Date().getFullYear()}
+                onChange={setCard}
+              />
+            ) : method === "paynow" ? null : (
+              <p className="field-hint">{l.checkout_wallet_sandbox}</p>
+            )}
+          </fieldset>
+          <p className="checkout-actions">
+            <button
+              type="submit"
+              className="button"
+              disabled={busy}
+              aria-busy={busy}
+              data-testid="checkout-pay"
+            >
+              {busy ? l.checkout_paying : fill(l.checkout_pay, { amount: formatMoney(total) })}
+            </button>
+          </p>
+        </form>
+      ) : null}
+      {phase.kind === "challenge" ? (
+        <div
+          className="checkout-challenge"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="checkout-3ds-title"
+        >
+          <div className="checkout-challenge-box">
+            <h2 id="checkout-3ds-title">{l.checkout_3ds_title}</h2>
+            <p>{l.checkout_3ds_hint}</p>
+            <iframe
+              id="challengeFrame"
+              title={l.checkout_3ds_title}
+              src={phase.url}
+              data-testid="challenge-frame"
+            />
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { useEffect, useRef, useState } from "react";
+import { formatMoney, type Cents } from "@portal/domain";
+import { fill } from "../../i18n/fill";
+import type { CheckoutLabels } from "./labels";
+import {
+  payNowDonation,
+  payNowQrImage,
+  retrieveDonation,
+  type Donation,
+  type DonationRef,
+} from "./payment-api";
+
+/** Spec §9: status checked every 3 s; after the QR expires, 30 s more for a late answer. */
+export const PAYNOW_POLL_MS = 3000;
+export const PAYNOW_ENQUIRY_GRACE_MS = 30_000;
+
+/** Spec §9: a QR may be paid for 300 s. */
+const QR_LIFETIME_MS = 300_000;
+
+/** Time left as m:ss, never more than the QR's lifetime (the two clocks may differ a little). */
+const clock = (ms: number): string => {
+  const seconds = Math.max(0, Math.ceil(Math.min(ms, QR_LIFETIME_MS) / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+};
+
+/**
+ * The PayNow step: the QR (drawn by the server from the donation's own record), the amount and the
+ * reference, a countdown to expiry, and polling of the portal's own records every 3 s until the
+ * payment arrives or the enquiry grace after expiry ends; then a new code can be asked for.
+ */
+export function PayNowPanel(props: {
+  readonly reference: DonationRef;
+  readonly transactionNo: string;
+  readonly amount: Cents;
+  readonly labels: CheckoutLabels;
+  readonly onPaid: (donation: Donation) => void;
+}) {
+  const { labels: l, reference } = props;
+  const [qr, setQr] = useState<{ svg: string; payload: string; expiresAt: number } | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const [generation, setGeneration] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    let stopped = false;
+    setFailed(false);
+    void (async () => {
+      try {
+        const donation = await payNowDonation(reference);
+        if (donation.status === "succeeded") return props.onPaid(donation);
+        const image = await payNowQrImage(reference);
+        if (!stopped && donation.payNow) {
+          setNow(Date.now());
+          setQr({
+            svg: image.svg,
+            payload: donation.payNow.payload,
+            expiresAt: Date.parse(image.expiresAt),
+          });
+          headingRef.current?.focus();
+        }
+      } catch {
+        if (!stopped) setFailed(true);
+      }
+    })();
+    return () => {
+      stopped = true;
+    };
+  }, [generation]);
+
+  useEffect(() => {
+    if (!qr) return;
+    let stopped = false;
+    const tick = window.setInterval(() => setNow(Date.now()), 1000);
+    const poll = window.setInterval(() => {
+      if (Date.now() > qr.expiresAt + PAYNOW_ENQUIRY_GRACE_MS) {
+        window.clearInterval(poll);
+        return;
+      }
+      void retrieveDonation(reference)
+        .then((donation) => {
+          if (!stopped && donation.status === "succeeded") props.onPaid(donation);
+        })
+        .catch(() => {
+          // A missed poll is retried at the next tick.
+        });
+    }, PAYNOW_POLL_MS);
+    return () => {
+      stopped = true;
+      window.clearInterval(tick);
+      window.clearInterval(poll);
+    };
+  }, [qr]);
+
+  const expired = qr !== null && now > qr.expiresAt;
+  const graceOver = qr !== null && now > qr.expiresAt + PAYNOW_ENQUIRY_GRACE_MS;
+  return (
+    <section
+      className="calc-card checkout-paynow"
+      aria-labelledby="paynow-title"
+      data-testid="paynow"
+    >
+      <h2 id="paynow-title" ref={headingRef} tabIndex={-1}>
+        {l.checkout_paynow_title}
+      </h2>
+      <p>{fill(l.checkout_paynow_hint, { amount: formatMoney(props.amount) })}</p>
+      {failed ? (
+        <p role="alert" className="checkout-problem">
+          {l.checkout_error_network}
+        </p>
+      ) : null}
+      {qr && !expired ? (
+        <div
+          className="paynow-qr"
+          data-testid="paynow-qr"
+          dangerouslySetInnerHTML={{ __html: qr.svg }}
+        />
+      ) : null}
+      <dl className="checkout-facts">
+        <div>
+          <dt>{l.checkout_total}</dt>
+          <dd>{formatMoney(props.amount)}</dd>
+        </div>
+        <div>
+          <dt>{l.checkout_paynow_reference}</dt>
+          <dd data-testid="paynow-reference">{props.transactionNo}</dd>
+        </div>
+      </dl>
+      <p aria-live="polite" data-testid="paynow-status">
+        {qr === null
+          ? null
+          : expired
+            ? l.checkout_paynow_expired
+            : `${fill(l.checkout_paynow_expires, { time: clock(qr.expiresAt - now) })}. ${l.checkout_paynow_waiting}`}
+      </p>
+      {graceOver || failed ? (
+        <button
+          type="button"
+          className="button"
+          onClick={() => setGeneration((g) => g + 1)}
+          data-testid="paynow-new"
+        >
+          {l.checkout_paynow_new}
+        </button>
+      ) : null}
+      {qr && !expired ? (
+        <p>
+          <a
+            href={`/sandbox/paynow-bank#${encodeURIComponent(qr.payload)}`}
+            target="_blank"
+            rel="noopener"
+            data-testid="paynow-sandbox-bank"
+          >
+            {l.checkout_paynow_sandbox}
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import {
+  amountLimits,
+  fidyahOrder,
+  kaffarahOrder,
+  wakafOrder,
+  zakatOrder,
+  type CheckoutOrder,
+  type FlowType,
+  type RateConfig,
+} from "@portal/domain";
+import { resetCalculator, restoreCalculator } from "../../stores/calculator";
+import { resetDonationWidget, restoreDonationWidget } from "../../stores/donation-widget";
+import { resetFidyah, restoreFidyah } from "../../stores/fidyah";
+import { resetKaffarah, restoreKaffarah } from "../../stores/kaffarah";
+
+/** The flow named in checkout's query (`?flow=zakat`, `FIDYAH`, ...); ZAKAT when absent or unknown. */
+export const flowOfQuery = (search: string): FlowType => {
+  const named = new URLSearchParams(search).get("flow")?.toUpperCase();
+  return named === "FIDYAH" ||
+    named === "KAFFARAH" ||
+    named === "ILMU" ||
+    named === "WMS" ||
+    named === "ZAKAT"
+    ? named
+    : "ZAKAT";
+};
+
+/** What the flow's giving page left in this tab, as an order priced with `rates`. */
+export const orderFromStores = (flow: FlowType, rates: RateConfig): CheckoutOrder => {
+  switch (flow) {
+    case "ZAKAT": {
+      const snapshot = restoreCalculator(rates);
+      return snapshot
+        ? zakatOrder(snapshot.state, rates)
+        : { flow, items: {}, lines: [], total: 0 as CheckoutOrder["total"] };
+    }
+    case "FIDYAH": {
+      const snapshot = restoreFidyah(rates);
+      return snapshot
+        ? fidyahOrder(snapshot.state)
+        : { flow, items: {}, lines: [], total: 0 as CheckoutOrder["total"] };
+    }
+    case "KAFFARAH": {
+      const snapshot = restoreKaffarah(rates);
+      return snapshot
+        ? kaffarahOrder(snapshot.state)
+        : { flow, items: {}, lines: [], total: 0 as CheckoutOrder["total"] };
+    }
+    case "ILMU":
+    case "WMS": {
+      const limit = amountLimits[flow === "ILMU" ? "wakaf" : "wms"];
+      const snapshot = restoreDonationWidget(flow, { minAmount: limit.min, maxAmount: limit.max });
+      return wakafOrder(flow, snapshot.state.cause.donationAmount);
+    }
+  }
+};
+
+/** After a passed transaction the giving pages start afresh (spec §4). */
+export const clearGivingEntries = (): void => {
+  resetCalculator();
+  resetFidyah();
+  resetKaffarah();
+  resetDonationWidget();
+};
+
+/** Where the flow's giving page is, for "back". */
+export const givingPathOf = (flow: FlowType, productRoute: string): string =>
+  ({
+    ZAKAT: "/calculator",
+    FIDYAH: "/fidyah",
+    KAFFARAH: "/kaffarah",
+    ILMU: `/${productRoute}-ilmu`,
+    WMS: "/wms",
+  })[flow];
+
+/** The receipt page of a paid donation (spec §2's /receipt/... routes), reached with its token. */
+export const receiptHref = (
+  flow: FlowType,
+  amounts: Readonly<Record<string, number>>,
+  productRoute: string,
+  token: string,
+): string => {
+  const path =
+    flow === "ZAKAT"
+      ? (amounts["harta"] ?? 0) > 0
+        ? "/receipt/harta"
+        : "/receipt/fitrah"
+      : flow === "FIDYAH"
+        ? "/receipt/fidyah"
+        : flow === "KAFFARAH"
+          ? "/receipt/kaffarah"
+          : `/receipt/${productRoute}`;
+  return `${path}?token=${encodeURIComponent(token)}`;
+};

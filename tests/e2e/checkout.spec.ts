@@ -1,0 +1,226 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import {
+  expectNoAxeViolations,
+  expectNoOverflow,
+  hydrated,
+  keepScreenshot,
+  onWakafHost,
+  open,
+} from "./helpers";
+
+/** Receipt e-mails the portal wrote to its outbox (the e2e server's data folder). */
+const receiptMails = (to: string) => {
+  const dir = path.join(process.env["E2E_DATA_DIR"] ?? "", "outbox");
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith(".json"));
+  } catch {
+    return [];
+  }
+  return names
+    .map(
+      (name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")) as Record<string, unknown>,
+    )
+    .filter((mail) => mail["to"] === to && mail["kind"] === "receipt");
+};
+
+const fillDonor = async (page: Page, email: string) => {
+  await page.getByTestId("donor-name").fill("Aminah binte Salleh");
+  await page.getByTestId("donor-email").fill(email);
+};
+
+const fillCard = async (page: Page, number: string) => {
+  await page.getByTestId("card-number").fill(number);
+  await page.getByTestId("card-month").selectOption("12");
+  await page.getByTestId("card-year").selectOption(String(new Date().getFullYear() + 2));
+  await page.getByTestId("card-cvc").fill("123");
+};
+
+const expectPaid = async (page: Page) => {
+  await expect(page.getByTestId("checkout-done")).toBeVisible({ timeout: 15_000 });
+  await expect(
+    page.getByRole("heading", { name: "Thank you. Your payment is received." }),
+  ).toBeFocused();
+  await expect(page.getByTestId("receipt-no")).toHaveText(/^(ZK|WK)-\d{8}$/);
+  return (await page.getByTestId("receipt-no").textContent()) ?? "";
+};
+
+test("a guest pays kaffarah by card and gets a receipt number, link and e-mail", async ({
+  page,
+}, testInfo) => {
+  await open(page, "/kaffarah");
+  await page.getByRole("radio", { name: /^Nazar/ }).check();
+  await page.getByTestId("kaffarah-quantity").fill("1");
+  await page
+    .getByRole("link", { name: /pay|checkout/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/checkout\?flow=KAFFARAH$/);
+  await hydrated(page);
+  await expect(page.getByTestId("checkout-total")).toHaveText("$40.00");
+  await expectNoAxeViolations(page);
+
+  // Nothing valid yet: the donor is told what to fix, and nothing is paid.
+  await page.getByTestId("checkout-pay").click();
+  await expect(page.getByTestId("checkout-problem")).toHaveText(
+    "Please correct the fields marked above.",
+  );
+  await expect(page.getByTestId("donor-email")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Please enter a valid card number")).toBeVisible();
+
+  await fillDonor(page, "kaffarah.guest@example.sg");
+  await fillCard(page, "4242 4242 4242 4242");
+  await expect(page.getByTestId("card-brand")).toHaveText("Visa");
+  await keepScreenshot(page, testInfo, "checkout-card-1280");
+  await page.getByTestId("checkout-pay").click();
+  await expectPaid(page);
+  await expect(page.getByText("Paid with Visa ending 4242")).toBeVisible();
+  await expect(page.getByTestId("receipt-link")).toHaveAttribute(
+    "href",
+    /^\/receipt\/kaffarah\?token=[\w-]{40,}$/,
+  );
+  await keepScreenshot(page, testInfo, "checkout-done-1280");
+  await expect.poll(() => receiptMails("kaffarah.guest@example.sg").length).toBe(1);
+
+  // A passed transaction resets the giving page (spec §4).
+  await open(page, "/kaffarah");
+  await expect(page.getByTestId("total")).toHaveText("$0.00");
+});
+
+test("zakat from the calculator, on a phone, in Malay", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await open(page, "/ms/calculator");
+  const savings = page.getByRole("group", { name: /Simpanan/ });
+  await savings.getByRole("group").first().getByRole("textbox").first().fill("11500");
+  await page.getByRole("link", { name: /bayar/i }).first().click();
+  await expect(page).toHaveURL(/\/ms\/checkout\?flow=zakat$/i);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { name: "Apa yang anda bayar" })).toBeVisible();
+  await expect(page.getByTestId("checkout-total")).toHaveText("$287.50");
+  await fillDonor(page, "zakat.ms@example.sg");
+  await fillCard(page, "4242-4242-4242-4242");
+  await expectNoOverflow(page);
+  await keepScreenshot(page, testInfo, "checkout-ms-375");
+  await page.getByTestId("checkout-pay").click();
+  await expect(
+    page.getByRole("heading", { name: "Terima kasih. Bayaran anda telah diterima." }),
+  ).toBeVisible();
+  await expect(page.getByTestId("receipt-link")).toHaveAttribute(
+    "href",
+    /^\/ms\/receipt\/harta\?token=/,
+  );
+  await keepScreenshot(page, testInfo, "checkout-done-ms-375");
+});
+
+test("fidyah by card", async ({ page }) => {
+  await open(page, "/fidyah");
+  const haid = page.getByRole("group", { name: "Menstruation and other reasons" });
+  await haid.getByRole("group", { name: "Year 1" }).getByLabel("Days missed").fill("7");
+  await page
+    .getByRole("link", { name: /pay|checkout/i })
+    .first()
+    .click();
+  await hydrated(page);
+  await expect(page.getByTestId("checkout-total")).toHaveText("$28.00");
+  await fillDonor(page, "fidyah.guest@example.sg");
+  await fillCard(page, "5555 5555 5555 4444");
+  await expect(page.getByTestId("card-brand")).toHaveText("Mastercard");
+  await page.getByTestId("checkout-pay").click();
+  await expectPaid(page);
+  await expect(page.getByTestId("receipt-link")).toHaveAttribute("href", /^\/receipt\/fidyah\?/);
+});
+
+for (const [fund, pagePath, name] of [
+  ["ILMU", "/wakaf-ilmu", "Wakaf Ilmu"],
+  ["WMS", "/wms", "Wakaf Masyarakat Singapura"],
+] as const) {
+  test(`a gift to ${name} by card on the wakaf host`, async ({ page, baseURL }) => {
+    await page.goto(onWakafHost(baseURL, pagePath));
+    await hydrated(page);
+    await page.getByTestId("wakaf-amount").fill("50");
+    await page.getByTestId("wakaf-give").click();
+    await expect(page).toHaveURL(new RegExp(`/checkout\\?flow=${fund}$`));
+    await hydrated(page);
+    await expect(page.getByText(name, { exact: true })).toBeVisible();
+    await expect(page.getByTestId("checkout-total")).toHaveText("$50.00");
+    await fillDonor(page, `${fund.toLowerCase()}.guest@example.sg`);
+    await fillCard(page, "4242424242424242");
+    await page.getByTestId("checkout-pay").click();
+    const receiptNo = await expectPaid(page);
+    expect(receiptNo).toMatch(/^WK-/);
+    await expect(page.getByTestId("receipt-link")).toHaveAttribute(
+      "href",
+      /^\/receipt\/wakaf\?token=/,
+    );
+  });
+}
+
+test("a declined card says so, charges nothing, and another card pays once", async ({ page }) => {
+  await open(page, "/kaffarah");
+  await page.getByRole("radio", { name: /^Jimak/ }).check();
+  await page.getByTestId("kaffarah-quantity").fill("1");
+  await open(page, "/checkout?flow=KAFFARAH");
+  await fillDonor(page, "declined@example.sg");
+  await fillCard(page, "4000 0000 0000 0002");
+  await page.getByTestId("checkout-pay").click();
+  await expect(page.getByTestId("checkout-problem")).toHaveText(
+    "Your card was declined. Nothing was charged; please try another card.",
+  );
+  await expect(page.getByTestId("checkout-problem")).toBeFocused();
+  // The donor's entries stay.
+  await expect(page.getByTestId("donor-email")).toHaveValue("declined@example.sg");
+  await page.getByTestId("card-number").fill("4242 4242 4242 4242");
+  // A double click pays once.
+  await page.getByTestId("checkout-pay").dblclick();
+  await expectPaid(page);
+  await expect.poll(() => receiptMails("declined@example.sg").length).toBe(1);
+});
+
+test("a card that asks for 3-D Secure passes the bank's challenge", async ({ page }) => {
+  await open(page, "/kaffarah");
+  await page.getByRole("radio", { name: /^Nazar/ }).check();
+  await page.getByTestId("kaffarah-quantity").fill("2");
+  await open(page, "/checkout?flow=KAFFARAH");
+  await fillDonor(page, "threeds@example.sg");
+  await fillCard(page, "4000 0027 6000 3184");
+  await page.getByTestId("checkout-pay").click();
+  const dialog = page.getByRole("dialog", { name: "Verify with your bank" });
+  await expect(dialog).toBeVisible();
+  const bank = page.frameLocator('[data-testid="challenge-frame"]');
+  await bank.getByRole("button", { name: /Approve the payment/ }).click();
+  await expectPaid(page);
+  await expect(dialog).toHaveCount(0);
+});
+
+test("zakat harta by PayNow QR, paid from the payer's bank", async ({
+  page,
+  context,
+}, testInfo) => {
+  await open(page, "/calculator");
+  const savings = page.getByRole("group", { name: "Savings" });
+  await savings.getByRole("group", { name: "Account 1" }).getByLabel("Amount ($)").fill("20000");
+  await open(page, "/checkout?flow=zakat");
+  await expect(page.getByTestId("checkout-total")).toHaveText("$500.00");
+  await fillDonor(page, "paynow@example.sg");
+  await page.getByTestId("method-paynow").check();
+  await page.getByTestId("checkout-pay").click();
+  await expect(page.getByTestId("paynow-qr").locator("svg")).toBeVisible();
+  await expect(page.getByTestId("paynow-status")).toContainText(/The code expires in (5:00|4:5\d)/);
+  await expectNoAxeViolations(page);
+  await keepScreenshot(page, testInfo, "paynow-1280");
+
+  const href = (await page.getByTestId("paynow-sandbox-bank").getAttribute("href")) ?? "";
+  const bank = await context.newPage();
+  await bank.goto(href);
+  await expect(bank.locator("#payload")).toHaveValue(/^000201.*6304[0-9A-F]{4}$/);
+  await bank.getByRole("button", { name: /^Pay/ }).click();
+  await expect(bank.getByRole("status")).toContainText("Paid.");
+  // The page polls the portal's own records every 3 s and sees the payment.
+  await expectPaid(page);
+  await expect(page.getByText("Paid with PayNow")).toBeVisible();
+  // The same QR cannot be paid twice.
+  await bank.getByRole("button", { name: /^Pay/ }).click();
+  await expect(bank.getByRole("status")).toContainText("alreadyPaid");
+});
