@@ -65,7 +65,7 @@ test("a guest pays kaffarah by card and gets a receipt number, link and e-mail",
   // Nothing valid yet: the donor is told what to fix, and nothing is paid.
   await page.getByTestId("checkout-pay").click();
   await expect(page.getByTestId("checkout-problem")).toHaveText(
-    "Please correct the fields marked above.",
+    "Please correct the fields marked below.",
   );
   await expect(page.getByTestId("donor-email")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Please enter a valid card number")).toBeVisible();

@@ -82,9 +82,8 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
   const [ratesVersion, setRatesVersion] = useState<number | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
   const [donor, setDonor] = useState<DonorEntry>(emptyDonor);
-  const [donorErrors, setDonorErrors] = useState<DonorErrors>({});
+  const [tried, setTried] = useState(false);
   const [card, setCard] = useState<CardEntry>(emptyCard);
-  const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const [method, setMethod] = useState<Method>("card");
   const [frequency, setFrequency] = useState<Frequency>("one time");
   const [busy, setBusy] = useState(false);
@@ -222,10 +221,9 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
   const pay = async () => {
     if (busy) return;
     setProblem(null);
+    setTried(true);
     const dErrors = checkDonor(donor, l);
     const cErrors = method === "card" ? checkCard(card, l, new Date()) : {};
-    setDonorErrors(dErrors);
-    setCardErrors(cErrors);
     if (Object.keys(dErrors).length > 0 || Object.keys(cErrors).length > 0) {
       setProblem(l.checkout_fix_errors);
       return;
@@ -266,6 +264,9 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
     }
   };
 
+  // Once the donor tried to pay, each field says what is wrong with it as it is corrected.
+  const donorErrors: DonorErrors = tried ? checkDonor(donor, l) : {};
+  const cardErrors: CardErrors = tried && method === "card" ? checkCard(card, l, new Date()) : {};
   const back = localizedPath(givingPathOf(flow, productRoute), lang);
   const zakatLike = flow === "ZAKAT" || flow === "FIDYAH" || flow === "KAFFARAH";
   const recurringAllowed = flow === "ILMU" || flow === "WMS";
@@ -354,7 +355,7 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
       >
         {problem}
       </div>
-      <section className="calc-totals" aria-labelledby="checkout-summary">
+      <section className="calc-card checkout-summary" aria-labelledby="checkout-summary">
         <h2 id="checkout-summary">{l.checkout_summary}</h2>
         {phase.kind === "loading" ? null : order && order.total > 0 ? (
           <dl>
@@ -377,7 +378,7 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
       </section>
       {order && order.total > 0 ? (
         <form
-          className="calculator"
+          className="checkout-form"
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
