@@ -45,6 +45,7 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     const guest = await guestCookie(portal.base);
     const token = await identity.sign({ email: "contract@example.com", name: "Contract" });
     const failures: string[] = [];
+    let requests = 0;
     const options = {
       bases,
       host: () => "test",
@@ -55,7 +56,7 @@ describe.each(testDatabases())("client and server contract on $name", (database)
           headers: {
             ...(init?.headers as Record<string, string>),
             cookie: guest,
-            "idempotency-key": "contract",
+            "idempotency-key": `contract-${++requests}`,
           },
         })) as typeof fetch,
     };
@@ -131,6 +132,16 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     await check("retrieve", {
       body: { donationId: donation.id, clientSecret: donation.clientSecret },
     });
+    const byQr = await check("create", {
+      body: { flow: "FIDYAH", items: { fidyah: { days: 1 } }, totalCents: 400, ratesVersion: 1 },
+    });
+    const qrRef = {
+      donationId: (byQr["data"] as { id: string }).id,
+      clientSecret: (byQr["data"] as { clientSecret: string }).clientSecret,
+    };
+    await check("payNow", { body: qrRef });
+    await check("payNowQrImage", { body: qrRef });
+    await check("paymentConfiguration", {});
     const transactionNo = donation.transactionNo;
     const list = await check("getDonorTransactions", { body: { pageNo: 1, pageSize: 100 } });
     expect(list["totalRecords"]).toBe(1);
