@@ -13,7 +13,7 @@ import {
 /** Receipt e-mails the portal wrote to its outbox (the e2e server's data folder). */
 const receiptMails = (to: string) => {
   const dir = path.join(process.env["E2E_DATA_DIR"] ?? "", "outbox");
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync(dir).filter((name) => name.endsWith(".json"));
   } catch {

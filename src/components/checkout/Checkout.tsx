@@ -24,6 +24,7 @@ import {
 import {
   confirmDonation,
   createDonation,
+  getPaymentConfiguration,
   PaymentApiError,
   retrieveDonation,
   tokenizeSandboxCard,
@@ -31,6 +32,7 @@ import {
   type DonationRef,
 } from "./payment-api";
 import { PayNowPanel } from "./PayNowPanel";
+import { mountStripeCard } from "./stripe-card";
 
 export interface CheckoutProps {
   readonly lang: Language;
@@ -90,6 +92,12 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
   const [problem, setProblem] = useState<string | null>(null);
   const [donation, setDonation] = useState<Donation | null>(null);
   const attempt = useRef<{ body: string; key: string; ref?: DonationRef } | null>(null);
+  const [gateway, setGateway] = useState<{ kind: "sandbox" | "stripe"; key: string }>({
+    kind: "sandbox",
+    key: "",
+  });
+  const stripeHost = useRef<HTMLDivElement>(null);
+  const stripeCard = useRef<Awaited<ReturnType<typeof mountStripeCard>> | null>(null);
   const problemRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -101,10 +109,18 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
   };
 
   useEffect(() => {
-    const chosen = flowOfQuery(location.search);
+    // Back from Stripe's 3-D Secure page the address carries no flow: the stored donation's is used.
+    const returning = new URLSearchParams(location.search).get("return") === "3ds";
+    const storedFlow = (readStored(STORED) as Partial<StoredCheckout> | undefined)?.flow;
+    const chosen = returning && storedFlow ? storedFlow : flowOfQuery(location.search);
     setFlow(chosen);
     const controller = new AbortController();
     const resume = readCheckout(chosen);
+    void getPaymentConfiguration()
+      .then((config) => setGateway({ kind: config.gateway, key: config.publishableKey }))
+      .catch(() => {
+        // The sandbox stays; paying will say what is wrong.
+      });
     void (async () => {
       if (resume) {
         // Back from the bank, or reloaded mid-payment: the donation as it now stands.
@@ -134,6 +150,21 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
   useEffect(() => {
     if (problem !== null) problemRef.current?.focus();
   }, [problem]);
+  useEffect(() => {
+    const host = stripeHost.current;
+    if (gateway.kind !== "stripe" || method !== "card" || !host) return;
+    let mounted: Awaited<ReturnType<typeof mountStripeCard>> | null = null;
+    mountStripeCard(gateway.key, host)
+      .then((card) => {
+        mounted = card;
+        stripeCard.current = card;
+      })
+      .catch(() => setProblem(l.checkout_error_network));
+    return () => {
+      mounted?.destroy();
+      stripeCard.current = null;
+    };
+  }, [gateway, method, phase.kind]);
   useEffect(() => {
     if (phase.kind === "done") headingRef.current?.focus();
   }, [phase.kind]);
@@ -181,6 +212,8 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
     setDonation(current);
     if (current.status === "succeeded") return finish(current);
     if (current.status === "requires_action" && current.nextAction?.kind === "redirect") {
+      // Stripe's bank page is a full redirect that returns to /checkout?return=3ds; the sandbox's is framed.
+      if (gateway.kind === "stripe") return location.assign(current.nextAction.payload);
       return setPhase({ kind: "challenge", url: current.nextAction.payload });
     }
     setPhase({ kind: "form" });
@@ -223,7 +256,8 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
     setProblem(null);
     setTried(true);
     const dErrors = checkDonor(donor, l);
-    const cErrors = method === "card" ? checkCard(card, l, new Date()) : {};
+    const cErrors =
+      method === "card" && gateway.kind === "sandbox" ? checkCard(card, l, new Date()) : {};
     if (Object.keys(dErrors).length > 0 || Object.keys(cErrors).length > 0) {
       setProblem(l.checkout_fix_errors);
       return;
@@ -233,6 +267,11 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
       const ref = await ensureDonation();
       if (method === "paynow") {
         setPhase({ kind: "paynow" });
+        return;
+      }
+      if (gateway.kind === "stripe") {
+        if (!stripeCard.current) throw new Error("card field not ready");
+        settle(await confirmDonation(ref, await stripeCard.current.tokenize()));
         return;
       }
       // Wallets have no device wallet here: the sandbox's test wallet pays with a test card.
@@ -266,7 +305,8 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
 
   // Once the donor tried to pay, each field says what is wrong with it as it is corrected.
   const donorErrors: DonorErrors = tried ? checkDonor(donor, l) : {};
-  const cardErrors: CardErrors = tried && method === "card" ? checkCard(card, l, new Date()) : {};
+  const cardErrors: CardErrors =
+    tried && method === "card" && gateway.kind === "sandbox" ? checkCard(card, l, new Date()) : {};
   const back = localizedPath(givingPathOf(flow, productRoute), lang);
   const zakatLike = flow === "ZAKAT" || flow === "FIDYAH" || flow === "KAFFARAH";
   const recurringAllowed = flow === "ILMU" || flow === "WMS";
@@ -445,7 +485,9 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
                 </label>
               ))}
             </div>
-            {method === "card" ? (
+            {method === "card" && gateway.kind === "stripe" ? (
+              <div ref={stripeHost} className="stripe-card" data-testid="stripe-card" />
+            ) : method === "card" ? (
               <CardFields
                 card={card}
                 errors={cardErrors}

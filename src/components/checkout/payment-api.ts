@@ -124,3 +124,17 @@ export const tokenizeSandboxCard = (card: {
   readonly expYear: number;
   readonly cvc: string;
 }) => post<{ id: string; brand: string; last4: string }>("/sandbox/v1/payment_methods", card);
+
+/** Which gateway takes the card (and Stripe's publishable key in Stripe mode). */
+export const getPaymentConfiguration = async (): Promise<{
+  gateway: "sandbox" | "stripe";
+  publishableKey: string;
+}> => {
+  const response = await fetch("/svc/payment/v1/paymentConfiguration", {
+    headers: { accept: "application/json" },
+  });
+  if (!response.ok) throw new PaymentApiError(response.status, response.statusText, undefined);
+  return (
+    (await response.json()) as { data: { gateway: "sandbox" | "stripe"; publishableKey: string } }
+  ).data;
+};
