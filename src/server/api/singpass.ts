@@ -49,12 +49,12 @@ export async function readyPerson(
   return { secrets, person };
 }
 
-const StartBody = Schema.Struct({ lang: Schema.optionalKey(Schema.Literals(["en", "ms"])) });
+const StartBody = Schema.Struct({ lang: Schema.Literals(["en", "ms"]) });
 
 /** startSingpassLogin: state, nonce and PKCE verifier kept for this guest; the URL to Singpass. */
 const startSingpassLogin: Handler = async ({ headers, body }) => {
   const { setup, guest } = await singpassGuest(headers);
-  const { lang = "en" } = decode(StartBody, body ?? {});
+  const { lang } = decode(StartBody, body);
   const state = randomToken();
   const nonce = randomToken();
   const pkce = pkcePair();
