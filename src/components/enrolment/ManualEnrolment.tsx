@@ -66,12 +66,20 @@ export default function ManualEnrolment(props: {
     await ensureGuest();
     const contact = {
       email: email.trim(),
-      ...(mobile.trim() === "" ? {} : { countryCode: dialCode.trim(), mobile: mobile.replace(/\s/g, "") }),
+      ...(mobile.trim() === ""
+        ? {}
+        : { countryCode: dialCode.trim(), mobile: mobile.replace(/\s/g, "") }),
       address: addressBody(address),
     };
     const body =
       kind === "individual"
-        ? { kind, name: name.trim(), nric: nric.trim(), ...contact, profile: { marketingConsent: consent } }
+        ? {
+            kind,
+            name: name.trim(),
+            nric: nric.trim(),
+            ...contact,
+            profile: { marketingConsent: consent },
+          }
         : {
             kind,
             name: name.trim(),
@@ -142,8 +150,26 @@ export default function ManualEnrolment(props: {
       <div className="enrol-grid">
         {kind === "corporate" ? (
           <>
-            <TextField name="companyName" label={labels.enrol_company} value={companyName} onChange={setCompanyName} error={error("companyName")} maxLength={66} autoComplete="organization" required />
-            <TextField name="uen" label={labels.enrol_uen} value={uen} onChange={setUen} error={error("uen")} maxLength={10} uppercase required />
+            <TextField
+              name="companyName"
+              label={labels.enrol_company}
+              value={companyName}
+              onChange={setCompanyName}
+              error={error("companyName")}
+              maxLength={66}
+              autoComplete="organization"
+              required
+            />
+            <TextField
+              name="uen"
+              label={labels.enrol_uen}
+              value={uen}
+              onChange={setUen}
+              error={error("uen")}
+              maxLength={10}
+              uppercase
+              required
+            />
           </>
         ) : null}
         <TextField
@@ -157,12 +183,51 @@ export default function ManualEnrolment(props: {
           required
         />
         {kind === "individual" ? (
-          <TextField name="nric" label={labels.enrol_nric} value={nric} onChange={setNric} error={error("nric")} maxLength={9} uppercase required />
+          <TextField
+            name="nric"
+            label={labels.enrol_nric}
+            value={nric}
+            onChange={setNric}
+            error={error("nric")}
+            maxLength={9}
+            uppercase
+            required
+          />
         ) : null}
-        <TextField name="email" type="email" inputMode="email" label={labels.enrol_email} value={email} onChange={setEmail} error={error("email")} maxLength={254} autoComplete="email" required />
+        <TextField
+          name="email"
+          type="email"
+          inputMode="email"
+          label={labels.enrol_email}
+          value={email}
+          onChange={setEmail}
+          error={error("email")}
+          maxLength={254}
+          autoComplete="email"
+          required
+        />
         <div className="enrol-mobile">
-          <TextField name="dialCode" label={labels.enrol_dial_code} value={dialCode} onChange={setDialCode} error={error("dialCode")} maxLength={5} inputMode="tel" autoComplete="tel-country-code" />
-          <TextField name="mobile" type="tel" inputMode="tel" label={labels.enrol_mobile} value={mobile} onChange={setMobile} error={error("mobile")} maxLength={20} autoComplete="tel-national" />
+          <TextField
+            name="dialCode"
+            label={labels.enrol_dial_code}
+            value={dialCode}
+            onChange={setDialCode}
+            error={error("dialCode")}
+            maxLength={5}
+            inputMode="tel"
+            autoComplete="tel-country-code"
+          />
+          <TextField
+            name="mobile"
+            type="tel"
+            inputMode="tel"
+            label={labels.enrol_mobile}
+            value={mobile}
+            onChange={setMobile}
+            error={error("mobile")}
+            maxLength={20}
+            autoComplete="tel-national"
+          />
         </div>
       </div>
       <AddressFields
@@ -179,7 +244,11 @@ export default function ManualEnrolment(props: {
         onChange={setAddress}
       />
       <label className="enrol-consent">
-        <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          checked={consent}
+          onChange={(event) => setConsent(event.currentTarget.checked)}
+        />
         {labels.consent_zakatUpdates}
       </label>
       <button className="button" type="submit" disabled={busy} aria-busy={busy}>

@@ -93,7 +93,9 @@ export default function SingpassUpdate(props: {
     setBusy(true);
     const answer = await postJson("/svc/donor/api/User/confirmSingpassPreDonation", {
       email: email.trim(),
-      ...(mobile.trim() === "" ? {} : { countryCode: dialCode.trim(), mobile: mobile.replace(/\s/g, "") }),
+      ...(mobile.trim() === ""
+        ? {}
+        : { countryCode: dialCode.trim(), mobile: mobile.replace(/\s/g, "") }),
       address: addressBody(address),
       marketingConsent: consent,
     });
@@ -131,7 +133,11 @@ export default function SingpassUpdate(props: {
     >
       {hasErrors || failed ? (
         <p className="enrol-alert" role="alert">
-          {failed ? labels.enrol_error_generic : errors["nric"] ? messageOf(labels, "nirc_exists") : labels.enrol_errors_heading}
+          {failed
+            ? labels.enrol_error_generic
+            : errors["nric"]
+              ? messageOf(labels, "nirc_exists")
+              : labels.enrol_errors_heading}
         </p>
       ) : null}
       <section className="enrol-fieldset" aria-labelledby="from-myinfo">
@@ -150,10 +156,40 @@ export default function SingpassUpdate(props: {
       <fieldset className="enrol-fieldset">
         <legend>{labels.enrol_contact}</legend>
         <div className="enrol-grid">
-          <TextField name="email" type="email" inputMode="email" label={labels.enrol_email} value={email} onChange={setEmail} error={error("email")} maxLength={254} autoComplete="email" required />
+          <TextField
+            name="email"
+            type="email"
+            inputMode="email"
+            label={labels.enrol_email}
+            value={email}
+            onChange={setEmail}
+            error={error("email")}
+            maxLength={254}
+            autoComplete="email"
+            required
+          />
           <div className="enrol-mobile">
-            <TextField name="dialCode" label={labels.enrol_dial_code} value={dialCode} onChange={setDialCode} error={error("dialCode")} maxLength={5} inputMode="tel" autoComplete="tel-country-code" />
-            <TextField name="mobile" type="tel" inputMode="tel" label={labels.enrol_mobile} value={mobile} onChange={setMobile} error={error("mobile")} maxLength={20} autoComplete="tel-national" />
+            <TextField
+              name="dialCode"
+              label={labels.enrol_dial_code}
+              value={dialCode}
+              onChange={setDialCode}
+              error={error("dialCode")}
+              maxLength={5}
+              inputMode="tel"
+              autoComplete="tel-country-code"
+            />
+            <TextField
+              name="mobile"
+              type="tel"
+              inputMode="tel"
+              label={labels.enrol_mobile}
+              value={mobile}
+              onChange={setMobile}
+              error={error("mobile")}
+              maxLength={20}
+              autoComplete="tel-national"
+            />
           </div>
         </div>
       </fieldset>
@@ -171,7 +207,11 @@ export default function SingpassUpdate(props: {
         onChange={setAddress}
       />
       <label className="enrol-consent">
-        <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          checked={consent}
+          onChange={(event) => setConsent(event.currentTarget.checked)}
+        />
         {labels.consent_zakatUpdates}
       </label>
       <button className="button" type="submit" disabled={busy} aria-busy={busy}>

@@ -20,7 +20,8 @@ export async function postJson(path: string, body: unknown = {}): Promise<Answer
     const parsed: unknown = text === "" ? {} : JSON.parse(text);
     return {
       status: response.status,
-      body: typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {},
+      body:
+        typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {},
     };
   } catch {
     return { status: 0, body: {} };
@@ -31,7 +32,10 @@ export async function postJson(path: string, body: unknown = {}): Promise<Answer
 export const ensureGuest = () => postJson("/svc/main/v1/session/guest");
 
 /** The translated message of a validator's key or a server's code (`validation.nric.invalid`, ...). */
-export const messageOf = (labels: ValidationLabels, key: Validation | string | undefined): string => {
+export const messageOf = (
+  labels: ValidationLabels,
+  key: Validation | string | undefined,
+): string => {
   const label = (key ?? "").replace(/\./g, "_") as keyof ValidationLabels;
   return labels[label] ?? labels.enrol_error_generic;
 };

@@ -65,21 +65,63 @@ export const emptyAddress: AddressValue = {
 /** The address parts of spec §3, with §5's lengths (block and building 25, unit 5). */
 export function AddressFields(props: {
   readonly legend: string;
-  readonly labels: Readonly<Record<"postal" | "block" | "street" | "building" | "floor" | "unit", string>>;
+  readonly labels: Readonly<
+    Record<"postal" | "block" | "street" | "building" | "floor" | "unit", string>
+  >;
   readonly value: AddressValue;
   readonly onChange: (value: AddressValue) => void;
 }) {
-  const set = (key: keyof AddressValue) => (text: string) => props.onChange({ ...props.value, [key]: text });
+  const set = (key: keyof AddressValue) => (text: string) =>
+    props.onChange({ ...props.value, [key]: text });
   return (
     <fieldset className="enrol-fieldset">
       <legend>{props.legend}</legend>
       <div className="enrol-grid">
-        <TextField name="postalCode" label={props.labels.postal} value={props.value.postalCode} onChange={set("postalCode")} maxLength={10} inputMode="numeric" autoComplete="postal-code" />
-        <TextField name="blockNumber" label={props.labels.block} value={props.value.blockNumber} onChange={set("blockNumber")} maxLength={25} />
-        <TextField name="streetName" label={props.labels.street} value={props.value.streetName} onChange={set("streetName")} maxLength={66} autoComplete="address-line1" />
-        <TextField name="buildingName" label={props.labels.building} value={props.value.buildingName} onChange={set("buildingName")} maxLength={25} />
-        <TextField name="floorNo" label={props.labels.floor} value={props.value.floorNo} onChange={set("floorNo")} maxLength={5} />
-        <TextField name="unitNo" label={props.labels.unit} value={props.value.unitNo} onChange={set("unitNo")} maxLength={5} />
+        <TextField
+          name="postalCode"
+          label={props.labels.postal}
+          value={props.value.postalCode}
+          onChange={set("postalCode")}
+          maxLength={10}
+          inputMode="numeric"
+          autoComplete="postal-code"
+        />
+        <TextField
+          name="blockNumber"
+          label={props.labels.block}
+          value={props.value.blockNumber}
+          onChange={set("blockNumber")}
+          maxLength={25}
+        />
+        <TextField
+          name="streetName"
+          label={props.labels.street}
+          value={props.value.streetName}
+          onChange={set("streetName")}
+          maxLength={66}
+          autoComplete="address-line1"
+        />
+        <TextField
+          name="buildingName"
+          label={props.labels.building}
+          value={props.value.buildingName}
+          onChange={set("buildingName")}
+          maxLength={25}
+        />
+        <TextField
+          name="floorNo"
+          label={props.labels.floor}
+          value={props.value.floorNo}
+          onChange={set("floorNo")}
+          maxLength={5}
+        />
+        <TextField
+          name="unitNo"
+          label={props.labels.unit}
+          value={props.value.unitNo}
+          onChange={set("unitNo")}
+          maxLength={5}
+        />
       </div>
     </fieldset>
   );

@@ -73,5 +73,7 @@ export const singpassUpdateLabelKeys = [
 ] as const;
 
 export type ManualLabels = Readonly<Record<(typeof manualLabelKeys)[number], string>>;
-export type SingpassUpdateLabels = Readonly<Record<(typeof singpassUpdateLabelKeys)[number], string>>;
+export type SingpassUpdateLabels = Readonly<
+  Record<(typeof singpassUpdateLabelKeys)[number], string>
+>;
 export type ValidationLabels = Readonly<Record<(typeof validationKeys)[number], string>>;

@@ -35,7 +35,12 @@ beforeAll(async () => {
     keys: [{ ...(await exportJWK(sp.publicKey)), kid: "sp-1", alg: "ES256", use: "sig" }],
   });
   const enc = await generateKeyPair("ECDH-ES+A256KW", { crv: "P-256", extractable: true });
-  rpEncryption = { ...(await exportJWK(enc.publicKey)), kid: "enc-1", alg: "ECDH-ES+A256KW", use: "enc" };
+  rpEncryption = {
+    ...(await exportJWK(enc.publicKey)),
+    kid: "enc-1",
+    alg: "ECDH-ES+A256KW",
+    use: "enc",
+  };
   const sig = await generateKeyPair("ES256", { extractable: true });
   rpSigningPublic = sig.publicKey;
   config = {
@@ -46,7 +51,12 @@ beforeAll(async () => {
     clientId: "portal",
     redirectUri: "https://portal.test/enrollment/singpass",
     signingKey: { ...(await exportJWK(sig.privateKey)), kid: "sig-1", alg: "ES256", use: "sig" },
-    decryptionKey: { ...(await exportJWK(enc.privateKey)), kid: "enc-1", alg: "ECDH-ES+A256KW", use: "enc" },
+    decryptionKey: {
+      ...(await exportJWK(enc.privateKey)),
+      kid: "enc-1",
+      alg: "ECDH-ES+A256KW",
+      use: "enc",
+    },
   };
 });
 
@@ -66,7 +76,12 @@ const idToken = async (
   const { importJWK } = await import("jose");
   const to = options.encryptTo ?? rpEncryption;
   return new CompactEncrypt(new TextEncoder().encode(signed))
-    .setProtectedHeader({ alg: "ECDH-ES+A256KW", enc: "A256CBC-HS512", cty: "JWT", kid: to.kid ?? "" })
+    .setProtectedHeader({
+      alg: "ECDH-ES+A256KW",
+      enc: "A256CBC-HS512",
+      cty: "JWT",
+      kid: to.kid ?? "",
+    })
     .encrypt(await importJWK(to, "ECDH-ES+A256KW"));
 };
 
@@ -105,7 +120,9 @@ describe("PKCE", () => {
 describe("authorization request", () => {
   it("carries state, nonce and the S256 challenge, never the verifier", () => {
     const { verifier, challenge } = pkcePair();
-    const url = new URL(authorizationUrl(config, { state: "st", nonce: "nn", codeChallenge: challenge }));
+    const url = new URL(
+      authorizationUrl(config, { state: "st", nonce: "nn", codeChallenge: challenge }),
+    );
     expect(Object.fromEntries(url.searchParams)).toEqual({
       response_type: "code",
       scope: "openid",
@@ -144,9 +161,9 @@ describe("ID token", () => {
   });
 
   it("with another login's nonce is refused", async () => {
-    expect(await refusal(verifyIdToken(config, await idToken(), "other-nonce", singpassKeys, now))).toBe(
-      "nonce",
-    );
+    expect(
+      await refusal(verifyIdToken(config, await idToken(), "other-nonce", singpassKeys, now)),
+    ).toBe("nonce");
   });
 
   it("tampered with is refused", async () => {
@@ -154,21 +171,29 @@ describe("ID token", () => {
     const parts = token.split(".");
     const body = parts[3] ?? "";
     parts[3] = `${body.slice(0, 10)}${body[10] === "A" ? "B" : "A"}${body.slice(11)}`;
-    expect(await refusal(verifyIdToken(config, parts.join("."), "the-nonce", singpassKeys, now))).toBe(
-      "decrypt",
-    );
+    expect(
+      await refusal(verifyIdToken(config, parts.join("."), "the-nonce", singpassKeys, now)),
+    ).toBe("decrypt");
   });
 
   it("signed by someone other than Singpass is refused", async () => {
     const { privateKey } = await generateKeyPair("ES256");
     const token = await idToken({}, { signer: privateKey });
-    expect(await refusal(verifyIdToken(config, token, "the-nonce", singpassKeys, now))).toBe("verify");
+    expect(await refusal(verifyIdToken(config, token, "the-nonce", singpassKeys, now))).toBe(
+      "verify",
+    );
   });
 
   it("for another client, from another issuer, or expired is refused", async () => {
-    for (const claims of [{ aud: "someone-else" }, { iss: "https://evil.test" }, { exp: now - 60 }]) {
+    for (const claims of [
+      { aud: "someone-else" },
+      { iss: "https://evil.test" },
+      { exp: now - 60 },
+    ]) {
       const token = await idToken(claims);
-      expect(await refusal(verifyIdToken(config, token, "the-nonce", singpassKeys, now))).toBe("verify");
+      expect(await refusal(verifyIdToken(config, token, "the-nonce", singpassKeys, now))).toBe(
+        "verify",
+      );
     }
   });
 
@@ -176,7 +201,9 @@ describe("ID token", () => {
     const other = await generateKeyPair("ECDH-ES+A256KW", { crv: "P-256", extractable: true });
     const to = { ...(await exportJWK(other.publicKey)), kid: "x" };
     const token = await idToken({}, { encryptTo: to });
-    expect(await refusal(verifyIdToken(config, token, "the-nonce", singpassKeys, now))).toBe("decrypt");
+    expect(await refusal(verifyIdToken(config, token, "the-nonce", singpassKeys, now))).toBe(
+      "decrypt",
+    );
   });
 });
 

@@ -37,7 +37,8 @@ const text = (item: unknown, field: "value" | "desc" | "code" = "value"): string
   return trimmed === "" || trimmed.toUpperCase() === "NA" ? undefined : trimmed;
 };
 
-const described = (item: unknown) => text(item, "desc") ?? text(item, "value") ?? text(item, "code");
+const described = (item: unknown) =>
+  text(item, "desc") ?? text(item, "value") ?? text(item, "code");
 
 const isoToSpecDate = (iso: string | undefined) => {
   const match = iso === undefined ? null : /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
