@@ -17,6 +17,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { build } from "./build.mjs";
 import { isBuildCurrent } from "./lib/build-stamp.mjs";
+import { mockpassEnvironment, mockpassPort, usesMockpass } from "./lib/mockpass.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT ?? 4321);
@@ -96,6 +97,10 @@ function stopAll(code) {
 process.once("SIGINT", () => stopAll(0));
 process.once("SIGTERM", () => stopAll(0));
 
+/** NRIC/FIN-shaped text in a service's output (MyInfo v3 puts it in its paths) keeps its last four. */
+const redactNric = (line) =>
+  line.replace(/\b[STFGM]\d{7}[A-Z]\b/g, (nric) => `*****${nric.slice(-4)}`);
+
 /** Start one service as a child process; its output goes to the console and to logs/<name>.log. */
 function startService({ name, args, env }) {
   const child = spawn(process.execPath, args, {
@@ -106,7 +111,8 @@ function startService({ name, args, env }) {
   children.set(name, child);
   const logFile = path.join(logDir, `${name}.log`);
   for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on("line", (line) => {
+    createInterface({ input: stream }).on("line", (raw) => {
+      const line = redactNric(raw);
       console.log(line.startsWith(`[${name}]`) ? line : `[${name}] ${line}`);
       appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`);
     });
@@ -152,10 +158,27 @@ try {
 }
 
 // The embedded services start here, each with its data under dataDir; the web server last.
+let portalEnv = {};
+if (usesMockpass()) {
+  const mockpass = mockpassEnvironment(await mockpassPort(), port);
+  startService({
+    name: "mockpass",
+    args: [path.join(root, "scripts", "mockpass.mjs")],
+    env: mockpass.mockpass,
+  });
+  portalEnv = mockpass.portal;
+  if (!(await waitUntilReady(`${mockpass.portal.PORTAL_SINGPASS_ISSUER}/.well-known/keys`))) {
+    if (!stopping) {
+      console.error("[portal] MockPass did not answer within 60 s; stopping.");
+      stopAll(1);
+    }
+  }
+}
+
 startService({
   name: "web",
   args: [path.join(root, "server", "serve.mjs")],
-  env: { PORT: String(port), PORTAL_DATA_DIR: dataDir },
+  env: { ...portalEnv, PORT: String(port), PORTAL_DATA_DIR: dataDir },
 });
 
 if (await waitUntilReady(`http://127.0.0.1:${port}/api/health`)) {

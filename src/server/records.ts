@@ -3,9 +3,11 @@ import {
   guestSessions,
   history,
   receipts,
+  singpassLogins,
   type Donors,
   type GuestSessions,
   type History,
+  type SingpassLogins,
 } from "@portal/adapters/db";
 import { database } from "./database";
 import { serverKey } from "./secrets";
@@ -27,3 +29,6 @@ export const historyRecords: () => Promise<History> = over("history", (sql) =>
 );
 export const receiptRecords = over("receipts", (sql) => receipts(sql, serverKey()));
 export const sessionRecords: () => Promise<GuestSessions> = over("sessions", guestSessions);
+export const singpassLoginRecords: () => Promise<SingpassLogins> = over("singpassLogins", (sql) =>
+  singpassLogins(sql, serverKey()),
+);

@@ -157,10 +157,20 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     await expect(
       signedIn.request("cancelRecurringPayment", { body: { transactionNo } }),
     ).rejects.toThrow("This donation is not a recurring one.");
-    seen.add("confirmSingpassPreDonation");
-    await expect(signedIn.request("confirmSingpassPreDonation", { body: {} })).rejects.toThrow(
-      "Singpass enrolment is not available on this server.",
-    );
+    // The Singpass enrolment's successful answers need MockPass's redirects: tests/integration/singpass.test.ts
+    // decodes them with these schemas. Here: its start, and its refusals without a finished login.
+    const singpass = await check("startSingpassLogin", { body: { lang: "en" } }, asGuest);
+    expect((singpass["data"] as { url: string }).url).toContain("code_challenge_method=S256");
+    seen.add("completeSingpassLogin");
+    await expect(
+      asGuest.request("completeSingpassLogin", { body: { code: "x", state: "y" } }),
+    ).rejects.toThrow("This Singpass login has expired or was already used. Please start again.");
+    for (const name of ["getSingpassPerson", "confirmSingpassPreDonation"] as const) {
+      seen.add(name);
+      await expect(asGuest.request(name, { body: {} })).rejects.toThrow(
+        "Your Singpass details are no longer here. Please retrieve them again.",
+      );
+    }
 
     expect(failures).toEqual([]);
     expect([...seen].sort()).toEqual(apiCalls.map((call) => call.name).sort());

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { validateEmail, validateMobile, validateNric } from "@portal/domain";
 import type { DonorView } from "@portal/adapters/db";
-import { donorRecords, sessionRecords } from "../records";
+import { donorRecords, sessionRecords, singpassLoginRecords } from "../records";
 import { donorOf, hasSignIn, identityOf, liveGuest, registeredDonor } from "./auth";
 import { decode, Text } from "./decode";
 import {
@@ -15,6 +15,7 @@ import {
   ProfileInput,
 } from "./donor-input";
 import { RequestError, success } from "./envelope";
+import { readyPerson, singpassGuest } from "./singpass";
 import type { Handler } from "./types";
 
 /** Spec §3's signed-in user data, from the donor record (the NRIC masked). */
@@ -131,14 +132,60 @@ const enrollDonorManuallyPreDonation: Handler = async ({ headers, body }) => {
   return success({ data: { enrolmentId: details.kind === "corporate" ? 2 : 1 } });
 };
 
-/** confirmSingpassPreDonation needs the Singpass (MyInfo) adapter, which is not configured here. */
-const confirmSingpassPreDonation: Handler = async () => {
-  throw new RequestError(
-    404,
-    "Singpass enrolment is not available on this server.",
-    "singpass.unavailable",
-  );
+const SingpassConfirmBody = Schema.Struct({
+  email: Schema.optionalKey(Text(254)),
+  countryCode: Schema.optionalKey(DialCode),
+  mobile: Schema.optionalKey(Text(20)),
+  address: Schema.optionalKey(AddressInput),
+  marketingConsent: Schema.optionalKey(Schema.Boolean),
+});
+
+/**
+ * confirmSingpassPreDonation: the guest confirms the details MyInfo gave (spec §6, enrolment
+ * 'Singpass'). Name, NRIC, date of birth, sex, race and nationality are MyInfo's own and come from the
+ * server's sealed copy, never from the body; e-mail, mobile and address may be corrected. The same
+ * NRIC rules as the manual enrolment apply; the guest's next donations belong to that donor.
+ */
+const confirmSingpassPreDonation: Handler = async ({ headers, body }) => {
+  const { guest } = await singpassGuest(headers);
+  const request = decode(SingpassConfirmBody, body ?? {});
+  const { secrets, person } = await readyPerson(guest);
+  const details = checkedDonorDetails({
+    kind: "individual",
+    name: person.name,
+    nric: secrets.nric ?? person.nric,
+    ...optional("email", request.email?.trim() || person.email),
+    ...optional("countryCode", request.countryCode ?? person.countryCode),
+    ...optional("mobile", request.mobile ?? person.mobile),
+    address: request.address ?? person.address,
+    profile: {
+      ...optional("dateOfBirth", person.dateOfBirth),
+      ...optional("sex", person.sex),
+      ...optional("race", person.race),
+      ...optional("nationality", person.nationality),
+      ...optional("countryOfBirth", person.countryOfBirth),
+      ...optional("dialect", person.dialect),
+      ...optional("marketingConsent", request.marketingConsent),
+    },
+  });
+  const result = await (await donorRecords()).enrolGuest(details, "Singpass");
+  if ("refused" in result) {
+    throw result.refused === "nric.registered"
+      ? new RequestError(
+          409,
+          "This NRIC/FIN is registered. Please sign in to continue.",
+          "nirc_exists",
+        )
+      : mobileExists();
+  }
+  await (await sessionRecords()).attachDonor(guest.id, result.donorId);
+  await (await singpassLoginRecords()).finish(guest.id);
+  return success({ data: { enrolmentId: 1, enrolment: "Singpass" } });
 };
+
+/** `{ key: value }` when the value is present, else nothing (exactOptionalPropertyTypes). */
+const optional = <K extends string, V>(key: K, value: V | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 
 const MobileBody = Schema.Struct({
   countryCode: Schema.optionalKey(DialCode),

@@ -6,6 +6,7 @@ import { donorHandlers } from "./donors";
 import { historyHandlers } from "./history";
 import { publicHandlers } from "./public";
 import { sessionHandlers } from "./sessions";
+import { singpassHandlers } from "./singpass";
 import { BodyTooLarge, type Handler, type ServiceRequest, type ServiceResponse } from "./types";
 
 export * from "./types";
@@ -16,6 +17,7 @@ const handlers: Partial<Record<ApiCallName, Handler>> = {
   ...publicHandlers,
   ...sessionHandlers,
   ...donorHandlers,
+  ...singpassHandlers,
   ...historyHandlers,
   ...paymentHandlers,
 };

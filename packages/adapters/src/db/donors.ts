@@ -104,6 +104,8 @@ export interface Donors {
    */
   readonly enrolGuest: (
     input: DonorDetailsInput,
+    /** `Singpass` when the details came from MyInfo (an existing donor is marked so too). */
+    enrolment?: "Manually" | "Singpass",
   ) => Promise<
     { readonly donorId: string } | { readonly refused: "nric.registered" | "mobile.exists" }
   >;
@@ -256,7 +258,7 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
       ).length > 0,
     mobileTaken: (cc, mobile, except) => mobileTaken(sql, cc, mobile, except),
 
-    enrolGuest: (input) =>
+    enrolGuest: (input, enrolment = "Manually") =>
       sql.transaction(async (tx) => {
         const existing = await findByKey(tx, input);
         if (existing?.linked) return { refused: "nric.registered" as const };
@@ -267,10 +269,13 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
           return { refused: "mobile.exists" as const };
         if (existing) {
           await refreshDonor(tx, existing.id, input);
+          if (enrolment === "Singpass") {
+            await tx.query("update donor set enrolment = 'Singpass' where id = $1", [existing.id]);
+          }
           await audit(tx, "guest", "donor.enrol", existing.id);
           return { donorId: existing.id };
         }
-        const donorId = await insertDonor(tx, input, "Manually");
+        const donorId = await insertDonor(tx, input, enrolment);
         await audit(tx, "guest", "donor.enrol", donorId);
         return { donorId };
       }),

@@ -1,6 +1,7 @@
 import { initial } from "./migrations/001-initial";
 import { donorAccounts } from "./migrations/002-donor-accounts";
 import { paymentMethods } from "./migrations/003-payment-methods";
+import { singpassLogins } from "./migrations/004-singpass-logins";
 import type { Sql } from "./sql";
 
 /** Every migration, in order. Never edit one that has shipped: add the next. */
@@ -8,6 +9,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "001-initial", sql: initial },
   { id: "002-donor-accounts", sql: donorAccounts },
   { id: "003-payment-methods", sql: paymentMethods },
+  { id: "004-singpass-logins", sql: singpassLogins },
 ];
 
 /**

@@ -84,6 +84,10 @@ export const apiCalls = [
   post("donor", "/api/User/getDonorByTransactionNumber"),
   post("donor", "/api/User/updateDonorCognitoProfile"),
   post("donor", "/api/User/updateDonorEmailCognitoProfile"),
+  // Singpass enrolment (ours; README "API"): the login's steps, kept on the server for the guest
+  post("donor", "/api/Singpass/startSingpassLogin"),
+  post("donor", "/api/Singpass/completeSingpassLogin"),
+  post("donor", "/api/Singpass/getSingpassPerson"),
   // configuration
   post("configuration", "/api/Configuration/configureWebForCharity", {
     query: ["charityId"],

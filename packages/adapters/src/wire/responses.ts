@@ -29,6 +29,22 @@ export const Address = Schema.Struct({
 });
 
 /** Spec §3, transaction record. */
+/** The MyInfo details the Singpass enrolment pre-fills; the NRIC only masked. */
+export const SingpassPerson = Schema.Struct({
+  name: Str,
+  nricMasked: Masked,
+  email: Schema.optionalKey(Str),
+  countryCode: Schema.optionalKey(Str),
+  mobile: Schema.optionalKey(Str),
+  dateOfBirth: Schema.optionalKey(Str),
+  sex: Schema.optionalKey(Str),
+  race: Schema.optionalKey(Str),
+  nationality: Schema.optionalKey(Str),
+  countryOfBirth: Schema.optionalKey(Str),
+  dialect: Schema.optionalKey(Str),
+  address: Address,
+});
+
 export const TransactionRecord = Schema.Struct({
   transactionNo: Str,
   donorName: Str,
@@ -173,7 +189,14 @@ export const responseSchemas = {
   enrollDonorManuallyPreDonation: ok({
     data: Schema.Struct({ enrolmentId: Schema.Literals([1, 2]) }),
   }),
-  confirmSingpassPreDonation: Plain,
+  confirmSingpassPreDonation: ok({
+    data: Schema.Struct({ enrolmentId: Schema.Literal(1), enrolment: Schema.Literal("Singpass") }),
+  }),
+  startSingpassLogin: ok({ data: Schema.Struct({ url: Str }) }),
+  completeSingpassLogin: ok({
+    data: Schema.Struct({ next: Schema.Literals(["myinfo", "ready"]), url: Str }),
+  }),
+  getSingpassPerson: ok({ data: SingpassPerson }),
   getLastTxnDonorDetailsByNric: okOrNot({
     data: Schema.Struct({ ...UserData.fields, lastTransactionNo: NullStr }),
   }),

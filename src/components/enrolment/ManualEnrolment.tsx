@@ -1,0 +1,259 @@
+import { useRef, useState } from "react";
+import {
+  validateCompanyName,
+  validateContactPerson,
+  validateNric,
+  validateUen,
+  type Validation,
+} from "@portal/domain";
+import { continuePath, messageOf, postJson, ensureGuest } from "./api";
+import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from "./contact";
+import { AddressFields, addressBody, emptyAddress, TextField, type AddressValue } from "./fields";
+import type { ManualLabels } from "./labels";
+
+type Kind = "individual" | "corporate";
+
+/** Manual enrolment (spec §2 `/enrollment/enroll-individual`): an individual or a company. */
+export default function ManualEnrolment(props: {
+  readonly lang: "en" | "ms";
+  readonly labels: ManualLabels;
+  readonly productRoute: string;
+  readonly initialKind?: Kind;
+}) {
+  const { labels } = props;
+  const [kind, setKind] = useState<Kind>(props.initialKind ?? "individual");
+  const [name, setName] = useState("");
+  const [nric, setNric] = useState("");
+  const [companyName, setCompanyName] = useState("");
+  const [uen, setUen] = useState("");
+  const [email, setEmail] = useState("");
+  const [dialCode, setDialCode] = useState("+65");
+  const [mobile, setMobile] = useState("");
+  const [address, setAddress] = useState<AddressValue>(emptyAddress);
+  const [consent, setConsent] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [done, setDone] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const error = (field: string) => {
+    const key = errors[field];
+    return key ? messageOf(labels, key) : undefined;
+  };
+
+  const validate = (): FieldErrors => {
+    const found: FieldErrors = contactErrors({ email, dialCode, mobile });
+    const put = (field: string, validation: Validation) => {
+      if (validation) found[field] = validation;
+    };
+    if (kind === "individual") {
+      if (name.trim() === "") found["name"] = "validation.fullName.enter";
+      put("nric", validateNric(nric.trim()));
+    } else {
+      put("name", validateContactPerson(name));
+      put("companyName", validateCompanyName(companyName, { allowDot: true }));
+      put("uen", validateUen(uen));
+    }
+    return found;
+  };
+
+  const submit = async () => {
+    const found = validate();
+    setErrors(found);
+    setFailed(false);
+    if (Object.keys(found).length > 0) return focusFirstError(form.current);
+    setBusy(true);
+    await ensureGuest();
+    const contact = {
+      email: email.trim(),
+      ...(mobile.trim() === ""
+        ? {}
+        : { countryCode: dialCode.trim(), mobile: mobile.replace(/\s/g, "") }),
+      address: addressBody(address),
+    };
+    const body =
+      kind === "individual"
+        ? {
+            kind,
+            name: name.trim(),
+            nric: nric.trim(),
+            ...contact,
+            profile: { marketingConsent: consent },
+          }
+        : {
+            kind,
+            name: name.trim(),
+            companyName: companyName.trim(),
+            uen: uen.trim(),
+            ...contact,
+            profile: { representativeName: name.trim(), marketingConsent: consent },
+          };
+    const answer = await postJson("/svc/donor/api/User/enrollDonorManuallyPreDonation", body);
+    setBusy(false);
+    if (answer.status === 200) return setDone(true);
+    const code = typeof answer.body["code"] === "string" ? answer.body["code"] : "";
+    const field = fieldOfCode(code);
+    if (field) {
+      setErrors({ [field]: code });
+      focusFirstError(form.current);
+    } else setFailed(true);
+  };
+
+  if (done) {
+    return (
+      <section className="enrol-done" role="status" aria-live="polite">
+        <h2>{labels.enrol_done_heading}</h2>
+        <p>{labels.enrol_done_text}</p>
+        <a className="button" href={continuePath(props.lang, props.productRoute)}>
+          {labels.enrol_continue}
+        </a>
+      </section>
+    );
+  }
+
+  const hasErrors = Object.keys(errors).length > 0;
+  return (
+    <form
+      ref={form}
+      className="enrol-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {hasErrors || failed ? (
+        <p className="enrol-alert" role="alert">
+          {failed ? labels.enrol_error_generic : labels.enrol_errors_heading}
+        </p>
+      ) : null}
+      <fieldset className="enrol-fieldset">
+        <legend>{labels.enrol_kind}</legend>
+        <div className="enrol-kinds">
+          {(["individual", "corporate"] as const).map((option) => (
+            <label key={option} className="enrol-kind">
+              <input
+                type="radio"
+                name="kind"
+                value={option}
+                checked={kind === option}
+                onChange={() => {
+                  setKind(option);
+                  setErrors({});
+                }}
+              />
+              {option === "individual" ? labels.enrol_kind_individual : labels.enrol_kind_corporate}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="enrol-grid">
+        {kind === "corporate" ? (
+          <>
+            <TextField
+              name="companyName"
+              label={labels.enrol_company}
+              value={companyName}
+              onChange={setCompanyName}
+              error={error("companyName")}
+              maxLength={66}
+              autoComplete="organization"
+              required
+            />
+            <TextField
+              name="uen"
+              label={labels.enrol_uen}
+              value={uen}
+              onChange={setUen}
+              error={error("uen")}
+              maxLength={10}
+              uppercase
+              required
+            />
+          </>
+        ) : null}
+        <TextField
+          name="name"
+          label={kind === "individual" ? labels.enrol_name : labels.enrol_contact_person}
+          value={name}
+          onChange={setName}
+          error={error("name")}
+          maxLength={66}
+          autoComplete="name"
+          required
+        />
+        {kind === "individual" ? (
+          <TextField
+            name="nric"
+            label={labels.enrol_nric}
+            value={nric}
+            onChange={setNric}
+            error={error("nric")}
+            maxLength={9}
+            uppercase
+            required
+          />
+        ) : null}
+        <TextField
+          name="email"
+          type="email"
+          inputMode="email"
+          label={labels.enrol_email}
+          value={email}
+          onChange={setEmail}
+          error={error("email")}
+          maxLength={254}
+          autoComplete="email"
+          required
+        />
+        <div className="enrol-mobile">
+          <TextField
+            name="dialCode"
+            label={labels.enrol_dial_code}
+            value={dialCode}
+            onChange={setDialCode}
+            error={error("dialCode")}
+            maxLength={5}
+            inputMode="tel"
+            autoComplete="tel-country-code"
+          />
+          <TextField
+            name="mobile"
+            type="tel"
+            inputMode="tel"
+            label={labels.enrol_mobile}
+            value={mobile}
+            onChange={setMobile}
+            error={error("mobile")}
+            maxLength={20}
+            autoComplete="tel-national"
+          />
+        </div>
+      </div>
+      <AddressFields
+        legend={labels.enrol_address}
+        labels={{
+          postal: labels.enrol_postal,
+          block: labels.enrol_block,
+          street: labels.enrol_street,
+          building: labels.enrol_building,
+          floor: labels.enrol_floor,
+          unit: labels.enrol_unit,
+        }}
+        value={address}
+        onChange={setAddress}
+      />
+      <label className="enrol-consent">
+        <input
+          type="checkbox"
+          checked={consent}
+          onChange={(event) => setConsent(event.currentTarget.checked)}
+        />
+        {labels.consent_zakatUpdates}
+      </label>
+      <button className="button" type="submit" disabled={busy} aria-busy={busy}>
+        {labels.enrol_submit}
+      </button>
+    </form>
+  );
+}

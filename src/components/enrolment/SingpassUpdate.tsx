@@ -1,0 +1,222 @@
+import { useEffect, useRef, useState } from "react";
+import { continuePath, messageOf, postJson } from "./api";
+import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from "./contact";
+import { AddressFields, addressBody, emptyAddress, TextField, type AddressValue } from "./fields";
+import type { SingpassUpdateLabels } from "./labels";
+
+interface Person {
+  readonly name: string;
+  readonly nricMasked: string;
+  readonly email?: string;
+  readonly countryCode?: string;
+  readonly mobile?: string;
+  readonly dateOfBirth?: string;
+  readonly sex?: string;
+  readonly race?: string;
+  readonly nationality?: string;
+  readonly address: Partial<AddressValue>;
+}
+
+/**
+ * `/enrollment/singpass-update`: the MyInfo details pre-filled. Name, NRIC (masked), date of birth,
+ * sex, race and nationality are MyInfo's and shown only; e-mail, mobile and address may be corrected.
+ */
+export default function SingpassUpdate(props: {
+  readonly lang: "en" | "ms";
+  readonly labels: SingpassUpdateLabels;
+  readonly productRoute: string;
+  readonly startPath: string;
+}) {
+  const { labels } = props;
+  const [person, setPerson] = useState<Person | "loading" | "none">("loading");
+  const [email, setEmail] = useState("");
+  const [dialCode, setDialCode] = useState("+65");
+  const [mobile, setMobile] = useState("");
+  const [address, setAddress] = useState<AddressValue>(emptyAddress);
+  const [consent, setConsent] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [done, setDone] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    void postJson("/svc/donor/api/Singpass/getSingpassPerson").then((answer) => {
+      const data = answer.body["data"] as Person | undefined;
+      if (answer.status !== 200 || !data) return setPerson("none");
+      setPerson(data);
+      setEmail(data.email ?? "");
+      setDialCode(data.countryCode ?? "+65");
+      setMobile(data.mobile ?? "");
+      setAddress({ ...emptyAddress, ...data.address });
+    });
+  }, []);
+
+  if (person === "loading") {
+    return (
+      <p role="status" aria-live="polite">
+        {labels.enrol_loading}
+      </p>
+    );
+  }
+  if (person === "none") {
+    return (
+      <div className="enrol-alert-box">
+        <p role="alert">{labels.enrol_none}</p>
+        <a className="button" href={props.startPath}>
+          {labels.enrol_sp_try_again}
+        </a>
+      </div>
+    );
+  }
+  if (done) {
+    return (
+      <section className="enrol-done" role="status" aria-live="polite">
+        <h2>{labels.enrol_done_heading}</h2>
+        <p>{labels.enrol_done_text}</p>
+        <a className="button" href={continuePath(props.lang, props.productRoute)}>
+          {labels.enrol_continue}
+        </a>
+      </section>
+    );
+  }
+
+  const error = (field: string) => {
+    const key = errors[field];
+    return key ? messageOf(labels, key) : undefined;
+  };
+  const submit = async () => {
+    const found = contactErrors({ email, dialCode, mobile });
+    setErrors(found);
+    setFailed(false);
+    if (Object.keys(found).length > 0) return focusFirstError(form.current);
+    setBusy(true);
+    const answer = await postJson("/svc/donor/api/User/confirmSingpassPreDonation", {
+      email: email.trim(),
+      ...(mobile.trim() === ""
+        ? {}
+        : { countryCode: dialCode.trim(), mobile: mobile.replace(/\s/g, "") }),
+      address: addressBody(address),
+      marketingConsent: consent,
+    });
+    setBusy(false);
+    if (answer.status === 200) return setDone(true);
+    const code = typeof answer.body["code"] === "string" ? answer.body["code"] : "";
+    if (code === "singpass.none") return setPerson("none");
+    const field = fieldOfCode(code);
+    if (field && field !== "nric") {
+      setErrors({ [field]: code });
+      focusFirstError(form.current);
+    } else if (code === "nirc_exists") {
+      setErrors({ nric: code });
+    } else setFailed(true);
+  };
+
+  const fromMyinfo: ReadonlyArray<readonly [string, string | undefined]> = [
+    [labels.enrol_name, person.name],
+    [labels.enrol_nric, person.nricMasked],
+    [labels.enrol_dob, person.dateOfBirth],
+    [labels.enrol_sex, person.sex],
+    [labels.enrol_race, person.race],
+    [labels.enrol_nationality, person.nationality],
+  ];
+  const hasErrors = Object.keys(errors).length > 0;
+  return (
+    <form
+      ref={form}
+      className="enrol-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {hasErrors || failed ? (
+        <p className="enrol-alert" role="alert">
+          {failed
+            ? labels.enrol_error_generic
+            : errors["nric"]
+              ? messageOf(labels, "nirc_exists")
+              : labels.enrol_errors_heading}
+        </p>
+      ) : null}
+      <section className="enrol-fieldset" aria-labelledby="from-myinfo">
+        <h2 id="from-myinfo" className="enrol-legend">
+          {labels.enrol_from_myinfo}
+        </h2>
+        <dl className="enrol-facts" data-testid="myinfo-facts">
+          {fromMyinfo.map(([term, value]) => (
+            <div key={term}>
+              <dt>{term.replace(/\s*\*$/, "")}</dt>
+              <dd>{value ?? "-"}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <fieldset className="enrol-fieldset">
+        <legend>{labels.enrol_contact}</legend>
+        <div className="enrol-grid">
+          <TextField
+            name="email"
+            type="email"
+            inputMode="email"
+            label={labels.enrol_email}
+            value={email}
+            onChange={setEmail}
+            error={error("email")}
+            maxLength={254}
+            autoComplete="email"
+            required
+          />
+          <div className="enrol-mobile">
+            <TextField
+              name="dialCode"
+              label={labels.enrol_dial_code}
+              value={dialCode}
+              onChange={setDialCode}
+              error={error("dialCode")}
+              maxLength={5}
+              inputMode="tel"
+              autoComplete="tel-country-code"
+            />
+            <TextField
+              name="mobile"
+              type="tel"
+              inputMode="tel"
+              label={labels.enrol_mobile}
+              value={mobile}
+              onChange={setMobile}
+              error={error("mobile")}
+              maxLength={20}
+              autoComplete="tel-national"
+            />
+          </div>
+        </div>
+      </fieldset>
+      <AddressFields
+        legend={labels.enrol_address}
+        labels={{
+          postal: labels.enrol_postal,
+          block: labels.enrol_block,
+          street: labels.enrol_street,
+          building: labels.enrol_building,
+          floor: labels.enrol_floor,
+          unit: labels.enrol_unit,
+        }}
+        value={address}
+        onChange={setAddress}
+      />
+      <label className="enrol-consent">
+        <input
+          type="checkbox"
+          checked={consent}
+          onChange={(event) => setConsent(event.currentTarget.checked)}
+        />
+        {labels.consent_zakatUpdates}
+      </label>
+      <button className="button" type="submit" disabled={busy} aria-busy={busy}>
+        {labels.enrol_confirm}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,160 @@
+import { expect, test, type Page } from "@playwright/test";
+import { nricCheckLetter } from "@portal/domain";
+import { expectNoAxeViolations, expectNoOverflow, hydrated, keepScreenshot, open } from "./helpers";
+
+const PERSONA = "S9812379B";
+
+/** Screens judged by eye: the whole page at a phone's and a desktop's width. */
+const screenshots = async (
+  page: Page,
+  testInfo: Parameters<typeof keepScreenshot>[1],
+  name: string,
+) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoOverflow(page);
+    await keepScreenshot(page, testInfo, `${name}-${width}`);
+  }
+};
+
+test("the enrolment page offers Singpass, manual enrolment and giving as a guest", async ({
+  page,
+}, testInfo) => {
+  await open(page, "/fidyah/enrollment");
+  await expect(page.getByRole("heading", { level: 1, name: "Enrol as a donor" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Retrieve Myinfo with Singpass" })).toHaveAttribute(
+    "href",
+    "/enrollment/singpass",
+  );
+  await expect(page.getByRole("link", { name: "Enrol manually" })).toHaveAttribute(
+    "href",
+    "/enrollment/enroll-individual",
+  );
+  await expect(page.getByRole("link", { name: "Continue as a guest" })).toHaveAttribute(
+    "href",
+    "/fidyah",
+  );
+  await expectNoAxeViolations(page);
+  await screenshots(page, testInfo, "enrolment-choice");
+
+  await open(page, "/ms/enrollment");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Daftar sebagai penderma" }),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Dapatkan Myinfo dengan Singpass" })).toHaveAttribute(
+    "href",
+    "/ms/enrollment/singpass",
+  );
+  await expectNoAxeViolations(page);
+});
+
+test("manual enrolment refuses a bad NRIC with §5's message, then enrols the donor", async ({
+  page,
+}, testInfo) => {
+  await open(page, "/enrollment/enroll-individual");
+  await page.getByLabel("Full name *").fill("Nur Aisyah binte Rahman");
+  const nric = page.getByLabel("NRIC/FIN *");
+  await nric.fill("s1234567a");
+  await expect(nric).toHaveValue("S1234567A");
+  await page.getByLabel("E-mail address *").fill("aisyah@example.sg");
+  await page.getByLabel("Mobile number").fill("9123 4567");
+  await page.getByLabel("Postal code").fill("310123");
+  await page.getByRole("button", { name: "Enrol" }).press("Enter");
+
+  await expect(page.getByRole("alert")).toHaveText("Please correct the fields below.");
+  await expect(page.getByText("Enter Valid NRIC/FIN")).toBeVisible();
+  await expect(nric).toHaveAttribute("aria-invalid", "true");
+  await expect(nric).toBeFocused();
+  await expectNoAxeViolations(page);
+  await screenshots(page, testInfo, "manual-enrolment-error");
+
+  const digits = "1234567";
+  await nric.fill(`S${digits}${nricCheckLetter("S", digits)}`);
+  await page.getByRole("button", { name: "Enrol" }).click();
+  await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Continue to give" })).toHaveAttribute("href", "/");
+  await expectNoAxeViolations(page);
+});
+
+test("Malay manual enrolment speaks Malay, and a company needs its UEN", async ({ page }) => {
+  await open(page, "/ms/enrollment/2");
+  await expect(page.getByRole("radio", { name: "Syarikat" })).toBeChecked();
+  await page.getByRole("button", { name: "Daftar" }).click();
+  await expect(page.getByText("Sila masukkan UEN")).toBeVisible();
+  await expect(page.getByText("Masukkan alamat e-mel")).toBeVisible();
+  await page.getByRole("radio", { name: "Individu" }).check();
+  await page.getByLabel("NRIC/FIN *").fill("X1234567A");
+  await page.getByRole("button", { name: "Daftar" }).click();
+  await expect(page.getByText("Masukkan NRIC/FIN yang Sah")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("Singpass enrolment: MockPass persona S9812379B pre-fills the form, the donor confirms", async ({
+  page,
+}, testInfo) => {
+  await open(page, "/enrollment");
+  await page.getByRole("link", { name: "Retrieve Myinfo with Singpass" }).click();
+
+  // Singpass (MockPass logs the persona in) returns to /enrollment/singpass, which goes on to MyInfo's
+  // consent page; the donor allows sharing.
+  await page.waitForURL(/\/consent\/oauth2\/authorize/);
+  await expect(page.locator("#allow")).toBeChecked();
+  await page.getByRole("button", { name: "Submit" }).click();
+
+  await page.waitForURL("**/enrollment/singpass-update");
+  await hydrated(page);
+  const facts = page.getByTestId("myinfo-facts");
+  await expect(facts).toContainText("LIM YONG XIANG");
+  await expect(facts).toContainText("*****379B");
+  await expect(facts).toContainText("06/10/1980");
+  await expect(facts).toContainText("MALE");
+  await expect(facts).toContainText("CHINESE");
+  await expect(facts).toContainText("BRITISH OVERSEAS TERRITORIES CITIZEN");
+  await expect(page.getByLabel("E-mail address *")).toHaveValue("myinfotesting@gmail.com");
+  await expect(page.getByLabel("Dial code")).toHaveValue("+65");
+  await expect(page.getByLabel("Mobile number")).toHaveValue("97399245");
+  await expect(page.getByLabel("Postal code")).toHaveValue("310123");
+  await expect(page.getByLabel("Block / house number")).toHaveValue("123");
+  await expect(page.getByLabel("Street name")).toHaveValue("LORONG 1 TOA PAYOH");
+  await expect(page.getByLabel("Building name")).toHaveValue("TOA PAYOH VIEW");
+  await expect(page.getByLabel("Floor")).toHaveValue("12");
+  await expect(page.getByLabel("Unit number")).toHaveValue("22");
+  // The whole NRIC is nowhere in the page or its address.
+  expect(await page.content()).not.toContain(PERSONA);
+  expect(page.url()).not.toContain(PERSONA);
+  await expectNoAxeViolations(page);
+  await screenshots(page, testInfo, "singpass-update");
+
+  // A bad correction is caught, then the donor confirms.
+  const email = page.getByLabel("E-mail address *");
+  await email.fill("lim@");
+  await page.getByRole("button", { name: "Confirm my details" }).click();
+  await expect(page.getByText("Please enter valid email address")).toBeVisible();
+  await expect(email).toBeFocused();
+  await email.fill("lim.yx@example.sg");
+  await page.getByRole("button", { name: "Confirm my details" }).click();
+  await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Confirmed once: coming back finds nothing to confirm and offers to retrieve again.
+  await open(page, "/enrollment/singpass-update");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Your Singpass details are no longer here. Please retrieve them again.",
+  );
+});
+
+test("Singpass in Malay returns to the Malay page, and a refused consent says so", async ({
+  page,
+}) => {
+  await open(page, "/ms/enrollment/singpass");
+  await page.waitForURL(/\/consent\/oauth2\/authorize/);
+  await page.locator("#deny").check();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await page.waitForURL(/\/ms\/enrollment\/singpass$/);
+  await expect(
+    page.getByText("Anda tidak membenarkan Myinfo berkongsi butiran anda.", { exact: false }),
+  ).toBeVisible();
+  expect(page.url()).not.toContain("code=");
+  expect(page.url()).not.toContain("state=");
+  await expectNoAxeViolations(page);
+});
