@@ -67,6 +67,10 @@ const expireState = async (reason: SignOutReason): Promise<void> => {
   if (timer != null) clearInterval(Number(timer));
   for (const frame of document.querySelectorAll("iframe[data-payment-frame]")) frame.remove();
   await signOut(reason);
+  clearStorage();
+};
+
+const clearStorage = (): void => {
   try {
     localStorage.clear();
     sessionStorage.clear();
@@ -87,9 +91,12 @@ const startSessionTimer = (page: PageContext): void => {
     if (result._tag === "Extended") writeStored(keys.session, result.session);
     if (result._tag !== "Expired") return;
     clearInterval(id);
-    void expireState("session-expired").then(() =>
-      location.replace(localizedPath(sessionExpirePath(page.flow, page.productRoute), page.lang)),
-    );
+    void expireState("session-expired").then(() => {
+      // A write still in flight on this page (the rate check, an island saving) could land after the
+      // clearing: clear once more as the page goes.
+      window.addEventListener("pagehide", clearStorage);
+      location.replace(localizedPath(sessionExpirePath(page.flow, page.productRoute), page.lang));
+    });
   };
   const id = setInterval(tick, EXPIRY_CHECK_INTERVAL_MS);
   try {

@@ -50,7 +50,11 @@ for (const [flow, path, expired] of [
     const title = flow.endsWith("Malay") ? "Sesi anda telah tamat" : "Your session has expired";
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     expect(await page.evaluate(() => window.name)).toBe("|session-expired");
-    expect(await page.evaluate(() => [sessionStorage.length, localStorage.length])).toEqual([0, 0]);
+    const left = await page.evaluate(() => [
+      Object.keys(sessionStorage),
+      Object.keys(localStorage),
+    ]);
+    expect(left).toEqual([[], []]);
   });
 }
 
@@ -239,4 +243,17 @@ test("after a passed transaction a landing route starts afresh", async ({ page }
     false,
   );
   expect(await storage(page, "portal.flow")).toBe("FIDYAH");
+});
+
+test("without PUBLIC_SENTRY_DSN no page loads any Sentry code", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() === "script") scripts.push(await response.text());
+  });
+  for (const path of ["/", "/calculator", "/fidyah", "/error"]) {
+    await page.goto(path);
+    await hydrated(page);
+  }
+  expect(scripts.length).toBeGreaterThan(3);
+  expect(scripts.filter((code) => /sentry/i.test(code))).toEqual([]);
 });
