@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,6 +9,9 @@ import path from "node:path";
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "portal-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
+// Lets a journey change the rates mid-session (POST /__test/rates; see src/server/api/test-control.ts).
+const testControlToken = process.env.E2E_TEST_CONTROL_TOKEN ?? randomBytes(24).toString("hex");
+process.env.E2E_TEST_CONTROL_TOKEN = testControlToken;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -46,7 +50,11 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(port), PORTAL_DATA_DIR: dataDir },
+    env: {
+      PORT: String(port),
+      PORTAL_DATA_DIR: dataDir,
+      PORTAL_TEST_CONTROL_TOKEN: testControlToken,
+    },
     stdout: "ignore",
     stderr: "pipe",
   },

@@ -2,6 +2,7 @@
 // Astro middleware for API routes and on-demand pages. Everything compressible is compressed
 // (brotli or gzip, as the browser accepts). Run by scripts/start.mjs; see README "Configuration".
 import { createReadStream, readdirSync, statSync } from "node:fs";
+import { timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -108,14 +109,48 @@ function notFound(files, req, res) {
 }
 
 /**
+ * Browser tests change the rates mid-session through `POST /__test/rates` (PGlite has one opener, so the
+ * test cannot reach the database itself). Mounted only when PORTAL_TEST_CONTROL_TOKEN is set, never
+ * under NODE_ENV=production, and each request must carry the token as a bearer token.
+ */
+function testControlToken() {
+  const token = process.env.PORTAL_TEST_CONTROL_TOKEN;
+  if (!token) return undefined;
+  if (process.env.NODE_ENV === "production") {
+    throw new Error("PORTAL_TEST_CONTROL_TOKEN is for tests; unset it in production");
+  }
+  if (token.length < 32) throw new Error("PORTAL_TEST_CONTROL_TOKEN must be 32 characters or more");
+  return Buffer.from(`Bearer ${token}`);
+}
+
+const hasToken = (req, expected) => {
+  const given = Buffer.from(req.headers.authorization ?? "");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+};
+
+/**
  * Build the request listener. `astroHandler` is the adapter's middleware-mode handler; `services`
  * (dist/server/services.mjs) answers the service calls under /svc/ without going through Astro.
  */
 export function createListener(astroHandler, services) {
   const compress = compression({ threshold: 1024 });
   const files = indexStatic(clientDir);
+  const testToken = testControlToken();
   return (req, res) => {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    if (testToken && services?.serveTestControl && req.url?.startsWith("/__test/")) {
+      if (!hasToken(req, testToken)) {
+        res.statusCode = 401;
+        res.end();
+        return;
+      }
+      const url = new URL(req.url, "http://localhost");
+      services.serveTestControl(req, res, url).catch(() => {
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+      return;
+    }
     if (services && req.url?.startsWith("/svc/")) {
       // Every /svc/ path is the services' (an unknown one gets their 404). Small JSON answers:
       // compressing them costs more than it saves on the wire.

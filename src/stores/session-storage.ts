@@ -1,3 +1,5 @@
+import type { StateSlice } from "@portal/domain";
+
 /**
  * This tab's session storage, or undefined on the server or when the browser refuses storage. Stores hold
  * entries only (amounts, days, choices): no personal data, no tokens.
@@ -49,3 +51,43 @@ export const storageKeys = {
   kaffarah: "portal.kaffarah",
   donationWidget: "portal.donationWidget",
 } as const;
+
+/**
+ * Keys of the page lifecycle (spec §3 session user state, §4 session): the session token, the current
+ * transaction's state, the kept flow and rates, and the flags. See src/lib/lifecycle.ts and the README.
+ */
+export const lifecycleKeys = {
+  /** `{ token, expiresAt, extended }`: the session token of §4 (30 minutes, extended at most once). */
+  session: "portal.session",
+  /** The session timer's id (spec §4 names this key). */
+  sessionExpiryId: "sessionExpiryId",
+  /** `{ trxCreationTime, redirectToOxiPay, transactionPassed }`: see src/lib/transaction.ts. */
+  transaction: "portal.sessionUser",
+  /** The flow the donor is in (`ZAKAT`, `FIDYAH`, ...). */
+  flow: "portal.flow",
+  /** The rate-change fields of the configuration last seen in this tab. */
+  rates: "portal.rates",
+  /** `'true'` while the rates-updated page is due. */
+  ratesChanged: "portal.ratesChanged",
+  /** `'true'` while the 'Oops!' error page is due (offline, or a failed service call). */
+  apiError: "portal.apiError",
+  /** `'true'` once this tab reloaded for a stale transaction (it reloads once). */
+  staleReload: "portal.staleReload",
+} as const;
+
+/** The storage keys of each state a lifecycle rule resets (spec §4). */
+export const sliceStorageKeys: Readonly<Record<StateSlice, ReadonlyArray<string>>> = {
+  zakatCalculator: [storageKeys.calculator],
+  fidyah: [storageKeys.fidyah],
+  kaffarah: [storageKeys.kaffarah],
+  donationWidget: [storageKeys.donationWidget],
+  otherDonations: [storageKeys.donationWidget],
+  // Checkout's selections (payment method, donor choices) add their keys here when checkout lands.
+  selections: [],
+  userSelections: [],
+};
+
+/** Removes the stored state of each slice. */
+export const resetSlices = (slices: ReadonlyArray<StateSlice>): void => {
+  for (const slice of slices) for (const key of sliceStorageKeys[slice]) removeStored(key);
+};

@@ -1,3 +1,4 @@
 // Browser-safe adapters. Server-only ones (database) are imported from "@portal/adapters/db".
 export * from "./http/index";
 export * from "./wire/home-page-configuration";
+export * from "./wire/rate-fields";

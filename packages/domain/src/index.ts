@@ -15,6 +15,7 @@ export * from "./format/index";
 export * from "./flow";
 export * from "./site";
 export * from "./session";
+export * from "./lifecycle";
 export * from "./payment-state";
 export * from "./ports/index";
 export * from "./donation-pricing";

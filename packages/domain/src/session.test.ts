@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seedRates } from "./config";
+import { seedRates, type RateConfig } from "./config";
 import { dollarsToCents } from "./money";
 import {
   changedRates,
@@ -48,9 +48,8 @@ describe("session rules", () => {
         fidyahPerDay: dollarsToCents(5),
       }),
     ).toEqual(["fidyahPerDay", "jimakNoOfPeople"]);
-    expect(
-      isRateChange(seedRates, { ...seedRates, goldRate: 1, maxFidyahLimit: dollarsToCents(1) }),
-    ).toBe(false);
+    const otherCosts: RateConfig = { ...seedRates, goldRate: 1, maxFidyahLimit: dollarsToCents(1) };
+    expect(isRateChange(seedRates, otherCosts)).toBe(false);
     expect(isRateChange(undefined, seedRates)).toBe(false);
   });
 

@@ -75,20 +75,48 @@ export const RATE_CHANGE_FIELDS = [
 /** A field of {@link RATE_CHANGE_FIELDS}. */
 export type RateChangeField = (typeof RATE_CHANGE_FIELDS)[number];
 
+/** The part of the configuration a rate change is judged on (what the browser keeps). */
+export type RateFields = Pick<RateConfig, RateChangeField>;
+
+/** The rate-change fields of a configuration, and nothing else. */
+export const rateFieldsOf = (config: RateFields): RateFields => ({
+  nisabValue: config.nisabValue,
+  fitrahMinAmount: config.fitrahMinAmount,
+  fitrahMaxAmount: config.fitrahMaxAmount,
+  fidyahPerDay: config.fidyahPerDay,
+  kaffarahPerDay: config.kaffarahPerDay,
+  jimakNoOfPeople: config.jimakNoOfPeople,
+  nazarNoOfPeople: config.nazarNoOfPeople,
+});
+
+/**
+ * Reads kept rate fields (JSON from browser storage) without Schema, so the code every page loads stays
+ * small: every field must be a non-negative safe integer (cents or persons), else undefined.
+ */
+export const readRateFields = (value: unknown): RateFields | undefined => {
+  if (typeof value !== "object" || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  const ok = RATE_CHANGE_FIELDS.every((f) => {
+    const v = record[f];
+    return typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+  });
+  return ok ? rateFieldsOf(record as unknown as RateFields) : undefined;
+};
+
 /**
  * Fields that changed between the stored and the fresh configuration; empty when nothing that counts
  * changed, or when nothing was stored yet (a first visit is not a rate change).
  */
 export const changedRates = (
-  stored: RateConfig | null | undefined,
-  fresh: RateConfig,
+  stored: RateFields | null | undefined,
+  fresh: RateFields,
 ): ReadonlyArray<RateChangeField> =>
   stored === null || stored === undefined
     ? []
     : RATE_CHANGE_FIELDS.filter((f) => stored[f] !== fresh[f]);
 
 /** Whether the configuration change sends the donor to the rates-updated page. */
-export const isRateChange = (stored: RateConfig | null | undefined, fresh: RateConfig): boolean =>
+export const isRateChange = (stored: RateFields | null | undefined, fresh: RateFields): boolean =>
   changedRates(stored, fresh).length > 0;
 
 /** Pieces of client state that rules reset. */

@@ -32,6 +32,9 @@ export const cachedResponse = (
   return value;
 };
 
+/** Forgets the cached answers (a test changed the rates and must not wait out the 5 s). */
+export const clearConfigurationCache = (): void => cache.clear();
+
 const publicRead = { "cache-control": "public, max-age=5" };
 
 const homePageConfiguration: Handler = async ({ query }) => {

@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { constants, gzip } from "node:zlib";
 import { sessionRecords } from "../records";
 import { handleServiceRequest } from "./router";
+export { serveTestControl } from "./test-control";
 import { BodyTooLarge, MAX_BODY_BYTES, type RequestHeaders, type ServiceRequest } from "./types";
 
 // Guest sessions that expired a day ago and made no donation are deleted once an hour.

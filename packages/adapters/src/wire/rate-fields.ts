@@ -1,0 +1,29 @@
+import { readRateFields, type RateFields } from "@portal/domain";
+
+const part = (data: Record<string, unknown>, key: string): Record<string, unknown> => {
+  const value = data[key];
+  return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+};
+
+/**
+ * The seven rate-change fields (§4) of a received home-page configuration's `data`, or undefined when
+ * any is missing or malformed. Schema-free on purpose: every page loads this to compare rates, and the
+ * full decoder (`ratesFromHomePageWire`) would bring the Schema runtime to pages that need none.
+ */
+export const rateFieldsFromHomePageWire = (data: unknown): RateFields | undefined => {
+  if (typeof data !== "object" || data === null) return undefined;
+  const d = data as Record<string, unknown>;
+  const harta = part(d, "muisZakatHarta");
+  const fitrah = part(d, "muisZakatFitrah");
+  const fidyah = part(d, "muisZakatFidyah");
+  const kaffarah = part(d, "muisKaffarah");
+  return readRateFields({
+    nisabValue: harta["nisabValue"],
+    fitrahMinAmount: fitrah["minAmount"],
+    fitrahMaxAmount: fitrah["maxAmount"],
+    fidyahPerDay: fidyah["fidyahPerDay"],
+    kaffarahPerDay: kaffarah["kaffarahPerDay"],
+    jimakNoOfPeople: kaffarah["jimakNoOfPeople"],
+    nazarNoOfPeople: kaffarah["nazarNoOfPeople"],
+  });
+};

@@ -1,0 +1,182 @@
+import { rateFieldsFromHomePageWire } from "@portal/adapters";
+import {
+  checkSession,
+  checksRates,
+  ensureSessionToken,
+  EXPIRY_CHECK_INTERVAL_MS,
+  isRateChange,
+  readRateFields,
+  resetsOnLoad,
+  sessionExpirePath,
+  staleTransactionOnLoad,
+  initialTransactionState,
+  type FlowType,
+  type SessionToken,
+} from "@portal/domain";
+import { localizedPath, type Language } from "../i18n/paths";
+import {
+  isRecord,
+  lifecycleKeys as keys,
+  readStored,
+  resetSlices,
+  tabStorage,
+  writeStored,
+} from "../stores/session-storage";
+import { homePageConfigurationData } from "./home-config";
+import { signOut, type SignOutReason } from "./sign-out";
+import { readTransaction } from "./transaction";
+
+/**
+ * The page lifecycle of spec §4, run once on every page with the layout's lifecycle (not on the
+ * session-expire, error and not-found pages): stale transaction, resets on load, the session timer, the
+ * rate check, and the 'Oops!' notice when offline or after a failed call. The decisions are the
+ * domain's (lifecycle.ts, session.ts); this file only reads and writes storage and moves the page.
+ */
+export interface PageContext {
+  readonly flow: FlowType;
+  readonly lang: Language;
+  readonly productRoute: string;
+}
+
+const flag = (key: string): boolean => tabStorage()?.getItem(key) === "true";
+const setFlag = (key: string, on: boolean): void => {
+  try {
+    if (on) tabStorage()?.setItem(key, "true");
+    else tabStorage()?.removeItem(key);
+  } catch {
+    // Storage refused: the flag lives as long as this page.
+  }
+};
+
+const readSession = (): SessionToken | undefined => {
+  const s = readStored(keys.session);
+  return isRecord(s) &&
+    typeof s["token"] === "string" &&
+    typeof s["expiresAt"] === "number" &&
+    typeof s["extended"] === "boolean"
+    ? { token: s["token"], expiresAt: s["expiresAt"], extended: s["extended"] }
+    : undefined;
+};
+
+/**
+ * An expired state (§4): sign out, stop the timer, remove the payment's challenge and device-data
+ * frames (checkout marks them `data-payment-frame`), clear local and session storage.
+ */
+const expireState = async (reason: SignOutReason): Promise<void> => {
+  const timer = tabStorage()?.getItem(keys.sessionExpiryId);
+  if (timer != null) clearInterval(Number(timer));
+  for (const frame of document.querySelectorAll("iframe[data-payment-frame]")) frame.remove();
+  await signOut(reason);
+  clearStorage();
+};
+
+const clearStorage = (): void => {
+  try {
+    localStorage.clear();
+    sessionStorage.clear();
+  } catch {
+    // Storage refused: nothing was kept.
+  }
+};
+
+const startSessionTimer = (page: PageContext): void => {
+  const session = ensureSessionToken(readSession(), Date.now(), crypto.randomUUID());
+  writeStored(keys.session, session);
+  const tick = () => {
+    const result = checkSession(
+      readSession() ?? session,
+      Date.now(),
+      readTransaction().redirectToOxiPay,
+    );
+    if (result._tag === "Extended") writeStored(keys.session, result.session);
+    if (result._tag !== "Expired") return;
+    clearInterval(id);
+    void expireState("session-expired").then(() => {
+      // A write still in flight on this page (the rate check, an island saving) could land after the
+      // clearing: clear once more as the page goes.
+      window.addEventListener("pagehide", clearStorage);
+      location.replace(localizedPath(sessionExpirePath(page.flow, page.productRoute), page.lang));
+    });
+  };
+  const id = setInterval(tick, EXPIRY_CHECK_INTERVAL_MS);
+  try {
+    tabStorage()?.setItem(keys.sessionExpiryId, String(id));
+  } catch {
+    // The timer runs all the same.
+  }
+  tick();
+};
+
+/** On load: a change of the rate-change fields sends the donor to the flow's rates-updated page. */
+const checkRates = async (page: PageContext): Promise<void> => {
+  const fresh = rateFieldsFromHomePageWire(await homePageConfigurationData());
+  if (fresh === undefined) return;
+  const stored = readRateFields(readStored(keys.rates));
+  writeStored(keys.rates, fresh);
+  if (!isRateChange(stored, fresh)) return;
+  setFlag(keys.ratesChanged, true);
+  location.assign(localizedPath(sessionExpirePath(page.flow, page.productRoute), page.lang));
+};
+
+/** Shows the 'Oops!' notice instead of the page's content (spec §2 error page, §8). */
+export const showErrorNotice = (): void => {
+  const notice = document.querySelector<HTMLElement>("[data-error-notice]");
+  const main = document.getElementById("main");
+  if (notice === null || !notice.hidden) return;
+  if (main !== null) main.hidden = true;
+  notice.hidden = false;
+  notice.querySelector<HTMLElement>("h1")?.focus();
+};
+
+/** A service call failed in a way the donor must see: the 'Oops!' notice, kept until try again. */
+export const reportApiError = (): void => {
+  setFlag(keys.apiError, true);
+  showErrorNotice();
+};
+
+const watchConnection = (): void => {
+  window.addEventListener("offline", reportApiError);
+  document.querySelector("[data-error-notice] [data-try-again]")?.addEventListener("click", () => {
+    // Try again clears the flag and reloads; the stores bring the entries back from session storage.
+    // Still offline, a reload would only show the browser's own error, so the notice stays.
+    if (!navigator.onLine) return;
+    setFlag(keys.apiError, false);
+    location.reload();
+  });
+  if (flag(keys.apiError) || !navigator.onLine) reportApiError();
+};
+
+/** Runs the lifecycle for this page. */
+export const startLifecycle = (page: PageContext): void => {
+  watchConnection();
+  const storage = tabStorage();
+  if (storage === undefined) return;
+  const reloaded = flag(keys.staleReload);
+  setFlag(keys.staleReload, false);
+  const transaction = readTransaction();
+  const stale = staleTransactionOnLoad(transaction, Date.now(), reloaded);
+  if (stale !== "none") {
+    void expireState("stale-transaction").then(() => {
+      if (stale !== "expireAndReload") return;
+      setFlag(keys.staleReload, true);
+      location.reload();
+    });
+    return;
+  }
+  const load = resetsOnLoad({
+    path: location.pathname,
+    pageFlow: page.flow,
+    storedFlow: storage.getItem(keys.flow),
+    transactionPassed: transaction.transactionPassed,
+    productRoute: page.productRoute,
+  });
+  resetSlices(load.resets);
+  try {
+    storage.setItem(keys.flow, load.storeFlow);
+  } catch {
+    // The path gives the flow again next time.
+  }
+  if (load.clearPassed) writeStored(keys.transaction, initialTransactionState);
+  startSessionTimer(page);
+  if (checksRates(page.flow)) void checkRates(page).catch(() => undefined);
+};

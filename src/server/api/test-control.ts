@@ -1,0 +1,46 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { readHomePageConfiguration, updateRates } from "@portal/adapters/db";
+import { decodeRateConfig, MAIN_CHARITY_ID } from "@portal/domain";
+import { database } from "../database";
+import { clearConfigurationCache } from "./configuration";
+
+/**
+ * Browser tests only: changes the rates as an officer would (`updateRates`: new version, audit log), so
+ * a journey can see a rate change mid-session. PGlite allows one opener, so the test cannot write the
+ * database itself. `server/serve.mjs` mounts this at `POST /__test/rates` only when
+ * PORTAL_TEST_CONTROL_TOKEN is set (the Playwright config sets a random one) and refuses to start with
+ * it under NODE_ENV=production; every request must carry that token.
+ */
+export async function serveTestControl(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const answer = (status: number, body: unknown) => {
+    res.statusCode = status;
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify(body));
+  };
+  if (req.method !== "POST" || url.pathname !== "/__test/rates") {
+    answer(404, { status: 0, message: "Not found" });
+    return;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  try {
+    const patch = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>;
+    const sql = await database();
+    const current = await readHomePageConfiguration(sql, MAIN_CHARITY_ID);
+    if (!current) throw new Error("no configuration");
+    const rates = decodeRateConfig({ ...current.rates, ...patch });
+    const version = await updateRates(sql, {
+      charityId: MAIN_CHARITY_ID,
+      rates,
+      actor: "e2e-test",
+    });
+    clearConfigurationCache();
+    answer(200, { status: 1, message: "Success", data: { version } });
+  } catch (error) {
+    answer(400, { status: 0, message: error instanceof Error ? error.message : "Bad request" });
+  }
+}
