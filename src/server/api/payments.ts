@@ -1,5 +1,11 @@
 import { Effect, Schema } from "effect";
-import { isPricingError, priceDonation, type Cents, type DonationItems } from "@portal/domain";
+import {
+  FREQUENCIES,
+  isPricingError,
+  priceDonation,
+  type Cents,
+  type DonationItems,
+} from "@portal/domain";
 import {
   DonationNotFound,
   IdempotencyConflict,
@@ -10,6 +16,7 @@ import { donations, gatewayName, sandbox } from "../payments";
 import { RequestError, success } from "./envelope";
 import { hasSignIn, liveGuest, registeredDonor } from "./auth";
 import { decode } from "./decode";
+import { cardForConfirm } from "./recurring";
 import type { CallContext, Handler } from "./types";
 
 const Count = Schema.Int;
@@ -39,7 +46,7 @@ const CreateDonation = Schema.Struct({
   }),
   totalCents: Amount,
   ratesVersion: Schema.Int,
-  frequency: Schema.optionalKey(Schema.Literal("one time")),
+  frequency: Schema.optionalKey(Schema.Literals(FREQUENCIES)),
   donor: Schema.optionalKey(
     Schema.Struct({
       name: Schema.String.check(Schema.isMaxLength(66)),
@@ -58,6 +65,7 @@ const Confirm = Schema.Struct({
   donationId: Schema.String.check(Schema.isMaxLength(64)),
   clientSecret: Schema.String.check(Schema.isMaxLength(200)),
   paymentMethodId: Schema.String.check(Schema.isMaxLength(100)),
+  saveCard: Schema.optionalKey(Schema.Boolean),
 });
 
 const notFound = (error: unknown): never => {
@@ -126,11 +134,14 @@ const create: Handler = async ({ body, headers }) => {
   }
 };
 
-const confirm: Handler = async ({ body }) => {
-  const { donationId, clientSecret, paymentMethodId } = decode(Confirm, body);
+const confirm: Handler = async ({ body, headers }) => {
+  const request = decode(Confirm, body);
+  const { donationId, clientSecret } = request;
   const records = await donations();
   const donation = await records.get(donationId, clientSecret).catch(notFound);
   if (donation.status !== "requires_payment_method") return success({ data: donation });
+  // Saved cards and recurring plans (src/server/api/recurring.ts): the card to charge, checked here.
+  const paymentMethodId = await cardForConfirm(donation, request, headers, "card");
   // One gateway payment per attempt round (a new round only after a failure), keyed by the donation
   // and the round: confirmations that race, whatever card each carries, meet the same gateway payment,
   // which the gateway confirms once. So a donation is never charged twice.
@@ -142,6 +153,7 @@ const confirm: Handler = async ({ body }) => {
       idempotencyKey: `${donation.id}:${round}`,
       description: donation.transactionNo,
       method: "card",
+      setupFutureUsage: donation.frequency !== "one time" || request.saveCard === true,
     }),
   );
   await records.startAttempt(donation.id, gatewayName, payment);

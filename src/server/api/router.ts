@@ -5,6 +5,7 @@ import { paymentHandlers } from "./payments";
 import { donorHandlers } from "./donors";
 import { historyHandlers } from "./history";
 import { publicHandlers } from "./public";
+import { recurringHandlers } from "./recurring";
 import { sessionHandlers } from "./sessions";
 import { BodyTooLarge, type Handler, type ServiceRequest, type ServiceResponse } from "./types";
 
@@ -17,6 +18,7 @@ const handlers: Partial<Record<ApiCallName, Handler>> = {
   ...sessionHandlers,
   ...donorHandlers,
   ...historyHandlers,
+  ...recurringHandlers,
   ...paymentHandlers,
 };
 

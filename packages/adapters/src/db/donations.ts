@@ -104,8 +104,17 @@ export interface Payments {
   readonly failedAttempts: (id: string) => Promise<number>;
 }
 
+/** Work done inside the transaction that marks a donation paid (recurring plans, saved cards). */
+export interface PaymentHooks {
+  readonly onSucceeded?: (
+    tx: SqlQuery,
+    donationId: string,
+    payment: GatewayPayment,
+  ) => Promise<void>;
+}
+
 /** The donation and payment records, over one database. `key` derives receipt tokens. */
-export function payments(sql: Sql, key: Buffer): Payments {
+export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payments {
   const view = async (
     q: SqlQuery,
     id: string,
@@ -293,6 +302,7 @@ export function payments(sql: Sql, key: Buffer): Payments {
                values ('gateway', 'donation.succeeded', 'donation', $1, $2)`,
               [id, JSON.stringify({ gatewayRef: payment.paymentId, receiptNo })],
             );
+            await hooks.onSucceeded?.(tx, id, payment);
           } else if (attempt.latest) {
             // Only the latest attempt speaks for an unpaid donation: a late failure of an earlier
             // attempt must not reopen a donation whose next attempt is under way.

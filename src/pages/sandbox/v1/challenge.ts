@@ -12,7 +12,7 @@ export const POST: APIRoute = async ({ request }) => {
   if (!body || typeof body.paymentId !== "string" || typeof body.approve !== "boolean") {
     return Response.json({ error: "invalid_request" }, { status: 400 });
   }
-  return sandbox.completeChallenge(body.paymentId, body.approve)
+  return (await sandbox.completeChallenge(body.paymentId, body.approve))
     ? Response.json({ ok: true })
     : Response.json({ error: "no_pending_challenge" }, { status: 404 });
 };
