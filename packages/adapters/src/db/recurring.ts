@@ -440,7 +440,8 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
           if (period <= row.last_period) return undefined;
           const donationId = randomUUID();
           const series = row.flow === "ILMU" || row.flow === "WMS" ? "WK" : "ZK";
-          const transactionNo = `${series}${options.now()}${randomInt(100, 1000)}`;
+          // Six random digits: many renewals are claimed in the same millisecond.
+          const transactionNo = `${series}${options.now()}${randomInt(100_000, 1_000_000)}`;
           await tx.query(
             `insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
                frequency, rates_version, client_secret_hash, donor_id, guest_session_id, payment_method,
