@@ -262,6 +262,46 @@ describe.each(testDatabases())("recurring scheduler on $name", (database) => {
     }
   });
 
+  it("records, once, a first payment the gateway charged when the portal died before recording it", async () => {
+    at("2025-09-01T03:00:00Z");
+    const { session } = await guestSessions(sqlA).start();
+    const { donation } = await a.records.create({
+      idempotencyKey: randomUUID(),
+      request: { crash: true },
+      flow: "ILMU",
+      amounts: { ilmu: 2_500 as Cents },
+      total: 2_500 as Cents,
+      inputs: {},
+      donorDetails: undefined,
+      frequency: "monthly",
+      ratesVersion: 1,
+      guestSessionId: session.id,
+    });
+    const payment = await Effect.runPromise(
+      a.sandbox.gateway.create({
+        amount: 2_500 as Cents,
+        currency: "SGD",
+        idempotencyKey: `${donation.id}:0`,
+        description: donation.transactionNo,
+        method: "card",
+      }),
+    );
+    await a.records.startAttempt(donation.id, "sandbox", payment);
+    await Effect.runPromise(a.sandbox.gateway.confirm(payment.paymentId, await card()));
+    // Killed here. At the next start-up, two instances reconcile together, then once more.
+    expect((await Promise.all([a.jobs.reconcile(0), b.jobs.reconcile(0)])).some((n) => n > 0)).toBe(
+      true,
+    );
+    await a.jobs.reconcile(0);
+    const rows = await sqlA.query<{ status: string; receipts: number; plans: number }>(
+      `select d.status, (select count(*)::int from receipt r where r.donation_id = d.id) as receipts,
+              (select count(*)::int from recurring_plan p where p.first_donation_id = d.id) as plans
+       from donation d where d.id = $1`,
+      [donation.id],
+    );
+    expect(rows).toEqual([{ status: "succeeded", receipts: 1, plans: 1 }]);
+  });
+
   it("does not charge a claim whose plan was cancelled before the charge", async () => {
     at("2025-08-01T03:00:00Z");
     const { donation, plan } = await payFirst("daily");

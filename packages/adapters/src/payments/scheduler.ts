@@ -107,12 +107,13 @@ export function paymentJobs(deps: SchedulerDeps) {
   const start = ({ intervalMs = 60_000, staleAfterSeconds = 60 } = {}) => {
     let running: Promise<unknown> = Promise.resolve();
     let stopped = false;
-    const pass = (olderThan: number) => {
+    const pass = (olderThan: number, first = false) => {
       running = running
         .then(async () => {
           if (stopped) return;
           const fixed = await reconcile(olderThan);
-          if (fixed > 0) log(`reconciled ${fixed} payment(s) with the gateway`);
+          if (first) log(`start-up reconciliation: ${fixed} payment(s) brought up to date`);
+          else if (fixed > 0) log(`reconciled ${fixed} payment(s) with the gateway`);
           const outcomes = await chargeDuePlans();
           if (outcomes.length > 0) log(`recurring: ${outcomes.join(", ")}`);
         })
@@ -121,7 +122,7 @@ export function paymentJobs(deps: SchedulerDeps) {
         );
       return running;
     };
-    void pass(0);
+    void pass(0, true);
     const timer = setInterval(() => void pass(staleAfterSeconds), intervalMs);
     timer.unref();
     return {
