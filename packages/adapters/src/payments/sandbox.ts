@@ -115,7 +115,27 @@ export function createSandbox(options: {
   challengeUrl: (paymentId: string) => string;
   store?: SandboxStore;
 }): Sandbox {
-  const store = options.store ?? memorySandboxStore();
+  const backing = options.store ?? memorySandboxStore();
+  // Payment methods never change once made: read each from the store once (a bounded cache).
+  const methods = new Map<string, SandboxMethod>();
+  const remember = (method: SandboxMethod) => {
+    if (methods.size >= 10_000) methods.delete(methods.keys().next().value as string);
+    methods.set(method.id, method);
+  };
+  const store: SandboxStore = {
+    ...backing,
+    putMethod: async (method) => {
+      await backing.putMethod(method);
+      remember(method);
+    },
+    method: async (id) => {
+      const known = methods.get(id);
+      if (known) return known;
+      const found = await backing.method(id);
+      if (found) remember(found);
+      return found;
+    },
+  };
 
   const view = async (payment: SandboxPayment): Promise<GatewayPayment> => {
     const method = payment.methodId ? await store.method(payment.methodId) : undefined;
