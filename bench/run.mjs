@@ -1,7 +1,8 @@
 // `npm run bench`: throughput and latency of the portal's configuration read and a donor's
-// transaction list at 50 concurrent keep-alive connections, on PGlite and (when 127.0.0.1:5432
-// answers) on PostgreSQL, beside a bare node:http hello server as the ceiling. Writes
-// bench/report.md and bench/report.json. See bench/README.md.
+// transaction list at 50 concurrent keep-alive connections, and of whole donations (create, tokenise,
+// confirm) at 20 concurrent donors with a count of donations against gateway charges, on PGlite and
+// (when 127.0.0.1:5432 answers) on PostgreSQL, beside a bare node:http hello server as the ceiling.
+// Writes bench/report.md and bench/report.json. See bench/README.md.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -25,6 +26,11 @@ const startTimeoutMs = 300_000; // the launcher rebuilds first when the sources 
 
 const ceilingShare = 0.5;
 const p99LimitMs = 50;
+
+// Issue 5: donations completed per second through the API at 20 concurrent donors.
+const donors = Number(process.env.BENCH_DONORS ?? 20);
+const donationsPerSecondTarget = 20;
+const donationP99LimitMs = 500;
 
 const say = (message) => console.log(`[bench] ${message}`);
 
@@ -203,6 +209,9 @@ async function startPortal(engine, databaseUrl, identity) {
   say(`portal on ${engine} ready at ${base} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return {
     base,
+    dataDir,
+    /** Stop the portal now (SIGINT: it closes its database cleanly), to read its records. */
+    stop: () => stopChild(child),
     finish: () => {
       ok = true;
     },
@@ -368,6 +377,137 @@ async function load(base, target) {
   return JSON.parse(last);
 }
 
+/** Run bench/donations.mjs against the portal in its own process; resolves with its result. */
+async function loadDonations(base) {
+  const job = { base, concurrency: donors, warmupSeconds, seconds };
+  say(`donations: ${donors} donors, ${warmupSeconds} s warm-up + ${seconds} s…`);
+  const child = startChild(
+    "donations",
+    [path.join(benchDir, "donations.mjs"), JSON.stringify(job)],
+    process.env,
+  );
+  cleanups.push(() => stopChild(child));
+  let last = "";
+  child.on("line", (line) => {
+    if (line.startsWith("{")) last = line;
+  });
+  const exit = await child.exited;
+  cleanups.pop();
+  if (exit !== 0 || !last) {
+    throw new Error(`the donation load failed (${exit}):\n  ${child.tail.join("\n  ")}`);
+  }
+  return JSON.parse(last);
+}
+
+/**
+ * Donations against gateway charges, read from the stopped portal's database: the portal's paid
+ * donations and receipts, and the sandbox gateway's own payment records (its idempotency key starts
+ * with the donation's id).
+ */
+const reconciliationQuery = `select
+  (select count(*)::int from donation where status = 'succeeded') as paid,
+  (select count(*)::int from sandbox_payment where state = 'succeeded') as charges,
+  (select count(*)::int from receipt) as receipts,
+  (select count(*)::int from receipt where series = 'ZK') as zk_receipts,
+  (select coalesce(max(serial), 0)::int from receipt where series = 'ZK') as zk_max_serial,
+  (select count(*)::int from (
+     select split_part(idempotency_key, ':', 1) from sandbox_payment where state = 'succeeded'
+     group by 1 having count(*) > 1) doubled) as doubled,
+  (select count(*)::int from sandbox_payment s where s.state = 'succeeded' and not exists (
+     select 1 from donation d where d.id::text = split_part(s.idempotency_key, ':', 1)
+       and d.status = 'succeeded')) as lost`;
+
+async function reconciliationCounts(databaseUrl, dataDir) {
+  if (databaseUrl) {
+    const pg = (await import("pg")).default;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(reconciliationQuery)).rows[0];
+    } finally {
+      await client.end();
+    }
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = await PGlite.create({ dataDir: path.join(dataDir, "db") });
+  try {
+    return (await db.query(reconciliationQuery)).rows[0];
+  } finally {
+    await db.close();
+  }
+}
+
+function judgeDonations(result, counts, expectedPaid) {
+  const checks = {
+    throughput: {
+      minimum: donationsPerSecondTarget,
+      value: result.donationsPerSecond,
+      pass: result.donationsPerSecond >= donationsPerSecondTarget,
+    },
+    p99: {
+      limitMs: donationP99LimitMs,
+      value: result.p99,
+      pass: result.p99 != null && result.p99 < donationP99LimitMs,
+    },
+    errors: { value: result.errors, pass: result.errors === 0 },
+    reconciliation: {
+      expectedPaid,
+      ...counts,
+      pass:
+        counts.paid === expectedPaid &&
+        counts.charges === counts.paid &&
+        counts.receipts === counts.paid &&
+        counts.zk_max_serial === counts.zk_receipts &&
+        counts.doubled === 0 &&
+        counts.lost === 0,
+    },
+  };
+  return { ...checks, pass: Object.values(checks).every((check) => check.pass) };
+}
+
+function donationsSection(report) {
+  const out = [
+    `## Donations through the API (${report.donors} concurrent donors)`,
+    "",
+    "Each donor loops: `POST /svc/payment/v1/donations/create` (guest session, idempotency key), " +
+      "`POST /sandbox/v1/payment_methods` (the card, at the sandbox gateway), " +
+      "`POST /svc/payment/v1/donations/confirm`. A donation's latency is the three calls together.",
+    "",
+    "| Engine | Donations | Donations/s | p50 ms | p90 ms | p99 ms | max ms | Errors | Target |",
+    "| ------ | --------: | ----------: | -----: | -----: | -----: | -----: | -----: | ------ |",
+  ];
+  for (const engine of report.engines) {
+    const m = engine.targets?.donations;
+    if (!m?.result) {
+      out.push(`| ${engine.engine} | – | – | – | – | – | – | – | ${m?.note ?? engine.note} |`);
+      continue;
+    }
+    const r = m.result;
+    const c = m.checks;
+    out.push(
+      `| ${engine.engine} | ${int(r.donations)} | ${r.donationsPerSecond.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p90)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.errors} | **${verdict(c.pass)}** (≥ ${donationsPerSecondTarget}/s ${verdict(c.throughput.pass)}, p99 < ${donationP99LimitMs} ms ${verdict(c.p99.pass)}, reconciliation ${verdict(c.reconciliation.pass)}) |`,
+    );
+  }
+  out.push(
+    "",
+    "Reconciliation, read from each portal's database after it stopped: paid donations (the bench " +
+      "donor's history, the load's, and those finished just outside the window) against the sandbox " +
+      "gateway's successful charges.",
+    "",
+    "| Engine | Paid (expected) | Paid donations | Gateway charges | Receipts | ZK receipt serials | Doubled | Lost |",
+    "| ------ | --------------: | -------------: | --------------: | -------: | ------------------ | ------: | ---: |",
+  );
+  for (const engine of report.engines) {
+    const rec = engine.targets?.donations?.checks?.reconciliation;
+    if (!rec) continue;
+    out.push(
+      `| ${engine.engine} | ${rec.expectedPaid} | ${rec.paid} | ${rec.charges} | ${rec.receipts} | 1 to ${rec.zk_max_serial}, ${rec.zk_receipts} issued | ${rec.doubled} | ${rec.lost} |`,
+    );
+  }
+  out.push("");
+  return out.join("\n");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Report
 
@@ -457,6 +597,7 @@ function markdown(report) {
           }));
     out.push(tableFor(id, rows), "");
   }
+  out.push(donationsSection(report));
   out.push("## Verdict", "");
   for (const engine of report.engines) {
     if (!engine.targets) {
@@ -468,6 +609,10 @@ function markdown(report) {
       const text = m.checks ? `**${verdict(m.checks.pass)}**` : m.note;
       out.push(`- ${engine.engine}, ${targets[id].title}: ${text}`);
     }
+    const d = engine.targets.donations;
+    out.push(
+      `- ${engine.engine}, donations at ${report.donors} concurrent donors: ${d?.checks ? `**${verdict(d.checks.pass)}**` : d?.note}`,
+    );
   }
   out.push("");
   return out.join("\n");
@@ -510,6 +655,17 @@ async function measureEngine(engine, databaseUrl, ceiling) {
     const result = await load(portal.base, target);
     measured[id] = { probe: { status: first.status }, result, checks: judge(id, result, ceiling) };
   }
+  const donationResult = await loadDonations(portal.base);
+  await portal.stop();
+  const counts = await reconciliationCounts(databaseUrl, portal.dataDir);
+  measured.donations = {
+    result: donationResult,
+    checks: judgeDonations(donationResult, counts, donorHistory + donationResult.paidByTheLoad),
+  };
+  say(
+    `${engine}: ${donationResult.donationsPerSecond.toFixed(1)} donations/s, p99 ${ms(donationResult.p99)} ms; ` +
+      `${counts.paid} paid, ${counts.charges} gateway charges, ${counts.doubled} doubled, ${counts.lost} lost`,
+  );
   portal.finish();
   return measured;
 }
@@ -530,7 +686,13 @@ async function main() {
     seconds,
     warmupSeconds,
     connections,
-    targetsRule: { configurationMinShareOfCeiling: ceilingShare, p99LimitMs },
+    donors,
+    targetsRule: {
+      configurationMinShareOfCeiling: ceilingShare,
+      p99LimitMs,
+      donationsPerSecond: donationsPerSecondTarget,
+      donationP99LimitMs,
+    },
     ceiling: {},
     engines: [],
   };

@@ -1,6 +1,12 @@
 import type { GatewayPayment, PaymentGatewayShape } from "@portal/domain";
-import { createSandbox, createStripeGateway, type Sandbox } from "@portal/adapters/payments";
-import { payments, type Payments } from "@portal/adapters/db";
+import {
+  createSandbox,
+  createStripeGateway,
+  sqlSandboxStore,
+  type Sandbox,
+  type SandboxStore,
+} from "@portal/adapters/payments";
+import { payments, recurring, type Payments, type Recurring } from "@portal/adapters/db";
 import { database } from "./database";
 import { sendReceiptMail } from "./receipt-mail";
 import { serverKey } from "./secrets";
@@ -19,13 +25,30 @@ const payNowAccount = {
 };
 
 /**
+ * The sandbox's records live in the database (tables of its own), written before it answers, so it
+ * survives the portal like a remote provider does; the store opens the database on first use.
+ */
+const sandboxStore = (): SandboxStore => {
+  const store = () => shared("sandboxStore", () => database().then(sqlSandboxStore));
+  return {
+    putMethod: async (method) => (await store()).putMethod(method),
+    method: async (id) => (await store()).method(id),
+    createPayment: async (payment) => (await store()).createPayment(payment),
+    payment: async (id) => (await store()).payment(id),
+    payNowPayment: async (payload) => (await store()).payNowPayment(payload),
+    transition: async (id, from, to) => (await store()).transition(id, from, to),
+  };
+};
+
+/**
  * The embedded card and PayNow gateway (Stripe's test-card behaviour, a 3-D Secure page and a payer's
- * bank). When it reports a payment by itself (a PayNow QR paid), the report is applied to the
- * donation as Stripe's webhook would be.
+ * bank). When it reports a payment by itself (a PayNow QR paid, a challenge answered), the report is
+ * applied to the donation as Stripe's webhook would be.
  */
 export const sandbox: Sandbox = shared("sandbox", () =>
   createSandbox({
     challengeUrl: (paymentId) => `/sandbox/3ds?payment=${encodeURIComponent(paymentId)}`,
+    store: sandboxStore(),
     payNow: payNowAccount,
   }),
 );
@@ -47,21 +70,33 @@ export const gateway = (): PaymentGatewayShape =>
       : sandbox.gateway,
   );
 
+/** The gateway an attempt was made with (reconciliation asks it again); undefined for one we lack. */
+export const gatewayNamed = (name: string): PaymentGatewayShape | undefined =>
+  name === gatewayName ? gateway() : name === "sandbox" ? sandbox.gateway : undefined;
+
 /** What the browser needs to know to take card details: which gateway, and Stripe's public key. */
 export const browserPaymentConfiguration = () => ({
   gateway: gatewayName,
   publishableKey: gatewayName === "stripe" ? (process.env["STRIPE_PUBLISHABLE_KEY"] ?? "") : "",
 });
 
+/** Recurring plans, renewals and saved cards, on the server's clock. */
+export const recurringRecords = (): Promise<Recurring> =>
+  shared("recurring", () => database().then((sql) => recurring(sql, { now: () => Date.now() })));
+
 /** The donation and payment records of this process's database. */
 export const donations = (): Promise<Payments> =>
-  shared("payments", () =>
-    database().then((sql) => payments(sql, serverKey(), { onPaid: sendReceiptMail(sql) })),
-  );
+  shared("payments", async () => {
+    const [sql, plans] = await Promise.all([database(), recurringRecords()]);
+    return payments(sql, serverKey(), {
+      onSucceeded: plans.onSucceeded,
+      onPaid: sendReceiptMail(sql),
+    });
+  });
 
 /**
- * A payment the gateway reported by itself (the sandbox's PayNow; Stripe's go through the webhook):
- * applied to the donation whose attempt it is. Unknown payments are ignored.
+ * A payment the gateway reported by itself (the sandbox's PayNow and 3-D Secure; Stripe's go through
+ * the webhook): applied to the donation whose attempt it is. Unknown payments are ignored.
  */
 export const applyGatewayReport = async (payment: GatewayPayment): Promise<void> => {
   const sql = await database();

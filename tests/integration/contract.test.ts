@@ -45,7 +45,6 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     const guest = await guestCookie(portal.base);
     const token = await identity.sign({ email: "contract@example.com", name: "Contract" });
     const failures: string[] = [];
-    let requests = 0;
     const options = {
       bases,
       host: () => "test",
@@ -56,7 +55,7 @@ describe.each(testDatabases())("client and server contract on $name", (database)
           headers: {
             ...(init?.headers as Record<string, string>),
             cookie: guest,
-            "idempotency-key": `contract-${++requests}`,
+            "idempotency-key": crypto.randomUUID(),
           },
         })) as typeof fetch,
     };
@@ -152,6 +151,34 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     await check("getThirdPartyDonationReceiptData", { query: { transactionNo } });
     await check("getLastTxnDonorDetailsByNric", { body: {} });
     await check("getUserStripeToken", { query: { Guid: "contract", charityId: 25 } });
+    // A monthly plan paid with a card the donor keeps: the account area's plan and card calls.
+    const monthly = (await check("create", {
+      body: {
+        flow: "ILMU",
+        items: { ilmu: 5_000 },
+        totalCents: 5_000,
+        ratesVersion: 1,
+        frequency: "monthly",
+      },
+    })) as { data: { id: string; clientSecret: string; transactionNo: string } };
+    await check("confirm", {
+      body: {
+        donationId: monthly.data.id,
+        clientSecret: monthly.data.clientSecret,
+        paymentMethodId: card.id,
+        saveCard: true,
+      },
+    });
+    await check("updateRecurringPlan", {
+      body: { transactionNo: monthly.data.transactionNo, amountCents: 6_000 },
+    });
+    const cards = (await check("getUserStripeToken", {
+      query: { Guid: "contract", charityId: 25 },
+    })) as { data: { userStripeTokens: { result: Array<{ id: string }> } } };
+    expect(cards.data.userStripeTokens.result).toHaveLength(1);
+    await check("removeUserStripeToken", {
+      body: { id: cards.data.userStripeTokens.result[0]?.id },
+    });
     // Refusals are answers too: the client rejects with the server's message.
     seen.add("cancelRecurringPayment");
     await expect(

@@ -56,7 +56,8 @@ const kindsOf: Readonly<Record<FlowType, ReadonlyArray<DonationKind>>> = {
   WMS: ["wms"],
 };
 
-const limitsOf: Readonly<Record<FlowType, AmountFlow>> = {
+/** Which amount limits (§9) each flow's donations are held to. */
+export const limitsOf: Readonly<Record<FlowType, AmountFlow>> = {
   ZAKAT: "zakat",
   FIDYAH: "zakat",
   KAFFARAH: "zakat",

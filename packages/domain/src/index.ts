@@ -21,3 +21,4 @@ export * from "./ports/index";
 export * from "./donation-pricing";
 export * from "./paynow/index";
 export * from "./checkout-order";
+export * from "./recurring";

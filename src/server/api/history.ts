@@ -67,32 +67,6 @@ const ownTransaction = async (donor: DonorView, transactionNo: string) => {
   return record;
 };
 
-/** getDonorTxnRecurrentStatus: the recurring plan a donation of the caller's started, if any. */
-const getDonorTxnRecurrentStatus: Handler = async ({ headers, body }) => {
-  const donor = await registeredDonor(headers);
-  const { transactionNo } = decode(TransactionBody, body);
-  const status = await (await historyRecords()).recurringStatus(donor.id, transactionNo);
-  if (!status) throw transactionNotFound();
-  return success({ data: status });
-};
-
-/** cancelRecurringPayment: stop the caller's own plan; it is never charged again. Repeating is harmless. */
-const cancelRecurringPayment: Handler = async ({ headers, body }) => {
-  const donor = await registeredDonor(headers);
-  const { transactionNo } = decode(TransactionBody, body);
-  const outcome = await (await historyRecords()).cancelRecurring(donor.id, transactionNo);
-  if (outcome === undefined) {
-    throw transactionNotFound();
-  }
-  if (outcome === "notRecurring") {
-    throw new RequestError(409, "This donation is not a recurring one.", "recurring.none");
-  }
-  return success({
-    message: "Recurring payment cancelled",
-    data: { recurringStatus: "cancelled" },
-  });
-};
-
 /** getDonorByTransactionNumber: the donor of one of the caller's own donations. */
 const getDonorByTransactionNumber: Handler = async ({ headers, body }) => {
   const { identity, donor } = await donorOf(headers);
@@ -154,8 +128,6 @@ export const historyHandlers = {
   getDonorTransactions,
   getDonorTransactionsThirdparty,
   getUserTransactions,
-  getDonorTxnRecurrentStatus,
-  cancelRecurringPayment,
   getDonorByTransactionNumber,
   getLastTxnDonorDetailsByNric,
   getUserStripeToken,

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { constants, gzip } from "node:zlib";
 import { sessionRecords } from "../records";
+import { startPaymentJobs } from "./jobs";
 import { handleServiceRequest } from "./router";
 export { serveTestControl } from "./test-control";
 import { BodyTooLarge, MAX_BODY_BYTES, type RequestHeaders, type ServiceRequest } from "./types";
@@ -14,6 +15,9 @@ setInterval(
       .catch(() => undefined),
   60 * 60 * 1000,
 ).unref();
+
+// Reconcile payments left open by a crash, now and every minute; charge the recurring plans due.
+void startPaymentJobs();
 
 const readLimited = (req: IncomingMessage): Promise<Uint8Array> =>
   new Promise((resolve, reject) => {

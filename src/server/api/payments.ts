@@ -1,5 +1,6 @@
 import { Effect, Schema } from "effect";
 import {
+  FREQUENCIES,
   isPricingError,
   priceDonation,
   validateCompanyName,
@@ -28,6 +29,7 @@ import { check } from "./donor-input";
 import { failure, RequestError, success } from "./envelope";
 import { hasSignIn, liveGuest, registeredDonor } from "./auth";
 import { decode } from "./decode";
+import { cardForConfirm } from "./recurring";
 import type { CallContext, Handler, ServiceRequest, ServiceResponse } from "./types";
 
 const Count = Schema.Int;
@@ -57,7 +59,7 @@ const CreateDonation = Schema.Struct({
   }),
   totalCents: Amount,
   ratesVersion: Schema.Int,
-  frequency: Schema.optionalKey(Schema.Literal("one time")),
+  frequency: Schema.optionalKey(Schema.Literals(FREQUENCIES)),
   donor: Schema.optionalKey(
     Schema.Struct({
       name: Schema.String.check(Schema.isMaxLength(66)),
@@ -136,6 +138,7 @@ const Confirm = Schema.Struct({
   paymentMethodId: Schema.String.check(Schema.isMaxLength(100)),
   /** A card from Google Pay or Apple Pay (recorded as payment type 2 or 3). */
   wallet: Schema.optionalKey(Schema.Literals(["google_pay", "apple_pay"])),
+  saveCard: Schema.optionalKey(Schema.Boolean),
 });
 
 /** After a QR expires the page keeps polling this long for a late bank answer (§9 enquiry grace). */
@@ -218,11 +221,14 @@ const gatewayFailed = () =>
     ),
   );
 
-const confirm: Handler = async ({ body }) => {
-  const { donationId, clientSecret, paymentMethodId, wallet } = decode(Confirm, body);
+const confirm: Handler = async ({ body, headers }) => {
+  const request = decode(Confirm, body);
+  const { donationId, clientSecret, wallet } = request;
   const records = await donations();
   const donation = await records.get(donationId, clientSecret).catch(notFound);
   if (donation.status !== "requires_payment_method") return success({ data: donation });
+  // Saved cards and recurring plans (src/server/api/recurring.ts): the card to charge, checked here.
+  const paymentMethodId = await cardForConfirm(donation, request, headers, "card");
   // One gateway payment per attempt round (a new round only after a failure), keyed by the donation
   // and the round: confirmations that race, whatever card each carries, meet the same gateway payment,
   // which the gateway confirms once. So a donation is never charged twice.
@@ -235,6 +241,7 @@ const confirm: Handler = async ({ body }) => {
         idempotencyKey: `${donation.id}:${round}`,
         description: donation.transactionNo,
         method: "card",
+        setupFutureUsage: donation.frequency !== "one time" || request.saveCard === true,
       }),
       gatewayFailed,
     ),

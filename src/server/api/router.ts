@@ -5,6 +5,7 @@ import { paymentHandlers, STRIPE_WEBHOOK_PATH, stripeWebhook } from "./payments"
 import { donorHandlers } from "./donors";
 import { historyHandlers } from "./history";
 import { publicHandlers } from "./public";
+import { recurringHandlers } from "./recurring";
 import { sessionHandlers } from "./sessions";
 import { singpassHandlers } from "./singpass";
 import { BodyTooLarge, type Handler, type ServiceRequest, type ServiceResponse } from "./types";
@@ -19,6 +20,7 @@ const handlers: Partial<Record<ApiCallName, Handler>> = {
   ...donorHandlers,
   ...singpassHandlers,
   ...historyHandlers,
+  ...recurringHandlers,
   ...paymentHandlers,
 };
 

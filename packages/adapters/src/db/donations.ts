@@ -138,8 +138,14 @@ export interface Payments {
   readonly failedAttempts: (id: string) => Promise<number>;
 }
 
-/** The donation and payment records, over one database. `key` derives receipt tokens. */
-export interface PaymentsOptions {
+/** Work done inside the transaction that marks a donation paid (recurring plans, saved cards). */
+export interface PaymentHooks {
+  /** Inside the transaction that pays the donation (the recurring plan of a first payment). */
+  readonly onSucceeded?: (
+    tx: SqlQuery,
+    donationId: string,
+    payment: GatewayPayment,
+  ) => Promise<void>;
   /**
    * Called once a donation is paid, after the transaction that paid it committed (the receipt
    * e-mail). Its failure is reported, never undoes the payment.
@@ -147,7 +153,8 @@ export interface PaymentsOptions {
   readonly onPaid?: (donation: DonationView) => Promise<void>;
 }
 
-export function payments(sql: Sql, key: Buffer, options: PaymentsOptions = {}): Payments {
+/** The donation and payment records, over one database. `key` derives receipt tokens. */
+export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payments {
   const pii = personalData(key);
   const view = async (
     q: SqlQuery,
@@ -382,6 +389,7 @@ export function payments(sql: Sql, key: Buffer, options: PaymentsOptions = {}): 
                values ('gateway', 'donation.succeeded', 'donation', $1, $2)`,
               [id, JSON.stringify({ gatewayRef: payment.paymentId, receiptNo })],
             );
+            await hooks.onSucceeded?.(tx, id, payment);
             paidNow = true;
           } else if (attempt.latest) {
             // Only the latest attempt speaks for an unpaid donation: a late failure of an earlier
@@ -395,8 +403,8 @@ export function payments(sql: Sql, key: Buffer, options: PaymentsOptions = {}): 
         }
         return view(tx, id, payment.nextAction);
       });
-      if (paidNow && options.onPaid) {
-        await options.onPaid(result).catch((error: unknown) => {
+      if (paidNow && hooks.onPaid) {
+        await hooks.onPaid(result).catch((error: unknown) => {
           console.error(
             "[payments] after-payment step failed:",
             error instanceof Error ? error.message : "unknown",

@@ -38,7 +38,7 @@ export interface Page<T> {
 export interface RecurringStatus {
   readonly transactionNo: string;
   readonly isRecurring: boolean;
-  readonly recurringStatus: "active" | "cancelled" | null;
+  readonly recurringStatus: "active" | "suspended" | "cancelled" | null;
   readonly frequency: string;
   readonly nextDonationDate: string | null;
 }
@@ -191,7 +191,7 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
       donation_id: string;
       frequency: string;
       plan_id: string | null;
-      plan_status: "active" | "cancelled" | null;
+      plan_status: "active" | "suspended" | "cancelled" | null;
       plan_frequency: string | null;
       next_charge_on: string | null;
     }>(

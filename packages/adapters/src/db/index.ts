@@ -12,3 +12,4 @@ export * from "./donors";
 export * from "./history";
 export * from "./receipts";
 export * from "./singpass-logins";
+export * from "./recurring";

@@ -2,6 +2,7 @@ import { initial } from "./migrations/001-initial";
 import { donorAccounts } from "./migrations/002-donor-accounts";
 import { paymentMethods } from "./migrations/003-payment-methods";
 import { singpassLogins } from "./migrations/004-singpass-logins";
+import { recurringAndSandbox } from "./migrations/005-recurring-and-sandbox";
 import type { Sql } from "./sql";
 
 /** Every migration, in order. Never edit one that has shipped: add the next. */
@@ -10,6 +11,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "002-donor-accounts", sql: donorAccounts },
   { id: "003-payment-methods", sql: paymentMethods },
   { id: "004-singpass-logins", sql: singpassLogins },
+  { id: "005-recurring-and-sandbox", sql: recurringAndSandbox },
 ];
 
 /**

@@ -16,8 +16,9 @@ describe("the call table", () => {
     expect(new Set(names).size).toBe(names.length);
     const routes = apiCalls.map((c) => `${c.method} ${c.base}${c.path}`);
     expect(new Set(routes).size).toBe(routes.length);
-    // 27 calls of spec §7, the six of the payment API, the guest session and the Singpass login's three.
-    expect(apiCalls).toHaveLength(37);
+    // 27 calls of spec §7, the six of the payment API, the guest session, the Singpass login's three,
+    // and the account area's updateRecurringPlan and removeUserStripeToken.
+    expect(apiCalls).toHaveLength(39);
   });
 
   it("names each call after the last segment of its path", () => {

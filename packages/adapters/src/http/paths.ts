@@ -57,6 +57,7 @@ export const apiCalls = [
   // main
   post("main", "/User/getSignInUserDetails", { okStatus: 1 }),
   get("main", "/User/getUserStripeToken", { query: ["Guid", "charityId"], list: true }),
+  post("main", "/User/removeUserStripeToken"),
   post("main", "/v1/Donation/getUserTransactions", { list: true, okStatus: 1 }),
   post("main", "/v1/Home/homePageConfiguration", { query: ["charityId"] }),
   post("main", "/v1/Donation/donorWall", {
@@ -70,6 +71,7 @@ export const apiCalls = [
   post("payment", "/api/Donation/getCognitoUser", { query: ["email"] }),
   post("payment", "/api/Donation/getDonorTxnRecurrentStatus"),
   post("payment", "/api/Donation/cancelRecurringPayment"),
+  post("payment", "/api/Donation/updateRecurringPlan"),
   post("payment", "/api/Donation/getThirdPartyDonationReceiptData", { query: ["transactionNo"] }),
   // donor
   post("donor", "/api/User/checkCognitoNricExists"),

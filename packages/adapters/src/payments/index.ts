@@ -1,4 +1,6 @@
 export * from "./sandbox";
+export * from "./sandbox-sql";
 export * from "./paynow-qr";
 export * from "./stripe";
 export * from "./webhooks";
+export * from "./scheduler";

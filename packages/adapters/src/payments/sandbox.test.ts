@@ -1,7 +1,85 @@
 import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
-import { cents, payNowCrcValid } from "@portal/domain";
-import { createSandbox, PAYNOW_QR_LIFETIME_MS } from "./sandbox";
+import { cents, payNowCrcValid, type Cents } from "@portal/domain";
+import { createSandbox, memorySandboxStore, PAYNOW_QR_LIFETIME_MS } from "./sandbox";
+
+const now = new Date("2025-06-01T00:00:00Z");
+
+describe("sandbox gateway", () => {
+  const make = () =>
+    createSandbox({ challengeUrl: (id) => `/3ds/${id}`, store: memorySandboxStore() });
+  const method = async (sandbox: ReturnType<typeof make>, number: string) => {
+    const made = await sandbox.tokenize({ number, expMonth: 1, expYear: 2030, cvc: "123" }, now);
+    if ("error" in made) throw new Error(made.error);
+    return made.id;
+  };
+  const pay = (sandbox: ReturnType<typeof make>, key: string, offSession = false) =>
+    Effect.runPromise(
+      sandbox.gateway.create({
+        amount: 1_000 as Cents,
+        currency: "SGD",
+        idempotencyKey: key,
+        description: "test",
+        method: "card",
+        offSession,
+      }),
+    );
+
+  it("charges once however many confirmations race, and reports the card's token and expiry", async () => {
+    const sandbox = make();
+    const payment = await pay(sandbox, "k1");
+    expect((await pay(sandbox, "k1")).paymentId).toBe(payment.paymentId);
+    const good = await method(sandbox, "4242 4242 4242 4242");
+    const bad = await method(sandbox, "4000 0000 0000 0002");
+    const results = await Promise.all(
+      [good, bad, good].map((id) =>
+        Effect.runPromise(sandbox.gateway.confirm(payment.paymentId, id)),
+      ),
+    );
+    expect(new Set(results.map((r) => r.state)).size).toBe(1);
+    expect(results[0]).toMatchObject({
+      state: "succeeded",
+      paymentMethodId: good,
+      card: { brand: "Visa", last4: "4242", expMonth: 1, expYear: 2030 },
+    });
+  });
+
+  it("asks for 3-D Secure with the donor present, and fails it off-session", async () => {
+    const sandbox = make();
+    const card = await method(sandbox, "4000002760003184");
+    const present = await pay(sandbox, "present");
+    const challenged = await Effect.runPromise(sandbox.gateway.confirm(present.paymentId, card));
+    expect(challenged).toMatchObject({ state: "pending", nextAction: { kind: "redirect" } });
+    expect(await sandbox.completeChallenge(present.paymentId, true)).toBe(true);
+    expect(await sandbox.completeChallenge(present.paymentId, true)).toBe(false);
+    const away = await pay(sandbox, "away", true);
+    expect(await Effect.runPromise(sandbox.gateway.confirm(away.paymentId, card))).toMatchObject({
+      state: "failed",
+      failureCode: "authentication_required",
+    });
+  });
+
+  it("refuses unknown payments and methods, bad numbers and expiries", async () => {
+    const sandbox = make();
+    const payment = await pay(sandbox, "k");
+    await expect(
+      Effect.runPromise(sandbox.gateway.confirm(payment.paymentId, "pm_nope")),
+    ).rejects.toThrow();
+    await expect(Effect.runPromise(sandbox.gateway.retrieve("pi_nope"))).rejects.toThrow();
+    expect(
+      await sandbox.tokenize(
+        { number: "4242424242424241", expMonth: 1, expYear: 2030, cvc: "1" },
+        now,
+      ),
+    ).toEqual({ error: "invalid_number" });
+    expect(
+      await sandbox.tokenize(
+        { number: "4242424242424242", expMonth: 5, expYear: 2025, cvc: "123" },
+        now,
+      ),
+    ).toEqual({ error: "invalid_expiry" });
+  });
+});
 
 const start = Date.UTC(2026, 10, 21, 2, 0, 0);
 
@@ -40,9 +118,9 @@ describe("sandbox PayNow", () => {
     const payment = await payNowIntent(sandbox, "d2:paynow:0");
     const payload = payment.nextAction?.payload ?? "";
     clock.now += PAYNOW_QR_LIFETIME_MS;
-    const paid = sandbox.payPayNow(payload, new Date(clock.now));
+    const paid = await sandbox.payPayNow(payload, new Date(clock.now));
     expect("paid" in paid && paid.paid.state).toBe("succeeded");
-    expect(sandbox.payPayNow(payload, new Date(clock.now))).toEqual({ error: "alreadyPaid" });
+    expect(await sandbox.payPayNow(payload, new Date(clock.now))).toEqual({ error: "alreadyPaid" });
   });
 
   it("refuses an expired QR, one it never issued, and text that is not a QR", async () => {
@@ -50,15 +128,15 @@ describe("sandbox PayNow", () => {
     const sandbox = sandboxAt(clock);
     const payment = await payNowIntent(sandbox, "d3:paynow:0");
     const payload = payment.nextAction?.payload ?? "";
-    expect(sandbox.payPayNow(payload, new Date(start + PAYNOW_QR_LIFETIME_MS + 1))).toEqual({
+    expect(await sandbox.payPayNow(payload, new Date(start + PAYNOW_QR_LIFETIME_MS + 1))).toEqual({
       error: "expired",
     });
     const other = createSandbox({
       challengeUrl: () => "",
       payNow: { uen: "T08GB0032G", merchantName: "MUIS ZAKAT" },
     });
-    expect(other.payPayNow(payload, new Date(start))).toEqual({ error: "unknown" });
-    expect(sandbox.payPayNow("hello", new Date(start))).toEqual({ error: "unreadable" });
+    expect(await other.payPayNow(payload, new Date(start))).toEqual({ error: "unknown" });
+    expect(await sandbox.payPayNow("hello", new Date(start))).toEqual({ error: "unreadable" });
     const retrieved = await Effect.runPromise(sandbox.gateway.retrieve(payment.paymentId));
     expect(retrieved.state).toBe("pending");
   });

@@ -8,18 +8,20 @@ import {
   parsePayNowPayload,
   payNowExpiryDate,
   portError,
-  type Cents,
   type GatewayPayment,
   type PaymentGatewayShape,
   type PaymentState,
 } from "@portal/domain";
 
 /**
- * The embedded stand-in for Stripe: in-process, following Stripe's test cards (design/facts.md).
+ * The embedded stand-in for Stripe, following Stripe's test cards (design/facts.md).
  * 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 is declined for
- * insufficient funds; 4000 0027 6000 3184 and 4000 0000 0000 3220 ask for 3-D Secure. Any other number
- * that passes Luhn succeeds. Card numbers are read once to choose the behaviour and then dropped: only
- * brand and last four digits are kept. State lives in memory, as a sandbox's may.
+ * insufficient funds; 4000 0027 6000 3184 and 4000 0000 0000 3220 ask for 3-D Secure (and fail with
+ * `authentication_required` when charged off-session, as Stripe's do). Any other number that passes
+ * Luhn succeeds. Card numbers are read once to choose the behaviour and then dropped: only brand, last
+ * four digits and expiry are kept. Its records live in a SandboxStore: in memory, or in the database
+ * (`sqlSandboxStore`), written before it answers, so that, like a remote provider, it remembers what it
+ * charged when the portal is killed (crash reconciliation asks it).
  */
 type Behaviour = "succeed" | "decline" | "insufficient" | "threeDS";
 
@@ -30,21 +32,30 @@ const behaviours: Readonly<Record<string, Behaviour>> = {
   "4000000000003220": "threeDS",
 };
 
-interface Method {
+export interface SandboxMethod {
+  readonly id: string;
   readonly brand: string;
   readonly last4: string;
+  readonly expMonth: number;
+  readonly expYear: number;
   readonly behaviour: Behaviour;
 }
 
-interface Intent {
+export interface SandboxPayment {
   readonly id: string;
-  readonly amount: Cents;
-  state: PaymentState;
-  method?: Method;
-  failureCode?: string;
-  challenge?: boolean;
-  /** A PayNow intent: the QR's text and the instant after which the payer's bank refuses it. */
-  payNow?: { readonly payload: string; readonly reference: string; readonly expiresAt: number };
+  readonly idempotencyKey: string;
+  readonly amount: number;
+  readonly state: Exclude<PaymentState, "refunded" | "voided">;
+  readonly methodId: string | null;
+  readonly failureCode: string | null;
+  readonly challenge: boolean;
+  readonly offSession: boolean;
+  /** A PayNow payment: the QR's text, its reference, and the instant after which it cannot be paid. */
+  readonly payNow: {
+    readonly payload: string;
+    readonly reference: string;
+    readonly expiresAt: number;
+  } | null;
 }
 
 /** How long a PayNow QR may be paid (spec §9: QR expire 300000 ms). */
@@ -54,6 +65,51 @@ export const PAYNOW_QR_LIFETIME_MS = 300_000;
 export type PayNowPaymentResult =
   | { readonly paid: GatewayPayment }
   | { readonly error: "unreadable" | "unknown" | "expired" | "alreadyPaid" };
+
+/** Where the sandbox keeps its records. Every write is done before the sandbox answers. */
+export interface SandboxStore {
+  readonly putMethod: (method: SandboxMethod) => Promise<void>;
+  readonly method: (id: string) => Promise<SandboxMethod | undefined>;
+  /** Insert, or return the payment already made with this idempotency key. */
+  readonly createPayment: (payment: SandboxPayment) => Promise<SandboxPayment>;
+  readonly payment: (id: string) => Promise<SandboxPayment | undefined>;
+  /** The PayNow payment whose QR has exactly this text. */
+  readonly payNowPayment: (payload: string) => Promise<SandboxPayment | undefined>;
+  /** Move a payment on from `from`, atomically; undefined when it is no longer in `from`. */
+  readonly transition: (
+    id: string,
+    from: SandboxPayment["state"],
+    to: Pick<SandboxPayment, "state" | "methodId" | "failureCode" | "challenge">,
+  ) => Promise<SandboxPayment | undefined>;
+}
+
+/** Records in this process's memory: lost with it (unit tests). */
+export function memorySandboxStore(): SandboxStore {
+  const methods = new Map<string, SandboxMethod>();
+  const payments = new Map<string, SandboxPayment>();
+  const byKey = new Map<string, string>();
+  return {
+    putMethod: async (method) => void methods.set(method.id, method),
+    method: async (id) => methods.get(id),
+    createPayment: async (payment) => {
+      const existing = byKey.get(payment.idempotencyKey);
+      if (existing) return payments.get(existing) as SandboxPayment;
+      payments.set(payment.id, payment);
+      byKey.set(payment.idempotencyKey, payment.id);
+      return payment;
+    },
+    payment: async (id) => payments.get(id),
+    payNowPayment: async (payload) =>
+      [...payments.values()].find((payment) => payment.payNow?.payload === payload),
+    transition: async (id, from, to) => {
+      const payment = payments.get(id);
+      if (!payment || payment.state !== from) return undefined;
+      const next = { ...payment, ...to };
+      payments.set(id, next);
+      return next;
+    },
+  };
+}
 
 export interface SandboxCardInput {
   readonly number: string;
@@ -71,114 +127,171 @@ const newId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString("hex
 export interface Sandbox {
   readonly gateway: PaymentGatewayShape;
   /** What the sandbox's card form posts: card in, payment-method id out. */
-  readonly tokenize: (card: SandboxCardInput, now: Date) => TokenizeResult;
+  readonly tokenize: (card: SandboxCardInput, now: Date) => Promise<TokenizeResult>;
   /** The donor's answer on the sandbox's 3-D Secure page. */
-  readonly completeChallenge: (paymentId: string, approve: boolean) => boolean;
+  readonly completeChallenge: (paymentId: string, approve: boolean) => Promise<boolean>;
   /**
    * The payer's bank pays a scanned PayNow QR (its text): refused when unreadable, unknown, expired
    * or already paid. The gateway then reports the payment, as Stripe's webhook would.
    */
-  readonly payPayNow: (payload: string, now: Date) => PayNowPaymentResult;
+  readonly payPayNow: (payload: string, now: Date) => Promise<PayNowPaymentResult>;
 }
 
 export interface SandboxOptions {
   readonly challengeUrl: (paymentId: string) => string;
+  readonly store?: SandboxStore;
   /** The charity's PayNow account: its UEN and the name the payer's bank shows. */
-  readonly payNow: { readonly uen: string; readonly merchantName: string };
+  readonly payNow?: { readonly uen: string; readonly merchantName: string };
   /** The clock QR expiry is measured by. */
   readonly now?: () => number;
 }
 
 export function createSandbox(options: SandboxOptions): Sandbox {
   const now = options.now ?? (() => Date.now());
-  const methods = new Map<string, Method>();
-  const intents = new Map<string, Intent>();
-  const byKey = new Map<string, string>();
-
-  const view = (intent: Intent): GatewayPayment => ({
-    paymentId: intent.id,
-    state: intent.state,
-    nextAction:
-      intent.state !== "pending"
-        ? null
-        : intent.payNow
-          ? { kind: "qr", payload: intent.payNow.payload }
-          : intent.challenge
-            ? { kind: "redirect", payload: options.challengeUrl(intent.id) }
-            : null,
-    ...(intent.failureCode ? { failureCode: intent.failureCode } : {}),
-    ...(intent.method ? { card: { brand: intent.method.brand, last4: intent.method.last4 } } : {}),
-  });
-
-  const find = (paymentId: string) => {
-    const intent = intents.get(paymentId);
-    return intent
-      ? Effect.succeed(intent)
-      : Effect.fail(portError("PaymentGateway", "port.notFound", `No payment ${paymentId}`));
+  const payNowAccount = options.payNow ?? { uen: "T08GB0032G", merchantName: "MUIS ZAKAT" };
+  const backing = options.store ?? memorySandboxStore();
+  // Payment methods never change once made: read each from the store once (a bounded cache).
+  const methods = new Map<string, SandboxMethod>();
+  const remember = (method: SandboxMethod) => {
+    if (methods.size >= 10_000) methods.delete(methods.keys().next().value as string);
+    methods.set(method.id, method);
+  };
+  const store: SandboxStore = {
+    ...backing,
+    putMethod: async (method) => {
+      await backing.putMethod(method);
+      remember(method);
+    },
+    method: async (id) => {
+      const known = methods.get(id);
+      if (known) return known;
+      const found = await backing.method(id);
+      if (found) remember(found);
+      return found;
+    },
   };
 
-  const gateway: PaymentGatewayShape = {
-    create: ({ amount, idempotencyKey, description, method }) =>
-      Effect.suspend(() => {
-        const existing = byKey.get(idempotencyKey);
-        if (existing) return Effect.succeed(view(intents.get(existing) as Intent));
-        const intent: Intent = { id: newId("pi"), amount, state: "initiated" };
-        if (method === "paynow") {
-          // Like Stripe's PayNow: created and confirmed at once, waiting for the payer's bank.
-          const expiresAt = now() + PAYNOW_QR_LIFETIME_MS;
-          const reference = description.slice(0, 25);
-          const payload = buildPayNowPayload({
-            uen: options.payNow.uen,
-            merchantName: options.payNow.merchantName,
-            amount,
-            reference,
-            expiry: payNowExpiryDate(expiresAt),
-          });
-          if (Result.isFailure(payload)) {
-            return Effect.fail(
-              portError("PaymentGateway", "port.rejected", payload.failure.message),
-            );
+  const view = async (payment: SandboxPayment): Promise<GatewayPayment> => {
+    const method = payment.methodId ? await store.method(payment.methodId) : undefined;
+    return {
+      paymentId: payment.id,
+      state: payment.state,
+      nextAction:
+        payment.state !== "pending"
+          ? null
+          : payment.payNow
+            ? { kind: "qr", payload: payment.payNow.payload }
+            : payment.challenge
+              ? { kind: "redirect", payload: options.challengeUrl(payment.id) }
+              : null,
+      ...(payment.failureCode ? { failureCode: payment.failureCode } : {}),
+      ...(method
+        ? {
+            card: {
+              brand: method.brand,
+              last4: method.last4,
+              expMonth: method.expMonth,
+              expYear: method.expYear,
+            },
+            paymentMethodId: method.id,
           }
-          intent.state = "pending";
-          intent.payNow = { payload: payload.success, reference, expiresAt };
+        : {}),
+    };
+  };
+
+  const gatewayError = (error: unknown) =>
+    portError(
+      "PaymentGateway",
+      "port.unavailable",
+      error instanceof Error ? error.message : "sandbox store failed",
+    );
+  const run = <A>(work: () => Promise<A>) => Effect.tryPromise({ try: work, catch: gatewayError });
+  const notFound = (what: string) => portError("PaymentGateway", "port.notFound", what);
+
+  const gateway: PaymentGatewayShape = {
+    create: ({ amount, idempotencyKey, offSession, method, description }) => {
+      // PayNow, like Stripe's: created and confirmed at once, waiting for the payer's bank.
+      let payNow: SandboxPayment["payNow"] = null;
+      if (method === "paynow") {
+        const expiresAt = now() + PAYNOW_QR_LIFETIME_MS;
+        const reference = description.slice(0, 25);
+        const payload = buildPayNowPayload({
+          ...payNowAccount,
+          amount,
+          reference,
+          expiry: payNowExpiryDate(expiresAt),
+        });
+        if (Result.isFailure(payload)) {
+          return Effect.fail(portError("PaymentGateway", "port.rejected", payload.failure.message));
         }
-        intents.set(intent.id, intent);
-        byKey.set(idempotencyKey, intent.id);
-        return Effect.succeed(view(intent));
-      }),
+        payNow = { payload: payload.success, reference, expiresAt };
+      }
+      return run(async () =>
+        view(
+          await store.createPayment({
+            id: newId("pi"),
+            idempotencyKey,
+            amount,
+            state: payNow ? "pending" : "initiated",
+            methodId: null,
+            failureCode: null,
+            challenge: false,
+            offSession: offSession === true,
+            payNow,
+          }),
+        ),
+      );
+    },
     confirm: (paymentId, paymentMethodId) =>
-      Effect.flatMap(find(paymentId), (intent) => {
-        if (intent.state !== "initiated") return Effect.succeed(view(intent));
-        const method = methods.get(paymentMethodId);
-        if (!method) {
-          return Effect.fail(
-            portError("PaymentGateway", "port.notFound", "Unknown payment method"),
-          );
-        }
-        intent.method = method;
-        if (method.behaviour === "succeed") intent.state = "succeeded";
-        else if (method.behaviour === "threeDS") {
-          intent.state = "pending";
-          intent.challenge = true;
-        } else {
-          intent.state = "failed";
-          intent.failureCode =
-            method.behaviour === "decline" ? "card_declined" : "insufficient_funds";
-        }
-        return Effect.succeed(view(intent));
-      }),
-    retrieve: (paymentId) => Effect.map(find(paymentId), view),
+      Effect.flatMap(
+        run(async () => {
+          const payment = await store.payment(paymentId);
+          if (!payment) return notFound(`No payment ${paymentId}`);
+          if (payment.state !== "initiated") return view(payment);
+          const method = await store.method(paymentMethodId);
+          if (!method) return notFound("Unknown payment method");
+          const outcome: Pick<SandboxPayment, "state" | "failureCode" | "challenge"> =
+            method.behaviour === "succeed"
+              ? { state: "succeeded", failureCode: null, challenge: false }
+              : method.behaviour === "threeDS"
+                ? payment.offSession
+                  ? { state: "failed", failureCode: "authentication_required", challenge: false }
+                  : { state: "pending", failureCode: null, challenge: true }
+                : {
+                    state: "failed",
+                    failureCode:
+                      method.behaviour === "decline" ? "card_declined" : "insufficient_funds",
+                    challenge: false,
+                  };
+          // Confirmations that race meet here: one moves the payment on, the others read the result.
+          const moved = await store.transition(paymentId, "initiated", {
+            ...outcome,
+            methodId: method.id,
+          });
+          return view(moved ?? ((await store.payment(paymentId)) as SandboxPayment));
+        }),
+        (result) => ("_tag" in result ? Effect.fail(result) : Effect.succeed(result)),
+      ),
+    retrieve: (paymentId) =>
+      Effect.flatMap(
+        run(async () => {
+          const payment = await store.payment(paymentId);
+          return payment ? view(payment) : notFound(`No payment ${paymentId}`);
+        }),
+        (result) => ("_tag" in result ? Effect.fail(result) : Effect.succeed(result)),
+      ),
   };
 
   return {
     gateway,
-    tokenize: (card, now) => {
+    tokenize: async (card, now) => {
       const digits = cardDigits(card.number);
       if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return { error: "invalid_number" };
       const month = now.getUTCFullYear() * 12 + now.getUTCMonth();
       const expiry = card.expYear * 12 + (card.expMonth - 1);
       if (
         !Number.isInteger(card.expMonth) ||
+        !Number.isInteger(card.expYear) ||
         card.expMonth < 1 ||
         card.expMonth > 12 ||
         expiry < month
@@ -186,36 +299,51 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         return { error: "invalid_expiry" };
       }
       if (!/^\d{3,4}$/.test(card.cvc)) return { error: "invalid_cvc" };
-      const id = newId("pm");
-      const method: Method = {
+      const method: SandboxMethod = {
+        id: newId("pm"),
         brand: cardBrand(digits),
         last4: digits.slice(-4),
+        expMonth: card.expMonth,
+        expYear: card.expYear,
         behaviour: behaviours[digits] ?? "succeed",
       };
-      methods.set(id, method);
-      return { id, brand: method.brand, last4: method.last4 };
+      await store.putMethod(method);
+      return { id: method.id, brand: method.brand, last4: method.last4 };
     },
-    completeChallenge: (paymentId, approve) => {
-      const intent = intents.get(paymentId);
-      if (!intent || intent.state !== "pending" || !intent.challenge) return false;
-      intent.state = approve ? "succeeded" : "failed";
-      if (!approve) intent.failureCode = "authentication_failed";
-      return true;
+    completeChallenge: async (paymentId, approve) => {
+      const payment = await store.payment(paymentId);
+      if (!payment || payment.state !== "pending" || !payment.challenge) return false;
+      const moved = await store.transition(paymentId, "pending", {
+        state: approve ? "succeeded" : "failed",
+        methodId: payment.methodId,
+        failureCode: approve ? null : "authentication_failed",
+        challenge: true,
+      });
+      return moved !== undefined;
     },
-    payPayNow: (payload, at) => {
-      const parsed = parsePayNowPayload(payload.trim());
+    payPayNow: async (text, at) => {
+      const payload = text.trim();
+      const parsed = parsePayNowPayload(payload);
       if (Result.isFailure(parsed)) return { error: "unreadable" };
-      const { reference, amount } = parsed.success;
-      const intent = [...intents.values()].find(
-        (i) => i.payNow?.payload === payload.trim() && i.payNow.reference === reference,
-      );
-      if (!intent?.payNow || intent.amount !== amount) return { error: "unknown" };
-      if (intent.state === "succeeded") return { error: "alreadyPaid" };
-      if (intent.state !== "pending" || at.getTime() > intent.payNow.expiresAt) {
+      const payment = await store.payNowPayment(payload);
+      if (
+        !payment?.payNow ||
+        payment.payNow.reference !== parsed.success.reference ||
+        payment.amount !== parsed.success.amount
+      ) {
+        return { error: "unknown" };
+      }
+      if (payment.state === "succeeded") return { error: "alreadyPaid" };
+      if (payment.state !== "pending" || at.getTime() > payment.payNow.expiresAt) {
         return { error: "expired" };
       }
-      intent.state = "succeeded";
-      return { paid: view(intent) };
+      const moved = await store.transition(payment.id, "pending", {
+        state: "succeeded",
+        methodId: null,
+        failureCode: null,
+        challenge: false,
+      });
+      return moved ? { paid: await view(moved) } : { error: "alreadyPaid" };
     },
   };
 }

@@ -171,12 +171,24 @@ export const responseSchemas = {
     data: Schema.Struct({
       transactionNo: Str,
       isRecurring: Schema.Boolean,
-      recurringStatus: Schema.NullOr(Schema.Literals(["active", "cancelled"])),
+      recurringStatus: Schema.NullOr(Schema.Literals(["active", "suspended", "cancelled"])),
       frequency: Str,
       nextDonationDate: NullStr,
     }),
   }),
   cancelRecurringPayment: Plain,
+  updateRecurringPlan: ok({
+    data: Schema.Struct({
+      transactionNo: Str,
+      isRecurring: Schema.Literal(true),
+      recurringStatus: Schema.Literals(["active", "suspended", "cancelled"]),
+      frequency: Str,
+      nextDonationDate: NullStr,
+      amountCents: Int,
+      card: Schema.NullOr(Schema.Struct({ brand: Str, last4: Str })),
+    }),
+  }),
+  removeUserStripeToken: ok({ data: Schema.Struct({ id: Str }) }),
   getThirdPartyDonationReceiptData: ok({ data: ReceiptData }),
   checkCognitoNricExists: Schema.Union([
     ok({ data: Schema.Struct({ isExists: Schema.Literal(false) }) }),

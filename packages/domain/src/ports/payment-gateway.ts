@@ -13,8 +13,15 @@ export interface GatewayPayment {
   readonly nextAction: { readonly kind: "redirect" | "qr"; readonly payload: string } | null;
   /** Why a payment failed (e.g. `card_declined`), when it did. */
   readonly failureCode?: string;
-  /** The card used, when one was: brand and last four digits only. */
-  readonly card?: { readonly brand: string; readonly last4: string };
+  /** The card used, when one was: brand and last four digits (and expiry, where the gateway says). */
+  readonly card?: {
+    readonly brand: string;
+    readonly last4: string;
+    readonly expMonth?: number;
+    readonly expYear?: number;
+  };
+  /** The gateway's reusable token of the card, for saved cards and recurring plans. */
+  readonly paymentMethodId?: string;
 }
 
 /** Card and PayNow payments in the style of PaymentIntents: create with an idempotency key, confirm. */
@@ -25,6 +32,10 @@ export interface PaymentGatewayShape {
     readonly idempotencyKey: string;
     readonly description: string;
     readonly method: "card" | "paynow";
+    /** Keep the card for later charges without the donor (saved cards, recurring plans). */
+    readonly setupFutureUsage?: boolean;
+    /** A charge made without the donor present (a recurring renewal): no challenge can be answered. */
+    readonly offSession?: boolean;
   }) => Effect.Effect<GatewayPayment, PortError>;
   /**
    * Confirm with a payment method the gateway issued to the browser (card data goes to the gateway

@@ -18,7 +18,7 @@ export const POST: APIRoute = async ({ request }) => {
   if (!body || typeof body.paymentId !== "string" || typeof body.approve !== "boolean") {
     return Response.json({ error: "invalid_request" }, { status: 400 });
   }
-  if (!sandbox.completeChallenge(body.paymentId, body.approve)) {
+  if (!(await sandbox.completeChallenge(body.paymentId, body.approve))) {
     return Response.json({ error: "no_pending_challenge" }, { status: 404 });
   }
   await applyGatewayReport(await Effect.runPromise(sandbox.gateway.retrieve(body.paymentId)));

@@ -27,7 +27,7 @@ export const POST: APIRoute = async ({ request }) => {
   ) {
     return Response.json({ error: "invalid_request" }, { status: 400, headers });
   }
-  const result = sandbox.tokenize(
+  const result = await sandbox.tokenize(
     { number: card.number, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvc },
     new Date(),
   );

@@ -15,7 +15,7 @@ export const POST: APIRoute = async ({ request }) => {
   if (!body || typeof body.payload !== "string" || body.payload.length > 512) {
     return Response.json({ error: "invalid_request" }, { status: 400, headers });
   }
-  const result = sandbox.payPayNow(body.payload, new Date());
+  const result = await sandbox.payPayNow(body.payload, new Date());
   if ("error" in result) {
     return Response.json(result, { status: result.error === "unreadable" ? 400 : 409, headers });
   }

@@ -1,0 +1,138 @@
+import { Effect } from "effect";
+import type { Cents, PaymentGatewayShape } from "@portal/domain";
+import type { Payments } from "../db/donations";
+import { renewalIdempotencyKey, type Recurring, type RenewalClaim } from "../db/recurring";
+
+export interface SchedulerDeps {
+  readonly records: Payments;
+  readonly recurring: Recurring;
+  /** The gateway a payment or plan was made with, by name (`payment_attempt.gateway`). */
+  readonly gateway: (name: string) => PaymentGatewayShape | undefined;
+  readonly log?: (message: string) => void;
+}
+
+export type RenewalOutcome = "succeeded" | "failed" | "pending" | "skipped";
+
+/**
+ * The background work of the payment side: charging due recurring plans, and reconciling what the
+ * portal recorded with what the gateway did (a server killed between the gateway's charge and the
+ * portal's record completes the donation on the next pass). Every step may run twice, on two
+ * instances, or be cut short by a crash: claims are unique per (plan, period), gateway payments are
+ * keyed by (plan, period) or (donation, round), and recording a result is idempotent.
+ */
+export function paymentJobs(deps: SchedulerDeps) {
+  const { records, recurring } = deps;
+  const log = deps.log ?? (() => undefined);
+
+  const gatewayOf = (name: string) => {
+    const gateway = deps.gateway(name);
+    if (!gateway) throw new Error(`no gateway named ${name}`);
+    return gateway;
+  };
+
+  /** Charge a claimed renewal, or resume one whose charger died: never a second gateway payment. */
+  const chargeClaim = async (claim: RenewalClaim): Promise<RenewalOutcome> => {
+    const gateway = gatewayOf(claim.gateway);
+    let payment = await Effect.runPromise(
+      gateway.create({
+        amount: claim.amountCents as Cents,
+        currency: "SGD",
+        idempotencyKey: renewalIdempotencyKey(claim.planId, claim.period),
+        description: claim.transactionNo,
+        method: "card",
+        offSession: true,
+      }),
+    );
+    await records.startAttempt(claim.donationId, claim.gateway, payment);
+    if (payment.state === "initiated") {
+      // Not charged yet: a plan cancelled (or suspended) since the claim is not charged at all.
+      if (!(await recurring.isActive(claim.planId))) {
+        await recurring.settleFailed(claim, "cancelled");
+        return "skipped";
+      }
+      payment = await Effect.runPromise(gateway.confirm(payment.paymentId, claim.cardToken));
+    }
+    await records.apply(claim.donationId, payment);
+    if (payment.state === "succeeded") return "succeeded";
+    if (payment.state === "failed") {
+      await recurring.settleFailed(claim, payment.failureCode ?? "payment_failed");
+      return "failed";
+    }
+    return "pending";
+  };
+
+  /** Charge every plan due today once: claim its period, then charge it. */
+  const chargeDuePlans = async () => {
+    const outcomes: RenewalOutcome[] = [];
+    for (;;) {
+      const due = await recurring.duePlans(50);
+      let claimedAny = false;
+      for (const planId of due) {
+        const claim = await recurring.claim(planId);
+        if (!claim) continue;
+        claimedAny = true;
+        outcomes.push(await chargeClaim(claim));
+      }
+      // Plans another scheduler holds or already charged come back from duePlans until it commits.
+      if (!claimedAny || due.length < 50) break;
+    }
+    return outcomes;
+  };
+
+  /**
+   * Ask the gateway about every attempt left open and record what it says; resume renewals whose
+   * charger died after claiming. `olderThanSeconds` leaves requests in flight alone (0 at start-up).
+   */
+  const reconcile = async (olderThanSeconds: number) => {
+    let applied = 0;
+    for (const attempt of await recurring.openAttempts(olderThanSeconds)) {
+      const gateway = deps.gateway(attempt.gateway);
+      if (!gateway) continue;
+      const payment = await Effect.runPromise(Effect.option(gateway.retrieve(attempt.gatewayRef)));
+      if (payment._tag === "None" || payment.value.state === "initiated") continue;
+      await records.apply(attempt.donationId, payment.value);
+      applied += 1;
+    }
+    for (const claim of await recurring.staleClaims(olderThanSeconds)) {
+      await chargeClaim(claim);
+      applied += 1;
+    }
+    return applied;
+  };
+
+  /**
+   * Run reconciliation now, then reconciliation and the due plans every `intervalMs`. One pass at a
+   * time per process; several processes may run it together. Returns a stop function.
+   */
+  const start = ({ intervalMs = 60_000, staleAfterSeconds = 60 } = {}) => {
+    let running: Promise<unknown> = Promise.resolve();
+    let stopped = false;
+    const pass = (olderThan: number, first = false) => {
+      running = running
+        .then(async () => {
+          if (stopped) return;
+          const fixed = await reconcile(olderThan);
+          if (first) log(`start-up reconciliation: ${fixed} payment(s) brought up to date`);
+          else if (fixed > 0) log(`reconciled ${fixed} payment(s) with the gateway`);
+          const outcomes = await chargeDuePlans();
+          if (outcomes.length > 0) log(`recurring: ${outcomes.join(", ")}`);
+        })
+        .catch((error: unknown) =>
+          log(`payment jobs failed: ${error instanceof Error ? error.message : "unknown"}`),
+        );
+      return running;
+    };
+    void pass(0, true);
+    const timer = setInterval(() => void pass(staleAfterSeconds), intervalMs);
+    timer.unref();
+    return {
+      firstPass: running,
+      stop: () => {
+        stopped = true;
+        clearInterval(timer);
+      },
+    };
+  };
+
+  return { chargeClaim, chargeDuePlans, reconcile, start };
+}

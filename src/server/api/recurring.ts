@@ -1,0 +1,164 @@
+import { Schema } from "effect";
+import { isRecurringFrequency } from "@portal/domain";
+import { PlanRefused, type DonationView } from "@portal/adapters/db";
+import { recurringRecords } from "../payments";
+import { historyRecords, receiptRecords } from "../records";
+import { hasSignIn, registeredDonor } from "./auth";
+import { decode, Text } from "./decode";
+import { RequestError, success } from "./envelope";
+import type { CallContext, Handler } from "./types";
+
+/** A saved card's id (ours) rather than a gateway's payment-method id (`pm_...`). */
+const isSavedCardId = (id: string) => /^[0-9a-f]{8}-[0-9a-f-]{27}$/.test(id);
+
+/**
+ * The card a confirmation charges, checked before the gateway is asked: recurring giving is for cards
+ * only (`422 recurring.cardOnly`); `saveCard` needs the donation's own signed-in donor
+ * (`422 savedCard.signInRequired`); a saved card is named by its id from getUserStripeToken and only
+ * its owner may use it (anyone else's, like a missing one, is `400 Unknown payment method`).
+ */
+export async function cardForConfirm(
+  donation: DonationView,
+  request: { readonly paymentMethodId: string; readonly saveCard?: boolean },
+  headers: CallContext["headers"],
+  method: "card" | "paynow",
+): Promise<string> {
+  if (method !== "card" && isRecurringFrequency(donation.frequency)) {
+    throw new RequestError(422, "Recurring giving is by card only.", "recurring.cardOnly");
+  }
+  const plans = await recurringRecords();
+  if (request.saveCard === true) {
+    const donor = hasSignIn(headers) ? await registeredDonor(headers) : undefined;
+    if (!donor || !(await plans.markSaveCard(donation.id, donor.id))) {
+      throw new RequestError(
+        422,
+        "Sign in as this donation's donor to keep the card.",
+        "savedCard.signInRequired",
+      );
+    }
+  }
+  if (!isSavedCardId(request.paymentMethodId)) return request.paymentMethodId;
+  if (!hasSignIn(headers)) throw new RequestError(400, "Unknown payment method");
+  const donor = await registeredDonor(headers);
+  const saved = await plans.savedCardToken(donor.id, request.paymentMethodId);
+  if (!saved) throw new RequestError(400, "Unknown payment method");
+  return saved.token;
+}
+
+const transactionNotFound = () =>
+  new RequestError(404, "Invalid Trasnsaction Number", "transaction.notFound");
+
+const refused = (error: unknown): never => {
+  if (error instanceof PlanRefused)
+    throw new RequestError(error.httpStatus, error.message, error.code);
+  throw error;
+};
+
+/** Signed in, or (guests, who cannot sign in) the receipt token of the plan's donation. */
+const PlanBody = Schema.Struct({ transactionNo: Text(40), token: Schema.optionalKey(Text(100)) });
+
+/** The receipt token opens this transaction's receipt (so a one-time donation can say "not recurring"). */
+const tokenOpens = async (token: string, transactionNo: string) => {
+  const receipt = await (await receiptRecords()).find({ by: "token", token });
+  return receipt?.transactionNo === transactionNo;
+};
+
+/** getDonorTxnRecurrentStatus: the plan a donation started (its status, frequency, next date). */
+const getDonorTxnRecurrentStatus: Handler = async ({ headers, body }) => {
+  const { transactionNo, token } = decode(PlanBody, body);
+  if (token !== undefined) {
+    const plan = await (await recurringRecords()).statusByReceiptToken(token, transactionNo);
+    if (plan) {
+      const { transactionNo: no, isRecurring, recurringStatus, frequency, nextDonationDate } = plan;
+      return success({
+        data: { transactionNo: no, isRecurring, recurringStatus, frequency, nextDonationDate },
+      });
+    }
+    if (!(await tokenOpens(token, transactionNo))) throw transactionNotFound();
+    return success({
+      data: {
+        transactionNo,
+        isRecurring: false,
+        recurringStatus: null,
+        frequency: "one time",
+        nextDonationDate: null,
+      },
+    });
+  }
+  const donor = await registeredDonor(headers);
+  const status = await (await historyRecords()).recurringStatus(donor.id, transactionNo);
+  if (!status) throw transactionNotFound();
+  return success({ data: status });
+};
+
+/**
+ * cancelRecurringPayment: stop a plan; it is never charged again. Its signed-in owner, or the holder
+ * of the receipt token of its first payment or of a renewal (body `{transactionNo, token}`). Repeating
+ * is harmless; audit-logged.
+ */
+const cancelRecurringPayment: Handler = async ({ headers, body }) => {
+  const { transactionNo, token } = decode(PlanBody, body);
+  let outcome: "cancelled" | "alreadyCancelled" | "notRecurring" | undefined;
+  if (token !== undefined) {
+    outcome = await (await recurringRecords()).cancelByReceiptToken(token, transactionNo);
+    if (outcome === undefined && (await tokenOpens(token, transactionNo))) outcome = "notRecurring";
+  } else {
+    const donor = await registeredDonor(headers);
+    outcome = await (await historyRecords()).cancelRecurring(donor.id, transactionNo);
+  }
+  if (outcome === undefined) throw transactionNotFound();
+  if (outcome === "notRecurring") {
+    throw new RequestError(409, "This donation is not a recurring one.", "recurring.none");
+  }
+  return success({
+    message: "Recurring payment cancelled",
+    data: { recurringStatus: "cancelled" },
+  });
+};
+
+const UpdatePlan = Schema.Struct({
+  transactionNo: Text(40),
+  amountCents: Schema.optionalKey(Schema.Int),
+  savedCardId: Schema.optionalKey(Text(64)),
+});
+
+/**
+ * updateRecurringPlan: the owner changes a plan's amount (held to the fund's limits; only where the
+ * donor chose the amount) and/or its card (one of their saved cards; revives a suspended plan).
+ * Someone else's plan answers like a missing one. Audit-logged.
+ */
+const updateRecurringPlan: Handler = async ({ headers, body }) => {
+  const donor = await registeredDonor(headers);
+  const change = decode(UpdatePlan, body);
+  if (change.amountCents === undefined && change.savedCardId === undefined) {
+    throw new RequestError(400, "Send amountCents, savedCardId or both");
+  }
+  const plan = await (
+    await recurringRecords()
+  )
+    .updatePlan(donor.id, change.transactionNo, {
+      ...(change.amountCents === undefined ? {} : { amountCents: change.amountCents }),
+      ...(change.savedCardId === undefined ? {} : { savedCardId: change.savedCardId }),
+    })
+    .catch(refused);
+  return success({ message: "Recurring plan updated", data: plan });
+};
+
+const RemoveCard = Schema.Struct({ id: Text(64) });
+
+/** removeUserStripeToken: forget one of the caller's saved cards; anyone else's is "no such card". */
+const removeUserStripeToken: Handler = async ({ headers, body }) => {
+  const donor = await registeredDonor(headers);
+  const { id } = decode(RemoveCard, body);
+  if (!(await (await recurringRecords()).removeSavedCard(donor.id, id))) {
+    throw new RequestError(404, "No such saved card.", "savedCard.notFound");
+  }
+  return success({ message: "Card removed", data: { id } });
+};
+
+export const recurringHandlers = {
+  getDonorTxnRecurrentStatus,
+  cancelRecurringPayment,
+  updateRecurringPlan,
+  removeUserStripeToken,
+} satisfies Record<string, Handler>;

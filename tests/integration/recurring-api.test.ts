@@ -1,0 +1,324 @@
+import { chargeDate, nricCheckLetter, sgtDate } from "@portal/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
+import { testDatabases } from "../support/databases";
+import { guestCookie, startPortal, type RunningPortal } from "../support/portal";
+
+// Ports 4680-4689 are this file's.
+let nextPort = 4680;
+
+const nric = (digits: string) => `S${digits}${nricCheckLetter("S", digits)}`;
+
+interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+interface Donation {
+  id: string;
+  clientSecret: string;
+  transactionNo: string;
+  status: string;
+  card: { brand: string; last4: string } | null;
+  receipt: { receiptNo: string; token: string } | null;
+}
+
+/**
+ * Recurring plans, saved cards and owner checks through the real server: what the checkout page and
+ * the account area send.
+ */
+describe.each(testDatabases())("recurring giving and saved cards on $name", (database) => {
+  let portal: RunningPortal;
+  let identity: Awaited<ReturnType<typeof startTestIdentity>>;
+  let tokenA: string;
+  let tokenB: string;
+  let guest: string;
+
+  const call = async (
+    path: string,
+    body: unknown = {},
+    headers: Record<string, string> = {},
+    method = "POST",
+  ): Promise<Reply> => {
+    const response = await fetch(`${portal.base}${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...headers },
+      ...(method === "GET" ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+  const payment = (path: string) => `/svc/payment/api/Donation/${path}`;
+
+  const card = async (number = "4242 4242 4242 4242") =>
+    (
+      await call("/sandbox/v1/payment_methods", {
+        number,
+        expMonth: 11,
+        expYear: 2098,
+        cvc: "123",
+      })
+    ).body["id"] as string;
+
+  const create = async (
+    headers: Record<string, string>,
+    frequency = "monthly",
+    amount = 5_000,
+    flow = "ILMU",
+  ): Promise<Reply & { donation: Donation }> => {
+    const created = await call(
+      "/svc/payment/v1/donations/create",
+      {
+        flow,
+        items: flow === "ILMU" ? { ilmu: amount } : { wms: amount },
+        totalCents: amount,
+        ratesVersion: 1,
+        frequency,
+        donor: { name: "Aminah", email: "a@example.com", anonymous: false },
+      },
+      { ...headers, "idempotency-key": crypto.randomUUID() },
+    );
+    return { ...created, donation: created.body["data"] as Donation };
+  };
+
+  const confirm = async (
+    headers: Record<string, string>,
+    donation: Donation,
+    paymentMethodId: string,
+    extra: Record<string, unknown> = {},
+  ) =>
+    call(
+      "/svc/payment/v1/donations/confirm",
+      {
+        donationId: donation.id,
+        clientSecret: donation.clientSecret,
+        paymentMethodId,
+        ...extra,
+      },
+      headers,
+    );
+
+  /** A paid donation of these headers' owner; its confirmed view. */
+  const donate = async (
+    headers: Record<string, string>,
+    frequency = "monthly",
+    extra: Record<string, unknown> = {},
+    amount = 5_000,
+  ) => {
+    const { donation } = await create(headers, frequency, amount);
+    const confirmed = await confirm(headers, donation, await card(), extra);
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const paid = confirmed.body["data"] as Donation;
+    expect(paid.status).toBe("succeeded");
+    return paid;
+  };
+
+  const savedCards = async (token: string) =>
+    (
+      (
+        await call(
+          "/svc/main/User/getUserStripeToken?Guid=x&charityId=135",
+          undefined,
+          as(token),
+          "GET",
+        )
+      ).body["data"] as { userStripeTokens: { result: Array<Record<string, unknown>> } }
+    ).userStripeTokens.result;
+
+  beforeAll(async () => {
+    identity = await startTestIdentity();
+    portal = await startPortal(nextPort++, undefined, {
+      ...(await database.portalEnv()),
+      ...identity.env,
+    });
+    tokenA = await identity.sign({ email: "aminah@example.com", name: "Aminah" });
+    tokenB = await identity.sign({ email: "badrul@example.com", name: "Badrul" });
+    for (const [token, id, mobile] of [
+      [tokenA, nric("2345678"), "91230001"],
+      [tokenB, nric("8765432"), "91230002"],
+    ] as const) {
+      const registered = await call(
+        "/svc/donor/api/User/registerCognitoUser",
+        {
+          uniqueUserId: Buffer.from(id).toString("base64"),
+          phoneCountryCode: "+65",
+          phoneNumber: mobile,
+        },
+        as(token),
+      );
+      expect(registered.body, JSON.stringify(registered.body)).toMatchObject({ status: 0 });
+    }
+    guest = await guestCookie(portal.base);
+  });
+
+  afterAll(async () => {
+    await portal?.stop();
+    await identity?.stop();
+    await database.cleanup();
+  });
+
+  it("starts a monthly plan from a paid donation, with its next date in Singapore terms", async () => {
+    const paid = await donate(as(tokenA), "monthly");
+    const status = await call(
+      payment("getDonorTxnRecurrentStatus"),
+      { transactionNo: paid.transactionNo },
+      as(tokenA),
+    );
+    const today = sgtDate(Date.now());
+    expect(status.body["data"]).toEqual({
+      transactionNo: paid.transactionNo,
+      isRecurring: true,
+      recurringStatus: "active",
+      frequency: "monthly",
+      nextDonationDate: chargeDate(today, "monthly", 1),
+    });
+    const once = await donate(as(tokenA), "one time");
+    const single = await call(
+      payment("getDonorTxnRecurrentStatus"),
+      { transactionNo: once.transactionNo },
+      as(tokenA),
+    );
+    expect(single.body["data"]).toMatchObject({ isRecurring: false, recurringStatus: null });
+  });
+
+  it("refuses a frequency it does not know", async () => {
+    const created = await create(as(tokenA), "fortnightly");
+    expect(created.status).toBe(400);
+  });
+
+  it("keeps a card only when a signed-in donor asks, as a token with brand, last four and expiry", async () => {
+    expect(await savedCards(tokenB)).toEqual([]);
+    await donate(as(tokenB), "one time");
+    expect(await savedCards(tokenB)).toEqual([]);
+    await donate(as(tokenB), "one time", { saveCard: true });
+    const cards = await savedCards(tokenB);
+    expect(cards).toEqual([
+      { id: expect.any(String), brand: "Visa", last4: "4242", expMonth: 11, expYear: 2098 },
+    ]);
+    // A guest cannot keep a card; the donation is not charged and can still be paid.
+    const { donation } = await create({ cookie: guest }, "one time");
+    const refused = await confirm({ cookie: guest }, donation, await card(), { saveCard: true });
+    expect(refused).toMatchObject({ status: 422, body: { code: "savedCard.signInRequired" } });
+    const paid = await confirm({ cookie: guest }, donation, await card());
+    expect((paid.body["data"] as Donation).status).toBe("succeeded");
+  });
+
+  it("pays with a saved card by its id, for its owner only", async () => {
+    const [saved] = await savedCards(tokenB);
+    const { donation } = await create(as(tokenB), "one time");
+    const paid = await confirm(as(tokenB), donation, saved!["id"] as string);
+    expect(paid.body["data"]).toMatchObject({
+      status: "succeeded",
+      card: { brand: "Visa", last4: "4242" },
+    });
+    const other = await create(as(tokenA), "one time");
+    const stolen = await confirm(as(tokenA), other.donation, saved!["id"] as string);
+    expect(stolen).toMatchObject({ status: 400, body: { message: "Unknown payment method" } });
+    const anonymous = await confirm({}, other.donation, saved!["id"] as string);
+    expect(anonymous.status).toBe(400);
+  });
+
+  it("updates a plan's amount within the fund's limits and its card, for the owner only", async () => {
+    const paid = await donate(as(tokenB), "weekly", { saveCard: true });
+    const [newest] = await savedCards(tokenB);
+    const update = (body: Record<string, unknown>, token = tokenB) =>
+      call(
+        payment("updateRecurringPlan"),
+        { transactionNo: paid.transactionNo, ...body },
+        as(token),
+      );
+    const changed = await update({ amountCents: 7_500 });
+    expect(changed.body["data"]).toMatchObject({
+      transactionNo: paid.transactionNo,
+      recurringStatus: "active",
+      frequency: "weekly",
+      amountCents: 7_500,
+    });
+    expect(await update({ amountCents: 499 })).toMatchObject({
+      status: 422,
+      body: { code: "donation.amount" },
+    });
+    expect(await update({ amountCents: 15_000_001 })).toMatchObject({
+      status: 422,
+      body: { code: "donation.amount" },
+    });
+    expect((await update({})).status).toBe(400);
+    const recarded = await update({ savedCardId: newest!["id"] });
+    expect(recarded.body["data"]).toMatchObject({ card: { last4: "4242" }, amountCents: 7_500 });
+    // Another donor's plan, and another donor's card, answer like missing ones.
+    const stranger = await update({ amountCents: 6_000 }, tokenA);
+    expect(stranger).toMatchObject({ status: 404, body: { code: "transaction.notFound" } });
+    const [cardOfA] = await savedCards(tokenA);
+    expect(cardOfA).toBeUndefined();
+    const strangersCard = await update({ savedCardId: crypto.randomUUID() });
+    expect(strangersCard).toMatchObject({ status: 404, body: { code: "savedCard.notFound" } });
+  });
+
+  it("cancels a plan for its owner, never for another donor; afterwards it cannot be changed", async () => {
+    const paid = await donate(as(tokenA), "quarterly");
+    const ask = (path: string, token: string) =>
+      call(payment(path), { transactionNo: paid.transactionNo }, as(token));
+    expect(await ask("cancelRecurringPayment", tokenB)).toMatchObject({ status: 404 });
+    expect(await ask("getDonorTxnRecurrentStatus", tokenB)).toMatchObject({ status: 404 });
+    expect((await ask("getDonorTxnRecurrentStatus", tokenA)).body["data"]).toMatchObject({
+      recurringStatus: "active",
+    });
+    expect(await ask("cancelRecurringPayment", tokenA)).toMatchObject({
+      status: 200,
+      body: { data: { recurringStatus: "cancelled" } },
+    });
+    expect((await ask("cancelRecurringPayment", tokenA)).status).toBe(200);
+    expect((await ask("getDonorTxnRecurrentStatus", tokenA)).body["data"]).toMatchObject({
+      recurringStatus: "cancelled",
+      nextDonationDate: null,
+    });
+    const change = await call(
+      payment("updateRecurringPlan"),
+      { transactionNo: paid.transactionNo, amountCents: 6_000 },
+      as(tokenA),
+    );
+    expect(change).toMatchObject({ status: 409, body: { code: "recurring.cancelled" } });
+  });
+
+  it("lets a guest read and cancel their plan with the receipt token, and nobody else", async () => {
+    const paid = await donate({ cookie: guest }, "monthly");
+    const token = paid.receipt!.token;
+    const withToken = (path: string, t: string) =>
+      call(payment(path), { transactionNo: paid.transactionNo, token: t });
+    expect((await withToken("getDonorTxnRecurrentStatus", token)).body["data"]).toMatchObject({
+      isRecurring: true,
+      recurringStatus: "active",
+      frequency: "monthly",
+    });
+    expect(await withToken("cancelRecurringPayment", "not-the-token")).toMatchObject({
+      status: 404,
+    });
+    expect(
+      await call(payment("cancelRecurringPayment"), { transactionNo: paid.transactionNo }),
+    ).toMatchObject({ status: 401 });
+    expect((await withToken("cancelRecurringPayment", token)).status).toBe(200);
+    expect((await withToken("getDonorTxnRecurrentStatus", token)).body["data"]).toMatchObject({
+      recurringStatus: "cancelled",
+    });
+    const once = await donate({ cookie: guest }, "one time");
+    expect(
+      await call(payment("cancelRecurringPayment"), {
+        transactionNo: once.transactionNo,
+        token: once.receipt!.token,
+      }),
+    ).toMatchObject({ status: 409, body: { code: "recurring.none" } });
+  });
+
+  it("removes a saved card for its owner only", async () => {
+    const [saved] = await savedCards(tokenB);
+    const remove = (token: string) =>
+      call("/svc/main/User/removeUserStripeToken", { id: saved!["id"] }, as(token));
+    expect(await remove(tokenA)).toMatchObject({
+      status: 404,
+      body: { code: "savedCard.notFound" },
+    });
+    expect((await remove(tokenB)).status).toBe(200);
+    expect((await savedCards(tokenB)).map((c) => c["id"])).not.toContain(saved!["id"]);
+    expect((await remove(tokenB)).status).toBe(404);
+  });
+});
