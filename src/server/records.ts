@@ -2,10 +2,12 @@ import {
   donors,
   guestSessions,
   history,
+  identitySignups,
   receipts,
   type Donors,
   type GuestSessions,
   type History,
+  type IdentitySignups,
 } from "@portal/adapters/db";
 import { database } from "./database";
 import { serverKey } from "./secrets";
@@ -27,3 +29,6 @@ export const historyRecords: () => Promise<History> = over("history", (sql) =>
 );
 export const receiptRecords = over("receipts", (sql) => receipts(sql, serverKey()));
 export const sessionRecords: () => Promise<GuestSessions> = over("sessions", guestSessions);
+export const signupRecords: () => Promise<IdentitySignups> = over("signups", (sql) =>
+  identitySignups(sql, serverKey()),
+);

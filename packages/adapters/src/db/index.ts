@@ -11,3 +11,4 @@ export * from "./sessions";
 export * from "./donors";
 export * from "./history";
 export * from "./receipts";
+export * from "./signups";

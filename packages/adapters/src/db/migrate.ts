@@ -1,11 +1,13 @@
 import { initial } from "./migrations/001-initial";
 import { donorAccounts } from "./migrations/002-donor-accounts";
+import { identitySignups } from "./migrations/003-identity-signups";
 import type { Sql } from "./sql";
 
 /** Every migration, in order. Never edit one that has shipped: add the next. */
 export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: string }> = [
   { id: "001-initial", sql: initial },
   { id: "002-donor-accounts", sql: donorAccounts },
+  { id: "003-identity-signups", sql: identitySignups },
 ];
 
 /**
