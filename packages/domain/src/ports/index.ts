@@ -10,3 +10,4 @@ export * from "./donation-repository";
 export * from "./address-lookup";
 export * from "./error-reporter";
 export * from "./mailer";
+export * from "./accounts";

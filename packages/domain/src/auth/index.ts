@@ -1,0 +1,4 @@
+export * from "./popups";
+export * from "./sign-up-errors";
+export * from "./after-login";
+export * from "./logout";
