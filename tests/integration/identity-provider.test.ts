@@ -251,7 +251,12 @@ describe("embedded identity provider", () => {
     });
     expect(reset.status).toBe(200);
     expect((await signIn(email)).body["__type"]).toBe("NotAuthorizedException");
-    expect((await signIn(email, "Baru#2026x")).status).toBe(200);
+    const after = await signIn(email, "Baru#2026x");
+    expect(after.status).toBe(200);
+    // Tokens issued in the same second as the reset, but after it, still work.
+    expect((await cognito("GetUser", { AccessToken: tokensOf(after).AccessToken })).status).toBe(
+      200,
+    );
     const refreshed = await cognito("GetTokensFromRefreshToken", {
       ClientId: clientId,
       RefreshToken: before.RefreshToken,

@@ -1,6 +1,12 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import { Effect } from "effect";
-import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
+import {
+  createRemoteJWKSet,
+  decodeJwt,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from "jose";
 import { passwordIssues, validationMessages, type MailerShape } from "@portal/domain";
 import { rateLimit, type RateLimit } from "../rate-limit";
 import type { PreSignUpEvent } from "./pre-sign-up";
@@ -161,8 +167,27 @@ export function cognitoLayer(options: LayerOptions) {
   const codes = new Map<string, { hash: Buffer; expires: number; attempts: number }>();
   const temporaryPasswords = new Map<string, Buffer>();
   const challenges = new Map<string, { username: string; expires: number }>();
-  /** When each account (cognito-local's username) last signed out everywhere. */
-  const signedOut = new Map<string, number>();
+  /**
+   * When each account (cognito-local's username) last signed out everywhere, in whole seconds as tokens
+   * count time, with the ids of tokens issued here within that same second after it (still good).
+   */
+  const signedOut = new Map<string, { second: number; after: Set<string> }>();
+  const endSessions = (username: string) =>
+    signedOut.set(username, { second: Math.floor(now() / 1000), after: new Set() });
+
+  /** Tokens this layer hands out in the second of a sign-out are not revoked by it. */
+  function noteIssued(answer: Body): Body {
+    const result = answer["AuthenticationResult"] as Record<string, string> | undefined;
+    if (!result?.["AccessToken"]) return answer;
+    const access = decodeJwt(result["AccessToken"]);
+    const ended = signedOut.get(text(access["username"]));
+    if (ended && access.iat === ended.second) {
+      for (const token of [result["AccessToken"], result["RefreshToken"]]) {
+        if (token) ended.after.add(text(decodeJwt(token).jti));
+      }
+    }
+    return answer;
+  }
 
   async function upstream(target: string, body: Body): Promise<Body> {
     const response = await fetch(`${options.upstream}/`, {
@@ -292,8 +317,12 @@ export function cognitoLayer(options: LayerOptions) {
       throw new CognitoFault("NotAuthorizedException", "Invalid access token.");
     }
     const username = text(use === "access" ? payload["username"] : payload["cognito:username"]);
-    const since = signedOut.get(username);
-    if (since !== undefined && (payload.iat ?? 0) * 1000 <= since) {
+    const ended = signedOut.get(username);
+    const iat = payload.iat ?? 0;
+    if (
+      ended &&
+      (iat < ended.second || (iat === ended.second && !ended.after.has(text(payload.jti))))
+    ) {
       throw new CognitoFault(
         "NotAuthorizedException",
         use === "access" ? "Access Token has been revoked" : "Refresh Token has been revoked",
@@ -404,7 +433,7 @@ export function cognitoLayer(options: LayerOptions) {
       const parameters = (body["AuthParameters"] ?? {}) as Record<string, string>;
       if (flow === "REFRESH_TOKEN_AUTH" || flow === "REFRESH_TOKEN") {
         await liveToken(text(parameters["REFRESH_TOKEN"]), "refresh");
-        return upstream("InitiateAuth", { ...body, ClientId: options.clientId });
+        return noteIssued(await upstream("InitiateAuth", { ...body, ClientId: options.clientId }));
       }
       if (flow !== "USER_PASSWORD_AUTH") {
         throw new CognitoFault(
@@ -449,7 +478,7 @@ export function cognitoLayer(options: LayerOptions) {
         return { ...answer, Session: session };
       }
       signInFailures.reset(email);
-      return answer;
+      return noteIssued(answer);
     },
 
     RespondToAuthChallenge: async (body) => {
@@ -480,7 +509,7 @@ export function cognitoLayer(options: LayerOptions) {
         ChallengeResponses: { USERNAME: user.username, NEW_PASSWORD: password },
       });
       temporaryPasswords.delete(challenge.username);
-      return answer;
+      return noteIssued(answer);
     },
 
     GetTokensFromRefreshToken: async (body) => {
@@ -491,12 +520,12 @@ export function cognitoLayer(options: LayerOptions) {
         ClientId: options.clientId,
         AuthParameters: { REFRESH_TOKEN: token },
       });
-      return { AuthenticationResult: answer["AuthenticationResult"] };
+      return { AuthenticationResult: noteIssued(answer)["AuthenticationResult"] };
     },
 
     GlobalSignOut: async (body) => {
       const payload = await accessToken(body);
-      signedOut.set(text(payload["username"]), now());
+      endSessions(text(payload["username"]));
       return {};
     },
 
@@ -520,7 +549,7 @@ export function cognitoLayer(options: LayerOptions) {
       if (!user) throw badCredentials();
       await admin("AdminSetUserPassword", { Username: email, Password: password, Permanent: true });
       // A new password ends the sessions that the old one opened.
-      signedOut.set(user.username, now());
+      endSessions(user.username);
       signInFailures.reset(email);
       return {};
     },
