@@ -11,3 +11,4 @@ export * from "./address-lookup";
 export * from "./error-reporter";
 export * from "./mailer";
 export * from "./accounts";
+export * from "./social-registration";
