@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "./build.mjs";
 import { isBuildCurrent } from "./lib/build-stamp.mjs";
 import { mockpassEnvironment, mockpassPort, usesMockpass } from "./lib/mockpass.mjs";
+import { adminKey, ensurePool, writeCognitoConfig } from "./lib/cognito-pool.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT ?? 4321);
@@ -102,9 +103,9 @@ const redactNric = (line) =>
   line.replace(/\b[STFGM]\d{7}[A-Z]\b/g, (nric) => `*****${nric.slice(-4)}`);
 
 /** Start one service as a child process; its output goes to the console and to logs/<name>.log. */
-function startService({ name, args, env }) {
+function startService({ name, args, env, cwd = root, onLine }) {
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -114,6 +115,7 @@ function startService({ name, args, env }) {
     createInterface({ input: stream }).on("line", (raw) => {
       const line = redactNric(raw);
       console.log(line.startsWith(`[${name}]`) ? line : `[${name}] ${line}`);
+      onLine?.(line);
       appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`);
     });
   }
@@ -157,6 +159,47 @@ try {
   throw error;
 }
 
+/**
+ * The embedded identity provider (cognito-local in dataDir/cognito, on a free port), its pool and app
+ * client made on first start, and the settings that point the web server at it. Skipped when
+ * PORTAL_IDENTITY_ISSUER names a real provider.
+ */
+async function startIdentity() {
+  const folder = path.join(dataDir, "cognito");
+  writeCognitoConfig(folder, port);
+  const upstream = await new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error("cognito-local did not start within 30 s")),
+      30_000,
+    );
+    const child = startService({
+      name: "identity",
+      args: [path.join(root, "scripts", "services", "cognito-local.mjs")],
+      env: { PORT: "0", HOST: "127.0.0.1", AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: "1" },
+      cwd: folder,
+      onLine: (line) => {
+        const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(line);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      },
+    });
+    child.once("exit", () => reject(new Error("cognito-local stopped while starting")));
+  });
+  const { userPoolId, clientId } = await ensurePool(upstream);
+  const issuer = `http://127.0.0.1:${port}/cognito-idp/${userPoolId}`;
+  say(`identity provider: cognito-local, pool ${userPoolId}, client ${clientId}`);
+  return {
+    PORTAL_COGNITO_LOCAL_URL: upstream,
+    PORTAL_COGNITO_ADMIN_KEY: adminKey(folder),
+    PORTAL_IDENTITY_POOL_ID: userPoolId,
+    PORTAL_IDENTITY_CLIENT_ID: clientId,
+    PORTAL_IDENTITY_ISSUER: issuer,
+    PORTAL_IDENTITY_JWKS_URL: `${upstream}/${userPoolId}/.well-known/jwks.json`,
+  };
+}
+
 // The embedded services start here, each with its data under dataDir; the web server last.
 let portalEnv = {};
 if (usesMockpass()) {
@@ -175,11 +218,22 @@ if (usesMockpass()) {
   }
 }
 
-startService({
-  name: "web",
-  args: [path.join(root, "server", "serve.mjs")],
-  env: { ...portalEnv, PORT: String(port), PORTAL_DATA_DIR: dataDir },
-});
+let identityEnv = {};
+if (!stopping && !process.env.PORTAL_IDENTITY_ISSUER) {
+  try {
+    identityEnv = await startIdentity();
+  } catch (error) {
+    console.error(`[portal] The identity provider did not start: ${error.message}`);
+    stopAll(1);
+  }
+}
+if (!stopping) {
+  startService({
+    name: "web",
+    args: [path.join(root, "server", "serve.mjs")],
+    env: { ...portalEnv, PORT: String(port), PORTAL_DATA_DIR: dataDir, ...identityEnv },
+  });
+}
 
 if (await waitUntilReady(`http://127.0.0.1:${port}/api/health`)) {
   say(`zakat site: http://localhost:${port}`);

@@ -162,6 +162,21 @@ export function createListener(astroHandler, services) {
       });
       return;
     }
+    if (
+      services?.serveIdentity &&
+      (req.url?.startsWith(`${services.LAYER_PATH}/`) ||
+        req.url?.split("?")[0] === services.LAYER_PATH ||
+        req.url?.split("?")[0] === services.CONFIG_PATH)
+    ) {
+      // The identity configuration and, when embedded, the layer in front of cognito-local.
+      const url = new URL(req.url, "http://localhost");
+      services.serveIdentity(req, res, url).catch((error) => {
+        console.error(`[web] ${req.method} ${url.pathname} failed:`, error);
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+      return;
+    }
     compress(req, res, async () => {
       try {
         const urlPath = new URL(req.url ?? "/", "http://x").pathname;

@@ -2,12 +2,14 @@ import {
   donors,
   guestSessions,
   history,
+  identitySignups,
   receipts,
   singpassLogins,
   type Donors,
   type GuestSessions,
   type History,
   type SingpassLogins,
+  type IdentitySignups,
 } from "@portal/adapters/db";
 import { database } from "./database";
 import { serverKey } from "./secrets";
@@ -31,4 +33,7 @@ export const receiptRecords = over("receipts", (sql) => receipts(sql, serverKey(
 export const sessionRecords: () => Promise<GuestSessions> = over("sessions", guestSessions);
 export const singpassLoginRecords: () => Promise<SingpassLogins> = over("singpassLogins", (sql) =>
   singpassLogins(sql, serverKey()),
+);
+export const signupRecords: () => Promise<IdentitySignups> = over("signups", (sql) =>
+  identitySignups(sql, serverKey()),
 );

@@ -22,3 +22,4 @@ export * from "./donation-pricing";
 export * from "./paynow/index";
 export * from "./checkout-order";
 export * from "./recurring";
+export * from "./auth/index";

@@ -1,7 +1,7 @@
 import type { VerifiedIdentity } from "@portal/adapters/identity";
 import type { DonorView, GuestSession } from "@portal/adapters/db";
 import { verifyIdentity } from "../identity";
-import { donorRecords, sessionRecords } from "../records";
+import { donorRecords, sessionRecords, signupRecords } from "../records";
 import { RequestError } from "./envelope";
 import type { RequestHeaders } from "./types";
 
@@ -42,7 +42,26 @@ export async function donorOf(
   headers: RequestHeaders,
 ): Promise<{ identity: VerifiedIdentity; donor: DonorView | undefined }> {
   const identity = await identityOf(headers);
-  return { identity, donor: await (await donorRecords()).byIdentity(identity) };
+  const donors = await donorRecords();
+  const donor = await donors.byIdentity(identity);
+  if (donor || !identity.emailVerified) return { identity, donor };
+  return { identity, donor: await completeSignUp(identity) };
+}
+
+/**
+ * A new account's first signed-in call: the details its sign-up recorded (the PreSignUp check) become
+ * its donor link, once its e-mail is verified. A donor who gave as a guest is claimed only with that
+ * donor's own e-mail (see `register`); a refused claim leaves the account unregistered, and the browser
+ * then shows the not-registered popup.
+ */
+async function completeSignUp(identity: VerifiedIdentity): Promise<DonorView | undefined> {
+  const signups = await signupRecords();
+  const details = await signups.find(identity.issuer, identity.subject);
+  if (!details) return undefined;
+  const donors = await donorRecords();
+  await donors.register(identity, { ...details, email: identity.email ?? details.email });
+  await signups.remove(identity.issuer, identity.subject);
+  return donors.byIdentity(identity);
 }
 
 /** The signed-in caller's donor record; a sign-in without one gets 404 (nothing of theirs exists). */

@@ -14,6 +14,7 @@ import {
   nricFromUniqueUserId,
   ProfileInput,
 } from "./donor-input";
+import { limitDonorCall } from "./donor-limits";
 import { RequestError, success } from "./envelope";
 import { readyPerson, singpassGuest } from "./singpass";
 import type { Handler } from "./types";
@@ -75,8 +76,9 @@ const NricBody = Schema.Struct({ nric: Text(20) });
  * checkCognitoNricExists: status 1 when no sign-in is registered with this NRIC (free), 0 when one is.
  * Signed-in callers only (the social sign-up's NRIC step), so it cannot be used to probe NRICs at large.
  */
-const checkCognitoNricExists: Handler = async ({ headers, body }) => {
-  await identityOf(headers);
+const checkCognitoNricExists: Handler = async ({ headers, body, clientAddress }) => {
+  const identity = await identityOf(headers);
+  limitDonorCall("checkCognitoNricExists", identity.subject, clientAddress);
   const { nric } = decode(NricBody, body);
   check(validateNric(nric.trim().toUpperCase()));
   const taken = await (await donorRecords()).nricRegistered(nric);
@@ -201,8 +203,9 @@ const mobileOf = (body: typeof MobileBody.Type) => {
 };
 
 /** checkCognitoMobileExists: whether another donor uses this mobile number (§5 message). */
-const checkCognitoMobileExists: Handler = async ({ headers, body }) => {
-  const { donor } = await donorOf(headers);
+const checkCognitoMobileExists: Handler = async ({ headers, body, clientAddress }) => {
+  const { identity, donor } = await donorOf(headers);
+  limitDonorCall("checkCognitoMobileExists", identity.subject, clientAddress);
   const { countryCode, mobile } = mobileOf(decode(MobileBody, body));
   const exists = await (await donorRecords()).mobileTaken(countryCode, mobile, donor?.id);
   return success({ data: { isExists: exists } });
@@ -221,8 +224,9 @@ const RegisterBody = Schema.Struct({
  * NRIC, making one if none exists. An existing donor is claimed only by a sign-in with the donor's own
  * verified e-mail; otherwise the answer is "NRIC already exists" (§8 signup_failed_nric_exists).
  */
-const registerCognitoUser: Handler = async ({ headers, body }) => {
+const registerCognitoUser: Handler = async ({ headers, body, clientAddress }) => {
   const identity = await identityOf(headers);
+  limitDonorCall("registerCognitoUser", identity.subject, clientAddress);
   const request = decode(RegisterBody, body);
   const nric = nricFromUniqueUserId(request.uniqueUserId);
   const email = identity.email ?? request.email;

@@ -36,6 +36,8 @@ export class RequestError extends Error {
     message: string,
     /** A stable code the browser can branch on (e.g. `donation.ratesSuperseded`). */
     readonly code?: string,
+    /** Headers the refusal carries (`retry-after` on 429). */
+    readonly headers: Headers = {},
   ) {
     super(message);
   }

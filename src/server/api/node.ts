@@ -64,6 +64,7 @@ export async function serveService(
     url,
     headers: headersOf(req),
     body: () => readLimited(req),
+    clientAddress: req.socket.remoteAddress,
   };
   const response = await handleServiceRequest(request);
   res.statusCode = response.status;
@@ -85,3 +86,6 @@ export async function serveService(
 
 const COMPRESS_FROM = 4096;
 const gzipAsync = promisify(gzip) as (text: string, options: { level: number }) => Promise<Buffer>;
+
+/** `/auth/config` and the embedded identity provider's layer (`/cognito-idp`), for `server/serve.mjs`. */
+export { serveIdentity, LAYER_PATH, CONFIG_PATH } from "../identity-provider/http";

@@ -78,10 +78,16 @@ export async function handleServiceRequest(request: ServiceRequest): Promise<Ser
       throw new RequestError(415, "Send the request body as application/json");
     }
     const body = request.method === "GET" ? undefined : await readBody(request);
-    return await handler({ call, query: url.searchParams, body, headers: request.headers });
+    return await handler({
+      call,
+      query: url.searchParams,
+      body,
+      headers: request.headers,
+      clientAddress: request.clientAddress ?? "unknown",
+    });
   } catch (error) {
     if (error instanceof RequestError) {
-      return failure(error.httpStatus, error.message, {}, error.code, failed);
+      return failure(error.httpStatus, error.message, error.headers, error.code, failed);
     }
     if (error instanceof BodyTooLarge) return failure(413, error.message, {}, undefined, failed);
     console.error(

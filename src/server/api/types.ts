@@ -12,6 +12,8 @@ export interface ServiceRequest {
   readonly headers: RequestHeaders;
   /** The raw body, read only when the call needs it; rejects with BodyTooLarge past the limit. */
   readonly body: () => Promise<Uint8Array>;
+  /** The peer's address (the rate limits' key); undefined where the server does not know it. */
+  readonly clientAddress?: string | undefined;
 }
 
 /** What the server sends back: status, headers and a JSON text. */
@@ -27,6 +29,8 @@ export interface CallContext {
   readonly query: URLSearchParams;
   readonly body: unknown;
   readonly headers: RequestHeaders;
+  /** The peer's address, or "unknown". */
+  readonly clientAddress: string;
 }
 
 export type Handler = (context: CallContext) => Promise<ServiceResponse>;

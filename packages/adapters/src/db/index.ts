@@ -13,3 +13,4 @@ export * from "./history";
 export * from "./receipts";
 export * from "./singpass-logins";
 export * from "./recurring";
+export * from "./signups";

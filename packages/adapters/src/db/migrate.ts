@@ -3,6 +3,7 @@ import { donorAccounts } from "./migrations/002-donor-accounts";
 import { paymentMethods } from "./migrations/003-payment-methods";
 import { singpassLogins } from "./migrations/004-singpass-logins";
 import { recurringAndSandbox } from "./migrations/005-recurring-and-sandbox";
+import { identitySignups } from "./migrations/006-identity-signups";
 import type { Sql } from "./sql";
 
 /** Every migration, in order. Never edit one that has shipped: add the next. */
@@ -12,6 +13,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "003-payment-methods", sql: paymentMethods },
   { id: "004-singpass-logins", sql: singpassLogins },
   { id: "005-recurring-and-sandbox", sql: recurringAndSandbox },
+  { id: "006-identity-signups", sql: identitySignups },
 ];
 
 /**

@@ -10,3 +10,5 @@ export * from "./donation-repository";
 export * from "./address-lookup";
 export * from "./error-reporter";
 export * from "./mailer";
+export * from "./accounts";
+export * from "./social-registration";

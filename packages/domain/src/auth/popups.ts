@@ -1,0 +1,104 @@
+/**
+ * The login popups (spec §2) and the transitions between them (§4). One popup shows at a time; `null`
+ * is none. NOT_REGISTERED carries whether it came from signing in or signing up.
+ */
+export type LoginPopup =
+  | { readonly kind: "LOGIN"; readonly notice?: "signUpSuccess" | "codeResent" | "passwordReset" }
+  | { readonly kind: "SIGN_UP" }
+  | { readonly kind: "FORGOT_PASSWORD" }
+  | { readonly kind: "RESET_PASSWORD"; readonly email: string }
+  | { readonly kind: "VERIFY_PENDING"; readonly email: string }
+  | { readonly kind: "NEW_PASSWORD" }
+  | { readonly kind: "CHANGE_PASSWORD" }
+  | { readonly kind: "NIRC_UNIQUE" }
+  | { readonly kind: "ALREADY_HAVE_ACCOUNT"; readonly email: string }
+  | { readonly kind: "NOT_REGISTERED"; readonly from: "LOGIN" | "SIGN_UP" }
+  | { readonly kind: "UNAUTHORISED" }
+  | { readonly kind: "PRE_REGISTERED" }
+  | { readonly kind: "LOGOUT_CONFIRM" };
+
+export type LoginAction =
+  | { readonly type: "LOGIN" }
+  | { readonly type: "SIGN_UP" }
+  | { readonly type: "FORGOT_PASSWORD" }
+  | { readonly type: "CLOSE_ALL" }
+  | { readonly type: "NIRC_UNIQUE" }
+  | { readonly type: "NOT_REGISTERED"; readonly from: "LOGIN" | "SIGN_UP" }
+  | { readonly type: "USER_NOT_CONFIRMED"; readonly email: string }
+  | { readonly type: "CODE_RESENT" }
+  | { readonly type: "CONFIRMED" }
+  | { readonly type: "RESET_CODE_SENT"; readonly email: string }
+  | { readonly type: "PASSWORD_RESET" }
+  | { readonly type: "NEW_PASSWORD_REQUIRED" }
+  | { readonly type: "CHANGE_PASSWORD" }
+  | { readonly type: "ACCOUNT_EXISTS"; readonly email: string }
+  | { readonly type: "UNAUTHORISED" }
+  | { readonly type: "PRE_REGISTERED" }
+  | { readonly type: "LOGOUT" };
+
+/**
+ * The next popup. An unconfirmed account opens verification pending; resending its code returns to
+ * sign-in with a notice that the code was sent (§4; the donor signs in again to enter it), confirming it
+ * returns there with the sign-up-success notice. A reset code sent opens the reset popup.
+ */
+export const nextLoginPopup = (
+  _current: LoginPopup | null,
+  action: LoginAction,
+): LoginPopup | null => {
+  switch (action.type) {
+    case "LOGIN":
+      return { kind: "LOGIN" };
+    case "SIGN_UP":
+      return { kind: "SIGN_UP" };
+    case "FORGOT_PASSWORD":
+      return { kind: "FORGOT_PASSWORD" };
+    case "CLOSE_ALL":
+      return null;
+    case "NIRC_UNIQUE":
+      return { kind: "NIRC_UNIQUE" };
+    case "NOT_REGISTERED":
+      return { kind: "NOT_REGISTERED", from: action.from };
+    case "USER_NOT_CONFIRMED":
+      return { kind: "VERIFY_PENDING", email: action.email };
+    case "CODE_RESENT":
+      return { kind: "LOGIN", notice: "codeResent" };
+    case "CONFIRMED":
+      return { kind: "LOGIN", notice: "signUpSuccess" };
+    case "RESET_CODE_SENT":
+      return { kind: "RESET_PASSWORD", email: action.email };
+    case "PASSWORD_RESET":
+      return { kind: "LOGIN", notice: "passwordReset" };
+    case "NEW_PASSWORD_REQUIRED":
+      return { kind: "NEW_PASSWORD" };
+    case "CHANGE_PASSWORD":
+      return { kind: "CHANGE_PASSWORD" };
+    case "ACCOUNT_EXISTS":
+      return { kind: "ALREADY_HAVE_ACCOUNT", email: action.email };
+    case "UNAUTHORISED":
+      return { kind: "UNAUTHORISED" };
+    case "PRE_REGISTERED":
+      return { kind: "PRE_REGISTERED" };
+    case "LOGOUT":
+      return { kind: "LOGOUT_CONFIRM" };
+  }
+};
+
+/**
+ * The popup a page opens from its query (§2): `reset-password` with `email` opens the reset-password
+ * popup for that address; `reset-password` alone asks for the address first.
+ */
+export const popupFromQuery = (search: string): LoginPopup | null => {
+  const query = new Map<string, string>();
+  for (const part of search.replace(/^\?/, "").split("&")) {
+    if (part === "") continue;
+    const [name = "", value = ""] = part.split("=");
+    try {
+      query.set(decodeURIComponent(name), decodeURIComponent(value.replace(/\+/g, " ")));
+    } catch {
+      // A malformed part opens nothing.
+    }
+  }
+  if (!query.has("reset-password")) return null;
+  const email = query.get("email")?.trim() ?? "";
+  return email === "" ? { kind: "FORGOT_PASSWORD" } : { kind: "RESET_PASSWORD", email };
+};

@@ -1,0 +1,61 @@
+import { Effect } from "effect";
+import { Accounts, type AccountError, type Account } from "../ports/accounts";
+import type { PortError } from "../ports/port-error";
+import { SocialRegistration, type RegisteredDonor } from "../ports/social-registration";
+
+/** What the page does after a social sign-in returns (§4). */
+export type SocialReturn =
+  /** The e-mail already has an account: the new social account was deleted; popup PRE_REGISTERED. */
+  | { readonly kind: "preRegistered" }
+  /** No NRIC anywhere: the new account was deleted; popup UNAUTHORISED. */
+  | { readonly kind: "unauthorised" }
+  /** The NRIC the donor gave was registered (`status` 0) or not; a refused one is to be forgotten. */
+  | { readonly kind: "registered"; readonly ok: boolean; readonly clearStoredNric: boolean }
+  /** Already registered: the profile, from the portal's donor, or the token where it lacks a field. */
+  | { readonly kind: "profile"; readonly profile: RegisteredDonor };
+
+/**
+ * The four post-return rules of §4, in order:
+ * 1. a stored NRIC and an e-mail with two sign-ins: pre-registered, and the new account is deleted;
+ * 2. a stored NRIC: the attributes are updated (not a business account; e-mail and name; the NRIC itself
+ *    goes to the portal, never to the provider) and the account is registered with the NRIC; the stored
+ *    NRIC is cleared unless the result status is 0;
+ * 3. a registered donor (the spec's "attribute NRIC"): the profile from the portal, falling back to the
+ *    token's attributes when it has no name or no id;
+ * 4. neither: unauthorised, and the account is deleted.
+ */
+export const socialReturn = (input: {
+  readonly storedNric: string | null;
+  readonly account: Account;
+}): Effect.Effect<SocialReturn, AccountError | PortError, Accounts | SocialRegistration> =>
+  Effect.gen(function* () {
+    const accounts = yield* Accounts;
+    const portal = yield* SocialRegistration;
+    const { account, storedNric } = input;
+    if (storedNric) {
+      if ((yield* portal.accountCount(account.email)) >= 2) {
+        yield* accounts.deleteAccount();
+        return { kind: "preRegistered" } as const;
+      }
+      yield* accounts.updateAttributes({
+        "custom:BUSINESS_ACC": "No",
+        email: account.email,
+        name: account.name,
+      });
+      const status = yield* portal.register(storedNric);
+      return { kind: "registered", ok: status === 0, clearStoredNric: status !== 0 } as const;
+    }
+    const donor = yield* portal.registeredDonor();
+    if (donor) {
+      return {
+        kind: "profile",
+        profile: {
+          name: donor.name || account.attributes["name"] || account.name,
+          userId: donor.userId || account.attributes["sub"] || "",
+          email: donor.email || account.email,
+        },
+      } as const;
+    }
+    yield* accounts.deleteAccount();
+    return { kind: "unauthorised" } as const;
+  });

@@ -1,0 +1,79 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+
+const focusable =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal dialog: labelled by its heading, focus moved in on open and kept inside, Escape and the close
+ * button close it, and focus returns to where it was.
+ */
+export function Modal(props: {
+  readonly title: string;
+  readonly subtitle?: string | undefined;
+  readonly closeLabel: string;
+  readonly onClose: () => void;
+  readonly children: ReactNode;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const subtitleId = useId();
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const first = ref.current?.querySelector<HTMLElement>(
+      "input:not([type=radio]):not([disabled]), input:checked, select, .modal-body button",
+    );
+    (first ?? ref.current)?.focus();
+    return () => previous?.focus();
+  }, []);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      props.onClose();
+      return;
+    }
+    if (event.key !== "Tab" || !ref.current) return;
+    const items = [...ref.current.querySelectorAll<HTMLElement>(focusable)];
+    const first = items[0];
+    const last = items.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+  return (
+    <div className="modal-backdrop">
+      <div
+        ref={ref}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={props.subtitle ? subtitleId : undefined}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <div className="modal-head">
+          <h2 id={titleId}>{props.title}</h2>
+          <button
+            type="button"
+            className="modal-close"
+            aria-label={props.closeLabel}
+            onClick={props.onClose}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        {props.subtitle ? (
+          <p id={subtitleId} className="modal-subtitle">
+            {props.subtitle}
+          </p>
+        ) : null}
+        <div className="modal-body">{props.children}</div>
+      </div>
+    </div>
+  );
+}

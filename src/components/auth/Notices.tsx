@@ -1,0 +1,122 @@
+import { useState, type KeyboardEvent } from "react";
+import { validateNric } from "@portal/domain";
+import { $authPopup } from "../../stores/auth-popup";
+import type { AuthContext } from "./context";
+import { Field, FormMessage, useSubmit } from "./fields";
+
+type Props = { readonly context: AuthContext };
+
+/** The popup component of §2: a text line, an optional e-mail line, and its buttons. */
+export function Notice(props: {
+  readonly text: string;
+  readonly email?: string | undefined;
+  readonly primary?: { readonly label: string; readonly onClick: () => void } | undefined;
+  readonly secondary?: { readonly label: string; readonly onClick: () => void } | undefined;
+}) {
+  return (
+    <div className="auth-form">
+      <p>{props.text}</p>
+      {props.email ? <p className="auth-email-line">{props.email}</p> : null}
+      {props.primary ? (
+        <button type="button" className="auth-primary" onClick={props.primary.onClick}>
+          {props.primary.label}
+        </button>
+      ) : null}
+      {props.secondary ? (
+        <button type="button" className="auth-secondary" onClick={props.secondary.onClick}>
+          {props.secondary.label}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Not registered and unauthorised (§8): Signin_not_registered with Sign up and Back to login. A donor
+ * still signed in signs up by giving their NRIC (the NRIC-only step); back to login signs out first.
+ */
+export function NotRegistered({ context }: Props) {
+  const signedIn = document.querySelector("[data-auth-user]:not([hidden])") !== null;
+  return (
+    <Notice
+      text={context.t("Signin_not_registered")}
+      primary={{
+        label: context.t("auth_sign_up_link"),
+        onClick: () => $authPopup.set(signedIn ? { kind: "NIRC_UNIQUE" } : { kind: "SIGN_UP" }),
+      }}
+      secondary={{
+        label: context.t("auth_back_to_login"),
+        onClick: () => {
+          void context.signOut(false).then(() => $authPopup.set({ kind: "LOGIN" }));
+        },
+      }}
+    />
+  );
+}
+
+/**
+ * The NRIC-only step (§5): required and valid NRIC, forced uppercase, Continue disabled until valid,
+ * Enter suppressed, errors cleared on any key press. Checks the NRIC is free, then registers the
+ * signed-in account with it.
+ */
+export function NricOnlyStep({ context }: Props) {
+  const [nric, setNric] = useState("");
+  const [fieldError, setFieldError] = useState<string>();
+  const { busy, error, submit } = useSubmit();
+  const valid = validateNric(nric) === null;
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Enter") event.preventDefault();
+    setFieldError(undefined);
+  };
+  const onBlur = () => {
+    const problem = validateNric(nric);
+    setFieldError(
+      problem === "validation.nric.required"
+        ? context.t("ValidateForm_nric")
+        : problem
+          ? context.t("ValidateForm_validNric")
+          : undefined,
+    );
+  };
+  const proceed = () =>
+    void submit(
+      async () => {
+        const check = await context.portal("/svc/donor/api/User/checkCognitoNricExists", { nric });
+        if (check.body.code === "nirc_exists" || check.body.status === 0) {
+          setFieldError(context.t("nirc_exists"));
+          return;
+        }
+        if (check.httpStatus !== 200) throw new Error(check.body.message ?? "check failed");
+        const registered = await context.portal("/svc/donor/api/User/registerCognitoUser", {
+          uniqueUserId: btoa(nric),
+        });
+        if (registered.body.code === "signup_failed_nric_exists") {
+          setFieldError(context.t("nirc_exists"));
+          return;
+        }
+        if (registered.httpStatus !== 200) throw new Error(registered.body.message ?? "failed");
+        await context.signedIn();
+      },
+      () => context.t("auth_error"),
+    );
+  return (
+    <div className="auth-form" onBlur={onBlur}>
+      <p>{context.t("auth_nric_text")}</p>
+      <FormMessage error={error} />
+      <Field
+        name="nric"
+        autoComplete="off"
+        label={context.t("auth_nric")}
+        value={nric}
+        onChange={setNric}
+        onKeyDown={onKeyDown}
+        error={fieldError}
+        uppercase
+        maxLength={9}
+      />
+      <button type="button" className="auth-primary" disabled={!valid || busy} onClick={proceed}>
+        {busy ? context.t("auth_working") : context.t("auth_continue")}
+      </button>
+    </div>
+  );
+}

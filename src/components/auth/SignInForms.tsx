@@ -1,0 +1,324 @@
+import { useState, type FormEvent } from "react";
+import { passwordIssues, signInErrorOutcome, validateEmail, type LoginPopup } from "@portal/domain";
+import { $authPopup } from "../../stores/auth-popup";
+import type { AuthContext } from "./context";
+import { Field, FormMessage, PasswordField, useSubmit } from "./fields";
+import { failureOf, providerText, signInFailureText, validationText } from "./messages";
+
+type Props = { readonly context: AuthContext };
+
+const go = (popup: LoginPopup | null) => $authPopup.set(popup);
+const prevent = (run: () => void) => (event: FormEvent) => {
+  event.preventDefault();
+  run();
+};
+
+/** The first broken password rule, as text. */
+const passwordError = (context: AuthContext, password: string) =>
+  validationText(context, passwordIssues(password)[0] ?? null);
+
+export function SocialButtons({ context }: Props) {
+  const [notice, setNotice] = useState<string | null>(null);
+  const social = (provider: "Google" | "Facebook") => {
+    if (context.accounts && context.social.includes(provider)) {
+      void context.run(context.accounts.federatedSignIn(provider)).catch(() => undefined);
+      return;
+    }
+    setNotice(context.t("auth_social_unavailable", { provider }));
+  };
+  return (
+    <div className="auth-social">
+      <p className="auth-or">{context.t("auth_or")}</p>
+      <button type="button" className="auth-secondary" onClick={() => social("Google")}>
+        {context.t("auth_social_google")}
+      </button>
+      <button type="button" className="auth-secondary" onClick={() => social("Facebook")}>
+        {context.t("auth_social_facebook")}
+      </button>
+      {notice ? (
+        <p className="auth-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function SignInForm({
+  context,
+  notice,
+}: Props & { readonly notice?: "signUpSuccess" | "codeResent" | "passwordReset" | undefined }) {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [emailError, setEmailError] = useState<string>();
+  const { busy, error, submit } = useSubmit();
+  const accounts = context.accounts;
+  const onSubmit = prevent(() => {
+    const invalid = validationText(context, validateEmail(email));
+    setEmailError(invalid);
+    if (invalid || !accounts || password === "") return;
+    void submit(
+      async () => {
+        try {
+          const outcome = await context.run(accounts.signIn(email, password));
+          if (outcome === "newPasswordRequired") go({ kind: "NEW_PASSWORD" });
+          else await context.signedIn();
+        } catch (cause) {
+          const { name, message } = failureOf(cause);
+          if (signInErrorOutcome(name, message).kind === "popup") {
+            go({ kind: "VERIFY_PENDING", email: email.trim().toLowerCase() });
+            return;
+          }
+          throw cause;
+        }
+      },
+      (cause) => signInFailureText(context, cause),
+    );
+  });
+  const notices = {
+    signUpSuccess: "auth_signup_success",
+    codeResent: "auth_code_resent",
+    passwordReset: "auth_password_reset_done",
+  } as const;
+  return (
+    <form noValidate onSubmit={onSubmit} className="auth-form">
+      <FormMessage
+        notice={notice ? context.t(notices[notice]) : undefined}
+        error={accounts ? error : context.t("auth_unavailable")}
+      />
+      <Field
+        name="email"
+        type="email"
+        autoComplete="username"
+        label={context.t("auth_email")}
+        value={email}
+        onChange={setEmail}
+        error={emailError}
+      />
+      <PasswordField
+        name="password"
+        autoComplete="current-password"
+        label={context.t("auth_password")}
+        showLabel={context.t("auth_show_password")}
+        value={password}
+        onChange={setPassword}
+      />
+      <button type="submit" className="auth-primary" disabled={busy || !accounts}>
+        {busy ? context.t("auth_working") : context.t("auth_login_submit")}
+      </button>
+      <p className="auth-links">
+        <button type="button" className="auth-link" onClick={() => go({ kind: "FORGOT_PASSWORD" })}>
+          {context.t("auth_forgot_link")}
+        </button>
+      </p>
+      <p className="auth-links">
+        {context.t("auth_no_account")}{" "}
+        <button type="button" className="auth-link" onClick={() => go({ kind: "SIGN_UP" })}>
+          {context.t("auth_sign_up_link")}
+        </button>
+      </p>
+      <SocialButtons context={context} />
+    </form>
+  );
+}
+
+export function VerifyPendingForm({ context, email }: Props & { readonly email: string }) {
+  const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string>();
+  const { busy, error, submit } = useSubmit();
+  const accounts = context.accounts;
+  const onSubmit = prevent(() => {
+    setCodeError(code.trim() === "" ? context.t("validation_code_required") : undefined);
+    if (code.trim() === "" || !accounts) return;
+    void submit(
+      async () => {
+        await context.run(accounts.confirmSignUp(email, code));
+        go({ kind: "LOGIN", notice: "signUpSuccess" });
+      },
+      (cause) => providerText(context, cause),
+    );
+  });
+  const resend = () => {
+    if (!accounts) return;
+    // §8: a failed resend is only logged, and the popup closes either way.
+    void context
+      .run(accounts.resendSignUpCode(email))
+      .catch((cause: unknown) => console.warn("resend failed", failureOf(cause).name))
+      .finally(() => go({ kind: "LOGIN", notice: "codeResent" }));
+  };
+  return (
+    <form noValidate onSubmit={onSubmit} className="auth-form">
+      <p>{context.t("auth_verify_text", { email })}</p>
+      <FormMessage error={error} />
+      <Field
+        name="code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        label={context.t("auth_code")}
+        value={code}
+        onChange={setCode}
+        error={codeError}
+        maxLength={10}
+      />
+      <button type="submit" className="auth-primary" disabled={busy}>
+        {busy ? context.t("auth_working") : context.t("auth_verify_submit")}
+      </button>
+      <button type="button" className="auth-secondary" onClick={resend}>
+        {context.t("auth_resend")}
+      </button>
+    </form>
+  );
+}
+
+export function ForgotPasswordForm({ context }: Props) {
+  const [email, setEmail] = useState("");
+  const [emailError, setEmailError] = useState<string>();
+  const { busy, error, submit } = useSubmit();
+  const accounts = context.accounts;
+  const onSubmit = prevent(() => {
+    const invalid = validationText(context, validateEmail(email));
+    setEmailError(invalid);
+    if (invalid || !accounts) return;
+    void submit(
+      async () => {
+        await context.run(accounts.resetPassword(email));
+        go({ kind: "RESET_PASSWORD", email: email.trim().toLowerCase() });
+      },
+      (cause) => providerText(context, cause),
+    );
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} className="auth-form">
+      <p>{context.t("auth_forgot_text")}</p>
+      <FormMessage error={error} />
+      <Field
+        name="email"
+        type="email"
+        autoComplete="username"
+        label={context.t("auth_email")}
+        value={email}
+        onChange={setEmail}
+        error={emailError}
+      />
+      <button type="submit" className="auth-primary" disabled={busy}>
+        {busy ? context.t("auth_working") : context.t("auth_send_code")}
+      </button>
+      <p className="auth-links">
+        <button type="button" className="auth-link" onClick={() => go({ kind: "LOGIN" })}>
+          {context.t("auth_back_to_login")}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+export function ResetPasswordForm({ context, email }: Props & { readonly email: string }) {
+  const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<{
+    code?: string | undefined;
+    password?: string | undefined;
+  }>({});
+  const { busy, error, submit } = useSubmit();
+  const accounts = context.accounts;
+  const onSubmit = prevent(() => {
+    const found = {
+      code: code.trim() === "" ? context.t("validation_code_required") : undefined,
+      password: passwordError(context, password),
+    };
+    setErrors(found);
+    if (found.code || found.password || !accounts) return;
+    void submit(
+      async () => {
+        await context.run(accounts.confirmResetPassword(email, code, password));
+        go({ kind: "LOGIN", notice: "passwordReset" });
+      },
+      (cause) => providerText(context, cause),
+    );
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} className="auth-form">
+      <p>{context.t("auth_reset_text", { email })}</p>
+      <FormMessage error={error} />
+      <Field
+        name="code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        label={context.t("auth_code")}
+        value={code}
+        onChange={setCode}
+        error={errors.code}
+        maxLength={10}
+      />
+      <PasswordField
+        name="new-password"
+        autoComplete="new-password"
+        label={context.t("auth_new_password")}
+        showLabel={context.t("auth_show_password")}
+        hint={context.t("auth_password_hint")}
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+      />
+      <button type="submit" className="auth-primary" disabled={busy}>
+        {busy ? context.t("auth_working") : context.t("auth_reset_submit")}
+      </button>
+    </form>
+  );
+}
+
+/** NEW_PASSWORD_REQUIRED (a new password chosen) and change password (old and new). */
+export function NewPasswordForm({ context, change }: Props & { readonly change: boolean }) {
+  const [previous, setPrevious] = useState("");
+  const [password, setPassword] = useState("");
+  const [passwordProblem, setPasswordProblem] = useState<string>();
+  const [done, setDone] = useState(false);
+  const { busy, error, submit } = useSubmit();
+  const accounts = context.accounts;
+  const onSubmit = prevent(() => {
+    const invalid = passwordError(context, password);
+    setPasswordProblem(invalid);
+    if (invalid || !accounts || (change && previous === "")) return;
+    void submit(
+      async () => {
+        if (change) {
+          await context.run(accounts.changePassword(previous, password));
+          setDone(true);
+        } else {
+          await context.run(accounts.completeNewPassword(password));
+          await context.signedIn();
+        }
+      },
+      (cause) => (change ? signInFailureText(context, cause) : providerText(context, cause)),
+    );
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} className="auth-form">
+      {change ? null : <p>{context.t("auth_new_password_text")}</p>}
+      <FormMessage error={error} notice={done ? context.t("auth_password_changed") : undefined} />
+      {change ? (
+        <PasswordField
+          name="current-password"
+          autoComplete="current-password"
+          label={context.t("auth_current_password")}
+          showLabel={context.t("auth_show_password")}
+          value={previous}
+          onChange={setPrevious}
+        />
+      ) : null}
+      <PasswordField
+        name="new-password"
+        autoComplete="new-password"
+        label={context.t("auth_new_password")}
+        showLabel={context.t("auth_show_password")}
+        hint={context.t("auth_password_hint")}
+        value={password}
+        onChange={setPassword}
+        error={passwordProblem}
+      />
+      <button type="submit" className="auth-primary" disabled={busy}>
+        {busy ? context.t("auth_working") : context.t("auth_save")}
+      </button>
+    </form>
+  );
+}

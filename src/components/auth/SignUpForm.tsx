@@ -1,0 +1,260 @@
+import { useId, useMemo, useState, type FormEvent } from "react";
+import {
+  DEFAULT_DIAL_CODE,
+  passwordIssues,
+  signUpErrorOutcome,
+  validateCompanyName,
+  validateContactPerson,
+  validateEmail,
+  validateFullName,
+  validateMobile,
+  validateNric,
+  validateUen,
+} from "@portal/domain";
+import countries from "@portal/adapters/countries";
+import { $authPopup } from "../../stores/auth-popup";
+import type { AuthContext } from "./context";
+import { Field, FormMessage, PasswordField, useSubmit } from "./fields";
+import { failureOf, validationText } from "./messages";
+import { SocialButtons } from "./SignInForms";
+
+type Kind = "individual" | "corporate";
+type Values = Record<
+  "name" | "nric" | "companyName" | "uen" | "email" | "mobile" | "password",
+  string
+>;
+
+/** The dial-code select and the number beside it (the seeded country list; +65 first chosen). */
+function MobileField(props: {
+  readonly context: AuthContext;
+  readonly dialCode: string;
+  readonly onDialCode: (value: string) => void;
+  readonly mobile: string;
+  readonly onMobile: (value: string) => void;
+  readonly error?: string | undefined;
+}) {
+  const id = useId();
+  const options = useMemo(() => {
+    const seen = new Set<string>();
+    return [...countries]
+      .sort((a, b) =>
+        (props.context.lang === "ms" ? a.nameMs : a.name).localeCompare(
+          props.context.lang === "ms" ? b.nameMs : b.name,
+        ),
+      )
+      .filter((c) => (seen.has(`${c.code}`) ? false : (seen.add(c.code), true)));
+  }, [props.context.lang]);
+  return (
+    <div className="auth-mobile">
+      <div className="auth-field auth-dial">
+        <label htmlFor={`${id}-dial`}>{props.context.t("auth_dial_code")}</label>
+        <select
+          id={`${id}-dial`}
+          name="dial-code"
+          value={props.dialCode}
+          onChange={(event) => props.onDialCode(event.target.value)}
+        >
+          {options.map((country) => (
+            <option key={country.code} value={country.dialCode}>
+              {`${props.context.lang === "ms" ? country.nameMs : country.name} (${country.dialCode})`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field
+        name="mobile"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        label={props.context.t("auth_mobile")}
+        value={props.mobile}
+        onChange={props.onMobile}
+        error={props.error}
+        maxLength={20}
+      />
+    </div>
+  );
+}
+
+export function SignUpForm({ context }: { readonly context: AuthContext }) {
+  const [kind, setKind] = useState<Kind>("individual");
+  const [dialCode, setDialCode] = useState(DEFAULT_DIAL_CODE);
+  const [values, setValues] = useState<Values>({
+    name: "",
+    nric: "",
+    companyName: "",
+    uen: "",
+    email: "",
+    mobile: "",
+    password: "",
+  });
+  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const { busy, error, setError, submit } = useSubmit();
+  const set = (key: keyof Values) => (value: string) => setValues({ ...values, [key]: value });
+  const accounts = context.accounts;
+  const v = (key: Parameters<typeof validationText>[1]) => validationText(context, key);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const corporate = kind === "corporate";
+    const found: Partial<Record<keyof Values, string | undefined>> = {
+      name: v(corporate ? validateContactPerson(values.name) : validateFullName(values.name)),
+      nric: corporate ? undefined : v(validateNric(values.nric.trim())),
+      companyName: corporate
+        ? v(validateCompanyName(values.companyName, { allowDot: true }))
+        : undefined,
+      uen: corporate ? v(validateUen(values.uen)) : undefined,
+      email: v(validateEmail(values.email)),
+      mobile: v(validateMobile(values.mobile)),
+      password: v(passwordIssues(values.password)[0] ?? null),
+    };
+    const shown = Object.fromEntries(Object.entries(found).filter(([, text]) => text));
+    setErrors(shown);
+    if (Object.keys(shown).length > 0 || !accounts) return;
+    void submit(
+      async () => {
+        await context.run(
+          accounts.signUp({
+            kind,
+            name: values.name,
+            email: values.email,
+            password: values.password,
+            countryCode: dialCode,
+            mobile: values.mobile,
+            ...(corporate
+              ? { uen: values.uen, companyName: values.companyName }
+              : { nric: values.nric.trim() }),
+          }),
+        );
+        $authPopup.set({ kind: "VERIFY_PENDING", email: values.email.trim().toLowerCase() });
+      },
+      (cause) => {
+        const { name, message } = failureOf(cause);
+        if (name === "Error") return context.t("auth_error");
+        const outcome = signUpErrorOutcome(name, message);
+        if (outcome.kind === "popup") {
+          queueMicrotask(() =>
+            $authPopup.set({
+              kind: "ALREADY_HAVE_ACCOUNT",
+              email: values.email.trim().toLowerCase(),
+            }),
+          );
+          return "";
+        }
+        return outcome.kind === "message" ? context.t(outcome.key) : outcome.message;
+      },
+    );
+  };
+
+  const radio = (value: Kind, label: string) => (
+    <label className="auth-choice">
+      <input
+        type="radio"
+        name="account-type"
+        value={value}
+        checked={kind === value}
+        onChange={() => {
+          setKind(value);
+          setErrors({});
+          setError(null);
+        }}
+      />{" "}
+      {label}
+    </label>
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="auth-form">
+      <fieldset className="auth-kind">
+        <legend>{context.t("auth_account_type")}</legend>
+        {radio("individual", context.t("auth_signup_individual"))}
+        {radio("corporate", context.t("auth_signup_corporate"))}
+      </fieldset>
+      <FormMessage error={error || null} />
+      {kind === "corporate" ? (
+        <>
+          <Field
+            name="company-name"
+            autoComplete="organization"
+            label={context.t("auth_company_name")}
+            value={values.companyName}
+            onChange={set("companyName")}
+            error={errors.companyName}
+            maxLength={66}
+          />
+          <Field
+            name="uen"
+            label={context.t("auth_uen")}
+            value={values.uen}
+            onChange={set("uen")}
+            error={errors.uen}
+            uppercase
+            maxLength={10}
+          />
+        </>
+      ) : null}
+      <Field
+        name="name"
+        autoComplete="name"
+        label={context.t(kind === "corporate" ? "auth_contact_person" : "auth_full_name")}
+        value={values.name}
+        onChange={set("name")}
+        error={errors.name}
+        maxLength={66}
+      />
+      {kind === "individual" ? (
+        <Field
+          name="nric"
+          autoComplete="off"
+          label={context.t("auth_nric")}
+          value={values.nric}
+          onChange={set("nric")}
+          error={errors.nric}
+          uppercase
+          maxLength={9}
+        />
+      ) : null}
+      <Field
+        name="email"
+        type="email"
+        autoComplete="email"
+        label={context.t("auth_email")}
+        value={values.email}
+        onChange={set("email")}
+        error={errors.email}
+      />
+      <MobileField
+        context={context}
+        dialCode={dialCode}
+        onDialCode={setDialCode}
+        mobile={values.mobile}
+        onMobile={set("mobile")}
+        error={errors.mobile}
+      />
+      <PasswordField
+        name="new-password"
+        autoComplete="new-password"
+        label={context.t("auth_password")}
+        showLabel={context.t("auth_show_password")}
+        hint={context.t("auth_password_hint")}
+        value={values.password}
+        onChange={set("password")}
+        error={errors.password}
+      />
+      <button type="submit" className="auth-primary" disabled={busy || !accounts}>
+        {busy ? context.t("auth_working") : context.t("auth_signup_submit")}
+      </button>
+      <p className="auth-links">
+        {context.t("auth_have_account")}{" "}
+        <button
+          type="button"
+          className="auth-link"
+          onClick={() => $authPopup.set({ kind: "LOGIN" })}
+        >
+          {context.t("auth_login_submit")}
+        </button>
+      </p>
+      <SocialButtons context={context} />
+    </form>
+  );
+}

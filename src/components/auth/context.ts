@@ -1,0 +1,194 @@
+import { Effect } from "effect";
+import {
+  afterLogin,
+  isFlowType,
+  logoutPlan,
+  type AccountError,
+  type AccountsShape,
+  type FlowType,
+} from "@portal/domain";
+import { fill } from "../../i18n/fill";
+import { localizedPath, type Language } from "../../i18n/paths";
+import { $account } from "../../stores/account";
+import { $authPopup } from "../../stores/auth-popup";
+
+/** What `/auth/config` answers. */
+export type IdentityConfig =
+  | { readonly enabled: false }
+  | {
+      readonly enabled: true;
+      readonly userPoolId: string;
+      readonly userPoolClientId: string;
+      readonly userPoolEndpoint?: string;
+      readonly oauthDomain?: string;
+      readonly social: ReadonlyArray<"Google" | "Facebook">;
+    };
+
+/** Session storage keys other pages set, read by the after-login rules (§4). */
+export const afterLoginKeys = {
+  flow: "portal.flow",
+  midEnrolment: "portal.enrolmentInProgress",
+  transactionPassed: "portal.transactionPassed",
+  nameAndEmailFilled: "portal.donorDetailsFilled",
+} as const;
+
+/** Everything the popups need: strings, the account port, and what happens around a sign-in. */
+export interface AuthContext {
+  readonly lang: Language;
+  readonly flow: FlowType;
+  readonly productRoute: string;
+  readonly t: (key: string, values?: Readonly<Record<string, string>>) => string;
+  /** Undefined when sign-in is not set up here. */
+  readonly accounts: AccountsShape | undefined;
+  readonly social: ReadonlyArray<"Google" | "Facebook">;
+  /** The page asked to stay after a sign-in (the auth test page). */
+  readonly stay: boolean;
+  readonly run: <A>(effect: Effect.Effect<A, AccountError>) => Promise<A>;
+  /** The portal's own call with the donor's ID token. */
+  readonly portal: (path: string, body?: unknown) => Promise<PortalAnswer>;
+  /** A sign-in succeeded: registered donors go on as §4 says; others see the not-registered popup. */
+  readonly signedIn: () => Promise<void>;
+  readonly signOut: (redirect: boolean) => Promise<void>;
+  readonly refreshHeader: () => Promise<void>;
+}
+
+export interface PortalAnswer {
+  readonly httpStatus: number;
+  readonly body: { readonly status?: number; readonly code?: string; readonly message?: string };
+}
+
+const stored = (key: string): string | null => {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+};
+
+/** A failed call of the account port, as a thrown value with the provider's name and message. */
+export class AccountFailure extends Error {
+  constructor(readonly error: AccountError) {
+    super(error.message);
+    this.name = error.code;
+  }
+}
+
+export function makeContext(input: {
+  readonly slot: HTMLElement;
+  readonly labels: Readonly<Record<string, string>>;
+  readonly accounts: AccountsShape | undefined;
+  readonly social: ReadonlyArray<"Google" | "Facebook">;
+}): AuthContext {
+  const { slot, labels, accounts } = input;
+  const lang: Language = slot.dataset["lang"] === "ms" ? "ms" : "en";
+  const flow: FlowType = isFlowType(slot.dataset["flow"]) ? slot.dataset["flow"] : "ZAKAT";
+  const productRoute = slot.dataset["product"] ?? "wakaf";
+  const stay = document.querySelector("[data-auth-page='test']") !== null;
+
+  const run = async <A>(effect: Effect.Effect<A, AccountError>): Promise<A> => {
+    const outcome = await Effect.runPromise(
+      Effect.match(effect, {
+        onFailure: (error) => ({ ok: false as const, error }),
+        onSuccess: (value) => ({ ok: true as const, value }),
+      }),
+    );
+    if (!outcome.ok) throw new AccountFailure(outcome.error);
+    return outcome.value;
+  };
+
+  const portal = async (path: string, body: unknown = {}): Promise<PortalAnswer> => {
+    const token = accounts ? await run(accounts.idToken()) : null;
+    const response = await fetch(path, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    let parsed: PortalAnswer["body"] = {};
+    try {
+      parsed = (await response.json()) as PortalAnswer["body"];
+    } catch {
+      // An empty or non-JSON answer: the status says enough.
+    }
+    return { httpStatus: response.status, body: parsed };
+  };
+
+  const refreshHeader = async () => {
+    const account = accounts ? await run(accounts.currentAccount()).catch(() => null) : null;
+    $account.set(account ? { name: account.name, email: account.email } : null);
+    const signInButton = slot.querySelector<HTMLElement>("[data-auth-sign-in]");
+    const user = slot.querySelector<HTMLElement>("[data-auth-user]");
+    const name = slot.querySelector<HTMLElement>("[data-auth-name]");
+    if (signInButton) signInButton.hidden = account !== null;
+    if (user) user.hidden = account === null;
+    if (name) name.textContent = account?.name ?? "";
+    const status = document.querySelector<HTMLElement>("[data-auth-test-status]");
+    if (status) {
+      status.textContent = account
+        ? fill(labels["auth_test_signed_in"] ?? "", { name: account.name })
+        : (labels["auth_test_signed_out"] ?? "");
+    }
+  };
+
+  const signedIn = async () => {
+    const details = await portal("/svc/main/User/getSignInUserDetails");
+    await refreshHeader();
+    if (details.body.status !== 1) {
+      $authPopup.set({ kind: "NOT_REGISTERED", from: "LOGIN" });
+      return;
+    }
+    $authPopup.set(null);
+    const path = location.pathname.replace(/^\/ms(?=\/|$)/, "") || "/";
+    const next = stay
+      ? ({ kind: "reload" } as const)
+      : afterLogin({
+          path,
+          flow,
+          productRoute,
+          midEnrolment: stored(afterLoginKeys.midEnrolment) === "true",
+          transactionPassed: stored(afterLoginKeys.transactionPassed) === "true",
+          flowSet: isFlowType(stored(afterLoginKeys.flow)),
+          nameAndEmailFilled: stored(afterLoginKeys.nameAndEmailFilled) === "true",
+        });
+    if (next.kind === "reload") location.reload();
+    else location.assign(localizedPath(next.to, lang));
+  };
+
+  const signOut = async (redirect: boolean) => {
+    const account = accounts ? await run(accounts.currentAccount()).catch(() => null) : null;
+    if (accounts) await run(accounts.signOut()).catch(() => undefined);
+    $account.set(null);
+    if (!redirect) {
+      await refreshHeader();
+      return;
+    }
+    const plan = logoutPlan(flow, { federated: account?.federated === true, productRoute });
+    try {
+      sessionStorage.clear();
+      for (const key of Object.keys(localStorage)) {
+        if (key.startsWith("portal.") || key.startsWith("CognitoIdentityServiceProvider."))
+          localStorage.removeItem(key);
+      }
+    } catch {
+      // Nothing stored.
+    }
+    location.assign(localizedPath(plan.redirectTo, plan.language));
+  };
+
+  return {
+    lang,
+    flow,
+    productRoute,
+    t: (key, values = {}) => fill(labels[key] ?? key, values),
+    accounts,
+    social: input.social,
+    stay,
+    run,
+    portal,
+    signedIn,
+    signOut,
+    refreshHeader,
+  };
+}

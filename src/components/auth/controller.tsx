@@ -1,0 +1,83 @@
+import css from "./auth.css?inline";
+import { createRoot } from "react-dom/client";
+import { popupFromQuery, type LoginPopup } from "@portal/domain";
+import { $authPopup } from "../../stores/auth-popup";
+import AuthPopups from "./AuthPopups";
+import { makeContext, type AuthContext, type IdentityConfig } from "./context";
+
+let booted: Promise<AuthContext> | undefined;
+
+const json = async <T,>(url: string): Promise<T> => {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return (await response.json()) as T;
+};
+
+async function boot(slot: HTMLElement): Promise<AuthContext> {
+  const lang = slot.dataset["lang"] === "ms" ? "ms" : "en";
+  const [labels, config] = await Promise.all([
+    json<Record<string, string>>(`/assets/locales/${lang}/translation.json`),
+    json<IdentityConfig>("/auth/config").catch((): IdentityConfig => ({ enabled: false })),
+  ]);
+  let accounts;
+  if (config.enabled) {
+    const { amplifyAccounts } = await import("@portal/adapters/identity/amplify");
+    accounts = amplifyAccounts({
+      userPoolId: config.userPoolId,
+      userPoolClientId: config.userPoolClientId,
+      userPoolEndpoint: config.userPoolEndpoint,
+      oauthDomain: config.oauthDomain,
+      origin: location.origin,
+    });
+  }
+  const context = makeContext({
+    slot,
+    labels,
+    accounts,
+    social: config.enabled ? config.social : [],
+  });
+  const style = document.createElement("style");
+  style.textContent = css;
+  document.head.append(style);
+  const host = document.createElement("div");
+  host.className = "auth-host";
+  document.body.append(host);
+  createRoot(host).render(<AuthPopups context={context} />);
+  slot
+    .querySelector("[data-auth-sign-out]")
+    ?.addEventListener("click", () => $authPopup.set({ kind: "LOGOUT_CONFIRM" }));
+  // Other pages (the profile) open a popup with this event, e.g. { kind: "CHANGE_PASSWORD" }.
+  document.addEventListener("portal:auth-popup", (event) => {
+    const detail = (event as CustomEvent<LoginPopup>).detail;
+    if (detail && typeof detail.kind === "string") $authPopup.set(detail);
+  });
+  await context.refreshHeader();
+  document.documentElement.dataset["auth"] = "ready";
+  return context;
+}
+
+/**
+ * Load accounts for this page: the header shows the signed-in donor, and the popup asked for (or the
+ * one the page's query or kind asks for) opens.
+ */
+export async function start(slot: HTMLElement, popup?: "LOGIN"): Promise<void> {
+  booted ??= boot(slot);
+  const context = await booted;
+  if (popup) {
+    $authPopup.set({ kind: popup });
+    return;
+  }
+  const page = document.querySelector<HTMLElement>("[data-auth-page]")?.dataset["authPage"];
+  const fromQuery = popupFromQuery(location.search);
+  if (fromQuery) $authPopup.set(fromQuery);
+  else if (page === "reset") $authPopup.set({ kind: "FORGOT_PASSWORD" });
+  else if (
+    page === "test" &&
+    context.accounts &&
+    !slot.querySelector("[data-auth-user]:not([hidden])")
+  )
+    $authPopup.set({ kind: "LOGIN" });
+}
+
+// Loaded as a classic script (see chrome/auth-header.ts): the header calls this.
+(window as unknown as { portalAuth: { start: typeof start } }).portalAuth = { start };

@@ -1,0 +1,34 @@
+// The header's sign-in slot. Accounts (Amplify, the popups) are one separate bundle, loaded with a
+// script tag only when the donor opens a popup, a session exists in this tab, or the page asks for a
+// popup (reset-password link, the auth test and reset pages). Built apart from the pages' chunks, it
+// shares no module with them, so pages that do not sign in carry none of it (size-budget.json).
+import controllerUrl from "../auth/controller?worker&url";
+
+type Start = (slot: HTMLElement, popup?: "LOGIN") => Promise<void>;
+const slot = document.querySelector<HTMLElement>("[data-auth]");
+let loading: Promise<Start> | undefined;
+const load = () =>
+  (loading ??= new Promise<Start>((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = controllerUrl;
+    script.onload = () =>
+      resolve((window as unknown as { portalAuth: { start: Start } }).portalAuth.start);
+    script.onerror = reject;
+    document.head.append(script);
+  }));
+if (slot) {
+  const start = (popup?: "LOGIN") => load().then((run) => run(slot, popup));
+  slot.querySelector("[data-auth-sign-in]")?.addEventListener("click", () => void start("LOGIN"));
+  let session = false;
+  try {
+    session = Object.keys(sessionStorage).some((key) => key.endsWith(".LastAuthUser"));
+  } catch {
+    // No storage: no session either.
+  }
+  if (
+    session ||
+    /[?&]reset-password\b/.test(location.search) ||
+    document.querySelector("[data-auth-page]")
+  )
+    void start();
+}

@@ -1,0 +1,45 @@
+import { rateLimit, type RateLimit } from "../rate-limit";
+import { shared } from "../shared";
+import { RequestError } from "./envelope";
+
+/**
+ * Limits on the donor calls that answer whether an NRIC or a mobile number is in use, and on
+ * registering a sign-in: per sign-in (the token's subject) and per client address, each per hour, in
+ * this process's memory (see rate-limit.ts). With them a stolen or fresh sign-in cannot walk the NRIC
+ * space: ten NRIC checks an hour per account, thirty per address.
+ */
+export const donorCallLimits = {
+  checkCognitoNricExists: { perSignIn: 10, perAddress: 30 },
+  checkCognitoMobileExists: { perSignIn: 20, perAddress: 60 },
+  registerCognitoUser: { perSignIn: 10, perAddress: 30 },
+} as const;
+
+const HOUR = 60 * 60_000;
+
+type LimitedCall = keyof typeof donorCallLimits;
+
+const limiters = () =>
+  shared("donorCallLimits", () => {
+    const made = new Map<string, RateLimit>();
+    for (const [call, limits] of Object.entries(donorCallLimits)) {
+      made.set(`${call}:signIn`, rateLimit({ limit: limits.perSignIn, windowMs: HOUR }));
+      made.set(`${call}:address`, rateLimit({ limit: limits.perAddress, windowMs: HOUR }));
+    }
+    return made;
+  });
+
+/** Count one call; over either limit, 429 `rate.limited` with `retry-after`. */
+export function limitDonorCall(call: LimitedCall, subject: string, clientAddress: string): void {
+  const all = limiters();
+  for (const [scope, key] of [
+    ["signIn", subject],
+    ["address", clientAddress],
+  ] as const) {
+    const result = all.get(`${call}:${scope}`)?.hit(key);
+    if (result && !result.allowed) {
+      throw new RequestError(429, "Too many requests. Please try again later.", "rate.limited", {
+        "retry-after": String(result.retryAfterSeconds),
+      });
+    }
+  }
+}

@@ -1,0 +1,650 @@
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import { Effect } from "effect";
+import {
+  createRemoteJWKSet,
+  decodeJwt,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from "jose";
+import { passwordIssues, validationMessages, type MailerShape } from "@portal/domain";
+import { rateLimit, type RateLimit } from "../rate-limit";
+import type { PreSignUpEvent } from "./pre-sign-up";
+import { PreSignUpRefused } from "./pre-sign-up";
+
+/**
+ * The compatibility layer in front of cognito-local (README "Identity"). Amplify talks to it exactly as
+ * to Cognito (JSON with `x-amz-target`); it answers what cognito-local lacks and forwards the rest:
+ *
+ * - confirmation and reset codes: made here, sent through the Mailer (the local outbox), checked here;
+ *   the account is then confirmed or its password set through cognito-local's admin calls;
+ * - `ResendConfirmationCode`, `GetTokensFromRefreshToken` (as REFRESH_TOKEN_AUTH) and `GlobalSignOut`
+ *   (tokens issued before it are refused here from then on);
+ * - the portal's password policy (spec §5) on every password that is set;
+ * - the PreSignUp trigger (NRIC, UEN and mobile uniqueness), called before the account is made;
+ * - the NEW_PASSWORD_REQUIRED challenge: cognito-local answers it without checking the temporary
+ *   password and accepts any session; here the password is checked and the session must be ours;
+ * - the same answer for a wrong password and an unknown account, and limits on sign-in attempts and on
+ *   codes sent;
+ * - only the calls a browser may make: the admin calls need the local admin key, and the pool-wide ones
+ *   (create or delete pools, list users) are not served at all.
+ */
+export interface LayerOptions {
+  /** cognito-local's address, e.g. `http://127.0.0.1:41234`. */
+  readonly upstream: string;
+  readonly userPoolId: string;
+  readonly clientId: string;
+  /** The issuer the pool's tokens name (the PreSignUp records are kept under it). */
+  readonly issuer: string;
+  /** The key that opens the admin calls (tests make users waiting for a new password with it). */
+  readonly adminKey: string;
+  readonly mailer: MailerShape;
+  readonly preSignUp: (event: PreSignUpEvent) => Promise<unknown>;
+  /** Forget the PreSignUp record of an account that was then not made. */
+  readonly abandonSignUp: (subject: string) => Promise<void>;
+  readonly now?: () => number;
+  /** Public keys of the tokens (cognito-local's JWKS by default). */
+  readonly keys?: JWTVerifyGetKey;
+}
+
+export interface LayerRequest {
+  readonly target: string;
+  readonly body: unknown;
+  readonly clientAddress: string;
+  readonly adminKey?: string | undefined;
+}
+
+export interface LayerResponse {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/** A Cognito error as Amplify reads it: `__type` names the exception. */
+export class CognitoFault extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+/** Limits, per this process (see rate-limit.ts). */
+export const layerLimits = {
+  /** Wrong passwords per account per 15 minutes before the account is locked for the rest of it. */
+  signInFailuresPerAccount: { limit: 5, windowMs: 15 * 60_000 },
+  /** Sign-in attempts per client address per 15 minutes. */
+  signInsPerAddress: { limit: 40, windowMs: 15 * 60_000 },
+  /** Codes mailed per account per hour (sign-up, resend, forgot password). */
+  codesPerAccount: { limit: 5, windowMs: 60 * 60_000 },
+  /** Sign-ups and code requests per client address per hour. */
+  codeRequestsPerAddress: { limit: 30, windowMs: 60 * 60_000 },
+  /** Wrong codes before a code is void. */
+  codeAttempts: 5,
+} as const;
+
+const CODE_LIFETIME_MS = 24 * 60 * 60_000;
+const CHALLENGE_LIFETIME_MS = 3 * 60_000;
+
+/** The attributes a sign-up may set. The NRIC is not among them: it goes to PreSignUp only. */
+const SIGN_UP_ATTRIBUTES = new Set([
+  "name",
+  "email",
+  "phone_number",
+  "custom:COUNTRY_CODE",
+  "custom:BUSINESS_ACC",
+  "custom:UEN",
+  "custom:COMPANY_NAME",
+]);
+
+const BROWSER_TARGETS = new Set([
+  "SignUp",
+  "ConfirmSignUp",
+  "ResendConfirmationCode",
+  "InitiateAuth",
+  "RespondToAuthChallenge",
+  "GetTokensFromRefreshToken",
+  "GlobalSignOut",
+  "RevokeToken",
+  "ForgotPassword",
+  "ConfirmForgotPassword",
+  "ChangePassword",
+  "GetUser",
+  "UpdateUserAttributes",
+  "DeleteUser",
+]);
+
+const ADMIN_TARGETS = new Set([
+  "AdminCreateUser",
+  "AdminDeleteUser",
+  "AdminGetUser",
+  "AdminSetUserPassword",
+  "AdminConfirmSignUp",
+  "AdminUpdateUserAttributes",
+]);
+
+type Body = Record<string, unknown>;
+type Attribute = { Name: string; Value: string };
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+const usernameOf = (value: unknown) => {
+  const name = text(value).trim();
+  return name.includes("@") ? name.toLowerCase() : name;
+};
+const digest = (value: string) => createHash("sha256").update(value).digest();
+const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
+const maskEmail = (email: string) => {
+  const [local = "", domain = ""] = email.split("@");
+  return `${local.charAt(0)}***@${domain.charAt(0)}***`;
+};
+
+const badCredentials = () =>
+  new CognitoFault("NotAuthorizedException", "Incorrect username or password.");
+
+export function checkPassword(password: string): void {
+  const issues = passwordIssues(password);
+  if (issues.length > 0) {
+    throw new CognitoFault(
+      "InvalidPasswordException",
+      `Password did not conform with policy: ${issues.map((key) => validationMessages[key]).join("; ")}`,
+    );
+  }
+}
+
+export function cognitoLayer(options: LayerOptions) {
+  const now = options.now ?? Date.now;
+  const keys =
+    options.keys ??
+    createRemoteJWKSet(new URL(`${options.upstream}/${options.userPoolId}/.well-known/jwks.json`));
+  const limit = (settings: { limit: number; windowMs: number }): RateLimit =>
+    rateLimit({ ...settings, now });
+  const signInFailures = limit(layerLimits.signInFailuresPerAccount);
+  const signInsByAddress = limit(layerLimits.signInsPerAddress);
+  const codesByAccount = limit(layerLimits.codesPerAccount);
+  const codeRequestsByAddress = limit(layerLimits.codeRequestsPerAddress);
+
+  const codes = new Map<string, { hash: Buffer; expires: number; attempts: number }>();
+  const temporaryPasswords = new Map<string, Buffer>();
+  const challenges = new Map<string, { username: string; expires: number }>();
+  /**
+   * When each account (cognito-local's username) last signed out everywhere, in whole seconds as tokens
+   * count time, with the ids of tokens issued here within that same second after it (still good).
+   */
+  const signedOut = new Map<string, { second: number; after: Set<string> }>();
+  const endSessions = (username: string) =>
+    signedOut.set(username, { second: Math.floor(now() / 1000), after: new Set() });
+
+  /** Tokens this layer hands out in the second of a sign-out are not revoked by it. */
+  function noteIssued(answer: Body): Body {
+    const result = answer["AuthenticationResult"] as Record<string, string> | undefined;
+    if (!result?.["AccessToken"]) return answer;
+    const access = decodeJwt(result["AccessToken"]);
+    const ended = signedOut.get(text(access["username"]));
+    if (ended && access.iat === ended.second) {
+      for (const token of [result["AccessToken"], result["RefreshToken"]]) {
+        if (token) ended.after.add(text(decodeJwt(token).jti));
+      }
+    }
+    return answer;
+  }
+
+  async function upstream(target: string, body: Body): Promise<Body> {
+    const response = await fetch(`${options.upstream}/`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-amz-json-1.1",
+        "x-amz-target": `AWSCognitoIdentityProviderService.${target}`,
+      },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.text()) || "{}";
+    const parsed = JSON.parse(answer) as Body;
+    if (!response.ok) {
+      throw new CognitoFault(
+        text(parsed["__type"]) || "InternalErrorException",
+        text(parsed["message"]) || "The identity provider failed.",
+        response.status >= 500 ? 500 : 400,
+      );
+    }
+    return parsed;
+  }
+
+  const admin = (target: string, body: Body) =>
+    upstream(target, { ...body, UserPoolId: options.userPoolId });
+
+  /** The account, or undefined when there is none. */
+  async function findUser(username: string) {
+    try {
+      const user = await admin("AdminGetUser", { Username: username });
+      return {
+        username: text(user["Username"]),
+        status: text(user["UserStatus"]),
+        attributes: (user["UserAttributes"] ?? []) as Attribute[],
+      };
+    } catch (error) {
+      if (error instanceof CognitoFault && error.status === 400) return undefined;
+      throw error;
+    }
+  }
+
+  const attribute = (attributes: Attribute[], name: string) =>
+    attributes.find((a) => a.Name === name)?.Value;
+
+  function limitAddress(rate: RateLimit, address: string) {
+    if (!rate.hit(address).allowed) {
+      throw new CognitoFault(
+        "TooManyRequestsException",
+        "Too many requests. Please try again later.",
+      );
+    }
+  }
+
+  /** Make, keep and mail a code; unknown accounts get the same answer and no mail. */
+  async function sendCode(
+    purpose: "signup" | "reset",
+    email: string,
+    address: string,
+    deliver: boolean,
+  ) {
+    limitAddress(codeRequestsByAddress, address);
+    if (!codesByAccount.hit(`${purpose}:${email}`).allowed) {
+      throw new CognitoFault(
+        "LimitExceededException",
+        "Attempt limit exceeded, please try after some time.",
+      );
+    }
+    if (deliver) {
+      const code = randomInt(0, 1_000_000).toString().padStart(6, "0");
+      codes.set(`${purpose}:${email}`, {
+        hash: digest(code),
+        expires: now() + CODE_LIFETIME_MS,
+        attempts: 0,
+      });
+      const signup = purpose === "signup";
+      await Effect.runPromise(
+        options.mailer.send({
+          to: email,
+          kind: signup ? "signup-code" : "reset-code",
+          subject: signup
+            ? "Your verification code / Kod pengesahan anda"
+            : "Your password reset code / Kod tetapan semula kata laluan anda",
+          text: signup
+            ? `Your verification code is ${code}. It expires in 24 hours.\n\nKod pengesahan anda ialah ${code}. Ia tamat tempoh dalam 24 jam.`
+            : `Your password reset code is ${code}. It expires in 24 hours.\n\nKod tetapan semula kata laluan anda ialah ${code}. Ia tamat tempoh dalam 24 jam.`,
+          meta: { code },
+        }),
+      );
+    }
+    return {
+      CodeDeliveryDetails: {
+        Destination: maskEmail(email),
+        DeliveryMedium: "EMAIL",
+        AttributeName: "email",
+      },
+    };
+  }
+
+  function useCode(purpose: "signup" | "reset", email: string, code: string) {
+    const key = `${purpose}:${email}`;
+    const kept = codes.get(key);
+    if (!kept || kept.expires < now() || kept.attempts >= layerLimits.codeAttempts) {
+      codes.delete(key);
+      throw new CognitoFault(
+        "ExpiredCodeException",
+        "Invalid code provided, please request a code again.",
+      );
+    }
+    if (!timingSafeEqual(kept.hash, digest(code.trim()))) {
+      kept.attempts += 1;
+      throw new CognitoFault(
+        "CodeMismatchException",
+        "Invalid verification code provided, please try again.",
+      );
+    }
+    codes.delete(key);
+  }
+
+  /** A verified token of this pool, refused when its account signed out everywhere since. */
+  async function liveToken(token: string, use: "access" | "refresh"): Promise<JWTPayload> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, keys, { issuer: options.issuer }));
+    } catch {
+      throw new CognitoFault("NotAuthorizedException", "Invalid token.");
+    }
+    if (use === "access" && payload["token_use"] !== "access") {
+      throw new CognitoFault("NotAuthorizedException", "Invalid access token.");
+    }
+    const username = text(use === "access" ? payload["username"] : payload["cognito:username"]);
+    const ended = signedOut.get(username);
+    const iat = payload.iat ?? 0;
+    if (
+      ended &&
+      (iat < ended.second || (iat === ended.second && !ended.after.has(text(payload.jti))))
+    ) {
+      throw new CognitoFault(
+        "NotAuthorizedException",
+        use === "access" ? "Access Token has been revoked" : "Refresh Token has been revoked",
+      );
+    }
+    return payload;
+  }
+
+  const accessToken = (body: Body) => liveToken(text(body["AccessToken"]), "access");
+
+  const handlers: Record<string, (body: Body, request: LayerRequest) => Promise<Body>> = {
+    SignUp: async (body, request) => {
+      const email = usernameOf(body["Username"]);
+      const password = text(body["Password"]);
+      limitAddress(codeRequestsByAddress, request.clientAddress);
+      checkPassword(password);
+      const given = (Array.isArray(body["UserAttributes"]) ? body["UserAttributes"] : []) as
+        Attribute[] | [];
+      const attributes: Attribute[] = [];
+      for (const { Name, Value } of given) {
+        if (!SIGN_UP_ATTRIBUTES.has(Name)) {
+          throw new CognitoFault(
+            "InvalidParameterException",
+            `Attribute ${Name} cannot be set at sign-up.`,
+          );
+        }
+        attributes.push({
+          Name,
+          Value: Name === "email" ? String(Value).toLowerCase() : String(Value),
+        });
+      }
+      if (attribute(attributes, "email") === undefined)
+        attributes.push({ Name: "email", Value: email });
+      if (attribute(attributes, "email") !== email) {
+        throw new CognitoFault("InvalidParameterException", "The e-mail must be the username.");
+      }
+      const validation = Object.fromEntries(
+        ((Array.isArray(body["ValidationData"]) ? body["ValidationData"] : []) as Attribute[]).map(
+          (a) => [a.Name, String(a.Value)],
+        ),
+      );
+      if (await findUser(email)) {
+        throw new CognitoFault(
+          "UsernameExistsException",
+          "An account with the given email already exists.",
+        );
+      }
+      const sub = randomUUID();
+      try {
+        await options.preSignUp({
+          triggerSource: "PreSignUp_SignUp",
+          userPoolId: options.userPoolId,
+          userName: sub,
+          request: {
+            userAttributes: Object.fromEntries([
+              ...attributes.map((a) => [a.Name, a.Value]),
+              ["sub", sub],
+            ]),
+            validationData: validation,
+          },
+        });
+      } catch (error) {
+        if (error instanceof PreSignUpRefused) {
+          throw new CognitoFault(
+            "UserLambdaValidationException",
+            `PreSignUp failed with error ${error.message}`,
+          );
+        }
+        throw new CognitoFault("UnexpectedLambdaException", "PreSignUp failed.", 500);
+      }
+      try {
+        await upstream("SignUp", {
+          ClientId: options.clientId,
+          Username: email,
+          Password: password,
+          UserAttributes: [...attributes, { Name: "sub", Value: sub }],
+        });
+      } catch (error) {
+        await options.abandonSignUp(sub);
+        throw error;
+      }
+      const delivery = await sendCode("signup", email, request.clientAddress, true);
+      return { UserConfirmed: false, UserSub: sub, ...delivery };
+    },
+
+    ConfirmSignUp: async (body) => {
+      const email = usernameOf(body["Username"]);
+      useCode("signup", email, text(body["ConfirmationCode"]));
+      await admin("AdminConfirmSignUp", { Username: email });
+      await admin("AdminUpdateUserAttributes", {
+        Username: email,
+        UserAttributes: [
+          { Name: "email", Value: email },
+          { Name: "email_verified", Value: "true" },
+        ],
+      });
+      return {};
+    },
+
+    ResendConfirmationCode: async (body, request) => {
+      const email = usernameOf(body["Username"]);
+      const user = await findUser(email);
+      return sendCode("signup", email, request.clientAddress, user?.status === "UNCONFIRMED");
+    },
+
+    InitiateAuth: async (body, request) => {
+      const flow = text(body["AuthFlow"]);
+      const parameters = (body["AuthParameters"] ?? {}) as Record<string, string>;
+      if (flow === "REFRESH_TOKEN_AUTH" || flow === "REFRESH_TOKEN") {
+        await liveToken(text(parameters["REFRESH_TOKEN"]), "refresh");
+        return noteIssued(await upstream("InitiateAuth", { ...body, ClientId: options.clientId }));
+      }
+      if (flow !== "USER_PASSWORD_AUTH") {
+        throw new CognitoFault(
+          "InvalidParameterException",
+          `${flow} is not supported here; use USER_PASSWORD_AUTH.`,
+        );
+      }
+      const email = usernameOf(parameters["USERNAME"]);
+      const password = text(parameters["PASSWORD"]);
+      limitAddress(signInsByAddress, request.clientAddress);
+      if (signInFailures.blocked(email)) {
+        throw new CognitoFault("NotAuthorizedException", "Password attempts exceeded");
+      }
+      const failed = () => {
+        signInFailures.hit(email);
+        return badCredentials();
+      };
+      let answer: Body;
+      try {
+        answer = await upstream("InitiateAuth", {
+          ...body,
+          ClientId: options.clientId,
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        });
+      } catch (error) {
+        if (
+          error instanceof CognitoFault &&
+          ["NotAuthorizedException", "UserNotFoundException", "InvalidPasswordException"].includes(
+            error.type,
+          )
+        ) {
+          throw failed();
+        }
+        throw error;
+      }
+      if (answer["ChallengeName"] === "NEW_PASSWORD_REQUIRED") {
+        const kept = temporaryPasswords.get(email);
+        if (!kept || !timingSafeEqual(kept, digest(`${email}\n${password}`))) throw failed();
+        const session = randomBytes(32).toString("base64url");
+        challenges.set(session, { username: email, expires: now() + CHALLENGE_LIFETIME_MS });
+        signInFailures.reset(email);
+        return { ...answer, Session: session };
+      }
+      signInFailures.reset(email);
+      return noteIssued(answer);
+    },
+
+    RespondToAuthChallenge: async (body) => {
+      if (body["ChallengeName"] !== "NEW_PASSWORD_REQUIRED") {
+        throw new CognitoFault(
+          "InvalidParameterException",
+          "This challenge is not supported here.",
+        );
+      }
+      const session = text(body["Session"]);
+      const challenge = challenges.get(session);
+      challenges.delete(session);
+      if (!challenge || challenge.expires < now()) {
+        throw new CognitoFault(
+          "NotAuthorizedException",
+          "Invalid session for the user, session is expired.",
+        );
+      }
+      const responses = (body["ChallengeResponses"] ?? {}) as Record<string, string>;
+      const password = text(responses["NEW_PASSWORD"]);
+      checkPassword(password);
+      const user = await findUser(challenge.username);
+      if (!user) throw badCredentials();
+      const answer = await upstream("RespondToAuthChallenge", {
+        ClientId: options.clientId,
+        ChallengeName: "NEW_PASSWORD_REQUIRED",
+        Session: randomUUID(),
+        ChallengeResponses: { USERNAME: user.username, NEW_PASSWORD: password },
+      });
+      temporaryPasswords.delete(challenge.username);
+      return noteIssued(answer);
+    },
+
+    GetTokensFromRefreshToken: async (body) => {
+      const token = text(body["RefreshToken"]);
+      await liveToken(token, "refresh");
+      const answer = await upstream("InitiateAuth", {
+        AuthFlow: "REFRESH_TOKEN_AUTH",
+        ClientId: options.clientId,
+        AuthParameters: { REFRESH_TOKEN: token },
+      });
+      return { AuthenticationResult: noteIssued(answer)["AuthenticationResult"] };
+    },
+
+    GlobalSignOut: async (body) => {
+      const payload = await accessToken(body);
+      endSessions(text(payload["username"]));
+      return {};
+    },
+
+    RevokeToken: async (body) => {
+      await liveToken(text(body["Token"]), "refresh");
+      return upstream("RevokeToken", { ...body, ClientId: options.clientId });
+    },
+
+    ForgotPassword: async (body, request) => {
+      const email = usernameOf(body["Username"]);
+      const user = await findUser(email);
+      return sendCode("reset", email, request.clientAddress, user?.status === "CONFIRMED");
+    },
+
+    ConfirmForgotPassword: async (body) => {
+      const email = usernameOf(body["Username"]);
+      const password = text(body["Password"]);
+      checkPassword(password);
+      useCode("reset", email, text(body["ConfirmationCode"]));
+      const user = await findUser(email);
+      if (!user) throw badCredentials();
+      await admin("AdminSetUserPassword", { Username: email, Password: password, Permanent: true });
+      // A new password ends the sessions that the old one opened.
+      endSessions(user.username);
+      signInFailures.reset(email);
+      return {};
+    },
+
+    ChangePassword: async (body) => {
+      await accessToken(body);
+      checkPassword(text(body["ProposedPassword"]));
+      try {
+        return await upstream("ChangePassword", body);
+      } catch (error) {
+        if (error instanceof CognitoFault && error.type === "InvalidPasswordException") {
+          throw badCredentials();
+        }
+        throw error;
+      }
+    },
+
+    GetUser: async (body) => {
+      await accessToken(body);
+      return upstream("GetUser", body);
+    },
+
+    UpdateUserAttributes: async (body) => {
+      await accessToken(body);
+      const attributes = (
+        Array.isArray(body["UserAttributes"]) ? body["UserAttributes"] : []
+      ) as Attribute[];
+      for (const { Name } of attributes) {
+        // The portal trusts a verified e-mail; changing it here would keep it marked verified.
+        if (Name === "email" || Name.endsWith("_verified") || !SIGN_UP_ATTRIBUTES.has(Name)) {
+          throw new CognitoFault(
+            "InvalidParameterException",
+            `Attribute ${Name} cannot be changed here.`,
+          );
+        }
+      }
+      return upstream("UpdateUserAttributes", body);
+    },
+
+    DeleteUser: async (body) => {
+      await accessToken(body);
+      return upstream("DeleteUser", body);
+    },
+  };
+
+  async function adminCall(target: string, body: Body): Promise<Body> {
+    if (target === "AdminCreateUser") {
+      const email = usernameOf(body["Username"]);
+      const password = text(body["TemporaryPassword"]);
+      checkPassword(password);
+      const answer = await admin(target, { ...body, Username: email, MessageAction: "SUPPRESS" });
+      temporaryPasswords.set(email, digest(`${email}\n${password}`));
+      return answer;
+    }
+    if (target === "AdminSetUserPassword") checkPassword(text(body["Password"]));
+    return admin(target, body);
+  }
+
+  /** Answer one call as Cognito would. */
+  return async function handle(request: LayerRequest): Promise<LayerResponse> {
+    const body = (
+      typeof request.body === "object" && request.body !== null ? request.body : {}
+    ) as Body;
+    try {
+      if (ADMIN_TARGETS.has(request.target)) {
+        if (!request.adminKey || !sameSecret(request.adminKey, options.adminKey)) {
+          throw new CognitoFault(
+            "AccessDeniedException",
+            "The admin calls need the local admin key.",
+          );
+        }
+        return { status: 200, body: await adminCall(request.target, body) };
+      }
+      const handler = BROWSER_TARGETS.has(request.target) ? handlers[request.target] : undefined;
+      if (!handler) {
+        throw new CognitoFault("InvalidActionException", `${request.target} is not served here.`);
+      }
+      if (text(body["ClientId"]) !== "" && text(body["ClientId"]) !== options.clientId) {
+        throw new CognitoFault("ResourceNotFoundException", "User pool client does not exist.");
+      }
+      return { status: 200, body: await handler(body, request) };
+    } catch (error) {
+      if (error instanceof CognitoFault) {
+        return { status: error.status, body: { __type: error.type, message: error.message } };
+      }
+      console.error(
+        `[identity] ${request.target} failed:`,
+        error instanceof Error ? error.message : "unknown error",
+      );
+      return {
+        status: 500,
+        body: { __type: "InternalErrorException", message: "The identity provider failed." },
+      };
+    }
+  };
+}
+
+export type CognitoLayer = ReturnType<typeof cognitoLayer>;

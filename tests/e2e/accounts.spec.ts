@@ -1,0 +1,351 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { nricCheckLetter } from "@portal/domain";
+import { readOutbox } from "@portal/adapters/mail";
+import { expectNoAxeViolations, keepScreenshot, open } from "./helpers";
+
+// Donor accounts against the embedded identity provider (cognito-local behind the portal's layer):
+// codes are read from the outbox the launcher's data folder keeps.
+
+const dataDir = process.env["E2E_DATA_DIR"] ?? "";
+const PASSWORD = "Sabar#2026";
+const nric = (digits: string) => `S${digits}${nricCheckLetter("S", digits)}`;
+
+const lastCode = async (email: string, kind: "signup-code" | "reset-code") => {
+  const mails = await readOutbox(path.join(dataDir, "outbox"), { to: email, kind });
+  return mails.at(-1)?.meta?.["code"] ?? "";
+};
+
+const dialog = (page: Page) => page.getByRole("dialog");
+
+/** Sign in through the popup from the page's header. */
+const signInThroughPopup = async (page: Page, email: string, password = PASSWORD) => {
+  await page.getByRole("button", { name: "Sign in" }).first().click();
+  await expect(
+    dialog(page).getByRole("heading", { name: "Sign in to your account" }),
+  ).toBeVisible();
+  await dialog(page).getByLabel("Email").fill(email);
+  await dialog(page).getByLabel("Password", { exact: true }).fill(password);
+  await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
+};
+
+/** Fill and send the individual sign-up form. */
+const signUpIndividual = async (
+  page: Page,
+  details: { email: string; name: string; nric: string; mobile: string },
+) => {
+  await page.getByRole("button", { name: "Sign in" }).first().click();
+  await dialog(page).getByRole("button", { name: "Sign up" }).click();
+  await expect(dialog(page).getByRole("heading", { name: "Create an account" })).toBeVisible();
+  await dialog(page).getByLabel("Full name (as in NRIC)").fill(details.name);
+  await dialog(page).getByLabel("NRIC/FIN").fill(details.nric.toLowerCase());
+  await dialog(page).getByLabel("Email").fill(details.email);
+  await dialog(page).getByLabel("Mobile number").fill(details.mobile);
+  await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await dialog(page).getByRole("button", { name: "Sign up", exact: true }).click();
+};
+
+/** An account made straight through the provider's API (sign-up and confirmation), for the tests that start signed up. */
+const accountThroughApi = async (page: Page, email: string, id: string) => {
+  const config = (await (await page.request.get("/auth/config")).json()) as {
+    userPoolClientId: string;
+  };
+  const call = (target: string, body: object) =>
+    page.request.post("/cognito-idp", {
+      headers: {
+        "content-type": "application/x-amz-json-1.1",
+        "x-amz-target": `AWSCognitoIdentityProviderService.${target}`,
+      },
+      data: JSON.stringify({ ClientId: config.userPoolClientId, ...body }),
+    });
+  expect(
+    (
+      await call("SignUp", {
+        Username: email,
+        Password: PASSWORD,
+        UserAttributes: [{ Name: "name", Value: "Siti Rahmah" }],
+        ValidationData: [{ Name: "NRIC", Value: id }],
+      })
+    ).status(),
+  ).toBe(200);
+  return { call, code: await lastCode(email, "signup-code") };
+};
+
+test.describe("donor accounts", () => {
+  test("sign up, confirm with the mailed code, sign in, see the name in the header, and log out", async ({
+    page,
+  }, testInfo) => {
+    await open(page, "/calculator");
+    await signUpIndividual(page, {
+      email: "nur.aisyah@example.sg",
+      name: "Nur Aisyah",
+      nric: nric("1234567"),
+      mobile: "91234567",
+    });
+    await expect(dialog(page).getByRole("heading", { name: "Verify your email" })).toBeVisible();
+    await expect(dialog(page)).toContainText("nur.aisyah@example.sg");
+    await expectNoAxeViolations(page);
+    const code = await lastCode("nur.aisyah@example.sg", "signup-code");
+    expect(code).toMatch(/^\d{6}$/);
+    await dialog(page).getByLabel("Verification code").fill(code);
+    await dialog(page).getByRole("button", { name: "Verify" }).click();
+    await expect(dialog(page).getByRole("status")).toHaveText(
+      "Your account is ready. Please sign in.",
+    );
+
+    await dialog(page).getByLabel("Email").fill("nur.aisyah@example.sg");
+    await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
+    // §4: not enrolling, so the donor goes to the flow's home, signed in.
+    await page.waitForURL((url) => url.pathname === "/");
+    const name = page.getByRole("link", { name: "Nur Aisyah" });
+    await expect(name).toBeVisible();
+    await expect(name).toHaveAttribute("href", "/profile");
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeHidden();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await keepScreenshot(page, testInfo, "signed-in-1280");
+
+    // Logout from the Malay page: confirmed, back to the English flow root, signed out.
+    await open(page, "/ms/fidyah");
+    await expect(page.getByRole("link", { name: "Nur Aisyah" })).toBeVisible();
+    await page.getByRole("button", { name: "Log keluar" }).click();
+    await expect(dialog(page).getByRole("heading", { name: "Log keluar" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await dialog(page).getByRole("button", { name: "Ya, log keluar" }).click();
+    await page.waitForURL((url) => url.pathname === "/fidyah");
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+    expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+  });
+
+  test("a wrong password and an unknown e-mail get the same message", async ({ page }) => {
+    const email = "known.donor@example.sg";
+    const { call, code } = await accountThroughApi(page, email, nric("2345678"));
+    await call("ConfirmSignUp", { Username: email, ConfirmationCode: code });
+    await open(page, "/");
+    await signInThroughPopup(page, email, "Wrong#Pass1");
+    const alert = dialog(page).getByRole("alert");
+    await expect(alert).toHaveText("Incorrect email or password.");
+    await dialog(page).getByLabel("Email").fill("nobody.here@example.sg");
+    await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(alert).toHaveText("Incorrect email or password.");
+    await expectNoAxeViolations(page);
+  });
+
+  test("an unconfirmed account opens verification pending; resending returns to sign-in with a notice", async ({
+    page,
+  }, testInfo) => {
+    const email = "unconfirmed@example.sg";
+    await accountThroughApi(page, email, nric("3456789"));
+    await page.setViewportSize({ width: 375, height: 800 });
+    await open(page, "/");
+    await page.getByRole("button", { name: "Menu" }).click();
+    await signInThroughPopup(page, email);
+    await expect(dialog(page).getByRole("heading", { name: "Verify your email" })).toBeVisible();
+    await keepScreenshot(page, testInfo, "verify-pending-375");
+    await dialog(page).getByRole("button", { name: "Resend code" }).click();
+    await expect(dialog(page).getByRole("status")).toContainText("We sent you a new code");
+    const mails = await readOutbox(path.join(dataDir, "outbox"), {
+      to: email,
+      kind: "signup-code",
+    });
+    expect(mails).toHaveLength(2);
+    // Signing in again opens the popup where the new code is entered.
+    await dialog(page).getByLabel("Email").fill(email);
+    await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
+    await dialog(page)
+      .getByLabel("Verification code")
+      .fill(await lastCode(email, "signup-code"));
+    await dialog(page).getByRole("button", { name: "Verify" }).click();
+    await expect(dialog(page).getByRole("status")).toHaveText(
+      "Your account is ready. Please sign in.",
+    );
+  });
+
+  test("forgot password: the mailed code resets it, and the new password signs in", async ({
+    page,
+  }, testInfo) => {
+    const email = "forgetful@example.sg";
+    const { call, code } = await accountThroughApi(page, email, nric("4567890"));
+    await call("ConfirmSignUp", { Username: email, ConfirmationCode: code });
+    await open(page, "/");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await dialog(page).getByRole("button", { name: "Forgot password?" }).click();
+    await dialog(page).getByLabel("Email").fill(email);
+    await dialog(page).getByRole("button", { name: "Send code" }).click();
+    await expect(dialog(page).getByRole("heading", { name: "Reset password" })).toBeVisible();
+    await dialog(page)
+      .getByLabel("Verification code")
+      .fill(await lastCode(email, "reset-code"));
+    await dialog(page).getByLabel("New password").fill("weak");
+    await dialog(page).getByRole("button", { name: "Reset password" }).click();
+    await expect(dialog(page)).toContainText("Password must be at least 7 characters");
+    await dialog(page).getByLabel("New password").fill("Baru#2026x");
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await keepScreenshot(page, testInfo, "reset-password-375");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await dialog(page).getByRole("button", { name: "Reset password" }).click();
+    await expect(dialog(page).getByRole("status")).toHaveText(
+      "Your password has been changed. Please sign in.",
+    );
+    await dialog(page).getByLabel("Email").fill(email);
+    await dialog(page).getByLabel("Password", { exact: true }).fill("Baru#2026x");
+    await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(page.getByRole("link", { name: "Siti Rahmah" })).toBeVisible();
+  });
+
+  test("the reset-password and email query parameters open the reset popup", async ({ page }) => {
+    await open(page, "/kaffarah?reset-password&email=someone%40example.sg");
+    await expect(dialog(page).getByRole("heading", { name: "Reset password" })).toBeVisible();
+    await expect(dialog(page)).toContainText("someone@example.sg");
+    await open(page, "/reset-password");
+    await expect(dialog(page).getByRole("heading", { name: "Forgot password" })).toBeVisible();
+  });
+
+  test("NEW_PASSWORD_REQUIRED, then the NRIC-only step registers the account", async ({ page }) => {
+    const email = "invited@example.sg";
+    const adminKey = readFileSync(path.join(dataDir, "cognito", "admin.key"), "utf8");
+    const made = await page.request.post("/cognito-idp", {
+      headers: {
+        "content-type": "application/x-amz-json-1.1",
+        "x-amz-target": "AWSCognitoIdentityProviderService.AdminCreateUser",
+        "x-portal-admin-key": adminKey,
+      },
+      data: JSON.stringify({
+        Username: email,
+        TemporaryPassword: "Temp#1234",
+        UserAttributes: [
+          { Name: "email", Value: email },
+          { Name: "email_verified", Value: "true" },
+          { Name: "name", Value: "Ahmad Invited" },
+        ],
+      }),
+    });
+    expect(made.status()).toBe(200);
+    await open(page, "/");
+    await signInThroughPopup(page, email, "Temp#1234");
+    await expect(
+      dialog(page).getByRole("heading", { name: "Choose a new password" }),
+    ).toBeVisible();
+    await dialog(page).getByLabel("New password").fill("Chosen#2026");
+    await dialog(page).getByRole("button", { name: "Save" }).click();
+    // No donor is registered for this account yet (§8 Signin_not_registered).
+    await expect(dialog(page).getByRole("heading", { name: "Not registered" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await dialog(page).getByRole("button", { name: "Sign up" }).click();
+    await expect(dialog(page).getByRole("heading", { name: "Enter your NRIC/FIN" })).toBeVisible();
+    const field = dialog(page).getByLabel("NRIC/FIN");
+    const proceed = dialog(page).getByRole("button", { name: "Continue" });
+    await field.fill("s1234");
+    await expect(proceed).toBeDisabled();
+    // Already registered by the first journey's donor.
+    await field.fill(nric("1234567").toLowerCase());
+    await expect(field).toHaveValue(nric("1234567"));
+    await proceed.click();
+    await expect(dialog(page)).toContainText("This NRIC/FIN is already registered.");
+    await field.fill(nric("5678901"));
+    await proceed.click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(page.getByRole("link", { name: "Ahmad Invited" })).toBeVisible();
+  });
+
+  test("a corporate donor signs up with a UEN", async ({ page }) => {
+    const email = "finance@razak.sg";
+    await open(page, "/");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await dialog(page).getByRole("button", { name: "Sign up" }).click();
+    await dialog(page).getByLabel("A company (corporate donor)").check();
+    await dialog(page).getByLabel("Company name").fill("Razak & Sons Pte. Ltd.");
+    await dialog(page).getByLabel("UEN").fill("20191234x");
+    await dialog(page).getByLabel("Contact person").fill("Ahmad Razak");
+    await dialog(page).getByLabel("Email").fill(email);
+    await dialog(page).getByLabel("Country code").selectOption({ label: "Malaysia (+60)" });
+    await dialog(page).getByLabel("Mobile number").fill("123456789");
+    await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await expectNoAxeViolations(page);
+    await dialog(page).getByRole("button", { name: "Sign up", exact: true }).click();
+    await expect(dialog(page).getByRole("heading", { name: "Verify your email" })).toBeVisible();
+    await dialog(page)
+      .getByLabel("Verification code")
+      .fill(await lastCode(email, "signup-code"));
+    await dialog(page).getByRole("button", { name: "Verify" }).click();
+    await dialog(page).getByLabel("Email").fill(email);
+    await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(page.getByRole("link", { name: "Ahmad Razak" })).toBeVisible();
+    const details = await page.evaluate(async () => {
+      const key = Object.keys(sessionStorage).find((k) => k.endsWith(".idToken")) ?? "";
+      const response = await fetch("/svc/main/User/getSignInUserDetails", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          authorization: `Bearer ${sessionStorage.getItem(key)}`,
+        },
+        body: "{}",
+      });
+      return (await response.json()) as {
+        data: { uen: string; companyName: string; donorType: string };
+      };
+    });
+    expect(details.data).toMatchObject({
+      uen: "20191234X",
+      companyName: "Razak & Sons Pte. Ltd.",
+      donorType: "corporate",
+    });
+  });
+
+  test("a second sign-up with a registered NRIC is refused with the NRIC message", async ({
+    page,
+  }, testInfo) => {
+    await open(page, "/");
+    await signUpIndividual(page, {
+      email: "someone.else@example.sg",
+      name: "Someone Else",
+      nric: nric("1234567"),
+      mobile: "98765432",
+    });
+    await expect(dialog(page).getByRole("alert")).toHaveText(
+      "This NRIC/FIN is already registered. Please sign in instead.",
+    );
+    await page.setViewportSize({ width: 375, height: 900 });
+    await keepScreenshot(page, testInfo, "sign-up-refused-375");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await keepScreenshot(page, testInfo, "sign-up-refused-1280");
+  });
+
+  test("social buttons explain that social sign-in is not set up; Escape closes the popup", async ({
+    page,
+  }) => {
+    await open(page, "/ms/");
+    await page.getByRole("button", { name: "Log masuk" }).first().click();
+    await dialog(page).getByRole("button", { name: "Teruskan dengan Google" }).click();
+    await expect(dialog(page).getByRole("status")).toContainText(
+      "Log masuk dengan Google belum disediakan",
+    );
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(dialog(page)).toBeHidden();
+  });
+
+  test("the Auth Test pages ask to sign in and then show who is signed in", async ({ page }) => {
+    const email = "tester@example.sg";
+    const { call, code } = await accountThroughApi(page, email, nric("6789012"));
+    await call("ConfirmSignUp", { Username: email, ConfirmationCode: code });
+    await open(page, "/aws-pool");
+    await expect(page.getByRole("heading", { name: "Auth Test", level: 1 })).toBeVisible();
+    await expect(
+      dialog(page).getByRole("heading", { name: "Sign in to your account" }),
+    ).toBeVisible();
+    await dialog(page).getByLabel("Email").fill(email);
+    await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByText("Signed in as Siti Rahmah.")).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/aws-pool");
+    await open(page, "/ms/singpass/confirmation");
+    await expect(page.getByText("Log masuk sebagai Siti Rahmah.")).toBeVisible();
+  });
+});
