@@ -19,3 +19,4 @@ export * from "./payment-state";
 export * from "./ports/index";
 export * from "./donation-pricing";
 export * from "./paynow/index";
+export * from "./receipt/index";

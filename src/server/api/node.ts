@@ -59,6 +59,7 @@ export async function serveService(
     url,
     headers: headersOf(req),
     body: () => readLimited(req),
+    remoteAddress: req.socket.remoteAddress,
   };
   const response = await handleServiceRequest(request);
   res.statusCode = response.status;

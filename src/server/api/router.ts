@@ -64,7 +64,13 @@ export async function handleServiceRequest(request: ServiceRequest): Promise<Ser
       throw new RequestError(415, "Send the request body as application/json");
     }
     const body = request.method === "GET" ? undefined : await readBody(request);
-    return await handler({ call, query: url.searchParams, body, headers: request.headers });
+    return await handler({
+      call,
+      query: url.searchParams,
+      body,
+      headers: request.headers,
+      remoteAddress: request.remoteAddress,
+    });
   } catch (error) {
     if (error instanceof RequestError) {
       return failure(error.httpStatus, error.message, {}, error.code, failed);

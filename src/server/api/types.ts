@@ -12,6 +12,8 @@ export interface ServiceRequest {
   readonly headers: RequestHeaders;
   /** The raw body, read only when the call needs it; rejects with BodyTooLarge past the limit. */
   readonly body: () => Promise<Uint8Array>;
+  /** The connecting socket's address, for per-address rate limits (see rate-limit.ts). */
+  readonly remoteAddress?: string | undefined;
 }
 
 /** What the server sends back: status, headers and a JSON text. */
@@ -27,6 +29,7 @@ export interface CallContext {
   readonly query: URLSearchParams;
   readonly body: unknown;
   readonly headers: RequestHeaders;
+  readonly remoteAddress?: string | undefined;
 }
 
 export type Handler = (context: CallContext) => Promise<ServiceResponse>;
