@@ -64,7 +64,8 @@ export default function ReceiptView({ variant, kind, labels, homePath }: Props) 
     }
   }, [state.phase]);
 
-  const title = state.phase === "ready" ? `${state.receipt.receiptNo} ${state.receipt.transactionNo}` : "";
+  const title =
+    state.phase === "ready" ? `${state.receipt.receiptNo} ${state.receipt.transactionNo}` : "";
   const run = (action: () => Promise<void>) => async () => {
     setBusy(true);
     try {

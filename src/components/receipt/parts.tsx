@@ -36,7 +36,8 @@ export const Amount = ({ value, receipt, t }: { value: number; receipt: Receipt;
   const status = paymentStatusDisplay(receipt.paymentStatus);
   return status.struck ? (
     <span className={status.amountClass}>
-      <s>{money(value)}</s> <span className="status-label">{t(`receipt_status_${status.label}`)}</span>
+      <s>{money(value)}</s>{" "}
+      <span className="status-label">{t(`receipt_status_${status.label}`)}</span>
     </span>
   ) : (
     <span className={status.amountClass}>{money(value)}</span>

@@ -1,8 +1,10 @@
+import { grayPng } from "./gray-png";
+
 /**
  * The receipt as a PDF (spec §4, §9): after a 200 ms start delay, the element is drawn to a canvas at
  * scale 2.5 (receipt) or 2 (official receipt) and placed on a page half the element's size. jspdf and
- * html2canvas (about 170 KB gzip) are loaded only when a donor asks for a PDF. The image goes in with
- * 'FAST' compression (a receipt stays well under 100 KB), and the receipt's text is laid under it as
+ * html2canvas (about 170 KB gzip) are loaded only when a donor asks for a PDF. The image goes in as a
+ * 4-shade grayscale PNG with 'FAST' compression (see gray-png.ts: a receipt stays under 100 KB), and the receipt's text is laid under it as
  * invisible text so the PDF can be searched, copied and read aloud.
  */
 export const PDF_START_DELAY_MS = 200;
@@ -45,7 +47,10 @@ export async function renderPdf(element: HTMLElement, scale: number, title: stri
     .filter((line) => line !== "");
   pdf.setFontSize(4);
   pdf.text(lines, 4, 8, { renderingMode: "invisible", maxWidth: width - 8 });
-  pdf.addImage(canvas, "PNG", 0, 0, width, height, undefined, "FAST");
+  const pixels = canvas.getContext("2d")?.getImageData(0, 0, canvas.width, canvas.height);
+  if (!pixels) throw new Error("The receipt could not be drawn");
+  const png = await grayPng(pixels.data, canvas.width, canvas.height);
+  pdf.addImage(png, "PNG", 0, 0, width, height, undefined, "FAST");
   pdf.setProperties({ title, subject: title, creator: "Giving portal" });
   return pdf;
 }
