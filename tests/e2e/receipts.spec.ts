@@ -327,3 +327,57 @@ test("another donor's token, a guessed transaction number and a wrong token reve
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new URL("/", baseURL).toString());
 });
+
+/**
+ * States the portal cannot reach online yet (refunds and voids have no API; point-of-sale receipts come
+ * from terminals): the real answer for a real receipt, with those fields changed on the way in.
+ */
+const alteredReceipt = async (page: Page, change: Record<string, unknown>) => {
+  await page.route("**/getThirdPartyDonationReceiptData**", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: Record<string, unknown> };
+    await route.fulfill({ response, json: { ...body, data: { ...body.data, ...change } } });
+  });
+};
+
+test("refunded and voided receipts strike their amounts and say so; accepted ones do not", async ({
+  page,
+}, testInfo) => {
+  await alteredReceipt(page, { paymentStatus: "Refunded" });
+  await openReceipt(page, harta.link);
+  const sheet = page.locator("article.receipt-sheet");
+  await expect(sheet.locator("s")).toHaveText(["$250.00", "$23.00", "$15.00", "$8.00", "$273.00"]);
+  await expect(sheet.locator("tfoot")).toContainText("$273.00 Refunded");
+  await expect(sheet.locator(".receipt-field", { hasText: "Payment status" })).toContainText(
+    "Refunded",
+  );
+  await expectNoAxeViolations(page);
+  await keepScreenshot(page, testInfo, "receipt-refunded");
+
+  await page.unrouteAll();
+  await alteredReceipt(page, { paymentStatus: "Voided" });
+  await openReceipt(page, `/ms${fidyah.link}`);
+  await expect(page.locator("article.receipt-sheet tfoot")).toContainText("$28.00 Dibatalkan");
+
+  await page.unrouteAll();
+  await openReceipt(page, fidyah.link);
+  await expect(page.locator("article.receipt-sheet s")).toHaveCount(0);
+});
+
+test("the officer's name shows only for a point-of-sale amil who is not the portal's own account", async ({
+  page,
+}) => {
+  const officer = page.locator(".receipt-field", { hasText: "Officer" });
+  await alteredReceipt(page, { source: "kiosk", amilId: "A17", amilName: "Ustaz Ali" });
+  await openReceipt(page, fidyah.link);
+  await expect(officer).toContainText("Ustaz Ali");
+  for (const change of [
+    { source: "kiosk", amilId: "online", amilName: "Portal" },
+    { source: "Online", amilId: "A17", amilName: "Ustaz Ali" },
+  ]) {
+    await page.unrouteAll();
+    await alteredReceipt(page, change);
+    await openReceipt(page, fidyah.link);
+    await expect(officer).toHaveCount(0);
+  }
+});

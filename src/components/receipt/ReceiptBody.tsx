@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import {
   paymentStatusDisplay,
   recurrenceLabel,
@@ -17,12 +18,16 @@ import {
   type Receipt,
 } from "./parts";
 
-const Detail = ({ text, amount }: { text: string; amount?: string | null }) => (
+const Detail = ({ text, amount }: { text: string; amount?: ReactNode }) => (
   <tr className="receipt-detail">
     <td>{text}</td>
     <td>{amount ?? ""}</td>
   </tr>
 );
+
+/** A detail amount, struck like the rest when the payment was refunded or voided. */
+const detailAmount = (value: number, receipt: Receipt) =>
+  paymentStatusDisplay(receipt.paymentStatus).struck ? <s>{money(value)}</s> : money(value);
 
 /** The sub-rows under one kind: harta items with remarks, fitrah kinds, fidyah days, kaffarah. */
 const details = (kind: string, receipt: Receipt, t: Label) => {
@@ -38,7 +43,7 @@ const details = (kind: string, receipt: Receipt, t: Label) => {
           ]
             .filter(Boolean)
             .join(" · ")}
-          amount={money(item.amount)}
+          amount={detailAmount(item.amount, receipt)}
         />
       ));
     case "receipt_zakat_fitrah":
@@ -53,7 +58,7 @@ const details = (kind: string, receipt: Receipt, t: Label) => {
                   rate: money(item.perPerson),
                 })
           }`}
-          amount={item.amount === null ? null : money(item.amount)}
+          amount={item.amount === null ? null : detailAmount(item.amount, receipt)}
         />
       ));
     case "receipt_fidyah":
