@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureChromium } from "./lib/ensure-chromium.mjs";
+import { ensurePoppler } from "./lib/ensure-poppler.mjs";
 import { ensurePostgres } from "./lib/ensure-postgres.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -69,6 +70,11 @@ const playwright = () => {
   const chromium = ensureChromium();
   if (!chromium.ok) {
     console.error(chromium.message);
+    return { passed: 0, failed: 1 };
+  }
+  const poppler = ensurePoppler();
+  if (!poppler.ok) {
+    console.error(poppler.message);
     return { passed: 0, failed: 1 };
   }
   const out = path.join(reports, "e2e.json");

@@ -187,7 +187,9 @@ describe.each(testDatabases())("donor API on $name", (database) => {
       paymentType: 1,
       source: "Online",
     });
-    expect(record?.["receiptLink"]).toMatch(/^\/receipt\/harta\?token=[A-Za-z0-9_-]{43}$/);
+    expect(record?.["receiptLink"]).toMatch(
+      /^\/receipt\/harta\?transactionNo=ZK\d+&token=[A-Za-z0-9_-]{43}$/,
+    );
     expect(record?.["receiptNo"]).toMatch(/^ZK-\d{8}$/);
     // B asks with A's phone number and A's uuid: the list is still B's own, and empty.
     for (const path of ["getDonorTransactions", "getDonorTransactionsThirdparty"]) {

@@ -23,3 +23,4 @@ export * from "./paynow/index";
 export * from "./checkout-order";
 export * from "./recurring";
 export * from "./auth/index";
+export * from "./receipt/index";

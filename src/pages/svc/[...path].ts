@@ -8,5 +8,5 @@ export const prerender = false;
  * Every service call of spec §7, under /svc/<base>/… (see README "API"). In production
  * `server/serve.mjs` answers these itself; this route serves them under `astro dev`.
  */
-export const ALL: APIRoute = async ({ request, url }) =>
-  toWebResponse(await handleServiceRequest(fromWebRequest(request, url)));
+export const ALL: APIRoute = async ({ request, url, clientAddress }) =>
+  toWebResponse(await handleServiceRequest(fromWebRequest(request, url, clientAddress)));

@@ -3,7 +3,8 @@ import type { DonorView } from "@portal/adapters/db";
 import { historyRecords, receiptRecords } from "../records";
 import { registeredDonor, donorOf } from "./auth";
 import { decode, Text } from "./decode";
-import { RequestError, success } from "./envelope";
+import { failure, RequestError, success } from "./envelope";
+import { receiptLookupWait } from "./rate-limit";
 import { PAGE_SIZE } from "./public";
 import type { CallContext, Handler } from "./types";
 import { userData } from "./donors";
@@ -105,7 +106,22 @@ const ReceiptBody = Schema.Struct({ token: Schema.optionalKey(Text(100)) });
  * getThirdPartyDonationReceiptData?transactionNo: a receipt, for its signed-in owner by transaction
  * number, or for anyone holding its receipt token (sent in the body, never in the URL).
  */
-const getThirdPartyDonationReceiptData: Handler = async ({ headers, query, body }) => {
+const getThirdPartyDonationReceiptData: Handler = async ({
+  headers,
+  query,
+  body,
+  remoteAddress,
+}) => {
+  // Counted before anything is read, so trying tokens or transaction numbers soon stops answering.
+  const wait = receiptLookupWait(headers, remoteAddress);
+  if (wait > 0) {
+    return failure(
+      429,
+      "Too many receipt lookups; please try again shortly.",
+      { "retry-after": String(wait) },
+      "receipt.rateLimited",
+    );
+  }
   const { token } = decode(ReceiptBody, body ?? {});
   const transactionNo = query.get("transactionNo") ?? undefined;
   const records = await receiptRecords();

@@ -65,6 +65,7 @@ export async function serveService(
     headers: headersOf(req),
     body: () => readLimited(req),
     clientAddress: req.socket.remoteAddress,
+    remoteAddress: req.socket.remoteAddress,
   };
   const response = await handleServiceRequest(request);
   res.statusCode = response.status;

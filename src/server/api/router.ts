@@ -84,6 +84,7 @@ export async function handleServiceRequest(request: ServiceRequest): Promise<Ser
       body,
       headers: request.headers,
       clientAddress: request.clientAddress ?? "unknown",
+      remoteAddress: request.remoteAddress,
     });
   } catch (error) {
     if (error instanceof RequestError) {

@@ -14,6 +14,8 @@ export interface ServiceRequest {
   readonly body: () => Promise<Uint8Array>;
   /** The peer's address (the rate limits' key); undefined where the server does not know it. */
   readonly clientAddress?: string | undefined;
+  /** The connecting socket's address, for per-address rate limits (see rate-limit.ts). */
+  readonly remoteAddress?: string | undefined;
 }
 
 /** What the server sends back: status, headers and a JSON text. */
@@ -31,6 +33,7 @@ export interface CallContext {
   readonly headers: RequestHeaders;
   /** The peer's address, or "unknown". */
   readonly clientAddress: string;
+  readonly remoteAddress?: string | undefined;
 }
 
 export type Handler = (context: CallContext) => Promise<ServiceResponse>;

@@ -1,8 +1,14 @@
 import { BodyTooLarge, MAX_BODY_BYTES, type ServiceRequest, type ServiceResponse } from "./types";
 
 /** A Fetch API request as a service request (for the Astro route, used by `astro dev`). */
-export const fromWebRequest = (request: Request, url: URL): ServiceRequest => ({
+export const fromWebRequest = (
+  request: Request,
+  url: URL,
+  remoteAddress?: string,
+): ServiceRequest => ({
   method: request.method,
+  remoteAddress,
+  clientAddress: remoteAddress,
   url,
   headers: request.headers,
   body: async () => {

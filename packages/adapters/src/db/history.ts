@@ -1,4 +1,4 @@
-import type { FlowType } from "@portal/domain";
+import { receiptHref, receiptPath, type FlowType } from "@portal/domain";
 import { receiptToken } from "./donations";
 import type { DonorView } from "./donors";
 import type { Sql } from "./sql";
@@ -74,23 +74,8 @@ export const methodOf = (paymentMethod: string | null): "PayNow" | "DebitCard" =
 export const phoneOf = (countryCode: string | null, mobile: string | null): string | null =>
   mobile ? `${countryCode ?? ""} ${mobile}`.trim() : null;
 
-/** The receipt page of a donation (spec §2's /receipt/... routes). */
-export const receiptPath = (
-  flow: FlowType,
-  amounts: Record<string, number>,
-  productRoute: string,
-): string => {
-  switch (flow) {
-    case "ZAKAT":
-      return (amounts["harta"] ?? 0) > 0 ? "/receipt/harta" : "/receipt/fitrah";
-    case "FIDYAH":
-      return "/receipt/fidyah";
-    case "KAFFARAH":
-      return "/receipt/kaffarah";
-    default:
-      return `/receipt/${productRoute}`;
-  }
-};
+/** The receipt page of a donation (spec §2's /receipt/... routes); the rule lives in the domain. */
+export { receiptPath };
 
 interface HistoryRow {
   transaction_no: string;
@@ -174,7 +159,11 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
     cardLastDigit: row.card_last4,
     nextDonationDate: row.plan_status === "active" ? row.next_charge_on : null,
     receiptLink: row.receipt_id
-      ? `${receiptPath(row.flow, row.amounts, productRoute)}?token=${receiptToken(serverKey, row.receipt_id)}`
+      ? receiptHref(
+          receiptPath(row.flow, row.amounts, productRoute),
+          row.transaction_no,
+          receiptToken(serverKey, row.receipt_id),
+        )
       : null,
     isSingPass: donor.enrolment === "Singpass",
     receiptNo: row.receipt_no,

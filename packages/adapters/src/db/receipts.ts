@@ -1,5 +1,13 @@
 import { createHash } from "node:crypto";
-import { maskNric, type FlowType } from "@portal/domain";
+import {
+  HAUL_DAYS,
+  maskNric,
+  receiptAttributes,
+  type FlowType,
+  type ReceiptAttributes,
+} from "@portal/domain";
+import { readHomePageConfiguration } from "./configuration";
+import type { Address, ProfileDetails } from "./donors";
 import { methodOf, phoneOf } from "./history";
 import { personalData } from "./personal-data";
 import type { Sql } from "./sql";
@@ -34,8 +42,35 @@ export interface ReceiptData {
   readonly paymentType: number;
   readonly paymentStatus: "Accepted" | "Refunded" | "Voided";
   readonly cardDetails: string | null;
+  /** The card's brand as the gateway names it (`visa`), for the card image; null for other methods. */
+  readonly cardBrand: string | null;
+  /** The gateway's payment reference (wrapped at 13 characters on the receipt). */
+  readonly referenceNumber: string | null;
+  readonly bankName: string | null;
   readonly typeOfZakat: ReadonlyArray<"harta" | "fitrah">;
   readonly flow: FlowType;
+  readonly wakafFrequency: string | null;
+  /** §3's address parts and the registered address; empty for guests and anonymous donors. */
+  readonly floorNo: string | null;
+  readonly unitNo: string | null;
+  readonly blockNo: string | null;
+  readonly streetName: string | null;
+  readonly buildingName: string | null;
+  readonly countryCode: string | null;
+  readonly postalCode: string | null;
+  readonly donorRegisteredAddress: string | null;
+  readonly isDeceased: boolean;
+  readonly onBehalfOf: string | null;
+  /** Whether the donor gave an NRIC/FIN/UEN (zakat is then included in the tax assessment). */
+  readonly isIRASInclusion: boolean;
+  /** Date (YYYY-MM-DD, Singapore) one haul (355 days) after a zakat harta payment; else null. */
+  readonly nextZakatDueDate: string | null;
+  /** Point-of-sale fields; the online portal records none of them. */
+  readonly mosqueName: string | null;
+  readonly amilId: string | null;
+  readonly amilName: string | null;
+  /** §3's attribute lists: harta items, fitrah kinds, fidyah, kaffarah. */
+  readonly attributes: ReceiptAttributes;
 }
 
 export type ReceiptLookup =
@@ -64,7 +99,22 @@ interface Row {
   mobile: string | null;
   nric_encrypted: Uint8Array | null;
   company_name: string | null;
+  uen: string | null;
+  address: Address | null;
+  profile: (ProfileDetails & { isDeceased?: boolean; onBehalfOf?: string }) | null;
+  inputs: unknown;
+  rates_version: number;
+  gateway_ref: string | null;
+  tax_registered: boolean;
 }
+
+const SGT_MS = 8 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The Singapore calendar date one haul after an instant. */
+const haulAfter = (issued: Date) =>
+  new Date(issued.getTime() + SGT_MS + HAUL_DAYS * DAY_MS).toISOString().slice(0, 10);
+const text = (value: string | undefined | null) =>
+  value === undefined || value === null || value.trim() === "" ? null : value.trim();
 
 export function receipts(sql: Sql, serverKey: Buffer) {
   const pii = personalData(serverKey);
@@ -80,7 +130,12 @@ export function receipts(sql: Sql, serverKey: Buffer) {
       const [row] = await sql.query<Row>(
         `select r.receipt_no, d.transaction_no, r.issued_at, d.source, d.flow, d.status, d.total_cents, d.amounts,
                 d.frequency, d.payment_method, d.payment_type, d.card_brand, d.card_last4, d.donor_details,
-                o.kind, o.name, o.email, o.mobile_country_code, o.mobile, o.nric_encrypted, o.company_name
+                o.kind, o.name, o.email, o.mobile_country_code, o.mobile, o.nric_encrypted, o.company_name,
+                o.uen, o.address, o.profile, d.inputs, d.rates_version,
+                (select a.gateway_ref from payment_attempt a
+                  where a.donation_id = d.id and a.status = 'succeeded'
+                  order by a.updated_at desc limit 1) as gateway_ref,
+                exists (select 1 from tax_registration t where t.donation_id = d.id) as tax_registered
          from receipt r join donation d on d.id = r.donation_id left join donor o on o.id = d.donor_id
          where ${where}`,
         params,
@@ -88,10 +143,18 @@ export function receipts(sql: Sql, serverKey: Buffer) {
       if (!row) return undefined;
       const amount = (kind: string) => Number(row.amounts[kind] ?? 0);
       const anonymous = row.donor_details?.anonymous === true;
+      // The rates a donation was priced on are the current ones while its version is current; older
+      // rates are not kept, so the attribute lists then leave per-person rates out.
+      const config = await readHomePageConfiguration(sql, 25);
+      const rates = config && config.version === row.rates_version ? config.rates : null;
+      // An anonymous donor's receipt names nobody and shows no address (§6).
+      const address: Address = anonymous ? {} : (row.address ?? {});
+      const profile = anonymous ? {} : (row.profile ?? {});
+      const issued = new Date(row.issued_at);
       return {
         receiptNo: row.receipt_no,
         transactionNo: row.transaction_no,
-        transactionDateTime: new Date(row.issued_at).toISOString(),
+        transactionDateTime: issued.toISOString(),
         source: row.source,
         totalAmount: Number(row.total_cents),
         donationAmount: Number(row.total_cents),
@@ -109,8 +172,8 @@ export function receipts(sql: Sql, serverKey: Buffer) {
           : (row.name ?? row.donor_details?.name ?? "Hamba Allah"),
         donorEmail: anonymous ? null : (row.email ?? row.donor_details?.email ?? null),
         donorPhone: anonymous ? null : phoneOf(row.mobile_country_code, row.mobile),
-        nirc: row.nric_encrypted ? maskNric(pii.decrypt(row.nric_encrypted)) : null,
-        companyName: row.company_name,
+        nirc: row.nric_encrypted && !anonymous ? maskNric(pii.decrypt(row.nric_encrypted)) : null,
+        companyName: anonymous ? null : row.company_name,
         isAnonymous: anonymous,
         paymentMethod: methodOf(row.payment_method),
         paymentType: row.payment_type,
@@ -118,11 +181,31 @@ export function receipts(sql: Sql, serverKey: Buffer) {
           row.status === "refunded" ? "Refunded" : row.status === "voided" ? "Voided" : "Accepted",
         cardDetails:
           row.card_brand && row.card_last4 ? `${row.card_brand} **** ${row.card_last4}` : null,
+        cardBrand: row.card_brand,
+        referenceNumber: row.gateway_ref,
+        bankName: null,
         typeOfZakat: [
           ...(amount("harta") > 0 ? (["harta"] as const) : []),
           ...(amount("fitrah") > 0 ? (["fitrah"] as const) : []),
         ],
         flow: row.flow,
+        wakafFrequency: row.flow === "ILMU" || row.flow === "WMS" ? row.frequency : null,
+        floorNo: text(address.floorNo),
+        unitNo: text(address.unitNo),
+        blockNo: text(address.blockNumber),
+        streetName: text(address.streetName),
+        buildingName: text(address.buildingName),
+        countryCode: text(address.country),
+        postalCode: text(address.postalCode),
+        donorRegisteredAddress: text(profile.registeredAddress),
+        isDeceased: profile.isDeceased === true,
+        onBehalfOf: text(profile.onBehalfOf),
+        isIRASInclusion: row.tax_registered || row.nric_encrypted !== null || row.uen !== null,
+        nextZakatDueDate: amount("harta") > 0 ? haulAfter(issued) : null,
+        mosqueName: null,
+        amilId: null,
+        amilName: null,
+        attributes: receiptAttributes(row.inputs, row.amounts, rates),
       };
     },
   };

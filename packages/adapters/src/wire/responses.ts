@@ -97,25 +97,74 @@ export const UserData = Schema.Struct({
   address: Address,
 });
 
+const NullInt = Schema.NullOr(Int);
+const Flow = Schema.Literals(["ZAKAT", "FIDYAH", "KAFFARAH", "ILMU", "WMS"]);
+
+/** Spec §3's receipt attribute lists (amounts in cents; a rate no longer known is null). */
+export const ReceiptAttributes = Schema.Struct({
+  muisHarta: Schema.Array(Schema.Struct({ name: Str, amount: Int, remark: Schema.Array(Str) })),
+  muisFitrah: Schema.Array(
+    Schema.Struct({ name: Str, noOfPerson: Int, perPerson: NullInt, amount: NullInt }),
+  ),
+  muisFidyah: Schema.Array(
+    Schema.Struct({ name: Str, noOfDays: Int, perDay: NullInt, amount: Int }),
+  ),
+  muisKaffarah: Schema.Array(
+    Schema.Struct({ name: Str, quantity: Int, perUnit: NullInt, amount: Int }),
+  ),
+});
+
 /** Spec §3, receipt data, as far as the portal records it. */
 export const ReceiptData = Schema.Struct({
   receiptNo: Str,
   transactionNo: Str,
   transactionDateTime: Str,
+  source: Str,
   totalAmount: Int,
+  donationAmount: Int,
   hartaAmount: Int,
   fitrahAmount: Int,
   fidyahAmount: Int,
   kaffarahAmount: Int,
   wakafIlmuAmount: Int,
   wakafWMSAmount: Int,
+  wakafType: Schema.NullOr(Schema.Literals(["ilmu", "wms"])),
+  wakafFrequency: NullStr,
+  frequency: Str,
+  donorType: Schema.Literals(["individual", "corporate", "guest"]),
   donorName: Str,
   donorEmail: NullStr,
+  donorPhone: NullStr,
   nirc: Schema.NullOr(Masked),
+  companyName: NullStr,
   isAnonymous: Schema.Boolean,
   paymentMethod: Str,
+  paymentType: Int,
   paymentStatus: Schema.Literals(["Accepted", "Refunded", "Voided"]),
+  cardDetails: NullStr,
+  cardBrand: NullStr,
+  referenceNumber: NullStr,
+  bankName: NullStr,
+  typeOfZakat: Schema.Array(Schema.Literals(["harta", "fitrah"])),
+  flow: Flow,
+  floorNo: NullStr,
+  unitNo: NullStr,
+  blockNo: NullStr,
+  streetName: NullStr,
+  buildingName: NullStr,
+  countryCode: NullStr,
+  postalCode: NullStr,
+  donorRegisteredAddress: NullStr,
+  isDeceased: Schema.Boolean,
+  onBehalfOf: NullStr,
+  isIRASInclusion: Schema.Boolean,
+  nextZakatDueDate: NullStr,
+  mosqueName: NullStr,
+  amilId: NullStr,
+  amilName: NullStr,
+  attributes: ReceiptAttributes,
 });
+export type ReceiptDataWire = typeof ReceiptData.Type;
 
 /** The payment API's donation (README "Payment API"). */
 export const Donation = Schema.Struct({

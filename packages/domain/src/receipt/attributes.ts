@@ -1,0 +1,142 @@
+import type { RateConfig } from "../config";
+
+/** Spec §3's receipt attribute lists. Amounts are integer cents. */
+export interface HartaItem {
+  readonly name: "savings" | "insurance" | "shares" | "gold" | "business" | "others";
+  readonly amount: number;
+  readonly remark: ReadonlyArray<string>;
+}
+export interface FitrahItem {
+  readonly name: "Normal" | "Premium" | "Variable";
+  readonly noOfPerson: number;
+  /** Null when the rate in force at the time is no longer known. */
+  readonly perPerson: number | null;
+  readonly amount: number | null;
+}
+export interface FidyahItem {
+  readonly name: "Fidyah";
+  readonly noOfDays: number;
+  readonly perDay: number | null;
+  readonly amount: number;
+}
+export interface KaffarahItem {
+  readonly name: "Jimak" | "Nazar" | "Custom";
+  readonly quantity: number;
+  readonly perUnit: number | null;
+  readonly amount: number;
+}
+export interface ReceiptAttributes {
+  readonly muisHarta: ReadonlyArray<HartaItem>;
+  readonly muisFitrah: ReadonlyArray<FitrahItem>;
+  readonly muisFidyah: ReadonlyArray<FidyahItem>;
+  readonly muisKaffarah: ReadonlyArray<KaffarahItem>;
+}
+
+type Rates = Pick<
+  RateConfig,
+  | "fitrahNormalRate"
+  | "fitrahPremiumRate"
+  | "fidyahPerDay"
+  | "kaffarahPerDay"
+  | "jimakNoOfPeople"
+  | "nazarNoOfPeople"
+>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const count = (value: unknown): number =>
+  typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : 0;
+const HARTA_NAMES: ReadonlyArray<HartaItem["name"]> = [
+  "savings",
+  "insurance",
+  "shares",
+  "gold",
+  "business",
+  "others",
+];
+
+/** Harta items as a calculator may send them (`hartaItems`); anything malformed is left out. */
+const hartaItems = (value: unknown): HartaItem[] =>
+  Array.isArray(value)
+    ? value.flatMap((item: unknown) => {
+        if (!isRecord(item)) return [];
+        const name = HARTA_NAMES.find((n) => n === item["name"]) ?? "others";
+        const remark = Array.isArray(item["remark"])
+          ? item["remark"].filter((r): r is string => typeof r === "string" && r.trim() !== "")
+          : typeof item["remark"] === "string" && item["remark"].trim() !== ""
+            ? [item["remark"]]
+            : [];
+        return [{ name, amount: count(item["amount"]), remark }];
+      })
+    : [];
+
+/**
+ * The attribute lists of a receipt from what the donor asked to pay (the donation's inputs), its
+ * priced amounts and the rates it was priced on. `rates` is null when those rates are no longer known:
+ * the lists then keep persons and days but leave per-person rates out rather than guess them (a single
+ * fitrah kind's rate is still its amount over its persons).
+ */
+export const receiptAttributes = (
+  inputs: unknown,
+  amounts: Readonly<Record<string, number>>,
+  rates: Rates | null,
+): ReceiptAttributes => {
+  const items = isRecord(inputs) ? inputs : {};
+  const fitrah = isRecord(items["fitrah"]) ? items["fitrah"] : undefined;
+  const muisFitrah: FitrahItem[] = [];
+  if (fitrah) {
+    const variable = isRecord(fitrah["variable"]) ? fitrah["variable"] : undefined;
+    const kinds: Array<[FitrahItem["name"], number, number | null]> = [
+      ["Normal", count(fitrah["normal"]), rates?.fitrahNormalRate ?? null],
+      ["Premium", count(fitrah["premium"]), rates?.fitrahPremiumRate ?? null],
+      ["Variable", count(variable?.["persons"]), variable ? count(variable["rate"]) : null],
+    ];
+    const used = kinds.filter(([, persons]) => persons > 0);
+    for (const [name, persons, rate] of used) {
+      const perPerson =
+        rate ?? (used.length === 1 ? Math.round((amounts["fitrah"] ?? 0) / persons) : null);
+      muisFitrah.push({
+        name,
+        noOfPerson: persons,
+        perPerson,
+        amount: perPerson === null ? null : perPerson * persons,
+      });
+    }
+  }
+  const fidyah = isRecord(items["fidyah"]) ? items["fidyah"] : undefined;
+  const muisFidyah: FidyahItem[] = fidyah
+    ? [
+        {
+          name: "Fidyah",
+          noOfDays: count(fidyah["days"]),
+          perDay: rates?.fidyahPerDay ?? null,
+          amount: amounts["fidyah"] ?? 0,
+        },
+      ]
+    : [];
+  const kaffarah = isRecord(items["kaffarah"]) ? items["kaffarah"] : undefined;
+  const muisKaffarah: KaffarahItem[] = [];
+  if (kaffarah?.["kind"] === "custom") {
+    muisKaffarah.push({
+      name: "Custom",
+      quantity: 1,
+      perUnit: null,
+      amount: amounts["kaffarah"] ?? 0,
+    });
+  } else if (kaffarah?.["kind"] === "jimak" || kaffarah?.["kind"] === "nazar") {
+    const jimak = kaffarah["kind"] === "jimak";
+    const people = rates ? (jimak ? rates.jimakNoOfPeople : rates.nazarNoOfPeople) : null;
+    muisKaffarah.push({
+      name: jimak ? "Jimak" : "Nazar",
+      quantity: count(kaffarah["quantity"]),
+      perUnit: rates && people !== null ? rates.kaffarahPerDay * people : null,
+      amount: amounts["kaffarah"] ?? 0,
+    });
+  }
+  return {
+    muisHarta: hartaItems(items["hartaItems"]),
+    muisFitrah,
+    muisFidyah,
+    muisKaffarah,
+  };
+};

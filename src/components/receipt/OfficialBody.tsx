@@ -1,0 +1,63 @@
+import { wrapReference } from "@portal/domain";
+import { dateTime } from "./format";
+import {
+  Amount,
+  DonorFields,
+  Field,
+  kindsOf,
+  PaymentBadge,
+  TaxLine,
+  type Label,
+  type Receipt,
+} from "./parts";
+
+/**
+ * The official (tax) receipt: serially numbered, with receipt number, donor name, ID number (masked),
+ * date, type and amount (design/facts.md, IRAS).
+ */
+export const OfficialBody = ({ receipt, t }: { receipt: Receipt; t: Label }) => (
+  <>
+    <header className="receipt-head official-head">
+      <p className="receipt-council">{t("council_name")}</p>
+      <h1>{t("receipt_official_title")}</h1>
+      <dl className="receipt-fields">
+        <Field term={t("receipt_no")}>{receipt.receiptNo}</Field>
+        <Field term={t("receipt_transaction_no")}>{receipt.transactionNo}</Field>
+        <Field term={t("receipt_date")}>{dateTime(receipt.transactionDateTime)}</Field>
+      </dl>
+    </header>
+    <section aria-labelledby="official-from">
+      <h2 id="official-from">{t("official_received_from")}</h2>
+      <dl className="receipt-fields">
+        <DonorFields receipt={receipt} t={t} />
+      </dl>
+    </section>
+    <section aria-labelledby="official-sum">
+      <h2 id="official-sum">{t("official_sum")}</h2>
+      <p className="official-total">
+        <Amount value={receipt.totalAmount} receipt={receipt} t={t} />
+      </p>
+      <dl className="receipt-fields">
+        <Field term={t("official_being")}>
+          {kindsOf(receipt, t)
+            .map((kind) => kind.name)
+            .join(", ")}
+        </Field>
+        <Field term={t("receipt_payment_method")}>
+          <PaymentBadge receipt={receipt} t={t} />
+        </Field>
+        <Field term={t("receipt_reference")}>
+          {receipt.referenceNumber ? (
+            <span className="receipt-reference">
+              {wrapReference(receipt.referenceNumber).map((line, i) => (
+                <span key={i}>{line}</span>
+              ))}
+            </span>
+          ) : null}
+        </Field>
+      </dl>
+    </section>
+    <TaxLine receipt={receipt} t={t} />
+    <p className="official-note">{t("official_note")}</p>
+  </>
+);

@@ -1,0 +1,190 @@
+import type { ReactNode } from "react";
+import {
+  paymentStatusDisplay,
+  recurrenceLabel,
+  showNextZakatDue,
+  showOfficerName,
+  wrapReference,
+} from "@portal/domain";
+import { calendarDate, dateTime, money, PLATFORM_AMIL_ID, titleKey } from "./format";
+import {
+  Amount,
+  DonorFields,
+  Field,
+  kindsOf,
+  PaymentBadge,
+  TaxLine,
+  type Label,
+  type Receipt,
+} from "./parts";
+
+const Detail = ({ text, amount }: { text: string; amount?: ReactNode }) => (
+  <tr className="receipt-detail">
+    <td>{text}</td>
+    <td>{amount ?? ""}</td>
+  </tr>
+);
+
+/** A detail amount, struck like the rest when the payment was refunded or voided. */
+const detailAmount = (value: number, receipt: Receipt) =>
+  paymentStatusDisplay(receipt.paymentStatus).struck ? <s>{money(value)}</s> : money(value);
+
+/** The sub-rows under one kind: harta items with remarks, fitrah kinds, fidyah days, kaffarah. */
+const details = (kind: string, receipt: Receipt, t: Label) => {
+  const { muisHarta, muisFitrah, muisFidyah, muisKaffarah } = receipt.attributes;
+  switch (kind) {
+    case "receipt_zakat_harta":
+      return muisHarta.map((item, i) => (
+        <Detail
+          key={`h${i}`}
+          text={[
+            t(`receipt_harta_${item.name as "others"}`),
+            item.remark.length > 0 ? t("receipt_remarks", { remarks: item.remark.join(", ") }) : "",
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+          amount={detailAmount(item.amount, receipt)}
+        />
+      ));
+    case "receipt_zakat_fitrah":
+      return muisFitrah.map((item) => (
+        <Detail
+          key={item.name}
+          text={`${t(`receipt_fitrah_${item.name as "Normal"}`)}: ${
+            item.perPerson === null
+              ? t("receipt_persons", { persons: String(item.noOfPerson) })
+              : t("receipt_persons_rate", {
+                  persons: String(item.noOfPerson),
+                  rate: money(item.perPerson),
+                })
+          }`}
+          amount={item.amount === null ? null : detailAmount(item.amount, receipt)}
+        />
+      ));
+    case "receipt_fidyah":
+      return muisFidyah.map((item) => (
+        <Detail
+          key="fidyah"
+          text={
+            item.perDay === null
+              ? t("receipt_days", { days: String(item.noOfDays) })
+              : t("receipt_days_rate", { days: String(item.noOfDays), rate: money(item.perDay) })
+          }
+        />
+      ));
+    case "receipt_kaffarah":
+      return muisKaffarah.map((item) => (
+        <Detail
+          key="kaffarah"
+          text={`${t(`receipt_kaffarah_${item.name as "Jimak"}`)}${
+            item.name === "Custom"
+              ? ""
+              : `: ${
+                  item.perUnit === null
+                    ? t("receipt_quantity", { quantity: String(item.quantity) })
+                    : t("receipt_quantity_rate", {
+                        quantity: String(item.quantity),
+                        rate: money(item.perUnit),
+                      })
+                }`
+          }`}
+        />
+      ));
+    default:
+      return [];
+  }
+};
+
+/** The donor's receipt (spec §3): every field that applies to this donation. */
+export const ReceiptBody = ({ receipt, t }: { receipt: Receipt; t: Label }) => {
+  const status = paymentStatusDisplay(receipt.paymentStatus);
+  const reference = receipt.referenceNumber ? wrapReference(receipt.referenceNumber) : [];
+  const recurrence = recurrenceLabel(receipt.frequency, money(receipt.totalAmount));
+  const officer = showOfficerName({
+    source: receipt.source,
+    amilId: receipt.amilId,
+    platformAmilId: PLATFORM_AMIL_ID,
+  });
+  return (
+    <>
+      <header className="receipt-head">
+        <p className="receipt-council">{t("council_name")}</p>
+        <h1>{t(titleKey(receipt.flow))}</h1>
+        <dl className="receipt-fields">
+          <Field term={t("receipt_no")}>{receipt.receiptNo}</Field>
+          <Field term={t("receipt_transaction_no")}>{receipt.transactionNo}</Field>
+          <Field term={t("receipt_date")}>{dateTime(receipt.transactionDateTime)}</Field>
+        </dl>
+      </header>
+      <section aria-labelledby="receipt-donor">
+        <h2 id="receipt-donor">{t("receipt_donor_details")}</h2>
+        <dl className="receipt-fields">
+          <DonorFields receipt={receipt} t={t} />
+        </dl>
+      </section>
+      <section aria-labelledby="receipt-items">
+        <h2 id="receipt-items">{t("receipt_items")}</h2>
+        <table className="receipt-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("receipt_item")}</th>
+              <th scope="col">{t("receipt_amount")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {kindsOf(receipt, t).flatMap((kind) => [
+              <tr key={kind.key} className="receipt-kind">
+                <th scope="row">{kind.name}</th>
+                <td>
+                  <Amount value={kind.amount} receipt={receipt} t={t} />
+                </td>
+              </tr>,
+              ...details(kind.key, receipt, t),
+            ])}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">{t("receipt_total")}</th>
+              <td>
+                <Amount value={receipt.totalAmount} receipt={receipt} t={t} />
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+        {showNextZakatDue(receipt) && receipt.nextZakatDueDate ? (
+          <p className="receipt-next-due">
+            {t("receipt_next_due")}: <strong>{calendarDate(receipt.nextZakatDueDate)}</strong>
+          </p>
+        ) : null}
+      </section>
+      <section aria-labelledby="receipt-payment">
+        <h2 id="receipt-payment">{t("receipt_payment_details")}</h2>
+        <dl className="receipt-fields">
+          <Field term={t("receipt_payment_method")}>
+            <PaymentBadge receipt={receipt} t={t} />
+          </Field>
+          <Field term={t("receipt_reference")}>
+            {reference.length === 0 ? null : (
+              <span className="receipt-reference">
+                {reference.map((line, i) => (
+                  <span key={i}>{line}</span>
+                ))}
+              </span>
+            )}
+          </Field>
+          <Field term={t("receipt_bank")}>{receipt.bankName}</Field>
+          <Field term={t("receipt_status")}>
+            <span className={status.struck ? "status-label" : undefined}>
+              {t(`receipt_status_${status.label}`)}
+            </span>
+          </Field>
+          <Field term={t("receipt_frequency")}>{t(`receipt_recurrence_${recurrence}`)}</Field>
+          <Field term={t("receipt_officer")}>{officer ? receipt.amilName : null}</Field>
+          <Field term={t("receipt_mosque")}>{receipt.mosqueName}</Field>
+        </dl>
+      </section>
+      <TaxLine receipt={receipt} t={t} />
+      <p className="receipt-thanks">{t("receipt_thanks")}</p>
+    </>
+  );
+};

@@ -1,0 +1,155 @@
+import { useEffect, useRef, useState } from "react";
+import { apiCall, callApi } from "@portal/adapters";
+import { CertificateBody } from "./CertificateBody";
+import { pageTitleKey } from "./format";
+import type { ReceiptLabels } from "./labels";
+import { OfficialBody } from "./OfficialBody";
+import { labeller, type Receipt } from "./parts";
+import { ReceiptBody } from "./ReceiptBody";
+import { downloadPdf, OFFICIAL_SCALE, printReceipt, RECEIPT_SCALE } from "./pdf";
+
+export type ReceiptVariant = "receipt" | "official" | "certificate";
+
+interface Props {
+  readonly variant: ReceiptVariant;
+  /** The page's kind (`harta`, `fidyah`, `official`...): the heading before the data arrives. */
+  readonly kind: string;
+  readonly labels: ReceiptLabels;
+  /** Where Okay on the error popup goes (the flow's home in the page's language). */
+  readonly homePath: string;
+}
+
+type State =
+  | { readonly phase: "loading" }
+  | { readonly phase: "ready"; readonly receipt: Receipt }
+  | { readonly phase: "error" };
+
+/**
+ * Reads the receipt named by the page's query string (transaction number and receipt token) and
+ * shows it, with download and print. Any failure (a wrong or someone else's token, a missing receipt,
+ * too many lookups, a network error) is the same 'Error' popup (spec §8).
+ */
+async function loadReceipt(): Promise<Receipt | undefined> {
+  const params = new URLSearchParams(window.location.search);
+  const transactionNo = params.get("transactionNo") ?? undefined;
+  const token = params.get("token") ?? undefined;
+  if (!token) return undefined;
+  const body = await callApi(
+    apiCall("getThirdPartyDonationReceiptData"),
+    { query: transactionNo ? { transactionNo } : {}, body: { token } },
+    // A receipt that fails shows the popup instead of reloading the page (§8's reload would loop).
+    { reload: () => undefined },
+  );
+  // Checked by hand rather than with the response schema: effect's Schema would add 2 KB to the page.
+  const reply = body as { readonly status?: unknown; readonly data?: Receipt };
+  return reply.status === 1 && typeof reply.data?.receiptNo === "string" ? reply.data : undefined;
+}
+
+export default function ReceiptView({ variant, kind, labels, homePath }: Props) {
+  const t = labeller(labels);
+  const [state, setState] = useState<State>({ phase: "loading" });
+  const [busy, setBusy] = useState(false);
+  const sheet = useRef<HTMLElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    loadReceipt()
+      .then((receipt) => setState(receipt ? { phase: "ready", receipt } : { phase: "error" }))
+      .catch(() => setState({ phase: "error" }));
+  }, []);
+
+  useEffect(() => {
+    if (state.phase === "error" && dialog.current && !dialog.current.open) {
+      dialog.current.showModal();
+    }
+  }, [state.phase]);
+
+  const title =
+    state.phase === "ready" ? `${state.receipt.receiptNo} ${state.receipt.transactionNo}` : "";
+  const run = (action: () => Promise<void>) => async () => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      // §8: a failed PDF render is logged; the receipt stays on screen.
+      console.error("Receipt PDF failed:", error instanceof Error ? error.message : error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="receipt-actions" role="group" aria-label={t("receipt_actions")}>
+        <button
+          type="button"
+          className="button"
+          disabled={state.phase !== "ready" || busy}
+          onClick={run(async () => {
+            if (state.phase !== "ready" || !sheet.current) return;
+            await downloadPdf(
+              sheet.current,
+              variant === "official" ? OFFICIAL_SCALE : RECEIPT_SCALE,
+              title,
+              `${state.receipt.receiptNo}.pdf`,
+            );
+          })}
+        >
+          {t("receipt_download")}
+        </button>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={state.phase !== "ready" || busy}
+          onClick={run(() => printReceipt(title))}
+        >
+          {t("receipt_print")}
+        </button>
+        <p className="receipt-status" role="status">
+          {busy ? t("receipt_working") : ""}
+        </p>
+      </div>
+      <article
+        ref={sheet}
+        className={`receipt-sheet receipt-${variant}`}
+        aria-busy={state.phase === "loading"}
+        data-receipt-no={state.phase === "ready" ? state.receipt.receiptNo : undefined}
+      >
+        {state.phase === "ready" ? (
+          variant === "official" ? (
+            <OfficialBody receipt={state.receipt} t={t} />
+          ) : variant === "certificate" ? (
+            <CertificateBody receipt={state.receipt} t={t} />
+          ) : (
+            <ReceiptBody receipt={state.receipt} t={t} />
+          )
+        ) : (
+          <header className="receipt-head">
+            <p className="receipt-council">{t("council_name")}</p>
+            <h1>{t(pageTitleKey(kind))}</h1>
+            {state.phase === "loading" ? <p>{t("receipt_loading")}</p> : null}
+          </header>
+        )}
+      </article>
+      <dialog
+        ref={dialog}
+        className="popup"
+        aria-labelledby="receipt-error-title"
+        aria-describedby="receipt-error-text"
+      >
+        <h2 id="receipt-error-title">{t("receipt_error_title")}</h2>
+        <p id="receipt-error-text">{t("receipt_not_found")}</p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            dialog.current?.close();
+            window.location.assign(homePath);
+          }}
+        >
+          {t("receipt_okay")}
+        </button>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import type { ReactNode } from "react";
+import {
+  cardImage,
+  composeAddress,
+  formatMobile,
+  paymentMethodImage,
+  paymentStatusDisplay,
+  RECEIPT_MOBILE_MASK,
+  receiptDonor,
+  taxWording,
+} from "@portal/domain";
+import type { ReceiptDataWire } from "@portal/adapters/responses";
+import { fill } from "../../i18n/fill";
+import { money } from "./format";
+import type { ReceiptLabelKey, ReceiptLabels } from "./labels";
+
+export type Receipt = ReceiptDataWire;
+export type Label = (key: ReceiptLabelKey, values?: Readonly<Record<string, string>>) => string;
+
+export const labeller =
+  (labels: ReceiptLabels): Label =>
+  (key, values) =>
+    values ? fill(labels[key], values) : labels[key];
+
+/** One term and its description; nothing when there is no value. */
+export const Field = ({ term, children }: { term: string; children: ReactNode }) =>
+  children === null || children === undefined || children === "" ? null : (
+    <div className="receipt-field">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+
+/** An amount as its payment status shows it: refunded and voided are struck, with their label. */
+export const Amount = ({ value, receipt, t }: { value: number; receipt: Receipt; t: Label }) => {
+  const status = paymentStatusDisplay(receipt.paymentStatus);
+  return status.struck ? (
+    <span className={status.amountClass}>
+      <s>{money(value)}</s>{" "}
+      <span className="status-label">{t(`receipt_status_${status.label}`)}</span>
+    </span>
+  ) : (
+    <span className={status.amountClass}>{money(value)}</span>
+  );
+};
+
+const CARD_TEXT: Readonly<Record<string, string>> = {
+  Visa: "VISA",
+  MasterCard: "Mastercard",
+  AmericanExpress: "AMEX",
+  DinersClub: "Diners",
+  JCB: "JCB",
+  UnionPay: "UnionPay",
+  DefaultCard: "Card",
+};
+const METHOD_TEXT: Readonly<Record<string, string>> = {
+  googlepay: "Google Pay",
+  applepay: "Apple Pay",
+  alipay: "Alipay",
+  grabpay: "GrabPay",
+  paynow: "PayNow",
+  cash: "Cash",
+  cheque: "Cheque",
+  nets: "NETS",
+  banktransfer: "Bank transfer",
+};
+
+/** §3's payment method or card image, drawn as a text badge (no downloads), named for screen readers. */
+export const PaymentBadge = ({ receipt, t }: { receipt: Receipt; t: Label }) => {
+  const method = paymentMethodImage(receipt.paymentMethod, receipt.paymentType);
+  const image = method === "default" ? cardImage(receipt.cardBrand) : method;
+  const text = METHOD_TEXT[image] ?? CARD_TEXT[image] ?? t("receipt_card");
+  return (
+    <span className="payment-method">
+      <span className={`pay-badge pay-${image}`} data-image={image} role="img" aria-label={text}>
+        {text}
+      </span>
+      {method === "default" && receipt.cardDetails ? (
+        <span>{receipt.cardDetails.replace(/^\S+\s*/, "")}</span>
+      ) : null}
+    </span>
+  );
+};
+
+/** The donor's address from its parts, or the registered address when no parts were given. */
+export const addressOf = (receipt: Receipt) =>
+  composeAddress(receipt) || (receipt.donorRegisteredAddress ?? "");
+
+/** The donor block shared by the receipt and the official receipt. */
+export const DonorFields = ({ receipt, t }: { receipt: Receipt; t: Label }) => {
+  const donor = receiptDonor(receipt);
+  return (
+    <>
+      <Field term={t("receipt_name")}>{donor.name}</Field>
+      <Field term={t("receipt_company")}>{receipt.companyName}</Field>
+      <Field term={t("receipt_nric")}>{receipt.nirc}</Field>
+      <Field term={t("receipt_email")}>{donor.email}</Field>
+      <Field term={t("receipt_phone")}>
+        {receipt.isAnonymous || !receipt.donorPhone
+          ? null
+          : formatMobile(receipt.donorPhone, RECEIPT_MOBILE_MASK)}
+      </Field>
+      <Field term={t("receipt_address")}>{addressOf(receipt)}</Field>
+      <Field term={t("receipt_on_behalf_of")}>{receipt.onBehalfOf}</Field>
+    </>
+  );
+};
+
+/** The tax line that matches the fund (zakat's auto-inclusion is not the wakaf 250% line). */
+export const TaxLine = ({ receipt, t }: { receipt: Receipt; t: Label }) => {
+  const wording = taxWording(receipt.flow, receipt.isIRASInclusion);
+  return wording === "none" ? null : (
+    <p className="receipt-tax" data-tax={wording}>
+      {t(`receipt_tax_${wording}`)}
+    </p>
+  );
+};
+
+/** The kinds a donation paid for, with their amounts, in the order of the spec's fields. */
+export const kindsOf = (receipt: Receipt, t: Label) =>
+  (
+    [
+      ["receipt_zakat_harta", receipt.hartaAmount],
+      ["receipt_zakat_fitrah", receipt.fitrahAmount],
+      ["receipt_fidyah", receipt.fidyahAmount],
+      ["receipt_kaffarah", receipt.kaffarahAmount],
+      ["receipt_wakaf_ilmu", receipt.wakafIlmuAmount],
+      ["receipt_wakaf_wms", receipt.wakafWMSAmount],
+    ] as const
+  )
+    .filter(([, amount]) => amount > 0)
+    .map(([key, amount]) => ({ key, name: t(key), amount }));

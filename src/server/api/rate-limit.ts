@@ -1,0 +1,95 @@
+import { createHash } from "node:crypto";
+import type { RequestHeaders } from "./types";
+
+/**
+ * A fixed-window counter per key, in this process's memory: `take` answers whether one more request
+ * under `key` fits in the current window. Keys are forgotten when their window has passed; when more
+ * than `maxKeys` are live the oldest are dropped first, so a flood of new keys cannot grow the map
+ * without bound. Instances behind a load balancer each count their own share.
+ */
+export const windowLimiter = (limit: number, windowMs: number, maxKeys = 50_000) => {
+  const windows = new Map<string, { start: number; count: number }>();
+  const sweep = (now: number) => {
+    for (const [key, entry] of windows) if (now - entry.start >= windowMs) windows.delete(key);
+    for (const key of windows.keys()) {
+      if (windows.size < maxKeys) break;
+      windows.delete(key);
+    }
+  };
+  return {
+    take: (key: string, now: number): boolean => {
+      let entry = windows.get(key);
+      if (!entry || now - entry.start >= windowMs) {
+        if (!entry && windows.size >= maxKeys) sweep(now);
+        entry = { start: now, count: 0 };
+        windows.delete(key);
+        windows.set(key, entry);
+      }
+      entry.count += 1;
+      return entry.count <= limit;
+    },
+    /** Seconds until `key`'s window ends (for Retry-After). */
+    retryAfter: (key: string, now: number): number => {
+      const entry = windows.get(key);
+      return entry ? Math.max(1, Math.ceil((entry.start + windowMs - now) / 1000)) : 1;
+    },
+    size: () => windows.size,
+  };
+};
+
+const positive = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : fallback;
+};
+
+/**
+ * The caller's address: the socket's, or with PORTAL_TRUST_PROXY=true the last X-Forwarded-For entry
+ * (the one our own load balancer added; entries before it are the client's word and not trusted).
+ */
+export const callerAddress = (headers: RequestHeaders, remoteAddress: string | undefined) => {
+  if (process.env["PORTAL_TRUST_PROXY"] === "true") {
+    const forwarded = headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  return remoteAddress ?? "unknown";
+};
+
+/** The caller's session (guest cookie or sign-in token), hashed; undefined without one. */
+export const callerSession = (headers: RequestHeaders): string | undefined => {
+  const cookie = /(?:^|;\s*)portal_session=([^;]+)/.exec(headers.get("cookie") ?? "")?.[1];
+  const bearer = /^Bearer\s+(\S+)/i.exec(headers.get("authorization") ?? "")?.[1];
+  const session = cookie ?? bearer ?? headers.get("givepls_token") ?? undefined;
+  return session ? createHash("sha256").update(session).digest("base64url") : undefined;
+};
+
+const WINDOW_MS = 60_000;
+let receiptLimits: {
+  ip: ReturnType<typeof windowLimiter>;
+  session: ReturnType<typeof windowLimiter>;
+} | null = null;
+
+/**
+ * Receipt lookups per minute, per address (PORTAL_RECEIPT_LOOKUPS_PER_IP, default 60) and per session
+ * (PORTAL_RECEIPT_LOOKUPS_PER_SESSION, default 20): enough for a family printing receipts, far too few
+ * to try tokens or transaction numbers. Answers the seconds to wait, or 0 when the lookup may go ahead.
+ */
+export const receiptLookupWait = (
+  headers: RequestHeaders,
+  remoteAddress: string | undefined,
+  now = Date.now(),
+): number => {
+  receiptLimits ??= {
+    ip: windowLimiter(positive(process.env["PORTAL_RECEIPT_LOOKUPS_PER_IP"], 60), WINDOW_MS),
+    session: windowLimiter(
+      positive(process.env["PORTAL_RECEIPT_LOOKUPS_PER_SESSION"], 20),
+      WINDOW_MS,
+    ),
+  };
+  const ip = `ip:${callerAddress(headers, remoteAddress)}`;
+  if (!receiptLimits.ip.take(ip, now)) return receiptLimits.ip.retryAfter(ip, now);
+  const session = callerSession(headers);
+  if (session !== undefined && !receiptLimits.session.take(session, now)) {
+    return receiptLimits.session.retryAfter(session, now);
+  }
+  return 0;
+};

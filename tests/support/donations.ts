@@ -1,0 +1,106 @@
+import { randomUUID } from "node:crypto";
+import { nricCheckLetter, receiptHref, receiptPath, type FlowType } from "@portal/domain";
+
+/**
+ * Real donations through the payment API (README "Payment API"), as checkout makes them: a guest
+ * session, optionally an enrolment (name, NRIC, address), create with an idempotency key, a sandbox
+ * card (4242...), confirm. Each donor is its own cookie jar.
+ */
+export const nricOf = (digits: string) => `S${digits}${nricCheckLetter("S", digits)}`;
+
+export interface Paid {
+  readonly flow: FlowType;
+  readonly transactionNo: string;
+  readonly receiptNo: string;
+  readonly token: string;
+  readonly totalCents: number;
+  /** The receipt page with transactionNo and token, as the history's receiptLink gives it. */
+  readonly link: string;
+}
+
+export interface DonationOrder {
+  readonly flow: FlowType;
+  readonly items: Record<string, unknown>;
+  readonly totalCents: number;
+  readonly donor?: { name: string; email: string; anonymous: boolean };
+  /** Enrol the guest first, so the donation carries an NRIC, mobile and address. */
+  readonly enrol?: Record<string, unknown>;
+}
+
+export class Donor {
+  private cookie = "";
+  constructor(private readonly base: string) {}
+
+  private async post(path: string, body: unknown, headers: Record<string, string> = {}) {
+    const response = await fetch(`${this.base}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: this.cookie, ...headers },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    const json = (text ? JSON.parse(text) : null) as Record<string, unknown> | null;
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
+    return { response, json: json ?? {} };
+  }
+
+  async start() {
+    const { response } = await this.post("/svc/main/v1/session/guest", {});
+    this.cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    return this;
+  }
+
+  async donate(order: DonationOrder): Promise<Paid> {
+    if (order.enrol) {
+      await this.post("/svc/donor/api/User/enrollDonorManuallyPreDonation", order.enrol);
+    }
+    const config = await this.post("/svc/main/v1/Home/homePageConfiguration?charityId=25", {});
+    const ratesVersion = (config.json["data"] as { version: number }).version;
+    const created = await this.post(
+      "/svc/payment/v1/donations/create",
+      {
+        flow: order.flow,
+        items: order.items,
+        totalCents: order.totalCents,
+        ratesVersion,
+        ...(order.donor ? { donor: order.donor } : {}),
+      },
+      { "idempotency-key": randomUUID() },
+    );
+    const donation = created.json["data"] as {
+      id: string;
+      clientSecret: string;
+      transactionNo: string;
+      amounts: Record<string, number>;
+    };
+    const card = await fetch(`${this.base}/sandbox/v1/payment_methods`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ number: "4242424242424242", expMonth: 12, expYear: 2031, cvc: "123" }),
+    });
+    const { id: paymentMethodId } = (await card.json()) as { id: string };
+    const confirmed = await this.post("/svc/payment/v1/donations/confirm", {
+      donationId: donation.id,
+      clientSecret: donation.clientSecret,
+      paymentMethodId,
+    });
+    const paid = confirmed.json["data"] as {
+      status: string;
+      receipt: { receiptNo: string; token: string } | null;
+    };
+    if (paid.status !== "succeeded" || !paid.receipt) {
+      throw new Error(`not paid: ${JSON.stringify(paid)}`);
+    }
+    return {
+      flow: order.flow,
+      transactionNo: donation.transactionNo,
+      receiptNo: paid.receipt.receiptNo,
+      token: paid.receipt.token,
+      totalCents: order.totalCents,
+      link: receiptHref(
+        receiptPath(order.flow, donation.amounts, "wakaf"),
+        donation.transactionNo,
+        paid.receipt.token,
+      ),
+    };
+  }
+}
