@@ -1,5 +1,5 @@
-import { formatMoney, type Cents } from "@portal/domain";
-import { receiptPath, type DonationView, type Sql } from "@portal/adapters/db";
+import { formatMoney, receiptHref, receiptPath, type Cents } from "@portal/domain";
+import type { DonationView, Sql } from "@portal/adapters/db";
 import { Effect } from "effect";
 import { mailer } from "./mail";
 import { productRoute } from "./records";
@@ -25,7 +25,11 @@ export const sendReceiptMail =
       [donation.id],
     );
     if (!row?.email) return;
-    const link = `${publicUrl()}${receiptPath(donation.flow, donation.amounts, productRoute())}?token=${encodeURIComponent(donation.receipt.token)}`;
+    const link = `${publicUrl()}${receiptHref(
+      receiptPath(donation.flow, donation.amounts, productRoute()),
+      donation.transactionNo,
+      donation.receipt.token,
+    )}`;
     const amount = formatMoney(donation.totalCents as Cents);
     const { receiptNo } = donation.receipt;
     await Effect.runPromise(

@@ -79,7 +79,7 @@ test("a guest pays kaffarah by card and gets a receipt number, link and e-mail",
   await expect(page.getByText("Paid with Visa ending 4242")).toBeVisible();
   await expect(page.getByTestId("receipt-link")).toHaveAttribute(
     "href",
-    /^\/receipt\/kaffarah\?token=[\w-]{40,}$/,
+    /^\/receipt\/kaffarah\?transactionNo=ZK\d+&token=[\w-]{40,}$/,
   );
   await keepScreenshot(page, testInfo, "checkout-done-1280");
   await expect.poll(() => receiptMails("kaffarah.guest@example.sg").length).toBe(1);
@@ -109,7 +109,7 @@ test("zakat from the calculator, on a phone, in Malay", async ({ page }, testInf
   ).toBeVisible();
   await expect(page.getByTestId("receipt-link")).toHaveAttribute(
     "href",
-    /^\/ms\/receipt\/harta\?token=/,
+    /^\/ms\/receipt\/harta\?transactionNo=/,
   );
   await keepScreenshot(page, testInfo, "checkout-done-ms-375");
 });
@@ -129,7 +129,10 @@ test("fidyah by card", async ({ page }) => {
   await expect(page.getByTestId("card-brand")).toHaveText("Mastercard");
   await page.getByTestId("checkout-pay").click();
   await expectPaid(page);
-  await expect(page.getByTestId("receipt-link")).toHaveAttribute("href", /^\/receipt\/fidyah\?/);
+  await expect(page.getByTestId("receipt-link")).toHaveAttribute(
+    "href",
+    /^\/receipt\/fidyah\?transactionNo=/,
+  );
 });
 
 for (const [fund, pagePath, name] of [
@@ -152,7 +155,7 @@ for (const [fund, pagePath, name] of [
     expect(receiptNo).toMatch(/^WK-/);
     await expect(page.getByTestId("receipt-link")).toHaveAttribute(
       "href",
-      /^\/receipt\/wakaf\?token=/,
+      /^\/receipt\/wakaf\?transactionNo=WK/,
     );
   });
 }
@@ -223,4 +226,50 @@ test("zakat harta by PayNow QR, paid from the payer's bank", async ({
   // The same QR cannot be paid twice.
   await bank.getByRole("button", { name: /^Pay/ }).click();
   await expect(bank.getByRole("status")).toContainText("alreadyPaid");
+});
+
+test("a monthly gift to Wakaf Ilmu, cancelled from the thank-you page", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await page.goto(onWakafHost(baseURL, "/wakaf-ilmu"));
+  await hydrated(page);
+  await page.getByTestId("wakaf-amount").fill("20");
+  await page.getByTestId("wakaf-give").click();
+  await hydrated(page);
+  await fillDonor(page, "monthly@example.sg");
+  await page.getByTestId("frequency-monthly").check();
+  // PayNow pays once: it cannot carry a recurring gift.
+  await expect(page.getByTestId("method-paynow")).toBeDisabled();
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByTestId("checkout-pay").click();
+  await expectPaid(page);
+  await expect(page.getByText(/Your Monthly gift is set up/)).toBeVisible();
+  const cancel = page.getByTestId("recurring-cancel");
+  await cancel.getByRole("button", { name: "Cancel this recurring gift" }).click();
+  await expect(
+    cancel.getByText("Cancel your Monthly gift? It will not be charged again."),
+  ).toBeVisible();
+  await cancel.getByRole("button", { name: "Yes, cancel it" }).click();
+  await expect(cancel.getByRole("status")).toHaveText(
+    "Your recurring gift is cancelled. It will not be charged again.",
+  );
+  await keepScreenshot(page, testInfo, "recurring-cancelled-1280");
+
+  // The plan is cancelled on the server: its status, asked with the receipt's token, says so.
+  const href = (await page.getByTestId("receipt-link").getAttribute("href")) ?? "";
+  const link = new URL(href, baseURL);
+  const status = await page.request.post(
+    new URL("/svc/payment/api/Donation/getDonorTxnRecurrentStatus", baseURL).toString(),
+    {
+      data: {
+        transactionNo: link.searchParams.get("transactionNo"),
+        token: link.searchParams.get("token"),
+      },
+    },
+  );
+  expect(await status.json()).toMatchObject({
+    status: 1,
+    data: { isRecurring: true, recurringStatus: "cancelled" },
+  });
 });

@@ -1,5 +1,17 @@
 import { useEffect, useRef, useState } from "react";
-import { formatMoney, type Cents, type CheckoutOrder, type FlowType } from "@portal/domain";
+import {
+  formatMoney,
+  receiptHref,
+  receiptPath,
+  type Cents,
+  type CheckoutOrder,
+  type FlowType,
+} from "@portal/domain";
+import {
+  markRecurringRedirect,
+  markTransactionPassed,
+  startTransaction,
+} from "../../lib/transaction";
 import { fill } from "../../i18n/fill";
 import { localizedPath, type Language } from "../../i18n/paths";
 import { readStored, removeStored, writeStored } from "../../stores/session-storage";
@@ -14,14 +26,9 @@ import {
   type DonorErrors,
 } from "./DonorFields";
 import type { CheckoutLabels } from "./labels";
+import { clearGivingEntries, flowOfQuery, givingPathOf, orderFromStores } from "./order-source";
 import {
-  clearGivingEntries,
-  flowOfQuery,
-  givingPathOf,
-  orderFromStores,
-  receiptHref,
-} from "./order-source";
-import {
+  cancelRecurring,
   confirmDonation,
   createDonation,
   getPaymentConfiguration,
@@ -91,6 +98,7 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [donation, setDonation] = useState<Donation | null>(null);
+  const [cancelStep, setCancelStep] = useState<"idle" | "asking" | "done" | "failed">("idle");
   const attempt = useRef<{ body: string; key: string; ref?: DonationRef } | null>(null);
   const [gateway, setGateway] = useState<{ kind: "sandbox" | "stripe"; key: string }>({
     kind: "sandbox",
@@ -102,6 +110,7 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const finish = (paid: Donation) => {
+    markTransactionPassed();
     removeStored(STORED);
     clearGivingEntries();
     attempt.current = null;
@@ -213,7 +222,11 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
     if (current.status === "succeeded") return finish(current);
     if (current.status === "requires_action" && current.nextAction?.kind === "redirect") {
       // Stripe's bank page is a full redirect that returns to /checkout?return=3ds; the sandbox's is framed.
-      if (gateway.kind === "stripe") return location.assign(current.nextAction.payload);
+      if (gateway.kind === "stripe") {
+        // A recurring gift's bank redirect may outlast the session: it is extended once (spec §4).
+        if (current.frequency !== "one time") markRecurringRedirect();
+        return location.assign(current.nextAction.payload);
+      }
       return setPhase({ kind: "challenge", url: current.nextAction.payload });
     }
     setPhase({ kind: "form" });
@@ -247,6 +260,8 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
     const ref = { donationId: created.id, clientSecret: created.clientSecret };
     attempt.current = { body, key, ref };
     writeStored(STORED, { ...ref, flow } satisfies StoredCheckout);
+    // The lifecycle expires a transaction left for more than 30 minutes (spec §4).
+    startTransaction();
     setDonation(created);
     return ref;
   };
@@ -349,13 +364,73 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
             })}
           </p>
         ) : null}
+        {paid.frequency !== "one time" && paid.receipt ? (
+          <div className="checkout-cancel" data-testid="recurring-cancel">
+            {cancelStep === "done" ? (
+              <p role="status">{l.checkout_cancelled}</p>
+            ) : cancelStep === "asking" ? (
+              <div
+                role="alertdialog"
+                aria-labelledby="cancel-question"
+                className="checkout-actions"
+              >
+                <p id="cancel-question">
+                  {fill(l.checkout_cancel_confirm, {
+                    frequency:
+                      l[`checkout_frequency_${paid.frequency}` as keyof CheckoutLabels] ??
+                      paid.frequency,
+                  })}
+                </p>
+                <button
+                  type="button"
+                  className="button"
+                  autoFocus
+                  onClick={() => {
+                    const token = paid.receipt?.token ?? "";
+                    cancelRecurring(paid.transactionNo, token)
+                      .then(() => setCancelStep("done"))
+                      .catch(() => setCancelStep("failed"));
+                  }}
+                >
+                  {l.checkout_cancel_yes}
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => setCancelStep("idle")}
+                >
+                  {l.checkout_cancel_no}
+                </button>
+              </div>
+            ) : (
+              <>
+                {cancelStep === "failed" ? (
+                  <p role="alert" className="checkout-problem">
+                    {l.checkout_cancel_failed}
+                  </p>
+                ) : null}
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => setCancelStep("asking")}
+                >
+                  {l.checkout_cancel_recurring}
+                </button>
+              </>
+            )}
+          </div>
+        ) : null}
         <p>{l.checkout_done_email}</p>
         <p className="checkout-actions">
           {paid.receipt ? (
             <a
               className="button"
               href={localizedPath(
-                receiptHref(paid.flow, paid.amounts, productRoute, paid.receipt.token),
+                receiptHref(
+                  receiptPath(paid.flow, paid.amounts, productRoute),
+                  paid.transactionNo,
+                  paid.receipt.token,
+                ),
                 lang,
               )}
               data-testid="receipt-link"

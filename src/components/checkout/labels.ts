@@ -103,6 +103,12 @@ export const checkoutLabelKeys = [
   "validation_companyName_invalid",
   "validation_card_characters",
   "validation_card_invalid",
+  "checkout_cancel_recurring",
+  "checkout_cancel_confirm",
+  "checkout_cancel_yes",
+  "checkout_cancel_no",
+  "checkout_cancelled",
+  "checkout_cancel_failed",
 ] as const;
 
 export type CheckoutLabels = Readonly<Record<(typeof checkoutLabelKeys)[number], string>>;

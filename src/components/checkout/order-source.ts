@@ -72,23 +72,3 @@ export const givingPathOf = (flow: FlowType, productRoute: string): string =>
     ILMU: `/${productRoute}-ilmu`,
     WMS: "/wms",
   })[flow];
-
-/** The receipt page of a paid donation (spec §2's /receipt/... routes), reached with its token. */
-export const receiptHref = (
-  flow: FlowType,
-  amounts: Readonly<Record<string, number>>,
-  productRoute: string,
-  token: string,
-): string => {
-  const path =
-    flow === "ZAKAT"
-      ? (amounts["harta"] ?? 0) > 0
-        ? "/receipt/harta"
-        : "/receipt/fitrah"
-      : flow === "FIDYAH"
-        ? "/receipt/fidyah"
-        : flow === "KAFFARAH"
-          ? "/receipt/kaffarah"
-          : `/receipt/${productRoute}`;
-  return `${path}?token=${encodeURIComponent(token)}`;
-};

@@ -138,3 +138,7 @@ export const getPaymentConfiguration = async (): Promise<{
     (await response.json()) as { data: { gateway: "sandbox" | "stripe"; publishableKey: string } }
   ).data;
 };
+
+/** Stops a recurring gift, as the holder of its receipt token (guests cannot sign in). */
+export const cancelRecurring = (transactionNo: string, token: string) =>
+  post<unknown>("/svc/payment/api/Donation/cancelRecurringPayment", { transactionNo, token });

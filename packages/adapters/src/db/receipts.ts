@@ -91,7 +91,15 @@ interface Row {
   payment_type: number;
   card_brand: string | null;
   card_last4: string | null;
-  donor_details: { name?: string; email?: string; anonymous?: boolean } | null;
+  donor_details: {
+    name?: string;
+    email?: string;
+    anonymous?: boolean;
+    onBehalfOf?: string;
+    isDeceased?: boolean;
+    irasInclusion?: boolean;
+    business?: { companyName?: string };
+  } | null;
   kind: "individual" | "corporate" | null;
   name: string | null;
   email: string | null;
@@ -173,7 +181,9 @@ export function receipts(sql: Sql, serverKey: Buffer) {
         donorEmail: anonymous ? null : (row.email ?? row.donor_details?.email ?? null),
         donorPhone: anonymous ? null : phoneOf(row.mobile_country_code, row.mobile),
         nirc: row.nric_encrypted && !anonymous ? maskNric(pii.decrypt(row.nric_encrypted)) : null,
-        companyName: anonymous ? null : row.company_name,
+        companyName: anonymous
+          ? null
+          : (row.company_name ?? row.donor_details?.business?.companyName ?? null),
         isAnonymous: anonymous,
         paymentMethod: methodOf(row.payment_method),
         paymentType: row.payment_type,
@@ -198,9 +208,14 @@ export function receipts(sql: Sql, serverKey: Buffer) {
         countryCode: text(address.country),
         postalCode: text(address.postalCode),
         donorRegisteredAddress: text(profile.registeredAddress),
-        isDeceased: profile.isDeceased === true,
-        onBehalfOf: text(profile.onBehalfOf),
-        isIRASInclusion: row.tax_registered || row.nric_encrypted !== null || row.uen !== null,
+        // Checkout's details (paying for someone, who may have died) come before the profile's.
+        isDeceased: row.donor_details?.isDeceased === true || profile.isDeceased === true,
+        onBehalfOf: text(row.donor_details?.onBehalfOf ?? profile.onBehalfOf),
+        isIRASInclusion:
+          row.tax_registered ||
+          row.donor_details?.irasInclusion === true ||
+          row.nric_encrypted !== null ||
+          row.uen !== null,
         nextZakatDueDate: amount("harta") > 0 ? haulAfter(issued) : null,
         mosqueName: null,
         amilId: null,
