@@ -113,7 +113,7 @@ describe.each(testDatabases())("checkout calls on $name", (database) => {
     });
     expect(mails).toHaveLength(1);
     expect(mails[0]?.meta?.["link"]).toContain(
-      `/receipt/fidyah?token=${encodeURIComponent(settled.receipt?.token ?? "")}`,
+      `/receipt/fidyah?transactionNo=${donation.transactionNo}&token=${encodeURIComponent(settled.receipt?.token ?? "")}`,
     );
     expect(mails[0]?.text).toContain("$40.00");
   });
