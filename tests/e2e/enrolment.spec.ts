@@ -57,7 +57,7 @@ test("manual enrolment refuses a bad NRIC with §5's message, then enrols the do
   await nric.fill("s1234567a");
   await expect(nric).toHaveValue("S1234567A");
   await page.getByLabel("E-mail address *").fill("aisyah@example.sg");
-  await page.getByLabel("Mobile number").fill("9123 4567");
+  await page.getByLabel("Mobile number").fill("9234 5678");
   await page.getByLabel("Postal code").fill("310123");
   await page.getByRole("button", { name: "Enrol" }).press("Enter");
 
@@ -68,7 +68,7 @@ test("manual enrolment refuses a bad NRIC with §5's message, then enrols the do
   await expectNoAxeViolations(page);
   await screenshots(page, testInfo, "manual-enrolment-error");
 
-  const digits = "1234567";
+  const digits = "2468135";
   await nric.fill(`S${digits}${nricCheckLetter("S", digits)}`);
   await page.getByRole("button", { name: "Enrol" }).click();
   await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
