@@ -348,6 +348,8 @@ test.describe("donor accounts", () => {
     await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByText("Signed in as Siti Rahmah.")).toBeVisible();
     expect(new URL(page.url()).pathname).toBe("/aws-pool");
+    // After a sign-in the page may reload itself (spec §4's after-login rules): let it finish first.
+    await page.waitForLoadState("networkidle");
     await open(page, "/ms/singpass/confirmation");
     await expect(page.getByText("Log masuk sebagai Siti Rahmah.")).toBeVisible();
   });
