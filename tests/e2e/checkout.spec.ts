@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { readOutbox } from "@portal/adapters/mail";
 import {
   expectNoAxeViolations,
   expectNoOverflow,
@@ -11,20 +11,8 @@ import {
 } from "./helpers";
 
 /** Receipt e-mails the portal wrote to its outbox (the e2e server's data folder). */
-const receiptMails = (to: string) => {
-  const dir = path.join(process.env["E2E_DATA_DIR"] ?? "", "outbox");
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((name) => name.endsWith(".json"));
-  } catch {
-    return [];
-  }
-  return names
-    .map(
-      (name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")) as Record<string, unknown>,
-    )
-    .filter((mail) => mail["to"] === to && mail["kind"] === "receipt");
-};
+const receiptMails = (to: string) =>
+  readOutbox(path.join(process.env["E2E_DATA_DIR"] ?? "", "outbox"), { to, kind: "receipt" });
 
 const fillDonor = async (page: Page, email: string) => {
   await page.getByTestId("donor-name").fill("Aminah binte Salleh");
@@ -82,7 +70,7 @@ test("a guest pays kaffarah by card and gets a receipt number, link and e-mail",
     /^\/receipt\/kaffarah\?transactionNo=ZK\d+&token=[\w-]{40,}$/,
   );
   await keepScreenshot(page, testInfo, "checkout-done-1280");
-  await expect.poll(() => receiptMails("kaffarah.guest@example.sg").length).toBe(1);
+  await expect.poll(async () => (await receiptMails("kaffarah.guest@example.sg")).length).toBe(1);
 
   // A passed transaction resets the giving page (spec §4).
   await open(page, "/kaffarah");
@@ -178,7 +166,7 @@ test("a declined card says so, charges nothing, and another card pays once", asy
   // A double click pays once.
   await page.getByTestId("checkout-pay").dblclick();
   await expectPaid(page);
-  await expect.poll(() => receiptMails("declined@example.sg").length).toBe(1);
+  await expect.poll(async () => (await receiptMails("declined@example.sg")).length).toBe(1);
 });
 
 test("a card that asks for 3-D Secure passes the bank's challenge", async ({ page }) => {

@@ -1,11 +1,12 @@
 import { signInErrorOutcome, type ValidationKey } from "@portal/domain";
+import { labelKeyOf } from "../../i18n/fill";
 import { AccountFailure, type AuthContext } from "./context";
 
 /** A validator's key as a translation key (`validation.nric.invalid` -> `validation_nric_invalid`). */
 export const validationText = (
   context: AuthContext,
   key: ValidationKey | null,
-): string | undefined => (key === null ? undefined : context.t(key.replace(/\./g, "_")));
+): string | undefined => (key === null ? undefined : context.t(labelKeyOf(key)));
 
 /** The provider's name and message of a failed call, or a generic failure. */
 export const failureOf = (cause: unknown) =>

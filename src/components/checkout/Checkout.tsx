@@ -12,7 +12,7 @@ import {
   markTransactionPassed,
   startTransaction,
 } from "../../lib/transaction";
-import { fill } from "../../i18n/fill";
+import { fill, labelKeyOf } from "../../i18n/fill";
 import { localizedPath, type Language } from "../../i18n/paths";
 import { readStored, removeStored, writeStored } from "../../stores/session-storage";
 import { fetchLiveRates } from "../calculator/rates";
@@ -237,7 +237,8 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
     if (error instanceof PaymentApiError) {
       if (error.code === "donation.ratesSuperseded") return setProblem(l.checkout_error_rates);
       if (error.code === "donation.totalMismatch") return setProblem(l.checkout_error_total);
-      const key = error.code?.replace(/\./g, "_") as keyof CheckoutLabels | undefined;
+      const key = (error.code === undefined ? undefined : labelKeyOf(error.code)) as
+        keyof CheckoutLabels | undefined;
       if (key && key in l) return setProblem(l[key]);
       if (error.code === "invalid_number") return setProblem(l.validation_card_invalid);
       if (error.code === "invalid_expiry") return setProblem(l.checkout_card_error_expiry);

@@ -9,6 +9,7 @@ import {
   validateUen,
   type Validation,
 } from "@portal/domain";
+import { labelKeyOf } from "../../i18n/fill";
 import type { CheckoutLabels } from "./labels";
 
 /** The donor's details as typed. Kept in the page only: never in storage, never in a URL. */
@@ -48,7 +49,7 @@ export type DonorErrors = Partial<Record<keyof DonorEntry, string>>;
 
 const message = (l: CheckoutLabels, validation: Validation): string | undefined => {
   if (validation === null) return undefined;
-  const key = validation.replace(/\./g, "_") as keyof CheckoutLabels;
+  const key = labelKeyOf(validation) as keyof CheckoutLabels;
   return l[key] ?? validation;
 };
 

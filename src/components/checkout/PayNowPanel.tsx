@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import { formatMoney, type Cents } from "@portal/domain";
+import {
+  formatMoney,
+  PAYNOW_ENQUIRY_GRACE_MS,
+  PAYNOW_POLL_MS,
+  PAYNOW_QR_LIFETIME_MS,
+  type Cents,
+} from "@portal/domain";
 import { fill } from "../../i18n/fill";
 import type { CheckoutLabels } from "./labels";
 import {
@@ -10,16 +16,9 @@ import {
   type DonationRef,
 } from "./payment-api";
 
-/** Spec §9: status checked every 3 s; after the QR expires, 30 s more for a late answer. */
-export const PAYNOW_POLL_MS = 3000;
-export const PAYNOW_ENQUIRY_GRACE_MS = 30_000;
-
-/** Spec §9: a QR may be paid for 300 s. */
-const QR_LIFETIME_MS = 300_000;
-
 /** Time left as m:ss, never more than the QR's lifetime (the two clocks may differ a little). */
 const clock = (ms: number): string => {
-  const seconds = Math.max(0, Math.ceil(Math.min(ms, QR_LIFETIME_MS) / 1000));
+  const seconds = Math.max(0, Math.ceil(Math.min(ms, PAYNOW_QR_LIFETIME_MS) / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 };
 

@@ -1,6 +1,7 @@
 import {
   amountLimits,
   fidyahOrder,
+  homePath,
   kaffarahOrder,
   wakafOrder,
   zakatOrder,
@@ -65,10 +66,4 @@ export const clearGivingEntries = (): void => {
 
 /** Where the flow's giving page is, for "back". */
 export const givingPathOf = (flow: FlowType, productRoute: string): string =>
-  ({
-    ZAKAT: "/calculator",
-    FIDYAH: "/fidyah",
-    KAFFARAH: "/kaffarah",
-    ILMU: `/${productRoute}-ilmu`,
-    WMS: "/wms",
-  })[flow];
+  flow === "ZAKAT" ? "/calculator" : homePath(flow, productRoute);

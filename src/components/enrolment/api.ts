@@ -2,6 +2,7 @@
 // HttpOnly and scoped to /svc, so these requests carry it and page scripts never see it.
 import type { Validation } from "@portal/domain";
 import type { ValidationLabels } from "./labels";
+import { labelKeyOf } from "../../i18n/fill";
 
 export interface Answer {
   readonly status: number;
@@ -36,7 +37,7 @@ export const messageOf = (
   labels: ValidationLabels,
   key: Validation | string | undefined,
 ): string => {
-  const label = (key ?? "").replace(/\./g, "_") as keyof ValidationLabels;
+  const label = labelKeyOf(key ?? "") as keyof ValidationLabels;
   return labels[label] ?? labels.enrol_error_generic;
 };
 

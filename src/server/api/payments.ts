@@ -2,6 +2,8 @@ import { Effect, Schema } from "effect";
 import {
   FREQUENCIES,
   isPricingError,
+  PAYNOW_ENQUIRY_GRACE_MS,
+  PAYNOW_QR_LIFETIME_MS,
   priceDonation,
   validateCompanyName,
   validateEmail,
@@ -19,11 +21,7 @@ import {
   readHomePageConfiguration,
 } from "@portal/adapters/db";
 import { database } from "../database";
-import {
-  PAYNOW_QR_LIFETIME_MS,
-  payNowQrSvg,
-  receiveStripeWebhook,
-} from "@portal/adapters/payments";
+import { payNowQrSvg, receiveStripeWebhook } from "@portal/adapters/payments";
 import { browserPaymentConfiguration, donations, gateway, gatewayName } from "../payments";
 import { check } from "./donor-input";
 import { failure, RequestError, success } from "./envelope";
@@ -140,9 +138,6 @@ const Confirm = Schema.Struct({
   wallet: Schema.optionalKey(Schema.Literals(["google_pay", "apple_pay"])),
   saveCard: Schema.optionalKey(Schema.Boolean),
 });
-
-/** After a QR expires the page keeps polling this long for a late bank answer (§9 enquiry grace). */
-const PAYNOW_ENQUIRY_GRACE_MS = 30_000;
 
 const notFound = (error: unknown): never => {
   if (error instanceof DonationNotFound) throw new RequestError(404, "No such donation");

@@ -1,7 +1,7 @@
 import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
-import { cents, payNowCrcValid, type Cents } from "@portal/domain";
-import { createSandbox, memorySandboxStore, PAYNOW_QR_LIFETIME_MS } from "./sandbox";
+import { cents, PAYNOW_QR_LIFETIME_MS, payNowCrcValid, type Cents } from "@portal/domain";
+import { createSandbox, memorySandboxStore } from "./sandbox";
 
 const now = new Date("2025-06-01T00:00:00Z");
 

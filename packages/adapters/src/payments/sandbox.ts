@@ -6,6 +6,7 @@ import {
   cardDigits,
   luhnValid,
   parsePayNowPayload,
+  PAYNOW_QR_LIFETIME_MS,
   payNowExpiryDate,
   portError,
   type GatewayPayment,
@@ -57,9 +58,6 @@ export interface SandboxPayment {
     readonly expiresAt: number;
   } | null;
 }
-
-/** How long a PayNow QR may be paid (spec §9: QR expire 300000 ms). */
-export const PAYNOW_QR_LIFETIME_MS = 300_000;
 
 /** What the sandbox's "payer's bank" answers when a QR is paid. */
 export type PayNowPaymentResult =

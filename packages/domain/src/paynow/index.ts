@@ -1,2 +1,3 @@
 export * from "./crc16";
 export * from "./payload";
+export * from "./timing";
