@@ -5,6 +5,7 @@ import {
   identitySignups,
   receipts,
   singpassLogins,
+  taxRegistrations,
   type Donors,
   type GuestSessions,
   type History,
@@ -37,3 +38,4 @@ export const singpassLoginRecords: () => Promise<SingpassLogins> = over("singpas
 export const signupRecords: () => Promise<IdentitySignups> = over("signups", (sql) =>
   identitySignups(sql, serverKey()),
 );
+export const taxRecords = over("taxRegistrations", (sql) => taxRegistrations(sql, serverKey()));

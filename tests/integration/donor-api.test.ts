@@ -465,16 +465,42 @@ describe.each(testDatabases())("donor API on $name", (database) => {
       (await call(donor("updateDonorEmailCognitoProfile"), { email: "not-an-email" }, as(tokenB)))
         .body,
     ).toMatchObject({ code: "validation.email.invalid" });
+    // The record follows the sign-in's e-mail only once the provider verified the new address.
+    const subjectB = JSON.parse(
+      Buffer.from(tokenB.split(".")[1] ?? "", "base64url").toString(),
+    ) as { sub: string };
+    const unverified = await call(
+      donor("updateDonorEmailCognitoProfile"),
+      { email: "badrul.h@example.com" },
+      as(tokenB),
+    );
+    expect(unverified.status).toBe(409);
+    expect(unverified.body).toMatchObject({ code: "email.unverified" });
+    const pending = await identity.sign({
+      subject: subjectB.sub,
+      email: "badrul.h@example.com",
+      emailVerified: false,
+    });
     expect(
       (
         await call(
           donor("updateDonorEmailCognitoProfile"),
           { email: "badrul.h@example.com" },
-          as(tokenB),
+          as(pending),
+        )
+      ).status,
+    ).toBe(409);
+    const verified = await identity.sign({ subject: subjectB.sub, email: "badrul.h@example.com" });
+    expect(
+      (
+        await call(
+          donor("updateDonorEmailCognitoProfile"),
+          { email: "Badrul.H@example.com" },
+          as(verified),
         )
       ).status,
     ).toBe(200);
-    const details = await call("/svc/main/User/getSignInUserDetails", {}, as(tokenB));
+    const details = await call("/svc/main/User/getSignInUserDetails", {}, as(verified));
     expect(details.body["data"]).toMatchObject({
       name: "Badrul Hisham",
       mobile: "98765000",

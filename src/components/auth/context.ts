@@ -83,7 +83,8 @@ export function makeContext(input: {
   const lang: Language = slot.dataset["lang"] === "ms" ? "ms" : "en";
   const flow: FlowType = isFlowType(slot.dataset["flow"]) ? slot.dataset["flow"] : "ZAKAT";
   const productRoute = slot.dataset["product"] ?? "wakaf";
-  const stay = document.querySelector("[data-auth-page='test']") !== null;
+  // The auth test page and the account pages stay where they are after a sign-in (and reload).
+  const stay = document.querySelector("[data-auth-page='test'], [data-auth-page='account']") !== null;
 
   const run = async <A>(effect: Effect.Effect<A, AccountError>): Promise<A> => {
     const outcome = await Effect.runPromise(

@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import { popupFromQuery, type LoginPopup } from "@portal/domain";
 import { $authPopup } from "../../stores/auth-popup";
 import AuthPopups from "./AuthPopups";
+import { publishBridge } from "./bridge";
 import { makeContext, type AuthContext, type IdentityConfig } from "./context";
 
 let booted: Promise<AuthContext> | undefined;
@@ -52,6 +53,22 @@ async function boot(slot: HTMLElement): Promise<AuthContext> {
     if (detail && typeof detail.kind === "string") $authPopup.set(detail);
   });
   await context.refreshHeader();
+  const accountsOf = () => {
+    if (!context.accounts) throw Object.assign(new Error("Sign-in is not set up."), { name: "NotSetUp" });
+    return context.accounts;
+  };
+  publishBridge({
+    enabled: context.accounts !== undefined,
+    signedIn: async () =>
+      context.accounts
+        ? (await context.run(context.accounts.idToken()).catch(() => null)) !== null
+        : false,
+    call: (path, body) => context.portal(path, body),
+    open: (kind) => $authPopup.set({ kind }),
+    requestEmailChange: (email) => context.run(accountsOf().requestEmailChange(email)),
+    resendEmailChangeCode: () => context.run(accountsOf().resendEmailChangeCode()),
+    confirmEmailChange: (code) => context.run(accountsOf().confirmEmailChange(code)),
+  });
   document.documentElement.dataset["auth"] = "ready";
   return context;
 }

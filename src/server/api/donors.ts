@@ -303,13 +303,28 @@ const updateDonorCognitoProfile: Handler = async ({ headers, body }) => {
 
 const EmailBody = Schema.Struct({ uniqueUserId: Schema.optionalKey(Text(64)), email: Text(254) });
 
-/** updateDonorEmailCognitoProfile: the caller's own e-mail address on their donor record. */
+/**
+ * updateDonorEmailCognitoProfile: the donor record takes the caller's new e-mail address once the
+ * identity provider has verified it (the donor confirmed it with the code sent there, and the ID token
+ * of this call names it as verified). Any other address is refused with `email.unverified`, so nobody
+ * can point receipts at an address they do not hold.
+ */
 const updateDonorEmailCognitoProfile: Handler = async ({ headers, body }) => {
-  const donor = await registeredDonor(headers);
+  const { identity, donor } = await donorOf(headers);
+  if (!donor)
+    throw new RequestError(404, "No donor is registered for this sign-in.", "donor.notRegistered");
   const request = decode(EmailBody, body);
   ownUniqueUserId(donor, request.uniqueUserId);
-  check(validateEmail(request.email.trim()));
-  await (await donorRecords()).updateEmail(donor.id, request.email.trim());
+  const email = request.email.trim().toLowerCase();
+  check(validateEmail(email));
+  if (!identity.emailVerified || identity.email?.toLowerCase() !== email) {
+    throw new RequestError(
+      409,
+      "Confirm the new e-mail address with the code sent to it first.",
+      "email.unverified",
+    );
+  }
+  await (await donorRecords()).updateEmail(donor.id, email);
   return success({ message: "E-mail updated" });
 };
 

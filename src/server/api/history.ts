@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { FLOW_TYPES } from "@portal/domain";
 import type { DonorView } from "@portal/adapters/db";
 import { historyRecords, receiptRecords } from "../records";
 import { registeredDonor, donorOf } from "./auth";
@@ -18,6 +19,12 @@ const TransactionsBody = Schema.Struct({
   phoneNumber: Schema.optionalKey(Schema.NullOr(Text(20))),
   email: Schema.optionalKey(Schema.NullOr(Text(254))),
   source: Schema.optionalKey(Schema.NullOr(Text(20))),
+  /** A Singapore calendar (tax) year. */
+  year: Schema.optionalKey(
+    Schema.NullOr(Schema.Int.check(Schema.isBetween({ minimum: 2000, maximum: 2200 }))),
+  ),
+  /** One fund (a flow type). */
+  fund: Schema.optionalKey(Schema.NullOr(Schema.Literals(FLOW_TYPES))),
 });
 
 /** The caller's own paid donations, a page at a time (at most 100). Not registered: an empty list. */
@@ -33,22 +40,33 @@ const transactionsOf = async ({ headers, body }: CallContext, thirdParty: boolea
         pageNo,
         pageSize,
         source: request.source ?? undefined,
+        year: request.year ?? undefined,
+        flow: request.fund ?? undefined,
       })
     : { records: [], totalRecords: 0 };
+  const years = donor ? await (await historyRecords()).years(donor.id) : [];
   const records = thirdParty
     ? page.records
     : page.records.map(({ isRefunded: _refunded, ...record }) => record);
-  return { records, totalRecords: page.totalRecords };
+  return { records, totalRecords: page.totalRecords, years };
 };
 
 const getDonorTransactions: Handler = async (context) => {
   const page = await transactionsOf(context, false);
-  return success({ resultDonationListResponse: page.records, totalRecords: page.totalRecords });
+  return success({
+    resultDonationListResponse: page.records,
+    totalRecords: page.totalRecords,
+    years: page.years,
+  });
 };
 
 const getDonorTransactionsThirdparty: Handler = async (context) => {
   const page = await transactionsOf(context, true);
-  return success({ resultDonationListResponse: page.records, totalRecords: page.totalRecords });
+  return success({
+    resultDonationListResponse: page.records,
+    totalRecords: page.totalRecords,
+    years: page.years,
+  });
 };
 
 const getUserTransactions: Handler = async (context) => {

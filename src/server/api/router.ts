@@ -1,5 +1,6 @@
 import { apiCalls, defaultBases, type ApiCall, type ApiCallName } from "@portal/adapters";
 import { failure, RequestError } from "./envelope";
+import { accountHandlers } from "./account";
 import { configurationHandlers } from "./configuration";
 import { paymentHandlers, STRIPE_WEBHOOK_PATH, stripeWebhook } from "./payments";
 import { donorHandlers } from "./donors";
@@ -21,6 +22,7 @@ const handlers: Partial<Record<ApiCallName, Handler>> = {
   ...singpassHandlers,
   ...historyHandlers,
   ...recurringHandlers,
+  ...accountHandlers,
   ...paymentHandlers,
 };
 

@@ -7,7 +7,12 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from "jose";
-import { passwordIssues, validationMessages, type MailerShape } from "@portal/domain";
+import {
+  passwordIssues,
+  validateEmail,
+  validationMessages,
+  type MailerShape,
+} from "@portal/domain";
 import { rateLimit, type RateLimit } from "../rate-limit";
 import type { PreSignUpEvent } from "./pre-sign-up";
 import { PreSignUpRefused } from "./pre-sign-up";
@@ -112,6 +117,8 @@ const BROWSER_TARGETS = new Set([
   "ChangePassword",
   "GetUser",
   "UpdateUserAttributes",
+  "GetUserAttributeVerificationCode",
+  "VerifyUserAttribute",
   "DeleteUser",
 ]);
 
@@ -137,6 +144,30 @@ const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b
 const maskEmail = (email: string) => {
   const [local = "", domain = ""] = email.split("@");
   return `${local.charAt(0)}***@${domain.charAt(0)}***`;
+};
+
+type CodePurpose = "signup" | "reset" | "email";
+
+/** The mail each code travels in (both languages: the account's language is not known here). */
+const codeMail: Record<
+  CodePurpose,
+  (code: string) => { kind: string; subject: string; text: string }
+> = {
+  signup: (code) => ({
+    kind: "signup-code",
+    subject: "Your verification code / Kod pengesahan anda",
+    text: `Your verification code is ${code}. It expires in 24 hours.\n\nKod pengesahan anda ialah ${code}. Ia tamat tempoh dalam 24 jam.`,
+  }),
+  reset: (code) => ({
+    kind: "reset-code",
+    subject: "Your password reset code / Kod tetapan semula kata laluan anda",
+    text: `Your password reset code is ${code}. It expires in 24 hours.\n\nKod tetapan semula kata laluan anda ialah ${code}. Ia tamat tempoh dalam 24 jam.`,
+  }),
+  email: (code) => ({
+    kind: "email-code",
+    subject: "Confirm your new e-mail address / Sahkan alamat e-mel baharu anda",
+    text: `Your code to confirm this e-mail address for your giving account is ${code}. It expires in 24 hours. If you did not ask to change your e-mail address, ignore this message.\n\nKod untuk mengesahkan alamat e-mel ini bagi akaun derma anda ialah ${code}. Ia tamat tempoh dalam 24 jam. Jika anda tidak meminta untuk menukar alamat e-mel anda, abaikan mesej ini.`,
+  }),
 };
 
 const badCredentials = () =>
@@ -166,6 +197,8 @@ export function cognitoLayer(options: LayerOptions) {
 
   const codes = new Map<string, { hash: Buffer; expires: number; attempts: number }>();
   const temporaryPasswords = new Map<string, Buffer>();
+  /** E-mail changes waiting for their code, by account (cognito-local's username). */
+  const pendingEmails = new Map<string, string>();
   const challenges = new Map<string, { username: string; expires: number }>();
   /**
    * When each account (cognito-local's username) last signed out everywhere, in whole seconds as tokens
@@ -242,13 +275,14 @@ export function cognitoLayer(options: LayerOptions) {
 
   /** Make, keep and mail a code; unknown accounts get the same answer and no mail. */
   async function sendCode(
-    purpose: "signup" | "reset",
+    purpose: CodePurpose,
     email: string,
     address: string,
     deliver: boolean,
+    account = email,
   ) {
     limitAddress(codeRequestsByAddress, address);
-    if (!codesByAccount.hit(`${purpose}:${email}`).allowed) {
+    if (!codesByAccount.hit(`${purpose}:${account}`).allowed) {
       throw new CognitoFault(
         "LimitExceededException",
         "Attempt limit exceeded, please try after some time.",
@@ -256,22 +290,18 @@ export function cognitoLayer(options: LayerOptions) {
     }
     if (deliver) {
       const code = randomInt(0, 1_000_000).toString().padStart(6, "0");
-      codes.set(`${purpose}:${email}`, {
+      codes.set(`${purpose}:${account}`, {
         hash: digest(code),
         expires: now() + CODE_LIFETIME_MS,
         attempts: 0,
       });
-      const signup = purpose === "signup";
+      const mail = codeMail[purpose](code);
       await Effect.runPromise(
         options.mailer.send({
           to: email,
-          kind: signup ? "signup-code" : "reset-code",
-          subject: signup
-            ? "Your verification code / Kod pengesahan anda"
-            : "Your password reset code / Kod tetapan semula kata laluan anda",
-          text: signup
-            ? `Your verification code is ${code}. It expires in 24 hours.\n\nKod pengesahan anda ialah ${code}. Ia tamat tempoh dalam 24 jam.`
-            : `Your password reset code is ${code}. It expires in 24 hours.\n\nKod tetapan semula kata laluan anda ialah ${code}. Ia tamat tempoh dalam 24 jam.`,
+          kind: mail.kind,
+          subject: mail.subject,
+          text: mail.text,
           meta: { code },
         }),
       );
@@ -285,8 +315,8 @@ export function cognitoLayer(options: LayerOptions) {
     };
   }
 
-  function useCode(purpose: "signup" | "reset", email: string, code: string) {
-    const key = `${purpose}:${email}`;
+  function useCode(purpose: CodePurpose, account: string, code: string) {
+    const key = `${purpose}:${account}`;
     const kept = codes.get(key);
     if (!kept || kept.expires < now() || kept.attempts >= layerLimits.codeAttempts) {
       codes.delete(key);
@@ -572,21 +602,91 @@ export function cognitoLayer(options: LayerOptions) {
       return upstream("GetUser", body);
     },
 
-    UpdateUserAttributes: async (body) => {
-      await accessToken(body);
+    /**
+     * Attributes of the caller's own account. A new e-mail address is not applied yet: like a pool with
+     * "keep the original attribute value active until verified", a code goes to the new address and
+     * VerifyUserAttribute applies it (sign-in names and receipts must only use addresses held).
+     */
+    UpdateUserAttributes: async (body, request) => {
+      const token = await accessToken(body);
       const attributes = (
         Array.isArray(body["UserAttributes"]) ? body["UserAttributes"] : []
       ) as Attribute[];
-      for (const { Name } of attributes) {
-        // The portal trusts a verified e-mail; changing it here would keep it marked verified.
-        if (Name === "email" || Name.endsWith("_verified") || !SIGN_UP_ATTRIBUTES.has(Name)) {
+      let newEmail: string | undefined;
+      const others: Attribute[] = [];
+      for (const { Name, Value } of attributes) {
+        if (Name === "email") {
+          newEmail = usernameOf(Value);
+          continue;
+        }
+        if (Name.endsWith("_verified") || !SIGN_UP_ATTRIBUTES.has(Name)) {
           throw new CognitoFault(
             "InvalidParameterException",
             `Attribute ${Name} cannot be changed here.`,
           );
         }
+        others.push({ Name, Value });
       }
-      return upstream("UpdateUserAttributes", body);
+      const answer =
+        others.length > 0
+          ? await upstream("UpdateUserAttributes", { ...body, UserAttributes: others })
+          : {};
+      if (newEmail === undefined) return answer;
+      if (validateEmail(newEmail) !== null) {
+        throw new CognitoFault("InvalidParameterException", "Invalid email address format.");
+      }
+      const username = text(token["username"]);
+      const user = await findUser(username);
+      if (user && attribute(user.attributes, "email") === newEmail) return answer;
+      if (await findUser(newEmail)) {
+        throw new CognitoFault(
+          "AliasExistsException",
+          "An account with the given email already exists.",
+        );
+      }
+      pendingEmails.set(username, newEmail);
+      const sent = await sendCode("email", newEmail, request.clientAddress, true, username);
+      return { ...answer, CodeDeliveryDetailsList: [sent.CodeDeliveryDetails] };
+    },
+
+    /** A new code for the e-mail change waiting on the caller's account. */
+    GetUserAttributeVerificationCode: async (body, request) => {
+      const token = await accessToken(body);
+      const username = text(token["username"]);
+      const pending = pendingEmails.get(username);
+      if (text(body["AttributeName"]) !== "email" || pending === undefined) {
+        throw new CognitoFault("InvalidParameterException", "No e-mail change is waiting.");
+      }
+      return sendCode("email", pending, request.clientAddress, true, username);
+    },
+
+    /** The code sent to the new address: the change applies and the address counts as verified. */
+    VerifyUserAttribute: async (body) => {
+      const token = await accessToken(body);
+      const username = text(token["username"]);
+      const pending = pendingEmails.get(username);
+      if (text(body["AttributeName"]) !== "email" || pending === undefined) {
+        throw new CognitoFault(
+          "ExpiredCodeException",
+          "Invalid code provided, please request a code again.",
+        );
+      }
+      useCode("email", username, text(body["Code"]));
+      pendingEmails.delete(username);
+      if (await findUser(pending)) {
+        throw new CognitoFault(
+          "AliasExistsException",
+          "An account with the given email already exists.",
+        );
+      }
+      await admin("AdminUpdateUserAttributes", {
+        Username: username,
+        UserAttributes: [
+          { Name: "email", Value: pending },
+          { Name: "email_verified", Value: "true" },
+        ],
+      });
+      return {};
     },
 
     DeleteUser: async (body) => {

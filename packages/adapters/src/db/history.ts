@@ -28,6 +28,8 @@ export interface TransactionRecord {
   readonly paymentType: number;
   readonly source: string;
   readonly isRefunded: boolean;
+  /** Registered for IRAS inclusion (at checkout or afterwards, /register/tax-deduction). */
+  readonly isIRASInclusion: boolean;
 }
 
 export interface Page<T> {
@@ -95,6 +97,7 @@ interface HistoryRow {
   plan_frequency: string | null;
   next_charge_on: string | null;
   plan_status: string | null;
+  tax_included: boolean;
   total: number;
 }
 
@@ -106,8 +109,14 @@ export interface History {
       readonly pageNo: number;
       readonly pageSize: number;
       readonly source?: string | undefined;
+      /** A Singapore calendar (tax) year. */
+      readonly year?: number | undefined;
+      /** One fund. */
+      readonly flow?: FlowType | undefined;
     },
   ) => Promise<Page<TransactionRecord>>;
+  /** The Singapore calendar years the donor gave in, newest first (the history's year filter). */
+  readonly years: (donorId: string) => Promise<ReadonlyArray<number>>;
   /** One of the donor's donations by transaction number; undefined when it is not theirs. */
   readonly transaction: (
     donor: DonorView,
@@ -130,12 +139,32 @@ export interface History {
   ) => Promise<Page<DonorWallEntry>>;
 }
 
+const SGT_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/** A Singapore calendar year as an instant range [from, to). */
+export const sgtYearSpan = (year: number) => ({
+  from: new Date(Date.UTC(year, 0, 1) - SGT_OFFSET_MS).toISOString(),
+  to: new Date(Date.UTC(year + 1, 0, 1) - SGT_OFFSET_MS).toISOString(),
+});
+
+/**
+ * The list's optional filters as parameters $n (source), $n+1 and $n+2 (the year's span), $n+3 (flow);
+ * `column` prefixes the column names.
+ */
+const filtered = (column: string, n: number) => `
+  and ($${n}::text is null or ${column}source = $${n})
+  and ($${n + 1}::timestamptz is null or ${column}created_at >= $${n + 1})
+  and ($${n + 2}::timestamptz is null or ${column}created_at < $${n + 2})
+  and ($${n + 3}::text is null or ${column}flow = $${n + 3})`;
+
 export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): History {
   const query = (where: string) => `
     select d.transaction_no, d.flow, d.status, d.total_cents, d.amounts, d.frequency, d.payment_method,
            d.card_brand, d.card_last4, d.payment_type, d.source, d.created_at,
            r.id as receipt_id, r.receipt_no,
            p.frequency as plan_frequency, p.next_charge_on::text as next_charge_on, p.status as plan_status,
+           (d.tax_id_hash is not null or exists (select 1 from tax_registration t where t.donation_id = d.id))
+             as tax_included,
            count(*) over ()::int as total
     from donation d
     left join receipt r on r.donation_id = d.id
@@ -173,6 +202,7 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
     paymentType: row.payment_type,
     source: row.source,
     isRefunded: row.status === "refunded",
+    isIRASInclusion: row.tax_included,
   });
 
   const planOf = async (donorId: string, transactionNo: string) => {
@@ -194,12 +224,14 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
   };
 
   return {
-    transactions: async (donor, { pageNo, pageSize, source }) => {
+    transactions: async (donor, { pageNo, pageSize, source, year, flow }) => {
       const donorId = donor.id;
+      const span = year === undefined ? undefined : sgtYearSpan(year);
+      const filters = [source ?? null, span?.from ?? null, span?.to ?? null, flow ?? null];
       const rows = await sql.query<HistoryRow>(
-        `${query("and ($4::text is null or d.source = $4)")}
+        `${query(filtered("d.", 4))}
          order by d.created_at desc, d.id desc limit $2 offset $3`,
-        [donorId, pageSize, (pageNo - 1) * pageSize, source ?? null],
+        [donorId, pageSize, (pageNo - 1) * pageSize, ...filters],
       );
       const total =
         rows[0]?.total ??
@@ -207,8 +239,8 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
           ? ((
               await sql.query<{ count: number }>(
                 `select count(*)::int as count from donation where donor_id = $1
-                 and status in ('succeeded', 'refunded', 'voided') and ($2::text is null or source = $2)`,
-                [donorId, source ?? null],
+                 and status in ('succeeded', 'refunded', 'voided') ${filtered("", 2)}`,
+                [donorId, ...filters],
               )
             )[0]?.count ?? 0)
           : 0);
@@ -221,6 +253,15 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
       ]);
       return row ? toRecord(row, donor) : undefined;
     },
+    years: async (donorId) =>
+      (
+        await sql.query<{ year: number }>(
+          `select distinct extract(year from (created_at at time zone 'UTC') + interval '8 hours')::int as year
+           from donation where donor_id = $1 and status in ('succeeded', 'refunded', 'voided')
+           order by year desc`,
+          [donorId],
+        )
+      ).map((row) => Number(row.year)),
     recurringStatus: async (donorId, transactionNo) => {
       const row = await planOf(donorId, transactionNo);
       if (!row) return undefined;

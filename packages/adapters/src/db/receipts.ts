@@ -114,6 +114,8 @@ interface Row {
   rates_version: number;
   gateway_ref: string | null;
   tax_registered: boolean;
+  tax_id_kind: "NRIC" | "FIN" | "UEN" | null;
+  tax_id_encrypted: Uint8Array | null;
 }
 
 const SGT_MS = 8 * 60 * 60 * 1000;
@@ -143,8 +145,9 @@ export function receipts(sql: Sql, serverKey: Buffer) {
                 (select a.gateway_ref from payment_attempt a
                   where a.donation_id = d.id and a.status = 'succeeded'
                   order by a.updated_at desc limit 1) as gateway_ref,
-                exists (select 1 from tax_registration t where t.donation_id = d.id) as tax_registered
+                t.id is not null as tax_registered, t.id_kind as tax_id_kind, t.id_encrypted as tax_id_encrypted
          from receipt r join donation d on d.id = r.donation_id left join donor o on o.id = d.donor_id
+         left join tax_registration t on t.donation_id = d.id
          where ${where}`,
         params,
       );
@@ -180,7 +183,14 @@ export function receipts(sql: Sql, serverKey: Buffer) {
           : (row.name ?? row.donor_details?.name ?? "Hamba Allah"),
         donorEmail: anonymous ? null : (row.email ?? row.donor_details?.email ?? null),
         donorPhone: anonymous ? null : phoneOf(row.mobile_country_code, row.mobile),
-        nirc: row.nric_encrypted && !anonymous ? maskNric(pii.decrypt(row.nric_encrypted)) : null,
+        // The number registered for IRAS inclusion afterwards is the one the council files.
+        nirc: anonymous
+          ? null
+          : row.tax_id_encrypted && row.tax_id_kind !== "UEN"
+            ? maskNric(pii.decrypt(row.tax_id_encrypted))
+            : row.nric_encrypted
+              ? maskNric(pii.decrypt(row.nric_encrypted))
+              : null,
         companyName: anonymous
           ? null
           : (row.company_name ?? row.donor_details?.business?.companyName ?? null),

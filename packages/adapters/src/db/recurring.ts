@@ -45,6 +45,10 @@ export interface PlanView {
   readonly nextDonationDate: string | null;
   readonly amountCents: number;
   readonly card: { readonly brand: string; readonly last4: string } | null;
+  /** Which fund the plan gives to. */
+  readonly flow: FlowType;
+  /** Whether the donor may change the amount (zakat harta and wakaf; others are priced from rates). */
+  readonly amountEditable: boolean;
 }
 
 export class PlanRefused extends Error {
@@ -89,6 +93,8 @@ const toView = (row: PlanRow): PlanView => ({
   nextDonationDate: row.status === "active" ? row.next_charge_on : null,
   amountCents: Number(row.amount_cents),
   card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
+  flow: row.flow,
+  amountEditable: freeAmountKind(row.amounts) !== undefined,
 });
 
 const audit = (tx: SqlQuery, actor: string, action: string, planId: string, detail: unknown) =>
@@ -99,6 +105,15 @@ const audit = (tx: SqlQuery, actor: string, action: string, planId: string, deta
 
 /** Kinds whose amount the donor chooses (the others are priced from quantities and rates). */
 const FREE_AMOUNT_KINDS = ["harta", "ilmu", "wms"];
+
+/** The one kind of a plan whose amount the donor chose; undefined when it is priced from rates. */
+const freeAmountKind = (amounts: Record<string, number>): string | undefined => {
+  const kinds = Object.keys(amounts);
+  const kind = kinds[0];
+  return kinds.length === 1 && kind !== undefined && FREE_AMOUNT_KINDS.includes(kind)
+    ? kind
+    : undefined;
+};
 
 export interface SavedCardView {
   readonly id: string;
@@ -302,6 +317,17 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
         return true;
       }),
 
+    /** The donor's own plans, active and suspended first, then cancelled; newest first within each. */
+    plans: async (donorId: string): Promise<ReadonlyArray<PlanView>> =>
+      (
+        await sql.query<PlanRow>(
+          `select ${planColumns} from recurring_plan p join donation d on d.id = p.first_donation_id
+           where p.donor_id = $1 and d.donor_id = $1
+           order by p.status = 'cancelled', p.created_at desc, p.id desc`,
+          [donorId],
+        )
+      ).map(toView),
+
     /** The plan a donation started, for the holder of its receipt token (guests cannot sign in). */
     statusByReceiptToken: (token: string, transactionNo: string) =>
       sql.transaction(async (tx) => {
@@ -334,9 +360,8 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
         let amounts = row.amounts;
         let amount = Number(row.amount_cents);
         if (change.amountCents !== undefined) {
-          const kinds = Object.keys(row.amounts);
-          const kind = kinds[0];
-          if (kinds.length !== 1 || kind === undefined || !FREE_AMOUNT_KINDS.includes(kind)) {
+          const kind = freeAmountKind(row.amounts);
+          if (kind === undefined) {
             throw new PlanRefused(
               422,
               "This plan's amount is priced from quantities and rates; start a new plan instead.",

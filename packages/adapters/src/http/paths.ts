@@ -72,7 +72,10 @@ export const apiCalls = [
   post("payment", "/api/Donation/getDonorTxnRecurrentStatus"),
   post("payment", "/api/Donation/cancelRecurringPayment"),
   post("payment", "/api/Donation/updateRecurringPlan"),
+  post("payment", "/api/Donation/getRecurringPlans", { list: true }),
   post("payment", "/api/Donation/getThirdPartyDonationReceiptData", { query: ["transactionNo"] }),
+  post("donor", "/api/User/getTaxDeductionStatus"),
+  post("donor", "/api/User/registerTaxDeduction"),
   // donor
   post("donor", "/api/User/checkCognitoNricExists"),
   post("donor", "/api/User/getEmailListForUser", { list: true }),

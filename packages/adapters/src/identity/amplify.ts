@@ -4,6 +4,7 @@ import { Effect, Layer } from "effect";
 import { Amplify } from "aws-amplify";
 import {
   confirmResetPassword,
+  confirmUserAttribute,
   confirmSignIn,
   confirmSignUp,
   deleteUser,
@@ -11,6 +12,7 @@ import {
   fetchUserAttributes,
   resendSignUpCode,
   resetPassword,
+  sendUserAttributeVerificationCode,
   signIn,
   signInWithRedirect,
   signOut,
@@ -177,6 +179,20 @@ export function amplifyAccounts(config: AmplifyIdentityConfig): AccountsShape {
     updateAttributes: (attributes) =>
       attempt(async () => {
         await updateUserAttributes({ userAttributes: { ...attributes } });
+      }),
+    requestEmailChange: (address) =>
+      attempt(async () => {
+        await updateUserAttributes({ userAttributes: { email: email(address) } });
+      }),
+    resendEmailChangeCode: () =>
+      attempt(async () => {
+        await sendUserAttributeVerificationCode({ userAttributeKey: "email" });
+      }),
+    confirmEmailChange: (code) =>
+      attempt(async () => {
+        await confirmUserAttribute({ userAttributeKey: "email", confirmationCode: code.trim() });
+        // The next portal call must carry an ID token that names the new, verified address.
+        await fetchAuthSession({ forceRefresh: true });
       }),
     deleteAccount: () => attempt(() => deleteUser()),
     federatedSignIn: (provider) => attempt(() => signInWithRedirect({ provider })),

@@ -67,6 +67,7 @@ export const TransactionRecord = Schema.Struct({
   donationType: Schema.Literals(["ZAKAT", "FIDYAH", "KAFFARAH", "ILMU", "WMS"]),
   paymentType: Int,
   source: Str,
+  isIRASInclusion: Schema.Boolean,
 });
 export const ThirdPartyTransactionRecord = Schema.Struct({
   ...TransactionRecord.fields,
@@ -99,6 +100,35 @@ export const UserData = Schema.Struct({
 
 const NullInt = Schema.NullOr(Int);
 const Flow = Schema.Literals(["ZAKAT", "FIDYAH", "KAFFARAH", "ILMU", "WMS"]);
+
+/** A recurring plan as its owner sees it (account area). */
+export const RecurringPlan = Schema.Struct({
+  transactionNo: Str,
+  isRecurring: Schema.Literal(true),
+  recurringStatus: Schema.Literals(["active", "suspended", "cancelled"]),
+  frequency: Str,
+  nextDonationDate: NullStr,
+  amountCents: Int,
+  card: Schema.NullOr(Schema.Struct({ brand: Str, last4: Str })),
+  flow: Flow,
+  amountEditable: Schema.Boolean,
+});
+
+/** A donation's standing for IRAS inclusion (`/register/tax-deduction`). */
+export const TaxDeduction = Schema.Struct({
+  transactionNo: Str,
+  flow: Flow,
+  amountCents: Int,
+  donatedAt: Str,
+  receiptNo: NullStr,
+  eligible: Schema.Boolean,
+  registered: Schema.NullOr(
+    Schema.Struct({
+      idKind: Schema.Literals(["NRIC", "FIN", "UEN"]),
+      idShown: Schema.Union([Masked, Schema.String.check(Schema.isPattern(/^[0-9A-Z]{9,10}$/))]),
+    }),
+  ),
+});
 
 /** Spec §3's receipt attribute lists (amounts in cents; a rate no longer known is null). */
 export const ReceiptAttributes = Schema.Struct({
@@ -185,7 +215,13 @@ export const Donation = Schema.Struct({
   payNow: Schema.NullOr(Schema.Struct({ payload: Str, expiresAt: Str })),
 });
 
-const list = ok({ resultDonationListResponse: Schema.Array(TransactionRecord), totalRecords: Int });
+/** The years filter of the account area: the Singapore calendar years the donor gave in. */
+const Years = Schema.Array(Int);
+const list = ok({
+  resultDonationListResponse: Schema.Array(TransactionRecord),
+  totalRecords: Int,
+  years: Years,
+});
 
 export const responseSchemas = {
   getSignInUserDetails: okOrNot({ data: UserData }),
@@ -214,6 +250,7 @@ export const responseSchemas = {
   getDonorTransactionsThirdparty: ok({
     resultDonationListResponse: Schema.Array(ThirdPartyTransactionRecord),
     totalRecords: Int,
+    years: Years,
   }),
   getCognitoUser: ok({ data: Schema.Struct({ isEmailExists: Schema.Boolean, accCount: Int }) }),
   getDonorTxnRecurrentStatus: ok({
@@ -226,17 +263,10 @@ export const responseSchemas = {
     }),
   }),
   cancelRecurringPayment: Plain,
-  updateRecurringPlan: ok({
-    data: Schema.Struct({
-      transactionNo: Str,
-      isRecurring: Schema.Literal(true),
-      recurringStatus: Schema.Literals(["active", "suspended", "cancelled"]),
-      frequency: Str,
-      nextDonationDate: NullStr,
-      amountCents: Int,
-      card: Schema.NullOr(Schema.Struct({ brand: Str, last4: Str })),
-    }),
-  }),
+  updateRecurringPlan: ok({ data: RecurringPlan }),
+  getRecurringPlans: ok({ data: Schema.Array(RecurringPlan) }),
+  getTaxDeductionStatus: ok({ data: TaxDeduction }),
+  registerTaxDeduction: ok({ data: TaxDeduction }),
   removeUserStripeToken: ok({ data: Schema.Struct({ id: Str }) }),
   getThirdPartyDonationReceiptData: ok({ data: ReceiptData }),
   checkCognitoNricExists: Schema.Union([

@@ -62,6 +62,11 @@ export interface AccountsShape {
   readonly updateAttributes: (
     attributes: Readonly<Record<string, string>>,
   ) => Effect.Effect<void, AccountError>;
+  /** Ask to change the sign-in e-mail: a code goes to the new address; nothing changes yet. */
+  readonly requestEmailChange: (email: string) => Effect.Effect<void, AccountError>;
+  readonly resendEmailChangeCode: () => Effect.Effect<void, AccountError>;
+  /** The code from the new address: the change applies and the tokens are renewed to name it. */
+  readonly confirmEmailChange: (code: string) => Effect.Effect<void, AccountError>;
   readonly deleteAccount: () => Effect.Effect<void, AccountError>;
   readonly federatedSignIn: (provider: SocialProvider) => Effect.Effect<void, AccountError>;
   /** Sign out everywhere (the provider ends the refresh tokens). */
@@ -84,6 +89,9 @@ const methods = [
   "currentAccount",
   "idToken",
   "updateAttributes",
+  "requestEmailChange",
+  "resendEmailChangeCode",
+  "confirmEmailChange",
   "deleteAccount",
   "federatedSignIn",
   "signOut",

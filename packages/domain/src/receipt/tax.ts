@@ -16,3 +16,6 @@ export const taxWording = (flow: FlowType, hasTaxId: boolean): TaxWording => {
   if (WAKAF_250_FLOWS.includes(flow)) return "wakaf250";
   return "none";
 };
+
+/** Whether a gift to this fund can be registered for IRAS inclusion (zakat and the wakaf funds). */
+export const isTaxRegistrable = (flow: FlowType): boolean => taxWording(flow, true) !== "none";

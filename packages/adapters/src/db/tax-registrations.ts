@@ -1,0 +1,146 @@
+import { randomUUID } from "node:crypto";
+import { isTaxRegistrable, maskNric, type FlowType } from "@portal/domain";
+import { personalData } from "./personal-data";
+import type { Sql, SqlQuery } from "./sql";
+
+/** The kind of identity number a registration names (IRAS: individuals by NRIC/FIN, companies by UEN). */
+export type TaxIdKind = "NRIC" | "FIN" | "UEN";
+
+/** One donation's standing for IRAS inclusion, as its owner sees it. */
+export interface TaxDeductionView {
+  readonly transactionNo: string;
+  readonly flow: FlowType;
+  readonly amountCents: number;
+  readonly donatedAt: string;
+  readonly receiptNo: string | null;
+  /** Paid, and to a fund whose gifts are included (zakat, the wakaf funds). */
+  readonly eligible: boolean;
+  /** The number it is included under (NRIC/FIN masked as PDPC allows; a UEN is a public number). */
+  readonly registered: { readonly idKind: TaxIdKind; readonly idShown: string } | null;
+}
+
+export class TaxRegistrationRefused extends Error {
+  constructor(
+    readonly httpStatus: 404 | 409 | 422,
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/** NRIC (S, T) or FIN (F, G, M) by its first letter; a UEN is neither. */
+export const taxIdKindOf = (id: string, isUen: boolean): TaxIdKind =>
+  isUen ? "UEN" : /^[ST]/.test(id) ? "NRIC" : "FIN";
+
+interface Row {
+  id: string;
+  transaction_no: string;
+  flow: FlowType;
+  status: string;
+  total_cents: number;
+  created_at: Date;
+  receipt_no: string | null;
+  reg_kind: TaxIdKind | null;
+  reg_encrypted: Uint8Array | null;
+  reg_hash: Uint8Array | null;
+  checkout_encrypted: Uint8Array | null;
+  checkout_hash: Uint8Array | null;
+}
+
+/**
+ * Registering a paid donation for IRAS inclusion after the fact (`/register/tax-deduction`). The
+ * number is sealed like every identity number (personal-data.ts); registering again with the same
+ * number is a no-op, with another number refused (the council files one number per receipt).
+ */
+export function taxRegistrations(sql: Sql, serverKey: Buffer) {
+  const pii = personalData(serverKey);
+
+  const find = async (tx: SqlQuery, donorId: string, transactionNo: string, lock: boolean) => {
+    const [row] = await tx.query<Row>(
+      `select d.id, d.transaction_no, d.flow, d.status, d.total_cents, d.created_at, r.receipt_no,
+              t.id_kind as reg_kind, t.id_encrypted as reg_encrypted, t.id_hash as reg_hash,
+              d.tax_id_encrypted as checkout_encrypted, d.tax_id_hash as checkout_hash
+       from donation d left join receipt r on r.donation_id = d.id
+       left join tax_registration t on t.donation_id = d.id
+       where d.donor_id = $1 and d.transaction_no = $2 ${lock ? "for update of d" : ""}`,
+      [donorId, transactionNo],
+    );
+    return row;
+  };
+
+  const shown = (kind: TaxIdKind, sealed: Uint8Array) => {
+    const id = pii.decrypt(sealed);
+    return kind === "UEN" ? id : maskNric(id);
+  };
+
+  const toView = (row: Row): TaxDeductionView => {
+    let registered: TaxDeductionView["registered"] = null;
+    if (row.reg_kind && row.reg_encrypted) {
+      registered = { idKind: row.reg_kind, idShown: shown(row.reg_kind, row.reg_encrypted) };
+    } else if (row.checkout_encrypted) {
+      const id = pii.decrypt(row.checkout_encrypted);
+      const kind = /^[STFGM]\d{7}[A-Z]$/.test(id) ? taxIdKindOf(id, false) : "UEN";
+      registered = { idKind: kind, idShown: kind === "UEN" ? id : maskNric(id) };
+    }
+    return {
+      transactionNo: row.transaction_no,
+      flow: row.flow,
+      amountCents: Number(row.total_cents),
+      donatedAt: new Date(row.created_at).toISOString(),
+      receiptNo: row.receipt_no,
+      eligible: row.status === "succeeded" && isTaxRegistrable(row.flow),
+      registered,
+    };
+  };
+
+  const notFound = () =>
+    new TaxRegistrationRefused(404, "Invalid Trasnsaction Number", "transaction.notFound");
+
+  return {
+    /** The donation's standing; undefined when it is not the donor's (like a missing one). */
+    status: async (donorId: string, transactionNo: string) => {
+      const row = await find(sql, donorId, transactionNo, false);
+      return row ? toView(row) : undefined;
+    },
+
+    /** Register; `already` when this number was registered before. Audit-logged. */
+    register: (donorId: string, transactionNo: string, idKind: TaxIdKind, id: string) =>
+      sql.transaction(async (tx) => {
+        const row = await find(tx, donorId, transactionNo, true);
+        if (!row) throw notFound();
+        const view = toView(row);
+        if (!view.eligible) {
+          throw new TaxRegistrationRefused(
+            422,
+            "This donation cannot be registered for tax deduction.",
+            "taxDeduction.notEligible",
+          );
+        }
+        const hash = pii.hash(id);
+        const earlier = row.reg_hash ?? row.checkout_hash;
+        if (earlier) {
+          if (Buffer.from(earlier).equals(hash)) return { outcome: "already" as const, view };
+          throw new TaxRegistrationRefused(
+            409,
+            "This donation is already registered under another number.",
+            "taxDeduction.otherId",
+          );
+        }
+        await tx.query(
+          `insert into tax_registration (id, donation_id, id_kind, id_encrypted, id_hash)
+           values ($1, $2, $3, $4, $5)`,
+          [randomUUID(), row.id, idKind, pii.encrypt(id), hash],
+        );
+        await tx.query(
+          `insert into audit_log (actor, action, entity, entity_id, detail)
+           values ('donor', 'tax.register', 'donation', $1, $2)`,
+          [row.id, JSON.stringify({ transactionNo, idKind })],
+        );
+        const after = await find(tx, donorId, transactionNo, false);
+        return { outcome: "registered" as const, view: toView(after ?? row) };
+      }),
+  };
+}
+
+export type TaxRegistrations = ReturnType<typeof taxRegistrations>;

@@ -1,0 +1,347 @@
+import { useState, type FormEvent } from "react";
+import {
+  formatMobile,
+  MOBILE_MASK,
+  validateEmail,
+  validateFullName,
+  validateMobile,
+  type Validation,
+} from "@portal/domain";
+import { labelKeyOf } from "../../i18n/fill";
+import type { Language } from "../../i18n/paths";
+import type { AccountBridge } from "../auth/bridge";
+import { AddressFields, TextField, emptyAddress, type AddressValue } from "../enrolment/fields";
+import { failureText, type Call } from "./api";
+import type { Label } from "./AccountArea";
+
+/** Spec §3's signed-in user data, as getSignInUserDetails answers it (the NRIC masked). */
+export interface UserData {
+  readonly name: string;
+  readonly email: string;
+  readonly countryCode: string;
+  readonly mobile: string;
+  readonly nric: string;
+  readonly uen: string;
+  readonly companyName: string;
+  readonly donorType: "individual" | "corporate";
+  readonly address: Partial<AddressValue> & { readonly country?: string };
+}
+
+interface Props {
+  readonly call: Call;
+  readonly t: Label;
+  readonly lang: Language;
+  readonly user: UserData;
+  readonly bridge: AccountBridge;
+  readonly onChanged: (user: UserData) => void;
+}
+
+const message = (t: Label, validation: Validation) =>
+  validation === null ? undefined : t(labelKeyOf(validation));
+
+/** One status line per form, announced politely (saved) or at once (refused). */
+function Outcome(props: {
+  readonly done?: string | undefined;
+  readonly error?: string | undefined;
+}) {
+  return (
+    <>
+      <p className="account-done" role="status">
+        {props.done ?? ""}
+      </p>
+      {props.error ? (
+        <p className="calc-error" role="alert">
+          {props.error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function DetailsForm({ call, t, user, onChanged }: Props) {
+  const [name, setName] = useState(user.name);
+  const [address, setAddress] = useState<AddressValue>({ ...emptyAddress, ...user.address });
+  const [nameError, setNameError] = useState<string>();
+  const [outcome, setOutcome] = useState<{ done?: string; error?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const issue = message(t, validateFullName(name.trim()));
+    setNameError(issue);
+    if (issue) return setOutcome({});
+    setBusy(true);
+    try {
+      const trimmed = Object.fromEntries(
+        Object.entries(address).map(([key, value]) => [key, value.trim()]),
+      ) as unknown as AddressValue;
+      await call("updateDonorCognitoProfile", { name: name.trim(), address: trimmed });
+      onChanged({ ...user, name: name.trim(), address: trimmed });
+      setOutcome({ done: t("account_saved") });
+    } catch (error) {
+      setOutcome({ error: failureText(error, t) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
+      <h3>{t("account_details_heading")}</h3>
+      <TextField
+        label={user.donorType === "corporate" ? t("account_contact_person") : t("account_name")}
+        name="name"
+        value={name}
+        onChange={setName}
+        error={nameError}
+        maxLength={66}
+        autoComplete="name"
+      />
+      <AddressFields
+        legend={t("enrol_address")}
+        labels={{
+          postal: t("enrol_postal"),
+          block: t("enrol_block"),
+          street: t("enrol_street"),
+          building: t("enrol_building"),
+          floor: t("enrol_floor"),
+          unit: t("enrol_unit"),
+        }}
+        value={address}
+        onChange={setAddress}
+      />
+      <button type="submit" className="button" disabled={busy}>
+        {t("account_save_details")}
+      </button>
+      <Outcome {...outcome} />
+    </form>
+  );
+}
+
+function MobileForm({ call, t, user, onChanged }: Props) {
+  const [countryCode, setCountryCode] = useState(user.countryCode || "+65");
+  const [mobile, setMobile] = useState(user.mobile);
+  const [error, setError] = useState<string>();
+  const [outcome, setOutcome] = useState<{ done?: string; error?: string }>({});
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const digits = mobile.replace(/\s/g, "");
+    const issue = /^\+\d{1,4}$/.test(countryCode)
+      ? message(t, validateMobile(digits))
+      : t("enrol_dial_invalid");
+    setError(issue);
+    if (issue) return setOutcome({});
+    try {
+      await call("updateCognitoUser", { countryCode, mobile: digits });
+      onChanged({ ...user, countryCode, mobile: digits });
+      setOutcome({ done: t("account_saved") });
+    } catch (failure) {
+      setOutcome({ error: failureText(failure, t) });
+    }
+  };
+  return (
+    <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
+      <h3>{t("account_mobile_heading")}</h3>
+      <p>
+        {t("account_current")}{" "}
+        <span data-testid="account-mobile">
+          {user.mobile ? formatMobile(`${user.countryCode}${user.mobile}`, MOBILE_MASK) : "-"}
+        </span>
+      </p>
+      <div className="account-row">
+        <TextField
+          label={t("enrol_dial_code")}
+          name="countryCode"
+          value={countryCode}
+          onChange={setCountryCode}
+          maxLength={5}
+          inputMode="tel"
+          autoComplete="tel-country-code"
+        />
+        <TextField
+          label={t("enrol_mobile")}
+          name="mobile"
+          value={mobile}
+          onChange={setMobile}
+          error={error}
+          maxLength={20}
+          inputMode="tel"
+          type="tel"
+          autoComplete="tel-national"
+        />
+      </div>
+      <button type="submit" className="button">
+        {t("account_save_mobile")}
+      </button>
+      <Outcome {...outcome} />
+    </form>
+  );
+}
+
+/**
+ * The sign-in e-mail changes only with the code sent to the new address (identity provider), and the
+ * donor record follows once the provider says it is verified (updateDonorEmailCognitoProfile).
+ */
+function EmailForm({ call, t, user, bridge, onChanged }: Props) {
+  const [email, setEmail] = useState("");
+  const [code, setCode] = useState("");
+  const [step, setStep] = useState<"enter" | "code">("enter");
+  const [fieldError, setFieldError] = useState<string>();
+  const [outcome, setOutcome] = useState<{ done?: string; error?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      setOutcome({ error: failureText(error, t) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    const next = email.trim().toLowerCase();
+    const issue =
+      message(t, validateEmail(next)) ??
+      (next === user.email.toLowerCase() ? t("account_email_same") : undefined);
+    setFieldError(issue);
+    if (issue) return setOutcome({});
+    void run(async () => {
+      await bridge.requestEmailChange(next);
+      setStep("code");
+      setOutcome({ done: t("account_email_code_sent", { email: next }) });
+    });
+  };
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code.trim())) {
+      setFieldError(t("account_code_invalid"));
+      return setOutcome({});
+    }
+    setFieldError(undefined);
+    void run(async () => {
+      await bridge.confirmEmailChange(code);
+      const next = email.trim().toLowerCase();
+      await call("updateDonorEmailCognitoProfile", { email: next });
+      onChanged({ ...user, email: next });
+      setStep("enter");
+      setEmail("");
+      setCode("");
+      setOutcome({ done: t("account_email_changed", { email: next }) });
+    });
+  };
+  return (
+    <form
+      className="account-form"
+      onSubmit={step === "enter" ? send : confirm}
+      noValidate
+      aria-busy={busy}
+    >
+      <h3>{t("account_email_heading")}</h3>
+      <p>
+        {t("account_current")} <span data-testid="account-email">{user.email}</span>
+      </p>
+      {step === "enter" ? (
+        <TextField
+          label={t("account_email_new")}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={fieldError}
+          maxLength={254}
+        />
+      ) : (
+        <TextField
+          label={t("account_email_code")}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={setCode}
+          error={fieldError}
+          maxLength={6}
+        />
+      )}
+      <div className="account-buttons">
+        <button type="submit" className="button" disabled={busy}>
+          {step === "enter" ? t("account_email_send") : t("account_email_confirm")}
+        </button>
+        {step === "code" ? (
+          <>
+            <button
+              type="button"
+              className="account-link-button"
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  await bridge.resendEmailChangeCode();
+                  setOutcome({ done: t("account_email_code_sent", { email: email.trim() }) });
+                })
+              }
+            >
+              {t("account_email_resend")}
+            </button>
+            <button
+              type="button"
+              className="account-link-button"
+              onClick={() => {
+                setStep("enter");
+                setCode("");
+                setOutcome({});
+              }}
+            >
+              {t("account_cancel")}
+            </button>
+          </>
+        ) : null}
+      </div>
+      <Outcome {...outcome} />
+    </form>
+  );
+}
+
+/** Profile (spec §3 profile, §7 profile updates): who the donor is, and the parts they may change. */
+export function ProfileSection(props: Props) {
+  const { t, user, bridge } = props;
+  return (
+    <section id="account-profile" className="account-section" aria-labelledby="account-profile-h">
+      <h2 id="account-profile-h">{t("account_profile_heading")}</h2>
+      <dl className="account-facts">
+        <div>
+          <dt>{t("account_name")}</dt>
+          <dd data-testid="account-name">{user.name}</dd>
+        </div>
+        {user.donorType === "corporate" ? (
+          <>
+            <div>
+              <dt>{t("account_company")}</dt>
+              <dd>{user.companyName}</dd>
+            </div>
+            <div>
+              <dt>{t("account_uen")}</dt>
+              <dd>{user.uen}</dd>
+            </div>
+          </>
+        ) : (
+          <div>
+            <dt>{t("account_nric")}</dt>
+            <dd data-testid="account-nric">{user.nric || "-"}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="account-forms">
+        <DetailsForm {...props} />
+        <MobileForm {...props} />
+        <EmailForm {...props} />
+        <div className="account-form">
+          <h3>{t("account_password_heading")}</h3>
+          <button type="button" className="button" onClick={() => bridge.open("CHANGE_PASSWORD")}>
+            {t("account_password_change")}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { useEffect, useState } from "react";
+import type { Language } from "../../i18n/paths";
+import { failureText, type Call } from "./api";
+import type { Label } from "./AccountArea";
+
+/** Hands a file made in memory to the browser as a download. */
+const download = (fileName: string, blob: Blob) => {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
+
+const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+
+/**
+ * Statements: the year-end statement of a tax year as a PDF (every gift with fund, date, receipt number,
+ * amount and tax treatment), and the next zakat harta due date as a calendar file.
+ */
+export function StatementSection(props: {
+  readonly call: Call;
+  readonly t: Label;
+  readonly lang: Language;
+}) {
+  const { call, t, lang } = props;
+  const [years, setYears] = useState<ReadonlyArray<number>>([]);
+  const [year, setYear] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<{ done?: string; error?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    call<{ years: ReadonlyArray<number> }>("getDonorTransactionsThirdparty", {
+      pageNo: 1,
+      pageSize: 1,
+    }).then(
+      (answer) => {
+        if (!live) return;
+        setYears(answer.years);
+        setYear(answer.years[0] ?? null);
+      },
+      (failure: unknown) => live && setOutcome({ error: failureText(failure, t) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [call, t]);
+
+  const run = async (work: () => Promise<string>) => {
+    setBusy(true);
+    try {
+      setOutcome({ done: await work() });
+    } catch (error) {
+      setOutcome({ error: failureText(error, t) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section
+      id="account-statements"
+      className="account-section"
+      aria-labelledby="account-statements-h"
+    >
+      <h2 id="account-statements-h">{t("account_statements_heading")}</h2>
+      <p>{t("account_statements_text")}</p>
+      {years.length === 0 ? (
+        <p className="account-note">{t("account_statements_none")}</p>
+      ) : (
+        <div className="account-filters">
+          <div className="calc-field">
+            <label htmlFor="statement-year">{t("account_statement_year")}</label>
+            <select
+              id="statement-year"
+              value={year ?? ""}
+              onChange={(event) => setYear(Number(event.currentTarget.value))}
+            >
+              {years.map((y) => (
+                <option key={y} value={y}>
+                  {y}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="button"
+            className="button"
+            disabled={busy || year === null}
+            onClick={() =>
+              void run(async () => {
+                const answer = await call<{ data: { fileName: string; pdfBase64: string } }>(
+                  "getTaxYearStatement",
+                  { year, lang },
+                );
+                download(
+                  answer.data.fileName,
+                  new Blob([bytesOf(answer.data.pdfBase64)], { type: "application/pdf" }),
+                );
+                return t("account_statement_ready", { year: String(year) });
+              })
+            }
+          >
+            {t("account_statement_download")}
+          </button>
+        </div>
+      )}
+      <div className="account-buttons">
+        <button
+          type="button"
+          className="account-link-button"
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              const answer = await call<{ data: { fileName: string; ics: string } }>(
+                "getZakatDueCalendar",
+                { lang },
+              ).catch((error: unknown) => {
+                if ((error as { httpStatus?: number }).httpStatus === 200) return null;
+                throw error;
+              });
+              if (!answer) return t("account_calendar_none");
+              download(
+                answer.data.fileName,
+                new Blob([answer.data.ics], { type: "text/calendar" }),
+              );
+              return t("account_calendar_ready");
+            })
+          }
+        >
+          {t("account_calendar_download")}
+        </button>
+      </div>
+      <p className="account-done" role="status">
+        {outcome.done ?? ""}
+      </p>
+      {outcome.error ? (
+        <p className="calc-error" role="alert">
+          {outcome.error}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { Schema } from "effect";
+import { validateNric, validateUen } from "@portal/domain";
+import { taxIdKindOf, TaxRegistrationRefused } from "@portal/adapters/db";
+import { recurringRecords } from "../payments";
+import { taxRecords } from "../records";
+import { registeredDonor } from "./auth";
+import { decode, Text } from "./decode";
+import { check } from "./donor-input";
+import { RequestError, success } from "./envelope";
+import type { Handler } from "./types";
+
+/** getRecurringPlans: the caller's own plans (status, amount, card, next charge), for the account area. */
+const getRecurringPlans: Handler = async ({ headers }) => {
+  const donor = await registeredDonor(headers);
+  const plans = await (await recurringRecords()).plans(donor.id);
+  return success({ data: plans });
+};
+
+const TransactionBody = Schema.Struct({ transactionNo: Text(40) });
+
+const refused = (error: unknown): never => {
+  if (error instanceof TaxRegistrationRefused)
+    throw new RequestError(error.httpStatus, error.message, error.code);
+  throw error;
+};
+
+const transactionNotFound = () =>
+  new RequestError(404, "Invalid Trasnsaction Number", "transaction.notFound");
+
+/** getTaxDeductionStatus: one of the caller's donations, whether it can be and is registered. */
+const getTaxDeductionStatus: Handler = async ({ headers, body }) => {
+  const donor = await registeredDonor(headers);
+  const { transactionNo } = decode(TransactionBody, body);
+  const view = await (await taxRecords()).status(donor.id, transactionNo);
+  if (!view) throw transactionNotFound();
+  return success({ data: view });
+};
+
+const RegisterBody = Schema.Struct({
+  transactionNo: Text(40),
+  idType: Schema.Literals(["NRIC", "UEN"]),
+  idNumber: Text(20),
+});
+
+/**
+ * registerTaxDeduction: include one of the caller's paid zakat or wakaf donations in IRAS's records under
+ * an NRIC/FIN (checksum checked) or a UEN. Idempotent: the same number again answers as before; another
+ * number is refused (409 `taxDeduction.otherId`). The number is sealed at rest and audit-logged by kind.
+ */
+const registerTaxDeduction: Handler = async ({ headers, body }) => {
+  const donor = await registeredDonor(headers);
+  const request = decode(RegisterBody, body);
+  const id = request.idNumber.trim().toUpperCase();
+  const isUen = request.idType === "UEN";
+  check(isUen ? validateUen(id) : validateNric(id));
+  const { outcome, view } = await (
+    await taxRecords()
+  )
+    .register(donor.id, request.transactionNo, taxIdKindOf(id, isUen), id)
+    .catch(refused);
+  return success({
+    message: outcome === "already" ? "Already registered" : "Registered for tax deduction",
+    data: view,
+  });
+};
+
+export const accountHandlers = {
+  getRecurringPlans,
+  getTaxDeductionStatus,
+  registerTaxDeduction,
+} satisfies Record<string, Handler>;
