@@ -28,7 +28,8 @@ export const callsOver =
     body: unknown = {},
     query: Readonly<Record<string, QueryValue>> = {},
   ) => {
-    const answer = await bridge.call(urlFor(apiCall(name), undefined, query), body);
+    const call = apiCall(name);
+    const answer = await bridge.call(urlFor(call, undefined, query), body, call.method);
     const ok = answer.httpStatus >= 200 && answer.httpStatus < 300;
     if (!ok || answer.body.status === 0) {
       throw new CallFailed(answer.body.message ?? "", answer.body.code, answer.httpStatus);

@@ -9,7 +9,7 @@ export interface AccountBridge {
   /** Whether a donor is signed in in this tab. */
   readonly signedIn: () => Promise<boolean>;
   /** A portal call (path under /svc) with the donor's ID token. */
-  readonly call: (path: string, body?: unknown) => Promise<PortalAnswer>;
+  readonly call: (path: string, body?: unknown, method?: "GET" | "POST") => Promise<PortalAnswer>;
   /** Open a popup of the accounts bundle (sign-in, change password). */
   readonly open: (kind: "LOGIN" | "CHANGE_PASSWORD") => void;
   /** Identity-provider changes; reject with an Error whose name is the provider's error code. */

@@ -45,7 +45,7 @@ export interface AuthContext {
   readonly stay: boolean;
   readonly run: <A>(effect: Effect.Effect<A, AccountError>) => Promise<A>;
   /** The portal's own call with the donor's ID token. */
-  readonly portal: (path: string, body?: unknown) => Promise<PortalAnswer>;
+  readonly portal: (path: string, body?: unknown, method?: "GET" | "POST") => Promise<PortalAnswer>;
   /** A sign-in succeeded: registered donors go on as §4 says; others see the not-registered popup. */
   readonly signedIn: () => Promise<void>;
   readonly signOut: (redirect: boolean) => Promise<void>;
@@ -84,7 +84,8 @@ export function makeContext(input: {
   const flow: FlowType = isFlowType(slot.dataset["flow"]) ? slot.dataset["flow"] : "ZAKAT";
   const productRoute = slot.dataset["product"] ?? "wakaf";
   // The auth test page and the account pages stay where they are after a sign-in (and reload).
-  const stay = document.querySelector("[data-auth-page='test'], [data-auth-page='account']") !== null;
+  const stay =
+    document.querySelector("[data-auth-page='test'], [data-auth-page='account']") !== null;
 
   const run = async <A>(effect: Effect.Effect<A, AccountError>): Promise<A> => {
     const outcome = await Effect.runPromise(
@@ -97,15 +98,19 @@ export function makeContext(input: {
     return outcome.value;
   };
 
-  const portal = async (path: string, body: unknown = {}): Promise<PortalAnswer> => {
+  const portal = async (
+    path: string,
+    body: unknown = {},
+    method: "GET" | "POST" = "POST",
+  ): Promise<PortalAnswer> => {
     const token = accounts ? await run(accounts.idToken()) : null;
     const response = await fetch(path, {
-      method: "POST",
+      method,
       headers: {
-        "content-type": "application/json",
+        ...(method === "POST" ? { "content-type": "application/json" } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
-      body: JSON.stringify(body),
+      ...(method === "POST" ? { body: JSON.stringify(body) } : {}),
     });
     let parsed: PortalAnswer["body"] = {};
     try {

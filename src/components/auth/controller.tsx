@@ -54,7 +54,8 @@ async function boot(slot: HTMLElement): Promise<AuthContext> {
   });
   await context.refreshHeader();
   const accountsOf = () => {
-    if (!context.accounts) throw Object.assign(new Error("Sign-in is not set up."), { name: "NotSetUp" });
+    if (!context.accounts)
+      throw Object.assign(new Error("Sign-in is not set up."), { name: "NotSetUp" });
     return context.accounts;
   };
   publishBridge({
@@ -63,7 +64,7 @@ async function boot(slot: HTMLElement): Promise<AuthContext> {
       context.accounts
         ? (await context.run(context.accounts.idToken()).catch(() => null)) !== null
         : false,
-    call: (path, body) => context.portal(path, body),
+    call: (path, body, method) => context.portal(path, body, method),
     open: (kind) => $authPopup.set({ kind }),
     requestEmailChange: (email) => context.run(accountsOf().requestEmailChange(email)),
     resendEmailChangeCode: () => context.run(accountsOf().resendEmailChangeCode()),

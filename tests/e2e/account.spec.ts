@@ -1,0 +1,213 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { nricCheckLetter } from "@portal/domain";
+import { readOutbox } from "@portal/adapters/mail";
+import { expectNoAxeViolations, expectNoOverflow, keepScreenshot, open } from "./helpers";
+
+// The account area (/profile) of a donor who gave several times: their own history by fund, a recurring
+// gift changed and cancelled, a donation registered for tax deduction, the e-mail changed with the code
+// from the outbox, and the year-end statement downloaded (converted to an image, kept as an artifact).
+
+const dataDir = process.env["E2E_DATA_DIR"] ?? "";
+const PASSWORD = "Sabar#2026";
+const nric = (digits: string) => `S${digits}${nricCheckLetter("S", digits)}`;
+const DONOR_NRIC = nric("7070707");
+const TAX_NRIC = nric("7171717");
+const EMAIL = "yusof.account@example.com";
+const NEW_EMAIL = "yusof.new@example.com";
+
+const lastCode = async (email: string, kind: string) =>
+  (await readOutbox(path.join(dataDir, "outbox"), { to: email, kind })).at(-1)?.meta?.["code"] ??
+  "";
+
+/** A confirmed account made through the provider's API, then signed in through the popup on /profile. */
+const signedInDonor = async (page: Page) => {
+  await open(page, "/profile");
+  const config = (await (await page.request.get("/auth/config")).json()) as {
+    userPoolClientId: string;
+  };
+  const cognito = (target: string, body: object) =>
+    page.request.post("/cognito-idp", {
+      headers: {
+        "content-type": "application/x-amz-json-1.1",
+        "x-amz-target": `AWSCognitoIdentityProviderService.${target}`,
+      },
+      data: JSON.stringify({ ClientId: config.userPoolClientId, ...body }),
+    });
+  expect(
+    (
+      await cognito("SignUp", {
+        Username: EMAIL,
+        Password: PASSWORD,
+        UserAttributes: [{ Name: "name", Value: "Yusof Ishak" }],
+        ValidationData: [{ Name: "NRIC", Value: DONOR_NRIC }],
+      })
+    ).status(),
+  ).toBe(200);
+  await cognito("ConfirmSignUp", {
+    Username: EMAIL,
+    ConfirmationCode: await lastCode(EMAIL, "signup-code"),
+  });
+  await expect(page.getByRole("heading", { name: "Sign in to see your account" })).toBeVisible();
+  await page.getByRole("main").getByRole("button", { name: "Sign in" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Email").fill(EMAIL);
+  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
+  // The account page stays where it is after a sign-in (it reloads).
+  await expect(page.getByTestId("account-name")).toHaveText("Yusof Ishak");
+};
+
+/** The donor's ID token, as Amplify keeps it in this tab. */
+const idToken = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.endsWith(".idToken"));
+    return key ? (sessionStorage.getItem(key) ?? "") : "";
+  });
+
+/** A paid donation of the signed-in donor through the payment API (as checkout makes one). */
+const give = async (
+  page: Page,
+  flow: string,
+  items: object,
+  totalCents: number,
+  frequency = "one time",
+) => {
+  const headers = { authorization: `Bearer ${await idToken(page)}` };
+  const created = await page.request.post("/svc/payment/v1/donations/create", {
+    headers: { ...headers, "idempotency-key": crypto.randomUUID() },
+    data: { flow, items, totalCents, ratesVersion: 1, frequency },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const donation = (
+    (await created.json()) as { data: { id: string; clientSecret: string; transactionNo: string } }
+  ).data;
+  const card = (await (
+    await page.request.post("/sandbox/v1/payment_methods", {
+      data: { number: "4242424242424242", expMonth: 12, expYear: 2096, cvc: "123" },
+    })
+  ).json()) as { id: string };
+  const confirmed = await page.request.post("/svc/payment/v1/donations/confirm", {
+    headers,
+    data: {
+      donationId: donation.id,
+      clientSecret: donation.clientSecret,
+      paymentMethodId: card.id,
+      saveCard: frequency !== "one time",
+    },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return donation.transactionNo;
+};
+
+const history = (page: Page) => page.getByTestId("history-table");
+
+test("a donor's account area: history, recurring gift, tax registration, e-mail and statement", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signedInDonor(page);
+  const zakat = await give(page, "ZAKAT", { harta: 25_000 }, 25_000);
+  const ilmu = await give(page, "ILMU", { ilmu: 5_000 }, 5_000, "monthly");
+  const wms = await give(page, "WMS", { wms: 2_000 }, 2_000);
+  await page.reload();
+
+  // Exactly this donor's three gifts (other journeys gave on this server too).
+  await expect(page.getByText("3 donations")).toBeVisible();
+  await expect(history(page).locator("tbody tr")).toHaveCount(3);
+  for (const transactionNo of [zakat, ilmu, wms]) {
+    await expect(history(page).locator(`tr[data-transaction="${transactionNo}"]`)).toBeVisible();
+  }
+  await page.getByLabel("Fund").selectOption({ label: "Wakaf Ilmu" });
+  await expect(history(page).locator("tbody tr")).toHaveCount(1);
+  await expect(history(page).locator("tbody tr")).toContainText("$50.00");
+  await page.getByLabel("Fund").selectOption({ label: "All funds" });
+  await expect(history(page).locator("tbody tr")).toHaveCount(3);
+  // The NRIC is shown masked only.
+  await expect(page.getByTestId("account-nric")).toHaveText(`*****${DONOR_NRIC.slice(-4)}`);
+  expect(await page.content()).not.toContain(DONOR_NRIC);
+  await expectNoAxeViolations(page);
+  await keepScreenshot(page, testInfo, "account-desktop");
+
+  // Change the monthly gift's amount, then cancel it.
+  const plan = page.locator(`[data-plan="${ilmu}"]`);
+  await plan.getByRole("button", { name: "Change amount" }).click();
+  await plan.getByLabel("New amount (S$)").fill("2");
+  await plan.getByRole("button", { name: "Save amount" }).click();
+  await expect(plan.getByText("The smallest gift is $5.00")).toBeVisible();
+  await plan.getByLabel("New amount (S$)").fill("75");
+  await plan.getByRole("button", { name: "Save amount" }).click();
+  await expect(page.locator(`[data-plan="${ilmu}"]`).getByTestId("plan-amount")).toHaveText(
+    "$75.00",
+  );
+  await page
+    .locator(`[data-plan="${ilmu}"]`)
+    .getByRole("button", { name: "Cancel this gift" })
+    .click();
+  await expect(page.getByText("Stop your recurring gift of $75.00 to Wakaf Ilmu?")).toBeVisible();
+  await page.getByRole("button", { name: "Yes, cancel it" }).click();
+  await expect(page.locator(`[data-plan="${ilmu}"]`).getByTestId("plan-status")).toHaveText(
+    "Cancelled",
+  );
+  await expect(
+    page.locator(`[data-plan="${ilmu}"]`).getByRole("button", { name: "Cancel this gift" }),
+  ).toHaveCount(0);
+
+  // Register the zakat payment for tax deduction: the transaction number travels as state, not in the URL.
+  await history(page)
+    .locator(`tr[data-transaction="${zakat}"]`)
+    .getByRole("button", { name: /Register/ })
+    .click();
+  await expect(page).toHaveURL(/\/register\/tax-deduction$/);
+  await expect(
+    page.getByRole("heading", { name: "Register a donation for tax deduction" }),
+  ).toBeVisible();
+  await page
+    .getByLabel("NRIC/FIN", { exact: true })
+    .fill(TAX_NRIC.slice(0, 8) + (TAX_NRIC.endsWith("A") ? "B" : "A"));
+  await page.getByRole("button", { name: "Register for tax deduction" }).click();
+  await expect(page.getByText("Enter Valid NRIC/FIN")).toBeVisible();
+  await page.getByLabel("NRIC/FIN", { exact: true }).fill(TAX_NRIC);
+  await page.getByRole("button", { name: "Register for tax deduction" }).click();
+  await expect(page.getByTestId("tax-registered")).toContainText(`NRIC *****${TAX_NRIC.slice(-4)}`);
+  await expectNoAxeViolations(page);
+  // A reload keeps the donation (its history entry holds the number).
+  await page.reload();
+  await expect(page.getByTestId("tax-registered")).toBeVisible();
+  await page.getByRole("link", { name: "Back to giving history" }).first().click();
+  await expect(history(page).locator(`tr[data-transaction="${zakat}"]`)).toContainText("Included");
+
+  // Change the e-mail with the code sent to the new address.
+  await page.getByLabel("New e-mail address").fill(NEW_EMAIL);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText(`We sent a code to ${NEW_EMAIL}`)).toBeVisible();
+  const code = await lastCode(NEW_EMAIL, "email-code");
+  await page.getByLabel("6-digit code from the e-mail").fill(code);
+  await page.getByRole("button", { name: "Confirm new e-mail" }).click();
+  await expect(page.getByText(`Your e-mail address is now ${NEW_EMAIL}`)).toBeVisible();
+  await expect(page.getByTestId("account-email")).toHaveText(NEW_EMAIL);
+
+  // The year-end statement, as a PDF turned into an image kept with the artifacts.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download statement (PDF)" }).click(),
+  ]);
+  const file = testInfo.outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+  execFileSync("pdftoppm", [
+    "-png",
+    "-r",
+    "96",
+    "-singlefile",
+    file,
+    testInfo.outputPath("statement"),
+  ]);
+  const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString();
+  for (const transactionReceipt of ["$250.00", "$50.00", "$20.00"])
+    expect(text).toContain(transactionReceipt);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoOverflow(page);
+  await keepScreenshot(page, testInfo, "account-phone");
+});

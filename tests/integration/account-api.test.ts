@@ -1,0 +1,381 @@
+import path from "node:path";
+import { nricCheckLetter, sgtParts } from "@portal/domain";
+import { readOutbox } from "@portal/adapters/mail";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
+import { testDatabases } from "../support/databases";
+import { startPortal, type RunningPortal } from "../support/portal";
+
+// Ports 4920-4939 are this file's.
+let nextPort = 4920;
+
+const nric = (digits: string) => `S${digits}${nricCheckLetter("S", digits)}`;
+
+interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+const post = async (
+  base: string,
+  path: string,
+  body: unknown = {},
+  headers: Record<string, string> = {},
+): Promise<Reply> => {
+  const response = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+const as = (token: string) => ({ authorization: `Bearer ${token}` });
+const payment = (name: string) => `/svc/payment/api/Donation/${name}`;
+const donor = (name: string) => `/svc/donor/api/User/${name}`;
+
+interface Record_ {
+  transactionNo: string;
+  donationType: string;
+  donationAmount: number;
+  isIRASInclusion: boolean;
+}
+
+/** The account area's calls through the real server: what /profile and /register/tax-deduction send. */
+describe.each(testDatabases())("the donor's account area on $name", (database) => {
+  let portal: RunningPortal;
+  let identity: Awaited<ReturnType<typeof startTestIdentity>>;
+  let tokenA: string;
+  let tokenB: string;
+  const call = (p: string, body?: unknown, headers?: Record<string, string>) =>
+    post(portal.base, p, body, headers);
+
+  const pay = async (
+    token: string,
+    flow: string,
+    items: unknown,
+    totalCents: number,
+    frequency = "one time",
+  ) => {
+    const created = await call(
+      "/svc/payment/v1/donations/create",
+      { flow, items, totalCents, ratesVersion: 1, frequency },
+      { ...as(token), "idempotency-key": crypto.randomUUID() },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const donation = created.body["data"] as {
+      id: string;
+      clientSecret: string;
+      transactionNo: string;
+    };
+    const card = await call("/sandbox/v1/payment_methods", {
+      number: "4242 4242 4242 4242",
+      expMonth: 10,
+      expYear: 2097,
+      cvc: "123",
+    });
+    const confirmed = await call(
+      "/svc/payment/v1/donations/confirm",
+      {
+        donationId: donation.id,
+        clientSecret: donation.clientSecret,
+        paymentMethodId: card.body["id"],
+      },
+      as(token),
+    );
+    expect((confirmed.body["data"] as { status: string }).status).toBe("succeeded");
+    return donation.transactionNo;
+  };
+
+  const list = async (token: string, filters: Record<string, unknown> = {}) => {
+    const answer = await call(
+      payment("getDonorTransactionsThirdparty"),
+      { pageNo: 1, pageSize: 100, ...filters },
+      as(token),
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body as {
+      resultDonationListResponse: Record_[];
+      totalRecords: number;
+      years: number[];
+    };
+  };
+
+  let zakatA: string;
+  let ilmuA: string;
+  let fidyahA: string;
+  let wmsB: string;
+
+  beforeAll(async () => {
+    identity = await startTestIdentity();
+    portal = await startPortal(nextPort++, undefined, {
+      ...(await database.portalEnv()),
+      ...identity.env,
+    });
+    tokenA = await identity.sign({ email: "halimah@example.com", name: "Halimah" });
+    tokenB = await identity.sign({ email: "ismail@example.com", name: "Ismail" });
+    for (const [token, id, mobile] of [
+      [tokenA, nric("3141592"), "91410001"],
+      [tokenB, nric("2718281"), "91410002"],
+    ] as const) {
+      const registered = await call(
+        donor("registerCognitoUser"),
+        {
+          uniqueUserId: Buffer.from(id).toString("base64"),
+          phoneCountryCode: "+65",
+          phoneNumber: mobile,
+        },
+        as(token),
+      );
+      expect(registered.body, JSON.stringify(registered.body)).toMatchObject({ status: 0 });
+    }
+    zakatA = await pay(tokenA, "ZAKAT", { harta: 12_345 }, 12_345);
+    ilmuA = await pay(tokenA, "ILMU", { ilmu: 5_000 }, 5_000, "monthly");
+    fidyahA = await pay(tokenA, "FIDYAH", { fidyah: { days: 1 } }, 400);
+    wmsB = await pay(tokenB, "WMS", { wms: 2_000 }, 2_000);
+  }, 120_000);
+
+  afterAll(async () => {
+    await portal?.stop();
+    await identity?.stop();
+    await database.cleanup();
+  });
+
+  it("lists exactly the caller's own donations, by tax year and by fund", async () => {
+    const year = sgtParts(Date.now()).year;
+    const a = await list(tokenA);
+    expect(a.totalRecords).toBe(3);
+    expect(a.resultDonationListResponse.map((r) => r.transactionNo).sort()).toEqual(
+      [zakatA, ilmuA, fidyahA].sort(),
+    );
+    expect(a.years).toEqual([year]);
+    expect(
+      (await list(tokenA, { fund: "ILMU" })).resultDonationListResponse.map((r) => r.transactionNo),
+    ).toEqual([ilmuA]);
+    expect((await list(tokenA, { year })).totalRecords).toBe(3);
+    expect((await list(tokenA, { year: year - 1 })).totalRecords).toBe(0);
+    expect(
+      (await list(tokenA, { year, fund: "ZAKAT" })).resultDonationListResponse[0],
+    ).toMatchObject({
+      transactionNo: zakatA,
+      donationAmount: 12_345,
+    });
+    // Another donor's token gets none of them.
+    const b = await list(tokenB);
+    expect(b.resultDonationListResponse.map((r) => r.transactionNo)).toEqual([wmsB]);
+    expect((await list(tokenB, { fund: "ZAKAT" })).totalRecords).toBe(0);
+    // A page past the end still counts them all.
+    const paged = await call(
+      payment("getDonorTransactionsThirdparty"),
+      { pageNo: 2, pageSize: 2 },
+      as(tokenA),
+    );
+    expect(paged.body).toMatchObject({ totalRecords: 3 });
+    expect((paged.body["resultDonationListResponse"] as unknown[]).length).toBe(1);
+    const bad = await call(
+      payment("getDonorTransactionsThirdparty"),
+      { fund: "CHARITY" },
+      as(tokenA),
+    );
+    expect(bad.status).toBe(400);
+  });
+
+  it("lists the caller's recurring plans only", async () => {
+    const plans = await call(payment("getRecurringPlans"), {}, as(tokenA));
+    expect(plans.body["data"]).toEqual([
+      expect.objectContaining({
+        transactionNo: ilmuA,
+        flow: "ILMU",
+        recurringStatus: "active",
+        amountCents: 5_000,
+        amountEditable: true,
+        frequency: "monthly",
+      }),
+    ]);
+    expect((await call(payment("getRecurringPlans"), {}, as(tokenB))).body["data"]).toEqual([]);
+    expect((await call(payment("getRecurringPlans"), {})).status).toBe(401);
+  });
+
+  it("registers a paid zakat or wakaf donation for tax deduction once, under one number", async () => {
+    const register = (token: string, transactionNo: string, idType: string, idNumber: string) =>
+      call(donor("registerTaxDeduction"), { transactionNo, idType, idNumber }, as(token));
+    const status = await call(
+      donor("getTaxDeductionStatus"),
+      { transactionNo: zakatA },
+      as(tokenA),
+    );
+    expect(status.body["data"]).toMatchObject({ eligible: true, registered: null, flow: "ZAKAT" });
+    // Someone else's donation looks like a missing one.
+    expect(
+      (await call(donor("getTaxDeductionStatus"), { transactionNo: zakatA }, as(tokenB))).status,
+    ).toBe(404);
+    expect((await register(tokenB, zakatA, "NRIC", nric("2718281"))).status).toBe(404);
+
+    const wrongLetter = nric("1111111").slice(0, 8) + (nric("1111111").endsWith("A") ? "B" : "A");
+    const invalid = await register(tokenA, zakatA, "NRIC", wrongLetter);
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({ code: "validation.nric.invalid" });
+    expect((await register(tokenA, zakatA, "UEN", "12-34")).body).toMatchObject({
+      code: "validation.uen.pattern",
+    });
+
+    const id = nric("1111111");
+    const first = await register(tokenA, zakatA, "NRIC", id.toLowerCase());
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body["data"]).toMatchObject({
+      registered: { idKind: "NRIC", idShown: `*****${id.slice(-4)}` },
+    });
+    const again = await register(tokenA, zakatA, "NRIC", id);
+    expect(again.status).toBe(200);
+    expect(again.body["message"]).toBe("Already registered");
+    const other = await register(tokenA, zakatA, "NRIC", nric("2222222"));
+    expect(other.status).toBe(409);
+    expect(other.body).toMatchObject({ code: "taxDeduction.otherId" });
+    const fidyah = await register(tokenA, fidyahA, "NRIC", id);
+    expect(fidyah.status).toBe(422);
+    expect(fidyah.body).toMatchObject({ code: "taxDeduction.notEligible" });
+    const company = await register(tokenA, ilmuA, "UEN", "201912345k");
+    expect(company.body["data"]).toMatchObject({
+      registered: { idKind: "UEN", idShown: "201912345K" },
+    });
+
+    // Visible afterwards: in the history and on the receipt (the number masked).
+    const records = (await list(tokenA)).resultDonationListResponse;
+    expect(records.find((r) => r.transactionNo === zakatA)?.isIRASInclusion).toBe(true);
+    expect(records.find((r) => r.transactionNo === fidyahA)?.isIRASInclusion).toBe(false);
+    const receipt = await post(
+      portal.base,
+      `/svc/payment/api/Donation/getThirdPartyDonationReceiptData?transactionNo=${zakatA}`,
+      {},
+      as(tokenA),
+    );
+    expect(receipt.body["data"]).toMatchObject({
+      isIRASInclusion: true,
+      nirc: `*****${id.slice(-4)}`,
+    });
+  });
+});
+
+/** The sign-in e-mail changes only with the code sent to the new address; the donor record follows. */
+describe("changing the sign-in e-mail with the embedded identity provider", () => {
+  let portal: RunningPortal;
+  let clientId: string;
+
+  const cognito = async (target: string, body: Record<string, unknown>) => {
+    const response = await fetch(`${portal.base}/cognito-idp`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-amz-json-1.1",
+        "x-amz-target": `AWSCognitoIdentityProviderService.${target}`,
+      },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const outbox = async (to: string, kind: string) =>
+    (await readOutbox(path.join(portal.dataDir, "outbox"), { to, kind })).at(-1)?.meta?.["code"] ??
+    "";
+  const signIn = (email: string) =>
+    cognito("InitiateAuth", {
+      ClientId: clientId,
+      AuthFlow: "USER_PASSWORD_AUTH",
+      AuthParameters: { USERNAME: email, PASSWORD: "Sabar#2026" },
+    });
+  const tokens = (answer: { body: Record<string, unknown> }) =>
+    answer.body["AuthenticationResult"] as {
+      IdToken: string;
+      AccessToken: string;
+      RefreshToken: string;
+    };
+  const signUp = async (email: string, id: string) => {
+    await cognito("SignUp", {
+      ClientId: clientId,
+      Username: email,
+      Password: "Sabar#2026",
+      UserAttributes: [
+        { Name: "email", Value: email },
+        { Name: "name", Value: "Zainab" },
+      ],
+      ValidationData: [{ Name: "NRIC", Value: id }],
+    });
+    await cognito("ConfirmSignUp", {
+      ClientId: clientId,
+      Username: email,
+      ConfirmationCode: await outbox(email, "signup-code"),
+    });
+    return tokens(await signIn(email));
+  };
+
+  beforeAll(async () => {
+    portal = await startPortal(nextPort++);
+    clientId =
+      ((await (await fetch(`${portal.base}/auth/config`)).json()) as Record<string, string>)[
+        "userPoolClientId"
+      ] ?? "";
+  }, 120_000);
+  afterAll(async () => {
+    await portal?.stop();
+  });
+
+  it("sends a code to the new address and applies the change only with it", async () => {
+    const old = await signUp("zainab@example.com", nric("4040404"));
+    const registered = await post(portal.base, donor("getDonorCognitoStatus"), {}, as(old.IdToken));
+    expect(registered.status).toBe(200);
+    await signUp("taken@example.com", nric("5050505"));
+
+    const taken = await cognito("UpdateUserAttributes", {
+      AccessToken: old.AccessToken,
+      UserAttributes: [{ Name: "email", Value: "taken@example.com" }],
+    });
+    expect(taken.body["__type"]).toBe("AliasExistsException");
+
+    const asked = await cognito("UpdateUserAttributes", {
+      AccessToken: old.AccessToken,
+      UserAttributes: [{ Name: "email", Value: "Zainab.New@example.com" }],
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect(asked.body["CodeDeliveryDetailsList"]).toEqual([
+      expect.objectContaining({ AttributeName: "email", DeliveryMedium: "EMAIL" }),
+    ]);
+    const code = await outbox("zainab.new@example.com", "email-code");
+    expect(code).toMatch(/^\d{6}$/);
+    // Nothing changed yet: the old address still signs in, and the record refuses the new one.
+    expect((await signIn("zainab@example.com")).status).toBe(200);
+    const early = await post(
+      portal.base,
+      donor("updateDonorEmailCognitoProfile"),
+      { email: "zainab.new@example.com" },
+      as(old.IdToken),
+    );
+    expect(early.body).toMatchObject({ code: "email.unverified" });
+
+    const wrong = await cognito("VerifyUserAttribute", {
+      AccessToken: old.AccessToken,
+      AttributeName: "email",
+      Code: code === "000000" ? "111111" : "000000",
+    });
+    expect(wrong.body["__type"]).toBe("CodeMismatchException");
+    const verified = await cognito("VerifyUserAttribute", {
+      AccessToken: old.AccessToken,
+      AttributeName: "email",
+      Code: code,
+    });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+
+    expect((await signIn("zainab@example.com")).status).toBe(400);
+    const fresh = tokens(await signIn("zainab.new@example.com"));
+    const updated = await post(
+      portal.base,
+      donor("updateDonorEmailCognitoProfile"),
+      { email: "zainab.new@example.com" },
+      as(fresh.IdToken),
+    );
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    const details = await post(
+      portal.base,
+      "/svc/main/User/getSignInUserDetails",
+      {},
+      as(fresh.IdToken),
+    );
+    expect(details.body["data"]).toMatchObject({ email: "zainab.new@example.com", name: "Zainab" });
+  });
+});
