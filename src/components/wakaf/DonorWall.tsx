@@ -58,20 +58,27 @@ export default function DonorWall({ charityId, fundName, labels: l }: DonorWallP
   const [wall, setWall] = useState<Wall>({ kind: "loading" });
   // The last known count keeps the page buttons (and the focus on them) while the next page loads.
   const [total, setTotal] = useState(0);
+  const [busy, setBusy] = useState(true);
   const headingId = useId();
   const tableRef = useRef<HTMLTableElement>(null);
   const moved = useRef(false);
 
   useEffect(() => {
     let current = true;
-    setWall({ kind: "loading" });
+    // The page shown stays (marked busy) until the next one arrives: no jump, nothing to re-read.
+    setBusy(true);
     readPage(charityId, page).then(
       (read) => {
         if (!current) return;
         setWall({ kind: "ready", ...read });
         setTotal(read.total);
+        setBusy(false);
       },
-      () => current && setWall({ kind: "failed" }),
+      () => {
+        if (!current) return;
+        setWall({ kind: "failed" });
+        setBusy(false);
+      },
     );
     return () => {
       current = false;
@@ -80,11 +87,11 @@ export default function DonorWall({ charityId, fundName, labels: l }: DonorWallP
 
   // After the donor moves to another page, its table is where reading goes on.
   useEffect(() => {
-    if (wall.kind === "ready" && moved.current) {
+    if (wall.kind === "ready" && !busy && moved.current) {
       moved.current = false;
       tableRef.current?.focus();
     }
-  }, [wall]);
+  }, [wall, busy]);
 
   const pages = Math.max(1, Math.ceil(total / DONOR_WALL_PAGE_SIZE));
   const go = (next: number) => {
@@ -98,7 +105,7 @@ export default function DonorWall({ charityId, fundName, labels: l }: DonorWallP
     <section className="donor-wall" id="donor-wall" aria-labelledby={headingId}>
       <h2 id={headingId}>{l.wakaf_wall_heading}</h2>
       <p className="calc-hint">{fill(l.wakaf_wall_intro, { fund: fundName })}</p>
-      <div aria-live="polite" aria-busy={wall.kind === "loading"}>
+      <div aria-live="polite" aria-busy={busy}>
         {wall.kind === "loading" ? <p className="calc-hint">{l.wakaf_wall_loading}</p> : null}
         {wall.kind === "failed" ? <p className="calc-hint">{l.wakaf_wall_failed}</p> : null}
         {wall.kind === "ready" && wall.gifts.length === 0 ? (
