@@ -214,3 +214,16 @@ test("no zakat, fidyah or kaffarah page claims the 250% deduction", async ({ pag
     await expect(page.locator("main")).not.toContainText("250%");
   }
 });
+
+test("home on the wakaf host is the wakaf landing: the stored wakaf flow's, else Wakaf Ilmu", async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto(onWakafHost(baseURL, "/"));
+  await expect(page).toHaveURL(/wakaf\.localhost:\d+\/wakaf-ilmu$/);
+  await page.goto(onWakafHost(baseURL, "/wms"));
+  await hydrated(page);
+  await page.goto(onWakafHost(baseURL, "/ms/"));
+  await expect(page).toHaveURL(/wakaf\.localhost:\d+\/ms\/wms$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ms");
+});
