@@ -96,10 +96,12 @@ const metric = (lhr, id) => lhr.audits[id]?.numericValue ?? null;
  * Lighthouse on every page of `lighthousePages` against `base` (`http://127.0.0.1:<port>`); the wakaf
  * pages on `wakaf.localhost` (which Chromium resolves to this machine).
  */
-export async function runLighthouse(base, say = console.log) {
+export async function runLighthouse(base, say = console.log, onCleanup = () => {}) {
   const { default: lighthouse } = await import("lighthouse");
   const { version } = (await import("lighthouse/package.json", { with: { type: "json" } })).default;
   const chromium = await startChromium();
+  // An interrupted bench exits from its signal handler: Chromium must be on its cleanup list too.
+  onCleanup(chromium.stop);
   const pages = [];
   try {
     for (const page of lighthousePages) {

@@ -686,7 +686,7 @@ async function measureLighthouse() {
   cleanups.push(() => identity.stop());
   const portal = await startPortal("PGlite", undefined, identity);
   try {
-    const result = await runLighthouse(portal.base, say);
+    const result = await runLighthouse(portal.base, say, (stop) => cleanups.push(stop));
     portal.finish();
     return result;
   } catch (error) {
