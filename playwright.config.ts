@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { chromiumFlags } from "./scripts/lib/chromium-flags.mjs";
 
 // Browser tests drive Debian's Chromium (no browser downloads here) against the built portal, started
 // through the real launcher on its own port and a throwaway data folder.
@@ -32,15 +33,7 @@ export default defineConfig({
         ...devices["Desktop Chrome"],
         launchOptions: {
           executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
+          args: ["--headless", ...chromiumFlags],
         },
       },
     },

@@ -5,7 +5,7 @@
 // Writes bench/report.md and bench/report.json. See bench/README.md.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "../scripts/build.mjs";
 import { isBuildCurrent } from "../scripts/lib/build-stamp.mjs";
 import { startTestIdentity } from "../scripts/lib/test-identity.mjs";
+import { chromiumPath, lighthousePasses, lighthouseSection, runLighthouse } from "./lighthouse.mjs";
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, "..");
@@ -598,6 +599,7 @@ function markdown(report) {
     out.push(tableFor(id, rows), "");
   }
   out.push(donationsSection(report));
+  out.push(lighthouseSection(report.lighthouse));
   out.push("## Verdict", "");
   for (const engine of report.engines) {
     if (!engine.targets) {
@@ -614,6 +616,9 @@ function markdown(report) {
       `- ${engine.engine}, donations at ${report.donors} concurrent donors: ${d?.checks ? `**${verdict(d.checks.pass)}**` : d?.note}`,
     );
   }
+  out.push(
+    `- Lighthouse (performance ≥ 95, accessibility 100 on every page): ${report.lighthouse?.pages ? `**${verdict(lighthousePasses(report.lighthouse))}**` : (report.lighthouse?.note ?? "not run")}`,
+  );
   out.push("");
   return out.join("\n");
 }
@@ -670,8 +675,49 @@ async function measureEngine(engine, databaseUrl, ceiling) {
   return measured;
 }
 
+/** Lighthouse against a portal of its own (PGlite), on a machine nothing else of the bench loads. */
+async function measureLighthouse() {
+  if (!existsSync(chromiumPath())) {
+    const note = `not run: no Chromium at ${chromiumPath()} (\`apt-get install chromium\`, or set CHROMIUM_PATH)`;
+    say(`lighthouse ${note}`);
+    return { note };
+  }
+  const identity = await startTestIdentity();
+  cleanups.push(() => identity.stop());
+  const portal = await startPortal("PGlite", undefined, identity);
+  try {
+    const result = await runLighthouse(portal.base, say, (stop) => cleanups.push(stop));
+    portal.finish();
+    return result;
+  } catch (error) {
+    say(`lighthouse failed: ${error.stack ?? error}`);
+    return { note: `failed: ${error.message}` };
+  } finally {
+    await cleanUp();
+  }
+}
+
+async function writeReport(report) {
+  const text = markdown(report);
+  const mdFile = path.join(benchDir, "report.md");
+  const jsonFile = path.join(benchDir, "report.json");
+  const formatted = await prettified(mdFile, text);
+  writeFileSync(mdFile, formatted);
+  writeFileSync(jsonFile, await prettified(jsonFile, JSON.stringify(report, null, 2)));
+  console.log(`\n${formatted}`);
+  say("wrote bench/report.md and bench/report.json");
+}
+
 async function main() {
   ensureBuild();
+  // BENCH_ONLY=lighthouse: Lighthouse alone; the last report's other figures are kept as they were.
+  if (process.env.BENCH_ONLY === "lighthouse") {
+    const report = JSON.parse(readFileSync(path.join(benchDir, "report.json"), "utf8"));
+    report.lighthouse = await measureLighthouse();
+    report.lighthouse.date = new Date().toISOString();
+    await writeReport(report);
+    return;
+  }
   const cpus = os.cpus();
   const report = {
     date: new Date().toISOString(),
@@ -696,6 +742,9 @@ async function main() {
     ceiling: {},
     engines: [],
   };
+
+  // First, while nothing else of the bench runs: Lighthouse's performance score is a timing too.
+  report.lighthouse = await measureLighthouse();
 
   const hello = await startCeiling();
   report.ceiling = { result: await load(hello.base, targets.ceiling) };
@@ -722,14 +771,7 @@ async function main() {
   await cleanUp();
 
   report.machine.loadAverageAtEnd = os.loadavg().map((value) => Number(value.toFixed(2)));
-  const text = markdown(report);
-  const mdFile = path.join(benchDir, "report.md");
-  const jsonFile = path.join(benchDir, "report.json");
-  const formatted = await prettified(mdFile, text);
-  writeFileSync(mdFile, formatted);
-  writeFileSync(jsonFile, await prettified(jsonFile, JSON.stringify(report, null, 2)));
-  console.log(`\n${formatted}`);
-  say("wrote bench/report.md and bench/report.json");
+  await writeReport(report);
 }
 
 try {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import {
   expectNoAxeViolations,
   expectNoOverflow,
@@ -91,3 +91,139 @@ for (const width of [375, 1280]) {
     await keepScreenshot(page, testInfo, `wakaf-ilmu-${width}`);
   });
 }
+
+/** A paid gift to WMS through the payment API, as checkout makes it (a guest, the sandbox card). */
+const giveToWms = async (
+  request: APIRequestContext,
+  donor: { name: string; email: string; anonymous: boolean },
+  amount: number,
+) => {
+  const guest = await request.post("/svc/main/v1/session/guest", { data: {} });
+  expect(guest.ok()).toBe(true);
+  const config = await request.post("/svc/main/v1/Home/homePageConfiguration?charityId=25");
+  const ratesVersion = ((await config.json()) as { data: { version: number } }).data.version;
+  const created = await request.post("/svc/payment/v1/donations/create", {
+    headers: { "idempotency-key": crypto.randomUUID() },
+    data: { flow: "WMS", items: { wms: amount }, totalCents: amount, ratesVersion, donor },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const donation = ((await created.json()) as { data: { id: string; clientSecret: string } }).data;
+  const card = await request.post("/sandbox/v1/payment_methods", {
+    data: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" },
+  });
+  const confirmed = await request.post("/svc/payment/v1/donations/confirm", {
+    data: {
+      donationId: donation.id,
+      clientSecret: donation.clientSecret,
+      paymentMethodId: ((await card.json()) as { id: string }).id,
+    },
+  });
+  expect(((await confirmed.json()) as { data: { status: string } }).data.status).toBe("succeeded");
+};
+
+test("the WMS donor wall pages through recent gifts by keyboard, anonymous givers as 'Hamba Allah'", async ({
+  page,
+  baseURL,
+  request,
+}, testInfo) => {
+  for (let i = 0; i < 10; i++) {
+    await giveToWms(
+      request,
+      { name: "Wall Anonymous", email: "wall.anon@example.sg", anonymous: true },
+      1_000 + i * 100,
+    );
+  }
+  await giveToWms(
+    request,
+    { name: "Rahmat Wallgiver", email: "wall.named@example.sg", anonymous: false },
+    2_500,
+  );
+
+  await page.goto(onWakafHost(baseURL, "/wms"));
+  await hydrated(page);
+  const wall = page.getByRole("region", { name: "Donor wall" });
+  const table = wall.getByRole("table");
+  const rows = table.locator("tbody tr");
+  await expect(rows).toHaveCount(10);
+  // Newest first: the named gift, then anonymous ones; nothing more than name, amount and day.
+  await expect(rows.first()).toContainText("Rahmat Wallgiver");
+  await expect(rows.first()).toContainText("$25.00");
+  await expect(rows.nth(1)).toContainText("Hamba Allah");
+  await expect(rows.nth(1)).toContainText("$19.00");
+  await expect(wall).not.toContainText("Wall Anonymous");
+  await expect(wall).not.toContainText("@example.sg");
+  await expect(page.getByTestId("donor-wall-page")).toHaveText(/^Page 1 of ([2-9]|\d\d+)$/);
+
+  const previous = wall.getByRole("button", { name: "Previous" });
+  const next = wall.getByRole("button", { name: "Next" });
+  await expect(previous).toHaveAttribute("aria-disabled", "true");
+  await next.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("donor-wall-page")).toHaveText(/^Page 2 of /);
+  await expect(table).toBeFocused();
+  await expect(table).not.toContainText("Rahmat Wallgiver");
+  await expect(rows.first()).toContainText("Hamba Allah");
+  await expect(rows.first()).toContainText("$10.00");
+  await expect(previous).toHaveAttribute("aria-disabled", "false");
+  await previous.focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByTestId("donor-wall-page")).toHaveText(/^Page 1 of /);
+  await expect(rows.first()).toContainText("Rahmat Wallgiver");
+  await expectNoAxeViolations(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoOverflow(page);
+    await keepScreenshot(page, testInfo, `wms-donor-wall-${width}`);
+  }
+});
+
+test("the wakaf pages name the ways to pay and the 250% tax deduction, in both languages", async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto(onWakafHost(baseURL, "/wakaf-ilmu"));
+  await hydrated(page);
+  await expect(page.getByTestId("tax-line")).toHaveText(
+    "All contributions are entitled to a 250% tax deduction",
+  );
+  const partners = page.getByRole("region", { name: "Ways to pay" });
+  for (const name of [
+    "VISA",
+    "Mastercard",
+    "American Express",
+    "Google Pay",
+    "Apple Pay",
+    "PayNow",
+  ]) {
+    await expect(partners.getByRole("img", { name, exact: true })).toBeVisible();
+  }
+
+  await page.goto(onWakafHost(baseURL, "/ms/wms"));
+  await hydrated(page);
+  await expect(page.getByTestId("tax-line")).toHaveText(
+    "Semua sumbangan layak mendapat potongan cukai sebanyak 250%",
+  );
+  await expect(page.getByRole("region", { name: "Cara pembayaran" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Dinding penderma" })).toBeVisible();
+  await expect(page.getByText("Penderma yang menyumbang tanpa nama ditunjukkan")).toBeVisible();
+});
+
+test("no zakat, fidyah or kaffarah page claims the 250% deduction", async ({ page }) => {
+  for (const path of ["/", "/calculator", "/fidyah", "/kaffarah"]) {
+    await page.goto(path);
+    await expect(page.locator("main")).not.toContainText("250%");
+  }
+});
+
+test("home on the wakaf host is the wakaf landing: the stored wakaf flow's, else Wakaf Ilmu", async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto(onWakafHost(baseURL, "/"));
+  await expect(page).toHaveURL(/wakaf\.localhost:\d+\/wakaf-ilmu$/);
+  await page.goto(onWakafHost(baseURL, "/wms"));
+  await hydrated(page);
+  await page.goto(onWakafHost(baseURL, "/ms/"));
+  await expect(page).toHaveURL(/wakaf\.localhost:\d+\/ms\/wms$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ms");
+});

@@ -11,6 +11,7 @@ import {
 } from "@portal/domain";
 import type { ReceiptDataWire } from "@portal/adapters/responses";
 import { fill } from "../../i18n/fill";
+import { paymentImageName } from "../giving/payment-names";
 import { money } from "./format";
 import type { ReceiptLabelKey, ReceiptLabels } from "./labels";
 
@@ -44,32 +45,11 @@ export const Amount = ({ value, receipt, t }: { value: number; receipt: Receipt;
   );
 };
 
-const CARD_TEXT: Readonly<Record<string, string>> = {
-  Visa: "VISA",
-  MasterCard: "Mastercard",
-  AmericanExpress: "AMEX",
-  DinersClub: "Diners",
-  JCB: "JCB",
-  UnionPay: "UnionPay",
-  DefaultCard: "Card",
-};
-const METHOD_TEXT: Readonly<Record<string, string>> = {
-  googlepay: "Google Pay",
-  applepay: "Apple Pay",
-  alipay: "Alipay",
-  grabpay: "GrabPay",
-  paynow: "PayNow",
-  cash: "Cash",
-  cheque: "Cheque",
-  nets: "NETS",
-  banktransfer: "Bank transfer",
-};
-
 /** §3's payment method or card image, drawn as a text badge (no downloads), named for screen readers. */
 export const PaymentBadge = ({ receipt, t }: { receipt: Receipt; t: Label }) => {
   const method = paymentMethodImage(receipt.paymentMethod, receipt.paymentType);
   const image = method === "default" ? cardImage(receipt.cardBrand) : method;
-  const text = METHOD_TEXT[image] ?? CARD_TEXT[image] ?? t("receipt_card");
+  const text = paymentImageName(image) ?? t("receipt_card");
   return (
     <span className="payment-method">
       <span className={`pay-badge pay-${image}`} data-image={image} role="img" aria-label={text}>

@@ -13,3 +13,21 @@ export const wakafLabelKeys = [
 ] as const;
 
 export type WakafLabels = Readonly<Record<(typeof wakafLabelKeys)[number], string>>;
+
+/** Every string the donor wall needs. */
+export const donorWallLabelKeys = [
+  "wakaf_wall_heading",
+  "wakaf_wall_intro",
+  "wakaf_wall_loading",
+  "wakaf_wall_empty",
+  "wakaf_wall_failed",
+  "wakaf_wall_donor",
+  "wakaf_wall_amount",
+  "wakaf_wall_date",
+  "wakaf_wall_page",
+  "wakaf_wall_pages",
+  "wakaf_wall_previous",
+  "wakaf_wall_next",
+] as const;
+
+export type DonorWallLabels = Readonly<Record<(typeof donorWallLabelKeys)[number], string>>;

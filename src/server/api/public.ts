@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { amountLimits, MAIN_CHARITY_ID, wakafFunds } from "@portal/domain";
+import { amountLimits, MAIN_CHARITY_ID, payPartners, wakafFunds } from "@portal/domain";
 import { historyRecords } from "../records";
 import { charityIdOf } from "./configuration";
 import { RequestError, success } from "./envelope";
@@ -48,14 +48,7 @@ const donorWall: Handler = async ({ query }) => {
   );
 };
 
-/** How a donor can pay (§9 payment icons): cards, PayNow and the wallets recorded as payment types. */
-const payPartners = [
-  { id: 1, name: "Card", icon: "default", paymentType: 1 },
-  { id: 2, name: "Google Pay", icon: "googlepay", paymentType: 2 },
-  { id: 3, name: "Apple Pay", icon: "applepay", paymentType: 3 },
-  { id: 4, name: "PayNow", icon: "paynow", paymentType: 1 },
-] as const;
-
+/** How a donor can pay (§9 payment icons): the domain's list, which the wakaf pages also show. */
 const getPayPartners: Handler = async ({ query }) => {
   const charityId = charityIdOf(query);
   if (charityId !== MAIN_CHARITY_ID) fundOf(charityId);

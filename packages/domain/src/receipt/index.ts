@@ -4,3 +4,4 @@ export * from "./tax";
 export * from "./images";
 export * from "./recurrence";
 export * from "./attributes";
+export * from "./pay-partners";

@@ -1,0 +1,25 @@
+/** The names a donor reads for §3's card and payment method images (brand names, not translated). */
+const NAMES: Readonly<Record<string, string>> = {
+  Visa: "VISA",
+  MasterCard: "Mastercard",
+  AmericanExpress: "AMEX",
+  DinersClub: "Diners",
+  JCB: "JCB",
+  UnionPay: "UnionPay",
+  googlepay: "Google Pay",
+  applepay: "Apple Pay",
+  alipay: "Alipay",
+  grabpay: "GrabPay",
+  paynow: "PayNow",
+  cash: "Cash",
+  cheque: "Cheque",
+  nets: "NETS",
+  banktransfer: "Bank transfer",
+};
+
+/** A card or payment method image's name; undefined for the generic card (the caller's own word). */
+export const paymentImageName = (image: string): string | undefined => NAMES[image];
+
+/** The spoken name of a badge where the printed one is an abbreviation. */
+export const paymentImageSpokenName = (image: string): string | undefined =>
+  image === "AmericanExpress" ? "American Express" : NAMES[image];
