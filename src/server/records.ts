@@ -5,10 +5,12 @@ import {
   identitySignups,
   receipts,
   singpassLogins,
+  statements,
   type Donors,
   type GuestSessions,
   type History,
   type SingpassLogins,
+  type Statements,
   type IdentitySignups,
 } from "@portal/adapters/db";
 import { database } from "./database";
@@ -36,4 +38,7 @@ export const singpassLoginRecords: () => Promise<SingpassLogins> = over("singpas
 );
 export const signupRecords: () => Promise<IdentitySignups> = over("signups", (sql) =>
   identitySignups(sql, serverKey()),
+);
+export const statementRecords: () => Promise<Statements> = over("statements", (sql) =>
+  statements(sql, serverKey()),
 );

@@ -8,6 +8,7 @@ import { publicHandlers } from "./public";
 import { recurringHandlers } from "./recurring";
 import { sessionHandlers } from "./sessions";
 import { singpassHandlers } from "./singpass";
+import { statementHandlers } from "./statements";
 import { BodyTooLarge, type Handler, type ServiceRequest, type ServiceResponse } from "./types";
 
 export * from "./types";
@@ -21,6 +22,7 @@ const handlers: Partial<Record<ApiCallName, Handler>> = {
   ...singpassHandlers,
   ...historyHandlers,
   ...recurringHandlers,
+  ...statementHandlers,
   ...paymentHandlers,
 };
 
