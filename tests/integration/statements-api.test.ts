@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensurePoppler } from "../../scripts/lib/ensure-poppler.mjs";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
 import { testDatabases } from "../support/databases";
-import { Donor, nricOf, type Paid } from "../support/donations";
+import { Donor, nricOf, registerSignIn, type Paid } from "../support/donations";
 import { startPortal, type RunningPortal } from "../support/portal";
 
 // Ports 4900-4919 are this file's.
@@ -83,21 +83,8 @@ describe.each(testDatabases())("year-end statement and calendar on $name", (data
     });
     tokenA = await identity.sign({ email: "aminah.statement@example.sg", name: "Aminah" });
     tokenB = await identity.sign({ email: "badrul.statement@example.sg", name: "Badrul" });
-    for (const [token, nric, mobile] of [
-      [tokenA, nricA, "93330001"],
-      [tokenB, nricB, "93330002"],
-    ] as const) {
-      const registered = await call(
-        "/svc/donor/api/User/registerCognitoUser",
-        {
-          uniqueUserId: Buffer.from(nric).toString("base64"),
-          phoneCountryCode: "+65",
-          phoneNumber: mobile,
-        },
-        token,
-      );
-      expect(registered.body, registered.text).toMatchObject({ status: 0 });
-    }
+    await registerSignIn(portal.base, tokenA, nricA, "93330001");
+    await registerSignIn(portal.base, tokenB, nricB, "93330002");
     const a = new Donor(portal.base, { authorization: `Bearer ${tokenA}` });
     const b = new Donor(portal.base, { authorization: `Bearer ${tokenB}` });
     aZakat = await a.donate({

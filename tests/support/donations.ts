@@ -113,3 +113,19 @@ export class Donor {
     };
   }
 }
+
+/** Register a sign-in as a donor with this NRIC and mobile (registerCognitoUser, as sign-up does). */
+export async function registerSignIn(base: string, token: string, nric: string, mobile: string) {
+  const response = await fetch(`${base}/svc/donor/api/User/registerCognitoUser`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      uniqueUserId: Buffer.from(nric).toString("base64"),
+      phoneCountryCode: "+65",
+      phoneNumber: mobile,
+    }),
+  });
+  const body = (await response.json()) as { status: number };
+  // registerCognitoUser's success is status 0 (spec §7).
+  if (body.status !== 0) throw new Error(`not registered: ${JSON.stringify(body)}`);
+}
