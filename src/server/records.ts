@@ -6,10 +6,12 @@ import {
   receipts,
   singpassLogins,
   taxRegistrations,
+  statements,
   type Donors,
   type GuestSessions,
   type History,
   type SingpassLogins,
+  type Statements,
   type IdentitySignups,
 } from "@portal/adapters/db";
 import { database } from "./database";
@@ -39,3 +41,6 @@ export const signupRecords: () => Promise<IdentitySignups> = over("signups", (sq
   identitySignups(sql, serverKey()),
 );
 export const taxRecords = over("taxRegistrations", (sql) => taxRegistrations(sql, serverKey()));
+export const statementRecords: () => Promise<Statements> = over("statements", (sql) =>
+  statements(sql, serverKey()),
+);

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { nricCheckLetter } from "@portal/domain";
@@ -206,6 +207,17 @@ test("a donor's account area: history, recurring gift, tax registration, e-mail 
   const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString();
   for (const transactionReceipt of ["$250.00", "$50.00", "$20.00"])
     expect(text).toContain(transactionReceipt);
+
+  // The next zakat harta due date as a calendar file.
+  const [calendar] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Add my next zakat harta due date to my calendar" }).click(),
+  ]);
+  const ics = testInfo.outputPath(calendar.suggestedFilename());
+  await calendar.saveAs(ics);
+  const event = readFileSync(ics, "utf8");
+  expect(event).toContain("BEGIN:VCALENDAR\r\n");
+  expect(event).toMatch(/DTSTART;VALUE=DATE:\d{8}/);
 
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoOverflow(page);

@@ -149,6 +149,13 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     await check("getDonorByTransactionNumber", { body: { transactionNo } });
     await check("getDonorTxnRecurrentStatus", { body: { transactionNo } });
     await check("getThirdPartyDonationReceiptData", { query: { transactionNo } });
+    const statement = (await check("getTaxYearStatement", {
+      body: { year: new Date(Date.now() + 8 * 3_600_000).getUTCFullYear(), lang: "en" },
+    })) as { data: { totals: Record<string, number> } };
+    expect(statement.data.totals["zakat-1x"]).toBe(10_000);
+    expect(await check("getZakatDueCalendar", { body: { lang: "ms" } })).toMatchObject({
+      status: 1,
+    });
     await check("getLastTxnDonorDetailsByNric", { body: {} });
     await check("getUserStripeToken", { query: { Guid: "contract", charityId: 25 } });
     // A monthly plan paid with a card the donor keeps: the account area's plan and card calls.

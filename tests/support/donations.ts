@@ -4,7 +4,7 @@ import { nricCheckLetter, receiptHref, receiptPath, type FlowType } from "@porta
 /**
  * Real donations through the payment API (README "Payment API"), as checkout makes them: a guest
  * session, optionally an enrolment (name, NRIC, address), create with an idempotency key, a sandbox
- * card (4242...), confirm. Each donor is its own cookie jar.
+ * card (4242...), confirm. Each donor is its own cookie jar, or a signed-in donor with its token.
  */
 export const nricOf = (digits: string) => `S${digits}${nricCheckLetter("S", digits)}`;
 
@@ -29,12 +29,21 @@ export interface DonationOrder {
 
 export class Donor {
   private cookie = "";
-  constructor(private readonly base: string) {}
+  /** `auth`: a signed-in donor's `authorization` header (then no guest session is needed). */
+  constructor(
+    private readonly base: string,
+    private readonly auth: Record<string, string> = {},
+  ) {}
 
   private async post(path: string, body: unknown, headers: Record<string, string> = {}) {
     const response = await fetch(`${this.base}${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json", cookie: this.cookie, ...headers },
+      headers: {
+        "content-type": "application/json",
+        cookie: this.cookie,
+        ...this.auth,
+        ...headers,
+      },
       body: JSON.stringify(body),
     });
     const text = await response.text();
@@ -103,4 +112,20 @@ export class Donor {
       ),
     };
   }
+}
+
+/** Register a sign-in as a donor with this NRIC and mobile (registerCognitoUser, as sign-up does). */
+export async function registerSignIn(base: string, token: string, nric: string, mobile: string) {
+  const response = await fetch(`${base}/svc/donor/api/User/registerCognitoUser`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      uniqueUserId: Buffer.from(nric).toString("base64"),
+      phoneCountryCode: "+65",
+      phoneNumber: mobile,
+    }),
+  });
+  const body = (await response.json()) as { status: number };
+  // registerCognitoUser's success is status 0 (spec §7).
+  if (body.status !== 0) throw new Error(`not registered: ${JSON.stringify(body)}`);
 }

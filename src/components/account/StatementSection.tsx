@@ -1,21 +1,8 @@
 import { useEffect, useState } from "react";
 import type { Language } from "../../i18n/paths";
+import { downloadBase64, downloadText } from "../../lib/download";
 import { failureText, type Call } from "./api";
 import type { Label } from "./AccountArea";
-
-/** Hands a file made in memory to the browser as a download. */
-const download = (fileName: string, blob: Blob) => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};
-
-const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 
 /**
  * Statements: the year-end statement of a tax year as a PDF (every gift with fund, date, receipt number,
@@ -97,10 +84,7 @@ export function StatementSection(props: {
                   "getTaxYearStatement",
                   { year, lang },
                 );
-                download(
-                  answer.data.fileName,
-                  new Blob([bytesOf(answer.data.pdfBase64)], { type: "application/pdf" }),
-                );
+                downloadBase64(answer.data.pdfBase64, answer.data.fileName, "application/pdf");
                 return t("account_statement_ready", { year: String(year) });
               })
             }
@@ -124,10 +108,7 @@ export function StatementSection(props: {
                 throw error;
               });
               if (!answer) return t("account_calendar_none");
-              download(
-                answer.data.fileName,
-                new Blob([answer.data.ics], { type: "text/calendar" }),
-              );
+              downloadText(answer.data.ics, answer.data.fileName, "text/calendar");
               return t("account_calendar_ready");
             })
           }

@@ -1,3 +1,4 @@
+import { winAnsi } from "../../lib/win-ansi";
 import { grayPng } from "./gray-png";
 
 /**
@@ -12,14 +13,6 @@ export const RECEIPT_SCALE = 2.5;
 export const OFFICIAL_SCALE = 2;
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Helvetica in jspdf speaks WinAnsi only: anything else would print as garbage in the text layer. */
-const winAnsi = (line: string) =>
-  line
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/\u2026/g, "...")
-    .replace(/[^\x20-\x7e\xa0-\xff]/g, " ");
 
 export async function renderPdf(element: HTMLElement, scale: number, title: string) {
   await delay(PDF_START_DELAY_MS);

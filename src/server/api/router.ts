@@ -9,6 +9,7 @@ import { publicHandlers } from "./public";
 import { recurringHandlers } from "./recurring";
 import { sessionHandlers } from "./sessions";
 import { singpassHandlers } from "./singpass";
+import { statementHandlers } from "./statements";
 import { BodyTooLarge, type Handler, type ServiceRequest, type ServiceResponse } from "./types";
 
 export * from "./types";
@@ -23,6 +24,7 @@ const handlers: Partial<Record<ApiCallName, Handler>> = {
   ...historyHandlers,
   ...recurringHandlers,
   ...accountHandlers,
+  ...statementHandlers,
   ...paymentHandlers,
 };
 

@@ -15,3 +15,4 @@ export * from "./singpass-logins";
 export * from "./recurring";
 export * from "./signups";
 export * from "./tax-registrations";
+export * from "./statements";

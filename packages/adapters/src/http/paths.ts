@@ -76,6 +76,9 @@ export const apiCalls = [
   post("payment", "/api/Donation/getThirdPartyDonationReceiptData", { query: ["transactionNo"] }),
   post("donor", "/api/User/getTaxDeductionStatus"),
   post("donor", "/api/User/registerTaxDeduction"),
+  // the year-end statement and the harta due date's calendar file (ours; README "API")
+  post("payment", "/api/Donation/getTaxYearStatement"),
+  post("payment", "/api/Donation/getZakatDueCalendar"),
   // donor
   post("donor", "/api/User/checkCognitoNricExists"),
   post("donor", "/api/User/getEmailListForUser", { list: true }),

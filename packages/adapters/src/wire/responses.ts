@@ -269,6 +269,20 @@ export const responseSchemas = {
   registerTaxDeduction: ok({ data: TaxDeduction }),
   removeUserStripeToken: ok({ data: Schema.Struct({ id: Str }) }),
   getThirdPartyDonationReceiptData: ok({ data: ReceiptData }),
+  getTaxYearStatement: ok({
+    data: Schema.Struct({
+      fileName: Str,
+      pdfBase64: Str,
+      totals: Schema.Struct({ "zakat-1x": Int, "wakaf-250": Int, none: Int }),
+    }),
+  }),
+  getZakatDueCalendar: okOrNot({
+    data: Schema.Struct({
+      fileName: Str,
+      ics: Str,
+      dueDate: Str.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/)),
+    }),
+  }),
   checkCognitoNricExists: Schema.Union([
     ok({ data: Schema.Struct({ isExists: Schema.Literal(false) }) }),
     envelope(0, { code: Schema.Literal("nirc_exists") }),
