@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { apiCall, callApi } from "@portal/adapters";
+import { request } from "../../lib/api";
 import { CertificateBody } from "./CertificateBody";
 import { pageTitleKey } from "./format";
 import type { ReceiptLabels } from "./labels";
@@ -34,11 +34,11 @@ async function loadReceipt(): Promise<Receipt | undefined> {
   const transactionNo = params.get("transactionNo") ?? undefined;
   const token = params.get("token") ?? undefined;
   if (!token) return undefined;
-  const body = await callApi(
-    apiCall("getThirdPartyDonationReceiptData"),
+  const body = await request(
+    "getThirdPartyDonationReceiptData",
     { query: transactionNo ? { transactionNo } : {}, body: { token } },
-    // A receipt that fails shows the popup instead of reloading the page (§8's reload would loop).
-    { reload: () => undefined },
+    // Any failure is the receipt's own 'Error' popup (§8), not a reload or the 'Oops!' notice.
+    { keepPage: true },
   );
   // Checked by hand rather than with the response schema: effect's Schema would add 2 KB to the page.
   const reply = body as { readonly status?: unknown; readonly data?: Receipt };
