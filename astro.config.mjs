@@ -2,21 +2,10 @@
 import { defineConfig } from "astro/config";
 import node from "@astrojs/node";
 import react from "@astrojs/react";
-import sentry from "@sentry/astro";
 
-// Error reporting (spec §9) only when a DSN is given at build time: without one, no Sentry code is
-// built into any page. The SDK's options (sample rates) are in src/lib/sentry.client.config.ts.
-const sentryDsn = process.env.PUBLIC_SENTRY_DSN;
-const reporting = sentryDsn
-  ? [
-      sentry({
-        clientInitPath: "src/lib/sentry.client.config.ts",
-        enabled: { client: true, server: false },
-        telemetry: false,
-        sourcemaps: { disable: true },
-      }),
-    ]
-  : [];
+// Error reporting (spec §8, §9) is src/lib/error-reporting.ts: Sentry's browser SDK, loaded after the
+// page is shown and only in a build with PUBLIC_SENTRY_DSN (read by Vite at build time); without one,
+// no Sentry code is built into any page.
 
 // Pages are prerendered per locale (English unprefixed, Malay under /ms/); API routes opt out of
 // prerendering. The Node adapter builds a middleware that server/serve.mjs mounts behind its own
@@ -24,7 +13,7 @@ const reporting = sentryDsn
 export default defineConfig({
   output: "static",
   adapter: node({ mode: "middleware" }),
-  integrations: [react(), ...reporting],
+  integrations: [react()],
   i18n: {
     locales: ["en", "ms"],
     defaultLocale: "en",

@@ -1,6 +1,5 @@
 import { isRecord } from "../stores/session-storage";
-
-const homePageConfiguration = "/svc/main/v1/Home/homePageConfiguration?charityId=25";
+import { requestAt } from "./api";
 
 let pending: Promise<unknown> | undefined;
 
@@ -10,14 +9,13 @@ let pending: Promise<unknown> | undefined;
  * later caller tries again.
  */
 export const homePageConfigurationData = (): Promise<unknown> => {
-  pending ??= fetch(homePageConfiguration, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-  }).then(async (response) => {
-    if (!response.ok) return undefined;
-    const body: unknown = await response.json();
-    return isRecord(body) ? body["data"] : undefined;
-  });
+  // A background read: when it fails the page goes on with the rates it has (reported, no reload;
+  // going offline shows the 'Oops!' notice through the lifecycle's own watch).
+  pending ??= requestAt(
+    "/svc/main/v1/Home/homePageConfiguration?charityId=25",
+    {},
+    { keepPage: true },
+  ).then((body) => (isRecord(body) ? body["data"] : undefined));
   const current = pending;
   current.catch(() => {
     if (pending === current) pending = undefined;

@@ -22,6 +22,8 @@ import {
   tabStorage,
   writeStored,
 } from "../stores/session-storage";
+import { reportApiError } from "./error-notice";
+import { startErrorReporting } from "./error-reporting";
 import { homePageConfigurationData } from "./home-config";
 import { signOut, type SignOutReason } from "./sign-out";
 import { readTransaction } from "./transaction";
@@ -118,22 +120,6 @@ const checkRates = async (page: PageContext): Promise<void> => {
   location.assign(localizedPath(sessionExpirePath(page.flow, page.productRoute), page.lang));
 };
 
-/** Shows the 'Oops!' notice instead of the page's content (spec §2 error page, §8). */
-export const showErrorNotice = (): void => {
-  const notice = document.querySelector<HTMLElement>("[data-error-notice]");
-  const main = document.getElementById("main");
-  if (notice === null || !notice.hidden) return;
-  if (main !== null) main.hidden = true;
-  notice.hidden = false;
-  notice.querySelector<HTMLElement>("h1")?.focus();
-};
-
-/** A service call failed in a way the donor must see: the 'Oops!' notice, kept until try again. */
-export const reportApiError = (): void => {
-  setFlag(keys.apiError, true);
-  showErrorNotice();
-};
-
 const watchConnection = (): void => {
   window.addEventListener("offline", reportApiError);
   document.querySelector("[data-error-notice] [data-try-again]")?.addEventListener("click", () => {
@@ -146,9 +132,12 @@ const watchConnection = (): void => {
   if (flag(keys.apiError) || !navigator.onLine) reportApiError();
 };
 
+export { reportApiError, showErrorNotice } from "./error-notice";
+
 /** Runs the lifecycle for this page. */
 export const startLifecycle = (page: PageContext): void => {
   watchConnection();
+  startErrorReporting();
   const storage = tabStorage();
   if (storage === undefined) return;
   const reloaded = flag(keys.staleReload);

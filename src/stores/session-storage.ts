@@ -73,6 +73,8 @@ export const lifecycleKeys = {
   apiError: "portal.apiError",
   /** `'true'` once this tab reloaded for a stale transaction (it reloads once). */
   staleReload: "portal.staleReload",
+  /** `{ path, at }`: the last reload a failed call (403, 500, 502) asked for; it never loops. */
+  apiReload: "portal.apiReload",
 } as const;
 
 /** The storage keys of each state a lifecycle rule resets (spec §4). */

@@ -82,6 +82,7 @@ test("zakat from the calculator, on a phone, in Malay", async ({ page }, testInf
   await open(page, "/ms/calculator");
   const savings = page.getByRole("group", { name: /Simpanan/ });
   await savings.getByRole("group").first().getByRole("textbox").first().fill("11500");
+  await savings.getByRole("textbox", { name: "Catatan (pilihan)" }).first().fill("Akaun DBS");
   await page.getByRole("link", { name: /bayar/i }).first().click();
   await expect(page).toHaveURL(/\/ms\/checkout\?flow=zakat$/i);
   await hydrated(page);
@@ -100,6 +101,14 @@ test("zakat from the calculator, on a phone, in Malay", async ({ page }, testInf
     /^\/ms\/receipt\/harta\?transactionNo=/,
   );
   await keepScreenshot(page, testInfo, "checkout-done-ms-375");
+  // The receipt lists the harta as the calculator made it up: savings, with the donor's remark.
+  await page.getByTestId("receipt-link").click();
+  await hydrated(page);
+  await expect(page.locator("article.receipt-sheet table.receipt-table tbody tr")).toHaveText([
+    /Zakat Harta\s*\$287\.50/,
+    /Simpanan · Catatan: Akaun DBS\s*\$287\.50/,
+  ]);
+  await keepScreenshot(page, testInfo, "receipt-harta-items-ms-375");
 });
 
 test("fidyah by card", async ({ page }) => {
@@ -167,6 +176,37 @@ test("a declined card says so, charges nothing, and another card pays once", asy
   await page.getByTestId("checkout-pay").dblclick();
   await expectPaid(page);
   await expect.poll(async () => (await receiptMails("declined@example.sg")).length).toBe(1);
+});
+
+test("a payment service failing mid-payment keeps the donor's entries; trying again pays once", async ({
+  page,
+}) => {
+  await open(page, "/kaffarah");
+  await page.getByRole("radio", { name: /^Nazar/ }).check();
+  await page.getByTestId("kaffarah-quantity").fill("2");
+  await open(page, "/checkout?flow=KAFFARAH");
+  await fillDonor(page, "confirm500@example.sg");
+  await fillCard(page, "4242 4242 4242 4242");
+  // The first confirmation meets a failing service (§8 would reload the page and lose the card).
+  let failed = 0;
+  await page.route("**/v1/donations/confirm", async (route) => {
+    if (failed > 0) return route.fallback();
+    failed += 1;
+    await route.fulfill({ status: 500, json: { status: 0, message: "Internal error" } });
+  });
+  let loads = 0;
+  page.on("load", () => (loads += 1));
+  await page.getByTestId("checkout-pay").click();
+  await expect(page.getByTestId("checkout-problem")).toHaveText(
+    "We could not take the payment: Internal error. Nothing was charged twice; please try again.",
+  );
+  expect(loads).toBe(0);
+  await expect(page.locator("[data-error-notice]")).toBeHidden();
+  await expect(page.getByTestId("donor-email")).toHaveValue("confirm500@example.sg");
+  await expect(page.getByTestId("card-number")).not.toHaveValue("");
+  await page.getByTestId("checkout-pay").click();
+  await expectPaid(page);
+  await expect.poll(async () => (await receiptMails("confirm500@example.sg")).length).toBe(1);
 });
 
 test("a card that asks for 3-D Secure passes the bank's challenge", async ({ page }) => {

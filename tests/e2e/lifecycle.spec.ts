@@ -245,8 +245,46 @@ test("after a passed transaction a landing route starts afresh", async ({ page }
   expect(await storage(page, "portal.flow")).toBe("FIDYAH");
 });
 
+test("a call that cannot reach the server shows 'Oops!', and try again reads again", async ({
+  page,
+}) => {
+  let lost = true;
+  await page.route("**/getSingpassPerson", (route) => (lost ? route.abort() : route.fallback()));
+  await page.goto("/enrollment/singpass-update");
+  const notice = page.locator("[data-error-notice]");
+  await expect(notice.getByRole("heading", { name: "Oops!" })).toBeVisible();
+  await expect(page.locator("#main")).toBeHidden();
+  expect(await storage(page, "portal.apiError")).toBe("true");
+  lost = false;
+  await notice.getByRole("button", { name: "Try again" }).click();
+  await hydrated(page);
+  await expect(notice).toBeHidden();
+  // No Singpass login in this session: the page says so (the read was answered this time).
+  await expect(page.locator("#main")).toBeVisible();
+  expect(await storage(page, "portal.apiError")).toBeNull();
+});
+
+test("a failing service reloads the page once, then shows 'Oops!' instead of reloading again", async ({
+  page,
+}) => {
+  await page.route("**/getSingpassPerson", (route) =>
+    route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }),
+  );
+  let loads = 0;
+  page.on("load", () => (loads += 1));
+  await page.goto("/enrollment/singpass-update");
+  await expect(
+    page.locator("[data-error-notice]").getByRole("heading", { name: "Oops!" }),
+  ).toBeVisible();
+  expect(loads).toBe(2);
+  await page.waitForTimeout(1_000);
+  expect(loads).toBe(2);
+});
+
 test("without PUBLIC_SENTRY_DSN no page loads any Sentry code", async ({ page }) => {
   const scripts: string[] = [];
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(request.url()));
   page.on("response", async (response) => {
     if (response.request().resourceType() === "script") scripts.push(await response.text());
   });
@@ -254,6 +292,9 @@ test("without PUBLIC_SENTRY_DSN no page loads any Sentry code", async ({ page })
     await page.goto(path);
     await hydrated(page);
   }
+  // Wait past the page's load and idle time, when a build with a DSN fetches the SDK.
+  await page.waitForTimeout(1_500);
   expect(scripts.length).toBeGreaterThan(3);
   expect(scripts.filter((code) => /sentry/i.test(code))).toEqual([]);
+  expect(requested.filter((url) => /sentry/i.test(url))).toEqual([]);
 });

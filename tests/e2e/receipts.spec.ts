@@ -328,6 +328,28 @@ test("another donor's token, a guessed transaction number and a wrong token reve
   await expect(page).toHaveURL(new URL("/", baseURL).toString());
 });
 
+test("the donation and adoption pages send a receipt on to its own page, in its language", async ({
+  page,
+}) => {
+  const query = (paid: Paid) => paid.link.slice(paid.link.indexOf("?"));
+  await page.goto(`/receipt/donation${query(ilmu)}`);
+  await expect(page).toHaveURL(new RegExp(`/receipt/wakaf\\?transactionNo=${ilmu.transactionNo}&`));
+  await hydrated(page);
+  await expect(page.locator("article.receipt-sheet h1")).toHaveText("Wakaf Receipt");
+  await expect(page).toHaveTitle(/^Wakaf Receipt \|/);
+  await page.goto(`/ms/receipt/adoption${query(fitrah)}`);
+  await expect(page).toHaveURL(
+    new RegExp(`/ms/receipt/fitrah\\?transactionNo=${fitrah.transactionNo}&`),
+  );
+  await hydrated(page);
+  await expect(page.locator("article.receipt-sheet[data-receipt-no]")).toContainText("Hamba Allah");
+  // A link that opens nothing stays where it is, with the same popup as every receipt page.
+  await page.goto(`/receipt/adoption?transactionNo=${harta.transactionNo}&token=${"A".repeat(43)}`);
+  await hydrated(page);
+  await expect(page.getByRole("dialog", { name: "Error" })).toBeVisible();
+  await expect(page).toHaveURL(/\/receipt\/adoption\?/);
+});
+
 /**
  * States the portal cannot reach online yet (refunds and voids have no API; point-of-sale receipts come
  * from terminals): the real answer for a real receipt, with those fields changed on the way in.

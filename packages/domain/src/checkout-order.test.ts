@@ -36,7 +36,11 @@ describe("checkout orders", () => {
       { type: "fitrah/setPersons", kind: "normal", persons: 2 },
     ]);
     const order = zakatOrder(state, seedRates);
-    expect(order.items).toEqual({ harta: 250_000, fitrah: { normal: 2, premium: 0 } });
+    expect(order.items).toEqual({
+      harta: 250_000,
+      hartaItems: [{ name: "savings", amount: 250_000, remark: [] }],
+      fitrah: { normal: 2, premium: 0 },
+    });
     expect(order.lines).toEqual([
       { kind: "harta", amount: 250_000 },
       { kind: "fitrah", amount: 1_000 },
@@ -46,6 +50,27 @@ describe("checkout orders", () => {
       amounts: { harta: 250_000, fitrah: 1_000 },
       total: 251_000,
     });
+  });
+
+  it("lists each asset's zakat with the donor's remarks as harta items that add up to the harta", () => {
+    const state = zakat([
+      { type: "savings/update", index: 0, patch: { amount: cents(6_000_000), remark: " DBS " } },
+      { type: "savings/add" },
+      { type: "savings/update", index: 1, patch: { amount: cents(5_000_000), remark: "OCBC" } },
+      { type: "shares/update", index: 0, patch: { amount: cents(2_000_000), remark: "STI ETF" } },
+      { type: "insurance/update", index: 0, patch: { amount: cents(100_000), remark: "AIA" } },
+      { type: "gold/setWeight", bucket: "notForUsage", grams: 100 },
+    ]);
+    const order = zakatOrder(state, seedRates);
+    // Shares are $20,000 alone (over nisab); insurance $1,000 (below it) is not due, so not listed.
+    expect(order.items.hartaItems).toEqual([
+      { name: "savings", amount: 275_000, remark: ["DBS", "OCBC"] },
+      { name: "gold", amount: expect.any(Number) as number, remark: [] },
+      { name: "shares", amount: 50_000, remark: ["STI ETF"] },
+    ]);
+    const sum = (order.items.hartaItems ?? []).reduce((total, item) => total + item.amount, 0);
+    expect(sum).toBe(order.items.harta);
+    expect(isPricingError(serverPrice(order))).toBe(false);
   });
 
   it("leaves out what comes to nothing, so an empty calculator has no items and a zero total", () => {

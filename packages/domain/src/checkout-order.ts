@@ -1,10 +1,36 @@
 import type { RateConfig } from "./config";
-import type { DonationItems } from "./donation-pricing";
+import { HARTA_REMARK_MAX_LENGTH, HARTA_REMARKS_MAX, type DonationItems } from "./donation-pricing";
 import type { FidyahState } from "./fidyah";
 import type { FlowType } from "./flow";
 import type { KaffarahState } from "./kaffarah";
 import { sumCents, type Cents } from "./money";
-import { calculateZakat, type ZakatState } from "./zakat";
+import type { HartaItem } from "./receipt/attributes";
+import { calculateZakat, type ZakatResults, type ZakatState } from "./zakat";
+
+const remarksOf = (rows: ReadonlyArray<{ readonly remark: string }>): string[] =>
+  rows
+    .map((row) => row.remark.trim().slice(0, HARTA_REMARK_MAX_LENGTH))
+    .filter((remark) => remark !== "")
+    .slice(0, HARTA_REMARKS_MAX);
+
+/**
+ * The harta items of the receipt (§3): each asset whose zakat is due, with the remarks the donor
+ * wrote on its rows. Their amounts add up to the harta total (it is their sum).
+ */
+export const hartaItemsOf = (state: ZakatState, results: ZakatResults): HartaItem[] =>
+  (
+    [
+      { name: "savings", amount: results.savings.zakat, remark: remarksOf(state.savings.accounts) },
+      { name: "gold", amount: results.goldKept.zakat + results.goldWorn.zakat, remark: [] },
+      {
+        name: "insurance",
+        amount: results.insurance.zakat,
+        remark: remarksOf(state.insurance.policies),
+      },
+      { name: "shares", amount: results.shares.zakat, remark: remarksOf(state.shares.portfolios) },
+      { name: "business", amount: results.business.zakat, remark: [] },
+    ] satisfies HartaItem[]
+  ).filter((item) => item.amount > 0);
 
 /** One line of the checkout summary: what is paid and how much. `kind` names its label. */
 export interface OrderLine {
@@ -34,7 +60,9 @@ export const zakatOrder = (state: ZakatState, rates: RateConfig): CheckoutOrder 
   const { normal, premium, variable } = state.fitrah;
   const fitrahPersons = normal.persons + premium.persons + variable.persons;
   const items: DonationItems = {
-    ...(results.hartaTotal > 0 ? { harta: results.hartaTotal } : {}),
+    ...(results.hartaTotal > 0
+      ? { harta: results.hartaTotal, hartaItems: hartaItemsOf(state, results) }
+      : {}),
     ...(fitrahPersons > 0
       ? {
           fitrah: {

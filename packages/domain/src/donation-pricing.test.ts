@@ -38,6 +38,38 @@ describe("priceDonation", () => {
     });
   });
 
+  it("accepts harta items that add up to the harta, and refuses any that do not stand on a receipt", () => {
+    const harta = cents(30_000);
+    const items = (hartaItems: DonationItems["hartaItems"], h: Cents | null = harta) =>
+      price(
+        "ZAKAT",
+        { ...(h === null ? {} : { harta: h }), ...(hartaItems ? { hartaItems } : {}) },
+        30_000,
+      );
+    const savings = { name: "savings" as const, amount: cents(20_000), remark: ["DBS"] };
+    const shares = { name: "shares" as const, amount: cents(10_000), remark: [] };
+    expect(items([savings, shares])).toEqual({ amounts: { harta: 30_000 }, total: 30_000 });
+    const refused = (list: unknown, h: Cents | null = harta) =>
+      codeOf(items(list as DonationItems["hartaItems"], h));
+    expect(refused([savings])).toBe("donation.hartaItems"); // $200 of $300
+    const fitrahOnly = { fitrah: { normal: 1, premium: 0 }, hartaItems: [savings, shares] };
+    expect(codeOf(price("ZAKAT", fitrahOnly, 500))).toBe("donation.hartaItems"); // no harta at all
+    expect(refused([savings, { ...shares, name: "crypto" }])).toBe("donation.hartaItems");
+    expect(refused([savings, { ...savings, amount: cents(10_000) }])).toBe("donation.hartaItems");
+    expect(
+      refused([
+        { ...savings, amount: cents(30_000) },
+        { ...shares, amount: 0 },
+      ]),
+    ).toBe("donation.hartaItems");
+    expect(refused([{ ...savings, remark: ["x".repeat(26)] }, shares])).toBe("donation.hartaItems");
+    expect(refused([{ ...savings, remark: ["  "] }, shares])).toBe("donation.hartaItems");
+    expect(refused([{ ...savings, remark: Array(21).fill("r") }, shares])).toBe(
+      "donation.hartaItems",
+    );
+    expect(refused([{ ...savings, remark: ["x".repeat(25)] }, shares])).toBe("ok");
+  });
+
   it("refuses a total the browser computed differently", () => {
     expect(codeOf(price("ZAKAT", { fitrah: { normal: 3, premium: 0 } }, 1_400))).toBe(
       "donation.totalMismatch",

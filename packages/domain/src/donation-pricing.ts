@@ -4,11 +4,21 @@ import type { FlowType } from "./flow";
 import { kaffarahUnitCost, KAFFARAH_MAX_QUANTITY, KAFFARAH_MIN_AMOUNT } from "./kaffarah";
 import { checkAmount, type AmountFlow } from "./limits";
 import { sumCents, timesCount, type Cents } from "./money";
+import { HARTA_NAMES, type HartaItem } from "./receipt/attributes";
+
+/** A harta remark's length (§5: text inputs take 25 characters) and how many one item may carry. */
+export const HARTA_REMARK_MAX_LENGTH = 25;
+export const HARTA_REMARKS_MAX = 20;
 
 /** What a donor asks to pay, kind by kind: the inputs the server prices again from configuration. */
 export interface DonationItems {
   /** Zakat harta as calculated or declared by the donor. */
   readonly harta?: Cents;
+  /**
+   * What the harta is made of, for the receipt (§3 "Harta items"): the zakat of each asset of the
+   * calculator with the donor's remarks. Their amounts add up to `harta`.
+   */
+  readonly hartaItems?: ReadonlyArray<HartaItem>;
   /** Zakat fitrah: persons per kind; the variable kind carries its own rate per person. */
   readonly fitrah?: {
     readonly normal: number;
@@ -26,7 +36,8 @@ export interface DonationItems {
   readonly wms?: Cents;
 }
 
-export type DonationKind = keyof DonationItems;
+/** The kinds a donation pays (harta items only describe the harta). */
+export type DonationKind = Exclude<keyof DonationItems, "hartaItems">;
 
 export interface PricedDonation {
   readonly amounts: Readonly<Partial<Record<DonationKind, Cents>>>;
@@ -42,6 +53,7 @@ export type PricingError = DomainError<
   | "donation.amount"
   | "donation.ratesSuperseded"
   | "donation.totalMismatch"
+  | "donation.hartaItems"
 >;
 
 const fail = (code: PricingError["code"], message: string): PricingError =>
@@ -68,6 +80,38 @@ export const limitsOf: Readonly<Record<FlowType, AmountFlow>> = {
 const count = (n: number, max: number) => Number.isInteger(n) && n >= 0 && n <= max;
 
 /**
+ * Why harta items cannot stand on a receipt, or undefined: each names an asset once, from the known
+ * names, with a whole positive amount in cents and at most 20 remarks of 1 to 25 characters, and
+ * together they come to the harta paid.
+ */
+export const hartaItemsProblem = (
+  list: ReadonlyArray<HartaItem>,
+  harta: Cents | undefined,
+): string | undefined => {
+  if (harta === undefined) return "Harta items need a harta amount.";
+  const names = new Set<string>();
+  for (const item of list) {
+    if (!HARTA_NAMES.includes(item.name)) return `Unknown harta item: ${String(item.name)}.`;
+    if (names.has(item.name)) return `The harta item ${item.name} is given twice.`;
+    names.add(item.name);
+    if (!Number.isSafeInteger(item.amount) || item.amount <= 0) {
+      return "A harta item's amount is a whole number of cents above zero.";
+    }
+    if (item.remark.length > HARTA_REMARKS_MAX) {
+      return `A harta item carries at most ${HARTA_REMARKS_MAX} remarks.`;
+    }
+    const badRemark = item.remark.some(
+      (r) => r.trim() === "" || r.length > HARTA_REMARK_MAX_LENGTH,
+    );
+    if (badRemark) return `A remark is 1 to ${HARTA_REMARK_MAX_LENGTH} characters.`;
+  }
+  if (sumCents(list.map((item) => item.amount as Cents)) !== harta) {
+    return "The harta items do not add up to the harta amount.";
+  }
+  return undefined;
+};
+
+/**
  * Price a donation from its inputs and the current configuration, as the server does before taking any
  * money: every amount is computed here, not taken from the browser; the browser's total must match, and
  * the rates it was computed on must still be current.
@@ -85,7 +129,9 @@ export const priceDonation = (input: {
     return fail("donation.ratesSuperseded", "The rates changed; recalculate before paying.");
   }
   const allowed = kindsOf[input.flow];
-  const kinds = (Object.keys(items) as DonationKind[]).filter((k) => items[k] !== undefined);
+  const kinds = (Object.keys(items) as Array<keyof DonationItems>).filter(
+    (k): k is DonationKind => k !== "hartaItems" && items[k] !== undefined,
+  );
   if (kinds.length === 0) return fail("donation.empty", "Nothing to pay.");
   const stray = kinds.find((k) => !allowed.includes(k));
   if (stray)
@@ -93,6 +139,10 @@ export const priceDonation = (input: {
 
   const amounts: Partial<Record<DonationKind, Cents>> = {};
   if (items.harta !== undefined) amounts.harta = items.harta;
+  if (items.hartaItems !== undefined) {
+    const problem = hartaItemsProblem(items.hartaItems, items.harta);
+    if (problem) return fail("donation.hartaItems", problem);
+  }
   if (items.fitrah) {
     const { normal, premium, variable } = items.fitrah;
     if (![normal, premium, variable?.persons ?? 0].every((n) => count(n, 9999))) {

@@ -1,10 +1,15 @@
 import { useId, useState, type ReactNode } from "react";
-import { AMOUNT_TEXT_MAX_LENGTH, formatMoney, type Cents } from "@portal/domain";
+import {
+  AMOUNT_TEXT_MAX_LENGTH,
+  formatMoney,
+  HARTA_REMARK_MAX_LENGTH,
+  type Cents,
+} from "@portal/domain";
 import type { CalculatorLabels } from "./labels";
 import { amountText, parseAmountText, type Parsed } from "./parse";
 
-/** Longest remark a donor may type (spec §5: text input 25). */
-export const REMARK_MAX_LENGTH = 25;
+/** Longest remark a donor may type (spec §5: text input 25); the server holds receipts to it. */
+export const REMARK_MAX_LENGTH = HARTA_REMARK_MAX_LENGTH;
 
 interface ParsedFieldProps<A> {
   readonly label: string;

@@ -1,4 +1,5 @@
 import type { CheckoutOrder } from "@portal/domain";
+import { isApiError, request, requestAt } from "../../lib/api";
 
 /** The donation as the payment API answers it (README "Payment API"). */
 export interface Donation {
@@ -28,29 +29,48 @@ export class PaymentApiError extends Error {
   }
 }
 
-const post = async <A>(path: string, body: unknown, headers: Record<string, string> = {}) => {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json", ...headers },
-    credentials: "same-origin",
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  let parsed: { data?: A; message?: string; code?: string; error?: string } = {};
+type PaymentCall =
+  | "create"
+  | "confirm"
+  | "retrieve"
+  | "payNow"
+  | "payNowQrImage"
+  | "paymentConfiguration"
+  | "guest"
+  | "cancelRecurringPayment";
+
+/** §8's empty result (401, 302, 504): no answer to act on. */
+const isEmpty = (body: unknown): boolean =>
+  body === null ||
+  (typeof body === "object" &&
+    !Array.isArray(body) &&
+    Object.keys(body).every((key) => key === "status" || key === "message") &&
+    (body as { status?: unknown }).status !== 1);
+
+/**
+ * The answer's `data` (or the body, for the gateway's bare answers). Every payment call keeps the
+ * page (see src/lib/api-client.ts): checkout explains a failure next to the donor's entries and a
+ * retry meets the same donation and gateway payment. A refusal becomes a `PaymentApiError` with the
+ * server's code; a lost connection stays an `ApiError` (checkout's network message); an empty result
+ * is `PaymentApiError` with status 0 and code `empty`.
+ */
+const answer = async <A>(sent: Promise<unknown>): Promise<A> => {
+  let body: unknown;
   try {
-    parsed = text === "" ? {} : (JSON.parse(text) as typeof parsed);
-  } catch {
-    // A proxy's HTML error page: the status says enough.
+    body = await sent;
+  } catch (error) {
+    if (isApiError(error) && error.code === "http.status") {
+      throw new PaymentApiError(error.status, error.message, error.serverCode);
+    }
+    throw error;
   }
-  if (!response.ok) {
-    throw new PaymentApiError(
-      response.status,
-      parsed.message ?? parsed.error ?? response.statusText,
-      parsed.code ?? parsed.error,
-    );
-  }
-  return parsed.data ?? (parsed as A);
+  if (isEmpty(body)) throw new PaymentApiError(0, "No answer", "empty");
+  const data = (body as { data?: A }).data;
+  return data ?? (body as A);
 };
+
+const post = <A>(name: PaymentCall, body: unknown, headers: Record<string, string> = {}) =>
+  answer<A>(request(name, { body, headers }, { keepPage: true }));
 
 /** What checkout sends to create the donation. */
 export interface CreateInput {
@@ -76,19 +96,12 @@ export const createDonation = async (input: CreateInput, idempotencyKey: string)
   };
   const headers = { "idempotency-key": idempotencyKey };
   try {
-    return await post<Donation & { clientSecret: string }>(
-      "/svc/payment/v1/donations/create",
-      body,
-      headers,
-    );
+    return await post<Donation & { clientSecret: string }>("create", body, headers);
   } catch (error) {
-    if (!(error instanceof PaymentApiError) || error.status !== 401) throw error;
-    await post("/svc/main/v1/session/guest", {});
-    return post<Donation & { clientSecret: string }>(
-      "/svc/payment/v1/donations/create",
-      body,
-      headers,
-    );
+    // No session: §8 gives 401 as an empty result.
+    if (!(error instanceof PaymentApiError) || error.code !== "empty") throw error;
+    await post("guest", {});
+    return post<Donation & { clientSecret: string }>("create", body, headers);
   }
 };
 
@@ -102,20 +115,18 @@ export const confirmDonation = (
   paymentMethodId: string,
   wallet?: "google_pay" | "apple_pay",
 ) =>
-  post<Donation>("/svc/payment/v1/donations/confirm", {
+  post<Donation>("confirm", {
     ...ref,
     paymentMethodId,
     ...(wallet ? { wallet } : {}),
   });
 
-export const retrieveDonation = (ref: DonationRef) =>
-  post<Donation>("/svc/payment/v1/donations/retrieve", ref);
+export const retrieveDonation = (ref: DonationRef) => post<Donation>("retrieve", ref);
 
-export const payNowDonation = (ref: DonationRef) =>
-  post<Donation>("/svc/payment/v1/donations/payNow", ref);
+export const payNowDonation = (ref: DonationRef) => post<Donation>("payNow", ref);
 
 export const payNowQrImage = (ref: DonationRef) =>
-  post<{ svg: string; expiresAt: string }>("/svc/payment/v1/donations/payNowQrImage", ref);
+  post<{ svg: string; expiresAt: string }>("payNowQrImage", ref);
 
 /** The card, sent to the sandbox gateway only (never to the portal's API); a payment-method id back. */
 export const tokenizeSandboxCard = (card: {
@@ -123,22 +134,17 @@ export const tokenizeSandboxCard = (card: {
   readonly expMonth: number;
   readonly expYear: number;
   readonly cvc: string;
-}) => post<{ id: string; brand: string; last4: string }>("/sandbox/v1/payment_methods", card);
+}) =>
+  answer<{ id: string; brand: string; last4: string }>(
+    requestAt("/sandbox/v1/payment_methods", { body: card }, { keepPage: true }),
+  );
 
 /** Which gateway takes the card (and Stripe's publishable key in Stripe mode). */
-export const getPaymentConfiguration = async (): Promise<{
-  gateway: "sandbox" | "stripe";
-  publishableKey: string;
-}> => {
-  const response = await fetch("/svc/payment/v1/paymentConfiguration", {
-    headers: { accept: "application/json" },
-  });
-  if (!response.ok) throw new PaymentApiError(response.status, response.statusText, undefined);
-  return (
-    (await response.json()) as { data: { gateway: "sandbox" | "stripe"; publishableKey: string } }
-  ).data;
-};
+export const getPaymentConfiguration = () =>
+  answer<{ gateway: "sandbox" | "stripe"; publishableKey: string }>(
+    request("paymentConfiguration", {}, { keepPage: true }),
+  );
 
 /** Stops a recurring gift, as the holder of its receipt token (guests cannot sign in). */
 export const cancelRecurring = (transactionNo: string, token: string) =>
-  post<unknown>("/svc/payment/api/Donation/cancelRecurringPayment", { transactionNo, token });
+  post<unknown>("cancelRecurringPayment", { transactionNo, token });

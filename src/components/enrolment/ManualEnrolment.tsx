@@ -88,7 +88,7 @@ export default function ManualEnrolment(props: {
             ...contact,
             profile: { representativeName: name.trim(), marketingConsent: consent },
           };
-    const answer = await postJson("/svc/donor/api/User/enrollDonorManuallyPreDonation", body);
+    const answer = await postJson("enrollDonorManuallyPreDonation", body);
     setBusy(false);
     if (answer.status === 200) return setDone(true);
     const code = typeof answer.body["code"] === "string" ? answer.body["code"] : "";

@@ -41,7 +41,7 @@ export default function SingpassUpdate(props: {
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
-    void postJson("/svc/donor/api/Singpass/getSingpassPerson").then((answer) => {
+    void postJson("getSingpassPerson", {}, { keepPage: false }).then((answer) => {
       const data = answer.body["data"] as Person | undefined;
       if (answer.status !== 200 || !data) return setPerson("none");
       setPerson(data);
@@ -91,7 +91,7 @@ export default function SingpassUpdate(props: {
     setFailed(false);
     if (Object.keys(found).length > 0) return focusFirstError(form.current);
     setBusy(true);
-    const answer = await postJson("/svc/donor/api/User/confirmSingpassPreDonation", {
+    const answer = await postJson("confirmSingpassPreDonation", {
       email: email.trim(),
       ...(mobile.trim() === ""
         ? {}

@@ -2,35 +2,47 @@
 // HttpOnly and scoped to /svc, so these requests carry it and page scripts never see it.
 import type { Validation } from "@portal/domain";
 import type { ValidationLabels } from "./labels";
+import type { ApiCallName } from "@portal/adapters";
 import { labelKeyOf } from "../../i18n/fill";
+import { isApiError, request, type CallOptions } from "../../lib/api";
 
 export interface Answer {
+  /** The HTTP status; 0 when nothing was answered (network, or §8's empty result). */
   readonly status: number;
   readonly body: Record<string, unknown>;
 }
 
-export async function postJson(path: string, body: unknown = {}): Promise<Answer> {
+const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+/**
+ * A call through the browser's API client (src/lib/api-client.ts), as a status and body for the
+ * forms to explain. Sending a form keeps the page (`keepPage`: what the donor typed, an NRIC among
+ * it, is never stored, so a reload would lose it); a read with nothing typed yet may let a lost
+ * connection show the 'Oops!' notice instead.
+ */
+export async function postJson(
+  name: ApiCallName,
+  body: unknown = {},
+  options: CallOptions = { keepPage: true },
+): Promise<Answer> {
   try {
-    const response = await fetch(path, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    const parsed: unknown = text === "" ? {} : JSON.parse(text);
-    return {
-      status: response.status,
-      body:
-        typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {},
-    };
-  } catch {
-    return { status: 0, body: {} };
+    const answer = asRecord(await request(name, { body }, options));
+    // §8's empty result (401, 302, 504): nothing answered.
+    return "data" in answer || answer["status"] === 1
+      ? { status: 200, body: answer }
+      : { status: 0, body: {} };
+  } catch (error) {
+    return isApiError(error)
+      ? { status: error.status, body: asRecord(error.body) }
+      : { status: 0, body: {} };
   }
 }
 
 /** A guest session for this browser (the server keeps a live one). */
-export const ensureGuest = () => postJson("/svc/main/v1/session/guest");
+export const ensureGuest = () => postJson("guest");
 
 /** The translated message of a validator's key or a server's code (`validation.nric.invalid`, ...). */
 export const messageOf = (

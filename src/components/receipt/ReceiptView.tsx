@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { apiCall, callApi } from "@portal/adapters";
+import { receiptPath } from "@portal/domain";
+import { localizedPath, type Language } from "../../i18n/paths";
+import { request } from "../../lib/api";
 import { CertificateBody } from "./CertificateBody";
 import { pageTitleKey } from "./format";
 import type { ReceiptLabels } from "./labels";
@@ -17,7 +19,21 @@ interface Props {
   readonly labels: ReceiptLabels;
   /** Where Okay on the error popup goes (the flow's home in the page's language). */
   readonly homePath: string;
+  readonly lang: Language;
+  readonly productRoute: string;
 }
+
+/**
+ * The pages of spec §2's "donation" and "adoption" receipt types: receipts of gifts to other causes
+ * (with charity fields) and of adoptions (with artwork fields), which the point-of-sale and general
+ * donation systems issue. No online donation is either, so a receipt opened there (an old link, a
+ * changed address) goes on to its own page with the same query, where its heading, title and wording
+ * fit it, instead of showing under a heading that is not its own.
+ */
+const forwardingKinds: ReadonlySet<string> = new Set(["donation", "adoption"]);
+
+export const ownReceiptPage = (receipt: Receipt, productRoute: string): string =>
+  receiptPath(receipt.flow, { harta: receipt.hartaAmount }, productRoute);
 
 type State =
   | { readonly phase: "loading" }
@@ -34,18 +50,25 @@ async function loadReceipt(): Promise<Receipt | undefined> {
   const transactionNo = params.get("transactionNo") ?? undefined;
   const token = params.get("token") ?? undefined;
   if (!token) return undefined;
-  const body = await callApi(
-    apiCall("getThirdPartyDonationReceiptData"),
+  const body = await request(
+    "getThirdPartyDonationReceiptData",
     { query: transactionNo ? { transactionNo } : {}, body: { token } },
-    // A receipt that fails shows the popup instead of reloading the page (§8's reload would loop).
-    { reload: () => undefined },
+    // Any failure is the receipt's own 'Error' popup (§8), not a reload or the 'Oops!' notice.
+    { keepPage: true },
   );
   // Checked by hand rather than with the response schema: effect's Schema would add 2 KB to the page.
   const reply = body as { readonly status?: unknown; readonly data?: Receipt };
   return reply.status === 1 && typeof reply.data?.receiptNo === "string" ? reply.data : undefined;
 }
 
-export default function ReceiptView({ variant, kind, labels, homePath }: Props) {
+export default function ReceiptView({
+  variant,
+  kind,
+  labels,
+  homePath,
+  lang,
+  productRoute,
+}: Props) {
   const t = labeller(labels);
   const [state, setState] = useState<State>({ phase: "loading" });
   const [busy, setBusy] = useState(false);
@@ -54,7 +77,14 @@ export default function ReceiptView({ variant, kind, labels, homePath }: Props) 
 
   useEffect(() => {
     loadReceipt()
-      .then((receipt) => setState(receipt ? { phase: "ready", receipt } : { phase: "error" }))
+      .then((receipt) => {
+        if (receipt && forwardingKinds.has(kind)) {
+          return location.replace(
+            `${localizedPath(ownReceiptPage(receipt, productRoute), lang)}${location.search}`,
+          );
+        }
+        setState(receipt ? { phase: "ready", receipt } : { phase: "error" });
+      })
       .catch(() => setState({ phase: "error" }));
   }, []);
 

@@ -5,6 +5,7 @@ import {
   PAYNOW_ENQUIRY_GRACE_MS,
   PAYNOW_QR_LIFETIME_MS,
   priceDonation,
+  receiptAttributes,
   validateCompanyName,
   validateEmail,
   validateFullName,
@@ -38,6 +39,18 @@ const CreateDonation = Schema.Struct({
   flow: Schema.Literals(["ZAKAT", "FIDYAH", "KAFFARAH", "ILMU", "WMS"]),
   items: Schema.Struct({
     harta: Schema.optionalKey(Amount),
+    // Checked by the domain (names, amounts, remarks, their sum); here only their shape and size.
+    hartaItems: Schema.optionalKey(
+      Schema.Array(
+        Schema.Struct({
+          name: Schema.String.check(Schema.isMaxLength(20)),
+          amount: Amount,
+          remark: Schema.Array(Schema.String.check(Schema.isMaxLength(100))).check(
+            Schema.isMaxLength(50),
+          ),
+        }),
+      ).check(Schema.isMaxLength(10)),
+    ),
     fitrah: Schema.optionalKey(
       Schema.Struct({
         normal: Count,
@@ -190,6 +203,8 @@ const create: Handler = async ({ body, headers }) => {
       amounts: priced.amounts as Record<string, Cents>,
       total: priced.total,
       inputs: request.items,
+      // What the receipt lists, at the rates this donation is priced on (they may change later).
+      receiptItems: receiptAttributes(request.items, priced.amounts, config.rates),
       donorDetails: donor?.details,
       ...(donor?.taxId === undefined ? {} : { taxId: donor.taxId }),
       frequency: request.frequency ?? "one time",

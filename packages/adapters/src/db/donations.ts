@@ -96,6 +96,8 @@ export interface Payments {
     readonly amounts: Readonly<Record<string, Cents>>;
     readonly total: Cents;
     readonly inputs: unknown;
+    /** The receipt's attribute lists at the rates the donation was priced on (`receiptAttributes`). */
+    readonly receiptItems?: unknown;
     readonly donorDetails: unknown;
     /** NRIC/FIN or UEN for IRAS inclusion: stored sealed (see personal-data), never in clear. */
     readonly taxId?: string;
@@ -232,8 +234,9 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
         const transactionNo = `${input.flow === "ILMU" || input.flow === "WMS" ? "WK" : "ZK"}${Date.now()}${randomInt(100, 1000)}`;
         await tx.query(
           `insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
-             frequency, rates_version, client_secret_hash, donor_id, guest_session_id, tax_id_encrypted, tax_id_hash)
-           values ($1, $2, $3, 'initiated', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+             frequency, rates_version, client_secret_hash, donor_id, guest_session_id, tax_id_encrypted, tax_id_hash,
+             receipt_items)
+           values ($1, $2, $3, 'initiated', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
           [
             id,
             transactionNo,
@@ -249,6 +252,7 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
             input.guestSessionId ?? null,
             input.taxId === undefined ? null : pii.encrypt(input.taxId),
             input.taxId === undefined ? null : pii.hash(input.taxId),
+            input.receiptItems === undefined ? null : JSON.stringify(input.receiptItems),
           ],
         );
         await tx.query(

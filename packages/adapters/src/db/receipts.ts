@@ -111,6 +111,7 @@ interface Row {
   address: Address | null;
   profile: (ProfileDetails & { isDeceased?: boolean; onBehalfOf?: string }) | null;
   inputs: unknown;
+  receipt_items: ReceiptAttributes | null;
   rates_version: number;
   gateway_ref: string | null;
   tax_registered: boolean;
@@ -125,6 +126,11 @@ const haulAfter = (issued: Date) =>
   new Date(issued.getTime() + SGT_MS + HAUL_DAYS * DAY_MS).toISOString().slice(0, 10);
 const text = (value: string | undefined | null) =>
   value === undefined || value === null || value.trim() === "" ? null : value.trim();
+
+const ratesWhileCurrent = async (sql: Sql, version: number) => {
+  const config = await readHomePageConfiguration(sql, 25);
+  return config && config.version === version ? config.rates : null;
+};
 
 export function receipts(sql: Sql, serverKey: Buffer) {
   const pii = personalData(serverKey);
@@ -141,7 +147,7 @@ export function receipts(sql: Sql, serverKey: Buffer) {
         `select r.receipt_no, d.transaction_no, r.issued_at, d.source, d.flow, d.status, d.total_cents, d.amounts,
                 d.frequency, d.payment_method, d.payment_type, d.card_brand, d.card_last4, d.donor_details,
                 o.kind, o.name, o.email, o.mobile_country_code, o.mobile, o.nric_encrypted, o.company_name,
-                o.uen, o.address, o.profile, d.inputs, d.rates_version,
+                o.uen, o.address, o.profile, d.inputs, d.receipt_items, d.rates_version,
                 (select a.gateway_ref from payment_attempt a
                   where a.donation_id = d.id and a.status = 'succeeded'
                   order by a.updated_at desc limit 1) as gateway_ref,
@@ -154,10 +160,11 @@ export function receipts(sql: Sql, serverKey: Buffer) {
       if (!row) return undefined;
       const amount = (kind: string) => Number(row.amounts[kind] ?? 0);
       const anonymous = row.donor_details?.anonymous === true;
-      // The rates a donation was priced on are the current ones while its version is current; older
-      // rates are not kept, so the attribute lists then leave per-person rates out.
-      const config = await readHomePageConfiguration(sql, 25);
-      const rates = config && config.version === row.rates_version ? config.rates : null;
+      // The attribute lists as the donation was priced (kept since migration 007). Older donations:
+      // the rates they were priced on are known only while still current (old rates are not kept).
+      const attributes =
+        row.receipt_items ??
+        receiptAttributes(row.inputs, row.amounts, await ratesWhileCurrent(sql, row.rates_version));
       // An anonymous donor's receipt names nobody and shows no address (§6).
       const address: Address = anonymous ? {} : (row.address ?? {});
       const profile = anonymous ? {} : (row.profile ?? {});
@@ -230,7 +237,7 @@ export function receipts(sql: Sql, serverKey: Buffer) {
         mosqueName: null,
         amilId: null,
         amilName: null,
-        attributes: receiptAttributes(row.inputs, row.amounts, rates),
+        attributes,
       };
     },
   };

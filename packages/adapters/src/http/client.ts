@@ -11,17 +11,30 @@ import type { ApiCall, ApiCallName, Bases, QueryValue } from "./paths";
 
 export type ApiErrorCode = "http.status" | "http.network" | "http.malformed";
 
-/** A failed exchange. `status` is 0 when no HTTP response was read. */
+/**
+ * A failed exchange. `status` is 0 when no HTTP response was read; `body` is the parsed body of a
+ * refusal (its `code` says which rule refused, e.g. `nirc_exists`), or null.
+ */
 export class ApiError extends Error {
   override readonly name = "ApiError";
   readonly _tag = "ApiError";
+  readonly body: unknown;
   constructor(
     readonly code: ApiErrorCode,
     readonly status: number,
     message: string,
-    options?: { readonly cause: unknown },
+    options?: { readonly cause?: unknown; readonly body?: unknown },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.body = options?.body ?? null;
+  }
+
+  /** The server's stable code for a refusal (`code`, or a gateway's `error`), when it gave one. */
+  get serverCode(): string | undefined {
+    const body = this.body;
+    if (typeof body !== "object" || body === null) return undefined;
+    const { code, error } = body as { readonly code?: unknown; readonly error?: unknown };
+    return typeof code === "string" ? code : typeof error === "string" ? error : undefined;
   }
 }
 
@@ -46,6 +59,11 @@ export interface ApiClientOptions {
   readonly fetch?: typeof globalThis.fetch;
   /** Called on 403, 500 and 502. Default: reload the page. */
   readonly reload?: () => void;
+  /**
+   * The caller shows failures itself and keeps the donor's entries on screen (a payment, a form being
+   * sent): 403, 500 and 502 reject like any other failure instead of reloading the page.
+   */
+  readonly keepPage?: boolean;
   /** The signed-in donor's identity token, or nothing for a guest. */
   readonly getIdToken?: () => MaybePromise<string | null | undefined>;
   /** The `[host]` of error reports. Default: the page's host. */
@@ -58,6 +76,8 @@ export interface CallInput {
   readonly query?: Readonly<Record<string, QueryValue | undefined>>;
   /** Sent as JSON. NRIC and other personal data belong here, never in the query. */
   readonly body?: unknown;
+  /** Headers of this call (an `Idempotency-Key`); never a token (see `getIdToken`). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 const emptyStatuses = new Set([401, 302, 504]);
@@ -69,8 +89,10 @@ const defaultHost = (): string => (typeof location === "undefined" ? "" : locati
 
 const bodyMessage = (body: unknown): string | undefined => {
   if (typeof body !== "object" || body === null) return undefined;
-  const message = (body as { readonly message?: unknown }).message;
-  return typeof message === "string" && message !== "" ? message : undefined;
+  const { message, error } = body as { readonly message?: unknown; readonly error?: unknown };
+  if (typeof message === "string" && message !== "") return message;
+  // A gateway's refusal (`{ error: "invalid_number" }`) names itself in `error`.
+  return typeof error === "string" && error !== "" ? error : undefined;
 };
 
 const headersFor = async (options: ApiClientOptions): Promise<Record<string, string>> => {
@@ -101,24 +123,41 @@ const parseBody = (text: string): Parsed => {
 
 /**
  * One exchange under §8: the body is read as text and parsed when present; 401, 302 and 504 give the
- * call's empty result; 403, 500 and 502 reload the page and give the empty result; any other failure
- * rejects with the body's `message` or the status text; success gives the parsed body (`null` if empty).
+ * call's empty result; 403, 500 and 502 reload the page and give the empty result (or reject, with
+ * `keepPage`); any other failure rejects with the body's `message` or the status text; success gives
+ * the parsed body (`null` if empty).
  */
 export const requestJson = async (
   call: ApiCall,
   input: CallInput = {},
   options: ApiClientOptions = {},
+): Promise<unknown> =>
+  exchange(
+    urlFor(call, options.bases ?? defaultBases, input.query),
+    call.method,
+    input,
+    options,
+    () => emptyResultFor(call),
+  );
+
+/**
+ * The same exchange at an address outside the call table (the card gateway's tokenisation, which
+ * never goes to the portal's own services).
+ */
+export const exchange = async (
+  url: string,
+  method: "GET" | "POST",
+  input: CallInput,
+  options: ApiClientOptions,
+  empty: () => EmptyResult,
 ): Promise<unknown> => {
   const doFetch = options.fetch ?? defaultFetch;
-  const url = urlFor(call, options.bases ?? defaultBases, input.query);
   const init: RequestInit = {
-    method: call.method,
-    headers: await headersFor(options),
+    method,
+    headers: { ...(await headersFor(options)), ...input.headers },
     // A redirect is an answer of its own (302 = empty result), never followed to another origin.
     redirect: "manual",
-    ...(input.body === undefined || call.method === "GET"
-      ? {}
-      : { body: JSON.stringify(input.body) }),
+    ...(input.body === undefined || method === "GET" ? {} : { body: JSON.stringify(input.body) }),
   };
   let response: Response;
   try {
@@ -128,16 +167,17 @@ export const requestJson = async (
     throw new ApiError("http.network", 0, message, { cause });
   }
   // Browsers hide a manual redirect behind an opaque status-0 response.
-  if (response.type === "opaqueredirect") return emptyResultFor(call);
+  if (response.type === "opaqueredirect") return empty();
   const parsed = parseBody(await response.text());
   if (!response.ok) {
-    if (emptyStatuses.has(response.status)) return emptyResultFor(call);
-    if (reloadStatuses.has(response.status)) {
+    if (emptyStatuses.has(response.status)) return empty();
+    const body = parsed.ok ? parsed.value : null;
+    const message = bodyMessage(body) ?? response.statusText;
+    if (reloadStatuses.has(response.status) && options.keepPage !== true) {
       (options.reload ?? defaultReload)();
-      return emptyResultFor(call);
+      return empty();
     }
-    const message = (parsed.ok ? bodyMessage(parsed.value) : undefined) ?? response.statusText;
-    throw new ApiError("http.status", response.status, message);
+    throw new ApiError("http.status", response.status, message, { body });
   }
   if (!parsed.ok) throw new ApiError("http.malformed", response.status, "Malformed JSON response");
   return parsed.value;

@@ -1,13 +1,10 @@
 import { Context } from "effect";
 import type { Effect, Layer } from "effect";
+import type { ErrorReport } from "../api-error-report";
 import { testLayerFor } from "./test-layer";
 
-/** What is reported: '[host] API Error: <message>' style text, the error name, optional context. */
-export interface ErrorReport {
-  readonly message: string;
-  readonly name: string;
-  readonly context?: Readonly<Record<string, string>>;
-}
+export type { ErrorReport } from "../api-error-report";
+export { apiErrorReport } from "../api-error-report";
 
 /** Error reporting (Sentry, or off). Reporting never fails the caller. */
 export interface ErrorReporterShape {
@@ -23,16 +20,3 @@ export class ErrorReporter extends Context.Service<ErrorReporter, ErrorReporterS
 export const ErrorReporterTest = (
   supplied: Partial<ErrorReporterShape>,
 ): Layer.Layer<ErrorReporter> => testLayerFor(ErrorReporter, "ErrorReporter", ["report"], supplied);
-
-/**
- * The report for an API failure (§8): '[host] API Error: <message or Unknown error>' with the error's
- * name (default `Error`); `null` (nothing reported) for empty or non-object errors.
- */
-export const apiErrorReport = (host: string, error: unknown): ErrorReport | null => {
-  const isEmpty = typeof error !== "object" || error === null || Object.keys(error).length === 0;
-  if (isEmpty && !(error instanceof Error)) return null;
-  const e = error as { readonly message?: unknown; readonly name?: unknown };
-  const message = typeof e.message === "string" && e.message !== "" ? e.message : "Unknown error";
-  const name = typeof e.name === "string" && e.name !== "" ? e.name : "Error";
-  return { message: `[${host}] API Error: ${message}`, name };
-};

@@ -46,7 +46,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 const count = (value: unknown): number =>
   typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : 0;
-const HARTA_NAMES: ReadonlyArray<HartaItem["name"]> = [
+/** The harta item names a receipt knows: the calculator's assets, and "others". */
+export const HARTA_NAMES: ReadonlyArray<HartaItem["name"]> = [
   "savings",
   "insurance",
   "shares",
