@@ -24,3 +24,4 @@ export * from "./checkout-order";
 export * from "./recurring";
 export * from "./auth/index";
 export * from "./receipt/index";
+export * from "./address/index";
