@@ -1,4 +1,5 @@
 import { apiCalls, defaultBases, type ApiCall, type ApiCallName } from "@portal/adapters";
+import { addressHandlers } from "./address";
 import { failure, RequestError } from "./envelope";
 import { configurationHandlers } from "./configuration";
 import { paymentHandlers, STRIPE_WEBHOOK_PATH, stripeWebhook } from "./payments";
@@ -18,6 +19,7 @@ const handlers: Partial<Record<ApiCallName, Handler>> = {
   ...publicHandlers,
   ...sessionHandlers,
   ...donorHandlers,
+  ...addressHandlers,
   ...singpassHandlers,
   ...historyHandlers,
   ...recurringHandlers,

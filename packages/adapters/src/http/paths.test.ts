@@ -17,8 +17,8 @@ describe("the call table", () => {
     const routes = apiCalls.map((c) => `${c.method} ${c.base}${c.path}`);
     expect(new Set(routes).size).toBe(routes.length);
     // 27 calls of spec §7, the six of the payment API, the guest session, the Singpass login's three,
-    // and the account area's updateRecurringPlan and removeUserStripeToken.
-    expect(apiCalls).toHaveLength(39);
+    // the account area's updateRecurringPlan and removeUserStripeToken, and lookupPostalCode.
+    expect(apiCalls).toHaveLength(40);
   });
 
   it("names each call after the last segment of its path", () => {
