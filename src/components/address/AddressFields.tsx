@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import {
   composeAddress,
   fieldLengths,
@@ -39,11 +39,17 @@ export function AddressFields(props: {
   const blockInput = useRef<HTMLInputElement>(null);
   const floorInput = useRef<HTMLInputElement>(null);
   const choices = useRef<HTMLFieldSetElement>(null);
+  // Where focus goes once a lookup's outcome is on screen: the first choice, or the next field to fill.
+  const focusNext = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    focusNext.current?.();
+    focusNext.current = null;
+  }, [status]);
 
   const set = (key: keyof Address) => (text: string) => props.onChange({ ...value, [key]: text });
   const fill = (found: FoundAddress) => props.onChange({ ...value, ...found });
   const labelOf = (key: string) => labels[labelKeyOf(key) as keyof AddressLabels];
-  const later = (focus: () => void) => requestAnimationFrame(focus);
+  const later = (focus: () => void) => (focusNext.current = focus);
 
   const find = async () => {
     if (status.kind === "busy") return;
@@ -62,18 +68,18 @@ export function AddressFields(props: {
       setStatus({ kind: "idle" });
       postalInput.current?.focus();
     } else if (outcome.kind === "note" || outcome.addresses.length === 0) {
+      later(() => blockInput.current?.focus());
       setStatus({
         kind: "note",
         text: labels[outcome.kind === "note" ? outcome.key : "address_none"],
       });
-      later(() => blockInput.current?.focus());
     } else if (outcome.addresses.length === 1 && outcome.addresses[0]) {
+      later(() => floorInput.current?.focus());
       fill(outcome.addresses[0]);
       setStatus({ kind: "note", text: labels.address_found_one });
-      later(() => floorInput.current?.focus());
     } else {
-      setStatus({ kind: "choose", addresses: outcome.addresses });
       later(() => choices.current?.querySelector("input")?.focus());
+      setStatus({ kind: "choose", addresses: outcome.addresses });
     }
   };
 
