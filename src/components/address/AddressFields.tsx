@@ -47,6 +47,22 @@ export function AddressFields(props: {
   }, [status]);
 
   const set = (key: keyof Address) => (text: string) => props.onChange({ ...value, [key]: text });
+  /** One of the typed parts: a TextField bound to `value[key]`. */
+  const part = (
+    key: Exclude<keyof Address, "country" | "postalCode">,
+    label: string,
+    maxLength: number,
+    extra: Pick<Parameters<typeof TextField>[0], "inputRef" | "autoComplete" | "onBlur"> = {},
+  ) => (
+    <TextField
+      name={key}
+      label={label}
+      value={value[key]}
+      onChange={set(key)}
+      maxLength={maxLength}
+      {...extra}
+    />
+  );
   const fill = (found: FoundAddress) => props.onChange({ ...value, ...found });
   const labelOf = (key: string) => labels[labelKeyOf(key) as keyof AddressLabels];
   const later = (focus: () => void) => (focusNext.current = focus);
@@ -155,49 +171,22 @@ export function AddressFields(props: {
         </fieldset>
       ) : null}
       <div className="enrol-grid">
-        <TextField
-          name="blockNumber"
-          label={labels.enrol_block}
-          value={value.blockNumber}
-          onChange={set("blockNumber")}
-          inputRef={blockInput}
-          maxLength={fieldLengths.block}
-        />
-        <TextField
-          name="streetName"
-          label={labels.enrol_street}
-          value={value.streetName}
-          onChange={set("streetName")}
-          maxLength={66}
-          autoComplete="address-line1"
-        />
-        <TextField
-          name="buildingName"
-          label={labels.enrol_building}
-          value={value.buildingName}
-          onChange={set("buildingName")}
-          maxLength={fieldLengths.buildingName}
-        />
-        <TextField
-          name="floorNo"
-          label={labels.enrol_floor}
-          value={value.floorNo}
-          onChange={set("floorNo")}
-          inputRef={floorInput}
-          maxLength={fieldLengths.unitNumber}
-        />
-        <TextField
-          name="unitNo"
-          label={labels.enrol_unit}
-          value={value.unitNo}
-          onChange={set("unitNo")}
-          onBlur={() => {
-            const unit = normaliseUnitNumber(value.unitNo);
-            if (unit !== value.unitNo) set("unitNo")(unit);
-          }}
+        {part("blockNumber", labels.enrol_block, fieldLengths.block, { inputRef: blockInput })}
+        {part("streetName", labels.enrol_street, 66, { autoComplete: "address-line1" })}
+        {part("buildingName", labels.enrol_building, fieldLengths.buildingName)}
+        {part("floorNo", labels.enrol_floor, fieldLengths.unitNumber, { inputRef: floorInput })}
+        {part(
+          "unitNo",
+          labels.enrol_unit,
           // The # the rule adds does not count against §5's five characters.
-          maxLength={fieldLengths.unitNumber + (value.unitNo.startsWith("#") ? 1 : 0)}
-        />
+          fieldLengths.unitNumber + (value.unitNo.startsWith("#") ? 1 : 0),
+          {
+            onBlur: () => {
+              const unit = normaliseUnitNumber(value.unitNo);
+              if (unit !== value.unitNo) set("unitNo")(unit);
+            },
+          },
+        )}
         <div className="calc-field">
           <label htmlFor={`${id}-country`}>{labels.address_country}</label>
           <select

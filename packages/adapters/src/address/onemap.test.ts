@@ -1,29 +1,18 @@
 import { Effect, Exit } from "effect";
 import { describe, expect, it } from "vitest";
 import type { Fetch } from "./fetch-json";
+import { failureCodes, recordedFetch } from "./recorded-fetch";
 import { oneMapPostalCodes, oneMapSearchUrl } from "./onemap";
 import simei from "./fixtures/onemap-520106.json";
 import paragon from "./fixtures/onemap-238859.json";
 import none from "./fixtures/onemap-none.json";
 
-/** A fetch that answers every request with `body` (status 200 unless said) and records the URLs. */
-const serving = (body: unknown, status = 200) => {
-  const urls: string[] = [];
-  const fetch: Fetch = async (url) => {
-    urls.push(url);
-    return new Response(typeof body === "string" ? body : JSON.stringify(body), { status });
-  };
-  return { fetch, urls };
-};
-
 const BASE = "https://www.onemap.gov.sg/api/common";
 const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromiseExit(effect);
-const failureCode = (exit: Exit.Exit<unknown, { code: string }>) =>
-  Exit.isFailure(exit) ? exit.cause.reasons.map((r) => ("error" in r ? r.error.code : r._tag)) : [];
 
 describe("OneMap postal-code lookup", () => {
   it("asks spec §7's search with address details and no geometry", async () => {
-    const { fetch, urls } = serving(simei);
+    const { fetch, urls } = recordedFetch(simei);
     await run(oneMapPostalCodes({ baseUrl: `${BASE}/`, fetch })(" 520106 "));
     expect(urls).toEqual([oneMapSearchUrl(BASE, "520106")]);
     const url = new URL(urls[0] ?? "");
@@ -37,7 +26,7 @@ describe("OneMap postal-code lookup", () => {
   });
 
   it("maps the recorded answer of an HDB block (BUILDING NIL) to the portal's address", async () => {
-    const { fetch } = serving(simei);
+    const { fetch } = recordedFetch(simei);
     const exit = await run(oneMapPostalCodes({ baseUrl: BASE, fetch })("520106"));
     expect(exit).toEqual(
       Exit.succeed([
@@ -53,7 +42,7 @@ describe("OneMap postal-code lookup", () => {
   });
 
   it("offers each address of a building with several names once, without the bus stop", async () => {
-    const { fetch } = serving(paragon);
+    const { fetch } = recordedFetch(paragon);
     const exit = await run(oneMapPostalCodes({ baseUrl: BASE, fetch })("238859"));
     expect(Exit.isSuccess(exit) && exit.value.map((a) => a.buildingName)).toEqual([
       "THE PARAGON",
@@ -62,30 +51,30 @@ describe("OneMap postal-code lookup", () => {
   });
 
   it("finds nothing for a postal code OneMap does not know", async () => {
-    const { fetch } = serving(none);
+    const { fetch } = recordedFetch(none);
     expect(await run(oneMapPostalCodes({ baseUrl: BASE, fetch })("999999"))).toEqual(
       Exit.succeed([]),
     );
   });
 
   it("never calls OneMap with something that is not a postal code", async () => {
-    const { fetch, urls } = serving(simei);
+    const { fetch, urls } = recordedFetch(simei);
     const exit = await run(oneMapPostalCodes({ baseUrl: BASE, fetch })("52010A"));
-    expect(failureCode(exit)).toEqual(["validation.postalCode.invalid"]);
+    expect(failureCodes(exit)).toEqual(["validation.postalCode.invalid"]);
     expect(urls).toEqual([]);
   });
 
   it("is unavailable, not a crash, on an error status, a strange body, a refused connection or silence", async () => {
     const cases: Fetch[] = [
-      serving({ error: "Too many requests" }, 429).fetch,
-      serving("<html>maintenance</html>").fetch,
-      serving({ found: 1, results: "none" }).fetch,
+      recordedFetch({ error: "Too many requests" }, 429).fetch,
+      recordedFetch("<html>maintenance</html>").fetch,
+      recordedFetch({ found: 1, results: "none" }).fetch,
       () => Promise.reject(new TypeError("fetch failed")),
       () => new Promise<Response>(() => {}),
     ];
     for (const fetch of cases) {
       const exit = await run(oneMapPostalCodes({ baseUrl: BASE, fetch, timeoutMs: 50 })("520106"));
-      expect(failureCode(exit)).toEqual(["port.unavailable"]);
+      expect(failureCodes(exit)).toEqual(["port.unavailable"]);
     }
   });
 
