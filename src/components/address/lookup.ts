@@ -1,5 +1,4 @@
 // The browser's side of lookupPostalCode (README "API"): a guest session, then the call.
-import { apiCall, urlFor } from "@portal/adapters";
 import type { FoundAddress } from "@portal/domain";
 import { labelKeyOf } from "../../i18n/fill";
 import { ensureGuest, postJson } from "../enrolment/api";
@@ -28,7 +27,9 @@ const addressesOf = (data: unknown): ReadonlyArray<FoundAddress> | undefined => 
 /** Ask the portal for the addresses at `postalCode`; every failure is a note, never a throw. */
 export async function lookupPostalCode(postalCode: string): Promise<LookupOutcome> {
   await ensureGuest();
-  const answer = await postJson(urlFor(apiCall("lookupPostalCode")), { postalCode });
+  // The path as written in packages/adapters/src/http/paths.ts (the contract test holds the server to
+  // it); importing the table would add its 1.3 KB to every page with an address form.
+  const answer = await postJson("/svc/donor/api/User/lookupPostalCode", { postalCode });
   const addresses = answer.status === 200 ? addressesOf(answer.body["data"]) : undefined;
   if (addresses) return { kind: "found", addresses };
   const code = text(answer.body["code"]);
