@@ -76,6 +76,54 @@ test("manual enrolment refuses a bad NRIC with §5's message, then enrols the do
   await expectNoAxeViolations(page);
 });
 
+test("manual enrolment's address: without a lookup service the donor types it; §5's unit rule applies", async ({
+  page,
+}, testInfo) => {
+  await open(page, "/enrollment/enroll-individual");
+  const postal = page.getByLabel("Postal code");
+  const find = page.getByRole("button", { name: "Find address" });
+
+  // A postal code that is not six digits is caught before any call.
+  await postal.fill("5201");
+  await find.click();
+  await expect(page.getByText("Please enter a 6-digit postal code")).toBeVisible();
+  await expect(postal).toHaveAttribute("aria-invalid", "true");
+  await expect(postal).toBeFocused();
+
+  // `npm start` has no OneMap: the donor is told, and the fields stay theirs to fill.
+  await postal.fill("520106");
+  await postal.press("Enter");
+  await expect(
+    page.getByText("Address lookup is not available. Please enter your address below."),
+  ).toBeVisible();
+  await expect(page.getByText("Please enter a 6-digit postal code")).toBeHidden();
+  const block = page.getByLabel("Block / house number");
+  await expect(block).toBeFocused();
+  await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeHidden();
+  await block.fill("106");
+  await page.getByLabel("Street name").fill("Simei Street 1");
+  await expect(page.getByLabel("Country")).toHaveValue("SG");
+
+  // Unit numbers of the floor-unit pattern get their # on leaving the field; '00' means none.
+  const unit = page.getByLabel("Unit number");
+  await unit.fill("00");
+  await unit.press("Tab");
+  await expect(unit).toHaveValue("");
+  await unit.fill("05-12");
+  await unit.press("Tab");
+  await expect(unit).toHaveValue("#05-12");
+  await expectNoAxeViolations(page);
+  await screenshots(page, testInfo, "manual-enrolment-address");
+
+  const digits = "8642097";
+  await page.getByLabel("Full name *").fill("Rahmat bin Ismail");
+  await page.getByLabel("NRIC/FIN *").fill(`S${digits}${nricCheckLetter("S", digits)}`);
+  await page.getByLabel("E-mail address *").fill("address.donor@example.sg");
+  await page.getByLabel("Mobile number").fill("9111 2233");
+  await page.getByRole("button", { name: "Enrol" }).click();
+  await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
+});
+
 test("Malay manual enrolment speaks Malay, and a company needs its UEN", async ({ page }) => {
   await open(page, "/ms/enrollment/2");
   await expect(page.getByRole("radio", { name: "Syarikat" })).toBeChecked();

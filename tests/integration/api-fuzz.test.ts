@@ -50,6 +50,7 @@ const fieldNames = [
   "kind",
   "uen",
   "companyName",
+  "postalCode",
 ];
 const value = fc.oneof(
   fc.string({ maxLength: 30 }),

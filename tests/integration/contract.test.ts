@@ -11,6 +11,7 @@ import { decodeResponse, responseSchemas } from "@portal/adapters/responses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
 import { testDatabases } from "../support/databases";
+import { startOneMapStandIn, type OneMapStandIn } from "../support/onemap";
 import { guestCookie, startPortal, type RunningPortal } from "../support/portal";
 
 let nextPort = 4490;
@@ -23,18 +24,22 @@ let nextPort = 4490;
 describe.each(testDatabases())("client and server contract on $name", (database) => {
   let portal: RunningPortal;
   let identity: Awaited<ReturnType<typeof startTestIdentity>>;
+  let oneMap: OneMapStandIn;
 
   beforeAll(async () => {
     identity = await startTestIdentity();
+    oneMap = await startOneMapStandIn();
     portal = await startPortal(nextPort++, undefined, {
       ...(await database.portalEnv()),
       ...identity.env,
+      PORTAL_ONEMAP_URL: oneMap.url,
     });
   });
 
   afterAll(async () => {
     await portal?.stop();
     await identity?.stop();
+    await oneMap?.stop();
     await database.cleanup();
   });
 
@@ -99,6 +104,18 @@ describe.each(testDatabases())("client and server contract on $name", (database)
       body: { name: "Contract Donor", profile: { race: "Malay" } },
     });
     await check("updateDonorEmailCognitoProfile", { body: { email: "contract@example.com" } });
+    const found = await check("lookupPostalCode", { body: { postalCode: "520106" } }, asGuest);
+    expect(found["data"]).toEqual({
+      addresses: [
+        {
+          postalCode: "520106",
+          blockNumber: "106",
+          streetName: "SIMEI STREET 1",
+          buildingName: "",
+          country: "SG",
+        },
+      ],
+    });
     await check("enrollDonorManuallyPreDonation", { body: { name: "Contract Donor", nric } });
     await check(
       "enrollDonorManuallyPreDonation",

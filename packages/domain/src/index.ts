@@ -25,3 +25,4 @@ export * from "./recurring";
 export * from "./auth/index";
 export * from "./receipt/index";
 export * from "./tax/index";
+export * from "./address/index";

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { FlowType } from "@portal/domain";
 import { fill } from "../../i18n/fill";
 import type { Language } from "../../i18n/paths";
+import type { CountryOption } from "../address/countries";
 import { accountBridge, type AccountBridge } from "../auth/bridge";
 import { callsOver, type Call } from "./api";
 import { HistorySection } from "./HistorySection";
@@ -15,6 +16,7 @@ export interface AccountProps {
   readonly lang: Language;
   readonly flow: FlowType;
   readonly labels: Readonly<Record<string, string>>;
+  readonly countries: ReadonlyArray<CountryOption>;
 }
 
 type State =
@@ -115,6 +117,7 @@ export default function AccountArea(props: AccountProps) {
         {...common}
         user={state.user}
         bridge={state.bridge}
+        countries={props.countries}
         onChanged={(user) => setState({ ...state, user })}
       />
       <HistorySection {...common} version={version} />

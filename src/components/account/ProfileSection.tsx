@@ -1,16 +1,21 @@
 import { useState, type FormEvent } from "react";
 import {
+  emptyAddress,
   formatMobile,
   MOBILE_MASK,
   validateEmail,
   validateFullName,
   validateMobile,
+  type Address,
   type Validation,
 } from "@portal/domain";
 import { labelKeyOf } from "../../i18n/fill";
 import type { Language } from "../../i18n/paths";
 import type { AccountBridge } from "../auth/bridge";
-import { AddressFields, TextField, emptyAddress, type AddressValue } from "../enrolment/fields";
+import { AddressFields, addressBody } from "../address/AddressFields";
+import type { CountryOption } from "../address/countries";
+import { addressLabelKeys, type AddressLabels } from "../address/labels";
+import { TextField } from "../enrolment/fields";
 import { failureText, type Call } from "./api";
 import type { Label } from "./AccountArea";
 
@@ -24,7 +29,7 @@ export interface UserData {
   readonly uen: string;
   readonly companyName: string;
   readonly donorType: "individual" | "corporate";
-  readonly address: Partial<AddressValue> & { readonly country?: string };
+  readonly address: Partial<Address>;
 }
 
 interface Props {
@@ -33,8 +38,13 @@ interface Props {
   readonly lang: Language;
   readonly user: UserData;
   readonly bridge: AccountBridge;
+  readonly countries: ReadonlyArray<CountryOption>;
   readonly onChanged: (user: UserData) => void;
 }
+
+/** The address island's strings, from the page's labels. */
+const labelsOf = (t: Label): AddressLabels =>
+  Object.fromEntries(addressLabelKeys.map((key) => [key, t(key)])) as AddressLabels;
 
 const message = (t: Label, validation: Validation) =>
   validation === null ? undefined : t(labelKeyOf(validation));
@@ -58,9 +68,9 @@ function Outcome(props: {
   );
 }
 
-function DetailsForm({ call, t, user, onChanged }: Props) {
+function DetailsForm({ call, t, user, countries, onChanged }: Props) {
   const [name, setName] = useState(user.name);
-  const [address, setAddress] = useState<AddressValue>({ ...emptyAddress, ...user.address });
+  const [address, setAddress] = useState<Address>({ ...emptyAddress, ...user.address });
   const [nameError, setNameError] = useState<string>();
   const [outcome, setOutcome] = useState<{ done?: string; error?: string }>({});
   const [busy, setBusy] = useState(false);
@@ -71,11 +81,9 @@ function DetailsForm({ call, t, user, onChanged }: Props) {
     if (issue) return setOutcome({});
     setBusy(true);
     try {
-      const trimmed = Object.fromEntries(
-        Object.entries(address).map(([key, value]) => [key, value.trim()]),
-      ) as unknown as AddressValue;
-      await call("updateDonorCognitoProfile", { name: name.trim(), address: trimmed });
-      onChanged({ ...user, name: name.trim(), address: trimmed });
+      const body = addressBody(address);
+      await call("updateDonorCognitoProfile", { name: name.trim(), address: body });
+      onChanged({ ...user, name: name.trim(), address: body });
       setOutcome({ done: t("account_saved") });
     } catch (error) {
       setOutcome({ error: failureText(error, t) });
@@ -96,15 +104,8 @@ function DetailsForm({ call, t, user, onChanged }: Props) {
         autoComplete="name"
       />
       <AddressFields
-        legend={t("enrol_address")}
-        labels={{
-          postal: t("enrol_postal"),
-          block: t("enrol_block"),
-          street: t("enrol_street"),
-          building: t("enrol_building"),
-          floor: t("enrol_floor"),
-          unit: t("enrol_unit"),
-        }}
+        labels={labelsOf(t)}
+        countries={countries}
         value={address}
         onChange={setAddress}
       />

@@ -1,7 +1,9 @@
 // Strings the account islands need, translated by the page and passed in as props.
+import { addressLabelKeys } from "../address/labels";
 
 /** The account area (/profile and its twins). */
 export const accountLabelKeys = [
+  ...addressLabelKeys,
   "account_calendar_download",
   "account_calendar_none",
   "account_calendar_ready",
@@ -135,16 +137,9 @@ export const accountLabelKeys = [
   "validation_uen_required",
   "validation_uen_pattern",
   "validation_uen_invalid",
-  "enrol_address",
-  "enrol_block",
-  "enrol_building",
   "enrol_dial_code",
   "enrol_dial_invalid",
-  "enrol_floor",
   "enrol_mobile",
-  "enrol_postal",
-  "enrol_street",
-  "enrol_unit",
   "wakaf_error_amount",
   "wakaf_error_max",
   "wakaf_error_min",

@@ -4,11 +4,15 @@ import {
   validateContactPerson,
   validateNric,
   validateUen,
+  emptyAddress,
+  type Address,
   type Validation,
 } from "@portal/domain";
 import { continuePath, messageOf, postJson, ensureGuest } from "./api";
 import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from "./contact";
-import { AddressFields, addressBody, emptyAddress, TextField, type AddressValue } from "./fields";
+import { AddressFields, addressBody } from "../address/AddressFields";
+import type { CountryOption } from "../address/countries";
+import { TextField } from "./fields";
 import type { ManualLabels } from "./labels";
 
 type Kind = "individual" | "corporate";
@@ -18,6 +22,7 @@ export default function ManualEnrolment(props: {
   readonly lang: "en" | "ms";
   readonly labels: ManualLabels;
   readonly productRoute: string;
+  readonly countries: ReadonlyArray<CountryOption>;
   readonly initialKind?: Kind;
 }) {
   const { labels } = props;
@@ -29,7 +34,7 @@ export default function ManualEnrolment(props: {
   const [email, setEmail] = useState("");
   const [dialCode, setDialCode] = useState("+65");
   const [mobile, setMobile] = useState("");
-  const [address, setAddress] = useState<AddressValue>(emptyAddress);
+  const [address, setAddress] = useState<Address>(emptyAddress);
   const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -231,15 +236,8 @@ export default function ManualEnrolment(props: {
         </div>
       </div>
       <AddressFields
-        legend={labels.enrol_address}
-        labels={{
-          postal: labels.enrol_postal,
-          block: labels.enrol_block,
-          street: labels.enrol_street,
-          building: labels.enrol_building,
-          floor: labels.enrol_floor,
-          unit: labels.enrol_unit,
-        }}
+        labels={labels}
+        countries={props.countries}
         value={address}
         onChange={setAddress}
       />

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from "react";
+import { emptyAddress, type Address } from "@portal/domain";
 import { continuePath, messageOf, postJson } from "./api";
 import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from "./contact";
-import { AddressFields, addressBody, emptyAddress, TextField, type AddressValue } from "./fields";
+import { AddressFields, addressBody } from "../address/AddressFields";
+import type { CountryOption } from "../address/countries";
+import { TextField } from "./fields";
 import type { SingpassUpdateLabels } from "./labels";
 
 interface Person {
@@ -14,7 +17,7 @@ interface Person {
   readonly sex?: string;
   readonly race?: string;
   readonly nationality?: string;
-  readonly address: Partial<AddressValue>;
+  readonly address: Partial<Address>;
 }
 
 /**
@@ -25,6 +28,7 @@ export default function SingpassUpdate(props: {
   readonly lang: "en" | "ms";
   readonly labels: SingpassUpdateLabels;
   readonly productRoute: string;
+  readonly countries: ReadonlyArray<CountryOption>;
   readonly startPath: string;
 }) {
   const { labels } = props;
@@ -32,7 +36,7 @@ export default function SingpassUpdate(props: {
   const [email, setEmail] = useState("");
   const [dialCode, setDialCode] = useState("+65");
   const [mobile, setMobile] = useState("");
-  const [address, setAddress] = useState<AddressValue>(emptyAddress);
+  const [address, setAddress] = useState<Address>(emptyAddress);
   const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -194,15 +198,8 @@ export default function SingpassUpdate(props: {
         </div>
       </fieldset>
       <AddressFields
-        legend={labels.enrol_address}
-        labels={{
-          postal: labels.enrol_postal,
-          block: labels.enrol_block,
-          street: labels.enrol_street,
-          building: labels.enrol_building,
-          floor: labels.enrol_floor,
-          unit: labels.enrol_unit,
-        }}
+        labels={labels}
+        countries={props.countries}
         value={address}
         onChange={setAddress}
       />

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, type KeyboardEvent, type Ref } from "react";
 
 /** A labelled text input whose error is announced and tied to it (aria-describedby). */
 export function TextField(props: {
@@ -13,6 +13,9 @@ export function TextField(props: {
   readonly type?: "text" | "email" | "tel";
   readonly uppercase?: boolean;
   readonly required?: boolean;
+  readonly onBlur?: () => void;
+  readonly onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
+  readonly inputRef?: Ref<HTMLInputElement>;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -21,6 +24,7 @@ export function TextField(props: {
       <label htmlFor={id}>{props.label}</label>
       <input
         id={id}
+        ref={props.inputRef}
         name={props.name}
         type={props.type ?? "text"}
         inputMode={props.inputMode}
@@ -34,6 +38,8 @@ export function TextField(props: {
           const next = event.currentTarget.value;
           props.onChange(props.uppercase ? next.toUpperCase() : next);
         }}
+        onBlur={props.onBlur}
+        onKeyDown={props.onKeyDown}
       />
       {props.error ? (
         <p id={errorId} className="calc-error">
@@ -43,94 +49,3 @@ export function TextField(props: {
     </div>
   );
 }
-
-export interface AddressValue {
-  postalCode: string;
-  blockNumber: string;
-  streetName: string;
-  buildingName: string;
-  floorNo: string;
-  unitNo: string;
-}
-
-export const emptyAddress: AddressValue = {
-  postalCode: "",
-  blockNumber: "",
-  streetName: "",
-  buildingName: "",
-  floorNo: "",
-  unitNo: "",
-};
-
-/** The address parts of spec §3, with §5's lengths (block and building 25, unit 5). */
-export function AddressFields(props: {
-  readonly legend: string;
-  readonly labels: Readonly<
-    Record<"postal" | "block" | "street" | "building" | "floor" | "unit", string>
-  >;
-  readonly value: AddressValue;
-  readonly onChange: (value: AddressValue) => void;
-}) {
-  const set = (key: keyof AddressValue) => (text: string) =>
-    props.onChange({ ...props.value, [key]: text });
-  return (
-    <fieldset className="enrol-fieldset">
-      <legend>{props.legend}</legend>
-      <div className="enrol-grid">
-        <TextField
-          name="postalCode"
-          label={props.labels.postal}
-          value={props.value.postalCode}
-          onChange={set("postalCode")}
-          maxLength={10}
-          inputMode="numeric"
-          autoComplete="postal-code"
-        />
-        <TextField
-          name="blockNumber"
-          label={props.labels.block}
-          value={props.value.blockNumber}
-          onChange={set("blockNumber")}
-          maxLength={25}
-        />
-        <TextField
-          name="streetName"
-          label={props.labels.street}
-          value={props.value.streetName}
-          onChange={set("streetName")}
-          maxLength={66}
-          autoComplete="address-line1"
-        />
-        <TextField
-          name="buildingName"
-          label={props.labels.building}
-          value={props.value.buildingName}
-          onChange={set("buildingName")}
-          maxLength={25}
-        />
-        <TextField
-          name="floorNo"
-          label={props.labels.floor}
-          value={props.value.floorNo}
-          onChange={set("floorNo")}
-          maxLength={5}
-        />
-        <TextField
-          name="unitNo"
-          label={props.labels.unit}
-          value={props.value.unitNo}
-          onChange={set("unitNo")}
-          maxLength={5}
-        />
-      </div>
-    </fieldset>
-  );
-}
-
-/** The address as the server takes it: blank parts left out. */
-export const addressBody = (value: AddressValue) =>
-  Object.fromEntries(
-    Object.entries(value)
-      .map(([key, text]) => [key, text.trim()] as const)
-      .filter(([, text]) => text !== ""),
-  );

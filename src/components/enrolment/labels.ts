@@ -1,3 +1,5 @@
+import { addressLabelKeys } from "../address/labels";
+
 /** Strings the enrolment islands need, translated by the page and passed in as props. */
 const validationKeys = [
   "validation_nric_required",
@@ -28,13 +30,7 @@ const contactKeys = [
   "enrol_email",
   "enrol_dial_code",
   "enrol_mobile",
-  "enrol_address",
-  "enrol_postal",
-  "enrol_block",
-  "enrol_street",
-  "enrol_building",
-  "enrol_floor",
-  "enrol_unit",
+  ...addressLabelKeys,
   "consent_zakatUpdates",
   "enrol_done_heading",
   "enrol_done_text",

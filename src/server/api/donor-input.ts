@@ -5,6 +5,7 @@ import {
   validateMobile,
   validateNric,
   validateUen,
+  normaliseUnitNumber,
   validationMessages,
   type Validation,
 } from "@portal/domain";
@@ -20,7 +21,8 @@ export const AddressInput = Schema.Struct({
   streetName: Schema.optionalKey(Text(66)),
   buildingName: Schema.optionalKey(Short),
   country: Schema.optionalKey(Text(66)),
-  unitNo: Schema.optionalKey(Text(5)),
+  // §5: five characters, plus the # its unit-number rule adds (`#05-12`).
+  unitNo: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^#?[^#]{0,5}$/))),
   floorNo: Schema.optionalKey(Text(5)),
 });
 
@@ -51,6 +53,14 @@ export const DonorDetails = Schema.Struct({
   address: Schema.optionalKey(AddressInput),
   profile: Schema.optionalKey(ProfileInput),
 });
+
+/** The address as stored: §5's unit-number rule applied again (the browser's is a convenience). */
+export const checkedAddress = (
+  address: typeof AddressInput.Type | undefined,
+): typeof AddressInput.Type | undefined =>
+  address?.unitNo === undefined
+    ? address
+    : { ...address, unitNo: normaliseUnitNumber(address.unitNo) };
 
 /** Refuse with the validator's message (English) and its key as the code (the browser translates it). */
 export const check = (validation: Validation): void => {
@@ -84,7 +94,7 @@ export function checkedDonorDetails(details: typeof DonorDetails.Type): DonorDet
     nric: kind === "individual" ? details.nric?.trim().toUpperCase() : undefined,
     uen: kind === "corporate" ? details.uen?.trim().toUpperCase() : undefined,
     companyName: kind === "corporate" ? details.companyName?.trim() : undefined,
-    address: details.address,
+    address: checkedAddress(details.address),
     profile: details.profile,
   };
 }

@@ -7,6 +7,7 @@ import { decode, Text } from "./decode";
 import {
   AddressInput,
   check,
+  checkedAddress,
   checkedDonorDetails,
   DialCode,
   DonorDetails,
@@ -295,7 +296,7 @@ const updateDonorCognitoProfile: Handler = async ({ headers, body }) => {
     await donorRecords()
   ).updateProfile(donor.id, {
     name: request.name?.trim(),
-    address: request.address,
+    address: checkedAddress(request.address),
     profile: request.profile,
   });
   return success({ message: "Profile updated" });

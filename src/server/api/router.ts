@@ -1,4 +1,5 @@
 import { apiCalls, defaultBases, type ApiCall, type ApiCallName } from "@portal/adapters";
+import { addressHandlers } from "./address";
 import { failure, RequestError } from "./envelope";
 import { accountHandlers } from "./account";
 import { configurationHandlers } from "./configuration";
@@ -20,6 +21,7 @@ const handlers: Partial<Record<ApiCallName, Handler>> = {
   ...publicHandlers,
   ...sessionHandlers,
   ...donorHandlers,
+  ...addressHandlers,
   ...singpassHandlers,
   ...historyHandlers,
   ...recurringHandlers,

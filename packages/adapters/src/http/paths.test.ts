@@ -17,9 +17,9 @@ describe("the call table", () => {
     const routes = apiCalls.map((c) => `${c.method} ${c.base}${c.path}`);
     expect(new Set(routes).size).toBe(routes.length);
     // 27 calls of spec §7, the six of the payment API, the guest session, the Singpass login's three,
-    // the account area's updateRecurringPlan and removeUserStripeToken, and the year-end statement's
-    // getTaxYearStatement and getZakatDueCalendar.
-    expect(apiCalls).toHaveLength(41);
+    // the account area's updateRecurringPlan and removeUserStripeToken, the year-end statement's
+    // getTaxYearStatement and getZakatDueCalendar, and lookupPostalCode.
+    expect(apiCalls).toHaveLength(42);
   });
 
   it("names each call after the last segment of its path", () => {

@@ -92,6 +92,8 @@ export const apiCalls = [
   post("donor", "/api/User/getDonorByTransactionNumber"),
   post("donor", "/api/User/updateDonorCognitoProfile"),
   post("donor", "/api/User/updateDonorEmailCognitoProfile"),
+  // postal-code lookup (ours; README "API"): OneMap's search, asked by the server
+  post("donor", "/api/User/lookupPostalCode"),
   // Singpass enrolment (ours; README "API"): the login's steps, kept on the server for the guest
   post("donor", "/api/Singpass/startSingpassLogin"),
   post("donor", "/api/Singpass/completeSingpassLogin"),

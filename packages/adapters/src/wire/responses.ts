@@ -28,6 +28,15 @@ export const Address = Schema.Struct({
   floorNo: Schema.optionalKey(Str),
 });
 
+/** An address a postal-code lookup found (floor and unit are the donor's to add). */
+export const FoundAddress = Schema.Struct({
+  postalCode: Str,
+  blockNumber: Str,
+  streetName: Str,
+  buildingName: Str,
+  country: Str,
+});
+
 /** Spec §3, transaction record. */
 /** The MyInfo details the Singpass enrolment pre-fills; the NRIC only masked. */
 export const SingpassPerson = Schema.Struct({
@@ -311,6 +320,7 @@ export const responseSchemas = {
   getDonorByTransactionNumber: ok({ data: UserData }),
   updateDonorCognitoProfile: Plain,
   updateDonorEmailCognitoProfile: Plain,
+  lookupPostalCode: ok({ data: Schema.Struct({ addresses: Schema.Array(FoundAddress) }) }),
   configureWebForCharity: ok({ data: Schema.Struct({ mainCharityId: Int }) }),
   donationWidget: ok({
     data: Schema.Struct({ charityId: Int, donationTypeId: Int, minAmount: Int, maxAmount: Int }),

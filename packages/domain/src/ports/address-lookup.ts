@@ -1,21 +1,24 @@
 import { Context } from "effect";
 import type { Effect, Layer } from "effect";
+import type { FoundAddress } from "../address/address";
 import type { PortError } from "./port-error";
 import { testLayerFor } from "./test-layer";
 
-/** A Singapore address (§3 address parts). */
-export interface Address {
-  readonly postalCode: string;
-  readonly blockNumber: string;
-  readonly streetName: string;
-  readonly buildingName: string;
-  readonly country: string;
-}
-
-/** Postal-code search and reverse geocoding (OneMap, Google). */
+/**
+ * Postal-code search and reverse geocoding (OneMap, Google). Failures are `PortError`s, never defects:
+ * `address.lookupOff` when the service is not configured, `port.unavailable` when it did not answer
+ * in time or answered something unreadable.
+ */
 export interface AddressLookupShape {
-  readonly byPostalCode: (postalCode: string) => Effect.Effect<ReadonlyArray<Address>, PortError>;
-  readonly reverseGeocode: (lat: number, lng: number) => Effect.Effect<Address | null, PortError>;
+  /** The addresses at a six-digit postal code; none found is an empty list. */
+  readonly byPostalCode: (
+    postalCode: string,
+  ) => Effect.Effect<ReadonlyArray<FoundAddress>, PortError>;
+  /** The address at a point (spec §7: the first result when the provider says OK), or null. */
+  readonly reverseGeocode: (
+    lat: number,
+    lng: number,
+  ) => Effect.Effect<FoundAddress | null, PortError>;
 }
 
 /** The address lookup port. */

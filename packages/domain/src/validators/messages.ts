@@ -52,6 +52,8 @@ export const validationMessages = {
   "validation.amount.ceiling": "Amount is too large",
   "validation.kaffarah.quantity": "Quantity must be a whole number up to 9999",
   "validation.kaffarah.minAmount": "Minimum amount is $5",
+  "validation.postalCode.required": "Please enter a postal code",
+  "validation.postalCode.invalid": "Please enter a 6-digit postal code",
 } as const;
 
 /** A translation key returned by a validator. */

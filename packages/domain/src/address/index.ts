@@ -1,0 +1,4 @@
+export * from "./address";
+export * from "./postal-code";
+export * from "./onemap";
+export * from "./google-geocode";

@@ -1,0 +1,84 @@
+import { Effect, Result, Schema } from "effect";
+import { cleanPostalCode, validatePostalCode, type PortError } from "@portal/domain";
+import { addressService } from "../address";
+import { rateLimit, type RateLimit } from "../rate-limit";
+import { shared } from "../shared";
+import { hasSignIn, identityOf, liveGuest } from "./auth";
+import { decode, Text } from "./decode";
+import { check } from "./donor-input";
+import { RequestError, success } from "./envelope";
+import { callerAddress, callerSession } from "./rate-limit";
+import type { Handler, RequestHeaders } from "./types";
+
+const positive = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : fallback;
+};
+
+/**
+ * Lookups per minute, per client address (PORTAL_ADDRESS_LOOKUPS_PER_IP, default 30) and per guest
+ * session or sign-in (PORTAL_ADDRESS_LOOKUPS_PER_SESSION, default 10): a donor tries a code or two,
+ * nobody may use the portal to walk OneMap's postal codes on our behalf.
+ */
+const limits = () =>
+  shared("addressLookupLimits", (): Record<"address" | "session", RateLimit> => ({
+    address: rateLimit({
+      limit: positive(process.env["PORTAL_ADDRESS_LOOKUPS_PER_IP"], 30),
+      windowMs: 60_000,
+    }),
+    session: rateLimit({
+      limit: positive(process.env["PORTAL_ADDRESS_LOOKUPS_PER_SESSION"], 10),
+      windowMs: 60_000,
+    }),
+  }));
+
+const limitLookup = (headers: RequestHeaders, remoteAddress: string | undefined): void => {
+  const { address, session } = limits();
+  const keys = [
+    [address, callerAddress(headers, remoteAddress)],
+    [session, callerSession(headers)],
+  ] as const;
+  for (const [limit, key] of keys) {
+    const result = key === undefined ? undefined : limit.hit(key);
+    if (result && !result.allowed) {
+      throw new RequestError(429, "Too many requests. Please try again later.", "rate.limited", {
+        "retry-after": String(result.retryAfterSeconds),
+      });
+    }
+  }
+};
+
+const refusal = (error: PortError): RequestError =>
+  error.code === "address.lookupOff"
+    ? new RequestError(
+        404,
+        "Address lookup is not available. Please enter the address yourself.",
+        "address.lookupOff",
+      )
+    : new RequestError(
+        503,
+        "The address service did not answer. Please enter the address yourself.",
+        "address.unavailable",
+      );
+
+const LookupBody = Schema.Struct({ postalCode: Text(20) });
+
+/**
+ * lookupPostalCode: the addresses at a Singapore postal code, from OneMap (README "API"). A guest
+ * session or a sign-in, like the other donor calls; rate limited. OneMap is called from the server so
+ * that the limits hold and the browser talks to the portal alone.
+ */
+const lookupPostalCode: Handler = async ({ headers, body, remoteAddress }) => {
+  if (hasSignIn(headers)) await identityOf(headers);
+  else await liveGuest(headers);
+  limitLookup(headers, remoteAddress);
+  const { postalCode } = decode(LookupBody, body);
+  check(validatePostalCode(postalCode));
+  const found = await Effect.runPromise(
+    Effect.result(addressService().byPostalCode(cleanPostalCode(postalCode))),
+  );
+  if (Result.isFailure(found)) throw refusal(found.failure);
+  return success({ data: { addresses: found.success } });
+};
+
+export const addressHandlers = { lookupPostalCode } satisfies Record<string, Handler>;
