@@ -166,6 +166,8 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     await check("getDonorByTransactionNumber", { body: { transactionNo } });
     await check("getDonorTxnRecurrentStatus", { body: { transactionNo } });
     await check("getThirdPartyDonationReceiptData", { query: { transactionNo } });
+    await check("getTaxDeductionStatus", { body: { transactionNo } });
+    await check("registerTaxDeduction", { body: { transactionNo, idType: "NRIC", idNumber: nric } });
     const statement = (await check("getTaxYearStatement", {
       body: { year: new Date(Date.now() + 8 * 3_600_000).getUTCFullYear(), lang: "en" },
     })) as { data: { totals: Record<string, number> } };
@@ -196,6 +198,7 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     await check("updateRecurringPlan", {
       body: { transactionNo: monthly.data.transactionNo, amountCents: 6_000 },
     });
+    await check("getRecurringPlans", { body: {} });
     const cards = (await check("getUserStripeToken", {
       query: { Guid: "contract", charityId: 25 },
     })) as { data: { userStripeTokens: { result: Array<{ id: string }> } } };

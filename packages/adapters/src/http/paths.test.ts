@@ -18,8 +18,9 @@ describe("the call table", () => {
     expect(new Set(routes).size).toBe(routes.length);
     // 27 calls of spec §7, the six of the payment API, the guest session, the Singpass login's three,
     // the account area's updateRecurringPlan and removeUserStripeToken, the year-end statement's
-    // getTaxYearStatement and getZakatDueCalendar, and lookupPostalCode.
-    expect(apiCalls).toHaveLength(42);
+    // getTaxYearStatement and getZakatDueCalendar, lookupPostalCode, and the account area's
+    // getRecurringPlans, getTaxDeductionStatus and registerTaxDeduction.
+    expect(apiCalls).toHaveLength(45);
   });
 
   it("names each call after the last segment of its path", () => {
