@@ -1,55 +1,25 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { nricCheckLetter } from "@portal/domain";
-import { readOutbox } from "@portal/adapters/mail";
 import { expectNoAxeViolations, expectNoOverflow, keepScreenshot, open } from "./helpers";
+import { accountThroughApi, lastCode, PASSWORD } from "./identity";
 
 // The account area (/profile) of a donor who gave several times: their own history by fund, a recurring
 // gift changed and cancelled, a donation registered for tax deduction, the e-mail changed with the code
 // from the outbox, and the year-end statement downloaded (converted to an image, kept as an artifact).
 
-const dataDir = process.env["E2E_DATA_DIR"] ?? "";
-const PASSWORD = "Sabar#2026";
 const nric = (digits: string) => `S${digits}${nricCheckLetter("S", digits)}`;
 const DONOR_NRIC = nric("7070707");
 const TAX_NRIC = nric("7171717");
 const EMAIL = "yusof.account@example.com";
 const NEW_EMAIL = "yusof.new@example.com";
 
-const lastCode = async (email: string, kind: string) =>
-  (await readOutbox(path.join(dataDir, "outbox"), { to: email, kind })).at(-1)?.meta?.["code"] ??
-  "";
-
 /** A confirmed account made through the provider's API, then signed in through the popup on /profile. */
 const signedInDonor = async (page: Page) => {
   await open(page, "/profile");
-  const config = (await (await page.request.get("/auth/config")).json()) as {
-    userPoolClientId: string;
-  };
-  const cognito = (target: string, body: object) =>
-    page.request.post("/cognito-idp", {
-      headers: {
-        "content-type": "application/x-amz-json-1.1",
-        "x-amz-target": `AWSCognitoIdentityProviderService.${target}`,
-      },
-      data: JSON.stringify({ ClientId: config.userPoolClientId, ...body }),
-    });
-  expect(
-    (
-      await cognito("SignUp", {
-        Username: EMAIL,
-        Password: PASSWORD,
-        UserAttributes: [{ Name: "name", Value: "Yusof Ishak" }],
-        ValidationData: [{ Name: "NRIC", Value: DONOR_NRIC }],
-      })
-    ).status(),
-  ).toBe(200);
-  await cognito("ConfirmSignUp", {
-    Username: EMAIL,
-    ConfirmationCode: await lastCode(EMAIL, "signup-code"),
-  });
+  const { call, code } = await accountThroughApi(page, EMAIL, DONOR_NRIC, "Yusof Ishak");
+  await call("ConfirmSignUp", { Username: EMAIL, ConfirmationCode: code });
   await expect(page.getByRole("heading", { name: "Sign in to see your account" })).toBeVisible();
   await page.getByRole("main").getByRole("button", { name: "Sign in" }).click();
   const dialog = page.getByRole("dialog");

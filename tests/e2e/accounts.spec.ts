@@ -4,18 +4,13 @@ import { expect, test, type Page } from "@playwright/test";
 import { nricCheckLetter } from "@portal/domain";
 import { readOutbox } from "@portal/adapters/mail";
 import { expectNoAxeViolations, keepScreenshot, open } from "./helpers";
+import { accountThroughApi, lastCode, PASSWORD } from "./identity";
 
 // Donor accounts against the embedded identity provider (cognito-local behind the portal's layer):
 // codes are read from the outbox the launcher's data folder keeps.
 
 const dataDir = process.env["E2E_DATA_DIR"] ?? "";
-const PASSWORD = "Sabar#2026";
 const nric = (digits: string) => `S${digits}${nricCheckLetter("S", digits)}`;
-
-const lastCode = async (email: string, kind: "signup-code" | "reset-code") => {
-  const mails = await readOutbox(path.join(dataDir, "outbox"), { to: email, kind });
-  return mails.at(-1)?.meta?.["code"] ?? "";
-};
 
 const dialog = (page: Page) => page.getByRole("dialog");
 
@@ -44,32 +39,6 @@ const signUpIndividual = async (
   await dialog(page).getByLabel("Mobile number").fill(details.mobile);
   await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
   await dialog(page).getByRole("button", { name: "Sign up", exact: true }).click();
-};
-
-/** An account made straight through the provider's API (sign-up and confirmation), for the tests that start signed up. */
-const accountThroughApi = async (page: Page, email: string, id: string) => {
-  const config = (await (await page.request.get("/auth/config")).json()) as {
-    userPoolClientId: string;
-  };
-  const call = (target: string, body: object) =>
-    page.request.post("/cognito-idp", {
-      headers: {
-        "content-type": "application/x-amz-json-1.1",
-        "x-amz-target": `AWSCognitoIdentityProviderService.${target}`,
-      },
-      data: JSON.stringify({ ClientId: config.userPoolClientId, ...body }),
-    });
-  expect(
-    (
-      await call("SignUp", {
-        Username: email,
-        Password: PASSWORD,
-        UserAttributes: [{ Name: "name", Value: "Siti Rahmah" }],
-        ValidationData: [{ Name: "NRIC", Value: id }],
-      })
-    ).status(),
-  ).toBe(200);
-  return { call, code: await lastCode(email, "signup-code") };
 };
 
 test.describe("donor accounts", () => {

@@ -4,6 +4,7 @@ import { readOutbox } from "@portal/adapters/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
 import { testDatabases } from "../support/databases";
+import { registerSignIn } from "../support/donations";
 import { startPortal, type RunningPortal } from "../support/portal";
 
 // Ports 4920-4939 are this file's.
@@ -113,21 +114,8 @@ describe.each(testDatabases())("the donor's account area on $name", (database) =
     });
     tokenA = await identity.sign({ email: "halimah@example.com", name: "Halimah" });
     tokenB = await identity.sign({ email: "ismail@example.com", name: "Ismail" });
-    for (const [token, id, mobile] of [
-      [tokenA, nric("3141592"), "91410001"],
-      [tokenB, nric("2718281"), "91410002"],
-    ] as const) {
-      const registered = await call(
-        donor("registerCognitoUser"),
-        {
-          uniqueUserId: Buffer.from(id).toString("base64"),
-          phoneCountryCode: "+65",
-          phoneNumber: mobile,
-        },
-        as(token),
-      );
-      expect(registered.body, JSON.stringify(registered.body)).toMatchObject({ status: 0 });
-    }
+    await registerSignIn(portal.base, tokenA, nric("3141592"), "91410001");
+    await registerSignIn(portal.base, tokenB, nric("2718281"), "91410002");
     zakatA = await pay(tokenA, "ZAKAT", { harta: 12_345 }, 12_345);
     ilmuA = await pay(tokenA, "ILMU", { ilmu: 5_000 }, 5_000, "monthly");
     fidyahA = await pay(tokenA, "FIDYAH", { fidyah: { days: 1 } }, 400);

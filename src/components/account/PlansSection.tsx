@@ -11,6 +11,7 @@ import {
 import type { Language } from "../../i18n/paths";
 import { readMoneyText } from "../giving/amount";
 import { failureText, type Call } from "./api";
+import { Outcome } from "./Outcome";
 import type { Label } from "./AccountArea";
 
 interface Plan {
@@ -242,14 +243,7 @@ function PlanCard(props: {
           </div>
         </div>
       ) : null}
-      <p className="account-done" role="status">
-        {outcome.done ?? ""}
-      </p>
-      {outcome.error ? (
-        <p className="calc-error" role="alert">
-          {outcome.error}
-        </p>
-      ) : null}
+      <Outcome {...outcome} />
     </li>
   );
 }

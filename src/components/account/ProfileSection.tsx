@@ -17,6 +17,7 @@ import type { CountryOption } from "../address/countries";
 import { addressLabelKeys, type AddressLabels } from "../address/labels";
 import { TextField } from "../enrolment/fields";
 import { failureText, type Call } from "./api";
+import { Outcome } from "./Outcome";
 import type { Label } from "./AccountArea";
 
 /** Spec §3's signed-in user data, as getSignInUserDetails answers it (the NRIC masked). */
@@ -48,25 +49,6 @@ const labelsOf = (t: Label): AddressLabels =>
 
 const message = (t: Label, validation: Validation) =>
   validation === null ? undefined : t(labelKeyOf(validation));
-
-/** One status line per form, announced politely (saved) or at once (refused). */
-function Outcome(props: {
-  readonly done?: string | undefined;
-  readonly error?: string | undefined;
-}) {
-  return (
-    <>
-      <p className="account-done" role="status">
-        {props.done ?? ""}
-      </p>
-      {props.error ? (
-        <p className="calc-error" role="alert">
-          {props.error}
-        </p>
-      ) : null}
-    </>
-  );
-}
 
 function DetailsForm({ call, t, user, countries, onChanged }: Props) {
   const [name, setName] = useState(user.name);

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { Language } from "../../i18n/paths";
 import { downloadBase64, downloadText } from "../../lib/download";
 import { failureText, type Call } from "./api";
+import { Outcome } from "./Outcome";
 import type { Label } from "./AccountArea";
 
 /**
@@ -116,14 +117,7 @@ export function StatementSection(props: {
           {t("account_calendar_download")}
         </button>
       </div>
-      <p className="account-done" role="status">
-        {outcome.done ?? ""}
-      </p>
-      {outcome.error ? (
-        <p className="calc-error" role="alert">
-          {outcome.error}
-        </p>
-      ) : null}
+      <Outcome {...outcome} />
     </section>
   );
 }

@@ -1,0 +1,46 @@
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { readOutbox } from "@portal/adapters/mail";
+
+// Accounts at the embedded identity provider for the browser journeys: codes come from the outbox in
+// the launcher's data folder.
+
+const dataDir = process.env["E2E_DATA_DIR"] ?? "";
+export const PASSWORD = "Sabar#2026";
+
+/** The latest code of this kind mailed to this address ("signup-code", "reset-code", "email-code"). */
+export const lastCode = async (email: string, kind: string) => {
+  const mails = await readOutbox(path.join(dataDir, "outbox"), { to: email, kind });
+  return mails.at(-1)?.meta?.["code"] ?? "";
+};
+
+/** An account made straight through the provider's API (sign-up and confirmation), for the tests that start signed up. */
+export const accountThroughApi = async (
+  page: Page,
+  email: string,
+  id: string,
+  name = "Siti Rahmah",
+) => {
+  const config = (await (await page.request.get("/auth/config")).json()) as {
+    userPoolClientId: string;
+  };
+  const call = (target: string, body: object) =>
+    page.request.post("/cognito-idp", {
+      headers: {
+        "content-type": "application/x-amz-json-1.1",
+        "x-amz-target": `AWSCognitoIdentityProviderService.${target}`,
+      },
+      data: JSON.stringify({ ClientId: config.userPoolClientId, ...body }),
+    });
+  expect(
+    (
+      await call("SignUp", {
+        Username: email,
+        Password: PASSWORD,
+        UserAttributes: [{ Name: "name", Value: name }],
+        ValidationData: [{ Name: "NRIC", Value: id }],
+      })
+    ).status(),
+  ).toBe(200);
+  return { call, code: await lastCode(email, "signup-code") };
+};
