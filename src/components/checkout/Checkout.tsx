@@ -359,10 +359,7 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
         </p>
         {paid.frequency !== "one time" ? (
           <p>
-            {fill(l.checkout_done_recurring, {
-              frequency:
-                l[`checkout_frequency_${paid.frequency}` as keyof CheckoutLabels] ?? paid.frequency,
-            })}
+            {l[`checkout_done_recurring_${paid.frequency}` as keyof CheckoutLabels]}
           </p>
         ) : null}
         {paid.frequency !== "one time" && paid.receipt ? (
@@ -376,11 +373,7 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
                 className="checkout-actions"
               >
                 <p id="cancel-question">
-                  {fill(l.checkout_cancel_confirm, {
-                    frequency:
-                      l[`checkout_frequency_${paid.frequency}` as keyof CheckoutLabels] ??
-                      paid.frequency,
-                  })}
+                  {l[`checkout_cancel_confirm_${paid.frequency}` as keyof CheckoutLabels]}
                 </p>
                 <button
                   type="button"
