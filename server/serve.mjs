@@ -183,7 +183,12 @@ export function createListener(astroHandler, services) {
       try {
         const url = new URL(req.url ?? "/", "http://x");
         if (req.method === "GET" || req.method === "HEAD") {
-          const page = brandedPagePath(url.pathname, url.searchParams, req.headers.host, productRoute);
+          const page = brandedPagePath(
+            url.pathname,
+            url.searchParams,
+            req.headers.host,
+            productRoute,
+          );
           const found = findStatic(files, page);
           if (found) {
             sendFile(req, res, found);

@@ -2,13 +2,14 @@ import type { GatewayPayment, PaymentGatewayShape } from "@portal/domain";
 import {
   createSandbox,
   createStripeGateway,
+  refundSecondPayment,
   sqlSandboxStore,
   type Sandbox,
   type SandboxStore,
 } from "@portal/adapters/payments";
 import { payments, recurring, type Payments, type Recurring } from "@portal/adapters/db";
 import { database } from "./database";
-import { sendReceiptMail } from "./receipt-mail";
+import { sendReceiptMail, sendRefundMail } from "./receipt-mail";
 import { serverKey } from "./secrets";
 import { shared } from "./shared";
 
@@ -91,6 +92,14 @@ export const donations = (): Promise<Payments> =>
     return payments(sql, serverKey(), {
       onSucceeded: plans.onSucceeded,
       onPaid: sendReceiptMail(sql),
+      onFailed: plans.settleFailedRenewal,
+      onDuplicate: async (gatewayRef, name) =>
+        refundSecondPayment(
+          { records: await donations(), gateway: gatewayNamed },
+          gatewayRef,
+          name,
+        ),
+      onRefunded: sendRefundMail(sql),
     });
   });
 

@@ -358,9 +358,7 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
             : l.checkout_done_paynow}
         </p>
         {paid.frequency !== "one time" ? (
-          <p>
-            {l[`checkout_done_recurring_${paid.frequency}` as keyof CheckoutLabels]}
-          </p>
+          <p>{l[`checkout_done_recurring_${paid.frequency}` as keyof CheckoutLabels]}</p>
         ) : null}
         {paid.frequency !== "one time" && paid.receipt ? (
           <div className="checkout-cancel" data-testid="recurring-cancel">

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID } from "node:crypto";
 import {
+  isDuplicatePayment,
   reconcileReportedState,
   type Cents,
   type FlowType,
@@ -136,6 +137,25 @@ export interface Payments {
   ) => Promise<void>;
   /** How many attempts have failed: the round a new attempt belongs to. */
   readonly failedAttempts: (id: string) => Promise<number>;
+  /**
+   * Second payments of paid donations still to be given back (see `isDuplicatePayment`), marked at
+   * least `olderThanSeconds` ago: reconciliation retries their refund.
+   */
+  readonly refundsDue: (
+    olderThanSeconds: number,
+  ) => Promise<ReadonlyArray<{ readonly gatewayRef: string; readonly gateway: string }>>;
+  /**
+   * Record that the gateway refunded this payment: the attempt becomes `refunded`, once, with an
+   * audit entry; the donation and its receipt stand (the donor's other payment paid it).
+   */
+  readonly markRefunded: (gatewayRef: string) => Promise<void>;
+}
+
+/** A payment the gateway gave back, as the refund e-mail tells it. */
+export interface RefundedPayment {
+  readonly gatewayRef: string;
+  readonly amountCents: number;
+  readonly method: PaymentMethodKind;
 }
 
 /** Work done inside the transaction that marks a donation paid (recurring plans, saved cards). */
@@ -151,6 +171,19 @@ export interface PaymentHooks {
    * e-mail). Its failure is reported, never undoes the payment.
    */
   readonly onPaid?: (donation: DonationView) => Promise<void>;
+  /**
+   * A second payment of a donation already paid was recorded (the donor paid twice: a superseded
+   * PayNow QR paid late, say), after the transaction committed: give it back through `gateway`.
+   * It stays due (`refundsDue`) until `markRefunded`, so a failure here is retried.
+   */
+  readonly onDuplicate?: (gatewayRef: string, gateway: string) => Promise<void>;
+  /**
+   * After the transaction that recorded a payment's failure committed (a renewal settles its claim
+   * and applies the retry rule, whether the scheduler or Stripe's webhook brought the failure).
+   */
+  readonly onFailed?: (donationId: string, payment: GatewayPayment) => Promise<void>;
+  /** After `markRefunded` committed a refund, once per payment (the donor's e-mail). */
+  readonly onRefunded?: (donation: DonationView, refund: RefundedPayment) => Promise<void>;
 }
 
 /** The donation and payment records, over one database. `key` derives receipt tokens. */
@@ -319,8 +352,50 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
       );
     },
 
+    refundsDue: async (olderThanSeconds) =>
+      (
+        await sql.query<{ gateway_ref: string; gateway: string }>(
+          `select gateway_ref, gateway from payment_attempt
+           where refund_due_at is not null and refund_due_at <= now() - make_interval(secs => $1)
+           order by refund_due_at limit 100`,
+          [olderThanSeconds],
+        )
+      ).map((row) => ({ gatewayRef: row.gateway_ref, gateway: row.gateway })),
+
+    markRefunded: async (gatewayRef) => {
+      const refunded = await sql.transaction(async (tx) => {
+        const [row] = await tx.query<{
+          donation_id: string;
+          amount_cents: string | number;
+          method: PaymentMethodKind;
+        }>(
+          `update payment_attempt set status = 'refunded', refund_due_at = null, updated_at = now()
+           where gateway_ref = $1 and status = 'succeeded' returning donation_id, amount_cents, method`,
+          [gatewayRef],
+        );
+        if (!row) return undefined;
+        const refund = { gatewayRef, amountCents: Number(row.amount_cents), method: row.method };
+        await tx.query(
+          `insert into audit_log (actor, action, entity, entity_id, detail)
+           values ('gateway', 'payment.refunded', 'donation', $1, $2)`,
+          [row.donation_id, JSON.stringify({ ...refund, reason: "duplicate" })],
+        );
+        return { donation: await view(tx, row.donation_id), refund };
+      });
+      if (refunded && hooks.onRefunded) {
+        await hooks.onRefunded(refunded.donation, refunded.refund).catch((error: unknown) => {
+          console.error(
+            "[payments] after-refund step failed:",
+            error instanceof Error ? error.message : "unknown",
+          );
+        });
+      }
+    },
+
     apply: async (id, payment) => {
       let paidNow = false;
+      let duplicateOn: string | undefined;
+      let failedNow = false;
       const result = await sql.transaction(async (tx) => {
         // One writer per donation at a time: a second confirm or webhook waits here, then sees the result.
         const [donation] = await tx.query<{ status: string; flow: FlowType }>(
@@ -332,8 +407,9 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
           status: string;
           latest: boolean;
           method: PaymentMethodKind;
+          gateway: string;
         }>(
-          `select a.status, a.method, a.id = (
+          `select a.status, a.method, a.gateway, a.id = (
              select l.id from payment_attempt l where l.donation_id = a.donation_id
              order by l.created_at desc, l.id desc limit 1
            ) as latest
@@ -347,11 +423,28 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
         // Events repeat and arrive out of order: a report the payment machine refuses is ignored,
         // except a success after a failure (the money was taken; see reconcileReportedState).
         const effective = reconcileReportedState(current, to);
+        const duplicate = isDuplicatePayment({
+          donationAlreadyPaid: donation.status === "succeeded",
+          attemptBefore: current,
+          attemptAfter: effective,
+        });
         if (current !== effective) {
+          // A second payment is owed back: due from now until the gateway has refunded it.
           await tx.query(
-            `update payment_attempt set status = $2, failure_code = $3, updated_at = now() where gateway_ref = $1`,
-            [payment.paymentId, effective, payment.failureCode ?? null],
+            `update payment_attempt set status = $2, failure_code = $3, updated_at = now(),
+               refund_due_at = case when $4 then now() else refund_due_at end
+             where gateway_ref = $1`,
+            [payment.paymentId, effective, payment.failureCode ?? null, duplicate],
           );
+        }
+        failedNow = current !== "failed" && effective === "failed";
+        if (duplicate) {
+          await tx.query(
+            `insert into audit_log (actor, action, entity, entity_id, detail)
+             values ('gateway', 'payment.duplicate', 'donation', $1, $2)`,
+            [id, JSON.stringify({ gatewayRef: payment.paymentId, method: attempt.method })],
+          );
+          duplicateOn = attempt.gateway;
         }
         if (donation.status !== "succeeded") {
           if (effective === "succeeded") {
@@ -403,6 +496,22 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
         }
         return view(tx, id, payment.nextAction);
       });
+      if (failedNow && hooks.onFailed) {
+        await hooks.onFailed(id, payment).catch((error: unknown) => {
+          console.error(
+            "[payments] after-failure step failed:",
+            error instanceof Error ? error.message : "unknown",
+          );
+        });
+      }
+      if (duplicateOn !== undefined && hooks.onDuplicate) {
+        await hooks.onDuplicate(payment.paymentId, duplicateOn).catch((error: unknown) => {
+          console.error(
+            "[payments] refund of a second payment failed (reconciliation retries it):",
+            error instanceof Error ? error.message : "unknown",
+          );
+        });
+      }
       if (paidNow && hooks.onPaid) {
         await hooks.onPaid(result).catch((error: unknown) => {
           console.error(
