@@ -91,7 +91,7 @@ export const donations = (): Promise<Payments> =>
     const [sql, plans] = await Promise.all([database(), recurringRecords()]);
     return payments(sql, serverKey(), {
       onSucceeded: plans.onSucceeded,
-      onPaid: sendReceiptMail(sql),
+      onPaid: sendReceiptMail,
       onFailed: plans.settleFailedRenewal,
       onDuplicate: async (gatewayRef, name) =>
         refundSecondPayment(

@@ -59,32 +59,32 @@ export const sendRefundMail =
  * The receipt e-mail, in English and Malay, sent once a donation is paid: receipt and transaction
  * numbers, the amount, and the receipt link with its token. Nothing else personal is in it.
  */
-export const sendReceiptMail =
-  (sql: Sql) =>
-  async (donation: DonationView): Promise<void> => {
-    if (!donation.receipt) return;
-    const email = await donationEmail(sql, donation.id);
-    if (!email) return;
-    const link = `${publicUrl()}${receiptHref(
-      receiptPath(donation.flow, donation.amounts, productRoute()),
-      donation.transactionNo,
-      donation.receipt.token,
-    )}`;
-    const amount = formatMoney(donation.totalCents as Cents);
-    const { receiptNo } = donation.receipt;
-    await Effect.runPromise(
-      mailer().send({
-        to: email,
-        kind: "receipt",
-        subject: `Your receipt ${receiptNo} / Resit anda ${receiptNo}`,
-        text: [
-          `Thank you. We received ${amount} (transaction ${donation.transactionNo}).`,
-          `Receipt ${receiptNo}: ${link}`,
-          "",
-          `Terima kasih. Kami telah menerima ${amount} (transaksi ${donation.transactionNo}).`,
-          `Resit ${receiptNo}: ${link}`,
-        ].join("\n"),
-        meta: { transactionNo: donation.transactionNo, receiptNo, link },
-      }),
-    );
-  };
+export const sendReceiptMail = async (
+  donation: DonationView,
+  // Read by the transaction that paid the donation (the donor's account, else the details given).
+  { email }: { readonly email: string | null },
+): Promise<void> => {
+  if (!donation.receipt || !email) return;
+  const link = `${publicUrl()}${receiptHref(
+    receiptPath(donation.flow, donation.amounts, productRoute()),
+    donation.transactionNo,
+    donation.receipt.token,
+  )}`;
+  const amount = formatMoney(donation.totalCents as Cents);
+  const { receiptNo } = donation.receipt;
+  await Effect.runPromise(
+    mailer().send({
+      to: email,
+      kind: "receipt",
+      subject: `Your receipt ${receiptNo} / Resit anda ${receiptNo}`,
+      text: [
+        `Thank you. We received ${amount} (transaction ${donation.transactionNo}).`,
+        `Receipt ${receiptNo}: ${link}`,
+        "",
+        `Terima kasih. Kami telah menerima ${amount} (transaksi ${donation.transactionNo}).`,
+        `Resit ${receiptNo}: ${link}`,
+      ].join("\n"),
+      meta: { transactionNo: donation.transactionNo, receiptNo, link },
+    }),
+  );
+};

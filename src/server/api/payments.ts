@@ -18,7 +18,7 @@ import {
 import {
   DonationNotFound,
   IdempotencyConflict,
-  readHomePageConfiguration,
+  readRates,
 } from "@portal/adapters/db";
 import { database } from "../database";
 import { payNowQrSvg, receiveStripeWebhook } from "@portal/adapters/payments";
@@ -167,7 +167,7 @@ const create: Handler = async ({ body, headers }) => {
   const donor = request.donor === undefined ? undefined : checkedDonor(request.donor);
   const owner = await ownerOf(headers);
   const sql = await database();
-  const config = await readHomePageConfiguration(sql, 25);
+  const config = await readRates(sql, 25);
   if (!config) throw new Error("no configuration for the main charity");
   const priced = priceDonation({
     flow: request.flow,
