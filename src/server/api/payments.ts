@@ -15,11 +15,7 @@ import {
   type Cents,
   type DonationItems,
 } from "@portal/domain";
-import {
-  DonationNotFound,
-  IdempotencyConflict,
-  readRates,
-} from "@portal/adapters/db";
+import { DonationNotFound, IdempotencyConflict, readRates } from "@portal/adapters/db";
 import { database } from "../database";
 import { payNowQrSvg, receiveStripeWebhook } from "@portal/adapters/payments";
 import { browserPaymentConfiguration, donations, gateway, gatewayName } from "../payments";
