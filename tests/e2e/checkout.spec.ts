@@ -171,7 +171,7 @@ for (const [fund, pagePath, name] of [
     await page.getByTestId("wakaf-give").click();
     await expect(page).toHaveURL(new RegExp(`/checkout\\?flow=${fund}$`));
     await hydrated(page);
-    await expect(page.getByText(name, { exact: true })).toBeVisible();
+    await expect(page.getByRole("main").getByText(name, { exact: true })).toBeVisible();
     await expectWakafChrome(page, "en");
     await expect(page.getByTestId("checkout-total")).toHaveText("$50.00");
     await fillDonor(page, `${fund.toLowerCase()}.guest@example.sg`);
