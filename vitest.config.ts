@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.ts", "src/**/*.test.ts", "scripts/**/*.test.mjs"],
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "src/**/*.test.ts",
+            "scripts/**/*.test.mjs",
+            "server/**/*.test.mjs",
+          ],
           environment: "node",
         },
       },

@@ -7,6 +7,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
+import { brandedPagePath, productRouteOf } from "./brand.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const distDir = path.resolve(process.env.PORTAL_DIST_DIR ?? path.join(root, "dist"));
@@ -136,6 +137,7 @@ export function createListener(astroHandler, services) {
   const compress = compression({ threshold: 1024 });
   const files = indexStatic(clientDir);
   const testToken = testControlToken();
+  const productRoute = productRouteOf(process.env.PORTAL_PRODUCT_ROUTE);
   return (req, res) => {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     if (testToken && services?.serveTestControl && req.url?.startsWith("/__test/")) {
@@ -179,9 +181,15 @@ export function createListener(astroHandler, services) {
     }
     compress(req, res, async () => {
       try {
-        const urlPath = new URL(req.url ?? "/", "http://x").pathname;
+        const url = new URL(req.url ?? "/", "http://x");
         if (req.method === "GET" || req.method === "HEAD") {
-          const found = findStatic(files, urlPath);
+          const page = brandedPagePath(
+            url.pathname,
+            url.searchParams,
+            req.headers.host,
+            productRoute,
+          );
+          const found = findStatic(files, page);
           if (found) {
             sendFile(req, res, found);
             return;

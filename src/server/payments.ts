@@ -2,13 +2,14 @@ import type { GatewayPayment, PaymentGatewayShape } from "@portal/domain";
 import {
   createSandbox,
   createStripeGateway,
+  refundSecondPayment,
   sqlSandboxStore,
   type Sandbox,
   type SandboxStore,
 } from "@portal/adapters/payments";
 import { payments, recurring, type Payments, type Recurring } from "@portal/adapters/db";
 import { database } from "./database";
-import { sendReceiptMail } from "./receipt-mail";
+import { sendReceiptMail, sendRefundMail } from "./receipt-mail";
 import { serverKey } from "./secrets";
 import { shared } from "./shared";
 
@@ -90,7 +91,15 @@ export const donations = (): Promise<Payments> =>
     const [sql, plans] = await Promise.all([database(), recurringRecords()]);
     return payments(sql, serverKey(), {
       onSucceeded: plans.onSucceeded,
-      onPaid: sendReceiptMail(sql),
+      onPaid: sendReceiptMail,
+      onFailed: plans.settleFailedRenewal,
+      onDuplicate: async (gatewayRef, name) =>
+        refundSecondPayment(
+          { records: await donations(), gateway: gatewayNamed },
+          gatewayRef,
+          name,
+        ),
+      onRefunded: sendRefundMail(sql),
     });
   });
 

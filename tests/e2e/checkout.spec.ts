@@ -132,6 +132,43 @@ test("fidyah by card", async ({ page }) => {
   );
 });
 
+/** The wakaf brand's header and footer (spec §1), as the wakaf landing pages show them. */
+const expectWakafChrome = async (page: Page, lang: "en" | "ms") => {
+  const header = page.locator("header.site-header");
+  await expect(header.locator(".brand")).toHaveText(
+    lang === "en" ? "Wakaf Singapore" : "Wakaf Singapura",
+  );
+  await expect(header.getByRole("link", { name: "Wakaf Ilmu" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "WMS" })).toBeVisible();
+  await expect(header.getByRole("link", { name: /calculator|kalkulator/i })).toHaveCount(0);
+  await expect(page.locator("footer.site-footer")).toContainText("Majlis Ugama Islam Singapura");
+};
+
+test("checkout wears the brand of its host and flow", async ({ page, baseURL }, testInfo) => {
+  // A zakat flow on the main host: the zakat chrome.
+  await open(page, "/checkout?flow=FIDYAH");
+  await expect(page.locator("header.site-header .brand")).toHaveText("Zakat Singapore");
+  await expect(page.getByRole("link", { name: "Zakat calculator" })).toBeVisible();
+  // A wakaf flow on the wakaf host, in both languages and after the bank sends the donor back
+  // (no flow in the address: the tab's stored one): the wakaf chrome.
+  for (const [address, lang] of [
+    ["/checkout?flow=WMS", "en"],
+    ["/ms/checkout?flow=ILMU", "ms"],
+    ["/checkout?return=3ds", "en"],
+  ] as const) {
+    await page.goto(onWakafHost(baseURL, address));
+    await expectWakafChrome(page, lang);
+  }
+  await expectNoAxeViolations(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(onWakafHost(baseURL, "/checkout?flow=WMS"));
+    await hydrated(page);
+    await expectNoOverflow(page);
+    await keepScreenshot(page, testInfo, `checkout-wakaf-host-${width}`);
+  }
+});
+
 for (const [fund, pagePath, name] of [
   ["ILMU", "/wakaf-ilmu", "Wakaf Ilmu"],
   ["WMS", "/wms", "Wakaf Masyarakat Singapura"],
@@ -143,7 +180,8 @@ for (const [fund, pagePath, name] of [
     await page.getByTestId("wakaf-give").click();
     await expect(page).toHaveURL(new RegExp(`/checkout\\?flow=${fund}$`));
     await hydrated(page);
-    await expect(page.getByText(name, { exact: true })).toBeVisible();
+    await expect(page.getByRole("main").getByText(name, { exact: true })).toBeVisible();
+    await expectWakafChrome(page, "en");
     await expect(page.getByTestId("checkout-total")).toHaveText("$50.00");
     await fillDonor(page, `${fund.toLowerCase()}.guest@example.sg`);
     await fillCard(page, "4242424242424242");
@@ -272,11 +310,11 @@ test("a monthly gift to Wakaf Ilmu, cancelled from the thank-you page", async ({
   await fillCard(page, "4242 4242 4242 4242");
   await page.getByTestId("checkout-pay").click();
   await expectPaid(page);
-  await expect(page.getByText(/Your Monthly gift is set up/)).toBeVisible();
+  await expect(page.getByText(/Your monthly gift is set up/)).toBeVisible();
   const cancel = page.getByTestId("recurring-cancel");
   await cancel.getByRole("button", { name: "Cancel this recurring gift" }).click();
   await expect(
-    cancel.getByText("Cancel your Monthly gift? It will not be charged again."),
+    cancel.getByText("Cancel your monthly gift? It will not be charged again."),
   ).toBeVisible();
   await cancel.getByRole("button", { name: "Yes, cancel it" }).click();
   await expect(cancel.getByRole("status")).toHaveText(

@@ -8,6 +8,7 @@ import {
   reconcileReportedState,
   transitionPayment,
   type PaymentState,
+  isDuplicatePayment,
 } from "./payment-state";
 
 const states: ReadonlyArray<PaymentState> = [
@@ -94,5 +95,41 @@ describe("payment states", () => {
         },
       ),
     );
+  });
+});
+
+describe("isDuplicatePayment", () => {
+  it("a success on a donation another payment already paid is a second payment, to refund", () => {
+    expect(
+      isDuplicatePayment({
+        donationAlreadyPaid: true,
+        attemptBefore: "failed",
+        attemptAfter: "succeeded",
+      }),
+    ).toBe(true);
+    expect(
+      isDuplicatePayment({
+        donationAlreadyPaid: true,
+        attemptBefore: "pending",
+        attemptAfter: "succeeded",
+      }),
+    ).toBe(true);
+  });
+
+  it("the first payment, a repeated report and a refunded one are not", () => {
+    for (const [paid, before, after] of [
+      [false, "pending", "succeeded"],
+      [true, "succeeded", "succeeded"],
+      [true, "refunded", "succeeded"],
+      [true, "pending", "failed"],
+    ] as const) {
+      expect(
+        isDuplicatePayment({
+          donationAlreadyPaid: paid,
+          attemptBefore: before,
+          attemptAfter: after,
+        }),
+      ).toBe(false);
+    }
   });
 });

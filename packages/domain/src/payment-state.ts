@@ -45,6 +45,21 @@ export const reconcileReportedState = (
     : current;
 
 /**
+ * Whether a payment just recorded as succeeded is a second payment of a donation another payment had
+ * already paid (a superseded PayNow QR paid late, say): the donor paid twice, and this one is to be
+ * refunded. A repeated report of the payment that paid the donation is not a second payment.
+ */
+export const isDuplicatePayment = (input: {
+  readonly donationAlreadyPaid: boolean;
+  readonly attemptBefore: PaymentState;
+  readonly attemptAfter: PaymentState;
+}): boolean =>
+  input.donationAlreadyPaid &&
+  input.attemptAfter === "succeeded" &&
+  input.attemptBefore !== "succeeded" &&
+  input.attemptBefore !== "refunded";
+
+/**
  * Moves a payment to a new state. Legal: initiated -> pending | succeeded | failed | voided;
  * pending -> succeeded | failed | voided; succeeded -> refunded; and any state to itself (idempotent).
  * Anything else (e.g. a late `pending` after `succeeded`) fails with code `payment.illegalTransition`.

@@ -358,12 +358,7 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
             : l.checkout_done_paynow}
         </p>
         {paid.frequency !== "one time" ? (
-          <p>
-            {fill(l.checkout_done_recurring, {
-              frequency:
-                l[`checkout_frequency_${paid.frequency}` as keyof CheckoutLabels] ?? paid.frequency,
-            })}
-          </p>
+          <p>{l[`checkout_done_recurring_${paid.frequency}` as keyof CheckoutLabels]}</p>
         ) : null}
         {paid.frequency !== "one time" && paid.receipt ? (
           <div className="checkout-cancel" data-testid="recurring-cancel">
@@ -376,11 +371,7 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
                 className="checkout-actions"
               >
                 <p id="cancel-question">
-                  {fill(l.checkout_cancel_confirm, {
-                    frequency:
-                      l[`checkout_frequency_${paid.frequency}` as keyof CheckoutLabels] ??
-                      paid.frequency,
-                  })}
+                  {l[`checkout_cancel_confirm_${paid.frequency}` as keyof CheckoutLabels]}
                 </p>
                 <button
                   type="button"

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "react";
+import { Result } from "effect";
 import {
   formatMoney,
   PAYNOW_ENQUIRY_GRACE_MS,
   PAYNOW_POLL_MS,
   PAYNOW_QR_LIFETIME_MS,
   type Cents,
+  parsePayNowPayload,
 } from "@portal/domain";
 import { fill } from "../../i18n/fill";
 import type { CheckoutLabels } from "./labels";
@@ -27,6 +29,13 @@ const clock = (ms: number): string => {
  * reference, a countdown to expiry, and polling of the portal's own records every 3 s until the
  * payment arrives or the enquiry grace after expiry ends; then a new code can be asked for.
  */
+/** The reference the QR carries (a renewed QR's has its round, `ZK…-1`): what the payer's bank shows. */
+const qrReference = (payload: string | undefined) => {
+  if (payload === undefined) return undefined;
+  const parsed = parsePayNowPayload(payload);
+  return Result.isSuccess(parsed) ? parsed.success.reference : undefined;
+};
+
 export function PayNowPanel(props: {
   readonly reference: DonationRef;
   readonly transactionNo: string;
@@ -122,7 +131,7 @@ export function PayNowPanel(props: {
         </div>
         <div>
           <dt>{l.checkout_paynow_reference}</dt>
-          <dd data-testid="paynow-reference">{props.transactionNo}</dd>
+          <dd data-testid="paynow-reference">{qrReference(qr?.payload) ?? props.transactionNo}</dd>
         </div>
       </dl>
       <p aria-live="polite" data-testid="paynow-status">

@@ -16,14 +16,11 @@ import {
   type Cents,
   type DonationItems,
 } from "@portal/domain";
-import {
-  DonationNotFound,
-  IdempotencyConflict,
-  readHomePageConfiguration,
-} from "@portal/adapters/db";
+import { DonationNotFound, IdempotencyConflict, readRates } from "@portal/adapters/db";
 import { database } from "../database";
 import { payNowQrSvg, receiveStripeWebhook } from "@portal/adapters/payments";
 import { browserPaymentConfiguration, donations, gateway, gatewayName } from "../payments";
+import { portalNow } from "../clock";
 import { check } from "./donor-input";
 import { failure, RequestError, success } from "./envelope";
 import { hasSignIn, liveGuest, registeredDonor } from "./auth";
@@ -179,7 +176,7 @@ const create: Handler = async ({ body, headers }) => {
   const donor = request.donor === undefined ? undefined : checkedDonor(request.donor);
   const owner = await ownerOf(headers);
   const sql = await database();
-  const config = await readHomePageConfiguration(sql, 25);
+  const config = await readRates(sql, 25);
   if (!config) throw new Error("no configuration for the main charity");
   const priced = priceDonation({
     flow: request.flow,
@@ -243,6 +240,7 @@ const confirm: Handler = async ({ body, headers }) => {
   // and the round: confirmations that race, whatever card each carries, meet the same gateway payment,
   // which the gateway confirms once. So a donation is never charged twice.
   const round = await records.failedAttempts(donation.id);
+  const setupFutureUsage = donation.frequency !== "one time" || request.saveCard === true;
   const payment = await Effect.runPromise(
     Effect.catch(
       gateway().create({
@@ -251,17 +249,19 @@ const confirm: Handler = async ({ body, headers }) => {
         idempotencyKey: `${donation.id}:${round}`,
         description: donation.transactionNo,
         method: "card",
-        setupFutureUsage: donation.frequency !== "one time" || request.saveCard === true,
+        setupFutureUsage,
       }),
       gatewayFailed,
     ),
   );
   await records.startAttempt(donation.id, gatewayName, payment, wallet ?? "card");
   const confirmed = await Effect.runPromise(
-    Effect.catch(gateway().confirm(payment.paymentId, paymentMethodId), (error) =>
-      error.code === "port.notFound"
-        ? Effect.fail(new RequestError(400, "Unknown payment method", "payment.method"))
-        : gatewayFailed(),
+    Effect.catch(
+      gateway().confirm(payment.paymentId, paymentMethodId, { setupFutureUsage }),
+      (error) =>
+        error.code === "port.notFound"
+          ? Effect.fail(new RequestError(400, "Unknown payment method", "payment.method"))
+          : gatewayFailed(),
     ),
   );
   return success({ data: await records.apply(donation.id, confirmed) });
@@ -285,7 +285,7 @@ const payNow: Handler = async ({ body }) => {
     );
   }
   const latest = await records.latestAttempt(donation.id);
-  const now = Date.now();
+  const now = portalNow();
   if (
     latest?.method === "paynow" &&
     latest.status === "pending" &&
@@ -310,7 +310,9 @@ const payNow: Handler = async ({ body }) => {
         amount: donation.totalCents as Cents,
         currency: "SGD",
         idempotencyKey: `${donation.id}:paynow:${round}`,
-        description: donation.transactionNo,
+        // The QR's reference: a renewed QR must differ from the one it replaces (same amount, same
+        // expiry date), or the payer's bank could not tell which was paid.
+        description: round === 0 ? donation.transactionNo : `${donation.transactionNo}-${round}`,
         method: "paynow",
       }),
       gatewayFailed,
@@ -383,6 +385,7 @@ export async function stripeWebhook(request: ServiceRequest): Promise<ServiceRes
     payload: await request.body(),
     signature: request.headers.get("stripe-signature"),
     secret,
+    ...(gatewayName === "stripe" ? { gateway: gateway() } : {}),
   });
   return {
     status: answer.status,

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { readHomePageConfiguration, updateRates } from "@portal/adapters/db";
 import { decodeRateConfig, MAIN_CHARITY_ID } from "@portal/domain";
 import { database } from "../database";
+import { advancePortalClock } from "../clock";
 import { clearConfigurationCache } from "./configuration";
 
 /**
@@ -9,7 +10,8 @@ import { clearConfigurationCache } from "./configuration";
  * a journey can see a rate change mid-session. PGlite allows one opener, so the test cannot write the
  * database itself. `server/serve.mjs` mounts this at `POST /__test/rates` only when
  * PORTAL_TEST_CONTROL_TOKEN is set (the Playwright config sets a random one) and refuses to start with
- * it under NODE_ENV=production; every request must carry that token.
+ * it under NODE_ENV=production; every request must carry that token. `POST /__test/clock`
+ * `{advanceMs}` moves the portal's payment clock forward (src/server/clock.ts).
  */
 export async function serveTestControl(
   req: IncomingMessage,
@@ -21,7 +23,7 @@ export async function serveTestControl(
     res.setHeader("content-type", "application/json");
     res.end(JSON.stringify(body));
   };
-  if (req.method !== "POST" || url.pathname !== "/__test/rates") {
+  if (req.method !== "POST" || !["/__test/rates", "/__test/clock"].includes(url.pathname)) {
     answer(404, { status: 0, message: "Not found" });
     return;
   }
@@ -29,6 +31,11 @@ export async function serveTestControl(
   for await (const chunk of req) chunks.push(chunk as Buffer);
   try {
     const patch = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>;
+    if (url.pathname === "/__test/clock") {
+      const offsetMs = advancePortalClock(Number(patch["advanceMs"]));
+      answer(200, { status: 1, message: "Success", data: { offsetMs } });
+      return;
+    }
     const sql = await database();
     const current = await readHomePageConfiguration(sql, MAIN_CHARITY_ID);
     if (!current) throw new Error("no configuration");

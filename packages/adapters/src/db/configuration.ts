@@ -98,6 +98,21 @@ export async function readHomePageConfiguration(
   };
 }
 
+/**
+ * The rates a donation is priced on and their version, in one read (a donation needs neither the
+ * contact details nor the social links): undefined when the charity has no configuration.
+ */
+export async function readRates(
+  sql: SqlQuery,
+  charityId: number,
+): Promise<{ readonly version: number; readonly rates: RateConfig } | undefined> {
+  const [row] = await sql.query<HomeRow>(
+    "select * from home_page_configuration where charity_id = $1",
+    [charityId],
+  );
+  return row ? { version: row.version, rates: toRates(row) } : undefined;
+}
+
 /** Read a charity's site configuration (site entries, funds), or undefined. */
 export async function readSiteConfiguration(
   sql: SqlQuery,

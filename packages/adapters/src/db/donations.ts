@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID } from "node:crypto";
 import {
+  isDuplicatePayment,
   reconcileReportedState,
   type Cents,
   type FlowType,
@@ -69,13 +70,14 @@ interface DonationRow {
   attempt_method: PaymentMethodKind | null;
   qr_payload: string | null;
   qr_expires_at: Date | string | null;
+  client_secret_hash: Buffer;
 }
 
 const selectDonation = `
   select d.id, d.transaction_no, d.flow, d.status, d.total_cents, d.amounts, d.frequency,
          d.card_brand, d.card_last4, r.id as receipt_id, r.receipt_no,
          a.gateway_ref, a.status as attempt_status, a.failure_code, a.method as attempt_method,
-         a.qr_payload, a.expires_at as qr_expires_at
+         a.qr_payload, a.expires_at as qr_expires_at, d.client_secret_hash
   from donation d
   left join receipt r on r.donation_id = d.id
   left join lateral (
@@ -138,11 +140,34 @@ export interface Payments {
   ) => Promise<void>;
   /** How many attempts have failed: the round a new attempt belongs to. */
   readonly failedAttempts: (id: string) => Promise<number>;
+  /**
+   * Second payments of paid donations still to be given back (see `isDuplicatePayment`), marked at
+   * least `olderThanSeconds` ago: reconciliation retries their refund.
+   */
+  readonly refundsDue: (
+    olderThanSeconds: number,
+  ) => Promise<ReadonlyArray<{ readonly gatewayRef: string; readonly gateway: string }>>;
+  /**
+   * Record that the gateway refunded this payment: the attempt becomes `refunded`, once, with an
+   * audit entry; the donation and its receipt stand (the donor's other payment paid it).
+   */
+  readonly markRefunded: (gatewayRef: string) => Promise<void>;
+}
+
+/** A payment the gateway gave back, as the refund e-mail tells it. */
+export interface RefundedPayment {
+  readonly gatewayRef: string;
+  readonly amountCents: number;
+  readonly method: PaymentMethodKind;
 }
 
 /** Work done inside the transaction that marks a donation paid (recurring plans, saved cards). */
 export interface PaymentHooks {
-  /** Inside the transaction that pays the donation (the recurring plan of a first payment). */
+  /**
+   * Inside the transaction that pays the donation (the recurring plan of a first payment, a renewal's
+   * claim, a card kept). Called only for a recurring donation, a renewal, or one whose card is kept:
+   * a one-time payment has nothing for it to do, and skipping it spares two reads per donation.
+   */
   readonly onSucceeded?: (
     tx: SqlQuery,
     donationId: string,
@@ -152,7 +177,23 @@ export interface PaymentHooks {
    * Called once a donation is paid, after the transaction that paid it committed (the receipt
    * e-mail). Its failure is reported, never undoes the payment.
    */
-  readonly onPaid?: (donation: DonationView) => Promise<void>;
+  readonly onPaid?: (
+    donation: DonationView,
+    contact: { readonly email: string | null },
+  ) => Promise<void>;
+  /**
+   * A second payment of a donation already paid was recorded (the donor paid twice: a superseded
+   * PayNow QR paid late, say), after the transaction committed: give it back through `gateway`.
+   * It stays due (`refundsDue`) until `markRefunded`, so a failure here is retried.
+   */
+  readonly onDuplicate?: (gatewayRef: string, gateway: string) => Promise<void>;
+  /**
+   * After the transaction that recorded a payment's failure committed (a renewal settles its claim
+   * and applies the retry rule, whether the scheduler or Stripe's webhook brought the failure).
+   */
+  readonly onFailed?: (donationId: string, payment: GatewayPayment) => Promise<void>;
+  /** After `markRefunded` committed a refund, once per payment (the donor's e-mail). */
+  readonly onRefunded?: (donation: DonationView, refund: RefundedPayment) => Promise<void>;
 }
 
 /** The donation and payment records, over one database. `key` derives receipt tokens. */
@@ -165,6 +206,9 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
   ): Promise<DonationView> => {
     const [row] = await q.query<DonationRow>(selectDonation, [id]);
     if (!row) throw new DonationNotFound();
+    return viewOf(row, nextAction);
+  };
+  const viewOf = (row: DonationRow, nextAction: GatewayPayment["nextAction"]): DonationView => {
     const status =
       row.status === "succeeded"
         ? "succeeded"
@@ -202,80 +246,95 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
   };
 
   return {
-    create: (input) =>
-      sql.transaction(async (tx) => {
-        // Keyed, so a request hash cannot be tested against guesses of what it held (an NRIC for IRAS).
-        const requestHash = createHmac("sha256", key)
-          .update(`idempotency:${JSON.stringify(input.request)}`)
-          .digest();
-        const claimed = await tx.query(
-          `insert into idempotency_key (scope, key, request_hash) values ('donation.create', $1, $2)
-           on conflict (scope, key) do nothing returning key`,
-          [input.idempotencyKey, requestHash],
-        );
-        if (claimed.length === 0) {
-          const [prior] = await tx.query<{
-            request_hash: Buffer;
-            response: { id: string; clientSecret: string } | null;
-          }>(
-            "select request_hash, response from idempotency_key where scope = 'donation.create' and key = $1",
-            [input.idempotencyKey],
-          );
-          if (!prior?.response || !Buffer.from(prior.request_hash).equals(requestHash))
-            throw new IdempotencyConflict();
-          return {
-            donation: await view(tx, prior.response.id),
-            clientSecret: prior.response.clientSecret,
-            replayed: true,
-          };
-        }
-        const id = randomUUID();
-        const clientSecret = `${id}_secret_${randomBytes(24).toString("base64url")}`;
-        const transactionNo = `${input.flow === "ILMU" || input.flow === "WMS" ? "WK" : "ZK"}${Date.now()}${randomInt(100, 1000)}`;
-        await tx.query(
-          `insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
+    create: async (input) => {
+      // Keyed, so a request hash cannot be tested against guesses of what it held (an NRIC for IRAS).
+      const requestHash = createHmac("sha256", key)
+        .update(`idempotency:${JSON.stringify(input.request)}`)
+        .digest();
+      const id = randomUUID();
+      const clientSecret = `${id}_secret_${randomBytes(24).toString("base64url")}`;
+      const transactionNo = `${input.flow === "ILMU" || input.flow === "WMS" ? "WK" : "ZK"}${Date.now()}${randomInt(100, 1000)}`;
+      // One statement, so one round trip and atomic: the key is claimed with its answer, and only a
+      // claim inserts the donation and its audit entry. A key already taken inserts nothing.
+      const [made] = await sql.query<{ count: number }>(
+        `with claimed as (
+           insert into idempotency_key (scope, key, request_hash, status_code, response)
+           values ('donation.create', $1, $2, 200, $3) on conflict (scope, key) do nothing returning key
+         ), made as (
+           insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
              frequency, rates_version, client_secret_hash, donor_id, guest_session_id, tax_id_encrypted, tax_id_hash,
              receipt_items)
-           values ($1, $2, $3, 'initiated', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-          [
-            id,
-            transactionNo,
-            input.flow,
-            input.total,
-            JSON.stringify(input.amounts),
-            JSON.stringify(input.inputs),
-            input.donorDetails === undefined ? null : JSON.stringify(input.donorDetails),
-            input.frequency,
-            input.ratesVersion,
-            sha256(clientSecret),
-            input.donorId ?? null,
-            input.guestSessionId ?? null,
-            input.taxId === undefined ? null : pii.encrypt(input.taxId),
-            input.taxId === undefined ? null : pii.hash(input.taxId),
-            input.receiptItems === undefined ? null : JSON.stringify(input.receiptItems),
-          ],
+           select $4, $5, $6, 'initiated', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19 from claimed
+           returning id
+         ), logged as (
+           insert into audit_log (actor, action, entity, entity_id, detail)
+           select 'donor', 'donation.create', 'donation', made.id::text, $18 from made
+         )
+         select count(*)::int as count from made`,
+        [
+          input.idempotencyKey,
+          requestHash,
+          JSON.stringify({ id, clientSecret }),
+          id,
+          transactionNo,
+          input.flow,
+          input.total,
+          JSON.stringify(input.amounts),
+          JSON.stringify(input.inputs),
+          input.donorDetails === undefined ? null : JSON.stringify(input.donorDetails),
+          input.frequency,
+          input.ratesVersion,
+          sha256(clientSecret),
+          input.donorId ?? null,
+          input.guestSessionId ?? null,
+          input.taxId === undefined ? null : pii.encrypt(input.taxId),
+          input.taxId === undefined ? null : pii.hash(input.taxId),
+          JSON.stringify({ total: input.total, amounts: input.amounts, flow: input.flow }),
+          input.receiptItems === undefined ? null : JSON.stringify(input.receiptItems),
+        ],
+      );
+      if (made?.count !== 1) {
+        const [prior] = await sql.query<{
+          request_hash: Buffer;
+          response: { id: string; clientSecret: string } | null;
+        }>(
+          "select request_hash, response from idempotency_key where scope = 'donation.create' and key = $1",
+          [input.idempotencyKey],
         );
-        await tx.query(
-          "update idempotency_key set status_code = 200, response = $2 where scope = 'donation.create' and key = $1",
-          [input.idempotencyKey, JSON.stringify({ id, clientSecret })],
-        );
-        await tx.query(
-          `insert into audit_log (actor, action, entity, entity_id, detail)
-           values ('donor', 'donation.create', 'donation', $1, $2)`,
-          [id, JSON.stringify({ total: input.total, amounts: input.amounts, flow: input.flow })],
-        );
-        return { donation: await view(tx, id), clientSecret, replayed: false };
-      }),
+        if (!prior?.response || !Buffer.from(prior.request_hash).equals(requestHash))
+          throw new IdempotencyConflict();
+        return {
+          donation: await view(sql, prior.response.id),
+          clientSecret: prior.response.clientSecret,
+          replayed: true,
+        };
+      }
+      // A donation just made has no attempt, card or receipt: its view needs no read.
+      const donation: DonationView = {
+        id,
+        transactionNo,
+        flow: input.flow,
+        status: "requires_payment_method",
+        totalCents: input.total,
+        amounts: { ...input.amounts },
+        frequency: input.frequency,
+        card: null,
+        nextAction: null,
+        lastPaymentError: null,
+        receipt: null,
+        paymentMethod: null,
+        payNow: null,
+      };
+      return { donation, clientSecret, replayed: false };
+    },
 
     get: async (id, clientSecret) => {
       if (!/^[0-9a-f-]{36}$/.test(id)) throw new DonationNotFound();
-      const [row] = await sql.query<{ client_secret_hash: Buffer }>(
-        "select client_secret_hash from donation where id = $1",
-        [id],
-      );
+      // The secret is checked on the row the answer is made from: one read.
+      const [row] = await sql.query<DonationRow>(selectDonation, [id]);
       if (!row || !Buffer.from(row.client_secret_hash).equals(sha256(clientSecret)))
         throw new DonationNotFound();
-      return view(sql, id);
+      return viewOf(row, null);
     },
 
     latestAttempt: async (id) => {
@@ -323,12 +382,66 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
       );
     },
 
+    refundsDue: async (olderThanSeconds) =>
+      (
+        await sql.query<{ gateway_ref: string; gateway: string }>(
+          `select gateway_ref, gateway from payment_attempt
+           where refund_due_at is not null and refund_due_at <= now() - make_interval(secs => $1)
+           order by refund_due_at limit 100`,
+          [olderThanSeconds],
+        )
+      ).map((row) => ({ gatewayRef: row.gateway_ref, gateway: row.gateway })),
+
+    markRefunded: async (gatewayRef) => {
+      const refunded = await sql.transaction(async (tx) => {
+        const [row] = await tx.query<{
+          donation_id: string;
+          amount_cents: string | number;
+          method: PaymentMethodKind;
+        }>(
+          `update payment_attempt set status = 'refunded', refund_due_at = null, updated_at = now()
+           where gateway_ref = $1 and status = 'succeeded' returning donation_id, amount_cents, method`,
+          [gatewayRef],
+        );
+        if (!row) return undefined;
+        const refund = { gatewayRef, amountCents: Number(row.amount_cents), method: row.method };
+        await tx.query(
+          `insert into audit_log (actor, action, entity, entity_id, detail)
+           values ('gateway', 'payment.refunded', 'donation', $1, $2)`,
+          [row.donation_id, JSON.stringify({ ...refund, reason: "duplicate" })],
+        );
+        return { donation: await view(tx, row.donation_id), refund };
+      });
+      if (refunded && hooks.onRefunded) {
+        await hooks.onRefunded(refunded.donation, refunded.refund).catch((error: unknown) => {
+          console.error(
+            "[payments] after-refund step failed:",
+            error instanceof Error ? error.message : "unknown",
+          );
+        });
+      }
+    },
+
     apply: async (id, payment) => {
       let paidNow = false;
+      let duplicateOn: string | undefined;
+      let failedNow = false;
+      let email: string | null = null;
       const result = await sql.transaction(async (tx) => {
         // One writer per donation at a time: a second confirm or webhook waits here, then sees the result.
-        const [donation] = await tx.query<{ status: string; flow: FlowType }>(
-          "select status, flow from donation where id = $1 for update",
+        // It also reads what the steps after the payment need: whether the recurring hook has work,
+        // and where the receipt e-mail goes (the donor's account, else the details given).
+        const [donation] = await tx.query<{
+          status: string;
+          flow: FlowType;
+          hooked: boolean;
+          email: string | null;
+        }>(
+          `select d.status, d.flow,
+             d.frequency <> 'one time' or d.save_card
+               or exists (select 1 from recurring_charge c where c.donation_id = d.id) as hooked,
+             coalesce(o.email, d.donor_details->>'email') as email
+           from donation d left join donor o on o.id = d.donor_id where d.id = $1 for update of d`,
           [id],
         );
         if (!donation) throw new DonationNotFound();
@@ -336,8 +449,9 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
           status: string;
           latest: boolean;
           method: PaymentMethodKind;
+          gateway: string;
         }>(
-          `select a.status, a.method, a.id = (
+          `select a.status, a.method, a.gateway, a.id = (
              select l.id from payment_attempt l where l.donation_id = a.donation_id
              order by l.created_at desc, l.id desc limit 1
            ) as latest
@@ -351,49 +465,68 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
         // Events repeat and arrive out of order: a report the payment machine refuses is ignored,
         // except a success after a failure (the money was taken; see reconcileReportedState).
         const effective = reconcileReportedState(current, to);
+        const duplicate = isDuplicatePayment({
+          donationAlreadyPaid: donation.status === "succeeded",
+          attemptBefore: current,
+          attemptAfter: effective,
+        });
         if (current !== effective) {
+          // A second payment is owed back: due from now until the gateway has refunded it.
           await tx.query(
-            `update payment_attempt set status = $2, failure_code = $3, updated_at = now() where gateway_ref = $1`,
-            [payment.paymentId, effective, payment.failureCode ?? null],
+            `update payment_attempt set status = $2, failure_code = $3, updated_at = now(),
+               refund_due_at = case when $4 then now() else refund_due_at end
+             where gateway_ref = $1`,
+            [payment.paymentId, effective, payment.failureCode ?? null, duplicate],
           );
+        }
+        failedNow = current !== "failed" && effective === "failed";
+        if (duplicate) {
+          await tx.query(
+            `insert into audit_log (actor, action, entity, entity_id, detail)
+             values ('gateway', 'payment.duplicate', 'donation', $1, $2)`,
+            [id, JSON.stringify({ gatewayRef: payment.paymentId, method: attempt.method })],
+          );
+          duplicateOn = attempt.gateway;
         }
         if (donation.status !== "succeeded") {
           if (effective === "succeeded") {
+            // Paid, numbered and logged in one statement (one round trip, inside the lock): the
+            // series row's update hands out the next serial, so numbers have no gaps.
+            const series = donation.flow === "ILMU" || donation.flow === "WMS" ? "WK" : "ZK";
+            const receiptId = randomUUID();
             await tx.query(
-              `update donation set status = 'succeeded', payment_method = $4, payment_type = $5,
-                 card_brand = $2, card_last4 = $3, updated_at = now() where id = $1`,
+              `with paid as (
+                 update donation set status = 'succeeded', payment_method = $4, payment_type = $5,
+                   card_brand = $2, card_last4 = $3, updated_at = now() where id = $1 returning id
+               ), next as (
+                 update receipt_series set next_serial = next_serial + 1 where series = $6
+                 returning series, next_serial - 1 as serial
+               ), numbered as (
+                 select series, serial, series || '-' || case when length(serial::text) >= 8
+                   then serial::text else lpad(serial::text, 8, '0') end as receipt_no from next
+               ), issued as (
+                 insert into receipt (id, donation_id, series, serial, receipt_no, token_hash)
+                 select $7, paid.id, numbered.series, numbered.serial, numbered.receipt_no, $8
+                 from paid, numbered returning receipt_no
+               )
+               insert into audit_log (actor, action, entity, entity_id, detail)
+               select 'gateway', 'donation.succeeded', 'donation', $1,
+                 jsonb_build_object('gatewayRef', $9::text, 'receiptNo', issued.receipt_no)
+               from issued`,
               [
                 id,
                 payment.card?.brand ?? null,
                 payment.card?.last4 ?? null,
                 attempt.method === "paynow" ? "paynow" : "card",
                 paymentTypeOf(attempt.method),
-              ],
-            );
-            const series = donation.flow === "ILMU" || donation.flow === "WMS" ? "WK" : "ZK";
-            const [next] = await tx.query<{ serial: number }>(
-              "update receipt_series set next_serial = next_serial + 1 where series = $1 returning next_serial - 1 as serial",
-              [series],
-            );
-            const receiptId = randomUUID();
-            const receiptNo = `${series}-${String(next?.serial).padStart(8, "0")}`;
-            await tx.query(
-              `insert into receipt (id, donation_id, series, serial, receipt_no, token_hash) values ($1, $2, $3, $4, $5, $6)`,
-              [
-                receiptId,
-                id,
                 series,
-                next?.serial,
-                receiptNo,
+                receiptId,
                 sha256(receiptToken(key, receiptId)),
+                payment.paymentId,
               ],
             );
-            await tx.query(
-              `insert into audit_log (actor, action, entity, entity_id, detail)
-               values ('gateway', 'donation.succeeded', 'donation', $1, $2)`,
-              [id, JSON.stringify({ gatewayRef: payment.paymentId, receiptNo })],
-            );
-            await hooks.onSucceeded?.(tx, id, payment);
+            if (donation.hooked) await hooks.onSucceeded?.(tx, id, payment);
+            email = donation.email;
             paidNow = true;
           } else if (attempt.latest) {
             // Only the latest attempt speaks for an unpaid donation: a late failure of an earlier
@@ -407,8 +540,24 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
         }
         return view(tx, id, payment.nextAction);
       });
+      if (failedNow && hooks.onFailed) {
+        await hooks.onFailed(id, payment).catch((error: unknown) => {
+          console.error(
+            "[payments] after-failure step failed:",
+            error instanceof Error ? error.message : "unknown",
+          );
+        });
+      }
+      if (duplicateOn !== undefined && hooks.onDuplicate) {
+        await hooks.onDuplicate(payment.paymentId, duplicateOn).catch((error: unknown) => {
+          console.error(
+            "[payments] refund of a second payment failed (reconciliation retries it):",
+            error instanceof Error ? error.message : "unknown",
+          );
+        });
+      }
       if (paidNow && hooks.onPaid) {
-        await hooks.onPaid(result).catch((error: unknown) => {
+        await hooks.onPaid(result, { email }).catch((error: unknown) => {
           console.error(
             "[payments] after-payment step failed:",
             error instanceof Error ? error.message : "unknown",

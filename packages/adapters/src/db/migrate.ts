@@ -5,6 +5,7 @@ import { singpassLogins } from "./migrations/004-singpass-logins";
 import { recurringAndSandbox } from "./migrations/005-recurring-and-sandbox";
 import { identitySignups } from "./migrations/006-identity-signups";
 import { pricedReceiptItems } from "./migrations/007-priced-receipt-items";
+import { duplicateRefunds } from "./migrations/008-duplicate-refunds";
 import type { Sql } from "./sql";
 
 /** Every migration, in order. Never edit one that has shipped: add the next. */
@@ -16,6 +17,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "005-recurring-and-sandbox", sql: recurringAndSandbox },
   { id: "006-identity-signups", sql: identitySignups },
   { id: "007-priced-receipt-items", sql: pricedReceiptItems },
+  { id: "008-duplicate-refunds", sql: duplicateRefunds },
 ];
 
 /**

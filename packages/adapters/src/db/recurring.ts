@@ -161,7 +161,7 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
     return "cancelled" as const;
   };
 
-  return {
+  const self = {
     /**
      * Inside the transaction that marks a donation paid: a renewal settles its claim; a first payment
      * with a recurring frequency starts its plan; a card the donor asked to keep is saved.
@@ -554,7 +554,7 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
      * (`planAfterDecline`: the next period is charged as usual; three declined periods in a row
      * suspend the plan).
      */
-    settleFailed: (claim: RenewalClaim, reason: string) =>
+    settleFailed: (claim: Pick<RenewalClaim, "planId" | "period">, reason: string) =>
       sql.transaction(async (tx) => {
         const [settled] = await tx.query(
           `update recurring_charge set status = 'failed', settled_at = now()
@@ -589,6 +589,23 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
       }),
 
     /**
+     * A renewal's payment failed, however the news came (the scheduler's own charge, or Stripe's
+     * webhook for an off-session charge that finished later): settle its claim as failed, once, with
+     * the retry rule. Nothing for a donation that is not a renewal waiting on its result.
+     */
+    settleFailedRenewal: async (donationId: string, payment: GatewayPayment) => {
+      const [claim] = await sql.query<{ plan_id: string; period: number }>(
+        "select plan_id, period from recurring_charge where donation_id = $1 and status = 'claimed'",
+        [donationId],
+      );
+      if (!claim) return;
+      await self.settleFailed(
+        { planId: claim.plan_id, period: claim.period },
+        payment.failureCode ?? "payment_failed",
+      );
+    },
+
+    /**
      * Payment attempts still open (initiated or pending) and older than `olderThanSeconds`: what
      * reconciliation asks the gateway about. Two days back at most: an older one was abandoned.
      */
@@ -608,6 +625,7 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
         gatewayRef: row.gateway_ref,
       })),
   };
+  return self;
 }
 
 class ClaimTaken extends Error {}

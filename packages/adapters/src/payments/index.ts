@@ -4,3 +4,4 @@ export * from "./paynow-qr";
 export * from "./stripe";
 export * from "./webhooks";
 export * from "./scheduler";
+export * from "./refunds";

@@ -46,7 +46,7 @@ export interface SandboxPayment {
   readonly id: string;
   readonly idempotencyKey: string;
   readonly amount: number;
-  readonly state: Exclude<PaymentState, "refunded" | "voided">;
+  readonly state: Exclude<PaymentState, "voided">;
   readonly methodId: string | null;
   readonly failureCode: string | null;
   readonly challenge: boolean;
@@ -270,6 +270,32 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         }),
         (result) => ("_tag" in result ? Effect.fail(result) : Effect.succeed(result)),
       ),
+    refund: (paymentId) =>
+      Effect.flatMap(
+        run(async () => {
+          const payment = await store.payment(paymentId);
+          if (!payment) return notFound(`No payment ${paymentId}`);
+          // Only money taken can be given back; a repeat finds it refunded already and says so.
+          if (payment.state !== "succeeded" && payment.state !== "refunded") {
+            return portError(
+              "PaymentGateway",
+              "port.rejected",
+              `Payment ${paymentId} is ${payment.state}`,
+            );
+          }
+          const moved =
+            payment.state === "refunded"
+              ? payment
+              : await store.transition(paymentId, "succeeded", {
+                  state: "refunded",
+                  methodId: payment.methodId,
+                  failureCode: null,
+                  challenge: payment.challenge,
+                });
+          return view(moved ?? ((await store.payment(paymentId)) as SandboxPayment));
+        }),
+        (result) => ("_tag" in result ? Effect.fail(result) : Effect.succeed(result)),
+      ),
     retrieve: (paymentId) =>
       Effect.flatMap(
         run(async () => {
@@ -331,7 +357,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       ) {
         return { error: "unknown" };
       }
-      if (payment.state === "succeeded") return { error: "alreadyPaid" };
+      if (payment.state === "succeeded" || payment.state === "refunded")
+        return { error: "alreadyPaid" };
       if (payment.state !== "pending" || at.getTime() > payment.payNow.expiresAt) {
         return { error: "expired" };
       }

@@ -2,6 +2,7 @@ import { Effect } from "effect";
 import type { Cents, PaymentGatewayShape } from "@portal/domain";
 import type { Payments } from "../db/donations";
 import { renewalIdempotencyKey, type Recurring, type RenewalClaim } from "../db/recurring";
+import { refundSecondPayment } from "./refunds";
 
 export interface SchedulerDeps {
   readonly records: Payments;
@@ -50,7 +51,9 @@ export function paymentJobs(deps: SchedulerDeps) {
         await recurring.settleFailed(claim, "cancelled");
         return "skipped";
       }
-      payment = await Effect.runPromise(gateway.confirm(payment.paymentId, claim.cardToken));
+      payment = await Effect.runPromise(
+        gateway.confirm(payment.paymentId, claim.cardToken, { offSession: true }),
+      );
     }
     await records.apply(claim.donationId, payment);
     if (payment.state === "succeeded") return "succeeded";
@@ -96,6 +99,18 @@ export function paymentJobs(deps: SchedulerDeps) {
     for (const claim of await recurring.staleClaims(olderThanSeconds)) {
       await chargeClaim(claim);
       applied += 1;
+    }
+    // Second payments whose refund failed or was cut short by a crash: give them back now.
+    for (const due of await records.refundsDue(olderThanSeconds)) {
+      try {
+        await refundSecondPayment(deps, due.gatewayRef, due.gateway);
+        applied += 1;
+      } catch (error) {
+        // One refund the gateway refuses must not hold up the rest; it stays due for the next pass.
+        log(
+          `refund of ${due.gatewayRef} failed: ${error instanceof Error ? error.message : "unknown"}`,
+        );
+      }
     }
     return applied;
   };

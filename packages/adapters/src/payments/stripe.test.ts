@@ -4,8 +4,6 @@
  * after Stripe's API reference and trimmed to the fields the adapter reads. They check the requests
  * (path, form body, idempotency keys) and the mapping of the answers; not Stripe's own behaviour.
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Effect, Exit } from "effect";
 import type Stripe from "stripe";
 import { cents, PaymentGateway, type GatewayPayment } from "@portal/domain";
@@ -16,56 +14,20 @@ import {
   paymentStateOf,
   StripeGatewayLive,
 } from "./stripe";
+import { stripeRecorder } from "./stripe-recorder";
 
-interface Seen {
-  readonly method: string;
-  readonly path: string;
-  readonly headers: IncomingMessage["headers"];
-  readonly form: URLSearchParams;
-}
-
-let server: Server;
-let port = 0;
-const seen: Array<Seen> = [];
-let answers: Array<{ status: number; body: unknown }> = [];
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
-    req.on("end", () => {
-      const url = new URL(req.url ?? "/", "http://localhost");
-      seen.push({
-        method: req.method ?? "",
-        path: url.pathname,
-        headers: req.headers,
-        form: new URLSearchParams(req.method === "GET" ? url.search : body),
-      });
-      const answer = answers.shift() ?? { status: 500, body: { error: { type: "api_error" } } };
-      res.writeHead(answer.status, {
-        "Content-Type": "application/json",
-        "Request-Id": "req_test",
-      });
-      res.end(JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
-});
-
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-beforeEach(() => {
-  seen.length = 0;
-  answers = [];
-});
+const recorder = stripeRecorder();
+const { seen, answers } = recorder;
+beforeAll(recorder.start);
+afterAll(recorder.stop);
+beforeEach(recorder.reset);
 
 const gateway = (maxNetworkRetries = 0) =>
   createStripeGateway({
     secretKey: "sk_test_portal",
     returnUrl: "https://portal.example.sg/checkout/return",
     host: "127.0.0.1",
-    port,
+    port: recorder.port(),
     protocol: "http",
     maxNetworkRetries,
   });
@@ -86,7 +48,10 @@ const intent = (fields: Partial<Stripe.PaymentIntent>) => ({
 const charge = {
   id: "ch_3PortalTest",
   object: "charge",
-  payment_method_details: { type: "card", card: { brand: "visa", last4: "4242", exp_month: 12 } },
+  payment_method_details: {
+    type: "card",
+    card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2030 },
+  },
 };
 
 const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromiseExit(effect);
@@ -125,7 +90,7 @@ describe("PaymentIntent status to payment state", () => {
     for (const [fields, state] of cases) expect(paymentStateOf(asIntent(fields))).toBe(state);
   });
 
-  it("keeps only brand and last four of the card, and no failure code unless failed", () => {
+  it("keeps only brand, last four and expiry of the card, and no failure code unless failed", () => {
     const payment = paymentFromIntent(
       asIntent({ status: "succeeded", latest_charge: charge as unknown as Stripe.Charge }),
     );
@@ -133,7 +98,7 @@ describe("PaymentIntent status to payment state", () => {
       paymentId: "pi_3PortalTest",
       state: "succeeded",
       nextAction: null,
-      card: { brand: "Visa", last4: "4242" },
+      card: { brand: "Visa", last4: "4242", expMonth: 12, expYear: 2030 },
     });
     const unknownBrand = {
       ...charge,
@@ -354,7 +319,7 @@ describe("Stripe gateway against recorded answers", () => {
       secretKey: "sk_test_portal",
       returnUrl: "https://portal.example.sg/checkout/return",
       host: "127.0.0.1",
-      port,
+      port: recorder.port(),
       protocol: "http",
       maxNetworkRetries: 0,
     });

@@ -65,12 +65,34 @@ const nextActionOf = (intent: Stripe.PaymentIntent): GatewayPayment["nextAction"
   return qr ? { kind: "qr", payload: qr } : null;
 };
 
-/** What the portal keeps of a PaymentIntent: state, next step, failure code, card brand and last four. */
+/**
+ * A card Stripe keeps for later is a PaymentMethod attached to a Customer, and an off-session charge
+ * must name both: the portal's token for it (saved cards, recurring plans) is `cus_…/pm_…`.
+ */
+export const savedCardToken = (customer: string, paymentMethod: string) =>
+  `${customer}/${paymentMethod}`;
+
+/** The customer and payment method of a saved-card token; undefined for a one-off `pm_…`. */
+export const parseSavedCardToken = (token: string) => {
+  const match = /^(cus_[A-Za-z0-9]+)\/(pm_[A-Za-z0-9_]+)$/.exec(token);
+  return match ? { customer: match[1] as string, paymentMethod: match[2] as string } : undefined;
+};
+
+const idOf = (value: string | { readonly id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? undefined);
+
+/**
+ * What the portal keeps of a PaymentIntent: state, next step, failure code, card brand, last four and
+ * expiry, and, when the card was kept on a Customer (setup_future_usage, or a saved card paying), the
+ * token that charges it again.
+ */
 export const paymentFromIntent = (intent: Stripe.PaymentIntent): GatewayPayment => {
   const state = paymentStateOf(intent);
   const error = intent.last_payment_error;
   const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
   const card = charge?.payment_method_details?.card;
+  const customer = idOf(intent.customer);
+  const method = idOf(intent.payment_method);
   return {
     paymentId: intent.id,
     state,
@@ -79,8 +101,16 @@ export const paymentFromIntent = (intent: Stripe.PaymentIntent): GatewayPayment 
       ? { failureCode: error.decline_code ?? error.code ?? "payment_failed" }
       : {}),
     ...(card?.last4
-      ? { card: { brand: brands[card.brand ?? ""] ?? "DefaultCard", last4: card.last4 } }
+      ? {
+          card: {
+            brand: brands[card.brand ?? ""] ?? "DefaultCard",
+            last4: card.last4,
+            ...(typeof card.exp_month === "number" ? { expMonth: card.exp_month } : {}),
+            ...(typeof card.exp_year === "number" ? { expYear: card.exp_year } : {}),
+          },
+        }
       : {}),
+    ...(customer && method ? { paymentMethodId: savedCardToken(customer, method) } : {}),
   };
 };
 
@@ -136,8 +166,11 @@ export const stripeClient = (options: StripeGatewayOptions): Stripe =>
  * The payment gateway over Stripe PaymentIntents. Cards: create, then confirm with the payment method
  * Stripe.js made in the browser (3-D Secure answers `pending` with a redirect). PayNow: created and
  * confirmed at once, answering `pending` with the QR's EMVCo text; the webhook marks it paid.
- * Amounts are integer cents of SGD, as Stripe counts them; the charge is expanded so the card's brand
- * and last four digits come back (nothing else of the card is kept).
+ * Amounts are integer cents of SGD, as Stripe counts them; the charge is expanded so the card's brand,
+ * last four digits and expiry come back (nothing else of the card is kept). Saved cards and recurring
+ * plans: a confirmation asked to keep the card makes a Customer, sets it on the intent with
+ * `setup_future_usage: off_session`, and the payment answers the token `cus_…/pm_…`; a renewal confirms
+ * with that token `off_session`. Refunds are Stripe Refunds of the whole intent.
  */
 export const createStripeGateway = (
   options: StripeGatewayOptions,
@@ -160,21 +193,69 @@ export const createStripeGateway = (
         { idempotencyKey },
       ),
     ),
-  confirm: (paymentId, paymentMethodId) =>
-    call(() =>
-      stripe.paymentIntents.confirm(
+  confirm: (paymentId, paymentMethodId, confirmOptions = {}) =>
+    call(async () => {
+      const saved = parseSavedCardToken(paymentMethodId);
+      const method = saved?.paymentMethod ?? paymentMethodId;
+      // A card to keep needs a Customer to be kept on (one per payment, so a retry makes no second);
+      // a saved card is charged on its own Customer. Either is set on the intent before it is confirmed.
+      const keep = confirmOptions.setupFutureUsage === true && !saved;
+      const customer =
+        saved?.customer ??
+        (keep
+          ? (
+              await stripe.customers.create(
+                { metadata: { portal_payment: paymentId } },
+                { idempotencyKey: `customer:${paymentId}` },
+              )
+            ).id
+          : undefined);
+      if (customer !== undefined) {
+        await stripe.paymentIntents.update(
+          paymentId,
+          { customer },
+          { idempotencyKey: `customer:${paymentId}:${customer}` },
+        );
+      }
+      return stripe.paymentIntents.confirm(
         paymentId,
         {
-          payment_method: paymentMethodId,
-          return_url: options.returnUrl,
+          payment_method: method,
           expand: ["latest_charge"],
+          // Off session (a renewal): no one can answer 3-D Secure, so Stripe fails it with
+          // authentication_required instead of asking; on session the bank's page returns here.
+          ...(confirmOptions.offSession === true
+            ? { off_session: true }
+            : { return_url: options.returnUrl }),
+          ...(keep ? { setup_future_usage: "off_session" as const } : {}),
         },
         // The same donor action retried (double click, network retry) confirms once.
-        { idempotencyKey: `confirm:${paymentId}:${paymentMethodId}` },
-      ),
-    ),
+        { idempotencyKey: `confirm:${paymentId}:${method}` },
+      );
+    }),
   retrieve: (paymentId) =>
     call(() => stripe.paymentIntents.retrieve(paymentId, { expand: ["latest_charge"] })),
+  refund: (paymentId, idempotencyKey) =>
+    call(async () => {
+      await stripe.refunds
+        .create(
+          { payment_intent: paymentId, metadata: { portal_key: idempotencyKey } },
+          { idempotencyKey },
+        )
+        .catch((error: unknown) => {
+          // Refunded already (from Stripe's dashboard, say): the money is back, which is what was asked.
+          if (
+            error instanceof Stripe.errors.StripeError &&
+            error.code === "charge_already_refunded"
+          )
+            return undefined;
+          throw error;
+        });
+      return stripe.paymentIntents.retrieve(paymentId, { expand: ["latest_charge"] });
+    }).pipe(
+      // The intent stays `succeeded` at Stripe; the refund is what makes the payment refunded.
+      Effect.map((payment) => ({ ...payment, state: "refunded" as const, nextAction: null })),
+    ),
 });
 
 /** The Stripe gateway as the domain's PaymentGateway port. */

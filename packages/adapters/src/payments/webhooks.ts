@@ -1,5 +1,6 @@
 import Stripe from "stripe";
-import type { GatewayPayment } from "@portal/domain";
+import { Effect } from "effect";
+import type { GatewayPayment, PaymentGatewayShape } from "@portal/domain";
 import type { DonationView, Payments } from "../db/donations";
 import type { Sql } from "../db/sql";
 import { paymentFromIntent } from "./stripe";
@@ -74,7 +75,8 @@ const handled = {
 /**
  * Applies one verified event. Stripe delivers at least once and in any order, so:
  * - the event id is recorded in `webhook_event`; an id already processed is a no-op (`duplicate`);
- * - `payment_intent.succeeded` and `payment_intent.payment_failed` go through `records.apply`, which
+ * - `payment_intent.succeeded` and `payment_intent.payment_failed` (card payments, PayNow and the
+ *   scheduler's off-session renewals alike) go through `records.apply`, which
  *   locks the donation, never lets a failure undo a success, pays a donation once whatever the order,
  *   and lets only the latest attempt move an unpaid donation back;
  * - other types, and PaymentIntents the portal did not create, are recorded and ignored;
@@ -87,6 +89,7 @@ export const processWebhookEvent = async (
   sql: Sql,
   records: Pick<Payments, "apply">,
   event: Stripe.Event,
+  gateway?: Pick<PaymentGatewayShape, "retrieve">,
 ): Promise<WebhookOutcome> => {
   const [seen] = await sql.query<{ processed: boolean }>(
     `insert into webhook_event (id, type, created_at_provider) values ($1, $2, to_timestamp($3))
@@ -127,8 +130,18 @@ export const processWebhookEvent = async (
     );
     return done({ kind: "rejected", reason: "amountMismatch", donationId });
   }
-  // The event type is the authority on the outcome; the object supplies failure code and card.
-  const payment: GatewayPayment = { ...paymentFromIntent(intent), state: handled[event.type] };
+  // The event type is the authority on the outcome; the object supplies failure code and card. An
+  // event carries the charge as an id only: a success is read again with the charge expanded, so a
+  // card kept for later (saved card, recurring plan) is recorded with its brand, last four and expiry.
+  const reported = paymentFromIntent(intent);
+  const detailed =
+    event.type === "payment_intent.succeeded" && !reported.card && gateway
+      ? await Effect.runPromise(Effect.option(gateway.retrieve(intent.id)))
+      : undefined;
+  const payment: GatewayPayment = {
+    ...(detailed?._tag === "Some" ? detailed.value : reported),
+    state: handled[event.type],
+  };
   const donation = await records.apply(donationId, payment);
   return done({ kind: "applied", donationId, status: donation.status });
 };
@@ -156,6 +169,8 @@ export const receiveStripeWebhook = async (input: {
   readonly signature: string | null | undefined;
   readonly secret: string;
   readonly now?: () => number;
+  /** Reads a succeeded intent again with its charge (card details the event does not carry). */
+  readonly gateway?: Pick<PaymentGatewayShape, "retrieve">;
 }): Promise<WebhookResponse> => {
   let event: Stripe.Event;
   try {
@@ -166,6 +181,6 @@ export const receiveStripeWebhook = async (input: {
     }
     throw error;
   }
-  const outcome = await processWebhookEvent(input.sql, input.records, event);
+  const outcome = await processWebhookEvent(input.sql, input.records, event, input.gateway);
   return { status: 200, body: { received: true, outcome: outcome.kind } };
 };

@@ -44,8 +44,25 @@ export interface PaymentGatewayShape {
   readonly confirm: (
     paymentId: string,
     paymentMethodId: string,
+    options?: ConfirmOptions,
   ) => Effect.Effect<GatewayPayment, PortError>;
   readonly retrieve: (paymentId: string) => Effect.Effect<GatewayPayment, PortError>;
+  /**
+   * Give a succeeded payment's money back in full. Keyed like every write: a retry with the same key
+   * refunds once. Answers the payment as `refunded`.
+   */
+  readonly refund: (
+    paymentId: string,
+    idempotencyKey: string,
+  ) => Effect.Effect<GatewayPayment, PortError>;
+}
+
+/** How a confirmation charges the method it is given. */
+export interface ConfirmOptions {
+  /** Keep the card for later charges without the donor (saved cards, recurring plans). */
+  readonly setupFutureUsage?: boolean;
+  /** The donor is not present (a recurring renewal with its saved card): no challenge can be answered. */
+  readonly offSession?: boolean;
 }
 
 /** The payment gateway port. */
@@ -57,4 +74,9 @@ export class PaymentGateway extends Context.Service<PaymentGateway, PaymentGatew
 export const PaymentGatewayTest = (
   supplied: Partial<PaymentGatewayShape>,
 ): Layer.Layer<PaymentGateway> =>
-  testLayerFor(PaymentGateway, "PaymentGateway", ["create", "confirm", "retrieve"], supplied);
+  testLayerFor(
+    PaymentGateway,
+    "PaymentGateway",
+    ["create", "confirm", "retrieve", "refund"],
+    supplied,
+  );

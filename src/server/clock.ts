@@ -1,0 +1,15 @@
+/**
+ * The portal's clock for payment timings (PayNow QR expiry and grace). Browser and integration tests
+ * move it forward through `POST /__test/clock` (mounted only with PORTAL_TEST_CONTROL_TOKEN), so a
+ * journey can outlive a QR without waiting five minutes. The gateway keeps its own clock, as a bank does.
+ */
+let offsetMs = 0;
+
+export const portalNow = (): number => Date.now() + offsetMs;
+
+/** Tests only: move the portal's clock forward by `ms`. */
+export const advancePortalClock = (ms: number): number => {
+  if (!Number.isFinite(ms) || ms < 0) throw new Error("advanceMs must be a non-negative number");
+  offsetMs += ms;
+  return offsetMs;
+};
