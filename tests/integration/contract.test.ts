@@ -167,7 +167,9 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     await check("getDonorTxnRecurrentStatus", { body: { transactionNo } });
     await check("getThirdPartyDonationReceiptData", { query: { transactionNo } });
     await check("getTaxDeductionStatus", { body: { transactionNo } });
-    await check("registerTaxDeduction", { body: { transactionNo, idType: "NRIC", idNumber: nric } });
+    await check("registerTaxDeduction", {
+      body: { transactionNo, idType: "NRIC", idNumber: nric },
+    });
     const statement = (await check("getTaxYearStatement", {
       body: { year: new Date(Date.now() + 8 * 3_600_000).getUTCFullYear(), lang: "en" },
     })) as { data: { totals: Record<string, number> } };

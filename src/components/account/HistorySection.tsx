@@ -162,7 +162,14 @@ export function HistorySection(props: {
                       <span className="account-tag">{t("account_recurring_tag")}</span>
                     ) : null}
                   </td>
-                  <td className="account-amount">{formatMoney(record.donationAmount as Cents)}</td>
+                  <td className="account-amount">
+                    {record.status === "Completed" ? (
+                      formatMoney(record.donationAmount as Cents)
+                    ) : (
+                      // As on receipts (spec §4): a refunded or voided amount is struck through.
+                      <s>{formatMoney(record.donationAmount as Cents)}</s>
+                    )}
+                  </td>
                   <td>{methodText(record, t)}</td>
                   <td>{t(`account_status_${record.status}`)}</td>
                   <td>
