@@ -404,6 +404,23 @@ describe.each(testDatabases())("donor API on $name", (database) => {
     expect(emails.body["data"]).toEqual([{ email: "aminah@example.com" }]);
   });
 
+  it("counts a social sign-in back from its provider beside the registered account with its e-mail (§4 'two accounts')", async () => {
+    const social = await identity.sign({ email: "aminah@example.com", name: "Aminah" });
+    const both = await call(
+      `${payment("getCognitoUser")}?email=aminah@example.com`,
+      {},
+      as(social),
+    );
+    expect(both.body["data"]).toEqual({ isEmailExists: true, accCount: 2 });
+    const alone = await identity.sign({ email: "first.time@example.com" });
+    const one = await call(
+      `${payment("getCognitoUser")}?email=first.time@example.com`,
+      {},
+      as(alone),
+    );
+    expect(one.body["data"]).toEqual({ isEmailExists: true, accCount: 1 });
+  });
+
   it("never lets a sign-in claim someone else's NRIC; the answer is the spec's 'NRIC already exists'", async () => {
     const mallory = await identity.sign({ email: "mallory@example.com" });
     const claim = await call(

@@ -254,7 +254,7 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
           {context.t("auth_login_submit")}
         </button>
       </p>
-      <SocialButtons context={context} />
+      <SocialButtons context={context} signUp />
     </form>
   );
 }

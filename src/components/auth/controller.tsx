@@ -4,6 +4,7 @@ import { popupFromQuery, type LoginPopup } from "@portal/domain";
 import { $authPopup } from "../../stores/auth-popup";
 import AuthPopups from "./AuthPopups";
 import { makeContext, type AuthContext, type IdentityConfig } from "./context";
+import { completeSocialReturn, takeRememberedPopup } from "./social-return";
 
 let booted: Promise<AuthContext> | undefined;
 
@@ -20,8 +21,10 @@ async function boot(slot: HTMLElement): Promise<AuthContext> {
     json<IdentityConfig>("/auth/config").catch((): IdentityConfig => ({ enabled: false })),
   ]);
   let accounts;
+  let socialReturn: Promise<"signedIn" | "failed"> | undefined;
   if (config.enabled) {
-    const { amplifyAccounts } = await import("@portal/adapters/identity/amplify");
+    const { amplifyAccounts, socialRedirectOutcome } =
+      await import("@portal/adapters/identity/amplify");
     accounts = amplifyAccounts({
       userPoolId: config.userPoolId,
       userPoolClientId: config.userPoolClientId,
@@ -29,6 +32,7 @@ async function boot(slot: HTMLElement): Promise<AuthContext> {
       oauthDomain: config.oauthDomain,
       origin: location.origin,
     });
+    socialReturn = socialRedirectOutcome();
   }
   const context = makeContext({
     slot,
@@ -53,6 +57,10 @@ async function boot(slot: HTMLElement): Promise<AuthContext> {
   });
   await context.refreshHeader();
   document.documentElement.dataset["auth"] = "ready";
+  // Back from Google or Facebook: the rules of §4 decide what the donor sees.
+  if (socialReturn) void completeSocialReturn(context, socialReturn);
+  const remembered = takeRememberedPopup();
+  if (remembered) $authPopup.set({ kind: remembered });
   return context;
 }
 

@@ -54,9 +54,13 @@ const getSignInUserDetails: Handler = async ({ headers }) => {
   return success({ data: userData(donor, identity.email) });
 };
 
-/** getCognitoUser?email: how many sign-ins use the caller's own e-mail (§7 "user exists by email"). */
+/**
+ * getCognitoUser?email: how many sign-ins use the caller's own e-mail (§7 "user exists by email"): those
+ * registered with the portal, and the caller's own when it is not registered yet (a social sign-in just
+ * back from its provider, whose e-mail may already have an account: §4 "two accounts").
+ */
 const getCognitoUser: Handler = async ({ headers, query }) => {
-  const identity = await identityOf(headers);
+  const { identity, donor } = await donorOf(headers);
   const asked = query.get("email")?.trim().toLowerCase();
   if (asked !== undefined && asked !== identity.email) {
     throw new RequestError(
@@ -66,7 +70,8 @@ const getCognitoUser: Handler = async ({ headers, query }) => {
     );
   }
   if (!identity.email) return success({ data: { isEmailExists: false, accCount: 0 } });
-  const accCount = await (await donorRecords()).accountsWithEmail(identity.email);
+  const registered = await (await donorRecords()).accountsWithEmail(identity.email);
+  const accCount = registered + (donor ? 0 : 1);
   return success({ data: { isEmailExists: accCount > 0, accCount } });
 };
 

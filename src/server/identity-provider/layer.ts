@@ -577,7 +577,19 @@ export function cognitoLayer(options: LayerOptions) {
       const attributes = (
         Array.isArray(body["UserAttributes"]) ? body["UserAttributes"] : []
       ) as Attribute[];
-      for (const { Name } of attributes) {
+      // A social return restates the e-mail it has (§4); restating is no change, so it is dropped
+      // (cognito-local would otherwise mark the address unverified).
+      const current = attributes.some((a) => a.Name === "email")
+        ? attribute(
+            ((await upstream("GetUser", { AccessToken: body["AccessToken"] }))["UserAttributes"] ??
+              []) as Attribute[],
+            "email",
+          )
+        : undefined;
+      const changes = attributes.filter(
+        (a) => !(a.Name === "email" && String(a.Value).toLowerCase() === current),
+      );
+      for (const { Name } of changes) {
         // The portal trusts a verified e-mail; changing it here would keep it marked verified.
         if (Name === "email" || Name.endsWith("_verified") || !SIGN_UP_ATTRIBUTES.has(Name)) {
           throw new CognitoFault(
@@ -586,7 +598,7 @@ export function cognitoLayer(options: LayerOptions) {
           );
         }
       }
-      return upstream("UpdateUserAttributes", body);
+      return upstream("UpdateUserAttributes", { ...body, UserAttributes: changes });
     },
 
     DeleteUser: async (body) => {
