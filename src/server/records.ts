@@ -2,7 +2,9 @@ import {
   donors,
   guestSessions,
   history,
+  identityCodes,
   identitySignups,
+  rateWindows,
   receipts,
   singpassLogins,
   type Donors,
@@ -10,6 +12,8 @@ import {
   type History,
   type SingpassLogins,
   type IdentitySignups,
+  type IdentityCodes,
+  type RateWindows,
 } from "@portal/adapters/db";
 import { database } from "./database";
 import { serverKey } from "./secrets";
@@ -37,3 +41,8 @@ export const singpassLoginRecords: () => Promise<SingpassLogins> = over("singpas
 export const signupRecords: () => Promise<IdentitySignups> = over("signups", (sql) =>
   identitySignups(sql, serverKey()),
 );
+export const identityCodeRecords: () => Promise<IdentityCodes> = over(
+  "identityCodes",
+  identityCodes,
+);
+export const rateWindowRecords: () => Promise<RateWindows> = over("rateWindows", rateWindows);

@@ -14,3 +14,4 @@ export * from "./receipts";
 export * from "./singpass-logins";
 export * from "./recurring";
 export * from "./signups";
+export * from "./identity-codes";

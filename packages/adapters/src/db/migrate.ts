@@ -4,6 +4,7 @@ import { paymentMethods } from "./migrations/003-payment-methods";
 import { singpassLogins } from "./migrations/004-singpass-logins";
 import { recurringAndSandbox } from "./migrations/005-recurring-and-sandbox";
 import { identitySignups } from "./migrations/006-identity-signups";
+import { identityCodes } from "./migrations/007-identity-codes";
 import type { Sql } from "./sql";
 
 /** Every migration, in order. Never edit one that has shipped: add the next. */
@@ -14,6 +15,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "004-singpass-logins", sql: singpassLogins },
   { id: "005-recurring-and-sandbox", sql: recurringAndSandbox },
   { id: "006-identity-signups", sql: identitySignups },
+  { id: "007-identity-codes", sql: identityCodes },
 ];
 
 /**
