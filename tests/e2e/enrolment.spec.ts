@@ -48,6 +48,29 @@ test("the enrolment page offers Singpass, manual enrolment and giving as a guest
   await expectNoAxeViolations(page);
 });
 
+test("an enrolment id without a page of its own shows the enrolment choice of its flow", async ({
+  page,
+}) => {
+  const shown = await page.goto("/enrollment/7");
+  expect(shown?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "Enrol as a donor" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Enrol manually" })).toBeVisible();
+
+  await page.goto("/ms/fidyah/enrollment/abc/def");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Daftar sebagai penderma" }),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Teruskan sebagai tetamu" })).toHaveAttribute(
+    "href",
+    "/ms/fidyah",
+  );
+
+  // Ids 1 and 2 keep their forms; a path that is no enrolment at all is still not found.
+  await open(page, "/enrollment/2");
+  await expect(page.getByLabel("Company name *")).toBeVisible();
+  expect((await page.goto("/enrolment-typo/7"))?.status()).toBe(404);
+});
+
 test("manual enrolment refuses a bad NRIC with §5's message, then enrols the donor", async ({
   page,
 }, testInfo) => {
