@@ -539,9 +539,22 @@ describe.each(testDatabases())("donor API on $name", (database) => {
       status: 400,
       body: { code: "validation.email.invalid", message: "Please enter valid email address" },
     });
-    const enrolled = await call(donor("enrollDonorManuallyPreDonation"), details, {
-      cookie: guest,
-    });
+    for (const [dateOfBirth, code] of [
+      [`01/01/${new Date().getFullYear() + 1}`, "validation.date.future"],
+      ["1990-08-15", "validation.date.invalid"],
+    ]) {
+      const refusedDate = await call(
+        donor("enrollDonorManuallyPreDonation"),
+        { ...details, profile: { dateOfBirth } },
+        { cookie: guest },
+      );
+      expect(refusedDate).toMatchObject({ status: 400, body: { code } });
+    }
+    const enrolled = await call(
+      donor("enrollDonorManuallyPreDonation"),
+      { ...details, profile: { dateOfBirth: "15/08/1990" } },
+      { cookie: guest },
+    );
     expect(enrolled.body).toMatchObject({ status: 1, data: { enrolmentId: 1 } });
     const paid = await donate({ cookie: guest });
     const other = await identity.sign({ email: "someone@example.com" });

@@ -3,15 +3,26 @@ import {
   validateCompanyName,
   validateContactPerson,
   validateNric,
+  validatePastDate,
   validateUen,
   type Validation,
 } from "@portal/domain";
 import { continuePath, messageOf, postJson, ensureGuest } from "./api";
 import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from "./contact";
-import { AddressFields, addressBody, emptyAddress, TextField, type AddressValue } from "./fields";
+import {
+  AddressFields,
+  addressBody,
+  emptyAddress,
+  SelectField,
+  TextField,
+  type AddressValue,
+} from "./fields";
 import type { ManualLabels } from "./labels";
 
 type Kind = "individual" | "corporate";
+
+/** One country of the dial-code list: ISO code, name in the page's language, dial code. */
+export type DialCountry = readonly [code: string, name: string, dialCode: string];
 
 /** Manual enrolment (spec §2 `/enrollment/enroll-individual`): an individual or a company. */
 export default function ManualEnrolment(props: {
@@ -19,6 +30,8 @@ export default function ManualEnrolment(props: {
   readonly labels: ManualLabels;
   readonly productRoute: string;
   readonly initialKind?: Kind;
+  /** §3's country list, sorted by name in the page's language (from the page, at build time). */
+  readonly countries: ReadonlyArray<DialCountry>;
 }) {
   const { labels } = props;
   const [kind, setKind] = useState<Kind>(props.initialKind ?? "individual");
@@ -27,7 +40,9 @@ export default function ManualEnrolment(props: {
   const [companyName, setCompanyName] = useState("");
   const [uen, setUen] = useState("");
   const [email, setEmail] = useState("");
-  const [dialCode, setDialCode] = useState("+65");
+  const [dateOfBirth, setDateOfBirth] = useState("");
+  const [country, setCountry] = useState("SG");
+  const dialCode = props.countries.find(([code]) => code === country)?.[2] ?? "+65";
   const [mobile, setMobile] = useState("");
   const [address, setAddress] = useState<AddressValue>(emptyAddress);
   const [consent, setConsent] = useState(false);
@@ -49,6 +64,7 @@ export default function ManualEnrolment(props: {
     if (kind === "individual") {
       if (name.trim() === "") found["name"] = "validation.fullName.enter";
       put("nric", validateNric(nric.trim()));
+      put("dateOfBirth", validatePastDate(dateOfBirth, Date.now()));
     } else {
       put("name", validateContactPerson(name));
       put("companyName", validateCompanyName(companyName, { allowDot: true }));
@@ -78,7 +94,7 @@ export default function ManualEnrolment(props: {
             name: name.trim(),
             nric: nric.trim(),
             ...contact,
-            profile: { marketingConsent: consent },
+            profile: { dateOfBirth: dateOfBirth.trim(), marketingConsent: consent },
           }
         : {
             kind,
@@ -206,16 +222,30 @@ export default function ManualEnrolment(props: {
           autoComplete="email"
           required
         />
-        <div className="enrol-mobile">
+        {kind === "individual" ? (
           <TextField
-            name="dialCode"
-            label={labels.enrol_dial_code}
-            value={dialCode}
-            onChange={setDialCode}
-            error={error("dialCode")}
-            maxLength={5}
-            inputMode="tel"
-            autoComplete="tel-country-code"
+            name="dateOfBirth"
+            label={labels.enrol_dob_required}
+            hint={labels.enrol_dob_hint}
+            value={dateOfBirth}
+            onChange={setDateOfBirth}
+            error={error("dateOfBirth")}
+            maxLength={10}
+            inputMode="numeric"
+            autoComplete="bday"
+            required
+          />
+        ) : null}
+        <div className="enrol-mobile">
+          <SelectField
+            name="country"
+            label={labels.enrol_country_dial}
+            value={country}
+            onChange={setCountry}
+            options={props.countries.map(([code, name, dial]) => ({
+              value: code,
+              label: `${name} (${dial})`,
+            }))}
           />
           <TextField
             name="mobile"

@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { validateEmail, validateMobile, validateNric } from "@portal/domain";
+import { validateEmail, validateMobile, validateNric, validatePastDate } from "@portal/domain";
 import type { DonorView } from "@portal/adapters/db";
 import { donorRecords, sessionRecords, singpassLoginRecords } from "../records";
 import { donorOf, hasSignIn, identityOf, liveGuest, registeredDonor } from "./auth";
@@ -119,6 +119,9 @@ const getDonorCognitoStatus: Handler = async ({ headers }) => {
  */
 const enrollDonorManuallyPreDonation: Handler = async ({ headers, body }) => {
   const details = checkedDonorDetails(decode(DonorDetails, body));
+  // The form's date of birth (§5: dd/mm/yyyy, before now), checked again here.
+  const dateOfBirth = details.profile?.dateOfBirth;
+  if (dateOfBirth !== undefined) check(validatePastDate(dateOfBirth, Date.now()));
   if (hasSignIn(headers)) {
     const donor = await registeredDonor(headers);
     await (await donorRecords()).updateProfile(donor.id, details);
