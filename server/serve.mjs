@@ -74,6 +74,16 @@ function findStatic(files, urlPath) {
   return undefined;
 }
 
+/**
+ * Spec §2's `/enrollment/:id?` is optional and not exact: the build has pages for ids 1 and 2 and the
+ * named enrolment pages only, so any other id or path under a flow's enrolment (`/enrollment/7`,
+ * `/ms/fidyah/enrollment/x/y`) shows that flow's enrolment choice, as the route would, not "not found".
+ */
+export function enrolmentFallback(files, urlPath) {
+  const match = /^((?:\/ms)?(?:\/[a-z0-9-]+)?\/enrollment)\/[^/]/.exec(urlPath);
+  return match ? findStatic(files, match[1]) : undefined;
+}
+
 function sendFile(req, res, { file, info }, status = 200) {
   const urlPath = new URL(req.url ?? "/", "http://x").pathname;
   const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
@@ -189,7 +199,7 @@ export function createListener(astroHandler, services) {
             req.headers.host,
             productRoute,
           );
-          const found = findStatic(files, page);
+          const found = findStatic(files, page) ?? enrolmentFallback(files, urlPath);
           if (found) {
             sendFile(req, res, found);
             return;

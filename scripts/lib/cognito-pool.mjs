@@ -22,6 +22,24 @@ async function call(endpoint, target, body) {
   return answer;
 }
 
+/**
+ * The custom attributes of spec §3 the portal sets at the provider (the NRIC is not among them: it goes
+ * to the PreSignUp check and the portal only). A real pool declares them in its schema; so does this
+ * one, or cognito-local refuses to update them (a social sign-up sets BUSINESS_ACC on return).
+ */
+export const CUSTOM_ATTRIBUTES = ["BUSINESS_ACC", "COUNTRY_CODE", "UEN", "COMPANY_NAME"];
+
+async function ensureCustomAttributes(endpoint, userPoolId) {
+  const described = await call(endpoint, "DescribeUserPool", { UserPoolId: userPoolId });
+  const known = new Set((described.UserPool?.SchemaAttributes ?? []).map((a) => a.Name));
+  const missing = CUSTOM_ATTRIBUTES.filter((name) => !known.has(`custom:${name}`));
+  if (missing.length === 0) return;
+  await call(endpoint, "AddCustomAttributes", {
+    UserPoolId: userPoolId,
+    CustomAttributes: missing.map((Name) => ({ Name, AttributeDataType: "String", Mutable: true })),
+  });
+}
+
 /** The pool (users sign in with their e-mail) and its client (USER_PASSWORD_AUTH, refresh). */
 export async function ensurePool(endpoint) {
   const pools = await call(endpoint, "ListUserPools", { MaxResults: 60 });
@@ -42,6 +60,7 @@ export async function ensurePool(endpoint) {
       },
     })
   ).UserPool;
+  await ensureCustomAttributes(endpoint, pool.Id);
   const clients = await call(endpoint, "ListUserPoolClients", {
     UserPoolId: pool.Id,
     MaxResults: 60,

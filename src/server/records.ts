@@ -2,7 +2,9 @@ import {
   donors,
   guestSessions,
   history,
+  identityCodes,
   identitySignups,
+  rateWindows,
   receipts,
   singpassLogins,
   taxRegistrations,
@@ -13,6 +15,8 @@ import {
   type SingpassLogins,
   type Statements,
   type IdentitySignups,
+  type IdentityCodes,
+  type RateWindows,
 } from "@portal/adapters/db";
 import { database } from "./database";
 import { serverKey } from "./secrets";
@@ -44,3 +48,8 @@ export const taxRecords = over("taxRegistrations", (sql) => taxRegistrations(sql
 export const statementRecords: () => Promise<Statements> = over("statements", (sql) =>
   statements(sql, serverKey()),
 );
+export const identityCodeRecords: () => Promise<IdentityCodes> = over(
+  "identityCodes",
+  identityCodes,
+);
+export const rateWindowRecords: () => Promise<RateWindows> = over("rateWindows", rateWindows);

@@ -48,6 +48,29 @@ test("the enrolment page offers Singpass, manual enrolment and giving as a guest
   await expectNoAxeViolations(page);
 });
 
+test("an enrolment id without a page of its own shows the enrolment choice of its flow", async ({
+  page,
+}) => {
+  const shown = await page.goto("/enrollment/7");
+  expect(shown?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "Enrol as a donor" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Enrol manually" })).toBeVisible();
+
+  await page.goto("/ms/fidyah/enrollment/abc/def");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Daftar sebagai penderma" }),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Teruskan sebagai tetamu" })).toHaveAttribute(
+    "href",
+    "/ms/fidyah",
+  );
+
+  // Ids 1 and 2 keep their forms; a path that is no enrolment at all is still not found.
+  await open(page, "/enrollment/2");
+  await expect(page.getByLabel("Company name *")).toBeVisible();
+  expect((await page.goto("/enrolment-typo/7"))?.status()).toBe(404);
+});
+
 test("manual enrolment refuses a bad NRIC with §5's message, then enrols the donor", async ({
   page,
 }, testInfo) => {
@@ -70,6 +93,34 @@ test("manual enrolment refuses a bad NRIC with §5's message, then enrols the do
 
   const digits = "2468135";
   await nric.fill(`S${digits}${nricCheckLetter("S", digits)}`);
+
+  // §5: a date of birth is required, dd/mm/yyyy, a real date and not in the future.
+  const dob = page.getByLabel("Date of birth *");
+  await page.getByRole("button", { name: "Enrol" }).click();
+  await expect(page.getByText("Please select date of birth")).toBeVisible();
+  await expect(dob).toBeFocused();
+  const nextYear = new Date().getFullYear() + 1;
+  for (const [typed, message] of [
+    [`01/01/${nextYear}`, "Date cannot be in the future"],
+    ["31/02/1990", "Please enter a valid date (dd/mm/yyyy)"],
+    ["1990-08-15", "Please enter a valid date (dd/mm/yyyy)"],
+  ] as const) {
+    await dob.fill(typed);
+    await page.getByRole("button", { name: "Enrol" }).click();
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  await dob.fill("15/08/1990");
+
+  // The dial code is a list of countries (Singapore +65 first chosen), usable from the keyboard.
+  const country = page.getByLabel("Country (dial code)");
+  await expect(country).toHaveValue("SG");
+  await expect(country.locator("option:checked")).toHaveText("Singapore (+65)");
+  expect(await country.locator("option").count()).toBeGreaterThan(230);
+  await country.focus();
+  await page.keyboard.type("Malaysia");
+  await expect(country).toHaveValue("MY");
+  await expect(country.locator("option:checked")).toHaveText("Malaysia (+60)");
+  await screenshots(page, testInfo, "manual-enrolment-filled");
   await page.getByRole("button", { name: "Enrol" }).click();
   await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Continue to give" })).toHaveAttribute("href", "/");
@@ -134,6 +185,11 @@ test("Malay manual enrolment speaks Malay, and a company needs its UEN", async (
   await page.getByLabel("NRIC/FIN *").fill("X1234567A");
   await page.getByRole("button", { name: "Daftar" }).click();
   await expect(page.getByText("Masukkan NRIC/FIN yang Sah")).toBeVisible();
+  await expect(page.getByText("Sila pilih tarikh lahir")).toBeVisible();
+  await expect(page.getByText("hh/bb/tttt")).toBeVisible();
+  await expect(page.getByLabel("Negara (kod dail)").locator("option:checked")).toHaveText(
+    "Singapura (+65)",
+  );
   await expectNoAxeViolations(page);
 });
 

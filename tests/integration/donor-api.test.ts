@@ -404,6 +404,23 @@ describe.each(testDatabases())("donor API on $name", (database) => {
     expect(emails.body["data"]).toEqual([{ email: "aminah@example.com" }]);
   });
 
+  it("counts a social sign-in back from its provider beside the registered account with its e-mail (§4 'two accounts')", async () => {
+    const social = await identity.sign({ email: "aminah@example.com", name: "Aminah" });
+    const both = await call(
+      `${payment("getCognitoUser")}?email=aminah@example.com`,
+      {},
+      as(social),
+    );
+    expect(both.body["data"]).toEqual({ isEmailExists: true, accCount: 2 });
+    const alone = await identity.sign({ email: "first.time@example.com" });
+    const one = await call(
+      `${payment("getCognitoUser")}?email=first.time@example.com`,
+      {},
+      as(alone),
+    );
+    expect(one.body["data"]).toEqual({ isEmailExists: true, accCount: 1 });
+  });
+
   it("never lets a sign-in claim someone else's NRIC; the answer is the spec's 'NRIC already exists'", async () => {
     const mallory = await identity.sign({ email: "mallory@example.com" });
     const claim = await call(
@@ -548,9 +565,22 @@ describe.each(testDatabases())("donor API on $name", (database) => {
       status: 400,
       body: { code: "validation.email.invalid", message: "Please enter valid email address" },
     });
-    const enrolled = await call(donor("enrollDonorManuallyPreDonation"), details, {
-      cookie: guest,
-    });
+    for (const [dateOfBirth, code] of [
+      [`01/01/${new Date().getFullYear() + 1}`, "validation.date.future"],
+      ["1990-08-15", "validation.date.invalid"],
+    ]) {
+      const refusedDate = await call(
+        donor("enrollDonorManuallyPreDonation"),
+        { ...details, profile: { dateOfBirth } },
+        { cookie: guest },
+      );
+      expect(refusedDate).toMatchObject({ status: 400, body: { code } });
+    }
+    const enrolled = await call(
+      donor("enrollDonorManuallyPreDonation"),
+      { ...details, profile: { dateOfBirth: "15/08/1990" } },
+      { cookie: guest },
+    );
     expect(enrolled.body).toMatchObject({ status: 1, data: { enrolmentId: 1 } });
     const paid = await donate({ cookie: guest });
     const other = await identity.sign({ email: "someone@example.com" });

@@ -47,7 +47,7 @@ function Body({ popup, context }: { readonly popup: LoginPopup; readonly context
     case "CHANGE_PASSWORD":
       return <NewPasswordForm context={context} change />;
     case "NIRC_UNIQUE":
-      return <NricOnlyStep context={context} />;
+      return <NricOnlyStep context={context} provider={popup.provider} taken={popup.taken} />;
     case "ALREADY_HAVE_ACCOUNT":
       return (
         <Notice

@@ -1,8 +1,9 @@
 import { useState, type KeyboardEvent } from "react";
-import { validateNric } from "@portal/domain";
+import { validateNric, type SocialProvider } from "@portal/domain";
 import { $authPopup } from "../../stores/auth-popup";
 import type { AuthContext } from "./context";
 import { Field, FormMessage, useSubmit } from "./fields";
+import { forgetSocialNric, keepSocialNric } from "./social-nric";
 
 type Props = { readonly context: AuthContext };
 
@@ -56,12 +57,23 @@ export function NotRegistered({ context }: Props) {
 
 /**
  * The NRIC-only step (§5): required and valid NRIC, forced uppercase, Continue disabled until valid,
- * Enter suppressed, errors cleared on any key press. Checks the NRIC is free, then registers the
- * signed-in account with it.
+ * Enter suppressed, errors cleared on any key press. Before a social sign-up (`provider`) the NRIC is
+ * kept in this tab's session storage and the donor goes on to the provider; the page they return to
+ * registers it (social-return.ts). For an account already signed in, it checks the NRIC is free, then
+ * registers the account with it.
  */
-export function NricOnlyStep({ context }: Props) {
+export function NricOnlyStep({
+  context,
+  provider,
+  taken = false,
+}: Props & {
+  readonly provider?: SocialProvider | undefined;
+  readonly taken?: boolean | undefined;
+}) {
   const [nric, setNric] = useState("");
-  const [fieldError, setFieldError] = useState<string>();
+  const [fieldError, setFieldError] = useState<string | undefined>(
+    taken ? context.t("nirc_exists") : undefined,
+  );
   const { busy, error, submit } = useSubmit();
   const valid = validateNric(nric) === null;
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -78,24 +90,34 @@ export function NricOnlyStep({ context }: Props) {
           : undefined,
     );
   };
+  const register = async () => {
+    const check = await context.portal("/svc/donor/api/User/checkCognitoNricExists", { nric });
+    if (check.body.code === "nirc_exists" || check.body.status === 0) {
+      setFieldError(context.t("nirc_exists"));
+      return;
+    }
+    if (check.httpStatus !== 200) throw new Error(check.body.message ?? "check failed");
+    const registered = await context.portal("/svc/donor/api/User/registerCognitoUser", {
+      uniqueUserId: btoa(nric),
+    });
+    if (registered.body.code === "signup_failed_nric_exists") {
+      setFieldError(context.t("nirc_exists"));
+      return;
+    }
+    if (registered.httpStatus !== 200) throw new Error(registered.body.message ?? "failed");
+    await context.signedIn();
+  };
   const proceed = () =>
     void submit(
       async () => {
-        const check = await context.portal("/svc/donor/api/User/checkCognitoNricExists", { nric });
-        if (check.body.code === "nirc_exists" || check.body.status === 0) {
-          setFieldError(context.t("nirc_exists"));
-          return;
-        }
-        if (check.httpStatus !== 200) throw new Error(check.body.message ?? "check failed");
-        const registered = await context.portal("/svc/donor/api/User/registerCognitoUser", {
-          uniqueUserId: btoa(nric),
+        if (!provider) return register();
+        const accounts = context.accounts;
+        if (!accounts) throw new Error("sign-in is not set up");
+        keepSocialNric(nric);
+        await context.run(accounts.federatedSignIn(provider)).catch((cause: unknown) => {
+          forgetSocialNric();
+          throw cause;
         });
-        if (registered.body.code === "signup_failed_nric_exists") {
-          setFieldError(context.t("nirc_exists"));
-          return;
-        }
-        if (registered.httpStatus !== 200) throw new Error(registered.body.message ?? "failed");
-        await context.signedIn();
       },
       () => context.t("auth_error"),
     );

@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { passwordIssues, signInErrorOutcome, validateEmail, type LoginPopup } from "@portal/domain";
+import {
+  nextLoginPopup,
+  passwordIssues,
+  signInErrorOutcome,
+  validateEmail,
+  type LoginPopup,
+} from "@portal/domain";
 import { $authPopup } from "../../stores/auth-popup";
 import type { AuthContext } from "./context";
 import { Field, FormMessage, PasswordField, useSubmit } from "./fields";
@@ -17,11 +23,16 @@ const prevent = (run: () => void) => (event: FormEvent) => {
 const passwordError = (context: AuthContext, password: string) =>
   validationText(context, passwordIssues(password)[0] ?? null);
 
-export function SocialButtons({ context }: Props) {
+/**
+ * Google and Facebook. Signing up asks for the NRIC first (the NRIC-only step, §4 NIRC_UNIQUE), signing
+ * in goes straight to the provider; without a configured provider the buttons say so.
+ */
+export function SocialButtons({ context, signUp = false }: Props & { readonly signUp?: boolean }) {
   const [notice, setNotice] = useState<string | null>(null);
   const social = (provider: "Google" | "Facebook") => {
     if (context.accounts && context.social.includes(provider)) {
-      void context.run(context.accounts.federatedSignIn(provider)).catch(() => undefined);
+      if (signUp) go(nextLoginPopup(null, { type: "NIRC_UNIQUE", provider }));
+      else void context.run(context.accounts.federatedSignIn(provider)).catch(() => undefined);
       return;
     }
     setNotice(context.t("auth_social_unavailable", { provider }));

@@ -44,6 +44,13 @@ function MobileField(props: {
       )
       .filter((c) => (seen.has(`${c.code}`) ? false : (seen.add(c.code), true)));
   }, [props.context.lang]);
+  // Several countries share a dial code (+1, +7, +44...): the choice is the country, not its code.
+  const [chosen, setChosen] = useState(
+    () =>
+      (props.dialCode === "+65"
+        ? "SG"
+        : options.find((c) => c.dialCode === props.dialCode)?.code) ?? "SG",
+  );
   return (
     <div className="auth-mobile">
       <div className="auth-field auth-dial">
@@ -51,11 +58,15 @@ function MobileField(props: {
         <select
           id={`${id}-dial`}
           name="dial-code"
-          value={props.dialCode}
-          onChange={(event) => props.onDialCode(event.target.value)}
+          value={chosen}
+          onChange={(event) => {
+            const code = event.target.value;
+            setChosen(code);
+            props.onDialCode(options.find((c) => c.code === code)?.dialCode ?? "+65");
+          }}
         >
           {options.map((country) => (
-            <option key={country.code} value={country.dialCode}>
+            <option key={country.code} value={country.code}>
               {`${props.context.lang === "ms" ? country.nameMs : country.name} (${country.dialCode})`}
             </option>
           ))}
@@ -254,7 +265,7 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
           {context.t("auth_login_submit")}
         </button>
       </p>
-      <SocialButtons context={context} />
+      <SocialButtons context={context} signUp />
     </form>
   );
 }

@@ -54,7 +54,12 @@ export interface AuthContext {
 
 export interface PortalAnswer {
   readonly httpStatus: number;
-  readonly body: { readonly status?: number; readonly code?: string; readonly message?: string };
+  readonly body: {
+    readonly status?: number;
+    readonly code?: string;
+    readonly message?: string;
+    readonly data?: unknown;
+  };
 }
 
 const stored = (key: string): string | null => {

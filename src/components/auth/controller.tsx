@@ -5,6 +5,7 @@ import { $authPopup } from "../../stores/auth-popup";
 import AuthPopups from "./AuthPopups";
 import { publishBridge } from "./bridge";
 import { makeContext, type AuthContext, type IdentityConfig } from "./context";
+import { completeSocialReturn, takeRememberedPopup } from "./social-return";
 
 let booted: Promise<AuthContext> | undefined;
 
@@ -21,8 +22,10 @@ async function boot(slot: HTMLElement): Promise<AuthContext> {
     json<IdentityConfig>("/auth/config").catch((): IdentityConfig => ({ enabled: false })),
   ]);
   let accounts;
+  let socialReturn: Promise<"signedIn" | "failed"> | undefined;
   if (config.enabled) {
-    const { amplifyAccounts } = await import("@portal/adapters/identity/amplify");
+    const { amplifyAccounts, socialRedirectOutcome } =
+      await import("@portal/adapters/identity/amplify");
     accounts = amplifyAccounts({
       userPoolId: config.userPoolId,
       userPoolClientId: config.userPoolClientId,
@@ -30,6 +33,7 @@ async function boot(slot: HTMLElement): Promise<AuthContext> {
       oauthDomain: config.oauthDomain,
       origin: location.origin,
     });
+    socialReturn = socialRedirectOutcome();
   }
   const context = makeContext({
     slot,
@@ -71,6 +75,10 @@ async function boot(slot: HTMLElement): Promise<AuthContext> {
     confirmEmailChange: (code) => context.run(accountsOf().confirmEmailChange(code)),
   });
   document.documentElement.dataset["auth"] = "ready";
+  // Back from Google or Facebook: the rules of §4 decide what the donor sees.
+  if (socialReturn) void completeSocialReturn(context, socialReturn);
+  const remembered = takeRememberedPopup();
+  if (remembered) $authPopup.set({ kind: remembered });
   return context;
 }
 

@@ -21,7 +21,14 @@ if (slot) {
   slot.querySelector("[data-auth-sign-in]")?.addEventListener("click", () => void start("LOGIN"));
   let session = false;
   try {
-    session = Object.keys(sessionStorage).some((key) => key.endsWith(".LastAuthUser"));
+    session =
+      Object.keys(sessionStorage).some((key) => key.endsWith(".LastAuthUser")) ||
+      // A social return's popup, kept across the provider's logout (auth/social-return.ts).
+      sessionStorage.getItem("portal.socialPopup") !== null ||
+      // Back from a social provider: Amplify marks the redirect sign-in in flight until it completes.
+      Object.keys(localStorage).some(
+        (key) => key.endsWith(".inflightOAuth") && localStorage.getItem(key) === "true",
+      );
   } catch {
     // No storage: no session either.
   }

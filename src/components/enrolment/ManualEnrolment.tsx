@@ -3,6 +3,7 @@ import {
   validateCompanyName,
   validateContactPerson,
   validateNric,
+  validatePastDate,
   validateUen,
   emptyAddress,
   type Address,
@@ -12,10 +13,13 @@ import { continuePath, messageOf, postJson, ensureGuest } from "./api";
 import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from "./contact";
 import { AddressFields, addressBody } from "../address/AddressFields";
 import type { CountryOption } from "../address/countries";
-import { TextField } from "./fields";
+import { SelectField, TextField } from "./fields";
 import type { ManualLabels } from "./labels";
 
 type Kind = "individual" | "corporate";
+
+/** One country of the dial-code list: ISO code, name in the page's language, dial code. */
+export type DialCountry = readonly [code: string, name: string, dialCode: string];
 
 /** Manual enrolment (spec §2 `/enrollment/enroll-individual`): an individual or a company. */
 export default function ManualEnrolment(props: {
@@ -24,6 +28,8 @@ export default function ManualEnrolment(props: {
   readonly productRoute: string;
   readonly countries: ReadonlyArray<CountryOption>;
   readonly initialKind?: Kind;
+  /** §3's country list for the dial code, sorted by name in the page's language (at build time). */
+  readonly dialCountries: ReadonlyArray<DialCountry>;
 }) {
   const { labels } = props;
   const [kind, setKind] = useState<Kind>(props.initialKind ?? "individual");
@@ -32,7 +38,9 @@ export default function ManualEnrolment(props: {
   const [companyName, setCompanyName] = useState("");
   const [uen, setUen] = useState("");
   const [email, setEmail] = useState("");
-  const [dialCode, setDialCode] = useState("+65");
+  const [dateOfBirth, setDateOfBirth] = useState("");
+  const [country, setCountry] = useState("SG");
+  const dialCode = props.dialCountries.find(([code]) => code === country)?.[2] ?? "+65";
   const [mobile, setMobile] = useState("");
   const [address, setAddress] = useState<Address>(emptyAddress);
   const [consent, setConsent] = useState(false);
@@ -54,6 +62,7 @@ export default function ManualEnrolment(props: {
     if (kind === "individual") {
       if (name.trim() === "") found["name"] = "validation.fullName.enter";
       put("nric", validateNric(nric.trim()));
+      put("dateOfBirth", validatePastDate(dateOfBirth, Date.now()));
     } else {
       put("name", validateContactPerson(name));
       put("companyName", validateCompanyName(companyName, { allowDot: true }));
@@ -83,7 +92,7 @@ export default function ManualEnrolment(props: {
             name: name.trim(),
             nric: nric.trim(),
             ...contact,
-            profile: { marketingConsent: consent },
+            profile: { dateOfBirth: dateOfBirth.trim(), marketingConsent: consent },
           }
         : {
             kind,
@@ -211,16 +220,30 @@ export default function ManualEnrolment(props: {
           autoComplete="email"
           required
         />
-        <div className="enrol-mobile">
+        {kind === "individual" ? (
           <TextField
-            name="dialCode"
-            label={labels.enrol_dial_code}
-            value={dialCode}
-            onChange={setDialCode}
-            error={error("dialCode")}
-            maxLength={5}
-            inputMode="tel"
-            autoComplete="tel-country-code"
+            name="dateOfBirth"
+            label={labels.enrol_dob_required}
+            hint={labels.enrol_dob_hint}
+            value={dateOfBirth}
+            onChange={setDateOfBirth}
+            error={error("dateOfBirth")}
+            maxLength={10}
+            inputMode="numeric"
+            autoComplete="bday"
+            required
+          />
+        ) : null}
+        <div className="enrol-mobile">
+          <SelectField
+            name="country"
+            label={labels.enrol_country_dial}
+            value={country}
+            onChange={setCountry}
+            options={props.dialCountries.map(([code, name, dial]) => ({
+              value: code,
+              label: `${name} (${dial})`,
+            }))}
           />
           <TextField
             name="mobile"

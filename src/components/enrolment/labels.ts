@@ -20,6 +20,9 @@ const validationKeys = [
   "validation_contactPerson_required",
   "validation_contactPerson_invalid",
   "validation_length_max",
+  "validation_dateOfBirth_required",
+  "validation_date_invalid",
+  "validation_date_future",
   "nirc_exists",
   "enrol_dial_invalid",
   "enrol_error_generic",
@@ -49,6 +52,9 @@ export const manualLabelKeys = [
   "enrol_uen",
   "enrol_contact_person",
   "enrol_submit",
+  "enrol_dob_required",
+  "enrol_dob_hint",
+  "enrol_country_dial",
 ] as const;
 
 export const singpassUpdateLabelKeys = [

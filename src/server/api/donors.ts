@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { validateEmail, validateMobile, validateNric } from "@portal/domain";
+import { validateEmail, validateMobile, validateNric, validatePastDate } from "@portal/domain";
 import type { DonorView } from "@portal/adapters/db";
 import { donorRecords, sessionRecords, singpassLoginRecords } from "../records";
 import { donorOf, hasSignIn, identityOf, liveGuest, registeredDonor } from "./auth";
@@ -55,9 +55,13 @@ const getSignInUserDetails: Handler = async ({ headers }) => {
   return success({ data: userData(donor, identity.email) });
 };
 
-/** getCognitoUser?email: how many sign-ins use the caller's own e-mail (§7 "user exists by email"). */
+/**
+ * getCognitoUser?email: how many sign-ins use the caller's own e-mail (§7 "user exists by email"): those
+ * registered with the portal, and the caller's own when it is not registered yet (a social sign-in just
+ * back from its provider, whose e-mail may already have an account: §4 "two accounts").
+ */
 const getCognitoUser: Handler = async ({ headers, query }) => {
-  const identity = await identityOf(headers);
+  const { identity, donor } = await donorOf(headers);
   const asked = query.get("email")?.trim().toLowerCase();
   if (asked !== undefined && asked !== identity.email) {
     throw new RequestError(
@@ -67,7 +71,8 @@ const getCognitoUser: Handler = async ({ headers, query }) => {
     );
   }
   if (!identity.email) return success({ data: { isEmailExists: false, accCount: 0 } });
-  const accCount = await (await donorRecords()).accountsWithEmail(identity.email);
+  const registered = await (await donorRecords()).accountsWithEmail(identity.email);
+  const accCount = registered + (donor ? 0 : 1);
   return success({ data: { isEmailExists: accCount > 0, accCount } });
 };
 
@@ -115,6 +120,9 @@ const getDonorCognitoStatus: Handler = async ({ headers }) => {
  */
 const enrollDonorManuallyPreDonation: Handler = async ({ headers, body }) => {
   const details = checkedDonorDetails(decode(DonorDetails, body));
+  // The form's date of birth (§5: dd/mm/yyyy, before now), checked again here.
+  const dateOfBirth = details.profile?.dateOfBirth;
+  if (dateOfBirth !== undefined) check(validatePastDate(dateOfBirth, Date.now()));
   if (hasSignIn(headers)) {
     const donor = await registeredDonor(headers);
     await (await donorRecords()).updateProfile(donor.id, details);

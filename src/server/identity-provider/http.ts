@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { mailer } from "../mail";
-import { signupRecords } from "../records";
+import { identityCodeRecords, rateWindowRecords, signupRecords } from "../records";
 import { rateLimit } from "../rate-limit";
 import { shared } from "../shared";
 import { cognitoLayer, type CognitoLayer } from "./layer";
@@ -53,6 +53,10 @@ const layer = (): CognitoLayer | undefined =>
       issuer,
       adminKey,
       mailer: mailer(),
+      store: async () => ({
+        codes: await identityCodeRecords(),
+        limits: await rateWindowRecords(),
+      }),
       preSignUp: (event) => preSignUp(event, issuer),
       abandonSignUp: async (subject) => (await signupRecords()).remove(issuer, subject),
     });

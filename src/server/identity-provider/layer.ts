@@ -13,7 +13,7 @@ import {
   validationMessages,
   type MailerShape,
 } from "@portal/domain";
-import { rateLimit, type RateLimit } from "../rate-limit";
+import type { IdentityCodes, RateWindows } from "@portal/adapters/db";
 import type { PreSignUpEvent } from "./pre-sign-up";
 import { PreSignUpRefused } from "./pre-sign-up";
 
@@ -21,8 +21,9 @@ import { PreSignUpRefused } from "./pre-sign-up";
  * The compatibility layer in front of cognito-local (README "Identity"). Amplify talks to it exactly as
  * to Cognito (JSON with `x-amz-target`); it answers what cognito-local lacks and forwards the rest:
  *
- * - confirmation and reset codes: made here, sent through the Mailer (the local outbox), checked here;
- *   the account is then confirmed or its password set through cognito-local's admin calls;
+ * - confirmation and reset codes: made here, sent through the Mailer (the local outbox), kept hashed in
+ *   the database (so a restart or another instance still knows them), checked here; the account is
+ *   then confirmed or its password set through cognito-local's admin calls;
  * - `ResendConfirmationCode`, `GetTokensFromRefreshToken` (as REFRESH_TOKEN_AUTH) and `GlobalSignOut`
  *   (tokens issued before it are refused here from then on);
  * - the portal's password policy (spec §5) on every password that is set;
@@ -30,7 +31,7 @@ import { PreSignUpRefused } from "./pre-sign-up";
  * - the NEW_PASSWORD_REQUIRED challenge: cognito-local answers it without checking the temporary
  *   password and accepts any session; here the password is checked and the session must be ours;
  * - the same answer for a wrong password and an unknown account, and limits on sign-in attempts and on
- *   codes sent;
+ *   codes sent (counted in the database, shared by every instance);
  * - only the calls a browser may make: the admin calls need the local admin key, and the pool-wide ones
  *   (create or delete pools, list users) are not served at all.
  */
@@ -44,6 +45,8 @@ export interface LayerOptions {
   /** The key that opens the admin calls (tests make users waiting for a new password with it). */
   readonly adminKey: string;
   readonly mailer: MailerShape;
+  /** Where codes and limit windows are kept (the database: every instance sees the same). */
+  readonly store: () => Promise<{ readonly codes: IdentityCodes; readonly limits: RateWindows }>;
   readonly preSignUp: (event: PreSignUpEvent) => Promise<unknown>;
   /** Forget the PreSignUp record of an account that was then not made. */
   readonly abandonSignUp: (subject: string) => Promise<void>;
@@ -75,7 +78,7 @@ export class CognitoFault extends Error {
   }
 }
 
-/** Limits, per this process (see rate-limit.ts). */
+/** Limits, counted in the database (`rate_window`), so every instance shares them. */
 export const layerLimits = {
   /** Wrong passwords per account per 15 minutes before the account is locked for the rest of it. */
   signInFailuresPerAccount: { limit: 5, windowMs: 15 * 60_000 },
@@ -173,6 +176,13 @@ const codeMail: Record<
 const badCredentials = () =>
   new CognitoFault("NotAuthorizedException", "Incorrect username or password.");
 
+/** A limit on some key (an address, an account), shared by every instance. */
+interface RateLimit {
+  readonly hit: (key: string) => Promise<{ readonly allowed: boolean }>;
+  readonly blocked: (key: string) => Promise<boolean>;
+  readonly reset: (key: string) => Promise<void>;
+}
+
 export function checkPassword(password: string): void {
   const issues = passwordIssues(password);
   if (issues.length > 0) {
@@ -188,14 +198,22 @@ export function cognitoLayer(options: LayerOptions) {
   const keys =
     options.keys ??
     createRemoteJWKSet(new URL(`${options.upstream}/${options.userPoolId}/.well-known/jwks.json`));
-  const limit = (settings: { limit: number; windowMs: number }): RateLimit =>
-    rateLimit({ ...settings, now });
-  const signInFailures = limit(layerLimits.signInFailuresPerAccount);
-  const signInsByAddress = limit(layerLimits.signInsPerAddress);
-  const codesByAccount = limit(layerLimits.codesPerAccount);
-  const codeRequestsByAddress = limit(layerLimits.codeRequestsPerAddress);
-
-  const codes = new Map<string, { hash: Buffer; expires: number; attempts: number }>();
+  const limit = (name: string, settings: { limit: number; windowMs: number }): RateLimit => ({
+    hit: async (key) =>
+      (await options.store()).limits.hit(
+        `${name}:${key}`,
+        settings.limit,
+        settings.windowMs,
+        now(),
+      ),
+    blocked: async (key) =>
+      (await options.store()).limits.blocked(`${name}:${key}`, settings.limit, now()),
+    reset: async (key) => (await options.store()).limits.reset(`${name}:${key}`),
+  });
+  const signInFailures = limit("signInFailures", layerLimits.signInFailuresPerAccount);
+  const signInsByAddress = limit("signIns", layerLimits.signInsPerAddress);
+  const codesByAccount = limit("codes", layerLimits.codesPerAccount);
+  const codeRequestsByAddress = limit("codeRequests", layerLimits.codeRequestsPerAddress);
   const temporaryPasswords = new Map<string, Buffer>();
   /** E-mail changes waiting for their code, by account (cognito-local's username). */
   const pendingEmails = new Map<string, string>();
@@ -264,8 +282,8 @@ export function cognitoLayer(options: LayerOptions) {
   const attribute = (attributes: Attribute[], name: string) =>
     attributes.find((a) => a.Name === name)?.Value;
 
-  function limitAddress(rate: RateLimit, address: string) {
-    if (!rate.hit(address).allowed) {
+  async function limitAddress(rate: RateLimit, address: string) {
+    if (!(await rate.hit(address)).allowed) {
       throw new CognitoFault(
         "TooManyRequestsException",
         "Too many requests. Please try again later.",
@@ -281,8 +299,8 @@ export function cognitoLayer(options: LayerOptions) {
     deliver: boolean,
     account = email,
   ) {
-    limitAddress(codeRequestsByAddress, address);
-    if (!codesByAccount.hit(`${purpose}:${account}`).allowed) {
+    await limitAddress(codeRequestsByAddress, address);
+    if (!(await codesByAccount.hit(`${purpose}:${account}`)).allowed) {
       throw new CognitoFault(
         "LimitExceededException",
         "Attempt limit exceeded, please try after some time.",
@@ -290,11 +308,9 @@ export function cognitoLayer(options: LayerOptions) {
     }
     if (deliver) {
       const code = randomInt(0, 1_000_000).toString().padStart(6, "0");
-      codes.set(`${purpose}:${account}`, {
-        hash: digest(code),
-        expires: now() + CODE_LIFETIME_MS,
-        attempts: 0,
-      });
+      await (
+        await options.store()
+      ).codes.put(`${purpose}:${account}`, digest(code), now() + CODE_LIFETIME_MS);
       const mail = codeMail[purpose](code);
       await Effect.runPromise(
         options.mailer.send({
@@ -315,24 +331,22 @@ export function cognitoLayer(options: LayerOptions) {
     };
   }
 
-  function useCode(purpose: CodePurpose, account: string, code: string) {
-    const key = `${purpose}:${account}`;
-    const kept = codes.get(key);
-    if (!kept || kept.expires < now() || kept.attempts >= layerLimits.codeAttempts) {
-      codes.delete(key);
+  async function useCode(purpose: CodePurpose, account: string, code: string) {
+    const result = await (
+      await options.store()
+    ).codes.use(`${purpose}:${account}`, digest(code.trim()), now(), layerLimits.codeAttempts);
+    if (result === "expired") {
       throw new CognitoFault(
         "ExpiredCodeException",
         "Invalid code provided, please request a code again.",
       );
     }
-    if (!timingSafeEqual(kept.hash, digest(code.trim()))) {
-      kept.attempts += 1;
+    if (result === "mismatch") {
       throw new CognitoFault(
         "CodeMismatchException",
         "Invalid verification code provided, please try again.",
       );
     }
-    codes.delete(key);
   }
 
   /** A verified token of this pool, refused when its account signed out everywhere since. */
@@ -367,7 +381,7 @@ export function cognitoLayer(options: LayerOptions) {
     SignUp: async (body, request) => {
       const email = usernameOf(body["Username"]);
       const password = text(body["Password"]);
-      limitAddress(codeRequestsByAddress, request.clientAddress);
+      await limitAddress(codeRequestsByAddress, request.clientAddress);
       checkPassword(password);
       const given = (Array.isArray(body["UserAttributes"]) ? body["UserAttributes"] : []) as
         Attribute[] | [];
@@ -440,7 +454,7 @@ export function cognitoLayer(options: LayerOptions) {
 
     ConfirmSignUp: async (body) => {
       const email = usernameOf(body["Username"]);
-      useCode("signup", email, text(body["ConfirmationCode"]));
+      await useCode("signup", email, text(body["ConfirmationCode"]));
       await admin("AdminConfirmSignUp", { Username: email });
       await admin("AdminUpdateUserAttributes", {
         Username: email,
@@ -473,12 +487,12 @@ export function cognitoLayer(options: LayerOptions) {
       }
       const email = usernameOf(parameters["USERNAME"]);
       const password = text(parameters["PASSWORD"]);
-      limitAddress(signInsByAddress, request.clientAddress);
-      if (signInFailures.blocked(email)) {
+      await limitAddress(signInsByAddress, request.clientAddress);
+      if (await signInFailures.blocked(email)) {
         throw new CognitoFault("NotAuthorizedException", "Password attempts exceeded");
       }
-      const failed = () => {
-        signInFailures.hit(email);
+      const failed = async () => {
+        await signInFailures.hit(email);
         return badCredentials();
       };
       let answer: Body;
@@ -495,19 +509,19 @@ export function cognitoLayer(options: LayerOptions) {
             error.type,
           )
         ) {
-          throw failed();
+          throw await failed();
         }
         throw error;
       }
       if (answer["ChallengeName"] === "NEW_PASSWORD_REQUIRED") {
         const kept = temporaryPasswords.get(email);
-        if (!kept || !timingSafeEqual(kept, digest(`${email}\n${password}`))) throw failed();
+        if (!kept || !timingSafeEqual(kept, digest(`${email}\n${password}`))) throw await failed();
         const session = randomBytes(32).toString("base64url");
         challenges.set(session, { username: email, expires: now() + CHALLENGE_LIFETIME_MS });
-        signInFailures.reset(email);
+        await signInFailures.reset(email);
         return { ...answer, Session: session };
       }
-      signInFailures.reset(email);
+      await signInFailures.reset(email);
       return noteIssued(answer);
     },
 
@@ -574,13 +588,13 @@ export function cognitoLayer(options: LayerOptions) {
       const email = usernameOf(body["Username"]);
       const password = text(body["Password"]);
       checkPassword(password);
-      useCode("reset", email, text(body["ConfirmationCode"]));
+      await useCode("reset", email, text(body["ConfirmationCode"]));
       const user = await findUser(email);
       if (!user) throw badCredentials();
       await admin("AdminSetUserPassword", { Username: email, Password: password, Permanent: true });
       // A new password ends the sessions that the old one opened.
       endSessions(user.username);
-      signInFailures.reset(email);
+      await signInFailures.reset(email);
       return {};
     },
 
@@ -671,7 +685,7 @@ export function cognitoLayer(options: LayerOptions) {
           "Invalid code provided, please request a code again.",
         );
       }
-      useCode("email", username, text(body["Code"]));
+      await useCode("email", username, text(body["Code"]));
       pendingEmails.delete(username);
       if (await findUser(pending)) {
         throw new CognitoFault(

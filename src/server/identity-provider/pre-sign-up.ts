@@ -9,7 +9,7 @@ import {
   validationMessages,
   type Validation,
 } from "@portal/domain";
-import type { SignUpDetails } from "@portal/adapters/db";
+import type { IdentitySignups, SignUpDetails } from "@portal/adapters/db";
 import { signupRecords } from "../records";
 
 /**
@@ -78,10 +78,14 @@ export function signUpDetails(event: PreSignUpEvent): SignUpDetails {
  * the account's first sign-in. `issuer` is the pool's token issuer, the provider the link will name.
  * Returns the event, as a Lambda trigger does.
  */
-export async function preSignUp(event: PreSignUpEvent, issuer: string): Promise<PreSignUpEvent> {
+export async function preSignUp(
+  event: PreSignUpEvent,
+  issuer: string,
+  records: () => Promise<IdentitySignups> = signupRecords,
+): Promise<PreSignUpEvent> {
   const details = signUpDetails(event);
   const subject = event.request.userAttributes["sub"] ?? event.userName;
-  const signups = await signupRecords();
+  const signups = await records();
   switch (await signups.check(issuer, subject, details)) {
     case "nric.exists":
       throw new PreSignUpRefused("NRIC already exists.");

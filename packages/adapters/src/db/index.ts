@@ -16,3 +16,4 @@ export * from "./recurring";
 export * from "./signups";
 export * from "./tax-registrations";
 export * from "./statements";
+export * from "./identity-codes";

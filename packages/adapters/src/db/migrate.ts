@@ -6,6 +6,7 @@ import { recurringAndSandbox } from "./migrations/005-recurring-and-sandbox";
 import { identitySignups } from "./migrations/006-identity-signups";
 import { pricedReceiptItems } from "./migrations/007-priced-receipt-items";
 import { duplicateRefunds } from "./migrations/008-duplicate-refunds";
+import { identityCodes } from "./migrations/009-identity-codes";
 import type { Sql } from "./sql";
 
 /** Every migration, in order. Never edit one that has shipped: add the next. */
@@ -18,6 +19,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "006-identity-signups", sql: identitySignups },
   { id: "007-priced-receipt-items", sql: pricedReceiptItems },
   { id: "008-duplicate-refunds", sql: duplicateRefunds },
+  { id: "009-identity-codes", sql: identityCodes },
 ];
 
 /**

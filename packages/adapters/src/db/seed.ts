@@ -82,7 +82,10 @@ export async function seed(
     await tx.query(
       `insert into country (code, name, name_ms, dial_code)
        select * from unnest($1::text[], $2::text[], $3::text[], $4::text[])
-       on conflict (code) do nothing`,
+       on conflict (code) do update
+         set name = excluded.name, name_ms = excluded.name_ms, dial_code = excluded.dial_code
+         where (country.name, country.name_ms, country.dial_code)
+           is distinct from (excluded.name, excluded.name_ms, excluded.dial_code)`,
       [
         countries.map((c) => c.code),
         countries.map((c) => c.name),

@@ -21,7 +21,7 @@ import {
   updateUserAttributes,
 } from "aws-amplify/auth";
 import { cognitoUserPoolsTokenProvider } from "aws-amplify/auth/cognito";
-import { sessionStorage } from "aws-amplify/utils";
+import { Hub, sessionStorage } from "aws-amplify/utils";
 import { Accounts, accountError, type AccountError, type AccountsShape } from "@portal/domain";
 
 /** What `/auth/config` answers when sign-in is set up. */
@@ -36,6 +36,29 @@ export interface AmplifyIdentityConfig {
 
 /** Amplify's tokens are kept in the tab's session storage under keys with this start. */
 export const AMPLIFY_KEY_PREFIX = "CognitoIdentityServiceProvider.";
+
+/**
+ * Whether this page is the return from a social provider: Amplify marks a redirect sign-in as in flight
+ * (in local storage, under the client's key) until the page it returns to has exchanged the code.
+ */
+export const socialRedirectInFlight = (userPoolClientId: string): boolean => {
+  try {
+    return (
+      localStorage.getItem(`${AMPLIFY_KEY_PREFIX}${userPoolClientId}.inflightOAuth`) === "true"
+    );
+  } catch {
+    return false;
+  }
+};
+
+let redirectOutcome: Promise<"signedIn" | "failed"> | undefined;
+
+/**
+ * How the social sign-in this page returned from ended, once Amplify has exchanged the code (or
+ * failed to); undefined when the page is not such a return. Set up by `amplifyAccounts`.
+ */
+export const socialRedirectOutcome = (): Promise<"signedIn" | "failed"> | undefined =>
+  redirectOutcome;
 
 const failure = (error: unknown): AccountError => {
   const named = error as { name?: unknown; message?: unknown } | null;
@@ -53,6 +76,17 @@ const attempt = <A>(run: () => Promise<A>): Effect.Effect<A, AccountError> =>
  * this tab's session storage (they end with the tab), and the embedded layer's endpoint when given.
  */
 export function amplifyAccounts(config: AmplifyIdentityConfig): AccountsShape {
+  // Listen before configuring: configuring is what starts the code exchange of a returning redirect.
+  if (config.oauthDomain && socialRedirectInFlight(config.userPoolClientId)) {
+    redirectOutcome = new Promise((resolve) => {
+      const stop = Hub.listen("auth", ({ payload }) => {
+        if (payload.event === "signInWithRedirect") resolve("signedIn");
+        else if (payload.event === "signInWithRedirect_failure") resolve("failed");
+        else return;
+        stop();
+      });
+    });
+  }
   Amplify.configure({
     Auth: {
       Cognito: {

@@ -12,6 +12,11 @@ describe("login popups", () => {
     expect(step({ type: "FORGOT_PASSWORD" })).toEqual({ kind: "FORGOT_PASSWORD" });
     expect(step({ type: "CLOSE_ALL" })).toBeNull();
     expect(step({ type: "NIRC_UNIQUE" })).toEqual({ kind: "NIRC_UNIQUE" });
+    // Before a social sign-up the step remembers where the donor goes next.
+    expect(step({ type: "NIRC_UNIQUE", provider: "Google" })).toEqual({
+      kind: "NIRC_UNIQUE",
+      provider: "Google",
+    });
     expect(step({ type: "NOT_REGISTERED", from: "SIGN_UP" })).toEqual({
       kind: "NOT_REGISTERED",
       from: "SIGN_UP",

@@ -1,3 +1,5 @@
+import type { SocialProvider } from "../ports/accounts";
+
 /**
  * The login popups (spec §2) and the transitions between them (§4). One popup shows at a time; `null`
  * is none. NOT_REGISTERED carries whether it came from signing in or signing up.
@@ -10,7 +12,15 @@ export type LoginPopup =
   | { readonly kind: "VERIFY_PENDING"; readonly email: string }
   | { readonly kind: "NEW_PASSWORD" }
   | { readonly kind: "CHANGE_PASSWORD" }
-  | { readonly kind: "NIRC_UNIQUE" }
+  /**
+   * The NRIC-only step: before a social sign-up (`provider`: the donor goes on to that provider), or for
+   * an account already signed in that has no donor yet (`taken`: the NRIC it gave was refused).
+   */
+  | {
+      readonly kind: "NIRC_UNIQUE";
+      readonly provider?: SocialProvider;
+      readonly taken?: boolean;
+    }
   | { readonly kind: "ALREADY_HAVE_ACCOUNT"; readonly email: string }
   | { readonly kind: "NOT_REGISTERED"; readonly from: "LOGIN" | "SIGN_UP" }
   | { readonly kind: "UNAUTHORISED" }
@@ -22,7 +32,7 @@ export type LoginAction =
   | { readonly type: "SIGN_UP" }
   | { readonly type: "FORGOT_PASSWORD" }
   | { readonly type: "CLOSE_ALL" }
-  | { readonly type: "NIRC_UNIQUE" }
+  | { readonly type: "NIRC_UNIQUE"; readonly provider?: SocialProvider }
   | { readonly type: "NOT_REGISTERED"; readonly from: "LOGIN" | "SIGN_UP" }
   | { readonly type: "USER_NOT_CONFIRMED"; readonly email: string }
   | { readonly type: "CODE_RESENT" }
@@ -55,7 +65,9 @@ export const nextLoginPopup = (
     case "CLOSE_ALL":
       return null;
     case "NIRC_UNIQUE":
-      return { kind: "NIRC_UNIQUE" };
+      return action.provider
+        ? { kind: "NIRC_UNIQUE", provider: action.provider }
+        : { kind: "NIRC_UNIQUE" };
     case "NOT_REGISTERED":
       return { kind: "NOT_REGISTERED", from: action.from };
     case "USER_NOT_CONFIRMED":

@@ -1,0 +1,207 @@
+import { expect, test, type Page } from "@playwright/test";
+import { nricCheckLetter } from "@portal/domain";
+import { expectNoAxeViolations, keepScreenshot, open } from "./helpers";
+
+// Social sign-in (spec §4) with no real Google or Facebook: the pool's hosted-UI domain is routed to the
+// portal's test-only stand-in (src/server/identity-provider/fake-social.ts), which makes the federated
+// account in cognito-local and hands its tokens over by the code exchange with PKCE. Amplify's redirect
+// and return, the layer, and the portal's calls and checks are the real ones. The portal is configured
+// for social sign-in through `/auth/config`, answered here with an OAuth domain added, so the other
+// journeys keep seeing social sign-in "not set up".
+
+const OAUTH_DOMAIN = "social-login.portal.test";
+const token = process.env["E2E_TEST_CONTROL_TOKEN"] ?? "";
+const nric = (digits: string) => `S${digits}${nricCheckLetter("S", digits)}`;
+const dialog = (page: Page) => page.getByRole("dialog");
+
+/** Social sign-in set up, its provider the stand-in; every URL the page asks for is recorded. */
+const withSocialProviders = async (page: Page, baseURL: string) => {
+  const urls: string[] = [];
+  page.on("request", (request) => urls.push(request.url()));
+  // A page that moves on (the provider's logout) while a routed request is answered drops it.
+  const settle = async (answer: () => Promise<void>) => {
+    try {
+      await answer();
+    } catch (error) {
+      if (!page.isClosed() && !String(error).includes("disposed")) throw error;
+    }
+  };
+  await page.route("**/auth/config", (route) =>
+    settle(async () => {
+      const response = await route.fetch();
+      const config = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({
+        response,
+        json: { ...config, oauthDomain: OAUTH_DOMAIN, social: ["Google", "Facebook"] },
+      });
+    }),
+  );
+  await page.route(`https://${OAUTH_DOMAIN}/**`, (route) =>
+    settle(async () => {
+      const asked = new URL(route.request().url());
+      const response = await route.fetch({
+        url: new URL(`/__test${asked.pathname}${asked.search}`, baseURL).href,
+        headers: { ...route.request().headers(), authorization: `Bearer ${token}` },
+        maxRedirects: 0,
+      });
+      await route.fulfill({ response });
+    }),
+  );
+  return urls;
+};
+
+/** At the stand-in's page: the account the provider vouches for. */
+const providerVouches = async (page: Page, provider: string, email: string, name: string) => {
+  await expect(page.getByRole("heading", { name: provider })).toBeVisible();
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Name").fill(name);
+  await page.getByRole("button", { name: "Continue" }).click();
+};
+
+/** Sign up with a provider: the NRIC-only step, then the provider. */
+const socialSignUp = async (page: Page, provider: "Google" | "Facebook", id: string) => {
+  await page.getByRole("button", { name: "Sign in" }).first().click();
+  await dialog(page).getByRole("button", { name: "Sign up" }).click();
+  await dialog(page)
+    .getByRole("button", { name: `Continue with ${provider}` })
+    .click();
+  await expect(dialog(page).getByRole("heading", { name: "Enter your NRIC/FIN" })).toBeVisible();
+  await dialog(page).getByLabel("NRIC/FIN").fill(id);
+  await dialog(page).getByRole("button", { name: "Continue" }).click();
+};
+
+/** Whether the pool still holds the account a provider identity was given (asked of the stand-in). */
+const poolAccountExists = async (page: Page, provider: string, email: string) => {
+  const response = await page.request.get(
+    `/__test/oauth2/account?provider=${provider}&email=${encodeURIComponent(email)}`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  return ((await response.json()) as { exists: boolean }).exists;
+};
+
+/** The page's answer, asked again when the page moved on meanwhile (the after-login navigation). */
+const settled = async <T>(page: Page, ask: () => Promise<T>): Promise<T> => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await page.waitForLoadState();
+      return await ask();
+    } catch (error) {
+      if (attempt > 5 || !String(error).includes("context was destroyed")) throw error;
+    }
+  }
+};
+
+/** The portal's own record of the signed-in account (getSignInUserDetails with its ID token). */
+const portalDetails = (page: Page) =>
+  settled(page, () =>
+    page.evaluate(async () => {
+      const key = Object.keys(sessionStorage).find((k) => k.endsWith(".idToken"));
+      const idToken = key ? sessionStorage.getItem(key) : null;
+      if (!idToken) return null;
+      const response = await fetch("/svc/main/User/getSignInUserDetails", {
+        method: "POST",
+        headers: { authorization: `Bearer ${idToken}`, "content-type": "application/json" },
+        body: "{}",
+      });
+      return (await response.json()) as { status: number; data: { nric: string; email: string } };
+    }),
+  );
+
+test.describe("social sign-in", () => {
+  test("signing up with Google asks for the NRIC first, and the donor comes back registered and signed in", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const urls = await withSocialProviders(page, baseURL ?? "");
+    const id = nric("7070707");
+    await open(page, "/");
+    await page.getByRole("button", { name: "Sign in" }).first().click();
+    await dialog(page).getByRole("button", { name: "Sign up" }).click();
+    await dialog(page).getByRole("button", { name: "Continue with Google" }).click();
+
+    // §5's NRIC-only popup: uppercase, Continue disabled until valid, Enter does nothing, errors clear.
+    await expect(dialog(page).getByRole("heading", { name: "Enter your NRIC/FIN" })).toBeVisible();
+    const field = dialog(page).getByLabel("NRIC/FIN");
+    const next = dialog(page).getByRole("button", { name: "Continue" });
+    await expect(next).toBeDisabled();
+    await field.fill("s123");
+    await expect(field).toHaveValue("S123");
+    await field.blur();
+    await expect(dialog(page).getByText("Enter Valid NRIC/FIN")).toBeVisible();
+    await field.press("1");
+    await expect(dialog(page).getByText("Enter Valid NRIC/FIN")).toBeHidden();
+    await field.fill("");
+    await field.blur();
+    await expect(dialog(page).getByText("Please Enter NRIC/FIN")).toBeVisible();
+    await field.fill(id.toLowerCase());
+    await expect(next).toBeEnabled();
+    await field.press("Enter");
+    await expect(page).toHaveURL(/^http:\/\/localhost/);
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, testInfo, "social-nric-step");
+    await next.click();
+
+    await providerVouches(page, "Google", "social.nur@example.sg", "Nur Sosial");
+    // Registered with the portal (the header's name comes from the provider's token alone).
+    await expect.poll(async () => (await portalDetails(page))?.status, { timeout: 15_000 }).toBe(1);
+    await expect(page.locator("[data-auth-name]")).toHaveText("Nur Sosial");
+    await expect(dialog(page)).toBeHidden();
+    const details = await portalDetails(page);
+    expect(details?.data.email).toBe("social.nur@example.sg");
+    expect(details?.data.nric.endsWith(id.slice(-4))).toBe(true);
+    expect(details?.data.nric).not.toContain(id.slice(0, 5));
+    // The NRIC crossed the redirect in this tab's storage only, and is gone once used.
+    expect(urls.filter((url) => url.toUpperCase().includes(id))).toEqual([]);
+    expect(
+      await settled(page, () => page.evaluate(() => sessionStorage.getItem("portal.socialNric"))),
+    ).toBeNull();
+  });
+
+  test("a social sign-in without an NRIC is refused as unauthorised and its new account removed", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    await withSocialProviders(page, baseURL ?? "");
+    await open(page, "/");
+    await page.getByRole("button", { name: "Sign in" }).first().click();
+    await dialog(page).getByRole("button", { name: "Continue with Facebook" }).click();
+    await providerVouches(page, "Facebook", "social.stranger@example.sg", "Orang Asing");
+    await expect.poll(() => portalDetails(page)).toBeNull();
+    await expect(dialog(page).getByRole("heading", { name: "Unauthorised account" })).toBeVisible();
+    await expect(dialog(page).getByText(/not registered with us/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign in" }).first()).toBeVisible();
+    expect(await poolAccountExists(page, "Facebook", "social.stranger@example.sg")).toBe(false);
+    await keepScreenshot(page, testInfo, "social-unauthorised");
+  });
+
+  test("an e-mail that already has a registered account makes a second social sign-up pre-registered", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    await withSocialProviders(page, baseURL ?? "");
+    await open(page, "/");
+    await socialSignUp(page, "Google", nric("7171717"));
+    await providerVouches(page, "Google", "social.twice@example.sg", "Dua Kali");
+    await expect.poll(async () => (await portalDetails(page))?.status, { timeout: 15_000 }).toBe(1);
+    await expect(page.locator("[data-auth-name]")).toHaveText("Dua Kali");
+
+    // Another tab, another provider, the same e-mail: the new account is removed.
+    const context = await browser.newContext({ baseURL: baseURL ?? "" });
+    const second = await context.newPage();
+    await withSocialProviders(second, baseURL ?? "");
+    await open(second, "/");
+    await socialSignUp(second, "Facebook", nric("7272727"));
+    await providerVouches(second, "Facebook", "social.twice@example.sg", "Dua Kali");
+    // The account is deleted and signed out (through the provider's logout and back); the popup stays.
+    await expect.poll(() => portalDetails(second)).toBeNull();
+    await expect(
+      dialog(second).getByRole("heading", { name: "Account already registered" }),
+    ).toBeVisible();
+    await expect(second.getByRole("button", { name: "Sign in" }).first()).toBeVisible();
+    expect(await poolAccountExists(second, "Facebook", "social.twice@example.sg")).toBe(false);
+    expect(await poolAccountExists(second, "Google", "social.twice@example.sg")).toBe(true);
+    await keepScreenshot(second, testInfo, "social-pre-registered");
+    await context.close();
+  });
+});
