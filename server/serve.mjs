@@ -199,7 +199,7 @@ export function createListener(astroHandler, services) {
             req.headers.host,
             productRoute,
           );
-          const found = findStatic(files, page) ?? enrolmentFallback(files, urlPath);
+          const found = findStatic(files, page) ?? enrolmentFallback(files, url.pathname);
           if (found) {
             sendFile(req, res, found);
             return;
