@@ -10,8 +10,8 @@ import { accountThroughApi, lastCode, PASSWORD } from "./identity";
 // from the outbox, and the year-end statement downloaded (converted to an image, kept as an artifact).
 
 const nric = (digits: string) => `S${digits}${nricCheckLetter("S", digits)}`;
-const DONOR_NRIC = nric("7070707");
-const TAX_NRIC = nric("7171717");
+const DONOR_NRIC = nric("8383838");
+const TAX_NRIC = nric("8484848");
 const EMAIL = "yusof.account@example.com";
 const NEW_EMAIL = "yusof.new@example.com";
 

@@ -153,7 +153,7 @@ test("manual enrolment's address: without a lookup service the donor types it; Â
   await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeHidden();
   await block.fill("106");
   await page.getByLabel("Street name").fill("Simei Street 1");
-  await expect(page.getByLabel("Country")).toHaveValue("SG");
+  await expect(page.getByLabel("Country", { exact: true })).toHaveValue("SG");
 
   // Unit numbers of the floor-unit pattern get their # on leaving the field; '00' means none.
   const unit = page.getByLabel("Unit number");
@@ -170,6 +170,7 @@ test("manual enrolment's address: without a lookup service the donor types it; Â
   await page.getByLabel("Full name *").fill("Rahmat bin Ismail");
   await page.getByLabel("NRIC/FIN *").fill(`S${digits}${nricCheckLetter("S", digits)}`);
   await page.getByLabel("E-mail address *").fill("address.donor@example.sg");
+  await page.getByLabel("Date of birth *").fill("14/02/1975");
   await page.getByLabel("Mobile number").fill("9111 2233");
   await page.getByRole("button", { name: "Enrol" }).click();
   await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
