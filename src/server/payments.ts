@@ -9,6 +9,7 @@ import {
 } from "@portal/adapters/payments";
 import { payments, recurring, type Payments, type Recurring } from "@portal/adapters/db";
 import { database } from "./database";
+import { productRoute } from "./records";
 import { sendReceiptMail, sendRefundMail } from "./receipt-mail";
 import { serverKey } from "./secrets";
 import { shared } from "./shared";
@@ -70,6 +71,34 @@ export const gateway = (): PaymentGatewayShape =>
         })
       : sandbox.gateway,
   );
+
+/**
+ * Where a donor comes back after the bank's 3-D Secure page: the host they paid on, because the checkout
+ * lives in that tab's storage. The wakaf funds (ILMU, WMS) return to the wakaf public address, by
+ * default the public address's host with the product route in front (`wakaf.localhost`, as `npm start`
+ * serves it); undefined means the gateway's own default (the public address).
+ */
+export const returnUrlFor = (
+  flow: string,
+  config: {
+    readonly publicUrl: string;
+    readonly wakafPublicUrl?: string | undefined;
+    readonly productRoute: string;
+  },
+): string | undefined => {
+  if (flow !== "ILMU" && flow !== "WMS") return undefined;
+  const base = new URL(config.wakafPublicUrl || config.publicUrl);
+  if (!config.wakafPublicUrl) base.hostname = `${config.productRoute}.${base.hostname}`;
+  return `${base.origin}/checkout?return=3ds`;
+};
+
+/** `returnUrlFor` with PORTAL_PUBLIC_URL, PORTAL_WAKAF_PUBLIC_URL and the product route. */
+export const threeDsReturnUrl = (flow: string): string | undefined =>
+  returnUrlFor(flow, {
+    publicUrl: process.env["PORTAL_PUBLIC_URL"] || "http://localhost",
+    wakafPublicUrl: process.env["PORTAL_WAKAF_PUBLIC_URL"],
+    productRoute: productRoute(),
+  });
 
 /** The gateway an attempt was made with (reconciliation asks it again); undefined for one we lack. */
 export const gatewayNamed = (name: string): PaymentGatewayShape | undefined =>

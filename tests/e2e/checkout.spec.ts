@@ -320,6 +320,8 @@ test("a monthly gift to Wakaf Ilmu, cancelled from the thank-you page", async ({
   await expect(cancel.getByRole("status")).toHaveText(
     "Your recurring gift is cancelled. It will not be charged again.",
   );
+  // The page no longer says the gift is set up.
+  await expect(page.getByText(/Your monthly gift is set up/)).toHaveCount(0);
   await keepScreenshot(page, testInfo, "recurring-cancelled-1280");
 
   // The plan is cancelled on the server: its status, asked with the receipt's token, says so.

@@ -158,7 +158,10 @@ describe.each(testDatabases())("Stripe saved cards and renewals on $name", (data
     await parts.records.startAttempt(donation.id, "stripe", created);
     answer({ id: "cus_PortalDonor", object: "customer" }, intent("pi_First"), paid("pi_First"));
     const confirmed = await Effect.runPromise(
-      parts.gateway.confirm(created.paymentId, "pm_CardKept", { setupFutureUsage: true }),
+      parts.gateway.confirm(created.paymentId, "pm_CardKept", {
+        setupFutureUsage: true,
+        returnUrl: "https://wakaf.portal.example.sg/checkout?return=3ds",
+      }),
     );
     expect(confirmed.paymentMethodId).toBe("cus_PortalDonor/pm_CardKept");
     expect((await parts.records.apply(donation.id, confirmed)).status).toBe("succeeded");
@@ -174,7 +177,8 @@ describe.each(testDatabases())("Stripe saved cards and renewals on $name", (data
     const confirm = seen[3]?.form;
     expect(confirm?.get("payment_method")).toBe("pm_CardKept");
     expect(confirm?.get("setup_future_usage")).toBe("off_session");
-    expect(confirm?.get("return_url")).toBe("https://portal.example.sg/checkout?return=3ds");
+    // A wakaf gift comes back to the wakaf host (the confirm handler's returnUrlFor).
+    expect(confirm?.get("return_url")).toBe("https://wakaf.portal.example.sg/checkout?return=3ds");
     expect(confirm?.has("off_session")).toBe(false);
 
     const plan = await planOf(donation.id);

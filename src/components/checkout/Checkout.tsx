@@ -357,7 +357,7 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
             ? fill(l.checkout_done_card, { brand: paid.card.brand, last4: paid.card.last4 })
             : l.checkout_done_paynow}
         </p>
-        {paid.frequency !== "one time" ? (
+        {paid.frequency !== "one time" && cancelStep !== "done" ? (
           <p>{l[`checkout_done_recurring_${paid.frequency}` as keyof CheckoutLabels]}</p>
         ) : null}
         {paid.frequency !== "one time" && paid.receipt ? (

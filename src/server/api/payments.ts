@@ -19,7 +19,13 @@ import {
 import { DonationNotFound, IdempotencyConflict, readRates } from "@portal/adapters/db";
 import { database } from "../database";
 import { payNowQrSvg, receiveStripeWebhook } from "@portal/adapters/payments";
-import { browserPaymentConfiguration, donations, gateway, gatewayName } from "../payments";
+import {
+  browserPaymentConfiguration,
+  donations,
+  gateway,
+  gatewayName,
+  threeDsReturnUrl,
+} from "../payments";
 import { portalNow } from "../clock";
 import { check } from "./donor-input";
 import { failure, RequestError, success } from "./envelope";
@@ -255,9 +261,13 @@ const confirm: Handler = async ({ body, headers }) => {
     ),
   );
   await records.startAttempt(donation.id, gatewayName, payment, wallet ?? "card");
+  const returnUrl = threeDsReturnUrl(donation.flow);
   const confirmed = await Effect.runPromise(
     Effect.catch(
-      gateway().confirm(payment.paymentId, paymentMethodId, { setupFutureUsage }),
+      gateway().confirm(payment.paymentId, paymentMethodId, {
+        setupFutureUsage,
+        ...(returnUrl === undefined ? {} : { returnUrl }),
+      }),
       (error) =>
         error.code === "port.notFound"
           ? Effect.fail(new RequestError(400, "Unknown payment method", "payment.method"))

@@ -226,7 +226,7 @@ export const createStripeGateway = (
           // authentication_required instead of asking; on session the bank's page returns here.
           ...(confirmOptions.offSession === true
             ? { off_session: true }
-            : { return_url: options.returnUrl }),
+            : { return_url: confirmOptions.returnUrl ?? options.returnUrl }),
           ...(keep ? { setup_future_usage: "off_session" as const } : {}),
         },
         // The same donor action retried (double click, network retry) confirms once.

@@ -63,6 +63,11 @@ export interface ConfirmOptions {
   readonly setupFutureUsage?: boolean;
   /** The donor is not present (a recurring renewal with its saved card): no challenge can be answered. */
   readonly offSession?: boolean;
+  /**
+   * Where the bank's 3-D Secure page sends the donor back, when it is not the gateway's default: the
+   * wakaf funds return to the wakaf host, whose tab holds the checkout.
+   */
+  readonly returnUrl?: string;
 }
 
 /** The payment gateway port. */
