@@ -6,24 +6,16 @@ import {
   formatMoney,
   limitsOf,
   type Cents,
-  type FlowType,
 } from "@portal/domain";
+import type { RecurringPlan } from "@portal/adapters/responses";
 import type { Language } from "../../i18n/paths";
 import { readMoneyText } from "../giving/amount";
 import { failureText, type Call } from "./api";
 import { Outcome } from "./Outcome";
 import type { Label } from "./AccountArea";
 
-interface Plan {
-  readonly transactionNo: string;
-  readonly recurringStatus: "active" | "suspended" | "cancelled";
-  readonly frequency: string;
-  readonly nextDonationDate: string | null;
-  readonly amountCents: number;
-  readonly card: { readonly brand: string; readonly last4: string } | null;
-  readonly flow: FlowType;
-  readonly amountEditable: boolean;
-}
+/** A plan as getRecurringPlans answers it (the wire schema's type). */
+type Plan = typeof RecurringPlan.Type;
 
 interface SavedCard {
   readonly id: string;
