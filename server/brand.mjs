@@ -2,7 +2,10 @@
 // the wakaf host paying a wakaf fund gets the wakaf chrome, as the wakaf landing pages have. The build
 // makes both (`/checkout` and its wakaf twin `/checkout/wakaf`); this picks one per request.
 
-/** The wakaf brand's route name, as the pages were built with it (src/components/chrome/site.ts). */
+/**
+ * The wakaf brand's route name, as the pages were built with it: the domain's `productRouteOf`, written
+ * again here because this plain-JavaScript server does not load the TypeScript packages.
+ */
 export const productRouteOf = (value) =>
   value !== undefined && /^[a-z][a-z0-9-]{0,30}$/.test(value) ? value : "wakaf";
 

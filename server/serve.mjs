@@ -79,7 +79,7 @@ function findStatic(files, urlPath) {
  * named enrolment pages only, so any other id or path under a flow's enrolment (`/enrollment/7`,
  * `/ms/fidyah/enrollment/x/y`) shows that flow's enrolment choice, as the route would, not "not found".
  */
-export function enrolmentFallback(files, urlPath) {
+function enrolmentFallback(files, urlPath) {
   const match = /^((?:\/ms)?(?:\/[a-z0-9-]+)?\/enrollment)\/[^/]/.exec(urlPath);
   return match ? findStatic(files, match[1]) : undefined;
 }

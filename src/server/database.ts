@@ -1,3 +1,4 @@
+import { productRouteOf } from "@portal/domain";
 import { openDatabase, type Sql } from "@portal/adapters/db";
 import { shared } from "./shared";
 
@@ -10,7 +11,7 @@ export const database = (): Promise<Sql> =>
     openDatabase({
       databaseUrl: process.env["DATABASE_URL"] || undefined,
       dataDir: process.env["PORTAL_DATA_DIR"] || undefined,
-      productRoute: process.env["PORTAL_PRODUCT_ROUTE"] || "wakaf",
+      productRoute: productRouteOf(process.env["PORTAL_PRODUCT_ROUTE"]),
     }).then((sql) => {
       // Close cleanly on shutdown so PGlite's files are left consistent.
       const close = () => void sql.close().catch(() => undefined);

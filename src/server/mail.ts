@@ -4,7 +4,7 @@ import { outboxMailer } from "@portal/adapters/mail";
 import { shared } from "./shared";
 
 /** Where the embedded mailer writes: PORTAL_DATA_DIR/outbox (`.data/outbox` by default). */
-export const outboxDir = (): string =>
+const outboxDir = (): string =>
   path.join(process.env["PORTAL_DATA_DIR"] ?? ".data", "outbox");
 
 /**

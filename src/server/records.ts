@@ -1,3 +1,4 @@
+import { productRouteOf } from "@portal/domain";
 import {
   donors,
   guestSessions,
@@ -23,7 +24,7 @@ import { serverKey } from "./secrets";
 import { shared } from "./shared";
 
 /** The product's route name (spec `{product}`), from configuration. */
-export const productRoute = (): string => process.env["PORTAL_PRODUCT_ROUTE"] || "wakaf";
+export const productRoute = (): string => productRouteOf(process.env["PORTAL_PRODUCT_ROUTE"]);
 
 const over =
   <T>(name: string, make: (sql: Awaited<ReturnType<typeof database>>) => T) =>

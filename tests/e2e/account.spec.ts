@@ -1,15 +1,14 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { nricCheckLetter } from "@portal/domain";
 import { expectNoAxeViolations, expectNoOverflow, keepScreenshot, open } from "./helpers";
 import { accountThroughApi, lastCode, PASSWORD } from "./identity";
+import { nricOf as nric } from "../support/donations";
 
 // The account area (/profile) of a donor who gave several times: their own history by fund, a recurring
 // gift changed and cancelled, a donation registered for tax deduction, the e-mail changed with the code
 // from the outbox, and the year-end statement downloaded (converted to an image, kept as an artifact).
 
-const nric = (digits: string) => `S${digits}${nricCheckLetter("S", digits)}`;
 const DONOR_NRIC = nric("8383838");
 const TAX_NRIC = nric("8484848");
 const EMAIL = "yusof.account@example.com";

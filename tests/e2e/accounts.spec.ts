@@ -1,16 +1,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { nricCheckLetter } from "@portal/domain";
 import { readOutbox } from "@portal/adapters/mail";
 import { expectNoAxeViolations, keepScreenshot, open } from "./helpers";
 import { accountThroughApi, lastCode, PASSWORD } from "./identity";
+import { nricOf as nric } from "../support/donations";
 
 // Donor accounts against the embedded identity provider (cognito-local behind the portal's layer):
 // codes are read from the outbox the launcher's data folder keeps.
 
 const dataDir = process.env["E2E_DATA_DIR"] ?? "";
-const nric = (digits: string) => `S${digits}${nricCheckLetter("S", digits)}`;
 
 const dialog = (page: Page) => page.getByRole("dialog");
 

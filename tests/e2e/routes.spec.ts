@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { localizedPath } from "../../src/i18n/paths";
 import {
   expectNoAxeViolations,
   expectNoOverflow,
@@ -57,15 +58,12 @@ const routes = [
   "/no-such-page",
 ];
 
-const localized = (route: string, lang: "en" | "ms") =>
-  lang === "en" ? route : route === "/" ? "/ms/" : `/ms${route}`;
-
 for (const brand of ["zakat", "wakaf"] as const) {
   for (const lang of ["en", "ms"] as const) {
     test(`every route in ${lang} on the ${brand} host`, async ({ page, baseURL }, testInfo) => {
       test.setTimeout(240_000);
       for (const route of routes) {
-        const path = localized(route, lang);
+        const path = localizedPath(route, lang);
         const url = brand === "wakaf" ? onWakafHost(baseURL, path) : path;
         await page.setViewportSize({ width: 1280, height: 900 });
         const response = await page.goto(url);

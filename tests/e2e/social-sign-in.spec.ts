@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { nricCheckLetter } from "@portal/domain";
 import { expectNoAxeViolations, keepScreenshot, open } from "./helpers";
+import { nricOf as nric } from "../support/donations";
 
 // Social sign-in (spec §4) with no real Google or Facebook: the pool's hosted-UI domain is routed to the
 // portal's test-only stand-in (src/server/identity-provider/fake-social.ts), which makes the federated
@@ -11,7 +11,6 @@ import { expectNoAxeViolations, keepScreenshot, open } from "./helpers";
 
 const OAUTH_DOMAIN = "social-login.portal.test";
 const token = process.env["E2E_TEST_CONTROL_TOKEN"] ?? "";
-const nric = (digits: string) => `S${digits}${nricCheckLetter("S", digits)}`;
 const dialog = (page: Page) => page.getByRole("dialog");
 
 /** Social sign-in set up, its provider the stand-in; every URL the page asks for is recorded. */

@@ -1,35 +1,16 @@
 import path from "node:path";
-import { nricCheckLetter, sgtParts } from "@portal/domain";
+import { sgtParts } from "@portal/domain";
 import { readOutbox } from "@portal/adapters/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
 import { testDatabases } from "../support/databases";
-import { registerSignIn } from "../support/donations";
-import { startPortal, type RunningPortal } from "../support/portal";
+import { registerSignIn, nricOf as nric } from "../support/donations";
+import { callPortal, startPortal, type RunningPortal } from "../support/portal";
 
 // Ports 4920-4939 are this file's.
 let nextPort = 4920;
 
-const nric = (digits: string) => `S${digits}${nricCheckLetter("S", digits)}`;
-
-interface Reply {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-const post = async (
-  base: string,
-  path: string,
-  body: unknown = {},
-  headers: Record<string, string> = {},
-): Promise<Reply> => {
-  const response = await fetch(`${base}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-};
+const post = callPortal;
 const as = (token: string) => ({ authorization: `Bearer ${token}` });
 const payment = (name: string) => `/svc/payment/api/Donation/${name}`;
 const donor = (name: string) => `/svc/donor/api/User/${name}`;

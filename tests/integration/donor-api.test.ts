@@ -1,18 +1,18 @@
-import { nricCheckLetter } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
 import { testDatabases } from "../support/databases";
-import { guestCookie, startPortal, type RunningPortal } from "../support/portal";
+import {
+  callPortal,
+  guestCookie,
+  startPortal,
+  type Reply,
+  type RunningPortal,
+} from "../support/portal";
+import { nricOf as nric } from "../support/donations";
 
 let nextPort = 4460;
 
-const nric = (digits: string) => `S${digits}${nricCheckLetter("S", digits)}`;
 const uniqueUserId = (value: string) => Buffer.from(value).toString("base64");
-
-interface Reply {
-  status: number;
-  body: Record<string, unknown>;
-}
 
 describe.each(testDatabases())("donor API on $name", (database) => {
   let portal: RunningPortal;
@@ -23,19 +23,12 @@ describe.each(testDatabases())("donor API on $name", (database) => {
   let tokenB: string;
   let paidByA: string;
 
-  const call = async (
+  const call = (
     path: string,
     body: unknown = {},
     headers: Record<string, string> = {},
-    method = "POST",
-  ): Promise<Reply> => {
-    const response = await fetch(`${portal.base}${path}`, {
-      method,
-      headers: { "content-type": "application/json", ...headers },
-      ...(method === "GET" ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
+    method: "GET" | "POST" = "POST",
+  ): Promise<Reply> => callPortal(portal.base, path, body, headers, method);
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
   const donor = (path: string) => `/svc/donor/api/User/${path}`;
   const payment = (path: string) => `/svc/payment/api/Donation/${path}`;

@@ -1,14 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { nricCheckLetter } from "@portal/domain";
 import { readOutbox } from "@portal/adapters/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPortal, type RunningPortal } from "../support/portal";
+import { nricOf as nric } from "../support/donations";
 
 // The embedded identity provider as `npm start` runs it: cognito-local behind the portal's layer at
 // /cognito-idp, the portal verifying the ID tokens it issues. Ports 4600-4601.
 
-const nric = (digits: string) => `S${digits}${nricCheckLetter("S", digits)}`;
 const PASSWORD = "Sabar#2026";
 
 interface Answer {

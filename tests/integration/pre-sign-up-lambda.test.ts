@@ -4,15 +4,13 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { nricCheckLetter } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildLambda } from "../../scripts/build-lambda.mjs";
 import { testDatabases } from "../support/databases";
+import { nricOf as nric } from "../support/donations";
 
 // The PreSignUp Lambda as it would be uploaded: `npm run build:lambda`'s bundle, run by a bare Node in
 // a folder with no node_modules, on Cognito-shaped events. No ports.
-
-const nric = (digits: string) => `S${digits}${nricCheckLetter("S", digits)}`;
 
 /** Load the bundle in its own Node process, call `handler` with each event, answer the outcomes. */
 const invoke = (bundle: string, env: Record<string, string>, events: unknown[]) => {

@@ -1,18 +1,18 @@
-import { chargeDate, nricCheckLetter, sgtDate } from "@portal/domain";
+import { chargeDate, sgtDate } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
 import { testDatabases } from "../support/databases";
-import { guestCookie, startPortal, type RunningPortal } from "../support/portal";
+import {
+  callPortal,
+  guestCookie,
+  startPortal,
+  type Reply,
+  type RunningPortal,
+} from "../support/portal";
+import { nricOf as nric } from "../support/donations";
 
 // Ports 4680-4689 are this file's.
 let nextPort = 4680;
-
-const nric = (digits: string) => `S${digits}${nricCheckLetter("S", digits)}`;
-
-interface Reply {
-  status: number;
-  body: Record<string, unknown>;
-}
 
 interface Donation {
   id: string;
@@ -34,19 +34,12 @@ describe.each(testDatabases())("recurring giving and saved cards on $name", (dat
   let tokenB: string;
   let guest: string;
 
-  const call = async (
+  const call = (
     path: string,
     body: unknown = {},
     headers: Record<string, string> = {},
-    method = "POST",
-  ): Promise<Reply> => {
-    const response = await fetch(`${portal.base}${path}`, {
-      method,
-      headers: { "content-type": "application/json", ...headers },
-      ...(method === "GET" ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
+    method: "GET" | "POST" = "POST",
+  ): Promise<Reply> => callPortal(portal.base, path, body, headers, method);
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
   const payment = (path: string) => `/svc/payment/api/Donation/${path}`;
 

@@ -61,3 +61,28 @@ export async function guestCookie(base: string): Promise<string> {
   }
   return cookie.split(";")[0] ?? "";
 }
+
+/** A portal call's answer: its HTTP status and JSON body. */
+export interface Reply {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+}
+
+/** A JSON call to a running portal: POST with a JSON body, or GET without one. */
+export async function callPortal(
+  base: string,
+  path: string,
+  body: unknown = {},
+  headers: Record<string, string> = {},
+  method: "GET" | "POST" = "POST",
+): Promise<Reply> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { "content-type": "application/json", ...headers },
+    ...(method === "GET" ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The header a signed-in donor's calls carry. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -12,6 +12,8 @@ import {
   sessionExpirePath,
   wakafFunds,
   MAIN_CHARITY_ID,
+  DEFAULT_PRODUCT_ROUTE,
+  productRouteOf,
 } from "./flow";
 
 describe("flows", () => {
@@ -54,5 +56,13 @@ describe("flows", () => {
     expect(wakafFunds.ilmu).toEqual({ charityId: 135, donationTypeId: 33 });
     expect(wakafFunds.wms).toEqual({ charityId: 136, donationTypeId: 34 });
     expect(MAIN_CHARITY_ID).toBe(25);
+  });
+});
+
+describe("productRouteOf", () => {
+  it("takes a route name and falls back to the default for anything else", () => {
+    expect(productRouteOf("amal")).toBe("amal");
+    expect(productRouteOf(undefined)).toBe(DEFAULT_PRODUCT_ROUTE);
+    expect(productRouteOf("Wakaf/../x")).toBe(DEFAULT_PRODUCT_ROUTE);
   });
 });

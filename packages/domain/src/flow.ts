@@ -7,6 +7,10 @@ export const FLOW_TYPES: ReadonlyArray<FlowType> = ["ZAKAT", "FIDYAH", "KAFFARAH
 /** Default wakaf route name (`/wakaf-ilmu`, host `wakaf.localhost`). */
 export const DEFAULT_PRODUCT_ROUTE = "wakaf";
 
+/** The configured product route when it is a route name (`[a-z][a-z0-9-]{0,30}`), else the default. */
+export const productRouteOf = (value: string | undefined): string =>
+  value !== undefined && /^[a-z][a-z0-9-]{0,30}$/.test(value) ? value : DEFAULT_PRODUCT_ROUTE;
+
 /** Whether a stored value is a flow type. */
 export const isFlowType = (value: unknown): value is FlowType =>
   typeof value === "string" && (FLOW_TYPES as ReadonlyArray<string>).includes(value);

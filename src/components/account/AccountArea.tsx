@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from "react";
-import type { FlowType } from "@portal/domain";
 import { fill } from "../../i18n/fill";
 import type { Language } from "../../i18n/paths";
 import type { CountryOption } from "../address/countries";
@@ -14,7 +13,6 @@ export type Label = (key: string, values?: Readonly<Record<string, string>>) => 
 
 export interface AccountProps {
   readonly lang: Language;
-  readonly flow: FlowType;
   readonly labels: Readonly<Record<string, string>>;
   readonly countries: ReadonlyArray<CountryOption>;
 }
@@ -45,6 +43,7 @@ export default function AccountArea(props: AccountProps) {
   const [state, setState] = useState<State>({ kind: "loading" });
   // Plans and history change together (a cancelled plan, a tax registration): bump to reload both.
   const [version, setVersion] = useState(0);
+  const [years, setYears] = useState<ReadonlyArray<number>>([]);
 
   const load = useCallback(async () => {
     const bridge = await accountBridge();
@@ -94,7 +93,7 @@ export default function AccountArea(props: AccountProps) {
       </section>
     );
   }
-  const common = { call: state.call, t, lang: props.lang };
+  const common = { call: state.call, t };
   return (
     <div className="account-area">
       <nav className="account-nav" aria-label={t("account_sections")}>
@@ -120,9 +119,9 @@ export default function AccountArea(props: AccountProps) {
         countries={props.countries}
         onChanged={(user) => setState({ ...state, user })}
       />
-      <HistorySection {...common} version={version} />
+      <HistorySection {...common} lang={props.lang} version={version} onYears={setYears} />
       <PlansSection {...common} version={version} onChanged={() => setVersion((v) => v + 1)} />
-      <StatementSection {...common} />
+      <StatementSection {...common} lang={props.lang} years={years} />
     </div>
   );
 }

@@ -55,8 +55,10 @@ export function HistorySection(props: {
   readonly t: Label;
   readonly lang: Language;
   readonly version: number;
+  /** The years the donor gave in, as each answer states them (the statements offer the same years). */
+  readonly onYears: (years: ReadonlyArray<number>) => void;
 }) {
-  const { call, t, lang } = props;
+  const { call, t, lang, onYears } = props;
   const [year, setYear] = useState<number | null>(null);
   const [fund, setFund] = useState<FlowType | null>(null);
   const [pageNo, setPageNo] = useState(1);
@@ -74,6 +76,7 @@ export function HistorySection(props: {
       (answer) => {
         if (!live) return;
         setPage(answer);
+        onYears(answer.years);
         setError(undefined);
       },
       (failure: unknown) => live && setError(failureText(failure, t)),
@@ -81,7 +84,7 @@ export function HistorySection(props: {
     return () => {
       live = false;
     };
-  }, [call, t, year, fund, pageNo, props.version]);
+  }, [call, t, year, fund, pageNo, props.version, onYears]);
 
   const pages = page ? Math.max(1, Math.ceil(page.totalRecords / HISTORY_PAGE_SIZE)) : 1;
   const records = page?.resultDonationListResponse ?? [];

@@ -8,10 +8,9 @@ import {
   type Cents,
 } from "@portal/domain";
 import type { RecurringPlan } from "@portal/adapters/responses";
-import type { Language } from "../../i18n/paths";
 import { readMoneyText } from "../giving/amount";
 import { failureText, type Call } from "./api";
-import { Outcome } from "./Outcome";
+import { Outcome, useOutcome } from "./Outcome";
 import type { Label } from "./AccountArea";
 
 /** A plan as getRecurringPlans answers it (the wire schema's type). */
@@ -28,7 +27,6 @@ interface SavedCard {
 type Props = {
   readonly call: Call;
   readonly t: Label;
-  readonly lang: Language;
   readonly version: number;
   readonly onChanged: () => void;
 };
@@ -49,22 +47,17 @@ function PlanCard(props: {
   const [amount, setAmount] = useState((plan.amountCents / 100).toFixed(2));
   const [cardId, setCardId] = useState(cards[0]?.id ?? "");
   const [fieldError, setFieldError] = useState<string>();
-  const [outcome, setOutcome] = useState<{ done?: string; error?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const outcomeOf = useOutcome(t);
+  const { outcome, busy } = outcomeOf;
   const fund = t(`account_fund_${plan.flow}`);
-  const run = async (work: () => Promise<string>) => {
-    setBusy(true);
-    try {
+  /** A change of the plan: done, the card shows it again and the plans and history reload. */
+  const run = (work: () => Promise<string>) =>
+    outcomeOf.run(async () => {
       const done = await work();
       setMode("view");
-      setOutcome({ done });
       props.onChanged();
-    } catch (error) {
-      setOutcome({ error: failureText(error, t) });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return done;
+    });
   const saveAmount = (event: FormEvent) => {
     event.preventDefault();
     const parsed = readMoneyText(amount);

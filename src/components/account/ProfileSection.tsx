@@ -10,14 +10,13 @@ import {
   type Validation,
 } from "@portal/domain";
 import { labelKeyOf } from "../../i18n/fill";
-import type { Language } from "../../i18n/paths";
 import type { AccountBridge } from "../auth/bridge";
 import { AddressFields, addressBody } from "../address/AddressFields";
 import type { CountryOption } from "../address/countries";
 import { addressLabelKeys, type AddressLabels } from "../address/labels";
 import { TextField } from "../enrolment/fields";
-import { failureText, type Call } from "./api";
-import { Outcome } from "./Outcome";
+import type { Call } from "./api";
+import { Outcome, useOutcome } from "./Outcome";
 import type { Label } from "./AccountArea";
 
 /** Spec §3's signed-in user data, as getSignInUserDetails answers it (the NRIC masked). */
@@ -36,7 +35,6 @@ export interface UserData {
 interface Props {
   readonly call: Call;
   readonly t: Label;
-  readonly lang: Language;
   readonly user: UserData;
   readonly bridge: AccountBridge;
   readonly countries: ReadonlyArray<CountryOption>;
@@ -54,24 +52,18 @@ function DetailsForm({ call, t, user, countries, onChanged }: Props) {
   const [name, setName] = useState(user.name);
   const [address, setAddress] = useState<Address>({ ...emptyAddress, ...user.address });
   const [nameError, setNameError] = useState<string>();
-  const [outcome, setOutcome] = useState<{ done?: string; error?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { outcome, setOutcome, busy, run } = useOutcome(t);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const issue = message(t, validateFullName(name.trim()));
     setNameError(issue);
     if (issue) return setOutcome({});
-    setBusy(true);
-    try {
+    await run(async () => {
       const body = addressBody(address);
       await call("updateDonorCognitoProfile", { name: name.trim(), address: body });
       onChanged({ ...user, name: name.trim(), address: body });
-      setOutcome({ done: t("account_saved") });
-    } catch (error) {
-      setOutcome({ error: failureText(error, t) });
-    } finally {
-      setBusy(false);
-    }
+      return t("account_saved");
+    });
   };
   return (
     <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
@@ -103,7 +95,7 @@ function MobileForm({ call, t, user, onChanged }: Props) {
   const [countryCode, setCountryCode] = useState(user.countryCode || "+65");
   const [mobile, setMobile] = useState(user.mobile);
   const [error, setError] = useState<string>();
-  const [outcome, setOutcome] = useState<{ done?: string; error?: string }>({});
+  const { outcome, setOutcome, run } = useOutcome(t);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const digits = mobile.replace(/\s/g, "");
@@ -112,13 +104,11 @@ function MobileForm({ call, t, user, onChanged }: Props) {
       : t("enrol_dial_invalid");
     setError(issue);
     if (issue) return setOutcome({});
-    try {
+    await run(async () => {
       await call("updateCognitoUser", { countryCode, mobile: digits });
       onChanged({ ...user, countryCode, mobile: digits });
-      setOutcome({ done: t("account_saved") });
-    } catch (failure) {
-      setOutcome({ error: failureText(failure, t) });
-    }
+      return t("account_saved");
+    });
   };
   return (
     <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
@@ -168,18 +158,7 @@ function EmailForm({ call, t, user, bridge, onChanged }: Props) {
   const [code, setCode] = useState("");
   const [step, setStep] = useState<"enter" | "code">("enter");
   const [fieldError, setFieldError] = useState<string>();
-  const [outcome, setOutcome] = useState<{ done?: string; error?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (error) {
-      setOutcome({ error: failureText(error, t) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { outcome, setOutcome, busy, run } = useOutcome(t);
   const send = (event: FormEvent) => {
     event.preventDefault();
     const next = email.trim().toLowerCase();
@@ -191,7 +170,7 @@ function EmailForm({ call, t, user, bridge, onChanged }: Props) {
     void run(async () => {
       await bridge.requestEmailChange(next);
       setStep("code");
-      setOutcome({ done: t("account_email_code_sent", { email: next }) });
+      return t("account_email_code_sent", { email: next });
     });
   };
   const confirm = (event: FormEvent) => {
@@ -209,7 +188,7 @@ function EmailForm({ call, t, user, bridge, onChanged }: Props) {
       setStep("enter");
       setEmail("");
       setCode("");
-      setOutcome({ done: t("account_email_changed", { email: next }) });
+      return t("account_email_changed", { email: next });
     });
   };
   return (
@@ -260,7 +239,7 @@ function EmailForm({ call, t, user, bridge, onChanged }: Props) {
               onClick={() =>
                 void run(async () => {
                   await bridge.resendEmailChangeCode();
-                  setOutcome({ done: t("account_email_code_sent", { email: email.trim() }) });
+                  return t("account_email_code_sent", { email: email.trim() });
                 })
               }
             >

@@ -1,8 +1,8 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { Language } from "../../i18n/paths";
 import { downloadBase64, downloadText } from "../../lib/download";
-import { failureText, type Call } from "./api";
-import { Outcome } from "./Outcome";
+import type { Call } from "./api";
+import { Outcome, useOutcome } from "./Outcome";
 import type { Label } from "./AccountArea";
 
 /**
@@ -13,41 +13,15 @@ export function StatementSection(props: {
   readonly call: Call;
   readonly t: Label;
   readonly lang: Language;
+  /** The years the donor gave in, newest first (from the history's answer). */
+  readonly years: ReadonlyArray<number>;
 }) {
   const { call, t, lang } = props;
-  const [years, setYears] = useState<ReadonlyArray<number>>([]);
-  const [year, setYear] = useState<number | null>(null);
-  const [outcome, setOutcome] = useState<{ done?: string; error?: string }>({});
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    call<{ years: ReadonlyArray<number> }>("getDonorTransactionsThirdparty", {
-      pageNo: 1,
-      pageSize: 1,
-    }).then(
-      (answer) => {
-        if (!live) return;
-        setYears(answer.years);
-        setYear(answer.years[0] ?? null);
-      },
-      (failure: unknown) => live && setOutcome({ error: failureText(failure, t) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [call, t]);
-
-  const run = async (work: () => Promise<string>) => {
-    setBusy(true);
-    try {
-      setOutcome({ done: await work() });
-    } catch (error) {
-      setOutcome({ error: failureText(error, t) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { years } = props;
+  // The newest year until the donor picks another.
+  const [chosen, setChosen] = useState<number | null>(null);
+  const year = chosen ?? years[0] ?? null;
+  const { outcome, busy, run } = useOutcome(t);
 
   return (
     <section
@@ -66,7 +40,7 @@ export function StatementSection(props: {
             <select
               id="statement-year"
               value={year ?? ""}
-              onChange={(event) => setYear(Number(event.currentTarget.value))}
+              onChange={(event) => setChosen(Number(event.currentTarget.value))}
             >
               {years.map((y) => (
                 <option key={y} value={y}>

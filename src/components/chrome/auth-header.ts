@@ -39,3 +39,11 @@ if (slot) {
   )
     void start();
 }
+// A page's own buttons that open a popup (`data-open-popup="CHANGE_PASSWORD"`): the accounts bundle
+// listens for this event once it has booted.
+for (const button of document.querySelectorAll<HTMLElement>("[data-open-popup]")) {
+  button.addEventListener("click", () => {
+    const kind = button.dataset["openPopup"];
+    document.dispatchEvent(new CustomEvent("portal:auth-popup", { detail: { kind } }));
+  });
+}

@@ -1,15 +1,11 @@
-import { DEFAULT_PRODUCT_ROUTE, type FlowType } from "@portal/domain";
+import { productRouteOf, type FlowType } from "@portal/domain";
 
 /**
  * The wakaf brand's route name (`/wakaf-ilmu`, host `wakaf.localhost`), read when the pages are built.
  * Changing PORTAL_PRODUCT_ROUTE therefore needs a rebuild (PORTAL_FORCE_BUILD=1).
  */
-export const productRoute = (): string => {
-  const value = typeof process === "undefined" ? undefined : process.env["PORTAL_PRODUCT_ROUTE"];
-  return value !== undefined && /^[a-z][a-z0-9-]{0,30}$/.test(value)
-    ? value
-    : DEFAULT_PRODUCT_ROUTE;
-};
+export const productRoute = (): string =>
+  productRouteOf(typeof process === "undefined" ? undefined : process.env["PORTAL_PRODUCT_ROUTE"]);
 
 /** Which brand a flow belongs to: zakat, fidyah and kaffarah share the zakat site; ILMU and WMS are wakaf. */
 export type Brand = "zakat" | "wakaf";

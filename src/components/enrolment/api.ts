@@ -1,9 +1,11 @@
 // The few service calls the enrolment pages make, from the browser. The guest session cookie is
 // HttpOnly and scoped to /svc, so these requests carry it and page scripts never see it.
-import type { Validation } from "@portal/domain";
+import { homePath, isFlowType, type Validation } from "@portal/domain";
 import type { ValidationLabels } from "./labels";
 import type { ApiCallName } from "@portal/adapters";
 import { labelKeyOf } from "../../i18n/fill";
+import { localizedPath, type Language } from "../../i18n/paths";
+import { lifecycleKeys, tabStorage } from "../../stores/session-storage";
 import { isApiError, request, type CallOptions } from "../../lib/api";
 
 export interface Answer {
@@ -54,22 +56,7 @@ export const messageOf = (
 };
 
 /** The flow's home, from the stored flow (spec §1), in the page's language. */
-export const continuePath = (lang: "en" | "ms", productRoute: string): string => {
-  let flow: string | null = null;
-  try {
-    flow = sessionStorage.getItem("portal.flow");
-  } catch {
-    // Storage refused: the zakat home.
-  }
-  const home =
-    flow === "FIDYAH"
-      ? "/fidyah"
-      : flow === "KAFFARAH"
-        ? "/kaffarah"
-        : flow === "ILMU"
-          ? `/${productRoute}-ilmu`
-          : flow === "WMS"
-            ? "/wms"
-            : "/";
-  return lang === "ms" ? (home === "/" ? "/ms/" : `/ms${home}`) : home;
+export const continuePath = (lang: Language, productRoute: string): string => {
+  const flow = tabStorage()?.getItem(lifecycleKeys.flow);
+  return localizedPath(homePath(isFlowType(flow) ? flow : "ZAKAT", productRoute), lang);
 };

@@ -1,11 +1,11 @@
 import { wrapReference } from "@portal/domain";
-import { dateTime } from "./format";
 import {
   Amount,
-  DonorFields,
+  DonorSection,
   Field,
   kindsOf,
   PaymentBadge,
+  ReceiptHead,
   TaxLine,
   type Label,
   type Receipt,
@@ -17,21 +17,18 @@ import {
  */
 export const OfficialBody = ({ receipt, t }: { receipt: Receipt; t: Label }) => (
   <>
-    <header className="receipt-head official-head">
-      <p className="receipt-council">{t("council_name")}</p>
-      <h1>{t("receipt_official_title")}</h1>
-      <dl className="receipt-fields">
-        <Field term={t("receipt_no")}>{receipt.receiptNo}</Field>
-        <Field term={t("receipt_transaction_no")}>{receipt.transactionNo}</Field>
-        <Field term={t("receipt_date")}>{dateTime(receipt.transactionDateTime)}</Field>
-      </dl>
-    </header>
-    <section aria-labelledby="official-from">
-      <h2 id="official-from">{t("official_received_from")}</h2>
-      <dl className="receipt-fields">
-        <DonorFields receipt={receipt} t={t} />
-      </dl>
-    </section>
+    <ReceiptHead
+      receipt={receipt}
+      t={t}
+      title={t("receipt_official_title")}
+      className="official-head"
+    />
+    <DonorSection
+      receipt={receipt}
+      t={t}
+      id="official-from"
+      heading={t("official_received_from")}
+    />
     <section aria-labelledby="official-sum">
       <h2 id="official-sum">{t("official_sum")}</h2>
       <p className="official-total">

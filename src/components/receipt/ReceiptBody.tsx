@@ -6,13 +6,14 @@ import {
   showOfficerName,
   wrapReference,
 } from "@portal/domain";
-import { calendarDate, dateTime, money, PLATFORM_AMIL_ID, titleKey } from "./format";
+import { calendarDate, money, PLATFORM_AMIL_ID, titleKey } from "./format";
 import {
   Amount,
-  DonorFields,
+  DonorSection,
   Field,
   kindsOf,
   PaymentBadge,
+  ReceiptHead,
   TaxLine,
   type Label,
   type Receipt,
@@ -107,21 +108,13 @@ export const ReceiptBody = ({ receipt, t }: { receipt: Receipt; t: Label }) => {
   });
   return (
     <>
-      <header className="receipt-head">
-        <p className="receipt-council">{t("council_name")}</p>
-        <h1>{t(titleKey(receipt.flow))}</h1>
-        <dl className="receipt-fields">
-          <Field term={t("receipt_no")}>{receipt.receiptNo}</Field>
-          <Field term={t("receipt_transaction_no")}>{receipt.transactionNo}</Field>
-          <Field term={t("receipt_date")}>{dateTime(receipt.transactionDateTime)}</Field>
-        </dl>
-      </header>
-      <section aria-labelledby="receipt-donor">
-        <h2 id="receipt-donor">{t("receipt_donor_details")}</h2>
-        <dl className="receipt-fields">
-          <DonorFields receipt={receipt} t={t} />
-        </dl>
-      </section>
+      <ReceiptHead receipt={receipt} t={t} title={t(titleKey(receipt.flow))} />
+      <DonorSection
+        receipt={receipt}
+        t={t}
+        id="receipt-donor"
+        heading={t("receipt_donor_details")}
+      />
       <section aria-labelledby="receipt-items">
         <h2 id="receipt-items">{t("receipt_items")}</h2>
         <table className="receipt-table">

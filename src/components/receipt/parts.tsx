@@ -12,7 +12,7 @@ import {
 import type { ReceiptDataWire } from "@portal/adapters/responses";
 import { fill } from "../../i18n/fill";
 import { paymentImageName } from "../giving/payment-names";
-import { money } from "./format";
+import { dateTime, money } from "./format";
 import type { ReceiptLabelKey, ReceiptLabels } from "./labels";
 
 export type Receipt = ReceiptDataWire;
@@ -110,3 +110,36 @@ export const kindsOf = (receipt: Receipt, t: Label) =>
   )
     .filter(([, amount]) => amount > 0)
     .map(([key, amount]) => ({ key, name: t(key), amount }));
+
+/** The head of a receipt: the council, the title, and its number, transaction number and date. */
+export const ReceiptHead = (props: {
+  receipt: Receipt;
+  t: Label;
+  title: string;
+  className?: string;
+}) => (
+  <header className={props.className ? `receipt-head ${props.className}` : "receipt-head"}>
+    <p className="receipt-council">{props.t("council_name")}</p>
+    <h1>{props.title}</h1>
+    <dl className="receipt-fields">
+      <Field term={props.t("receipt_no")}>{props.receipt.receiptNo}</Field>
+      <Field term={props.t("receipt_transaction_no")}>{props.receipt.transactionNo}</Field>
+      <Field term={props.t("receipt_date")}>{dateTime(props.receipt.transactionDateTime)}</Field>
+    </dl>
+  </header>
+);
+
+/** The donor's details under a heading (`id` names the section for its label). */
+export const DonorSection = (props: {
+  receipt: Receipt;
+  t: Label;
+  id: string;
+  heading: string;
+}) => (
+  <section aria-labelledby={props.id}>
+    <h2 id={props.id}>{props.heading}</h2>
+    <dl className="receipt-fields">
+      <DonorFields receipt={props.receipt} t={props.t} />
+    </dl>
+  </section>
+);

@@ -1,12 +1,12 @@
 import { Schema } from "effect";
 import { validateNric, validateUen } from "@portal/domain";
-import { taxIdKindOf, TaxRegistrationRefused } from "@portal/adapters/db";
+import { taxIdKindOf } from "@portal/adapters/db";
 import { recurringRecords } from "../payments";
 import { taxRecords } from "../records";
 import { registeredDonor } from "./auth";
-import { decode, Text } from "./decode";
+import { decode, Text, TransactionBody } from "./decode";
 import { check } from "./donor-input";
-import { RequestError, success } from "./envelope";
+import { success, transactionNotFound } from "./envelope";
 import type { Handler } from "./types";
 
 /** getRecurringPlans: the caller's own plans (status, amount, card, next charge), for the account area. */
@@ -15,17 +15,6 @@ const getRecurringPlans: Handler = async ({ headers }) => {
   const plans = await (await recurringRecords()).plans(donor.id);
   return success({ data: plans });
 };
-
-const TransactionBody = Schema.Struct({ transactionNo: Text(40) });
-
-const refused = (error: unknown): never => {
-  if (error instanceof TaxRegistrationRefused)
-    throw new RequestError(error.httpStatus, error.message, error.code);
-  throw error;
-};
-
-const transactionNotFound = () =>
-  new RequestError(404, "Invalid Trasnsaction Number", "transaction.notFound");
 
 /** getTaxDeductionStatus: one of the caller's donations, whether it can be and is registered. */
 const getTaxDeductionStatus: Handler = async ({ headers, body }) => {
@@ -55,9 +44,7 @@ const registerTaxDeduction: Handler = async ({ headers, body }) => {
   check(isUen ? validateUen(id) : validateNric(id));
   const { outcome, view } = await (
     await taxRecords()
-  )
-    .register(donor.id, request.transactionNo, taxIdKindOf(id, isUen), id)
-    .catch(refused);
+  ).register(donor.id, request.transactionNo, taxIdKindOf(id, isUen), id);
   return success({
     message: outcome === "already" ? "Already registered" : "Registered for tax deduction",
     data: view,

@@ -7,13 +7,8 @@ import { hasSignIn, identityOf, liveGuest } from "./auth";
 import { decode, Text } from "./decode";
 import { check } from "./donor-input";
 import { RequestError, success } from "./envelope";
-import { callerAddress, callerSession } from "./rate-limit";
+import { callerAddress, callerSession, enforceLimits, positive } from "./rate-limit";
 import type { Handler, RequestHeaders } from "./types";
-
-const positive = (value: string | undefined, fallback: number) => {
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n > 0 ? n : fallback;
-};
 
 /**
  * Lookups per minute, per client address (PORTAL_ADDRESS_LOOKUPS_PER_IP, default 30) and per guest
@@ -34,18 +29,10 @@ const limits = () =>
 
 const limitLookup = (headers: RequestHeaders, remoteAddress: string | undefined): void => {
   const { address, session } = limits();
-  const keys = [
+  enforceLimits([
     [address, callerAddress(headers, remoteAddress)],
     [session, callerSession(headers)],
-  ] as const;
-  for (const [limit, key] of keys) {
-    const result = key === undefined ? undefined : limit.hit(key);
-    if (result && !result.allowed) {
-      throw new RequestError(429, "Too many requests. Please try again later.", "rate.limited", {
-        "retry-after": String(result.retryAfterSeconds),
-      });
-    }
-  }
+  ]);
 };
 
 const refusal = (error: PortError): RequestError =>

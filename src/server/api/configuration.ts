@@ -20,7 +20,7 @@ export const charityIdOf = (query: URLSearchParams): number => {
  */
 const CACHE_MS = 5_000;
 const cache = new Map<string, { until: number; value: Promise<ServiceResponse> }>();
-export const cachedResponse = (
+const cachedResponse = (
   key: string,
   load: () => Promise<ServiceResponse>,
 ): Promise<ServiceResponse> => {

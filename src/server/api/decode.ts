@@ -13,3 +13,6 @@ export const decode = <S extends Schema.Top>(schema: S, body: unknown): S["Type"
 
 /** A bounded string field. */
 export const Text = (max: number) => Schema.String.check(Schema.isMaxLength(max));
+
+/** A body naming one transaction. */
+export const TransactionBody = Schema.Struct({ transactionNo: Text(40) });

@@ -1,6 +1,6 @@
 import { rateLimit, type RateLimit } from "../rate-limit";
 import { shared } from "../shared";
-import { RequestError } from "./envelope";
+import { enforceLimits } from "./rate-limit";
 
 /**
  * Limits on the donor calls that answer whether an NRIC or a mobile number is in use, and on
@@ -8,7 +8,7 @@ import { RequestError } from "./envelope";
  * this process's memory (see rate-limit.ts). With them a stolen or fresh sign-in cannot walk the NRIC
  * space: ten NRIC checks an hour per account, thirty per address.
  */
-export const donorCallLimits = {
+const donorCallLimits = {
   checkCognitoNricExists: { perSignIn: 10, perAddress: 30 },
   checkCognitoMobileExists: { perSignIn: 20, perAddress: 60 },
   registerCognitoUser: { perSignIn: 10, perAddress: 30 },
@@ -31,15 +31,8 @@ const limiters = () =>
 /** Count one call; over either limit, 429 `rate.limited` with `retry-after`. */
 export function limitDonorCall(call: LimitedCall, subject: string, clientAddress: string): void {
   const all = limiters();
-  for (const [scope, key] of [
-    ["signIn", subject],
-    ["address", clientAddress],
-  ] as const) {
-    const result = all.get(`${call}:${scope}`)?.hit(key);
-    if (result && !result.allowed) {
-      throw new RequestError(429, "Too many requests. Please try again later.", "rate.limited", {
-        "retry-after": String(result.retryAfterSeconds),
-      });
-    }
-  }
+  enforceLimits([
+    [all.get(`${call}:signIn`), subject],
+    [all.get(`${call}:address`), clientAddress],
+  ]);
 }

@@ -42,3 +42,7 @@ export class RequestError extends Error {
     super(message);
   }
 }
+
+/** Someone else's transaction and a missing one get the same answer (spec §8's wording, typo kept). */
+export const transactionNotFound = () =>
+  new RequestError(404, "Invalid Trasnsaction Number", "transaction.notFound");

@@ -3,8 +3,8 @@ import { FLOW_TYPES } from "@portal/domain";
 import type { DonorView } from "@portal/adapters/db";
 import { historyRecords, receiptRecords } from "../records";
 import { registeredDonor, donorOf } from "./auth";
-import { decode, Text } from "./decode";
-import { failure, RequestError, success } from "./envelope";
+import { decode, Text, TransactionBody } from "./decode";
+import { failure, RequestError, success, transactionNotFound } from "./envelope";
 import { receiptLookupWait } from "./rate-limit";
 import { PAGE_SIZE } from "./public";
 import type { CallContext, Handler } from "./types";
@@ -73,12 +73,6 @@ const getUserTransactions: Handler = async (context) => {
   const page = await transactionsOf(context, false);
   return success({ data: page.records, totalRecords: page.totalRecords });
 };
-
-const TransactionBody = Schema.Struct({ transactionNo: Text(40) });
-
-/** Someone else's transaction and a missing one get the same answer (spec §8's wording, typo kept). */
-const transactionNotFound = () =>
-  new RequestError(404, "Invalid Trasnsaction Number", "transaction.notFound");
 
 const ownTransaction = async (donor: DonorView, transactionNo: string) => {
   const record = await (await historyRecords()).transaction(donor, transactionNo);

@@ -241,7 +241,7 @@ const confirm: Handler = async ({ body, headers }) => {
   const donation = await records.get(donationId, clientSecret).catch(notFound);
   if (donation.status !== "requires_payment_method") return success({ data: donation });
   // Saved cards and recurring plans (src/server/api/recurring.ts): the card to charge, checked here.
-  const paymentMethodId = await cardForConfirm(donation, request, headers, "card");
+  const paymentMethodId = await cardForConfirm(donation, request, headers);
   // One gateway payment per attempt round (a new round only after a failure), keyed by the donation
   // and the round: confirmations that race, whatever card each carries, meet the same gateway payment,
   // which the gateway confirms once. So a donation is never charged twice.

@@ -1,4 +1,7 @@
 import { createHash } from "node:crypto";
+import type { RateLimit } from "../rate-limit";
+import { shared } from "../shared";
+import { RequestError } from "./envelope";
 import type { RequestHeaders } from "./types";
 
 /**
@@ -37,9 +40,27 @@ export const windowLimiter = (limit: number, windowMs: number, maxKeys = 50_000)
   };
 };
 
-const positive = (value: string | undefined, fallback: number) => {
+/** A whole positive number from configuration, or the fallback. */
+export const positive = (value: string | undefined, fallback: number) => {
   const n = Number(value);
   return Number.isSafeInteger(n) && n > 0 ? n : fallback;
+};
+
+/**
+ * Count one event under each (limit, key) pair, in order (a pair without a key is skipped); the first
+ * limit exceeded answers 429 `rate.limited` with `retry-after`.
+ */
+export const enforceLimits = (
+  pairs: ReadonlyArray<readonly [RateLimit | undefined, string | undefined]>,
+): void => {
+  for (const [limit, key] of pairs) {
+    const result = limit && key !== undefined ? limit.hit(key) : undefined;
+    if (result && !result.allowed) {
+      throw new RequestError(429, "Too many requests. Please try again later.", "rate.limited", {
+        "retry-after": String(result.retryAfterSeconds),
+      });
+    }
+  }
 };
 
 /**
@@ -63,10 +84,14 @@ export const callerSession = (headers: RequestHeaders): string | undefined => {
 };
 
 const WINDOW_MS = 60_000;
-let receiptLimits: {
-  ip: ReturnType<typeof windowLimiter>;
-  session: ReturnType<typeof windowLimiter>;
-} | null = null;
+const receiptLimits = () =>
+  shared("receiptLookupLimits", () => ({
+    ip: windowLimiter(positive(process.env["PORTAL_RECEIPT_LOOKUPS_PER_IP"], 60), WINDOW_MS),
+    session: windowLimiter(
+      positive(process.env["PORTAL_RECEIPT_LOOKUPS_PER_SESSION"], 20),
+      WINDOW_MS,
+    ),
+  }));
 
 /**
  * Receipt lookups per minute, per address (PORTAL_RECEIPT_LOOKUPS_PER_IP, default 60) and per session
@@ -78,18 +103,12 @@ export const receiptLookupWait = (
   remoteAddress: string | undefined,
   now = Date.now(),
 ): number => {
-  receiptLimits ??= {
-    ip: windowLimiter(positive(process.env["PORTAL_RECEIPT_LOOKUPS_PER_IP"], 60), WINDOW_MS),
-    session: windowLimiter(
-      positive(process.env["PORTAL_RECEIPT_LOOKUPS_PER_SESSION"], 20),
-      WINDOW_MS,
-    ),
-  };
+  const limits = receiptLimits();
   const ip = `ip:${callerAddress(headers, remoteAddress)}`;
-  if (!receiptLimits.ip.take(ip, now)) return receiptLimits.ip.retryAfter(ip, now);
+  if (!limits.ip.take(ip, now)) return limits.ip.retryAfter(ip, now);
   const session = callerSession(headers);
-  if (session !== undefined && !receiptLimits.session.take(session, now)) {
-    return receiptLimits.session.retryAfter(session, now);
+  if (session !== undefined && !limits.session.take(session, now)) {
+    return limits.session.retryAfter(session, now);
   }
   return 0;
 };

@@ -1,35 +1,33 @@
 import { Schema } from "effect";
-import { isRecurringFrequency } from "@portal/domain";
-import { PlanRefused, type DonationView } from "@portal/adapters/db";
+import type { DonationView, DonorView } from "@portal/adapters/db";
 import { recurringRecords } from "../payments";
 import { historyRecords, receiptRecords } from "../records";
 import { hasSignIn, registeredDonor } from "./auth";
 import { decode, Text } from "./decode";
-import { RequestError, success } from "./envelope";
+import { RequestError, success, transactionNotFound } from "./envelope";
 import type { CallContext, Handler } from "./types";
 
 /** A saved card's id (ours) rather than a gateway's payment-method id (`pm_...`). */
 const isSavedCardId = (id: string) => /^[0-9a-f]{8}-[0-9a-f-]{27}$/.test(id);
 
 /**
- * The card a confirmation charges, checked before the gateway is asked: recurring giving is for cards
- * only (`422 recurring.cardOnly`); `saveCard` needs the donation's own signed-in donor
- * (`422 savedCard.signInRequired`); a saved card is named by its id from getUserStripeToken and only
- * its owner may use it (anyone else's, like a missing one, is `400 Unknown payment method`).
+ * The card a confirmation charges, checked before the gateway is asked: `saveCard` needs the donation's
+ * own signed-in donor (`422 savedCard.signInRequired`); a saved card is named by its id from
+ * getUserStripeToken and only its owner may use it (anyone else's, like a missing one, is
+ * `400 Unknown payment method`). The donor is looked up once, when either needs it.
  */
 export async function cardForConfirm(
   donation: DonationView,
   request: { readonly paymentMethodId: string; readonly saveCard?: boolean },
   headers: CallContext["headers"],
-  method: "card" | "paynow",
 ): Promise<string> {
-  if (method !== "card" && isRecurringFrequency(donation.frequency)) {
-    throw new RequestError(422, "Recurring giving is by card only.", "recurring.cardOnly");
-  }
   const plans = await recurringRecords();
+  let donor: Promise<DonorView | undefined> | undefined;
+  const signedInDonor = () =>
+    (donor ??= hasSignIn(headers) ? registeredDonor(headers) : Promise.resolve(undefined));
   if (request.saveCard === true) {
-    const donor = hasSignIn(headers) ? await registeredDonor(headers) : undefined;
-    if (!donor || !(await plans.markSaveCard(donation.id, donor.id))) {
+    const owner = await signedInDonor();
+    if (!owner || !(await plans.markSaveCard(donation.id, owner.id))) {
       throw new RequestError(
         422,
         "Sign in as this donation's donor to keep the card.",
@@ -38,21 +36,12 @@ export async function cardForConfirm(
     }
   }
   if (!isSavedCardId(request.paymentMethodId)) return request.paymentMethodId;
-  if (!hasSignIn(headers)) throw new RequestError(400, "Unknown payment method");
-  const donor = await registeredDonor(headers);
-  const saved = await plans.savedCardToken(donor.id, request.paymentMethodId);
+  const owner = await signedInDonor();
+  if (!owner) throw new RequestError(400, "Unknown payment method");
+  const saved = await plans.savedCardToken(owner.id, request.paymentMethodId);
   if (!saved) throw new RequestError(400, "Unknown payment method");
   return saved.token;
 }
-
-const transactionNotFound = () =>
-  new RequestError(404, "Invalid Trasnsaction Number", "transaction.notFound");
-
-const refused = (error: unknown): never => {
-  if (error instanceof PlanRefused)
-    throw new RequestError(error.httpStatus, error.message, error.code);
-  throw error;
-};
 
 /** Signed in, or (guests, who cannot sign in) the receipt token of the plan's donation. */
 const PlanBody = Schema.Struct({ transactionNo: Text(40), token: Schema.optionalKey(Text(100)) });
@@ -104,7 +93,7 @@ const cancelRecurringPayment: Handler = async ({ headers, body }) => {
     if (outcome === undefined && (await tokenOpens(token, transactionNo))) outcome = "notRecurring";
   } else {
     const donor = await registeredDonor(headers);
-    outcome = await (await historyRecords()).cancelRecurring(donor.id, transactionNo);
+    outcome = await (await recurringRecords()).cancelOwn(donor.id, transactionNo);
   }
   if (outcome === undefined) throw transactionNotFound();
   if (outcome === "notRecurring") {
@@ -135,12 +124,10 @@ const updateRecurringPlan: Handler = async ({ headers, body }) => {
   }
   const plan = await (
     await recurringRecords()
-  )
-    .updatePlan(donor.id, change.transactionNo, {
-      ...(change.amountCents === undefined ? {} : { amountCents: change.amountCents }),
-      ...(change.savedCardId === undefined ? {} : { savedCardId: change.savedCardId }),
-    })
-    .catch(refused);
+  ).updatePlan(donor.id, change.transactionNo, {
+    ...(change.amountCents === undefined ? {} : { amountCents: change.amountCents }),
+    ...(change.savedCardId === undefined ? {} : { savedCardId: change.savedCardId }),
+  });
   return success({ message: "Recurring plan updated", data: plan });
 };
 

@@ -1,4 +1,5 @@
 import { apiCalls, defaultBases, type ApiCall, type ApiCallName } from "@portal/adapters";
+import { RecordRefused } from "@portal/adapters/db";
 import { addressHandlers } from "./address";
 import { failure, RequestError } from "./envelope";
 import { accountHandlers } from "./account";
@@ -95,6 +96,10 @@ export async function handleServiceRequest(request: ServiceRequest): Promise<Ser
   } catch (error) {
     if (error instanceof RequestError) {
       return failure(error.httpStatus, error.message, error.headers, error.code, failed);
+    }
+    // A repository's refusal (a cancelled plan, a tax number already registered): the caller's to read.
+    if (error instanceof RecordRefused) {
+      return failure(error.httpStatus, error.message, {}, error.code, failed);
     }
     if (error instanceof BodyTooLarge) return failure(413, error.message, {}, undefined, failed);
     console.error(

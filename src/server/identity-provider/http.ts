@@ -18,7 +18,7 @@ const env = (name: string) => process.env[name] || undefined;
  * provider; Amplify finds Cognito's own from the pool's region) and which social providers are set up.
  * `enabled: false` when no pool is configured: the sign-in button then says sign-in is unavailable.
  */
-export function identityClientConfiguration() {
+function identityClientConfiguration() {
   const userPoolId = env("PORTAL_IDENTITY_POOL_ID");
   const userPoolClientId = env("PORTAL_IDENTITY_CLIENT_ID");
   if (!userPoolId || !userPoolClientId) return { enabled: false as const };

@@ -68,7 +68,7 @@ export interface LayerResponse {
 }
 
 /** A Cognito error as Amplify reads it: `__type` names the exception. */
-export class CognitoFault extends Error {
+class CognitoFault extends Error {
   constructor(
     readonly type: string,
     message: string,
@@ -79,7 +79,7 @@ export class CognitoFault extends Error {
 }
 
 /** Limits, counted in the database (`rate_window`), so every instance shares them. */
-export const layerLimits = {
+const layerLimits = {
   /** Wrong passwords per account per 15 minutes before the account is locked for the rest of it. */
   signInFailuresPerAccount: { limit: 5, windowMs: 15 * 60_000 },
   /** Sign-in attempts per client address per 15 minutes. */
@@ -183,7 +183,7 @@ interface RateLimit {
   readonly reset: (key: string) => Promise<void>;
 }
 
-export function checkPassword(password: string): void {
+function checkPassword(password: string): void {
   const issues = passwordIssues(password);
   if (issues.length > 0) {
     throw new CognitoFault(

@@ -1,3 +1,4 @@
+import { productRouteOf } from "@portal/domain";
 import { identitySignups, openDatabase, type IdentitySignups } from "@portal/adapters/db";
 import { preSignUp, PreSignUpRefused, type PreSignUpEvent } from "./pre-sign-up";
 
@@ -22,7 +23,7 @@ export interface CognitoPreSignUpEvent extends PreSignUpEvent {
 }
 
 /** The pool's token issuer, which the portal's donor links name (`PORTAL_IDENTITY_ISSUER`). */
-export const issuerOf = (event: CognitoPreSignUpEvent, configured?: string): string => {
+const issuerOf = (event: CognitoPreSignUpEvent, configured?: string): string => {
   if (configured) return configured;
   if (!event.region)
     throw new Error("PreSignUp: the event has no region; set PORTAL_IDENTITY_ISSUER");
@@ -73,7 +74,7 @@ const lambdaRecords = (): Promise<IdentitySignups> => {
   if (key.length < 32) return Promise.reject(new Error("PORTAL_SECRET_KEY is under 32 bytes"));
   records ??= openDatabase({
     databaseUrl,
-    productRoute: process.env["PORTAL_PRODUCT_ROUTE"] || "wakaf",
+    productRoute: productRouteOf(process.env["PORTAL_PRODUCT_ROUTE"]),
   }).then((sql) => identitySignups(sql, key));
   return records;
 };

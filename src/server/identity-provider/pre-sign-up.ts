@@ -44,7 +44,7 @@ const refuse = (validation: Validation): void => {
  * donors (`custom:BUSINESS_ACC` Yes), `custom:UEN` and `custom:COMPANY_NAME` with the contact person as
  * `name`. Every field is checked with the domain's validators.
  */
-export function signUpDetails(event: PreSignUpEvent): SignUpDetails {
+function signUpDetails(event: PreSignUpEvent): SignUpDetails {
   const attributes = event.request.userAttributes;
   const email = (attributes["email"] ?? "").trim().toLowerCase();
   refuse(validateEmail(email));

@@ -1,4 +1,4 @@
-import { receiptHref, receiptPath, type FlowType } from "@portal/domain";
+import { receiptHref, receiptPath, taxYearSpan, type FlowType } from "@portal/domain";
 import { receiptToken } from "./donations";
 import type { DonorView } from "./donors";
 import type { Sql } from "./sql";
@@ -126,11 +126,6 @@ export interface History {
     donorId: string,
     transactionNo: string,
   ) => Promise<RecurringStatus | undefined>;
-  /** Cancel the plan the donation started; a cancelled plan stays cancelled. Undefined when not theirs. */
-  readonly cancelRecurring: (
-    donorId: string,
-    transactionNo: string,
-  ) => Promise<"cancelled" | "alreadyCancelled" | "notRecurring" | undefined>;
   readonly savedCards: (donorId: string) => Promise<ReadonlyArray<SavedCard>>;
   /** Recent gifts to a wakaf fund, anonymous donors as 'Hamba Allah' (§6). */
   readonly donorWall: (
@@ -138,14 +133,6 @@ export interface History {
     page: { readonly pageNo: number; readonly pageSize: number },
   ) => Promise<Page<DonorWallEntry>>;
 }
-
-const SGT_OFFSET_MS = 8 * 60 * 60 * 1000;
-
-/** A Singapore calendar year as an instant range [from, to). */
-export const sgtYearSpan = (year: number) => ({
-  from: new Date(Date.UTC(year, 0, 1) - SGT_OFFSET_MS).toISOString(),
-  to: new Date(Date.UTC(year + 1, 0, 1) - SGT_OFFSET_MS).toISOString(),
-});
 
 /**
  * The list's optional filters as parameters $n (source), $n+1 and $n+2 (the year's span), $n+3 (flow);
@@ -226,8 +213,9 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
   return {
     transactions: async (donor, { pageNo, pageSize, source, year, flow }) => {
       const donorId = donor.id;
-      const span = year === undefined ? undefined : sgtYearSpan(year);
-      const filters = [source ?? null, span?.from ?? null, span?.to ?? null, flow ?? null];
+      const span = year === undefined ? undefined : taxYearSpan(year);
+      const at = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
+      const filters = [source ?? null, at(span?.fromMs), at(span?.untilMs), flow ?? null];
       const rows = await sql.query<HistoryRow>(
         `${query(filtered("d.", 4))}
          order by d.created_at desc, d.id desc limit $2 offset $3`,
@@ -273,32 +261,6 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
         nextDonationDate: row.plan_status === "active" ? row.next_charge_on : null,
       };
     },
-    cancelRecurring: (donorId, transactionNo) =>
-      sql.transaction(async (tx) => {
-        const [row] = await tx.query<{ id: string; status: string }>(
-          `select p.id, p.status from recurring_plan p join donation d on d.id = p.first_donation_id
-           where d.donor_id = $1 and p.donor_id = $1 and d.transaction_no = $2 for update of p`,
-          [donorId, transactionNo],
-        );
-        if (!row) {
-          const [own] = await tx.query(
-            "select 1 from donation where donor_id = $1 and transaction_no = $2",
-            [donorId, transactionNo],
-          );
-          return own ? "notRecurring" : undefined;
-        }
-        if (row.status === "cancelled") return "alreadyCancelled";
-        await tx.query(
-          "update recurring_plan set status = 'cancelled', cancelled_at = now(), next_charge_on = null where id = $1",
-          [row.id],
-        );
-        await tx.query(
-          `insert into audit_log (actor, action, entity, entity_id, detail)
-           values ('donor', 'recurring.cancel', 'recurring_plan', $1, $2)`,
-          [row.id, JSON.stringify({ transactionNo })],
-        );
-        return "cancelled";
-      }),
     savedCards: async (donorId) =>
       (
         await sql.query<{

@@ -17,3 +17,4 @@ export * from "./signups";
 export * from "./tax-registrations";
 export * from "./statements";
 export * from "./identity-codes";
+export * from "./refused";

@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
 import {
-  HAUL_DAYS,
+  MAIN_CHARITY_ID,
   maskNric,
+  nextZakatDue,
   receiptAttributes,
+  sgtDate,
   type FlowType,
   type ReceiptAttributes,
 } from "@portal/domain";
-import { readHomePageConfiguration } from "./configuration";
+import { readRates } from "./configuration";
 import type { Address, ProfileDetails } from "./donors";
 import { methodOf, phoneOf } from "./history";
 import { personalData } from "./personal-data";
@@ -119,16 +121,11 @@ interface Row {
   tax_id_encrypted: Uint8Array | null;
 }
 
-const SGT_MS = 8 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** The Singapore calendar date one haul after an instant. */
-const haulAfter = (issued: Date) =>
-  new Date(issued.getTime() + SGT_MS + HAUL_DAYS * DAY_MS).toISOString().slice(0, 10);
 const text = (value: string | undefined | null) =>
   value === undefined || value === null || value.trim() === "" ? null : value.trim();
 
 const ratesWhileCurrent = async (sql: Sql, version: number) => {
-  const config = await readHomePageConfiguration(sql, 25);
+  const config = await readRates(sql, MAIN_CHARITY_ID);
   return config && config.version === version ? config.rates : null;
 };
 
@@ -169,6 +166,11 @@ export function receipts(sql: Sql, serverKey: Buffer) {
       const address: Address = anonymous ? {} : (row.address ?? {});
       const profile = anonymous ? {} : (row.profile ?? {});
       const issued = new Date(row.issued_at);
+      // The NRIC/FIN registered for IRAS inclusion afterwards is the one the council files.
+      const nricSealed =
+        row.tax_id_kind !== "UEN" && row.tax_id_encrypted
+          ? row.tax_id_encrypted
+          : row.nric_encrypted;
       return {
         receiptNo: row.receipt_no,
         transactionNo: row.transaction_no,
@@ -190,14 +192,7 @@ export function receipts(sql: Sql, serverKey: Buffer) {
           : (row.name ?? row.donor_details?.name ?? "Hamba Allah"),
         donorEmail: anonymous ? null : (row.email ?? row.donor_details?.email ?? null),
         donorPhone: anonymous ? null : phoneOf(row.mobile_country_code, row.mobile),
-        // The number registered for IRAS inclusion afterwards is the one the council files.
-        nirc: anonymous
-          ? null
-          : row.tax_id_encrypted && row.tax_id_kind !== "UEN"
-            ? maskNric(pii.decrypt(row.tax_id_encrypted))
-            : row.nric_encrypted
-              ? maskNric(pii.decrypt(row.nric_encrypted))
-              : null,
+        nirc: anonymous || !nricSealed ? null : maskNric(pii.decrypt(nricSealed)),
         companyName: anonymous
           ? null
           : (row.company_name ?? row.donor_details?.business?.companyName ?? null),
@@ -233,7 +228,7 @@ export function receipts(sql: Sql, serverKey: Buffer) {
           row.donor_details?.irasInclusion === true ||
           row.nric_encrypted !== null ||
           row.uen !== null,
-        nextZakatDueDate: amount("harta") > 0 ? haulAfter(issued) : null,
+        nextZakatDueDate: amount("harta") > 0 ? sgtDate(nextZakatDue(issued.getTime())) : null,
         mosqueName: null,
         amilId: null,
         amilName: null,

@@ -12,6 +12,7 @@ import {
   type GatewayPayment,
   type RecurringFrequency,
 } from "@portal/domain";
+import { RecordRefused } from "./refused";
 import type { Sql, SqlQuery } from "./sql";
 
 /**
@@ -51,15 +52,7 @@ export interface PlanView {
   readonly amountEditable: boolean;
 }
 
-export class PlanRefused extends Error {
-  constructor(
-    readonly httpStatus: 404 | 409 | 422,
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
-  }
-}
+export class PlanRefused extends RecordRefused {}
 
 interface PlanRow {
   id: string;
@@ -114,14 +107,6 @@ const freeAmountKind = (amounts: Record<string, number>): string | undefined => 
     ? kind
     : undefined;
 };
-
-export interface SavedCardView {
-  readonly id: string;
-  readonly brand: string;
-  readonly last4: string;
-  readonly expMonth: number;
-  readonly expYear: number;
-}
 
 export function recurring(sql: Sql, options: { readonly now: () => number }) {
   const today = () => sgtDate(options.now());
@@ -270,26 +255,6 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
         )
       ).length === 1,
 
-    savedCards: async (donorId: string): Promise<ReadonlyArray<SavedCardView>> =>
-      (
-        await sql.query<{
-          id: string;
-          brand: string;
-          last4: string;
-          exp_month: number;
-          exp_year: number;
-        }>(
-          "select id, brand, last4, exp_month, exp_year from saved_card where donor_id = $1 order by created_at desc, id",
-          [donorId],
-        )
-      ).map((row) => ({
-        id: row.id,
-        brand: row.brand,
-        last4: row.last4,
-        expMonth: row.exp_month,
-        expYear: row.exp_year,
-      })),
-
     /** The gateway token of one of the donor's saved cards; undefined for anyone else's. */
     savedCardToken: async (donorId: string, savedCardId: string) => {
       if (!/^[0-9a-f-]{36}$/.test(savedCardId)) return undefined;
@@ -333,6 +298,21 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
       sql.transaction(async (tx) => {
         const row = await planByReceiptToken(tx, token, transactionNo);
         return row ? toView(row) : undefined;
+      }),
+
+    /**
+     * Cancel the plan a donation of this donor started; a cancelled plan stays cancelled. `notRecurring`
+     * for the donor's donation without a plan; undefined when the donation is not theirs.
+     */
+    cancelOwn: (donorId: string, transactionNo: string) =>
+      sql.transaction(async (tx) => {
+        const row = await ownPlan(tx, donorId, transactionNo);
+        if (row) return cancel(tx, row, "donor");
+        const [own] = await tx.query(
+          "select 1 from donation where donor_id = $1 and transaction_no = $2",
+          [donorId, transactionNo],
+        );
+        return own ? ("notRecurring" as const) : undefined;
       }),
 
     /** Cancel by receipt token: undefined when the token does not open this transaction's plan. */

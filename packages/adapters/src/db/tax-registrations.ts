@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { isTaxRegistrable, maskNric, type FlowType } from "@portal/domain";
+import { isTaxRegistrable, maskNric, NRIC_PATTERN, type FlowType } from "@portal/domain";
 import { personalData } from "./personal-data";
+import { RecordRefused } from "./refused";
 import type { Sql, SqlQuery } from "./sql";
 
 /** The kind of identity number a registration names (IRAS: individuals by NRIC/FIN, companies by UEN). */
@@ -19,15 +20,7 @@ export interface TaxDeductionView {
   readonly registered: { readonly idKind: TaxIdKind; readonly idShown: string } | null;
 }
 
-export class TaxRegistrationRefused extends Error {
-  constructor(
-    readonly httpStatus: 404 | 409 | 422,
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
-  }
-}
+export class TaxRegistrationRefused extends RecordRefused {}
 
 /** NRIC (S, T) or FIN (F, G, M) by its first letter; a UEN is neither. */
 export const taxIdKindOf = (id: string, isUen: boolean): TaxIdKind =>
@@ -69,19 +62,20 @@ export function taxRegistrations(sql: Sql, serverKey: Buffer) {
     return row;
   };
 
-  const shown = (kind: TaxIdKind, sealed: Uint8Array) => {
-    const id = pii.decrypt(sealed);
-    return kind === "UEN" ? id : maskNric(id);
-  };
+  /** How a number is shown: an NRIC/FIN masked as PDPC allows; a UEN is a public number. */
+  const registration = (idKind: TaxIdKind, id: string) => ({
+    idKind,
+    idShown: idKind === "UEN" ? id : maskNric(id),
+  });
 
   const toView = (row: Row): TaxDeductionView => {
     let registered: TaxDeductionView["registered"] = null;
     if (row.reg_kind && row.reg_encrypted) {
-      registered = { idKind: row.reg_kind, idShown: shown(row.reg_kind, row.reg_encrypted) };
+      registered = registration(row.reg_kind, pii.decrypt(row.reg_encrypted));
     } else if (row.checkout_encrypted) {
+      // The number given at checkout: NRIC/FIN by its form, otherwise a UEN.
       const id = pii.decrypt(row.checkout_encrypted);
-      const kind = /^[STFGM]\d{7}[A-Z]$/.test(id) ? taxIdKindOf(id, false) : "UEN";
-      registered = { idKind: kind, idShown: kind === "UEN" ? id : maskNric(id) };
+      registered = registration(taxIdKindOf(id, !NRIC_PATTERN.test(id)), id);
     }
     return {
       transactionNo: row.transaction_no,
@@ -104,7 +98,7 @@ export function taxRegistrations(sql: Sql, serverKey: Buffer) {
       return row ? toView(row) : undefined;
     },
 
-    /** Register; `already` when this number was registered before. Audit-logged. */
+    /** Register `id` (trimmed, upper case); `already` when this number was registered before. Audit-logged. */
     register: (donorId: string, transactionNo: string, idKind: TaxIdKind, id: string) =>
       sql.transaction(async (tx) => {
         const row = await find(tx, donorId, transactionNo, true);
@@ -137,8 +131,10 @@ export function taxRegistrations(sql: Sql, serverKey: Buffer) {
            values ('donor', 'tax.register', 'donation', $1, $2)`,
           [row.id, JSON.stringify({ transactionNo, idKind })],
         );
-        const after = await find(tx, donorId, transactionNo, false);
-        return { outcome: "registered" as const, view: toView(after ?? row) };
+        return {
+          outcome: "registered" as const,
+          view: { ...view, registered: registration(idKind, id) },
+        };
       }),
   };
 }

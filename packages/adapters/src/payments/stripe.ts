@@ -1,9 +1,9 @@
 import Stripe from "stripe";
 import { Effect, Layer } from "effect";
 import {
+  cardImage,
   PaymentGateway,
   portError,
-  type CardImage,
   type GatewayPayment,
   type PaymentGatewayShape,
   type PaymentState,
@@ -46,15 +46,6 @@ export const paymentStateOf = (
     default:
       return "pending";
   }
-};
-
-const brands: Readonly<Record<string, CardImage>> = {
-  amex: "AmericanExpress",
-  diners: "DinersClub",
-  jcb: "JCB",
-  mastercard: "MasterCard",
-  unionpay: "UnionPay",
-  visa: "Visa",
 };
 
 const nextActionOf = (intent: Stripe.PaymentIntent): GatewayPayment["nextAction"] => {
@@ -103,7 +94,7 @@ export const paymentFromIntent = (intent: Stripe.PaymentIntent): GatewayPayment 
     ...(card?.last4
       ? {
           card: {
-            brand: brands[card.brand ?? ""] ?? "DefaultCard",
+            brand: cardImage(card.brand),
             last4: card.last4,
             ...(typeof card.exp_month === "number" ? { expMonth: card.exp_month } : {}),
             ...(typeof card.exp_year === "number" ? { expYear: card.exp_year } : {}),

@@ -7,6 +7,7 @@ import {
   type JWK,
   type JWTVerifyGetKey,
 } from "jose";
+import { matchesNricPattern } from "@portal/domain";
 import { randomToken, sameSecret } from "./pkce";
 
 /** The portal as a Singpass relying party (FAPI / OIDC, `private_key_jwt`, encrypted ID tokens). */
@@ -88,7 +89,7 @@ export function subjectOf(sub: string): SingpassSubject {
   );
   const nric = parts.get("s")?.toUpperCase() ?? "";
   const uuid = parts.get("u") ?? "";
-  if (!/^[STFGM]\d{7}[A-Z]$/.test(nric) || uuid === "") throw new SingpassError("subject");
+  if (!matchesNricPattern(nric) || uuid === "") throw new SingpassError("subject");
   return { nric, uuid };
 }
 

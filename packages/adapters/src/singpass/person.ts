@@ -1,3 +1,4 @@
+import { matchesNricPattern } from "@portal/domain";
 /** What the portal takes from a MyInfo person (spec §3 profile fields), every value as text. */
 export interface MyInfoPerson {
   readonly nric: string;
@@ -56,7 +57,7 @@ export function personFromMyInfo(data: unknown): MyInfoPerson | undefined {
   const person = object(data);
   const nric = text(person["uinfin"])?.toUpperCase();
   const name = text(person["name"]);
-  if (nric === undefined || name === undefined || !/^[STFGM]\d{7}[A-Z]$/.test(nric))
+  if (nric === undefined || name === undefined || !matchesNricPattern(nric))
     return undefined;
   const mobile = object(person["mobileno"]);
   const areaCode = text(mobile["areacode"]);
