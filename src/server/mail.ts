@@ -4,8 +4,7 @@ import { outboxMailer } from "@portal/adapters/mail";
 import { shared } from "./shared";
 
 /** Where the embedded mailer writes: PORTAL_DATA_DIR/outbox (`.data/outbox` by default). */
-const outboxDir = (): string =>
-  path.join(process.env["PORTAL_DATA_DIR"] ?? ".data", "outbox");
+const outboxDir = (): string => path.join(process.env["PORTAL_DATA_DIR"] ?? ".data", "outbox");
 
 /**
  * The process's mailer. Only the local outbox exists so far; an SES or SMTP adapter goes here, chosen

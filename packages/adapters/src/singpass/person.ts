@@ -57,8 +57,7 @@ export function personFromMyInfo(data: unknown): MyInfoPerson | undefined {
   const person = object(data);
   const nric = text(person["uinfin"])?.toUpperCase();
   const name = text(person["name"]);
-  if (nric === undefined || name === undefined || !matchesNricPattern(nric))
-    return undefined;
+  if (nric === undefined || name === undefined || !matchesNricPattern(nric)) return undefined;
   const mobile = object(person["mobileno"]);
   const areaCode = text(mobile["areacode"]);
   const address = object(person["regadd"]);
