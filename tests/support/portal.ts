@@ -83,6 +83,3 @@ export async function callPortal(
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
-
-/** The header a signed-in donor's calls carry. */
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
