@@ -245,7 +245,11 @@ test.describe("donor accounts", () => {
     await dialog(page).getByRole("button", { name: "Verify" }).click();
     await dialog(page).getByLabel("Email").fill(email);
     await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+    // The sign-in goes on to the flow's home: the page is already "/", so wait for that navigation
+    // itself before reading from the page (the header shows the name before it leaves).
+    const navigated = page.waitForEvent("load");
     await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
+    await navigated;
     await page.waitForURL((url) => url.pathname === "/");
     await expect(page.getByRole("link", { name: "Ahmad Razak" })).toBeVisible();
     const details = await page.evaluate(async () => {
