@@ -78,7 +78,7 @@ export function statementPdf({ lang, donor, statement, issuedAt }: StatementPdfI
     text(value, PAGE.margin + 90, y);
     y += 14;
   }
-  text(t("statement_issued", { date: formatDate(issuedAt) }), PAGE.margin, y);
+  text(t("statement_issued", { date: formatDate(issuedAt, lang) }), PAGE.margin, y);
   y += 24;
 
   const header = () => {
@@ -119,7 +119,7 @@ export function statementPdf({ lang, donor, statement, issuedAt }: StatementPdfI
     const height = Math.max(fund.length, treatment.length) * LINE + 4;
     if (room(height)) header();
     const amount = formatMoney(entry.amount);
-    text(formatDate(entry.paidAt), COLUMN.date, y);
+    text(formatDate(entry.paidAt, lang), COLUMN.date, y);
     text(fund, COLUMN.fund, y);
     text(entry.receiptNo ?? "-", COLUMN.receipt, y);
     text(amount, COLUMN.amountRight, y, { align: "right" });

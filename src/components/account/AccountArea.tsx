@@ -120,7 +120,12 @@ export default function AccountArea(props: AccountProps) {
         onChanged={(user) => setState({ ...state, user })}
       />
       <HistorySection {...common} lang={props.lang} version={version} onYears={setYears} />
-      <PlansSection {...common} version={version} onChanged={() => setVersion((v) => v + 1)} />
+      <PlansSection
+        {...common}
+        lang={props.lang}
+        version={version}
+        onChanged={() => setVersion((v) => v + 1)}
+      />
       <StatementSection {...common} lang={props.lang} years={years} />
     </div>
   );

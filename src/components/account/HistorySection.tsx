@@ -158,7 +158,7 @@ export function HistorySection(props: {
             <tbody>
               {records.map((record) => (
                 <tr key={record.transactionNo} data-transaction={record.transactionNo}>
-                  <td>{formatDate(Date.parse(record.donationTimeStamp))}</td>
+                  <td>{formatDate(Date.parse(record.donationTimeStamp), lang)}</td>
                   <td>
                     {t(`account_fund_${record.donationType}`)}
                     {record.recurringFrequency !== "One Time" ? (

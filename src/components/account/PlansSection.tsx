@@ -6,6 +6,7 @@ import {
   formatMoney,
   limitsOf,
   type Cents,
+  type DateLanguage,
 } from "@portal/domain";
 import type { RecurringPlan } from "@portal/adapters/responses";
 import { readMoneyText } from "../giving/amount";
@@ -27,21 +28,24 @@ interface SavedCard {
 type Props = {
   readonly call: Call;
   readonly t: Label;
+  readonly lang: DateLanguage;
   readonly version: number;
   readonly onChanged: () => void;
 };
 
 /** A calendar date (yyyy-mm-dd, Singapore) as D MMM YYYY. */
-const dateText = (date: string) => formatDate(Date.parse(`${date}T00:00:00+08:00`));
+const dateText = (date: string, lang: DateLanguage) =>
+  formatDate(Date.parse(`${date}T00:00:00+08:00`), lang);
 
 function PlanCard(props: {
   readonly plan: Plan;
   readonly cards: ReadonlyArray<SavedCard>;
   readonly call: Call;
   readonly t: Label;
+  readonly lang: DateLanguage;
   readonly onChanged: () => void;
 }) {
-  const { plan, cards, call, t } = props;
+  const { plan, cards, call, t, lang } = props;
   const id = useId();
   const [mode, setMode] = useState<"view" | "amount" | "card" | "cancel">("view");
   const [amount, setAmount] = useState((plan.amountCents / 100).toFixed(2));
@@ -98,7 +102,7 @@ function PlanCard(props: {
         </div>
         <div>
           <dt>{t("account_plan_next")}</dt>
-          <dd>{plan.nextDonationDate ? dateText(plan.nextDonationDate) : "-"}</dd>
+          <dd>{plan.nextDonationDate ? dateText(plan.nextDonationDate, lang) : "-"}</dd>
         </div>
         <div>
           <dt>{t("account_plan_card")}</dt>
@@ -297,6 +301,7 @@ export function PlansSection(props: Props) {
               cards={cards}
               call={call}
               t={t}
+              lang={props.lang}
               onChanged={props.onChanged}
             />
           ))}

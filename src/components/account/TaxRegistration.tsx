@@ -126,7 +126,7 @@ export default function TaxRegistration(props: {
         </div>
         <div>
           <dt>{t("account_col_date")}</dt>
-          <dd>{formatDate(Date.parse(view.donatedAt))}</dd>
+          <dd>{formatDate(Date.parse(view.donatedAt), props.lang)}</dd>
         </div>
         <div>
           <dt>{t("account_col_amount")}</dt>

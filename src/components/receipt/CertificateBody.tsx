@@ -1,9 +1,17 @@
-import { receiptDonor } from "@portal/domain";
-import { dateTime, money } from "./format";
+import { formatDate, receiptDonor, type DateLanguage } from "@portal/domain";
+import { money } from "./format";
 import { kindsOf, type Label, type Receipt } from "./parts";
 
 /** The certificate of appreciation: who gave, how much, to what, and when. */
-export const CertificateBody = ({ receipt, t }: { receipt: Receipt; t: Label }) => (
+export const CertificateBody = ({
+  receipt,
+  t,
+  lang,
+}: {
+  receipt: Receipt;
+  t: Label;
+  lang: DateLanguage;
+}) => (
   <div className="certificate-body">
     <p className="receipt-council">{t("council_name")}</p>
     <h1>{t("certificate_title")}</h1>
@@ -15,7 +23,7 @@ export const CertificateBody = ({ receipt, t }: { receipt: Receipt; t: Label }) 
         fund: kindsOf(receipt, t)
           .map((kind) => kind.name)
           .join(", "),
-        date: dateTime(receipt.transactionDateTime).split(" | ")[0] ?? "",
+        date: formatDate(Date.parse(receipt.transactionDateTime), lang),
       })}
     </p>
     <p className="certificate-ref">

@@ -1,4 +1,4 @@
-import { wrapReference } from "@portal/domain";
+import { wrapReference, type DateLanguage } from "@portal/domain";
 import {
   Amount,
   DonorSection,
@@ -15,11 +15,20 @@ import {
  * The official (tax) receipt: serially numbered, with receipt number, donor name, ID number (masked),
  * date, type and amount (design/facts.md, IRAS).
  */
-export const OfficialBody = ({ receipt, t }: { receipt: Receipt; t: Label }) => (
+export const OfficialBody = ({
+  receipt,
+  t,
+  lang,
+}: {
+  receipt: Receipt;
+  t: Label;
+  lang: DateLanguage;
+}) => (
   <>
     <ReceiptHead
       receipt={receipt}
       t={t}
+      lang={lang}
       title={t("receipt_official_title")}
       className="official-head"
     />

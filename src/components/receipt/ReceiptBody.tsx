@@ -5,6 +5,7 @@ import {
   showNextZakatDue,
   showOfficerName,
   wrapReference,
+  type DateLanguage,
 } from "@portal/domain";
 import { calendarDate, money, PLATFORM_AMIL_ID, titleKey } from "./format";
 import {
@@ -97,7 +98,15 @@ const details = (kind: string, receipt: Receipt, t: Label) => {
 };
 
 /** The donor's receipt (spec §3): every field that applies to this donation. */
-export const ReceiptBody = ({ receipt, t }: { receipt: Receipt; t: Label }) => {
+export const ReceiptBody = ({
+  receipt,
+  t,
+  lang,
+}: {
+  receipt: Receipt;
+  t: Label;
+  lang: DateLanguage;
+}) => {
   const status = paymentStatusDisplay(receipt.paymentStatus);
   const reference = receipt.referenceNumber ? wrapReference(receipt.referenceNumber) : [];
   const recurrence = recurrenceLabel(receipt.frequency, money(receipt.totalAmount));
@@ -108,7 +117,7 @@ export const ReceiptBody = ({ receipt, t }: { receipt: Receipt; t: Label }) => {
   });
   return (
     <>
-      <ReceiptHead receipt={receipt} t={t} title={t(titleKey(receipt.flow))} />
+      <ReceiptHead receipt={receipt} t={t} lang={lang} title={t(titleKey(receipt.flow))} />
       <DonorSection
         receipt={receipt}
         t={t}
@@ -146,7 +155,7 @@ export const ReceiptBody = ({ receipt, t }: { receipt: Receipt; t: Label }) => {
         </table>
         {showNextZakatDue(receipt) && receipt.nextZakatDueDate ? (
           <p className="receipt-next-due">
-            {t("receipt_next_due")}: <strong>{calendarDate(receipt.nextZakatDueDate)}</strong>
+            {t("receipt_next_due")}: <strong>{calendarDate(receipt.nextZakatDueDate, lang)}</strong>
           </p>
         ) : null}
       </section>

@@ -147,11 +147,11 @@ export default function ReceiptView({
       >
         {state.phase === "ready" ? (
           variant === "official" ? (
-            <OfficialBody receipt={state.receipt} t={t} />
+            <OfficialBody receipt={state.receipt} t={t} lang={lang} />
           ) : variant === "certificate" ? (
-            <CertificateBody receipt={state.receipt} t={t} />
+            <CertificateBody receipt={state.receipt} t={t} lang={lang} />
           ) : (
-            <ReceiptBody receipt={state.receipt} t={t} />
+            <ReceiptBody receipt={state.receipt} t={t} lang={lang} />
           )
         ) : (
           <header className="receipt-head">

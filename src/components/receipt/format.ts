@@ -3,6 +3,7 @@ import {
   formatDateTime,
   formatMoney,
   type Cents,
+  type DateLanguage,
   type FlowType,
 } from "@portal/domain";
 import type { ReceiptLabelKey } from "./labels";
@@ -13,15 +14,15 @@ export const PLATFORM_AMIL_ID = "online";
 export const money = (amount: number) => formatMoney(amount as Cents);
 
 /** `5 Mar 2025 | 3:07 PM`, Singapore time; the raw text when it is not a date. */
-export const dateTime = (iso: string) => {
+export const dateTime = (iso: string, lang: DateLanguage) => {
   const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? iso : formatDateTime(ms);
+  return Number.isNaN(ms) ? iso : formatDateTime(ms, lang);
 };
 
 /** A calendar date (`2027-02-20`, Singapore) as `20 Feb 2027`. */
-export const calendarDate = (date: string) => {
+export const calendarDate = (date: string, lang: DateLanguage) => {
   const ms = Date.parse(`${date}T12:00:00+08:00`);
-  return Number.isNaN(ms) ? date : formatDatePadded(ms);
+  return Number.isNaN(ms) ? date : formatDatePadded(ms, lang);
 };
 
 /** The heading of a receipt for its flow. */

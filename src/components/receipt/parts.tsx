@@ -8,6 +8,7 @@ import {
   RECEIPT_MOBILE_MASK,
   receiptDonor,
   taxWording,
+  type DateLanguage,
 } from "@portal/domain";
 import type { ReceiptDataWire } from "@portal/adapters/responses";
 import { fill } from "../../i18n/fill";
@@ -115,6 +116,7 @@ export const kindsOf = (receipt: Receipt, t: Label) =>
 export const ReceiptHead = (props: {
   receipt: Receipt;
   t: Label;
+  lang: DateLanguage;
   title: string;
   className?: string;
 }) => (
@@ -124,7 +126,9 @@ export const ReceiptHead = (props: {
     <dl className="receipt-fields">
       <Field term={props.t("receipt_no")}>{props.receipt.receiptNo}</Field>
       <Field term={props.t("receipt_transaction_no")}>{props.receipt.transactionNo}</Field>
-      <Field term={props.t("receipt_date")}>{dateTime(props.receipt.transactionDateTime)}</Field>
+      <Field term={props.t("receipt_date")}>
+        {dateTime(props.receipt.transactionDateTime, props.lang)}
+      </Field>
     </dl>
   </header>
 );

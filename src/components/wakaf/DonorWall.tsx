@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { cents, formatDate, formatMoney } from "@portal/domain";
+import { cents, formatDate, formatMoney, type DateLanguage } from "@portal/domain";
 import { fill } from "../../i18n/fill";
 import type { DonorWallLabels } from "./labels";
 
@@ -7,6 +7,7 @@ export interface DonorWallProps {
   readonly charityId: number;
   readonly fundName: string;
   readonly labels: DonorWallLabels;
+  readonly lang: DateLanguage;
 }
 
 /** Gifts shown per page of the wall (the server allows up to 100). */
@@ -53,7 +54,7 @@ const readPage = async (charityId: number, pageNumber: number) => {
  * the server returns (a name, or 'Hamba Allah' for anonymous givers; the amount; the day). A failure
  * only says the wall cannot be shown: the donation widget beside it keeps working (§8).
  */
-export default function DonorWall({ charityId, fundName, labels: l }: DonorWallProps) {
+export default function DonorWall({ charityId, fundName, labels: l, lang }: DonorWallProps) {
   const [page, setPage] = useState(1);
   const [wall, setWall] = useState<Wall>({ kind: "loading" });
   // The last known count keeps the page buttons (and the focus on them) while the next page loads.
@@ -131,7 +132,7 @@ export default function DonorWall({ charityId, fundName, labels: l }: DonorWallP
                     <td>{gift.donorName}</td>
                     <td className="donor-wall-amount">{formatMoney(cents(gift.donationAmount))}</td>
                     <td>
-                      <time dateTime={gift.donationTimeStamp}>{formatDate(at)}</time>
+                      <time dateTime={gift.donationTimeStamp}>{formatDate(at, lang)}</time>
                     </td>
                   </tr>
                 );

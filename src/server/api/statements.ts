@@ -61,7 +61,7 @@ const getZakatDueCalendar: Handler = async ({ headers, body }) => {
   if (!due) return noHarta();
   const t = serverText(lang);
   const site = publicUrl();
-  const dueOn = formatDate(Date.parse(`${due.dueDate}T00:00:00+08:00`));
+  const dueOn = formatDate(Date.parse(`${due.dueDate}T00:00:00+08:00`), lang);
   const ics = zakatDueCalendar({
     date: due.dueDate,
     // One event per payment: a newer file for the same payment replaces it in the calendar.
@@ -70,7 +70,7 @@ const getZakatDueCalendar: Handler = async ({ headers, body }) => {
     summary: t("calendar_summary"),
     description: t("calendar_description", {
       amount: formatMoney(due.from.hartaAmount),
-      date: formatDate(due.from.paidAt),
+      date: formatDate(due.from.paidAt, lang),
       transactionNo: due.from.transactionNo,
       url: `${site}${lang === "ms" ? "/ms" : ""}/calculator`,
     }),

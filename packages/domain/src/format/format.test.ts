@@ -24,13 +24,13 @@ const t = Date.UTC(2025, 2, 4, 23, 30);
 
 describe("dates and times in Singapore (UTC+8)", () => {
   it("formats D MMM YYYY, DD MMM YYYY, h:mm A and date | time", () => {
-    expect(formatDate(t)).toBe("5 Mar 2025");
-    expect(formatDatePadded(t)).toBe("05 Mar 2025");
-    expect(formatTime(t)).toBe("7:30 AM");
-    expect(formatDateTime(t)).toBe("5 Mar 2025 | 7:30 AM");
-    expect(formatTime(Date.UTC(2025, 0, 1, 16, 0))).toBe("12:00 AM");
-    expect(formatTime(Date.UTC(2025, 0, 1, 4, 5))).toBe("12:05 PM");
-    expect(formatTime(Date.UTC(2025, 0, 1, 7, 59))).toBe("3:59 PM");
+    expect(formatDate(t, "en")).toBe("5 Mar 2025");
+    expect(formatDatePadded(t, "en")).toBe("05 Mar 2025");
+    expect(formatTime(t, "en")).toBe("7:30 AM");
+    expect(formatDateTime(t, "en")).toBe("5 Mar 2025 | 7:30 AM");
+    expect(formatTime(Date.UTC(2025, 0, 1, 16, 0), "en")).toBe("12:00 AM");
+    expect(formatTime(Date.UTC(2025, 0, 1, 4, 5), "en")).toBe("12:05 PM");
+    expect(formatTime(Date.UTC(2025, 0, 1, 7, 59), "en")).toBe("3:59 PM");
     expect(sgtParts(Date.UTC(2024, 11, 31, 16, 0))).toMatchObject({
       year: 2025,
       month: 1,
@@ -39,8 +39,17 @@ describe("dates and times in Singapore (UTC+8)", () => {
     });
   });
 
+  it("writes Malay month names and halves of the day on Malay pages", () => {
+    expect(formatDateTime(t, "ms")).toBe("5 Mac 2025 | 7:30 PG");
+    expect(formatDatePadded(Date.UTC(2025, 7, 9, 8, 0), "ms")).toBe("09 Ogo 2025");
+    expect(formatDate(Date.UTC(2025, 11, 25, 9, 15), "ms")).toBe("25 Dis 2025");
+    expect(formatTime(Date.UTC(2025, 0, 1, 7, 59), "ms")).toBe("3:59 PTG");
+    expect(formatDate(Date.UTC(2025, 4, 1, 4, 0), "ms")).toBe("1 Mei 2025");
+    expect(formatDate(Date.UTC(2025, 9, 1, 4, 0), "ms")).toBe("1 Okt 2025");
+  });
+
   it("next zakat due is 355 days later", () => {
-    expect(formatDate(nextZakatDue(t))).toBe("23 Feb 2026");
+    expect(formatDate(nextZakatDue(t), "en")).toBe("23 Feb 2026");
   });
 });
 
