@@ -49,6 +49,8 @@ test("a guest pays kaffarah by card and gets a receipt number, link and e-mail",
   await hydrated(page);
   await expect(page.getByTestId("checkout-total")).toHaveText("$40.00");
   await expectNoAxeViolations(page);
+  // Kaffarah has no public donor wall, so nothing is said about one.
+  await expect(page.getByTestId("donor-anonymous")).toHaveAccessibleDescription("");
 
   // Nothing valid yet: the donor is told what to fix, and nothing is paid.
   await page.getByTestId("checkout-pay").click();
@@ -304,6 +306,10 @@ test("a monthly gift to Wakaf Ilmu, cancelled from the thank-you page", async ({
   await page.getByTestId("wakaf-give").click();
   await hydrated(page);
   await fillDonor(page, "monthly@example.sg");
+  // A wakaf fund lists its givers publicly: the anonymity box says what leaving it unticked means.
+  await expect(page.getByTestId("donor-anonymous")).toHaveAccessibleDescription(
+    "Unless you give anonymously, your name, the amount and the date are shown on this fund's public donor wall.",
+  );
   await page.getByTestId("frequency-monthly").check();
   // PayNow pays once: it cannot carry a recurring gift.
   await expect(page.getByTestId("method-paynow")).toBeDisabled();

@@ -156,8 +156,11 @@ function Check(props: {
   readonly checked: boolean;
   readonly onChange: (checked: boolean) => void;
   readonly testId: string;
+  /** A sentence under the box, read with it by screen readers. */
+  readonly hint?: string;
   readonly children?: ReactNode;
 }) {
+  const hintId = useId();
   return (
     <>
       <label className="choice-option">
@@ -165,10 +168,16 @@ function Check(props: {
           type="checkbox"
           checked={props.checked}
           data-testid={props.testId}
+          aria-describedby={props.hint ? hintId : undefined}
           onChange={(event) => props.onChange(event.currentTarget.checked)}
         />
         <span>{props.label}</span>
       </label>
+      {props.hint ? (
+        <p className="field-hint checkout-check-hint" id={hintId}>
+          {props.hint}
+        </p>
+      ) : null}
       {props.checked ? <div className="checkout-indent">{props.children}</div> : null}
     </>
   );
@@ -239,6 +248,8 @@ export function DonorFields(props: {
         checked={donor.anonymous}
         onChange={set("anonymous")}
         testId="donor-anonymous"
+        // The wakaf funds list their donors publicly (the donor wall); zakat, fidyah and kaffarah do not.
+        hint={props.zakatLike ? undefined : l.checkout_anonymous_wall}
       />
       {props.zakatLike ? (
         <Check

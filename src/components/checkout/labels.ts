@@ -25,6 +25,7 @@ export const checkoutLabelKeys = [
   "checkout_dial_code",
   "checkout_mobile",
   "checkout_anonymous",
+  "checkout_anonymous_wall",
   "checkout_others",
   "checkout_others_name",
   "checkout_deceased",
