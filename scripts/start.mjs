@@ -81,9 +81,11 @@ function stopAll(code) {
   stopping = true;
   say("stopping…");
   for (const child of children.values()) child.kill("SIGTERM");
+  // The web server finishes the requests in progress first (PORTAL_SHUTDOWN_GRACE_SECONDS).
+  const graceMs = Math.max(0, Number(process.env.PORTAL_SHUTDOWN_GRACE_SECONDS ?? "20")) * 1000;
   const deadline = setTimeout(() => {
     for (const child of children.values()) child.kill("SIGKILL");
-  }, 5000);
+  }, graceMs + 5000);
   const finish = () => {
     if (children.size > 0) return;
     clearTimeout(deadline);

@@ -143,13 +143,24 @@ const hasToken = (req, expected) => {
  * Build the request listener. `astroHandler` is the adapter's middleware-mode handler; `services`
  * (dist/server/services.mjs) answers the service calls under /svc/ without going through Astro.
  */
-export function createListener(astroHandler, services) {
+export function createListener(astroHandler, services, shutdown = { draining: false }) {
   const compress = compression({ threshold: 1024 });
   const files = indexStatic(clientDir);
   const testToken = testControlToken();
   const productRoute = productRouteOf(process.env.PORTAL_PRODUCT_ROUTE);
+  // Stopping: requests already here are finished, and each answer closes its connection, so a
+  // keep-alive client (a load balancer's pool) reconnects to another instance.
+  const answering = new Set();
+  shutdown.closeConnections = () => {
+    for (const res of answering) if (!res.headersSent) res.setHeader("connection", "close");
+  };
   return (req, res) => {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    if (shutdown.draining) res.setHeader("connection", "close");
+    else {
+      answering.add(res);
+      res.once("close", () => answering.delete(res));
+    }
     if (testToken && services?.serveTestControl && req.url?.startsWith("/__test/")) {
       if (!hasToken(req, testToken)) {
         res.statusCode = 401;
@@ -216,11 +227,12 @@ export function createListener(astroHandler, services) {
 }
 
 /** Start listening; resolves with the servers once every address is bound. */
-export async function startServer({ port, hosts }) {
+export async function startServer({ port, hosts, shutdown = { draining: false } }) {
   const entry = path.join(distDir, "server", "entry.mjs");
   const { handler } = await import(pathToFileURL(entry).href);
   const services = await import(pathToFileURL(path.join(distDir, "server", "services.mjs")).href);
-  const listener = createListener(handler, services);
+  shutdown.close = services.closeDatabase;
+  const listener = createListener(handler, services, shutdown);
   const servers = [];
   for (const host of hosts) {
     const server = http.createServer({ keepAliveTimeout: 65_000 }, listener);
@@ -241,14 +253,38 @@ export async function startServer({ port, hosts }) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const port = Number(process.env.PORT ?? 4321);
   const hosts = (process.env.HOST ?? "127.0.0.1,::1").split(",").map((h) => h.trim());
-  const servers = await startServer({ port, hosts });
+  const shutdown = { draining: false };
+  const servers = await startServer({ port, hosts, shutdown });
   console.log(`[web] listening on port ${port} (${hosts.join(", ")})`);
-  const stop = () => {
+  const graceMs = Math.max(0, Number(process.env.PORTAL_SHUTDOWN_GRACE_SECONDS ?? "20")) * 1000;
+  const stop = (signal) => {
+    if (shutdown.draining) return;
+    shutdown.draining = true;
+    shutdown.closeConnections?.();
+    console.log(
+      `[web] ${signal}: finishing the requests in progress (at most ${graceMs / 1000} s)`,
+    );
+    let open = servers.length;
+    const done = () => {
+      if (--open > 0) return;
+      // The last answer is out: now the database may close (PGlite's files left consistent).
+      Promise.resolve(shutdown.close?.())
+        .catch((error) => console.error("[web] closing the database failed:", error?.message))
+        .finally(() => {
+          console.log("[web] stopped");
+          process.exit(0);
+        });
+    };
     for (const server of servers) {
-      server.close();
-      server.closeAllConnections();
+      // No new connections; idle keep-alive ones close now, busy ones after their answer.
+      server.close(done);
+      server.closeIdleConnections();
     }
+    setTimeout(() => {
+      console.error("[web] requests still open after the grace period: closing them");
+      for (const server of servers) server.closeAllConnections();
+    }, graceMs).unref();
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
 }

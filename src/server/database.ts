@@ -12,11 +12,16 @@ export const database = (): Promise<Sql> =>
       databaseUrl: process.env["DATABASE_URL"] || undefined,
       dataDir: process.env["PORTAL_DATA_DIR"] || undefined,
       productRoute: productRouteOf(process.env["PORTAL_PRODUCT_ROUTE"]),
-    }).then((sql) => {
-      // Close cleanly on shutdown so PGlite's files are left consistent.
-      const close = () => void sql.close().catch(() => undefined);
-      process.once("SIGTERM", close);
-      process.once("SIGINT", close);
-      return sql;
     }),
   );
+
+/**
+ * Close the database if this process opened it: called by the web server once its last request has
+ * finished (server/serve.mjs), so PGlite's files are left consistent and no answer loses its database
+ * half-way.
+ */
+export async function closeDatabase(): Promise<void> {
+  const slot = Symbol.for("portal.database");
+  const opened = (globalThis as unknown as Record<symbol, Promise<Sql> | undefined>)[slot];
+  if (opened) await (await opened).close();
+}

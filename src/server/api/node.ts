@@ -5,6 +5,7 @@ import { sessionRecords } from "../records";
 import { startPaymentJobs } from "./jobs";
 import { handleServiceRequest } from "./router";
 export { serveTestControl } from "./test-control";
+export { closeDatabase } from "../database";
 import { BodyTooLarge, MAX_BODY_BYTES, type RequestHeaders, type ServiceRequest } from "./types";
 
 // Guest sessions that expired a day ago and made no donation are deleted once an hour.
