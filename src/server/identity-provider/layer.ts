@@ -252,9 +252,7 @@ export function cognitoLayer(options: LayerOptions) {
     const ids = [result["AccessToken"], result["RefreshToken"]]
       .filter((token): token is string => Boolean(token))
       .map((token) => text(decodeJwt(token).jti));
-    await (
-      await state()
-    ).signOuts.noteIssued(text(access["username"]), access.iat ?? 0, ids);
+    await (await state()).signOuts.noteIssued(text(access["username"]), access.iat ?? 0, ids);
     return answer;
   }
 
@@ -674,9 +672,7 @@ export function cognitoLayer(options: LayerOptions) {
           "An account with the given email already exists.",
         );
       }
-      await (
-        await state()
-      ).pendingEmails.put(username, newEmail, now() + CODE_LIFETIME_MS, now());
+      await (await state()).pendingEmails.put(username, newEmail, now() + CODE_LIFETIME_MS, now());
       const sent = await sendCode("email", newEmail, request.clientAddress, true, username);
       return { ...answer, CodeDeliveryDetailsList: [sent.CodeDeliveryDetails] };
     },
