@@ -5,6 +5,7 @@ import {
   history,
   identityCodes,
   identitySignups,
+  identityState,
   rateWindows,
   receipts,
   singpassLogins,
@@ -17,6 +18,7 @@ import {
   type Statements,
   type IdentitySignups,
   type IdentityCodes,
+  type IdentityState,
   type RateWindows,
 } from "@portal/adapters/db";
 import { database } from "./database";
@@ -54,3 +56,6 @@ export const identityCodeRecords: () => Promise<IdentityCodes> = over(
   identityCodes,
 );
 export const rateWindowRecords: () => Promise<RateWindows> = over("rateWindows", rateWindows);
+export const identityStateRecords: () => Promise<IdentityState> = over("identityState", (sql) =>
+  identityState(sql, serverKey()),
+);

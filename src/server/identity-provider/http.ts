@@ -1,6 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { mailer } from "../mail";
-import { identityCodeRecords, rateWindowRecords, signupRecords } from "../records";
+import {
+  identityCodeRecords,
+  identityStateRecords,
+  rateWindowRecords,
+  signupRecords,
+} from "../records";
 import { rateLimit } from "../rate-limit";
 import { shared } from "../shared";
 import { cognitoLayer, type CognitoLayer } from "./layer";
@@ -56,6 +61,7 @@ const layer = (): CognitoLayer | undefined =>
       store: async () => ({
         codes: await identityCodeRecords(),
         limits: await rateWindowRecords(),
+        state: await identityStateRecords(),
       }),
       preSignUp: (event) => preSignUp(event, issuer),
       abandonSignUp: async (subject) => (await signupRecords()).remove(issuer, subject),

@@ -13,7 +13,7 @@ import {
   validationMessages,
   type MailerShape,
 } from "@portal/domain";
-import type { IdentityCodes, RateWindows } from "@portal/adapters/db";
+import type { IdentityCodes, IdentityState, RateWindows } from "@portal/adapters/db";
 import type { PreSignUpEvent } from "./pre-sign-up";
 import { PreSignUpRefused } from "./pre-sign-up";
 
@@ -32,6 +32,9 @@ import { PreSignUpRefused } from "./pre-sign-up";
  *   password and accepts any session; here the password is checked and the session must be ours;
  * - the same answer for a wrong password and an unknown account, and limits on sign-in attempts and on
  *   codes sent (counted in the database, shared by every instance);
+ * - nothing between calls in memory: temporary passwords, e-mail changes waiting for their code,
+ *   challenge sessions and global sign-outs are in the database too (`IdentityState`), so any instance
+ *   can answer the next call and a restart forgets none of them;
  * - only the calls a browser may make: the admin calls need the local admin key, and the pool-wide ones
  *   (create or delete pools, list users) are not served at all.
  */
@@ -45,8 +48,12 @@ export interface LayerOptions {
   /** The key that opens the admin calls (tests make users waiting for a new password with it). */
   readonly adminKey: string;
   readonly mailer: MailerShape;
-  /** Where codes and limit windows are kept (the database: every instance sees the same). */
-  readonly store: () => Promise<{ readonly codes: IdentityCodes; readonly limits: RateWindows }>;
+  /** Where codes, limit windows and the rest of the state are kept (the database: every instance sees the same). */
+  readonly store: () => Promise<{
+    readonly codes: IdentityCodes;
+    readonly limits: RateWindows;
+    readonly state: IdentityState;
+  }>;
   readonly preSignUp: (event: PreSignUpEvent) => Promise<unknown>;
   /** Forget the PreSignUp record of an account that was then not made. */
   readonly abandonSignUp: (subject: string) => Promise<void>;
@@ -94,6 +101,13 @@ const layerLimits = {
 
 const CODE_LIFETIME_MS = 24 * 60 * 60_000;
 const CHALLENGE_LIFETIME_MS = 3 * 60_000;
+/** Cognito's default for an administrator-made account's temporary password. */
+const TEMPORARY_PASSWORD_LIFETIME_MS = 7 * 24 * 60 * 60_000;
+/**
+ * How long a global sign-out is remembered: as long as a token issued before it could still be good
+ * (Cognito's default refresh token life, 30 days; the embedded pool's refresh tokens live one day).
+ */
+const SIGN_OUT_MEMORY_MS = 30 * 24 * 60 * 60_000;
 
 /** The attributes a sign-up may set. The NRIC is not among them: it goes to PreSignUp only. */
 const SIGN_UP_ATTRIBUTES = new Set([
@@ -214,29 +228,31 @@ export function cognitoLayer(options: LayerOptions) {
   const signInsByAddress = limit("signIns", layerLimits.signInsPerAddress);
   const codesByAccount = limit("codes", layerLimits.codesPerAccount);
   const codeRequestsByAddress = limit("codeRequests", layerLimits.codeRequestsPerAddress);
-  const temporaryPasswords = new Map<string, Buffer>();
-  /** E-mail changes waiting for their code, by account (cognito-local's username). */
-  const pendingEmails = new Map<string, string>();
-  const challenges = new Map<string, { username: string; expires: number }>();
   /**
-   * When each account (cognito-local's username) last signed out everywhere, in whole seconds as tokens
-   * count time, with the ids of tokens issued here within that same second after it (still good).
+   * Temporary passwords, e-mail changes waiting for their code (by account: cognito-local's username),
+   * challenge sessions and global sign-outs: in the database, like the codes.
    */
-  const signedOut = new Map<string, { second: number; after: Set<string> }>();
-  const endSessions = (username: string) =>
-    signedOut.set(username, { second: Math.floor(now() / 1000), after: new Set() });
+  const state = async () => (await options.store()).state;
+  /**
+   * Sign the account (cognito-local's username) out everywhere: tokens issued before this second, as
+   * tokens count time, are refused from now on.
+   */
+  const endSessions = async (username: string) => {
+    const at = now();
+    await (
+      await state()
+    ).signOuts.signOut(username, Math.floor(at / 1000), at + SIGN_OUT_MEMORY_MS);
+  };
 
   /** Tokens this layer hands out in the second of a sign-out are not revoked by it. */
-  function noteIssued(answer: Body): Body {
+  async function noteIssued(answer: Body): Promise<Body> {
     const result = answer["AuthenticationResult"] as Record<string, string> | undefined;
     if (!result?.["AccessToken"]) return answer;
     const access = decodeJwt(result["AccessToken"]);
-    const ended = signedOut.get(text(access["username"]));
-    if (ended && access.iat === ended.second) {
-      for (const token of [result["AccessToken"], result["RefreshToken"]]) {
-        if (token) ended.after.add(text(decodeJwt(token).jti));
-      }
-    }
+    const ids = [result["AccessToken"], result["RefreshToken"]]
+      .filter((token): token is string => Boolean(token))
+      .map((token) => text(decodeJwt(token).jti));
+    await (await state()).signOuts.noteIssued(text(access["username"]), access.iat ?? 0, ids);
     return answer;
   }
 
@@ -361,12 +377,7 @@ export function cognitoLayer(options: LayerOptions) {
       throw new CognitoFault("NotAuthorizedException", "Invalid access token.");
     }
     const username = text(use === "access" ? payload["username"] : payload["cognito:username"]);
-    const ended = signedOut.get(username);
-    const iat = payload.iat ?? 0;
-    if (
-      ended &&
-      (iat < ended.second || (iat === ended.second && !ended.after.has(text(payload.jti))))
-    ) {
+    if (await (await state()).signOuts.revoked(username, payload.iat ?? 0, text(payload.jti))) {
       throw new CognitoFault(
         "NotAuthorizedException",
         use === "access" ? "Access Token has been revoked" : "Refresh Token has been revoked",
@@ -477,7 +488,9 @@ export function cognitoLayer(options: LayerOptions) {
       const parameters = (body["AuthParameters"] ?? {}) as Record<string, string>;
       if (flow === "REFRESH_TOKEN_AUTH" || flow === "REFRESH_TOKEN") {
         await liveToken(text(parameters["REFRESH_TOKEN"]), "refresh");
-        return noteIssued(await upstream("InitiateAuth", { ...body, ClientId: options.clientId }));
+        return await noteIssued(
+          await upstream("InitiateAuth", { ...body, ClientId: options.clientId }),
+        );
       }
       if (flow !== "USER_PASSWORD_AUTH") {
         throw new CognitoFault(
@@ -514,15 +527,17 @@ export function cognitoLayer(options: LayerOptions) {
         throw error;
       }
       if (answer["ChallengeName"] === "NEW_PASSWORD_REQUIRED") {
-        const kept = temporaryPasswords.get(email);
-        if (!kept || !timingSafeEqual(kept, digest(`${email}\n${password}`))) throw await failed();
+        const store = await state();
+        if (!(await store.temporaryPasswords.matches(email, password, now()))) {
+          throw await failed();
+        }
         const session = randomBytes(32).toString("base64url");
-        challenges.set(session, { username: email, expires: now() + CHALLENGE_LIFETIME_MS });
+        await store.challenges.start(session, email, now() + CHALLENGE_LIFETIME_MS, now());
         await signInFailures.reset(email);
         return { ...answer, Session: session };
       }
       await signInFailures.reset(email);
-      return noteIssued(answer);
+      return await noteIssued(answer);
     },
 
     RespondToAuthChallenge: async (body) => {
@@ -532,10 +547,9 @@ export function cognitoLayer(options: LayerOptions) {
           "This challenge is not supported here.",
         );
       }
-      const session = text(body["Session"]);
-      const challenge = challenges.get(session);
-      challenges.delete(session);
-      if (!challenge || challenge.expires < now()) {
+      const store = await state();
+      const username = await store.challenges.take(text(body["Session"]), now());
+      if (username === undefined) {
         throw new CognitoFault(
           "NotAuthorizedException",
           "Invalid session for the user, session is expired.",
@@ -544,7 +558,7 @@ export function cognitoLayer(options: LayerOptions) {
       const responses = (body["ChallengeResponses"] ?? {}) as Record<string, string>;
       const password = text(responses["NEW_PASSWORD"]);
       checkPassword(password);
-      const user = await findUser(challenge.username);
+      const user = await findUser(username);
       if (!user) throw badCredentials();
       const answer = await upstream("RespondToAuthChallenge", {
         ClientId: options.clientId,
@@ -552,8 +566,8 @@ export function cognitoLayer(options: LayerOptions) {
         Session: randomUUID(),
         ChallengeResponses: { USERNAME: user.username, NEW_PASSWORD: password },
       });
-      temporaryPasswords.delete(challenge.username);
-      return noteIssued(answer);
+      await store.temporaryPasswords.remove(username);
+      return await noteIssued(answer);
     },
 
     GetTokensFromRefreshToken: async (body) => {
@@ -564,12 +578,12 @@ export function cognitoLayer(options: LayerOptions) {
         ClientId: options.clientId,
         AuthParameters: { REFRESH_TOKEN: token },
       });
-      return { AuthenticationResult: noteIssued(answer)["AuthenticationResult"] };
+      return { AuthenticationResult: (await noteIssued(answer))["AuthenticationResult"] };
     },
 
     GlobalSignOut: async (body) => {
       const payload = await accessToken(body);
-      endSessions(text(payload["username"]));
+      await endSessions(text(payload["username"]));
       return {};
     },
 
@@ -593,7 +607,7 @@ export function cognitoLayer(options: LayerOptions) {
       if (!user) throw badCredentials();
       await admin("AdminSetUserPassword", { Username: email, Password: password, Permanent: true });
       // A new password ends the sessions that the old one opened.
-      endSessions(user.username);
+      await endSessions(user.username);
       await signInFailures.reset(email);
       return {};
     },
@@ -658,7 +672,7 @@ export function cognitoLayer(options: LayerOptions) {
           "An account with the given email already exists.",
         );
       }
-      pendingEmails.set(username, newEmail);
+      await (await state()).pendingEmails.put(username, newEmail, now() + CODE_LIFETIME_MS, now());
       const sent = await sendCode("email", newEmail, request.clientAddress, true, username);
       return { ...answer, CodeDeliveryDetailsList: [sent.CodeDeliveryDetails] };
     },
@@ -667,10 +681,13 @@ export function cognitoLayer(options: LayerOptions) {
     GetUserAttributeVerificationCode: async (body, request) => {
       const token = await accessToken(body);
       const username = text(token["username"]);
-      const pending = pendingEmails.get(username);
+      const store = await state();
+      const pending = await store.pendingEmails.get(username, now());
       if (text(body["AttributeName"]) !== "email" || pending === undefined) {
         throw new CognitoFault("InvalidParameterException", "No e-mail change is waiting.");
       }
+      // The change waits as long as its newest code.
+      await store.pendingEmails.put(username, pending, now() + CODE_LIFETIME_MS, now());
       return sendCode("email", pending, request.clientAddress, true, username);
     },
 
@@ -678,7 +695,8 @@ export function cognitoLayer(options: LayerOptions) {
     VerifyUserAttribute: async (body) => {
       const token = await accessToken(body);
       const username = text(token["username"]);
-      const pending = pendingEmails.get(username);
+      const store = await state();
+      const pending = await store.pendingEmails.get(username, now());
       if (text(body["AttributeName"]) !== "email" || pending === undefined) {
         throw new CognitoFault(
           "ExpiredCodeException",
@@ -686,7 +704,7 @@ export function cognitoLayer(options: LayerOptions) {
         );
       }
       await useCode("email", username, text(body["Code"]));
-      pendingEmails.delete(username);
+      await store.pendingEmails.remove(username);
       if (await findUser(pending)) {
         throw new CognitoFault(
           "AliasExistsException",
@@ -715,7 +733,9 @@ export function cognitoLayer(options: LayerOptions) {
       const password = text(body["TemporaryPassword"]);
       checkPassword(password);
       const answer = await admin(target, { ...body, Username: email, MessageAction: "SUPPRESS" });
-      temporaryPasswords.set(email, digest(`${email}\n${password}`));
+      await (
+        await state()
+      ).temporaryPasswords.put(email, password, now() + TEMPORARY_PASSWORD_LIFETIME_MS, now());
       return answer;
     }
     if (target === "AdminSetUserPassword") checkPassword(text(body["Password"]));

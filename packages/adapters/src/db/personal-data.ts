@@ -39,3 +39,52 @@ export function personalData(serverKey: Buffer): PersonalData {
     hash: (plain) => createHmac("sha256", hashKey).update(normal(plain)).digest(),
   };
 }
+
+/**
+ * Sealing for other values kept at rest under the server's key, each kind under its own derived key
+ * (`purpose`): `seal` (AES-256-GCM, random nonce) for what must be read back, bound to `context` (the
+ * row it belongs to, as associated data, so a sealed value cannot be moved to another row); `hash`
+ * (HMAC-SHA-256) for what is only looked up or compared. Values are kept as given, not normalised.
+ */
+export interface Sealing {
+  readonly seal: (plain: string, context: Uint8Array) => Buffer;
+  readonly open: (sealed: Uint8Array, context: Uint8Array) => string;
+  readonly hash: (...parts: ReadonlyArray<string>) => Buffer;
+}
+
+export function sealing(serverKey: Buffer, purpose: string): Sealing {
+  const derive = (use: string) =>
+    Buffer.from(hkdfSync("sha256", serverKey, Buffer.alloc(0), `${purpose}:${use}`, 32));
+  const encryptionKey = derive("seal");
+  const hashKey = derive("hash");
+  return {
+    seal: (plain, context) => {
+      const nonce = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", encryptionKey, nonce);
+      cipher.setAAD(context);
+      const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+      return Buffer.concat([Buffer.from([VERSION]), nonce, cipher.getAuthTag(), body]);
+    },
+    open: (sealed, context) => {
+      const bytes = Buffer.from(sealed);
+      if (bytes[0] !== VERSION) throw new Error("unknown sealed format");
+      const decipher = createDecipheriv("aes-256-gcm", encryptionKey, bytes.subarray(1, 13));
+      decipher.setAAD(context);
+      decipher.setAuthTag(bytes.subarray(13, 29));
+      return Buffer.concat([decipher.update(bytes.subarray(29)), decipher.final()]).toString(
+        "utf8",
+      );
+    },
+    hash: (...parts) => {
+      // Each part after its length, so ("a", "bc") and ("ab", "c") hash apart.
+      const mac = createHmac("sha256", hashKey);
+      for (const part of parts) {
+        const bytes = Buffer.from(part, "utf8");
+        const length = Buffer.alloc(4);
+        length.writeUInt32BE(bytes.length);
+        mac.update(length).update(bytes);
+      }
+      return mac.digest();
+    },
+  };
+}
