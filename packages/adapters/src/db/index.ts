@@ -17,4 +17,5 @@ export * from "./signups";
 export * from "./tax-registrations";
 export * from "./statements";
 export * from "./identity-codes";
+export * from "./social-nrics";
 export * from "./refused";
