@@ -35,10 +35,7 @@ export function socialNrics(sql: Sql, serverKey: Buffer): SocialNrics {
     const nonce = randomBytes(12);
     const cipher = createCipheriv("aes-256-gcm", key, nonce);
     cipher.setAAD(Buffer.from(guestSessionId));
-    const body = Buffer.concat([
-      cipher.update(nric.trim().toUpperCase(), "utf8"),
-      cipher.final(),
-    ]);
+    const body = Buffer.concat([cipher.update(nric.trim().toUpperCase(), "utf8"), cipher.final()]);
     return Buffer.concat([nonce, cipher.getAuthTag(), body]);
   };
   const open = (sealed: Uint8Array, guestSessionId: string): string => {
