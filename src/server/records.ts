@@ -9,12 +9,14 @@ import {
   rateWindows,
   receipts,
   singpassLogins,
+  socialNrics,
   taxRegistrations,
   statements,
   type Donors,
   type GuestSessions,
   type History,
   type SingpassLogins,
+  type SocialNrics,
   type Statements,
   type IdentitySignups,
   type IdentityCodes,
@@ -43,6 +45,9 @@ export const receiptRecords = over("receipts", (sql) => receipts(sql, serverKey(
 export const sessionRecords: () => Promise<GuestSessions> = over("sessions", guestSessions);
 export const singpassLoginRecords: () => Promise<SingpassLogins> = over("singpassLogins", (sql) =>
   singpassLogins(sql, serverKey()),
+);
+export const socialNricRecords: () => Promise<SocialNrics> = over("socialNrics", (sql) =>
+  socialNrics(sql, serverKey()),
 );
 export const signupRecords: () => Promise<IdentitySignups> = over("signups", (sql) =>
   identitySignups(sql, serverKey()),

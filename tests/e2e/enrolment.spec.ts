@@ -216,7 +216,12 @@ test("Singpass enrolment: MockPass persona S9812379B pre-fills the form, the don
   await expect(facts).toContainText("CHINESE");
   await expect(facts).toContainText("BRITISH OVERSEAS TERRITORIES CITIZEN");
   await expect(page.getByLabel("E-mail address *")).toHaveValue("myinfotesting@gmail.com");
-  await expect(page.getByLabel("Dial code")).toHaveValue("+65");
+  // MyInfo's mobile country code (+65) chooses the country in the manual enrolment's dial-code list.
+  const dialCountry = page.getByLabel("Country (dial code)");
+  await expect(dialCountry).toHaveValue("SG");
+  await expect(dialCountry.locator("option:checked")).toHaveText("Singapore (+65)");
+  expect(await dialCountry.locator("option").count()).toBeGreaterThan(230);
+  expect(await dialCountry.evaluate((element) => element.tagName)).toBe("SELECT");
   await expect(page.getByLabel("Mobile number")).toHaveValue("97399245");
   await expect(page.getByLabel("Postal code")).toHaveValue("310123");
   await expect(page.getByLabel("Block / house number")).toHaveValue("123");
@@ -237,7 +242,13 @@ test("Singpass enrolment: MockPass persona S9812379B pre-fills the form, the don
   await expect(page.getByText("Please enter valid email address")).toBeVisible();
   await expect(email).toBeFocused();
   await email.fill("lim.yx@example.sg");
+  const confirmation = page.waitForRequest(/confirmSingpassPreDonation/);
   await page.getByRole("button", { name: "Confirm my details" }).click();
+  // The chosen country's dial code goes with the number.
+  expect((await confirmation).postDataJSON()).toMatchObject({
+    countryCode: "+65",
+    mobile: "97399245",
+  });
   await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
   await expectNoAxeViolations(page);
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, keepScreenshot, open } from "./helpers";
+import { expectNoAxeViolations, expectNoOverflow, keepScreenshot, open } from "./helpers";
 import { nricOf as nric } from "../support/donations";
 
 // Social sign-in (spec §4) with no real Google or Facebook: the pool's hosted-UI domain is routed to the
@@ -90,6 +90,56 @@ const settled = async <T>(page: Page, ask: () => Promise<T>): Promise<T> => {
   }
 };
 
+/**
+ * Watches for the NRIC (as typed, upper-cased, or base64 as the spec's uniqueUserId) anywhere in the
+ * browser at any point: every write to session or local storage, the storages' whole contents at each
+ * page load, every 100 ms and when a page is left, and every address a page shows. What it finds is
+ * reported to the test through a binding, which outlives the page's navigations.
+ */
+const watchForNric = async (page: Page, id: string): Promise<string[]> => {
+  const found: string[] = [];
+  await page.exposeBinding("__portalNricSeen", (_source, where: string) => void found.push(where));
+  await page.addInitScript(
+    (forms: string[]) => {
+      const report = (where: string) =>
+        (window as unknown as { __portalNricSeen: (where: string) => void }).__portalNricSeen(
+          where,
+        );
+      const has = (text: string) => forms.some((form) => text.includes(form));
+      const scan = (when: string) => {
+        for (const [name, store] of [
+          ["sessionStorage", sessionStorage],
+          ["localStorage", localStorage],
+        ] as const) {
+          for (let i = 0; i < store.length; i++) {
+            const key = store.key(i) ?? "";
+            if (has(key) || has(store.getItem(key) ?? "")) report(`${name} ${key} (${when})`);
+          }
+        }
+        if (has(location.href) || has(decodeURIComponent(location.href))) {
+          report(`address ${location.href} (${when})`);
+        }
+      };
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (has(key) || has(String(value))) report(`written to storage: ${key}`);
+        setItem.call(this, key, value);
+      };
+      scan("load");
+      setInterval(() => scan("while open"), 100);
+      addEventListener("pagehide", () => scan("leaving"));
+    },
+    [id, id.toLowerCase(), Buffer.from(id).toString("base64")],
+  );
+  return found;
+};
+
+/** Whether the portal holds an NRIC for this browser's guest session (its cookie; never the NRIC). */
+const nricHeld = async (page: Page) => {
+  const response = await page.request.post("/svc/donor/api/User/socialNricHeld", { data: {} });
+  return ((await response.json()) as { data: { held: boolean } }).data.held;
+};
+
 /** The portal's own record of the signed-in account (getSignInUserDetails with its ID token). */
 const portalDetails = (page: Page) =>
   settled(page, () =>
@@ -113,6 +163,11 @@ test.describe("social sign-in", () => {
   }, testInfo) => {
     const urls = await withSocialProviders(page, baseURL ?? "");
     const id = nric("7070707");
+    const seen = await watchForNric(page, id);
+    const bodies: Array<{ url: string; body: string }> = [];
+    page.on("request", (request) =>
+      bodies.push({ url: request.url(), body: request.postData() ?? "" }),
+    );
     await open(page, "/");
     await page.getByRole("button", { name: "Sign in" }).first().click();
     await dialog(page).getByRole("button", { name: "Sign up" }).click();
@@ -137,9 +192,16 @@ test.describe("social sign-in", () => {
     await field.press("Enter");
     await expect(page).toHaveURL(/^http:\/\/localhost/);
     await expectNoAxeViolations(page);
-    await keepScreenshot(page, testInfo, "social-nric-step");
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expectNoOverflow(page);
+      await keepScreenshot(page, testInfo, `social-nric-step-${width}`);
+    }
     await next.click();
 
+    // At the provider: the portal holds the NRIC for this browser's guest session; the page has none.
+    await expect(page.getByRole("heading", { name: "Google" })).toBeVisible();
+    expect(await nricHeld(page)).toBe(true);
     await providerVouches(page, "Google", "social.nur@example.sg", "Nur Sosial");
     // Registered with the portal (the header's name comes from the provider's token alone).
     await expect.poll(async () => (await portalDetails(page))?.status, { timeout: 15_000 }).toBe(1);
@@ -149,11 +211,50 @@ test.describe("social sign-in", () => {
     expect(details?.data.email).toBe("social.nur@example.sg");
     expect(details?.data.nric.endsWith(id.slice(-4))).toBe(true);
     expect(details?.data.nric).not.toContain(id.slice(0, 5));
-    // The NRIC crossed the redirect in this tab's storage only, and is gone once used.
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expectNoOverflow(page);
+      await keepScreenshot(page, testInfo, `social-return-${width}`);
+    }
+    // The NRIC crossed the redirect on the server only, and was taken out there once used: it was at
+    // no point in the browser's storage or in an address, and went out in one request only, to the
+    // portal that holds it.
+    expect(await nricHeld(page)).toBe(false);
+    expect(seen).toEqual([]);
     expect(urls.filter((url) => url.toUpperCase().includes(id))).toEqual([]);
+    const carried = bodies.filter(({ body }) =>
+      [id, id.toLowerCase(), Buffer.from(id).toString("base64")].some((form) =>
+        body.includes(form),
+      ),
+    );
+    expect(carried.map(({ url }) => new URL(url).pathname)).toEqual([
+      "/svc/donor/api/User/holdSocialNric",
+    ]);
     expect(
-      await settled(page, () => page.evaluate(() => sessionStorage.getItem("portal.socialNric"))),
-    ).toBeNull();
+      await settled(page, () =>
+        page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage })),
+      ),
+    ).not.toContain(id.slice(1, 8));
+  });
+
+  test("an NRIC no longer held when the donor comes back (expired) counts as none: unauthorised", async ({
+    page,
+    baseURL,
+  }) => {
+    await withSocialProviders(page, baseURL ?? "");
+    const id = nric("9209001");
+    const seen = await watchForNric(page, id);
+    await open(page, "/");
+    await socialSignUp(page, "Google", id);
+    await expect(page.getByRole("heading", { name: "Google" })).toBeVisible();
+    expect(await nricHeld(page)).toBe(true);
+    // The 15 minutes pass at the provider (expiry itself: tests/integration/social-nric.test.ts).
+    await page.request.post("/svc/donor/api/User/forgetSocialNric", { data: {} });
+    await providerVouches(page, "Google", "social.late@example.sg", "Lambat Sosial");
+    await expect.poll(() => portalDetails(page)).toBeNull();
+    await expect(dialog(page).getByRole("heading", { name: "Unauthorised account" })).toBeVisible();
+    expect(await poolAccountExists(page, "Google", "social.late@example.sg")).toBe(false);
+    expect(seen).toEqual([]);
   });
 
   test("a social sign-in without an NRIC is refused as unauthorised and its new account removed", async ({
@@ -197,6 +298,8 @@ test.describe("social sign-in", () => {
     await expect(
       dialog(second).getByRole("heading", { name: "Account already registered" }),
     ).toBeVisible();
+    // The NRIC given for the refused sign-up is not kept for a later one.
+    expect(await nricHeld(second)).toBe(false);
     await expect(second.getByRole("button", { name: "Sign in" }).first()).toBeVisible();
     expect(await poolAccountExists(second, "Facebook", "social.twice@example.sg")).toBe(false);
     expect(await poolAccountExists(second, "Google", "social.twice@example.sg")).toBe(true);

@@ -116,6 +116,16 @@ describe.each(testDatabases())("client and server contract on $name", (database)
         },
       ],
     });
+    // The NRIC-only step before a social sign-up: held for the guest session, asked after, dropped.
+    const held = await check(
+      "holdSocialNric",
+      { body: { nric: `S9200901${nricCheckLetter("S", "9200901")}` } },
+      asGuest,
+    );
+    expect(JSON.stringify(held)).not.toContain("9200901");
+    expect((await check("socialNricHeld", {}, asGuest))["data"]).toEqual({ held: true });
+    await check("forgetSocialNric", {}, asGuest);
+    expect((await check("socialNricHeld", {}, asGuest))["data"]).toEqual({ held: false });
     await check("enrollDonorManuallyPreDonation", { body: { name: "Contract Donor", nric } });
     await check(
       "enrollDonorManuallyPreDonation",

@@ -3,7 +3,7 @@ import { validateNric, type SocialProvider } from "@portal/domain";
 import { $authPopup } from "../../stores/auth-popup";
 import type { AuthContext } from "./context";
 import { Field, FormMessage, useSubmit } from "./fields";
-import { forgetSocialNric, keepSocialNric } from "./social-nric";
+import { forgetSocialNric, holdSocialNric, SocialNricRefused } from "./social-nric";
 
 type Props = { readonly context: AuthContext };
 
@@ -57,10 +57,11 @@ export function NotRegistered({ context }: Props) {
 
 /**
  * The NRIC-only step (§5): required and valid NRIC, forced uppercase, Continue disabled until valid,
- * Enter suppressed, errors cleared on any key press. Before a social sign-up (`provider`) the NRIC is
- * kept in this tab's session storage and the donor goes on to the provider; the page they return to
- * registers it (social-return.ts). For an account already signed in, it checks the NRIC is free, then
- * registers the account with it.
+ * Enter suppressed, errors cleared on any key press. Before a social sign-up (`provider`) the NRIC goes
+ * to the portal, which holds it for this browser's guest session (never in the browser's storage or a
+ * URL), and the donor goes on to the provider; the page they return to has the portal register the
+ * account with it (social-return.ts). For an account already signed in, it checks the NRIC is free,
+ * then registers the account with it.
  */
 export function NricOnlyStep({
   context,
@@ -107,19 +108,30 @@ export function NricOnlyStep({
     if (registered.httpStatus !== 200) throw new Error(registered.body.message ?? "failed");
     await context.signedIn();
   };
+  const toProvider = async (chosen: SocialProvider) => {
+    const accounts = context.accounts;
+    if (!accounts) throw new Error("sign-in is not set up");
+    try {
+      await holdSocialNric(context, nric);
+    } catch (cause) {
+      if (cause instanceof SocialNricRefused && cause.code?.startsWith("validation.nric")) {
+        setFieldError(context.t("ValidateForm_validNric"));
+        return;
+      }
+      throw cause;
+    }
+    await context.run(accounts.federatedSignIn(chosen)).catch(async (cause: unknown) => {
+      await forgetSocialNric(context);
+      throw cause;
+    });
+  };
   const proceed = () =>
     void submit(
-      async () => {
-        if (!provider) return register();
-        const accounts = context.accounts;
-        if (!accounts) throw new Error("sign-in is not set up");
-        keepSocialNric(nric);
-        await context.run(accounts.federatedSignIn(provider)).catch((cause: unknown) => {
-          forgetSocialNric();
-          throw cause;
-        });
-      },
-      () => context.t("auth_error"),
+      () => (provider ? toProvider(provider) : register()),
+      (cause) =>
+        cause instanceof SocialNricRefused && cause.code === "rate.limited"
+          ? context.t("account_error_TooManyRequestsException")
+          : context.t("auth_error"),
     );
   return (
     <div className="auth-form" onBlur={onBlur}>

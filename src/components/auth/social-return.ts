@@ -3,29 +3,32 @@ import { Accounts, SocialRegistration, socialReturn, type SocialReturn } from "@
 import { portalSocialRegistration } from "@portal/adapters/identity/social-registration";
 import { $authPopup } from "../../stores/auth-popup";
 import type { AuthContext } from "./context";
-import { takeSocialNric } from "./social-nric";
+import { forgetSocialNric } from "./social-nric";
 
 /**
  * The page a social sign-in returned to (spec §4): once Amplify has exchanged the provider's code, the
  * four post-return rules run with the real account (Amplify) and the portal's calls, and the donor sees
  * the outcome: signed in as §4 says, or the pre-registered or unauthorised popup (the new account is
- * then deleted), or the NRIC step again when the NRIC they gave was refused.
+ * then deleted), or the NRIC step again when the NRIC they gave was refused. The NRIC they gave before
+ * leaving is held by the portal for this browser's guest session; the registration takes it out there,
+ * and the page never sees it.
  */
 export async function completeSocialReturn(
   context: AuthContext,
   outcome: Promise<"signedIn" | "failed">,
 ): Promise<SocialReturn | null> {
   const exchanged = await outcome;
-  // Read once and forget at once, whatever happens next: the NRIC stays no longer than it is needed.
-  const storedNric = takeSocialNric();
   const accounts = context.accounts;
+  // A return that signed nobody in drops the NRIC held for it: it is not kept for a later sign-in.
   if (exchanged === "failed" || !accounts) {
+    await forgetSocialNric(context);
     $authPopup.set({ kind: "LOGIN" });
     return null;
   }
   try {
     const account = await context.run(accounts.currentAccount());
     if (!account) {
+      await forgetSocialNric(context);
       $authPopup.set({ kind: "LOGIN" });
       return null;
     }
@@ -40,7 +43,7 @@ export async function completeSocialReturn(
       Layer.succeed(SocialRegistration, portalSocialRegistration(context.portal)),
     );
     const result = await Effect.runPromise(
-      socialReturn({ storedNric, account }).pipe(Effect.provide(services)),
+      socialReturn({ account }).pipe(Effect.provide(services)),
     );
     switch (result.kind) {
       case "preRegistered":
@@ -65,6 +68,7 @@ export async function completeSocialReturn(
     }
     return result;
   } catch {
+    await forgetSocialNric(context);
     await context.signOut(false);
     $authPopup.set({ kind: "LOGIN" });
     return null;

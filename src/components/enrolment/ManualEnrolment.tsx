@@ -13,13 +13,12 @@ import { continuePath, messageOf, postJson, ensureGuest } from "./api";
 import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from "./contact";
 import { AddressFields, addressBody } from "../address/AddressFields";
 import type { CountryOption } from "../address/countries";
-import { SelectField, TextField } from "./fields";
+import { DialCodeSelect } from "./DialCodeSelect";
+import { dialCodeOf, HOME_REGION, type DialCountry } from "./dial-code";
+import { TextField } from "./fields";
 import type { ManualLabels } from "./labels";
 
 type Kind = "individual" | "corporate";
-
-/** One country of the dial-code list: ISO code, name in the page's language, dial code. */
-export type DialCountry = readonly [code: string, name: string, dialCode: string];
 
 /** Manual enrolment (spec §2 `/enrollment/enroll-individual`): an individual or a company. */
 export default function ManualEnrolment(props: {
@@ -39,8 +38,8 @@ export default function ManualEnrolment(props: {
   const [uen, setUen] = useState("");
   const [email, setEmail] = useState("");
   const [dateOfBirth, setDateOfBirth] = useState("");
-  const [country, setCountry] = useState("SG");
-  const dialCode = props.dialCountries.find(([code]) => code === country)?.[2] ?? "+65";
+  const [country, setCountry] = useState(HOME_REGION);
+  const dialCode = dialCodeOf(props.dialCountries, country);
   const [mobile, setMobile] = useState("");
   const [address, setAddress] = useState<Address>(emptyAddress);
   const [consent, setConsent] = useState(false);
@@ -235,15 +234,11 @@ export default function ManualEnrolment(props: {
           />
         ) : null}
         <div className="enrol-mobile">
-          <SelectField
-            name="country"
+          <DialCodeSelect
             label={labels.enrol_country_dial}
             value={country}
             onChange={setCountry}
-            options={props.dialCountries.map(([code, name, dial]) => ({
-              value: code,
-              label: `${name} (${dial})`,
-            }))}
+            countries={props.dialCountries}
           />
           <TextField
             name="mobile"

@@ -4,6 +4,14 @@ import { continuePath, messageOf, postJson } from "./api";
 import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from "./contact";
 import { AddressFields, addressBody } from "../address/AddressFields";
 import type { CountryOption } from "../address/countries";
+import { DialCodeSelect } from "./DialCodeSelect";
+import {
+  dialCodeOf,
+  HOME_REGION,
+  regionOfDialCode,
+  type DialCodeRegions,
+  type DialCountry,
+} from "./dial-code";
 import { TextField } from "./fields";
 import type { SingpassUpdateLabels } from "./labels";
 
@@ -23,18 +31,24 @@ interface Person {
 /**
  * `/enrollment/singpass-update`: the MyInfo details pre-filled. Name, NRIC (masked), date of birth,
  * sex, race and nationality are MyInfo's and shown only; e-mail, mobile and address may be corrected.
+ * The mobile's country is the manual enrolment's dial-code select, chosen from MyInfo's country code.
  */
 export default function SingpassUpdate(props: {
   readonly lang: "en" | "ms";
   readonly labels: SingpassUpdateLabels;
   readonly productRoute: string;
   readonly countries: ReadonlyArray<CountryOption>;
+  /** §3's country list for the dial code, sorted by name in the page's language (at build time). */
+  readonly dialCountries: ReadonlyArray<DialCountry>;
+  /** The main region of each shared dial code, for choosing the country from MyInfo's code. */
+  readonly dialCodeRegions: DialCodeRegions;
   readonly startPath: string;
 }) {
   const { labels } = props;
   const [person, setPerson] = useState<Person | "loading" | "none">("loading");
   const [email, setEmail] = useState("");
-  const [dialCode, setDialCode] = useState("+65");
+  const [country, setCountry] = useState(HOME_REGION);
+  const dialCode = dialCodeOf(props.dialCountries, country);
   const [mobile, setMobile] = useState("");
   const [address, setAddress] = useState<Address>(emptyAddress);
   const [consent, setConsent] = useState(false);
@@ -50,7 +64,7 @@ export default function SingpassUpdate(props: {
       if (answer.status !== 200 || !data) return setPerson("none");
       setPerson(data);
       setEmail(data.email ?? "");
-      setDialCode(data.countryCode ?? "+65");
+      setCountry(regionOfDialCode(props.dialCountries, props.dialCodeRegions, data.countryCode));
       setMobile(data.mobile ?? "");
       setAddress({ ...emptyAddress, ...data.address });
     });
@@ -173,15 +187,11 @@ export default function SingpassUpdate(props: {
             required
           />
           <div className="enrol-mobile">
-            <TextField
-              name="dialCode"
-              label={labels.enrol_dial_code}
-              value={dialCode}
-              onChange={setDialCode}
-              error={error("dialCode")}
-              maxLength={5}
-              inputMode="tel"
-              autoComplete="tel-country-code"
+            <DialCodeSelect
+              label={labels.enrol_country_dial}
+              value={country}
+              onChange={setCountry}
+              countries={props.dialCountries}
             />
             <TextField
               name="mobile"

@@ -31,7 +31,7 @@ const validationKeys = [
 
 const contactKeys = [
   "enrol_email",
-  "enrol_dial_code",
+  "enrol_country_dial",
   "enrol_mobile",
   ...addressLabelKeys,
   "consent_zakatUpdates",
@@ -54,7 +54,6 @@ export const manualLabelKeys = [
   "enrol_submit",
   "enrol_dob_required",
   "enrol_dob_hint",
-  "enrol_country_dial",
 ] as const;
 
 export const singpassUpdateLabelKeys = [

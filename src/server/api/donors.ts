@@ -18,6 +18,7 @@ import {
 import { limitDonorCall } from "./donor-limits";
 import { RequestError, success } from "./envelope";
 import { readyPerson, singpassGuest } from "./singpass";
+import { takeSocialNric } from "./social-nric";
 import type { Handler } from "./types";
 
 /** Spec §3's signed-in user data, from the donor record (the NRIC masked). */
@@ -221,7 +222,7 @@ const checkCognitoMobileExists: Handler = async ({ headers, body, clientAddress 
 };
 
 const RegisterBody = Schema.Struct({
-  uniqueUserId: Text(64),
+  uniqueUserId: Schema.optionalKey(Text(64)),
   phoneCountryCode: Schema.optionalKey(DialCode),
   phoneNumber: Schema.optionalKey(Text(20)),
   email: Schema.optionalKey(Text(254)),
@@ -232,16 +233,29 @@ const RegisterBody = Schema.Struct({
  * registerCognitoUser (success is status 0): link the caller's verified sign-in to the donor with this
  * NRIC, making one if none exists. An existing donor is claimed only by a sign-in with the donor's own
  * verified e-mail; otherwise the answer is "NRIC already exists" (§8 signup_failed_nric_exists).
+ * Without `uniqueUserId` the NRIC is the one the caller's guest session holds from the NRIC-only step
+ * of a social sign-up (holdSocialNric), taken out at once whatever the outcome; none held (expired,
+ * used, never given): 404 `socialNric.none`, and the browser goes on as §4's "no NRIC".
  */
 const registerCognitoUser: Handler = async ({ headers, body, clientAddress }) => {
   const identity = await identityOf(headers);
   limitDonorCall("registerCognitoUser", identity.subject, clientAddress);
   const request = decode(RegisterBody, body);
-  const nric = nricFromUniqueUserId(request.uniqueUserId);
   const email = identity.email ?? request.email;
   if (email !== undefined) check(validateEmail(email));
   const mobile = request.phoneNumber?.replace(/\s/g, "");
   if (mobile) check(validateMobile(mobile));
+  const nric =
+    request.uniqueUserId === undefined
+      ? await takeSocialNric(headers)
+      : nricFromUniqueUserId(request.uniqueUserId);
+  if (nric === undefined) {
+    throw new RequestError(
+      404,
+      "No NRIC/FIN is held for this sign-up any more. Please enter it again.",
+      "socialNric.none",
+    );
+  }
   const outcome = await (
     await donorRecords()
   ).register(identity, {

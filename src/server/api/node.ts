@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { constants, gzip } from "node:zlib";
-import { sessionRecords } from "../records";
+import { sessionRecords, socialNricRecords } from "../records";
 import { startPaymentJobs } from "./jobs";
 import { handleServiceRequest } from "./router";
 export { serveTestControl } from "./test-control";
@@ -15,6 +15,15 @@ setInterval(
       .then((sessions) => sessions.sweep())
       .catch(() => undefined),
   60 * 60 * 1000,
+).unref();
+
+// NRICs held for a social sign-up (at most 15 minutes each) are deleted soon after they expire.
+setInterval(
+  () =>
+    void socialNricRecords()
+      .then((held) => held.sweep())
+      .catch(() => undefined),
+  5 * 60 * 1000,
 ).unref();
 
 // Reconcile payments left open by a crash, now and every minute; charge the recurring plans due.

@@ -11,6 +11,7 @@ import { publicHandlers } from "./public";
 import { recurringHandlers } from "./recurring";
 import { sessionHandlers } from "./sessions";
 import { singpassHandlers } from "./singpass";
+import { socialNricHandlers } from "./social-nric";
 import { statementHandlers } from "./statements";
 import { BodyTooLarge, type Handler, type ServiceRequest, type ServiceResponse } from "./types";
 
@@ -24,6 +25,7 @@ const handlers: Partial<Record<ApiCallName, Handler>> = {
   ...donorHandlers,
   ...addressHandlers,
   ...singpassHandlers,
+  ...socialNricHandlers,
   ...historyHandlers,
   ...recurringHandlers,
   ...accountHandlers,

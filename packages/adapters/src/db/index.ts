@@ -18,4 +18,5 @@ export * from "./tax-registrations";
 export * from "./statements";
 export * from "./identity-codes";
 export * from "./identity-state";
+export * from "./social-nrics";
 export * from "./refused";

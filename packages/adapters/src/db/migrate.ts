@@ -8,6 +8,7 @@ import { pricedReceiptItems } from "./migrations/007-priced-receipt-items";
 import { duplicateRefunds } from "./migrations/008-duplicate-refunds";
 import { identityCodes } from "./migrations/009-identity-codes";
 import { identityState } from "./migrations/010-identity-state";
+import { socialNric } from "./migrations/011-social-nric";
 import type { Sql } from "./sql";
 
 /** Every migration, in order. Never edit one that has shipped: add the next. */
@@ -22,6 +23,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "008-duplicate-refunds", sql: duplicateRefunds },
   { id: "009-identity-codes", sql: identityCodes },
   { id: "010-identity-state", sql: identityState },
+  { id: "011-social-nric", sql: socialNric },
 ];
 
 /**

@@ -92,6 +92,10 @@ export const apiCalls = [
   post("donor", "/api/User/getDonorByTransactionNumber"),
   post("donor", "/api/User/updateDonorCognitoProfile"),
   post("donor", "/api/User/updateDonorEmailCognitoProfile"),
+  // the NRIC given before a social sign-up (ours; README "API"), held by the server for the guest
+  post("donor", "/api/User/holdSocialNric"),
+  post("donor", "/api/User/socialNricHeld"),
+  post("donor", "/api/User/forgetSocialNric"),
   // postal-code lookup (ours; README "API"): OneMap's search, asked by the server
   post("donor", "/api/User/lookupPostalCode"),
   // Singpass enrolment (ours; README "API"): the login's steps, kept on the server for the guest

@@ -33,13 +33,12 @@ const ask = <A>(run: () => Promise<A>): Effect.Effect<A, PortError> =>
 const record = (value: unknown): Readonly<Record<string, unknown>> =>
   typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
 
-/** Base64 of the NRIC, as registerCognitoUser's `uniqueUserId` (spec §7). */
-const uniqueUserId = (nric: string) => btoa(nric.trim().toUpperCase());
-
 /**
- * The portal's answers as the rules read them: getCognitoUser's `accCount`; registerCognitoUser's
- * status (0 registered; an NRIC or mobile already taken is status 1, the spec's "not 0"); and
- * getSignInUserDetails' donor, or null while the sign-in has none.
+ * The portal's answers as the rules read them: getCognitoUser's `accCount`; whether an NRIC is held
+ * for this guest session (socialNricHeld); registerCognitoUser's status with the held NRIC (no
+ * `uniqueUserId`: the server takes the NRIC it holds; 0 registered; an NRIC or mobile already taken is
+ * status 1, the spec's "not 0"; none held any more is null); and getSignInUserDetails' donor, or null
+ * while the sign-in has none. The NRIC itself never passes through here.
  */
 export const portalSocialRegistration = (call: PortalCall): SocialRegistrationShape => ({
   accountCount: (email) =>
@@ -53,14 +52,28 @@ export const portalSocialRegistration = (call: PortalCall): SocialRegistrationSh
       const count = record(answer.body.data)["accCount"];
       return typeof count === "number" ? count : 0;
     }),
-  register: (nric) =>
+  nricHeld: () =>
     ask(async () => {
-      const answer = await call(urlFor(apiCall("registerCognitoUser"), defaultBases), {
-        uniqueUserId: uniqueUserId(nric),
-      });
+      const answer = await call(urlFor(apiCall("socialNricHeld"), defaultBases));
+      if (answer.httpStatus !== 200) {
+        throw failed("socialNricHeld", answer.httpStatus, answer.body.message);
+      }
+      return record(answer.body.data)["held"] === true;
+    }),
+  registerHeldNric: () =>
+    ask(async () => {
+      const answer = await call(urlFor(apiCall("registerCognitoUser"), defaultBases), {});
       if (answer.httpStatus === 200) return answer.body.status ?? 1;
       if (answer.httpStatus === 409) return 1;
+      if (answer.httpStatus === 404 && answer.body.code === "socialNric.none") return null;
       throw failed("registerCognitoUser", answer.httpStatus, answer.body.message);
+    }),
+  forgetNric: () =>
+    ask(async () => {
+      const answer = await call(urlFor(apiCall("forgetSocialNric"), defaultBases));
+      if (answer.httpStatus !== 200) {
+        throw failed("forgetSocialNric", answer.httpStatus, answer.body.message);
+      }
     }),
   registeredDonor: () =>
     ask(async () => {

@@ -320,6 +320,9 @@ export const responseSchemas = {
   getDonorByTransactionNumber: ok({ data: UserData }),
   updateDonorCognitoProfile: Plain,
   updateDonorEmailCognitoProfile: Plain,
+  holdSocialNric: ok({ data: Schema.Struct({ held: Schema.Literal(true), expiresAt: Str }) }),
+  socialNricHeld: ok({ data: Schema.Struct({ held: Schema.Boolean }) }),
+  forgetSocialNric: Plain,
   lookupPostalCode: ok({ data: Schema.Struct({ addresses: Schema.Array(FoundAddress) }) }),
   configureWebForCharity: ok({ data: Schema.Struct({ mainCharityId: Int }) }),
   donationWidget: ok({

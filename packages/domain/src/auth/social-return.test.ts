@@ -11,8 +11,11 @@ const account: Account = {
   attributes: { sub: "sub-1", name: "Aminah Google", email: "aminah@gmail.com" },
 };
 
-/** A fake identity layer that records what the rules did to the account. */
-const run = (storedNric: string | null, portal: Partial<SocialRegistrationShape>) => {
+/**
+ * A fake identity layer and a fake portal that holds (or not) the NRIC the donor gave, recording what
+ * the rules did to the account and to the held NRIC.
+ */
+const run = (held: boolean, portal: Partial<SocialRegistrationShape>) => {
   const done: string[] = [];
   const layer = Layer.mergeAll(
     AccountsTest({
@@ -20,40 +23,67 @@ const run = (storedNric: string | null, portal: Partial<SocialRegistrationShape>
       updateAttributes: (attributes) =>
         Effect.sync(() => void done.push(`updated ${JSON.stringify(attributes)}`)),
     }),
-    SocialRegistrationTest(portal),
+    SocialRegistrationTest({
+      nricHeld: () => Effect.succeed(held),
+      forgetNric: () => Effect.sync(() => void done.push("nric forgotten")),
+      ...portal,
+    }),
   );
-  return Effect.runPromise(Effect.provide(socialReturn({ storedNric, account }), layer)).then(
-    (outcome) => ({ outcome, done }),
-  );
+  return Effect.runPromise(Effect.provide(socialReturn({ account }), layer)).then((outcome) => ({
+    outcome,
+    done,
+  }));
 };
 
+const updated =
+  'updated {"custom:BUSINESS_ACC":"No","email":"aminah@gmail.com","name":"Aminah Google"}';
+
 describe("after a social sign-in returns (§4)", () => {
-  it("a stored NRIC with an e-mail that has two sign-ins is pre-registered, and the new account is deleted", async () => {
-    const { outcome, done } = await run("S1234567D", { accountCount: () => Effect.succeed(2) });
+  it("a held NRIC with an e-mail that has two sign-ins is pre-registered: the new account is deleted, the NRIC dropped", async () => {
+    const { outcome, done } = await run(true, { accountCount: () => Effect.succeed(2) });
     expect(outcome).toEqual({ kind: "preRegistered" });
-    expect(done).toEqual(["deleted"]);
+    expect(done).toEqual(["nric forgotten", "deleted"]);
   });
 
-  it("a stored NRIC updates the attributes and registers the account; a refusal clears the stored NRIC", async () => {
-    const registered: string[] = [];
-    const ok = await run("S1234567D", {
+  it("a held NRIC updates the attributes and registers the account with it; a refusal is reported", async () => {
+    let registrations = 0;
+    const ok = await run(true, {
       accountCount: () => Effect.succeed(1),
-      register: (nric) => Effect.sync(() => (registered.push(nric), 0)),
+      registerHeldNric: () => Effect.sync(() => (registrations++, 0)),
     });
-    expect(ok.outcome).toEqual({ kind: "registered", ok: true, clearStoredNric: false });
-    expect(ok.done).toEqual([
-      'updated {"custom:BUSINESS_ACC":"No","email":"aminah@gmail.com","name":"Aminah Google"}',
-    ]);
-    expect(registered).toEqual(["S1234567D"]);
-    const refused = await run("S1234567D", {
+    expect(ok.outcome).toEqual({ kind: "registered", ok: true });
+    expect(ok.done).toEqual([updated]);
+    expect(registrations).toBe(1);
+    const refused = await run(true, {
       accountCount: () => Effect.succeed(1),
-      register: () => Effect.succeed(1),
+      registerHeldNric: () => Effect.succeed(1),
     });
-    expect(refused.outcome).toEqual({ kind: "registered", ok: false, clearStoredNric: true });
+    expect(refused.outcome).toEqual({ kind: "registered", ok: false });
+    expect(refused.done).toEqual([updated]);
+  });
+
+  it("a held NRIC that expired before it was used counts as none: a registered donor is signed in, anyone else refused", async () => {
+    const donor = await run(true, {
+      accountCount: () => Effect.succeed(1),
+      registerHeldNric: () => Effect.succeed(null),
+      registeredDonor: () =>
+        Effect.succeed({ name: "Aminah binte Ali", userId: "donor-9", email: "aminah@gmail.com" }),
+    });
+    expect(donor.outcome).toEqual({
+      kind: "profile",
+      profile: { name: "Aminah binte Ali", userId: "donor-9", email: "aminah@gmail.com" },
+    });
+    const stranger = await run(true, {
+      accountCount: () => Effect.succeed(1),
+      registerHeldNric: () => Effect.succeed(null),
+      registeredDonor: () => Effect.succeed(null),
+    });
+    expect(stranger.outcome).toEqual({ kind: "unauthorised" });
+    expect(stranger.done).toEqual([updated, "deleted"]);
   });
 
   it("a registered donor gets the portal's profile, with the token's name and id where it has none", async () => {
-    const full = await run(null, {
+    const full = await run(false, {
       registeredDonor: () =>
         Effect.succeed({ name: "Aminah binte Ali", userId: "donor-9", email: "aminah@gmail.com" }),
     });
@@ -61,7 +91,7 @@ describe("after a social sign-in returns (§4)", () => {
       kind: "profile",
       profile: { name: "Aminah binte Ali", userId: "donor-9", email: "aminah@gmail.com" },
     });
-    const bare = await run(null, {
+    const bare = await run(false, {
       registeredDonor: () => Effect.succeed({ name: "", userId: "", email: "" }),
     });
     expect(bare.outcome).toEqual({
@@ -71,8 +101,8 @@ describe("after a social sign-in returns (§4)", () => {
     expect(bare.done).toEqual([]);
   });
 
-  it("no stored NRIC and no registered donor is unauthorised, and the account is deleted", async () => {
-    const { outcome, done } = await run(null, { registeredDonor: () => Effect.succeed(null) });
+  it("no held NRIC and no registered donor is unauthorised, and the account is deleted", async () => {
+    const { outcome, done } = await run(false, { registeredDonor: () => Effect.succeed(null) });
     expect(outcome).toEqual({ kind: "unauthorised" });
     expect(done).toEqual(["deleted"]);
   });

@@ -1,0 +1,82 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import type { Sql } from "./sql";
+
+/** How long the NRIC given before a social sign-up is held for the provider's round trip. */
+export const SOCIAL_NRIC_MINUTES = 15;
+
+/**
+ * The NRIC a donor gives in the NRIC-only step before a social sign-up (spec §4), held on the server
+ * for their guest session instead of in the browser: sealed under the server's key with the session's
+ * id bound in (a sealed value moved to another session does not open), for at most
+ * SOCIAL_NRIC_MINUTES and never past the guest session's own end, and taken out by the one
+ * registration that uses it.
+ */
+export interface SocialNrics {
+  /**
+   * Hold `nric` for this guest session, replacing any it held; it expires after SOCIAL_NRIC_MINUTES,
+   * or at `notAfter` (the guest session's end) if that comes first. Returns when it expires.
+   */
+  readonly hold: (guestSessionId: string, nric: string, notAfter: Date) => Promise<Date>;
+  /** Whether this guest session holds an NRIC that has not expired (the NRIC is not read). */
+  readonly held: (guestSessionId: string) => Promise<boolean>;
+  /** The held NRIC, deleted as it is read: a second take, an expired or another session's finds none. */
+  readonly take: (guestSessionId: string) => Promise<string | undefined>;
+  /** Let go of the held NRIC unused. */
+  readonly forget: (guestSessionId: string) => Promise<void>;
+  /** Delete every expired hold; returns how many. */
+  readonly sweep: () => Promise<number>;
+}
+
+export function socialNrics(sql: Sql, serverKey: Buffer): SocialNrics {
+  const key = Buffer.from(
+    hkdfSync("sha256", serverKey, Buffer.alloc(0), "portal:social-nric:v1", 32),
+  );
+  const seal = (nric: string, guestSessionId: string) => {
+    const nonce = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", key, nonce);
+    cipher.setAAD(Buffer.from(guestSessionId));
+    const body = Buffer.concat([cipher.update(nric.trim().toUpperCase(), "utf8"), cipher.final()]);
+    return Buffer.concat([nonce, cipher.getAuthTag(), body]);
+  };
+  const open = (sealed: Uint8Array, guestSessionId: string): string => {
+    const bytes = Buffer.from(sealed);
+    const decipher = createDecipheriv("aes-256-gcm", key, bytes.subarray(0, 12));
+    decipher.setAAD(Buffer.from(guestSessionId));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8");
+  };
+  return {
+    hold: async (guestSessionId, nric, notAfter) => {
+      const [row] = await sql.query<{ expires_at: Date }>(
+        `insert into social_nric (guest_session_id, sealed, expires_at)
+         values ($1, $2, least(now() + make_interval(mins => $3), $4::timestamptz))
+         on conflict (guest_session_id) do update set sealed = excluded.sealed,
+           created_at = now(), expires_at = excluded.expires_at
+         returning expires_at`,
+        [guestSessionId, seal(nric, guestSessionId), SOCIAL_NRIC_MINUTES, notAfter.toISOString()],
+      );
+      return new Date(row?.expires_at ?? 0);
+    },
+    held: async (guestSessionId) =>
+      (
+        await sql.query(
+          "select 1 from social_nric where guest_session_id = $1 and expires_at > now()",
+          [guestSessionId],
+        )
+      ).length > 0,
+    take: async (guestSessionId) => {
+      // Deleted whether or not it is still live: an expired hold is gone too once asked for.
+      const [row] = await sql.query<{ sealed: Uint8Array; live: boolean }>(
+        `delete from social_nric where guest_session_id = $1
+         returning sealed, expires_at > now() as live`,
+        [guestSessionId],
+      );
+      return row?.live ? open(row.sealed, guestSessionId) : undefined;
+    },
+    forget: async (guestSessionId) => {
+      await sql.query("delete from social_nric where guest_session_id = $1", [guestSessionId]);
+    },
+    sweep: async () =>
+      (await sql.query("delete from social_nric where expires_at <= now() returning 1")).length,
+  };
+}

@@ -1,0 +1,57 @@
+import { Schema } from "effect";
+import { validateNric } from "@portal/domain";
+import { socialNricRecords } from "../records";
+import { guestOf, liveGuest } from "./auth";
+import { decode, Text } from "./decode";
+import { check } from "./donor-input";
+import { limitDonorCall } from "./donor-limits";
+import { success } from "./envelope";
+import type { Handler, RequestHeaders } from "./types";
+
+const NricBody = Schema.Struct({ nric: Text(20) });
+
+/**
+ * holdSocialNric (ours; README "API"): the NRIC-only step before a social sign-up (spec §4
+ * NIRC_UNIQUE) hands the NRIC to the server, which holds it sealed for the caller's guest session
+ * (HttpOnly cookie) across the provider's redirect, for 15 minutes at most, instead of the browser
+ * keeping it. Only its form is checked: whether it is registered is not answered here (a guest session
+ * is cheap to get, so this must not tell anyone which NRICs exist); the registration after the return
+ * decides. Limited like the other NRIC checks: 10 an hour per guest session, 30 per address.
+ */
+const holdSocialNric: Handler = async ({ headers, body, clientAddress }) => {
+  const guest = await liveGuest(headers);
+  limitDonorCall("holdSocialNric", guest.id, clientAddress);
+  const nric = decode(NricBody, body).nric.trim().toUpperCase();
+  check(validateNric(nric));
+  const expiresAt = await (await socialNricRecords()).hold(guest.id, nric, guest.expiresAt);
+  return success({ data: { held: true, expiresAt: expiresAt.toISOString() } });
+};
+
+/** socialNricHeld (ours): whether the caller's guest session holds an NRIC (never the NRIC itself). */
+const socialNricHeld: Handler = async ({ headers }) => {
+  const guest = await guestOf(headers);
+  const held = guest ? await (await socialNricRecords()).held(guest.id) : false;
+  return success({ data: { held } });
+};
+
+/** forgetSocialNric (ours): let go of the held NRIC unused (a social return that registers nothing). */
+const forgetSocialNric: Handler = async ({ headers }) => {
+  const guest = await guestOf(headers);
+  if (guest) await (await socialNricRecords()).forget(guest.id);
+  return success({ message: "Forgotten" });
+};
+
+/**
+ * The NRIC the caller's guest session holds for a social sign-up, taken out (deleted) as it is read;
+ * undefined without a guest session or when none is held any more (used, expired, never given).
+ */
+export async function takeSocialNric(headers: RequestHeaders): Promise<string | undefined> {
+  const guest = await guestOf(headers);
+  return guest ? (await socialNricRecords()).take(guest.id) : undefined;
+}
+
+export const socialNricHandlers = {
+  holdSocialNric,
+  socialNricHeld,
+  forgetSocialNric,
+} satisfies Record<string, Handler>;
