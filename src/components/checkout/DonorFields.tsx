@@ -157,7 +157,7 @@ function Check(props: {
   readonly onChange: (checked: boolean) => void;
   readonly testId: string;
   /** A sentence under the box, read with it by screen readers. */
-  readonly hint?: string;
+  readonly hint?: string | undefined;
   readonly children?: ReactNode;
 }) {
   const hintId = useId();
