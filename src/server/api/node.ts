@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { constants, gzip } from "node:zlib";
 import { sessionRecords } from "../records";
-import { startPaymentJobs } from "./jobs";
+import { startMailJobs, startPaymentJobs } from "./jobs";
 import { handleServiceRequest } from "./router";
 export { serveTestControl } from "./test-control";
 import { BodyTooLarge, MAX_BODY_BYTES, type RequestHeaders, type ServiceRequest } from "./types";
@@ -18,6 +18,8 @@ setInterval(
 
 // Reconcile payments left open by a crash, now and every minute; charge the recurring plans due.
 void startPaymentJobs();
+// Deliver the mails that are due (retries, first tries cut short), now and every minute.
+void startMailJobs();
 
 const readLimited = (req: IncomingMessage): Promise<Uint8Array> =>
   new Promise((resolve, reject) => {

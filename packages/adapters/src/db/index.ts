@@ -18,3 +18,4 @@ export * from "./tax-registrations";
 export * from "./statements";
 export * from "./identity-codes";
 export * from "./refused";
+export * from "./mail-queue";

@@ -7,6 +7,7 @@ import { identitySignups } from "./migrations/006-identity-signups";
 import { pricedReceiptItems } from "./migrations/007-priced-receipt-items";
 import { duplicateRefunds } from "./migrations/008-duplicate-refunds";
 import { identityCodes } from "./migrations/009-identity-codes";
+import { mailQueue } from "./migrations/012-mail-queue";
 import type { Sql } from "./sql";
 
 /** Every migration, in order. Never edit one that has shipped: add the next. */
@@ -20,6 +21,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "007-priced-receipt-items", sql: pricedReceiptItems },
   { id: "008-duplicate-refunds", sql: duplicateRefunds },
   { id: "009-identity-codes", sql: identityCodes },
+  { id: "012-mail-queue", sql: mailQueue },
 ];
 
 /**

@@ -39,3 +39,36 @@ export function personalData(serverKey: Buffer): PersonalData {
     hash: (plain) => createHmac("sha256", hashKey).update(normal(plain)).digest(),
   };
 }
+
+/**
+ * Text sealed at rest exactly as given (no trimming or upper-casing): AES-256-GCM under a key derived
+ * from the server's key for `purpose`, in the format of `personalData` (version, nonce, tag, body).
+ * `context` (a row id) is bound as associated data, so a sealed value opens only in its own row.
+ */
+export interface SealedText {
+  readonly seal: (plain: string, context: string) => Buffer;
+  readonly open: (sealed: Uint8Array, context: string) => string;
+}
+
+export function sealedText(serverKey: Buffer, purpose: string): SealedText {
+  const key = Buffer.from(hkdfSync("sha256", serverKey, Buffer.alloc(0), purpose, 32));
+  return {
+    seal: (plain, context) => {
+      const nonce = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key, nonce);
+      cipher.setAAD(Buffer.from(context, "utf8"));
+      const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+      return Buffer.concat([Buffer.from([VERSION]), nonce, cipher.getAuthTag(), body]);
+    },
+    open: (sealed, context) => {
+      const bytes = Buffer.from(sealed);
+      if (bytes[0] !== VERSION) throw new Error("unknown sealed-text format");
+      const decipher = createDecipheriv("aes-256-gcm", key, bytes.subarray(1, 13));
+      decipher.setAAD(Buffer.from(context, "utf8"));
+      decipher.setAuthTag(bytes.subarray(13, 29));
+      return Buffer.concat([decipher.update(bytes.subarray(29)), decipher.final()]).toString(
+        "utf8",
+      );
+    },
+  };
+}
