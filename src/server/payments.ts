@@ -10,12 +10,7 @@ import {
 import { payments, recurring, type Payments, type Recurring } from "@portal/adapters/db";
 import { database } from "./database";
 import { productRoute } from "./records";
-import {
-  queueReceiptMail,
-  queueRefundMail,
-  sendReceiptMail,
-  sendRefundMail,
-} from "./receipt-mail";
+import { queueReceiptMail, queueRefundMail, sendReceiptMail, sendRefundMail } from "./receipt-mail";
 import { serverKey } from "./secrets";
 import { shared } from "./shared";
 

@@ -181,10 +181,7 @@ export function mailQueue(
       await tx.query(
         `insert into audit_log (actor, action, entity, entity_id, detail)
          values ('mailer', 'mail.failed', 'mail', $1, $2)`,
-        [
-          row.id,
-          JSON.stringify({ kind: row.kind, ref: row.ref, attempts: row.attempts, reason }),
-        ],
+        [row.id, JSON.stringify({ kind: row.kind, ref: row.ref, attempts: row.attempts, reason })],
       );
       return true;
     });
@@ -218,7 +215,12 @@ export function mailQueue(
       await settleSent(row, token);
       return "sent";
     }
-    return settleFailed(row, token, outcome.failure.message, outcome.failure.code === "mail.rejected");
+    return settleFailed(
+      row,
+      token,
+      outcome.failure.message,
+      outcome.failure.code === "mail.rejected",
+    );
   };
 
   const deliverClaimed = async (claimed: {
