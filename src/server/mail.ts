@@ -1,5 +1,6 @@
 import path from "node:path";
-import type { MailerShape } from "@portal/domain";
+import { Effect } from "effect";
+import { portError, type MailerShape } from "@portal/domain";
 import { mailQueue, queuedMailer, type MailQueue } from "@portal/adapters/db";
 import { outboxMailer, smtpMailer } from "@portal/adapters/mail";
 import { portalNow } from "./clock";
@@ -11,10 +12,11 @@ import { shared } from "./shared";
 const outboxDir = (): string => path.join(process.env["PORTAL_DATA_DIR"] ?? ".data", "outbox");
 
 /**
- * How mail leaves the portal: SMTP when PORTAL_SMTP_URL is set (with PORTAL_MAIL_FROM as the sender),
- * otherwise the local outbox, one JSON file per mail, which `npm start` and the tests read.
+ * How mail leaves the portal, as configured: SMTP when PORTAL_SMTP_URL is set (with PORTAL_MAIL_FROM
+ * as the sender), otherwise the local outbox, one JSON file per mail, which `npm start` and the tests
+ * read. Throws when the settings are wrong (see `mailTransport`).
  */
-export const mailTransport = (): MailerShape =>
+export const configuredMailTransport = (): MailerShape =>
   shared("mailTransport", () => {
     const url = process.env["PORTAL_SMTP_URL"];
     if (!url) return outboxMailer(outboxDir());
@@ -22,6 +24,27 @@ export const mailTransport = (): MailerShape =>
     if (!from) throw new Error("PORTAL_MAIL_FROM must be set when PORTAL_SMTP_URL is");
     return smtpMailer({ url, from });
   });
+
+/**
+ * The transport as a Mailer that never throws: wrong settings fail each send (so the queue keeps the
+ * mail and retries it) instead of failing whoever records a mail, such as a payment.
+ */
+export const mailTransport = (): MailerShape => ({
+  send: (message) =>
+    Effect.suspend(() => {
+      try {
+        return configuredMailTransport().send(message);
+      } catch (error) {
+        return Effect.fail(
+          portError(
+            "Mailer",
+            "port.unavailable",
+            `mail transport: ${error instanceof Error ? error.message : "not configured"}`,
+          ),
+        );
+      }
+    }),
+});
 
 /**
  * The durable mail queue of this process's database, delivering through `mailTransport`, on the

@@ -155,3 +155,62 @@ describe.each(testDatabases())("e-mail through SMTP on $name", (database) => {
     expect(mail?.text).toMatch(/\b\d{6}\b/);
   });
 });
+
+describe("an SMTP URL without PORTAL_MAIL_FROM", () => {
+  let portal: RunningPortal;
+
+  beforeAll(async () => {
+    portal = await startPortal(5459, undefined, {
+      PORTAL_SMTP_URL: "smtp://127.0.0.1:5449",
+      PORTAL_JOBS_INTERVAL_SECONDS: "1",
+    });
+  });
+  afterAll(async () => {
+    await portal?.stop();
+  });
+
+  it("says so at start-up, yet takes payments and keeps their receipts queued", async () => {
+    const guest = await guestCookie(portal.base);
+    const post = async (where: string, body: unknown, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${portal.base}${where}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: guest, ...headers },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers of many shapes
+    };
+    const created = await post(
+      "/svc/payment/v1/donations/create",
+      {
+        flow: "FIDYAH",
+        items: { fidyah: { days: 10 } },
+        totalCents: 4_000,
+        ratesVersion: 1,
+        donor: { name: "Siti Nurhaliza", email: "no.from@example.sg", anonymous: false },
+      },
+      { "idempotency-key": "smtp-no-from" },
+    );
+    const donation = created.body["data"] as { id: string; clientSecret: string };
+    const method = await post("/sandbox/v1/payment_methods", {
+      number: "4242424242424242",
+      expMonth: 12,
+      expYear: 2099,
+      cvc: "123",
+    });
+    const paid = await post("/svc/payment/v1/donations/confirm", {
+      donationId: donation.id,
+      clientSecret: donation.clientSecret,
+      paymentMethodId: method.body["id"],
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.body["data"]).toMatchObject({ status: "succeeded" });
+    expect(portal.output()).toContain(
+      "[mail] transport not configured: PORTAL_MAIL_FROM must be set when PORTAL_SMTP_URL is",
+    );
+    await expect
+      .poll(() => portal.output(), { timeout: 10_000 })
+      .toMatch(/\[mail\] receipt mail \S+ not delivered \(try 1: mail transport: PORTAL_MAIL_FROM/);
+    expect(await readOutbox(path.join(portal.dataDir, "outbox"))).toEqual([]);
+    expect(portal.output()).not.toContain("no.from@example.sg");
+  });
+});

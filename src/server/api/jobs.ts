@@ -1,5 +1,5 @@
 import { paymentJobs } from "@portal/adapters/payments";
-import { mailQueueRecords, mailTransport } from "../mail";
+import { configuredMailTransport, mailQueueRecords } from "../mail";
 import { donations, gatewayNamed, recurringRecords } from "../payments";
 import { shared } from "../shared";
 
@@ -37,10 +37,15 @@ export const startPaymentJobs = () =>
  */
 export const startMailJobs = () =>
   shared("mailJobs", () => {
-    const started = Promise.resolve()
-      .then(() => mailTransport()) // a missing PORTAL_MAIL_FROM shows at start-up
-      .then(() => mailQueueRecords())
-      .then((queue) => queue.start({ intervalMs: intervalMs() }));
+    try {
+      configuredMailTransport();
+    } catch (error) {
+      // Said at start-up; the loop runs anyway and mails wait in the queue until the settings are mended.
+      console.error(
+        `[mail] transport not configured: ${error instanceof Error ? error.message : "unknown"}`,
+      );
+    }
+    const started = mailQueueRecords().then((queue) => queue.start({ intervalMs: intervalMs() }));
     started.catch((error: unknown) =>
       console.error(`[mail] not started: ${error instanceof Error ? error.message : "unknown"}`),
     );
