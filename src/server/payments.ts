@@ -10,7 +10,7 @@ import {
 import { payments, recurring, type Payments, type Recurring } from "@portal/adapters/db";
 import { database } from "./database";
 import { productRoute } from "./records";
-import { sendReceiptMail, sendRefundMail } from "./receipt-mail";
+import { queueReceiptMail, queueRefundMail, sendReceiptMail, sendRefundMail } from "./receipt-mail";
 import { serverKey } from "./secrets";
 import { shared } from "./shared";
 
@@ -120,6 +120,7 @@ export const donations = (): Promise<Payments> =>
     const [sql, plans] = await Promise.all([database(), recurringRecords()]);
     return payments(sql, serverKey(), {
       onSucceeded: plans.onSucceeded,
+      onPaidInTransaction: queueReceiptMail,
       onPaid: sendReceiptMail,
       onFailed: plans.settleFailedRenewal,
       onDuplicate: async (gatewayRef, name) =>
@@ -128,7 +129,8 @@ export const donations = (): Promise<Payments> =>
           gatewayRef,
           name,
         ),
-      onRefunded: sendRefundMail(sql),
+      onRefundedInTransaction: queueRefundMail,
+      onRefunded: sendRefundMail,
     });
   });
 

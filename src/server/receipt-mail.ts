@@ -1,7 +1,17 @@
-import { formatMoney, receiptHref, receiptPath, type Cents } from "@portal/domain";
-import type { DonationView, RefundedPayment, Sql } from "@portal/adapters/db";
-import { Effect } from "effect";
-import { mailer } from "./mail";
+import {
+  formatMoney,
+  receiptHref,
+  receiptPath,
+  type Cents,
+  type MailMessage,
+} from "@portal/domain";
+import {
+  deliverWithin,
+  type DonationView,
+  type RefundedPayment,
+  type SqlQuery,
+} from "@portal/adapters/db";
+import { FIRST_TRY_WAIT_MS, mailQueueRecords } from "./mail";
 import { productRoute } from "./records";
 
 /** Where links in e-mails point: PORTAL_PUBLIC_URL, else this server on localhost. */
@@ -11,9 +21,13 @@ export const publicUrl = (): string =>
     "",
   );
 
+/** One receipt mail per donation, one refund mail per refunded payment: the queue's keys. */
+const receiptKey = (donation: DonationView) => `receipt:${donation.id}`;
+const refundKey = (refund: RefundedPayment) => `refund:${refund.gatewayRef}`;
+
 /** The e-mail address a donation's mail goes to: the donor's account, else the details given. */
-const donationEmail = async (sql: Sql, donationId: string) => {
-  const [row] = await sql.query<{ email: string | null }>(
+const donationEmail = async (tx: SqlQuery, donationId: string) => {
+  const [row] = await tx.query<{ email: string | null }>(
     `select coalesce(o.email, d.donor_details->>'email') as email
      from donation d left join donor o on o.id = d.donor_id where d.id = $1`,
     [donationId],
@@ -25,46 +39,40 @@ const donationEmail = async (sql: Sql, donationId: string) => {
  * The refund e-mail, in English and Malay, once a second payment of a paid donation was given back:
  * how much, how it was paid, and that the receipt of the payment kept still stands.
  */
-export const sendRefundMail =
-  (sql: Sql) =>
-  async (donation: DonationView, refund: RefundedPayment): Promise<void> => {
-    const email = await donationEmail(sql, donation.id);
-    if (!email) return;
-    const amount = formatMoney(refund.amountCents as Cents);
-    const how = refund.method === "paynow" ? "PayNow" : "card";
-    const receipt = donation.receipt?.receiptNo ?? "";
-    await Effect.runPromise(
-      mailer().send({
-        to: email,
-        kind: "refund",
-        subject: `Refund of a second payment / Bayaran balik bayaran kedua (${donation.transactionNo})`,
-        text: [
-          `You paid transaction ${donation.transactionNo} twice. We have refunded the second payment of ${amount} (${how}).`,
-          `Your gift was received once; receipt ${receipt} stands.`,
-          "",
-          `Anda telah membayar transaksi ${donation.transactionNo} dua kali. Kami telah memulangkan bayaran kedua sebanyak ${amount} (${how}).`,
-          `Sumbangan anda diterima sekali; resit ${receipt} kekal sah.`,
-        ].join("\n"),
-        meta: {
-          transactionNo: donation.transactionNo,
-          receiptNo: receipt,
-          refundedCents: String(refund.amountCents),
-          method: refund.method,
-        },
-      }),
-    );
+export const refundMail = (
+  donation: DonationView,
+  refund: RefundedPayment,
+  email: string,
+): MailMessage => {
+  const amount = formatMoney(refund.amountCents as Cents);
+  const how = refund.method === "paynow" ? "PayNow" : "card";
+  const receipt = donation.receipt?.receiptNo ?? "";
+  return {
+    to: email,
+    kind: "refund",
+    subject: `Refund of a second payment / Bayaran balik bayaran kedua (${donation.transactionNo})`,
+    text: [
+      `You paid transaction ${donation.transactionNo} twice. We have refunded the second payment of ${amount} (${how}).`,
+      `Your gift was received once; receipt ${receipt} stands.`,
+      "",
+      `Anda telah membayar transaksi ${donation.transactionNo} dua kali. Kami telah memulangkan bayaran kedua sebanyak ${amount} (${how}).`,
+      `Sumbangan anda diterima sekali; resit ${receipt} kekal sah.`,
+    ].join("\n"),
+    meta: {
+      transactionNo: donation.transactionNo,
+      receiptNo: receipt,
+      refundedCents: String(refund.amountCents),
+      method: refund.method,
+    },
   };
+};
 
 /**
  * The receipt e-mail, in English and Malay, sent once a donation is paid: receipt and transaction
  * numbers, the amount, and the receipt link with its token. Nothing else personal is in it.
  */
-export const sendReceiptMail = async (
-  donation: DonationView,
-  // Read by the transaction that paid the donation (the donor's account, else the details given).
-  { email }: { readonly email: string | null },
-): Promise<void> => {
-  if (!donation.receipt || !email) return;
+export const receiptMail = (donation: DonationView, email: string): MailMessage | undefined => {
+  if (!donation.receipt) return undefined;
   const link = `${publicUrl()}${receiptHref(
     receiptPath(donation.flow, donation.amounts, productRoute()),
     donation.transactionNo,
@@ -72,19 +80,72 @@ export const sendReceiptMail = async (
   )}`;
   const amount = formatMoney(donation.totalCents as Cents);
   const { receiptNo } = donation.receipt;
-  await Effect.runPromise(
-    mailer().send({
-      to: email,
-      kind: "receipt",
-      subject: `Your receipt ${receiptNo} / Resit anda ${receiptNo}`,
-      text: [
-        `Thank you. We received ${amount} (transaction ${donation.transactionNo}).`,
-        `Receipt ${receiptNo}: ${link}`,
-        "",
-        `Terima kasih. Kami telah menerima ${amount} (transaksi ${donation.transactionNo}).`,
-        `Resit ${receiptNo}: ${link}`,
-      ].join("\n"),
-      meta: { transactionNo: donation.transactionNo, receiptNo, link },
-    }),
-  );
+  return {
+    to: email,
+    kind: "receipt",
+    subject: `Your receipt ${receiptNo} / Resit anda ${receiptNo}`,
+    text: [
+      `Thank you. We received ${amount} (transaction ${donation.transactionNo}).`,
+      `Receipt ${receiptNo}: ${link}`,
+      "",
+      `Terima kasih. Kami telah menerima ${amount} (transaksi ${donation.transactionNo}).`,
+      `Resit ${receiptNo}: ${link}`,
+    ].join("\n"),
+    meta: { transactionNo: donation.transactionNo, receiptNo, link },
+  };
+};
+
+/**
+ * Records the receipt e-mail in the mail queue inside the transaction that pays the donation (the
+ * `onPaidInTransaction` hook): it exists exactly when the payment does. No address, no mail.
+ */
+export const queueReceiptMail = async (
+  tx: SqlQuery,
+  donation: DonationView,
+  // Read by the transaction that paid the donation (the donor's account, else the details given).
+  { email }: { readonly email: string | null },
+): Promise<void> => {
+  let message: MailMessage | undefined;
+  try {
+    message = email ? receiptMail(donation, email) : undefined;
+  } catch (error) {
+    // A fault in writing the mail must not undo the payment it is about.
+    console.error(
+      `[mail] receipt mail for ${donation.transactionNo} not written: ${error instanceof Error ? error.message : "unknown"}`,
+    );
+  }
+  if (!message) return;
+  await (
+    await mailQueueRecords()
+  ).enqueue(message, { tx, key: receiptKey(donation), ref: donation.transactionNo });
+};
+
+/** After the payment committed: the receipt e-mail's first try (the queue retries a failure). */
+export const sendReceiptMail = async (donation: DonationView): Promise<void> => {
+  await deliverWithin(await mailQueueRecords(), [receiptKey(donation)], FIRST_TRY_WAIT_MS);
+};
+
+/** Records the refund e-mail inside the transaction that records the refund. */
+export const queueRefundMail = async (
+  tx: SqlQuery,
+  donation: DonationView,
+  refund: RefundedPayment,
+): Promise<void> => {
+  const email = await donationEmail(tx, donation.id);
+  if (!email) return;
+  await (
+    await mailQueueRecords()
+  ).enqueue(refundMail(donation, refund, email), {
+    tx,
+    key: refundKey(refund),
+    ref: donation.transactionNo,
+  });
+};
+
+/** After the refund committed: the refund e-mail's first try. */
+export const sendRefundMail = async (
+  _donation: DonationView,
+  refund: RefundedPayment,
+): Promise<void> => {
+  await deliverWithin(await mailQueueRecords(), [refundKey(refund)], FIRST_TRY_WAIT_MS);
 };

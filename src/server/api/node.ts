@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { constants, gzip } from "node:zlib";
 import { sessionRecords, socialNricRecords } from "../records";
-import { startPaymentJobs } from "./jobs";
+import { startMailJobs, startPaymentJobs } from "./jobs";
 import { handleServiceRequest } from "./router";
 export { serveTestControl } from "./test-control";
 export { closeDatabase } from "../database";
@@ -28,6 +28,8 @@ setInterval(
 
 // Reconcile payments left open by a crash, now and every minute; charge the recurring plans due.
 void startPaymentJobs();
+// Deliver the mails that are due (retries, first tries cut short), now and every minute.
+void startMailJobs();
 
 const readLimited = (req: IncomingMessage): Promise<Uint8Array> =>
   new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { mailer } from "../mail";
+import { mailTransport } from "../mail";
 import {
   identityCodeRecords,
   identityStateRecords,
@@ -57,7 +57,9 @@ const layer = (): CognitoLayer | undefined =>
       clientId,
       issuer,
       adminKey,
-      mailer: mailer(),
+      // Codes go straight to the transport, not the queue: a code is worth something only while
+      // the donor waits for it, and the donor can ask again (ResendConfirmationCode).
+      mailer: mailTransport(),
       store: async () => ({
         codes: await identityCodeRecords(),
         limits: await rateWindowRecords(),

@@ -174,8 +174,19 @@ export interface PaymentHooks {
     payment: GatewayPayment,
   ) => Promise<void>;
   /**
+   * Inside the transaction that pays the donation, once its receipt is issued: the receipt e-mail
+   * is recorded in the mail queue here, so it exists exactly when the payment does (a crash after
+   * the commit cannot lose it). Keep it to database writes that cannot fail on their own: its
+   * failure undoes the payment's record.
+   */
+  readonly onPaidInTransaction?: (
+    tx: SqlQuery,
+    donation: DonationView,
+    contact: { readonly email: string | null },
+  ) => Promise<void>;
+  /**
    * Called once a donation is paid, after the transaction that paid it committed (the receipt
-   * e-mail). Its failure is reported, never undoes the payment.
+   * e-mail's first try). Its failure is reported, never undoes the payment.
    */
   readonly onPaid?: (
     donation: DonationView,
@@ -192,7 +203,13 @@ export interface PaymentHooks {
    * and applies the retry rule, whether the scheduler or Stripe's webhook brought the failure).
    */
   readonly onFailed?: (donationId: string, payment: GatewayPayment) => Promise<void>;
-  /** After `markRefunded` committed a refund, once per payment (the donor's e-mail). */
+  /** Inside the transaction of `markRefunded`, once per payment (the refund e-mail is queued). */
+  readonly onRefundedInTransaction?: (
+    tx: SqlQuery,
+    donation: DonationView,
+    refund: RefundedPayment,
+  ) => Promise<void>;
+  /** After `markRefunded` committed a refund, once per payment (the e-mail's first try). */
   readonly onRefunded?: (donation: DonationView, refund: RefundedPayment) => Promise<void>;
 }
 
@@ -410,7 +427,9 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
            values ('gateway', 'payment.refunded', 'donation', $1, $2)`,
           [row.donation_id, JSON.stringify({ ...refund, reason: "duplicate" })],
         );
-        return { donation: await view(tx, row.donation_id), refund };
+        const donation = await view(tx, row.donation_id);
+        await hooks.onRefundedInTransaction?.(tx, donation, refund);
+        return { donation, refund };
       });
       if (refunded && hooks.onRefunded) {
         await hooks.onRefunded(refunded.donation, refunded.refund).catch((error: unknown) => {
@@ -538,7 +557,9 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
             ]);
           }
         }
-        return view(tx, id, payment.nextAction);
+        const settled = await view(tx, id, payment.nextAction);
+        if (paidNow) await hooks.onPaidInTransaction?.(tx, settled, { email });
+        return settled;
       });
       if (failedNow && hooks.onFailed) {
         await hooks.onFailed(id, payment).catch((error: unknown) => {

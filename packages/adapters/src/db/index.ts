@@ -20,3 +20,4 @@ export * from "./identity-codes";
 export * from "./identity-state";
 export * from "./social-nrics";
 export * from "./refused";
+export * from "./mail-queue";

@@ -9,6 +9,7 @@ import { duplicateRefunds } from "./migrations/008-duplicate-refunds";
 import { identityCodes } from "./migrations/009-identity-codes";
 import { identityState } from "./migrations/010-identity-state";
 import { socialNric } from "./migrations/011-social-nric";
+import { mailQueue } from "./migrations/012-mail-queue";
 import type { Sql } from "./sql";
 
 /** Every migration, in order. Never edit one that has shipped: add the next. */
@@ -24,6 +25,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "009-identity-codes", sql: identityCodes },
   { id: "010-identity-state", sql: identityState },
   { id: "011-social-nric", sql: socialNric },
+  { id: "012-mail-queue", sql: mailQueue },
 ];
 
 /**

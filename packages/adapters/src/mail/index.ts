@@ -1,2 +1,3 @@
-// Server-only: the embedded mailer writes files.
+// Server-only: the embedded mailer writes files; the SMTP mailer opens sockets.
 export * from "./outbox";
+export * from "./smtp";
