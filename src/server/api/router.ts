@@ -12,6 +12,7 @@ import { recurringHandlers } from "./recurring";
 import { sessionHandlers } from "./sessions";
 import { singpassHandlers } from "./singpass";
 import { statementHandlers } from "./statements";
+import { callerAddress } from "../rate-limit";
 import { BodyTooLarge, type Handler, type ServiceRequest, type ServiceResponse } from "./types";
 
 export * from "./types";
@@ -90,8 +91,8 @@ export async function handleServiceRequest(request: ServiceRequest): Promise<Ser
       query: url.searchParams,
       body,
       headers: request.headers,
-      clientAddress: request.clientAddress ?? "unknown",
-      remoteAddress: request.remoteAddress,
+      // One rule for every limit's address (PORTAL_TRUST_PROXY: the proxy's X-Forwarded-For entry).
+      clientAddress: callerAddress(request.headers, request.remoteAddress),
     });
   } catch (error) {
     if (error instanceof RequestError) {
