@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, keepScreenshot, open } from "./helpers";
+import { expectNoAxeViolations, hydrated, keepScreenshot, onWakafHost, open } from "./helpers";
 import { nricOf as nric } from "../support/donations";
 
 // Social sign-in (spec §4) with no real Google or Facebook: the pool's hosted-UI domain is routed to the
@@ -27,7 +27,8 @@ const withSocialProviders = async (page: Page, baseURL: string) => {
   };
   await page.route("**/auth/config", (route) =>
     settle(async () => {
-      const response = await route.fetch();
+      // Asked of the portal's own address (this runner cannot resolve the wakaf host's name).
+      const response = await route.fetch({ url: new URL("/auth/config", baseURL).href });
       const config = (await response.json()) as Record<string, unknown>;
       await route.fulfill({
         response,
@@ -202,5 +203,42 @@ test.describe("social sign-in", () => {
     expect(await poolAccountExists(second, "Google", "social.twice@example.sg")).toBe(true);
     await keepScreenshot(second, testInfo, "social-pre-registered");
     await context.close();
+  });
+  test("the donor carries on from the page the sign-in began on, in its language and flow", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const urls = await withSocialProviders(page, baseURL ?? "");
+    // Begun on the fidyah page with days entered: the provider returns to the root, which passes the
+    // donor on to the fidyah page untouched (the root's lifecycle would reset fidyah for zakat).
+    await open(page, "/fidyah");
+    const haid = page.getByRole("group", { name: "Menstruation and other reasons" });
+    await haid.getByRole("group", { name: "Year 1" }).getByLabel("Days missed").fill("7");
+    await socialSignUp(page, "Google", nric("9400055"));
+    await providerVouches(page, "Google", "social.start@example.sg", "Mula Sosial");
+    await expect.poll(async () => (await portalDetails(page))?.status, { timeout: 15_000 }).toBe(1);
+    await page.waitForURL((url) => url.pathname === "/fidyah" && url.search === "");
+    await hydrated(page);
+    await expect(page.locator("[data-auth-name]")).toHaveText("Mula Sosial");
+    await expect(page.getByTestId("total")).toHaveText("$28.00");
+    expect(
+      await settled(page, () => page.evaluate(() => sessionStorage.getItem("portal.flow"))),
+    ).toBe("FIDYAH");
+    // Only the path was remembered, in this tab; nothing of it went into the provider's addresses.
+    expect(urls.filter((url) => url.includes(OAUTH_DOMAIN) && url.includes("fidyah"))).toEqual([]);
+
+    // On the wakaf host, in Malay: the root there opens the wakaf landing, which passes the donor on too.
+    await open(page, onWakafHost(baseURL, "/ms/wms"));
+    await page.getByRole("button", { name: "Log masuk" }).first().click();
+    await dialog(page).getByRole("button", { name: "Teruskan dengan Google" }).click();
+    await providerVouches(page, "Google", "social.start@example.sg", "Mula Sosial");
+    await page.waitForURL(
+      (url) =>
+        url.hostname === "wakaf.localhost" && url.pathname === "/ms/wms" && url.search === "",
+    );
+    await expect(page.locator("[data-auth-name]")).toHaveText("Mula Sosial", { timeout: 15_000 });
+    await expect.poll(async () => (await portalDetails(page))?.status).toBe(1);
+    await expect(page.getByRole("button", { name: "Log keluar" })).toBeVisible();
+    await keepScreenshot(page, testInfo, "social-return-ms-wms");
   });
 });
