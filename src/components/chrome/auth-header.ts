@@ -18,10 +18,13 @@ const load = () =>
     document.head.append(script);
   }));
 // Back from Google or Facebook on the root, a sign-in begun on another page carries on there: Amplify
-// completes it on that page (the lifecycle skips this one, lib/social-start.ts).
+// completes it on that page (lib/social-start.ts). This page is only passed through: the mark tells the
+// lifecycle (chrome/Lifecycle.astro, whose script runs after the header's) to leave the donor's flow be.
 const elsewhere = socialReturnElsewhere();
-if (elsewhere !== null) location.replace(elsewhere);
-else if (slot) {
+if (elsewhere !== null) {
+  document.documentElement.dataset["passingThrough"] = "";
+  location.replace(elsewhere);
+} else if (slot) {
   const start = (popup?: "LOGIN") => load().then((run) => run(slot, popup));
   slot.querySelector("[data-auth-sign-in]")?.addEventListener("click", () => void start("LOGIN"));
   let session = false;
