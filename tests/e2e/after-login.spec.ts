@@ -85,6 +85,8 @@ test("signing in on checkout with a name and e-mail typed reloads it, and the en
   await expect(page.getByTestId("checkout-total")).toHaveText("$28.00");
   await expectNoAxeViolations(page);
   await keepScreenshot(page, testInfo, "after-login-checkout-1280");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await keepScreenshot(page, testInfo, "after-login-checkout-375");
 });
 
 test("signing in on checkout with nothing typed goes to the home of checkout's flow, in its language", async ({
