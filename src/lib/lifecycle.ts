@@ -17,9 +17,11 @@ import { localizedPath, type Language } from "../i18n/paths";
 import {
   isRecord,
   lifecycleKeys as keys,
+  readFlag,
   readStored,
   resetSlices,
   tabStorage,
+  writeFlag,
   writeStored,
 } from "../stores/session-storage";
 import { reportApiError } from "./error-notice";
@@ -38,17 +40,9 @@ export interface PageContext {
   readonly flow: FlowType;
   readonly lang: Language;
   readonly productRoute: string;
+  /** A shared enrolment form (§4 "after login": the donor is mid-enrolment here). */
+  readonly enrolmentForm?: boolean;
 }
-
-const flag = (key: string): boolean => tabStorage()?.getItem(key) === "true";
-const setFlag = (key: string, on: boolean): void => {
-  try {
-    if (on) tabStorage()?.setItem(key, "true");
-    else tabStorage()?.removeItem(key);
-  } catch {
-    // Storage refused: the flag lives as long as this page.
-  }
-};
 
 const readSession = (): SessionToken | undefined => {
   const s = readStored(keys.session);
@@ -116,7 +110,7 @@ const checkRates = async (page: PageContext): Promise<void> => {
   const stored = readRateFields(readStored(keys.rates));
   writeStored(keys.rates, fresh);
   if (!isRateChange(stored, fresh)) return;
-  setFlag(keys.ratesChanged, true);
+  writeFlag(keys.ratesChanged, true);
   location.assign(localizedPath(sessionExpirePath(page.flow, page.productRoute), page.lang));
 };
 
@@ -126,10 +120,10 @@ const watchConnection = (): void => {
     // Try again clears the flag and reloads; the stores bring the entries back from session storage.
     // Still offline, a reload would only show the browser's own error, so the notice stays.
     if (!navigator.onLine) return;
-    setFlag(keys.apiError, false);
+    writeFlag(keys.apiError, false);
     location.reload();
   });
-  if (flag(keys.apiError) || !navigator.onLine) reportApiError();
+  if (readFlag(keys.apiError) || !navigator.onLine) reportApiError();
 };
 
 export { reportApiError, showErrorNotice } from "./error-notice";
@@ -140,14 +134,14 @@ export const startLifecycle = (page: PageContext): void => {
   startErrorReporting();
   const storage = tabStorage();
   if (storage === undefined) return;
-  const reloaded = flag(keys.staleReload);
-  setFlag(keys.staleReload, false);
+  const reloaded = readFlag(keys.staleReload);
+  writeFlag(keys.staleReload, false);
   const transaction = readTransaction();
   const stale = staleTransactionOnLoad(transaction, Date.now(), reloaded);
   if (stale !== "none") {
     void expireState("stale-transaction").then(() => {
       if (stale !== "expireAndReload") return;
-      setFlag(keys.staleReload, true);
+      writeFlag(keys.staleReload, true);
       location.reload();
     });
     return;
@@ -166,6 +160,10 @@ export const startLifecycle = (page: PageContext): void => {
     // The path gives the flow again next time.
   }
   if (load.clearPassed) writeStored(keys.transaction, initialTransactionState);
+  // What the after-login rules (§4) read of the page the donor is on: mid-enrolment only on an
+  // enrolment form; checkout's donor fields are empty until it writes the flag again.
+  writeFlag(keys.enrolmentInProgress, page.enrolmentForm === true);
+  writeFlag(keys.donorDetailsFilled, false);
   startSessionTimer(page);
   if (checksRates(page.flow)) void checkRates(page).catch(() => undefined);
 };

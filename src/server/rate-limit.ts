@@ -1,3 +1,5 @@
+import type { IncomingMessage } from "node:http";
+
 /**
  * In-memory rate limits: at most `limit` events per key in a fixed window of `windowMs`. One process
  * keeps its own counts, so N instances behind a load balancer allow up to N times the limit; a shared
@@ -44,3 +46,34 @@ export function rateLimit(options: {
     reset: (key) => void windows.delete(key),
   };
 }
+
+/** The little of a request's headers the caller's address needs (met by `Headers` and by Node's). */
+interface HeaderReader {
+  readonly get: (name: string) => string | null;
+}
+
+/**
+ * The caller's address, the key of every per-address limit (the service calls' and the embedded
+ * identity provider's): the socket's, or with PORTAL_TRUST_PROXY=true the last X-Forwarded-For entry
+ * (the one our own load balancer added; entries before it are the client's word and not trusted).
+ * Without PORTAL_TRUST_PROXY the header is ignored, so a forged one cannot buy a fresh window.
+ */
+export const callerAddress = (headers: HeaderReader, socketAddress: string | undefined): string => {
+  if (process.env["PORTAL_TRUST_PROXY"] === "true") {
+    const forwarded = headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  return socketAddress ?? "unknown";
+};
+
+/** `callerAddress` of a request on Node's own server. */
+export const callerAddressOf = (req: IncomingMessage): string =>
+  callerAddress(
+    {
+      get: (name) => {
+        const value = req.headers[name.toLowerCase()];
+        return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+      },
+    },
+    req.socket.remoteAddress,
+  );

@@ -75,7 +75,37 @@ export const lifecycleKeys = {
   staleReload: "portal.staleReload",
   /** `{ path, at }`: the last reload a failed call (403, 500, 502) asked for; it never loops. */
   apiReload: "portal.apiReload",
+  /**
+   * `'true'` while the donor is on an enrolment form (§4 "after login": mid-enrolment). Set by the
+   * lifecycle on the shared enrolment form pages, cleared on every other page and when enrolment succeeds.
+   */
+  enrolmentInProgress: "portal.enrolmentInProgress",
+  /**
+   * `'true'` while checkout's donor fields hold a name and an e-mail (§4 "after login": the donor keeps
+   * what they typed). Written by checkout, cleared by every other page's lifecycle. Only the flag: the
+   * name and e-mail themselves are never stored.
+   */
+  donorDetailsFilled: "portal.donorDetailsFilled",
 } as const;
+
+/** Whether a `'true'` flag is set. */
+export const readFlag = (key: string): boolean => {
+  try {
+    return tabStorage()?.getItem(key) === "true";
+  } catch {
+    return false;
+  }
+};
+
+/** Sets (`'true'`) or removes a flag. */
+export const writeFlag = (key: string, on: boolean): void => {
+  try {
+    if (on) tabStorage()?.setItem(key, "true");
+    else tabStorage()?.removeItem(key);
+  } catch {
+    // Storage refused: the flag lives as long as this page.
+  }
+};
 
 /** The storage keys of each state a lifecycle rule resets (spec §4). */
 export const sliceStorageKeys: Readonly<Record<StateSlice, ReadonlyArray<string>>> = {

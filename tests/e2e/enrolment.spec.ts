@@ -274,3 +274,22 @@ test("Singpass in Malay returns to the Malay page, and a refused consent says so
   expect(page.url()).not.toContain("state=");
   await expectNoAxeViolations(page);
 });
+
+test("the shared enrolment forms keep the flow they were reached from, and its entries", async ({
+  page,
+}) => {
+  await open(page, "/fidyah");
+  const haid = page.getByRole("group", { name: "Menstruation and other reasons" });
+  await haid.getByRole("group", { name: "Year 1" }).getByLabel("Days missed").fill("7");
+  await expect(page.getByTestId("total")).toHaveText("$28.00");
+  await page.goto("/fidyah/enrollment");
+  await page.getByRole("link", { name: "Enrol manually" }).click();
+  await page.waitForURL((url) => url.pathname === "/enrollment/enroll-individual");
+  await hydrated(page);
+  expect(await page.evaluate(() => sessionStorage.getItem("portal.flow"))).toBe("FIDYAH");
+  await open(page, "/enrollment/singpass-update");
+  expect(await page.evaluate(() => sessionStorage.getItem("portal.flow"))).toBe("FIDYAH");
+  // Back where the donor came from, what they entered is still there (a flow change would reset it).
+  await open(page, "/fidyah");
+  await expect(page.getByTestId("total")).toHaveText("$28.00");
+});

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, expectNoOverflow, keepScreenshot, open } from "./helpers";
+import {
+  expectNoAxeViolations,
+  expectNoOverflow,
+  hydrated,
+  keepScreenshot,
+  onWakafHost,
+  open,
+} from "./helpers";
 import { nricOf as nric } from "../support/donations";
 
 // Social sign-in (spec §4) with no real Google or Facebook: the pool's hosted-UI domain is routed to the
@@ -27,7 +34,8 @@ const withSocialProviders = async (page: Page, baseURL: string) => {
   };
   await page.route("**/auth/config", (route) =>
     settle(async () => {
-      const response = await route.fetch();
+      // Asked of the portal's own address (this runner cannot resolve the wakaf host's name).
+      const response = await route.fetch({ url: new URL("/auth/config", baseURL).href });
       const config = (await response.json()) as Record<string, unknown>;
       await route.fulfill({
         response,
@@ -305,5 +313,62 @@ test.describe("social sign-in", () => {
     expect(await poolAccountExists(second, "Google", "social.twice@example.sg")).toBe(true);
     await keepScreenshot(second, testInfo, "social-pre-registered");
     await context.close();
+  });
+
+  test("the donor carries on from the page the sign-in began on, in its language and flow", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const urls = await withSocialProviders(page, baseURL ?? "");
+    /**
+     * The after-login rules' own navigation to `url` (no query: the provider's return comes back with
+     * one, and the page then drops it in place), loaded, with the accounts bundle booted on it.
+     */
+    const afterLoginTo = (url: string) => {
+      const asked = page.waitForRequest(
+        (request) => request.isNavigationRequest() && request.url() === url,
+        { timeout: 20_000 },
+      );
+      return async () => {
+        await asked;
+        await page.waitForEvent("load");
+        await hydrated(page);
+        await page.waitForFunction(() => document.documentElement.dataset["auth"] === "ready");
+      };
+    };
+
+    // Begun on the fidyah page with days entered: the provider returns to the root, which passes the
+    // donor on to the fidyah page untouched (the root's lifecycle would reset fidyah for zakat).
+    await open(page, "/fidyah");
+    const haid = page.getByRole("group", { name: "Menstruation and other reasons" });
+    await haid.getByRole("group", { name: "Year 1" }).getByLabel("Days missed").fill("7");
+    const onFidyah = afterLoginTo(new URL("/fidyah", baseURL).href);
+    await socialSignUp(page, "Google", nric("9400055"));
+    await providerVouches(page, "Google", "social.start@example.sg", "Mula Sosial");
+    await onFidyah();
+    expect(new URL(page.url()).pathname).toBe("/fidyah");
+    await expect(page.locator("[data-auth-name]")).toHaveText("Mula Sosial");
+    expect((await portalDetails(page))?.status).toBe(1);
+    await expect(page.getByTestId("total")).toHaveText("$28.00");
+    expect(await page.evaluate(() => sessionStorage.getItem("portal.flow"))).toBe("FIDYAH");
+    // Only the path was remembered, in this tab, and it is used up; none of it went to the provider.
+    expect(await page.evaluate(() => sessionStorage.getItem("portal.socialStart"))).toBeNull();
+    expect(urls.filter((url) => url.includes(OAUTH_DOMAIN) && url.includes("fidyah"))).toEqual([]);
+
+    // On the wakaf host, in Malay: the root there opens the wakaf landing, which passes the donor on too.
+    const wmsInMalay = onWakafHost(baseURL, "/ms/wms");
+    await open(page, wmsInMalay);
+    const onWms = afterLoginTo(wmsInMalay);
+    await page.getByRole("button", { name: "Log masuk" }).first().click();
+    await dialog(page).getByRole("button", { name: "Teruskan dengan Google" }).click();
+    await providerVouches(page, "Google", "social.start@example.sg", "Mula Sosial");
+    await onWms();
+    expect(page.url()).toBe(wmsInMalay);
+    await expect(page.locator("[data-auth-name]")).toHaveText("Mula Sosial");
+    await expect(page.getByRole("button", { name: "Log keluar" })).toBeVisible();
+    expect((await portalDetails(page))?.status).toBe(1);
+    await keepScreenshot(page, testInfo, "social-return-ms-wms-1280");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await keepScreenshot(page, testInfo, "social-return-ms-wms-375");
   });
 });

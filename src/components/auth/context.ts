@@ -9,8 +9,12 @@ import {
 } from "@portal/domain";
 import { fill } from "../../i18n/fill";
 import { localizedPath, type Language } from "../../i18n/paths";
+import { currentPageFlow } from "../../lib/page-flow";
+import { rememberSocialStart } from "../../lib/social-start";
+import { readTransaction } from "../../lib/transaction";
 import { $account } from "../../stores/account";
 import { $authPopup } from "../../stores/auth-popup";
+import { lifecycleKeys, readFlag, tabStorage } from "../../stores/session-storage";
 
 /** What `/auth/config` answers. */
 export type IdentityConfig =
@@ -23,14 +27,6 @@ export type IdentityConfig =
       readonly oauthDomain?: string;
       readonly social: ReadonlyArray<"Google" | "Facebook">;
     };
-
-/** Session storage keys other pages set, read by the after-login rules (§4). */
-export const afterLoginKeys = {
-  flow: "portal.flow",
-  midEnrolment: "portal.enrolmentInProgress",
-  transactionPassed: "portal.transactionPassed",
-  nameAndEmailFilled: "portal.donorDetailsFilled",
-} as const;
 
 /** Everything the popups need: strings, the account port, and what happens around a sign-in. */
 export interface AuthContext {
@@ -62,11 +58,12 @@ export interface PortalAnswer {
   };
 }
 
-const stored = (key: string): string | null => {
+/** The flow the lifecycle keeps for this tab (a plain string, not JSON). */
+const tabFlow = (): string | null | undefined => {
   try {
-    return sessionStorage.getItem(key);
+    return tabStorage()?.getItem(lifecycleKeys.flow);
   } catch {
-    return null;
+    return undefined;
   }
 };
 
@@ -84,9 +81,17 @@ export function makeContext(input: {
   readonly accounts: AccountsShape | undefined;
   readonly social: ReadonlyArray<"Google" | "Facebook">;
 }): AuthContext {
-  const { slot, labels, accounts } = input;
+  const { slot, labels } = input;
   const lang: Language = slot.dataset["lang"] === "ms" ? "ms" : "en";
-  const flow: FlowType = isFlowType(slot.dataset["flow"]) ? slot.dataset["flow"] : "ZAKAT";
+  // The page's flow as its other scripts see it (checkout's `?flow=`, the enrolment forms' stored flow).
+  const flow: FlowType = currentPageFlow();
+  // A social sign-in leaves for the provider: the donor carries on from this page when it returns.
+  const given = input.accounts;
+  const accounts: AccountsShape | undefined = given && {
+    ...given,
+    federatedSignIn: (provider) =>
+      Effect.andThen(Effect.sync(rememberSocialStart), given.federatedSignIn(provider)),
+  };
   const productRoute = slot.dataset["product"] ?? "wakaf";
   // The auth test page and the account pages stay where they are after a sign-in (and reload).
   const stay =
@@ -158,10 +163,13 @@ export function makeContext(input: {
           path,
           flow,
           productRoute,
-          midEnrolment: stored(afterLoginKeys.midEnrolment) === "true",
-          transactionPassed: stored(afterLoginKeys.transactionPassed) === "true",
-          flowSet: isFlowType(stored(afterLoginKeys.flow)),
-          nameAndEmailFilled: stored(afterLoginKeys.nameAndEmailFilled) === "true",
+          // What the pages keep in this tab (src/stores/session-storage.ts lifecycleKeys): the lifecycle
+          // marks the enrolment forms and keeps the flow, checkout marks its filled donor fields, and a
+          // paid donation is the transaction state's own `transactionPassed` (src/lib/transaction.ts).
+          midEnrolment: readFlag(lifecycleKeys.enrolmentInProgress),
+          transactionPassed: readTransaction().transactionPassed,
+          flowSet: isFlowType(tabFlow()),
+          nameAndEmailFilled: readFlag(lifecycleKeys.donorDetailsFilled),
         });
     if (next.kind === "reload") location.reload();
     else location.assign(localizedPath(next.to, lang));

@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import { popupFromQuery, type LoginPopup } from "@portal/domain";
 import { $authPopup } from "../../stores/auth-popup";
 import AuthPopups from "./AuthPopups";
+import { forgetSocialStart } from "../../lib/social-start";
 import { publishBridge } from "./bridge";
 import { makeContext, type AuthContext, type IdentityConfig } from "./context";
 import { completeSocialReturn, takeRememberedPopup } from "./social-return";
@@ -75,8 +76,12 @@ async function boot(slot: HTMLElement): Promise<AuthContext> {
     confirmEmailChange: (code) => context.run(accountsOf().confirmEmailChange(code)),
   });
   document.documentElement.dataset["auth"] = "ready";
-  // Back from Google or Facebook: the rules of §4 decide what the donor sees.
-  if (socialReturn) void completeSocialReturn(context, socialReturn);
+  // Back from Google or Facebook (on the page the sign-in began on): the rules of §4 decide what the
+  // donor sees; the remembered start is used up.
+  if (socialReturn) {
+    forgetSocialStart();
+    void completeSocialReturn(context, socialReturn);
+  }
   const remembered = takeRememberedPopup();
   if (remembered) $authPopup.set({ kind: remembered });
   return context;

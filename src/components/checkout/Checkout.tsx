@@ -14,7 +14,14 @@ import {
 } from "../../lib/transaction";
 import { fill, labelKeyOf } from "../../i18n/fill";
 import { localizedPath, type Language } from "../../i18n/paths";
-import { readStored, removeStored, writeStored } from "../../stores/session-storage";
+import { currentPageFlow } from "../../lib/page-flow";
+import {
+  lifecycleKeys,
+  readStored,
+  removeStored,
+  writeFlag,
+  writeStored,
+} from "../../stores/session-storage";
 import { fetchLiveRates } from "../calculator/rates";
 import { CardFields, checkCard, emptyCard, type CardEntry, type CardErrors } from "./CardFields";
 import {
@@ -26,7 +33,7 @@ import {
   type DonorErrors,
 } from "./DonorFields";
 import type { CheckoutLabels } from "./labels";
-import { clearGivingEntries, flowOfQuery, givingPathOf, orderFromStores } from "./order-source";
+import { clearGivingEntries, givingPathOf, orderFromStores } from "./order-source";
 import {
   cancelRecurring,
   confirmDonation,
@@ -118,10 +125,9 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
   };
 
   useEffect(() => {
-    // Back from Stripe's 3-D Secure page the address carries no flow: the stored donation's is used.
-    const returning = new URLSearchParams(location.search).get("return") === "3ds";
-    const storedFlow = (readStored(STORED) as Partial<StoredCheckout> | undefined)?.flow;
-    const chosen = returning && storedFlow ? storedFlow : flowOfQuery(location.search);
+    // The page's flow, as the lifecycle and the sign-in see it: `?flow=`, or back from Stripe's 3-D
+    // Secure page (no flow in the address) the one this tab keeps (src/lib/page-flow.ts).
+    const chosen = currentPageFlow();
     setFlow(chosen);
     const controller = new AbortController();
     const resume = readCheckout(chosen);
@@ -155,6 +161,18 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
     })();
     return () => controller.abort();
   }, []);
+
+  // §4 "after login": a donor who signs in with a name and an e-mail typed here stays (the page
+  // reloads). Only the flag is kept; the lifecycle clears it on every other page.
+  const detailsFilled =
+    phase.kind === "form" && donor.name.trim() !== "" && donor.email.trim() !== "";
+  useEffect(() => {
+    const mark = () => writeFlag(lifecycleKeys.donorDetailsFilled, detailsFilled);
+    mark();
+    // Back to this page from the history (the page kept in memory) after another page cleared it.
+    window.addEventListener("pageshow", mark);
+    return () => window.removeEventListener("pageshow", mark);
+  }, [detailsFilled]);
 
   useEffect(() => {
     if (problem !== null) problemRef.current?.focus();

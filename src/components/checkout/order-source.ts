@@ -14,18 +14,6 @@ import { resetDonationWidget, restoreDonationWidget } from "../../stores/donatio
 import { resetFidyah, restoreFidyah } from "../../stores/fidyah";
 import { resetKaffarah, restoreKaffarah } from "../../stores/kaffarah";
 
-/** The flow named in checkout's query (`?flow=zakat`, `FIDYAH`, ...); ZAKAT when absent or unknown. */
-export const flowOfQuery = (search: string): FlowType => {
-  const named = new URLSearchParams(search).get("flow")?.toUpperCase();
-  return named === "FIDYAH" ||
-    named === "KAFFARAH" ||
-    named === "ILMU" ||
-    named === "WMS" ||
-    named === "ZAKAT"
-    ? named
-    : "ZAKAT";
-};
-
 /** What the flow's giving page left in this tab, as an order priced with `rates`. */
 export const orderFromStores = (flow: FlowType, rates: RateConfig): CheckoutOrder => {
   switch (flow) {

@@ -3,6 +3,7 @@
 // popup (reset-password link, the auth test and reset pages). Built apart from the pages' chunks, it
 // shares no module with them, so pages that do not sign in carry none of it (size-budget.json).
 import controllerUrl from "../auth/controller?worker&url";
+import { socialRedirectInFlight, socialReturnElsewhere } from "../../lib/social-start";
 
 type Start = (slot: HTMLElement, popup?: "LOGIN") => Promise<void>;
 const slot = document.querySelector<HTMLElement>("[data-auth]");
@@ -16,7 +17,14 @@ const load = () =>
     script.onerror = reject;
     document.head.append(script);
   }));
-if (slot) {
+// Back from Google or Facebook on the root, a sign-in begun on another page carries on there: Amplify
+// completes it on that page (lib/social-start.ts). This page is only passed through: the mark tells the
+// lifecycle (chrome/Lifecycle.astro, whose script runs after the header's) to leave the donor's flow be.
+const elsewhere = socialReturnElsewhere();
+if (elsewhere !== null) {
+  document.documentElement.dataset["passingThrough"] = "";
+  location.replace(elsewhere);
+} else if (slot) {
   const start = (popup?: "LOGIN") => load().then((run) => run(slot, popup));
   slot.querySelector("[data-auth-sign-in]")?.addEventListener("click", () => void start("LOGIN"));
   let session = false;
@@ -26,9 +34,7 @@ if (slot) {
       // A social return's popup, kept across the provider's logout (auth/social-return.ts).
       sessionStorage.getItem("portal.socialPopup") !== null ||
       // Back from a social provider: Amplify marks the redirect sign-in in flight until it completes.
-      Object.keys(localStorage).some(
-        (key) => key.endsWith(".inflightOAuth") && localStorage.getItem(key) === "true",
-      );
+      socialRedirectInFlight();
   } catch {
     // No storage: no session either.
   }

@@ -9,7 +9,7 @@ import {
   type Address,
   type Validation,
 } from "@portal/domain";
-import { continuePath, messageOf, postJson, ensureGuest } from "./api";
+import { continuePath, enrolmentEnded, messageOf, postJson, ensureGuest } from "./api";
 import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from "./contact";
 import { AddressFields, addressBody } from "../address/AddressFields";
 import type { CountryOption } from "../address/countries";
@@ -103,7 +103,10 @@ export default function ManualEnrolment(props: {
           };
     const answer = await postJson("enrollDonorManuallyPreDonation", body);
     setBusy(false);
-    if (answer.status === 200) return setDone(true);
+    if (answer.status === 200) {
+      enrolmentEnded();
+      return setDone(true);
+    }
     const code = typeof answer.body["code"] === "string" ? answer.body["code"] : "";
     const field = fieldOfCode(code);
     if (field) {

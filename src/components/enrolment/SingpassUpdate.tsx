@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { emptyAddress, type Address } from "@portal/domain";
-import { continuePath, messageOf, postJson } from "./api";
+import { continuePath, enrolmentEnded, messageOf, postJson } from "./api";
 import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from "./contact";
 import { AddressFields, addressBody } from "../address/AddressFields";
 import type { CountryOption } from "../address/countries";
@@ -118,7 +118,10 @@ export default function SingpassUpdate(props: {
       marketingConsent: consent,
     });
     setBusy(false);
-    if (answer.status === 200) return setDone(true);
+    if (answer.status === 200) {
+      enrolmentEnded();
+      return setDone(true);
+    }
     const code = typeof answer.body["code"] === "string" ? answer.body["code"] : "";
     if (code === "singpass.none") return setPerson("none");
     const field = fieldOfCode(code);

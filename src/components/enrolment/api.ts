@@ -5,7 +5,7 @@ import type { ValidationLabels } from "./labels";
 import type { ApiCallName } from "@portal/adapters";
 import { labelKeyOf } from "../../i18n/fill";
 import { localizedPath, type Language } from "../../i18n/paths";
-import { lifecycleKeys, tabStorage } from "../../stores/session-storage";
+import { lifecycleKeys, tabStorage, writeFlag } from "../../stores/session-storage";
 import { isApiError, request, type CallOptions } from "../../lib/api";
 
 export interface Answer {
@@ -60,3 +60,6 @@ export const continuePath = (lang: Language, productRoute: string): string => {
   const flow = tabStorage()?.getItem(lifecycleKeys.flow);
   return localizedPath(homePath(isFlowType(flow) ? flow : "ZAKAT", productRoute), lang);
 };
+
+/** The donor is enrolled: no longer mid-enrolment (§4 "after login" sends them to the flow's home). */
+export const enrolmentEnded = (): void => writeFlag(lifecycleKeys.enrolmentInProgress, false);

@@ -7,7 +7,7 @@ import { hasSignIn, identityOf, liveGuest } from "./auth";
 import { decode, Text } from "./decode";
 import { check } from "./donor-input";
 import { RequestError, success } from "./envelope";
-import { callerAddress, callerSession, enforceLimits, positive } from "./rate-limit";
+import { callerSession, enforceLimits, positive } from "./rate-limit";
 import type { Handler, RequestHeaders } from "./types";
 
 /**
@@ -27,10 +27,10 @@ const limits = () =>
     }),
   }));
 
-const limitLookup = (headers: RequestHeaders, remoteAddress: string | undefined): void => {
+const limitLookup = (headers: RequestHeaders, clientAddress: string): void => {
   const { address, session } = limits();
   enforceLimits([
-    [address, callerAddress(headers, remoteAddress)],
+    [address, clientAddress],
     [session, callerSession(headers)],
   ]);
 };
@@ -55,10 +55,10 @@ const LookupBody = Schema.Struct({ postalCode: Text(20) });
  * session or a sign-in, like the other donor calls; rate limited. OneMap is called from the server so
  * that the limits hold and the browser talks to the portal alone.
  */
-const lookupPostalCode: Handler = async ({ headers, body, remoteAddress }) => {
+const lookupPostalCode: Handler = async ({ headers, body, clientAddress }) => {
   if (hasSignIn(headers)) await identityOf(headers);
   else await liveGuest(headers);
-  limitLookup(headers, remoteAddress);
+  limitLookup(headers, clientAddress);
   const { postalCode } = decode(LookupBody, body);
   check(validatePostalCode(postalCode));
   const found = await Effect.runPromise(

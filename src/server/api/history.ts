@@ -122,10 +122,10 @@ const getThirdPartyDonationReceiptData: Handler = async ({
   headers,
   query,
   body,
-  remoteAddress,
+  clientAddress,
 }) => {
   // Counted before anything is read, so trying tokens or transaction numbers soon stops answering.
-  const wait = receiptLookupWait(headers, remoteAddress);
+  const wait = receiptLookupWait(headers, clientAddress);
   if (wait > 0) {
     return failure(
       429,

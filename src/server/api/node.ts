@@ -76,7 +76,6 @@ export async function serveService(
     url,
     headers: headersOf(req),
     body: () => readLimited(req),
-    clientAddress: req.socket.remoteAddress,
     remoteAddress: req.socket.remoteAddress,
   };
   const response = await handleServiceRequest(request);

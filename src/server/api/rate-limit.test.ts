@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { callerAddress, callerSession, windowLimiter } from "./rate-limit";
+import { callerAddress } from "../rate-limit";
+import { callerSession, windowLimiter } from "./rate-limit";
 
 const headers = (values: Record<string, string>) => ({
   get: (name: string) => values[name.toLowerCase()] ?? null,

@@ -63,18 +63,6 @@ export const enforceLimits = (
   }
 };
 
-/**
- * The caller's address: the socket's, or with PORTAL_TRUST_PROXY=true the last X-Forwarded-For entry
- * (the one our own load balancer added; entries before it are the client's word and not trusted).
- */
-export const callerAddress = (headers: RequestHeaders, remoteAddress: string | undefined) => {
-  if (process.env["PORTAL_TRUST_PROXY"] === "true") {
-    const forwarded = headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
-    if (forwarded) return forwarded;
-  }
-  return remoteAddress ?? "unknown";
-};
-
 /** The caller's session (guest cookie or sign-in token), hashed; undefined without one. */
 export const callerSession = (headers: RequestHeaders): string | undefined => {
   const cookie = /(?:^|;\s*)portal_session=([^;]+)/.exec(headers.get("cookie") ?? "")?.[1];
@@ -100,11 +88,11 @@ const receiptLimits = () =>
  */
 export const receiptLookupWait = (
   headers: RequestHeaders,
-  remoteAddress: string | undefined,
+  clientAddress: string,
   now = Date.now(),
 ): number => {
   const limits = receiptLimits();
-  const ip = `ip:${callerAddress(headers, remoteAddress)}`;
+  const ip = `ip:${clientAddress}`;
   if (!limits.ip.take(ip, now)) return limits.ip.retryAfter(ip, now);
   const session = callerSession(headers);
   if (session !== undefined && !limits.session.take(session, now)) {

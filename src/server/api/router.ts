@@ -13,6 +13,7 @@ import { sessionHandlers } from "./sessions";
 import { singpassHandlers } from "./singpass";
 import { socialNricHandlers } from "./social-nric";
 import { statementHandlers } from "./statements";
+import { callerAddress } from "../rate-limit";
 import { BodyTooLarge, type Handler, type ServiceRequest, type ServiceResponse } from "./types";
 
 export * from "./types";
@@ -92,8 +93,8 @@ export async function handleServiceRequest(request: ServiceRequest): Promise<Ser
       query: url.searchParams,
       body,
       headers: request.headers,
-      clientAddress: request.clientAddress ?? "unknown",
-      remoteAddress: request.remoteAddress,
+      // One rule for every limit's address (PORTAL_TRUST_PROXY: the proxy's X-Forwarded-For entry).
+      clientAddress: callerAddress(request.headers, request.remoteAddress),
     });
   } catch (error) {
     if (error instanceof RequestError) {

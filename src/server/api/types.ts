@@ -12,9 +12,10 @@ export interface ServiceRequest {
   readonly headers: RequestHeaders;
   /** The raw body, read only when the call needs it; rejects with BodyTooLarge past the limit. */
   readonly body: () => Promise<Uint8Array>;
-  /** The peer's address (the rate limits' key); undefined where the server does not know it. */
-  readonly clientAddress?: string | undefined;
-  /** The connecting socket's address, for per-address rate limits (see rate-limit.ts). */
+  /**
+   * The connecting socket's address; undefined where the server does not know it. Handlers get the
+   * caller's address worked out from it (`callerAddress`, src/server/rate-limit.ts) as `clientAddress`.
+   */
   readonly remoteAddress?: string | undefined;
 }
 
@@ -31,9 +32,11 @@ export interface CallContext {
   readonly query: URLSearchParams;
   readonly body: unknown;
   readonly headers: RequestHeaders;
-  /** The peer's address, or "unknown". */
+  /**
+   * The caller's address, the key of every per-address limit: the socket's, or behind a trusted proxy
+   * (PORTAL_TRUST_PROXY) the one it forwarded (`callerAddress`); "unknown" when neither is known.
+   */
   readonly clientAddress: string;
-  readonly remoteAddress?: string | undefined;
 }
 
 export type Handler = (context: CallContext) => Promise<ServiceResponse>;

@@ -8,7 +8,6 @@ export const fromWebRequest = (
 ): ServiceRequest => ({
   method: request.method,
   remoteAddress,
-  clientAddress: remoteAddress,
   url,
   headers: request.headers,
   body: async () => {

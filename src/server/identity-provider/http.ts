@@ -6,7 +6,7 @@ import {
   rateWindowRecords,
   signupRecords,
 } from "../records";
-import { rateLimit } from "../rate-limit";
+import { callerAddressOf, rateLimit } from "../rate-limit";
 import { shared } from "../shared";
 import { cognitoLayer, type CognitoLayer } from "./layer";
 import { preSignUp } from "./pre-sign-up";
@@ -144,7 +144,8 @@ export async function serveIdentity(
     send(res, 404, { message: "Not found" });
     return;
   }
-  const clientAddress = req.socket.remoteAddress ?? "unknown";
+  // The same address every other limit keys on (PORTAL_TRUST_PROXY: the proxy's forwarded one).
+  const clientAddress = callerAddressOf(req);
   const type = "application/x-amz-json-1.1";
   if (!floodLimit().hit(clientAddress).allowed) {
     send(res, 400, { __type: "TooManyRequestsException", message: "Too many requests." }, type);

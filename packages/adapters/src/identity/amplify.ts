@@ -78,11 +78,16 @@ const attempt = <A>(run: () => Promise<A>): Effect.Effect<A, AccountError> =>
 export function amplifyAccounts(config: AmplifyIdentityConfig): AccountsShape {
   // Listen before configuring: configuring is what starts the code exchange of a returning redirect.
   if (config.oauthDomain && socialRedirectInFlight(config.userPoolClientId)) {
+    // Completing, Amplify sets the address to its `redirectSignIn` (the root); a return completed on the
+    // page the sign-in began on (the app moves it there) keeps that page's own address, and the
+    // single-use code and state leave it either way.
+    const landed = location.pathname;
     redirectOutcome = new Promise((resolve) => {
       const stop = Hub.listen("auth", ({ payload }) => {
         if (payload.event === "signInWithRedirect") resolve("signedIn");
         else if (payload.event === "signInWithRedirect_failure") resolve("failed");
         else return;
+        history.replaceState(history.state, "", landed);
         stop();
       });
     });
