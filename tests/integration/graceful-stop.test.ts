@@ -1,49 +1,17 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { root } from "../support/portal";
+import { startWeb as start, type RunningWeb } from "../support/web";
 
 // The web server alone, as production runs it (`node server/serve.mjs` behind a load balancer), on
 // PGlite in a throwaway folder. Ports 5500-5509.
-let server: ChildProcess | undefined;
+let server: RunningWeb | undefined;
 
 afterEach(() => {
-  if (server && server.exitCode === null) server.kill("SIGKILL");
+  if (server && server.child.exitCode === null) server.child.kill("SIGKILL");
 });
 
-async function startWeb(port: number, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [path.join(root, "server/serve.mjs")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PORTAL_DATA_DIR: mkdtempSync(path.join(tmpdir(), "portal-stop-")),
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server = child;
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const until = Date.now() + 60_000;
-  for (;;) {
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`)
-      .then((response) => response.status === 200)
-      .catch(() => false);
-    if (healthy) break;
-    if (child.exitCode !== null || Date.now() > until) {
-      throw new Error(`the web server did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { child, exited, output: () => output };
-}
+const startWeb = async (port: number, env: Record<string, string> = {}) =>
+  (server = await start(port, env));
 
 /** A POST whose body is sent in two parts, so the request is still in progress between them. */
 function slowPost(port: number, pathname: string, first: string, rest: string) {

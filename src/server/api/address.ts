@@ -1,8 +1,6 @@
 import { Effect, Result, Schema } from "effect";
 import { cleanPostalCode, validatePostalCode, type PortError } from "@portal/domain";
 import { addressService } from "../address";
-import { rateLimit, type RateLimit } from "../rate-limit";
-import { shared } from "../shared";
 import { hasSignIn, identityOf, liveGuest } from "./auth";
 import { decode, Text } from "./decode";
 import { check } from "./donor-input";
@@ -15,21 +13,22 @@ import type { Handler, RequestHeaders } from "./types";
  * session or sign-in (PORTAL_ADDRESS_LOOKUPS_PER_SESSION, default 10): a donor tries a code or two,
  * nobody may use the portal to walk OneMap's postal codes on our behalf.
  */
-const limits = () =>
-  shared("addressLookupLimits", (): Record<"address" | "session", RateLimit> => ({
-    address: rateLimit({
-      limit: positive(process.env["PORTAL_ADDRESS_LOOKUPS_PER_IP"], 30),
-      windowMs: 60_000,
-    }),
-    session: rateLimit({
-      limit: positive(process.env["PORTAL_ADDRESS_LOOKUPS_PER_SESSION"], 10),
-      windowMs: 60_000,
-    }),
-  }));
+const limits = () => ({
+  address: {
+    name: "addressLookups:ip",
+    limit: positive(process.env["PORTAL_ADDRESS_LOOKUPS_PER_IP"], 30),
+    windowMs: 60_000,
+  },
+  session: {
+    name: "addressLookups:session",
+    limit: positive(process.env["PORTAL_ADDRESS_LOOKUPS_PER_SESSION"], 10),
+    windowMs: 60_000,
+  },
+});
 
-const limitLookup = (headers: RequestHeaders, clientAddress: string): void => {
+const limitLookup = async (headers: RequestHeaders, clientAddress: string): Promise<void> => {
   const { address, session } = limits();
-  enforceLimits([
+  await enforceLimits([
     [address, clientAddress],
     [session, callerSession(headers)],
   ]);
@@ -58,7 +57,7 @@ const LookupBody = Schema.Struct({ postalCode: Text(20) });
 const lookupPostalCode: Handler = async ({ headers, body, clientAddress }) => {
   if (hasSignIn(headers)) await identityOf(headers);
   else await liveGuest(headers);
-  limitLookup(headers, clientAddress);
+  await limitLookup(headers, clientAddress);
   const { postalCode } = decode(LookupBody, body);
   check(validatePostalCode(postalCode));
   const found = await Effect.runPromise(

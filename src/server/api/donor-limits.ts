@@ -1,12 +1,10 @@
-import { rateLimit, type RateLimit } from "../rate-limit";
-import { shared } from "../shared";
 import { enforceLimits } from "./rate-limit";
 
 /**
  * Limits on the donor calls that take an NRIC or answer whether an NRIC or a mobile number is in use,
  * and on registering a sign-in: per caller (a sign-in's token subject; for the guest's holdSocialNric,
- * its guest session) and per client address, each per hour, in this process's memory (see
- * rate-limit.ts). With them a stolen or fresh sign-in cannot walk the NRIC space: ten NRIC checks an
+ * its guest session) and per client address, each per hour, counted in the database for every
+ * instance together (see rate-limit.ts). With them a stolen or fresh sign-in cannot walk the NRIC space: ten NRIC checks an
  * hour per account, thirty per address.
  */
 const donorCallLimits = {
@@ -20,21 +18,15 @@ const HOUR = 60 * 60_000;
 
 type LimitedCall = keyof typeof donorCallLimits;
 
-const limiters = () =>
-  shared("donorCallLimits", () => {
-    const made = new Map<string, RateLimit>();
-    for (const [call, limits] of Object.entries(donorCallLimits)) {
-      made.set(`${call}:caller`, rateLimit({ limit: limits.perCaller, windowMs: HOUR }));
-      made.set(`${call}:address`, rateLimit({ limit: limits.perAddress, windowMs: HOUR }));
-    }
-    return made;
-  });
-
 /** Count one call; over either limit, 429 `rate.limited` with `retry-after`. */
-export function limitDonorCall(call: LimitedCall, caller: string, clientAddress: string): void {
-  const all = limiters();
-  enforceLimits([
-    [all.get(`${call}:caller`), caller],
-    [all.get(`${call}:address`), clientAddress],
+export async function limitDonorCall(
+  call: LimitedCall,
+  caller: string,
+  clientAddress: string,
+): Promise<void> {
+  const limits = donorCallLimits[call];
+  await enforceLimits([
+    [{ name: `${call}:caller`, limit: limits.perCaller, windowMs: HOUR }, caller],
+    [{ name: `${call}:address`, limit: limits.perAddress, windowMs: HOUR }, clientAddress],
   ]);
 }

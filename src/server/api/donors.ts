@@ -85,7 +85,7 @@ const NricBody = Schema.Struct({ nric: Text(20) });
  */
 const checkCognitoNricExists: Handler = async ({ headers, body, clientAddress }) => {
   const identity = await identityOf(headers);
-  limitDonorCall("checkCognitoNricExists", identity.subject, clientAddress);
+  await limitDonorCall("checkCognitoNricExists", identity.subject, clientAddress);
   const { nric } = decode(NricBody, body);
   check(validateNric(nric.trim().toUpperCase()));
   const taken = await (await donorRecords()).nricRegistered(nric);
@@ -215,7 +215,7 @@ const mobileOf = (body: typeof MobileBody.Type) => {
 /** checkCognitoMobileExists: whether another donor uses this mobile number (§5 message). */
 const checkCognitoMobileExists: Handler = async ({ headers, body, clientAddress }) => {
   const { identity, donor } = await donorOf(headers);
-  limitDonorCall("checkCognitoMobileExists", identity.subject, clientAddress);
+  await limitDonorCall("checkCognitoMobileExists", identity.subject, clientAddress);
   const { countryCode, mobile } = mobileOf(decode(MobileBody, body));
   const exists = await (await donorRecords()).mobileTaken(countryCode, mobile, donor?.id);
   return success({ data: { isExists: exists } });
@@ -239,7 +239,7 @@ const RegisterBody = Schema.Struct({
  */
 const registerCognitoUser: Handler = async ({ headers, body, clientAddress }) => {
   const identity = await identityOf(headers);
-  limitDonorCall("registerCognitoUser", identity.subject, clientAddress);
+  await limitDonorCall("registerCognitoUser", identity.subject, clientAddress);
   const request = decode(RegisterBody, body);
   const email = identity.email ?? request.email;
   if (email !== undefined) check(validateEmail(email));

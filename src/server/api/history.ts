@@ -125,7 +125,7 @@ const getThirdPartyDonationReceiptData: Handler = async ({
   clientAddress,
 }) => {
   // Counted before anything is read, so trying tokens or transaction numbers soon stops answering.
-  const wait = receiptLookupWait(headers, clientAddress);
+  const wait = await receiptLookupWait(headers, clientAddress);
   if (wait > 0) {
     return failure(
       429,

@@ -1,26 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { callerAddress } from "../rate-limit";
-import { callerSession, windowLimiter } from "./rate-limit";
+import { callerSession } from "./rate-limit";
 
 const headers = (values: Record<string, string>) => ({
   get: (name: string) => values[name.toLowerCase()] ?? null,
-});
-
-describe("window limiter", () => {
-  it("lets `limit` requests through per key and window, then refuses until the window passes", () => {
-    const limiter = windowLimiter(3, 60_000);
-    expect([1, 2, 3, 4].map(() => limiter.take("a", 1_000))).toEqual([true, true, true, false]);
-    expect(limiter.take("b", 1_000)).toBe(true);
-    expect(limiter.retryAfter("a", 31_000)).toBe(30);
-    expect(limiter.take("a", 60_999)).toBe(false);
-    expect(limiter.take("a", 61_000)).toBe(true);
-  });
-
-  it("never holds more than maxKeys keys", () => {
-    const limiter = windowLimiter(1, 60_000, 100);
-    for (let i = 0; i < 1_000; i++) limiter.take(`k${i}`, i);
-    expect(limiter.size()).toBeLessThanOrEqual(100);
-  });
 });
 
 describe("who is asking", () => {

@@ -20,7 +20,7 @@ const NricBody = Schema.Struct({ nric: Text(20) });
  */
 const holdSocialNric: Handler = async ({ headers, body, clientAddress }) => {
   const guest = await liveGuest(headers);
-  limitDonorCall("holdSocialNric", guest.id, clientAddress);
+  await limitDonorCall("holdSocialNric", guest.id, clientAddress);
   const nric = decode(NricBody, body).nric.trim().toUpperCase();
   check(validateNric(nric));
   const expiresAt = await (await socialNricRecords()).hold(guest.id, nric, guest.expiresAt);
