@@ -61,10 +61,19 @@ test("a guest pays kaffarah by card and gets a receipt number, link and e-mail",
   await expect(page.getByText("Please enter a valid card number")).toBeVisible();
 
   await fillDonor(page, "kaffarah.guest@example.sg");
+  // The mobile's country is chosen from the list (Singapore first chosen), not typed.
+  const dial = page.getByRole("combobox", { name: "Country code" });
+  await expect(dial).toHaveValue("SG");
+  await dial.selectOption({ label: "Malaysia (+60)" });
+  await page.getByTestId("donor-mobile").fill("123456789");
   await fillCard(page, "4242 4242 4242 4242");
   await expect(page.getByTestId("card-brand")).toHaveText("Visa");
   await keepScreenshot(page, testInfo, "checkout-card-1280");
+  const created = page.waitForRequest((request) => request.url().includes("/donations/create"));
   await page.getByTestId("checkout-pay").click();
+  expect((await created).postDataJSON()).toMatchObject({
+    donor: { countryCode: "+60", mobile: "123456789" },
+  });
   await expectPaid(page);
   await expect(page.getByText("Paid with Visa ending 4242")).toBeVisible();
   await expect(page.getByTestId("receipt-link")).toHaveAttribute(

@@ -32,6 +32,7 @@ import {
   type DonorEntry,
   type DonorErrors,
 } from "./DonorFields";
+import type { DialCountry } from "../enrolment/dial-code";
 import type { CheckoutLabels } from "./labels";
 import { clearGivingEntries, givingPathOf, orderFromStores } from "./order-source";
 import {
@@ -52,6 +53,8 @@ export interface CheckoutProps {
   readonly lang: Language;
   readonly labels: CheckoutLabels;
   readonly productRoute: string;
+  /** The mobile number's dial-code list, in the page's language (built into the page). */
+  readonly dialCountries: ReadonlyArray<DialCountry>;
 }
 
 type Method = "card" | "paynow" | "google_pay" | "apple_pay";
@@ -92,7 +95,7 @@ type Phase =
  * details; card (sandbox or Stripe), wallet or PayNow. Card details go to the gateway only. One
  * idempotency key per order and details, so double clicks, retries and reloads pay once.
  */
-export default function Checkout({ lang, labels: l, productRoute }: CheckoutProps) {
+export default function Checkout({ lang, labels: l, productRoute, dialCountries }: CheckoutProps) {
   const [flow, setFlow] = useState<FlowType>("ZAKAT");
   const [order, setOrder] = useState<CheckoutOrder | null>(null);
   const [ratesVersion, setRatesVersion] = useState<number | null>(null);
@@ -519,6 +522,7 @@ export default function Checkout({ lang, labels: l, productRoute }: CheckoutProp
               errors={donorErrors}
               labels={l}
               zakatLike={zakatLike}
+              dialCountries={dialCountries}
               onChange={setDonor}
             />
           </fieldset>

@@ -10,12 +10,16 @@ import {
   type Validation,
 } from "@portal/domain";
 import { labelKeyOf } from "../../i18n/fill";
+import { DialCodeSelect } from "../enrolment/DialCodeSelect";
+import { dialCodeOf, HOME_REGION, type DialCountry } from "../enrolment/dial-code";
 import type { CheckoutLabels } from "./labels";
 
 /** The donor's details as typed. Kept in the page only: never in storage, never in a URL. */
 export interface DonorEntry {
   readonly name: string;
   readonly email: string;
+  /** The mobile number's country (ISO code: several share a dial code) and its dial code. */
+  readonly region: string;
   readonly countryCode: string;
   readonly mobile: string;
   readonly anonymous: boolean;
@@ -32,6 +36,7 @@ export interface DonorEntry {
 export const emptyDonor: DonorEntry = {
   name: "",
   email: "",
+  region: HOME_REGION,
   countryCode: "+65",
   mobile: "",
   anonymous: false,
@@ -189,6 +194,8 @@ export function DonorFields(props: {
   readonly errors: DonorErrors;
   readonly labels: CheckoutLabels;
   readonly zakatLike: boolean;
+  /** The dial-code list (built into the page), shared with the enrolment forms. */
+  readonly dialCountries: ReadonlyArray<DialCountry>;
   readonly onChange: (donor: DonorEntry) => void;
 }) {
   const { donor, errors, labels: l, onChange } = props;
@@ -196,7 +203,6 @@ export function DonorFields(props: {
     <K extends keyof DonorEntry>(key: K) =>
     (value: DonorEntry[K]) =>
       onChange({ ...donor, [key]: value });
-  const dialId = useId();
   return (
     <div className="checkout-donor">
       <TextField
@@ -219,19 +225,20 @@ export function DonorFields(props: {
         maxLength={254}
         testId="donor-email"
       />
-      <div className="card-row">
-        <div className="calc-field checkout-dial">
-          <label htmlFor={dialId}>{l.checkout_dial_code}</label>
-          <input
-            id={dialId}
-            type="text"
-            inputMode="tel"
-            autoComplete="tel-country-code"
-            maxLength={5}
-            value={donor.countryCode}
-            onChange={(event) => set("countryCode")(event.currentTarget.value)}
-          />
-        </div>
+      <div className="enrol-mobile">
+        <DialCodeSelect
+          label={l.checkout_dial_code}
+          name="countryCode"
+          value={donor.region}
+          countries={props.dialCountries}
+          onChange={(region) =>
+            onChange({
+              ...donor,
+              region,
+              countryCode: dialCodeOf(props.dialCountries, region),
+            })
+          }
+        />
         <TextField
           label={l.checkout_mobile}
           type="tel"
