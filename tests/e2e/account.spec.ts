@@ -100,6 +100,25 @@ test("a donor's account area: history, recurring gift, tax registration, e-mail 
   await expectNoAxeViolations(page);
   await keepScreenshot(page, testInfo, "account-desktop");
 
+  // The mobile number's country is chosen from the list; the saved number survives a reload.
+  const mobileForm = page.locator("form", {
+    has: page.getByRole("button", { name: "Save mobile number" }),
+  });
+  await mobileForm
+    .getByRole("combobox", { name: "Dial code" })
+    .selectOption({ label: "Malaysia (+60)" });
+  await mobileForm.getByRole("textbox", { name: "Mobile number" }).fill("123456789");
+  await mobileForm.getByRole("button", { name: "Save mobile number" }).click();
+  await expect(mobileForm.getByRole("status")).toHaveText("Saved.");
+  await expect(page.getByTestId("account-mobile")).toHaveText("+60 1234 56789");
+  await page.reload();
+  await expect(page.getByTestId("account-mobile")).toHaveText("+60 1234 56789");
+  await expect(
+    page
+      .locator("form", { has: page.getByRole("button", { name: "Save mobile number" }) })
+      .getByRole("combobox", { name: "Dial code" }),
+  ).toHaveValue("MY");
+
   // Change the monthly gift's amount, then cancel it.
   const plan = page.locator(`[data-plan="${ilmu}"]`);
   await plan.getByRole("button", { name: "Change amount" }).click();

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { fill } from "../../i18n/fill";
 import type { Language } from "../../i18n/paths";
 import type { CountryOption } from "../address/countries";
+import type { DialCodeRegions, DialCountry } from "../enrolment/dial-code";
 import { accountBridge, type AccountBridge } from "../auth/bridge";
 import { callsOver, type Call } from "./api";
 import { HistorySection } from "./HistorySection";
@@ -15,6 +16,9 @@ export interface AccountProps {
   readonly lang: Language;
   readonly labels: Readonly<Record<string, string>>;
   readonly countries: ReadonlyArray<CountryOption>;
+  /** The mobile number's dial-code list and the main country of each shared code (built into the page). */
+  readonly dialCountries: ReadonlyArray<DialCountry>;
+  readonly dialRegions: DialCodeRegions;
 }
 
 type State =
@@ -117,6 +121,8 @@ export default function AccountArea(props: AccountProps) {
         user={state.user}
         bridge={state.bridge}
         countries={props.countries}
+        dialCountries={props.dialCountries}
+        dialRegions={props.dialRegions}
         onChanged={(user) => setState({ ...state, user })}
       />
       <HistorySection {...common} lang={props.lang} version={version} onYears={setYears} />

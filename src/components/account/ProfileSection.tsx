@@ -14,6 +14,13 @@ import type { AccountBridge } from "../auth/bridge";
 import { AddressFields, addressBody } from "../address/AddressFields";
 import type { CountryOption } from "../address/countries";
 import { addressLabelKeys, type AddressLabels } from "../address/labels";
+import { DialCodeSelect } from "../enrolment/DialCodeSelect";
+import {
+  dialCodeOf,
+  regionOfDialCode,
+  type DialCodeRegions,
+  type DialCountry,
+} from "../enrolment/dial-code";
 import { TextField } from "../enrolment/fields";
 import type { Call } from "./api";
 import { Outcome, useOutcome } from "./Outcome";
@@ -38,6 +45,8 @@ interface Props {
   readonly user: UserData;
   readonly bridge: AccountBridge;
   readonly countries: ReadonlyArray<CountryOption>;
+  readonly dialCountries: ReadonlyArray<DialCountry>;
+  readonly dialRegions: DialCodeRegions;
   readonly onChanged: (user: UserData) => void;
 }
 
@@ -91,17 +100,19 @@ function DetailsForm({ call, t, user, countries, onChanged }: Props) {
   );
 }
 
-function MobileForm({ call, t, user, onChanged }: Props) {
-  const [countryCode, setCountryCode] = useState(user.countryCode || "+65");
+function MobileForm({ call, t, user, onChanged, dialCountries, dialRegions }: Props) {
+  // The country whose code the number has (the main one where several share it: +1 the US).
+  const [region, setRegion] = useState(() =>
+    regionOfDialCode(dialCountries, dialRegions, user.countryCode),
+  );
+  const countryCode = dialCodeOf(dialCountries, region);
   const [mobile, setMobile] = useState(user.mobile);
   const [error, setError] = useState<string>();
   const { outcome, setOutcome, run } = useOutcome(t);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const digits = mobile.replace(/\s/g, "");
-    const issue = /^\+\d{1,4}$/.test(countryCode)
-      ? message(t, validateMobile(digits))
-      : t("enrol_dial_invalid");
+    const issue = message(t, validateMobile(digits));
     setError(issue);
     if (issue) return setOutcome({});
     await run(async () => {
@@ -119,15 +130,13 @@ function MobileForm({ call, t, user, onChanged }: Props) {
           {user.mobile ? formatMobile(`${user.countryCode}${user.mobile}`, MOBILE_MASK) : "-"}
         </span>
       </p>
-      <div className="account-row">
-        <TextField
+      <div className="enrol-mobile">
+        <DialCodeSelect
           label={t("enrol_dial_code")}
           name="countryCode"
-          value={countryCode}
-          onChange={setCountryCode}
-          maxLength={5}
-          inputMode="tel"
-          autoComplete="tel-country-code"
+          value={region}
+          countries={dialCountries}
+          onChange={setRegion}
         />
         <TextField
           label={t("enrol_mobile")}

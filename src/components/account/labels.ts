@@ -143,7 +143,6 @@ export const accountLabelKeys = [
   "validation_mobile_max",
   "validation_mobile_exists",
   "enrol_dial_code",
-  "enrol_dial_invalid",
   "enrol_mobile",
   "wakaf_error_amount",
   "wakaf_error_max",
