@@ -34,9 +34,13 @@ test("the language choice opens the same page in the other language and is remem
   await page.goto("/");
   await expect(page).toHaveURL(/\/ms\/$/);
   await expect(page.getByRole("heading", { level: 1, name: "Zakat Singapura" })).toBeVisible();
-  // On the wakaf host too, whose home is the wakaf landing.
+  // The wakaf host keeps its own choice (browser storage is per host); its home is the wakaf
+  // landing of the stored wakaf flow, in the chosen language.
+  await page.goto(onWakafHost(baseURL, "/wms"));
+  await page.getByLabel("Language").selectOption("ms");
+  await expect(page).toHaveURL(/wakaf\.localhost:\d+\/ms\/wms$/);
   await page.goto(onWakafHost(baseURL, "/"));
-  await expect(page).toHaveURL(/wakaf\.localhost:\d+\/ms\/wakaf-ilmu$/);
+  await expect(page).toHaveURL(/wakaf\.localhost:\d+\/ms\/wms$/);
 
   // Choosing English is remembered the same way.
   await page.goto("/ms/fidyah");
@@ -47,9 +51,11 @@ test("the language choice opens the same page in the other language and is remem
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 
   // Back from the other language's page, the dropdown shows the page's own language.
+  await page.goto("/fidyah");
   await page.getByLabel("Language").selectOption("ms");
-  await expect(page).toHaveURL(/\/ms\/$/);
+  await expect(page).toHaveURL(/\/ms\/fidyah$/);
   await page.goBack();
+  await expect(page).toHaveURL(/:\d+\/fidyah$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByLabel("Language")).toHaveValue("en");
 });
