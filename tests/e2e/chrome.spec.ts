@@ -18,7 +18,11 @@ test("the header leads through the zakat site and to sign-in", async ({ page }) 
     "href",
     "/kaffarah",
   );
-  await expect(nav.getByRole("link", { name: "Back to fidyah information" })).toBeVisible();
+  // The sites the header returns to (README, Configuration: PORTAL_*_SITE_URL defaults).
+  await expect(nav.getByRole("link", { name: "Back to fidyah information" })).toHaveAttribute(
+    "href",
+    "https://www.zakat.sg/",
+  );
   // Sign-in opens the login popup (tests/e2e/accounts.spec.ts); signed in, the name links to /profile.
   await expect(nav.getByRole("button", { name: "Sign in" })).toBeVisible();
   await expect(page.getByRole("button", { name: /menu/i })).toBeHidden();
@@ -28,7 +32,10 @@ test("the header leads through the zakat site and to sign-in", async ({ page }) 
     "href",
     "/kaffarah",
   );
-  await expect(nav.getByRole("link", { name: "Back to zakat.sg" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Back to zakat.sg" })).toHaveAttribute(
+    "href",
+    "https://www.zakat.sg/",
+  );
 });
 
 test("on a phone the menu opens, closes with Escape, and closes when the window narrows", async ({
@@ -102,7 +109,10 @@ test("the wakaf site has its own header and the council's name in the footer", a
     "href",
     "/ms/wakaf-ilmu",
   );
-  await expect(header.getByRole("link", { name: "Kembali ke laman wakaf" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Kembali ke laman wakaf" })).toHaveAttribute(
+    "href",
+    "https://www.ourwakaf.sg/",
+  );
   await expect(header.getByRole("button", { name: "Log masuk" })).toBeVisible();
   await expect(page.getByRole("contentinfo")).toContainText("Majlis Ugama Islam Singapura");
   await expectNoAxeViolations(page);
