@@ -87,9 +87,9 @@ export function axeSection(axe) {
   if (!axe?.runs) return [...out, axe?.note ?? "Not run.", ""].join("\n");
   const first = axe.runs[0];
   out.push(
-    `axe-core ${first.axeVersion} in Chromium through \`@axe-core/playwright\`, rules tagged ${first.tags.map((t) => `\`${t}\``).join(", ")} (WCAG 2.0, 2.1 and 2.2, levels A and AA, with 2.2's 24 × 24 px target size), on every route of spec §2 (\`tests/e2e/routes.spec.ts\`) in both languages on both hosts, at 1280 px. From the browser tests' run of ${first.date}. Target: no violation on any route.`,
+    `axe-core ${first.axeVersion} in Chromium through \`@axe-core/playwright\`, rules tagged ${first.tags.map((t) => `\`${t}\``).join(", ")} (WCAG 2.0, 2.1 and 2.2, levels A and AA, with 2.2's 24 × 24 px target size), on every route of spec §2 (\`tests/e2e/routes.spec.ts\`) in both languages on both hosts, at 1280 px and at 375 px with the menu open. From the browser tests' run of ${first.date}. Target: no violation on any route.`,
     "",
-    "| Host | Language | Routes checked | Violations | Target size (pass / not applicable) | Target |",
+    "| Host | Language | Checks (routes × widths) | Violations | Target size (pass / not applicable) | Target |",
     "| ---- | -------- | -------------: | ---------: | ----------------------------------- | ------ |",
   );
   for (const run of axe.runs) {
@@ -105,7 +105,9 @@ export function axeSection(axe) {
   }
   const found = axe.runs.flatMap((run) =>
     run.pages.flatMap((p) =>
-      p.violations.map((v) => `- ${run.host} ${run.lang} \`${p.path}\`: ${v}`),
+      p.violations.map(
+        (v) => `- ${run.host} ${run.lang} \`${p.path}\`${p.width ? ` at ${p.width} px` : ""}: ${v}`,
+      ),
     ),
   );
   out.push("", "Violations:", "", ...(found.length > 0 ? found : ["- none"]), "");
