@@ -1,5 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, keepScreenshot, onWakafHost, open } from "./helpers";
+import {
+  expectNoAxeViolations,
+  expectNoOverflow,
+  hydrated,
+  keepScreenshot,
+  onWakafHost,
+  open,
+} from "./helpers";
 
 test("the header leads through the zakat site and to sign-in", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -53,6 +60,9 @@ test("on a phone the menu opens, closes with Escape, and closes when the window 
     "aria-expanded",
     "true",
   );
+  // The open menu's toggle leaves the site's logo and name their room.
+  expect((await page.locator(".brand-mark").boundingBox())?.width).toBeGreaterThanOrEqual(24);
+  await expectNoOverflow(page);
   await page.getByRole("link", { name: "Fidyah", exact: true }).focus();
   await page.keyboard.press("Escape");
   await expect(nav).toBeHidden();
