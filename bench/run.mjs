@@ -15,6 +15,7 @@ import { build } from "../scripts/build.mjs";
 import { isBuildCurrent } from "../scripts/lib/build-stamp.mjs";
 import { startTestIdentity } from "../scripts/lib/test-identity.mjs";
 import { chromiumPath, lighthousePasses, lighthouseSection, runLighthouse } from "./lighthouse.mjs";
+import { axePasses, axeSection, measureSizes, readAxe, sizeSection, sizesPass } from "./pages.mjs";
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, "..");
@@ -600,6 +601,8 @@ function markdown(report) {
   }
   out.push(donationsSection(report));
   out.push(lighthouseSection(report.lighthouse));
+  out.push(sizeSection(report.size));
+  out.push(axeSection(report.axe));
   out.push("## Verdict", "");
   for (const engine of report.engines) {
     if (!engine.targets) {
@@ -618,6 +621,8 @@ function markdown(report) {
   }
   out.push(
     `- Lighthouse (performance ≥ 95, accessibility 100 on every page): ${report.lighthouse?.pages ? `**${verdict(lighthousePasses(report.lighthouse))}**` : (report.lighthouse?.note ?? "not run")}`,
+    `- JavaScript before any interaction (home ≤ 20 KB, calculator ≤ 110 KB, every page within its budget): ${report.size?.pages ? `**${verdict(sizesPass(report.size))}**` : (report.size?.note ?? "not measured")}`,
+    `- axe-core, WCAG 2.2 A and AA on every route, both languages and hosts: ${report.axe?.runs ? `**${verdict(axePasses(report.axe))}**` : (report.axe?.note ?? "not run")}`,
   );
   out.push("");
   return out.join("\n");
@@ -708,13 +713,27 @@ async function writeReport(report) {
   say("wrote bench/report.md and bench/report.json");
 }
 
+/** The page sections: sizes from the build, axe from the browser tests' last route sweep. */
+function pageSections(report) {
+  try {
+    report.size = measureSizes(root);
+  } catch (error) {
+    report.size = { note: `not measured: ${error.message}` };
+  }
+  report.axe = readAxe(root);
+}
+
 async function main() {
   ensureBuild();
-  // BENCH_ONLY=lighthouse: Lighthouse alone; the last report's other figures are kept as they were.
-  if (process.env.BENCH_ONLY === "lighthouse") {
+  // BENCH_ONLY=lighthouse: Lighthouse alone; BENCH_ONLY=pages: the size and axe sections alone (no
+  // load on the machine). The last report's other figures are kept as they were.
+  if (process.env.BENCH_ONLY === "lighthouse" || process.env.BENCH_ONLY === "pages") {
     const report = JSON.parse(readFileSync(path.join(benchDir, "report.json"), "utf8"));
-    report.lighthouse = await measureLighthouse();
-    report.lighthouse.date = new Date().toISOString();
+    if (process.env.BENCH_ONLY === "lighthouse") {
+      report.lighthouse = await measureLighthouse();
+      report.lighthouse.date = new Date().toISOString();
+    }
+    pageSections(report);
     await writeReport(report);
     return;
   }
@@ -771,6 +790,7 @@ async function main() {
   await cleanUp();
 
   report.machine.loadAverageAtEnd = os.loadavg().map((value) => Number(value.toFixed(2)));
+  pageSections(report);
   await writeReport(report);
 }
 

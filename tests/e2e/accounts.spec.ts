@@ -74,8 +74,12 @@ test.describe("donor accounts", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await keepScreenshot(page, testInfo, "signed-in-1280");
 
-    // Logout from the Malay page: confirmed, back to the English flow root, signed out.
-    await open(page, "/ms/fidyah");
+    // Logout from the Malay page, chosen in the header (so remembered): confirmed, back to the
+    // English flow root, signed out, and the language choice forgotten (spec §1).
+    await open(page, "/fidyah");
+    await page.getByLabel("Language").selectOption("ms");
+    await page.waitForURL((url) => url.pathname === "/ms/fidyah");
+    expect(await page.evaluate(() => localStorage.getItem("portal.language"))).toContain('"ms"');
     await expect(page.getByRole("link", { name: "Nur Aisyah" })).toBeVisible();
     await page.getByRole("button", { name: "Log keluar" }).click();
     await expect(dialog(page).getByRole("heading", { name: "Log keluar" })).toBeVisible();
@@ -87,6 +91,10 @@ test.describe("donor accounts", () => {
     const lifecycle = ["portal.rates", "sessionExpiryId", "portal.flow", "portal.session"];
     const left = await page.evaluate(() => Object.keys(sessionStorage));
     expect(left.filter((key) => !lifecycle.includes(key))).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem("portal.language"))).toBeNull();
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    expect(new URL(page.url()).pathname).toBe("/");
   });
 
   test("a wrong password and an unknown e-mail get the same message", async ({ page }) => {

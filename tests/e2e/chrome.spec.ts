@@ -1,5 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, keepScreenshot, onWakafHost, open } from "./helpers";
+import {
+  expectNoAxeViolations,
+  expectNoOverflow,
+  hydrated,
+  keepScreenshot,
+  onWakafHost,
+  open,
+} from "./helpers";
 
 test("the header leads through the zakat site and to sign-in", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -18,7 +25,11 @@ test("the header leads through the zakat site and to sign-in", async ({ page }) 
     "href",
     "/kaffarah",
   );
-  await expect(nav.getByRole("link", { name: "Back to fidyah information" })).toBeVisible();
+  // The sites the header returns to (README, Configuration: PORTAL_*_SITE_URL defaults).
+  await expect(nav.getByRole("link", { name: "Back to fidyah information" })).toHaveAttribute(
+    "href",
+    "https://www.zakat.sg/",
+  );
   // Sign-in opens the login popup (tests/e2e/accounts.spec.ts); signed in, the name links to /profile.
   await expect(nav.getByRole("button", { name: "Sign in" })).toBeVisible();
   await expect(page.getByRole("button", { name: /menu/i })).toBeHidden();
@@ -28,7 +39,10 @@ test("the header leads through the zakat site and to sign-in", async ({ page }) 
     "href",
     "/kaffarah",
   );
-  await expect(nav.getByRole("link", { name: "Back to zakat.sg" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Back to zakat.sg" })).toHaveAttribute(
+    "href",
+    "https://www.zakat.sg/",
+  );
 });
 
 test("on a phone the menu opens, closes with Escape, and closes when the window narrows", async ({
@@ -46,6 +60,9 @@ test("on a phone the menu opens, closes with Escape, and closes when the window 
     "aria-expanded",
     "true",
   );
+  // The open menu's toggle leaves the site's logo and name their room.
+  expect((await page.locator(".brand-mark").boundingBox())?.width).toBeGreaterThanOrEqual(24);
+  await expectNoOverflow(page);
   await page.getByRole("link", { name: "Fidyah", exact: true }).focus();
   await page.keyboard.press("Escape");
   await expect(nav).toBeHidden();
@@ -102,7 +119,10 @@ test("the wakaf site has its own header and the council's name in the footer", a
     "href",
     "/ms/wakaf-ilmu",
   );
-  await expect(header.getByRole("link", { name: "Kembali ke laman wakaf" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Kembali ke laman wakaf" })).toHaveAttribute(
+    "href",
+    "https://www.ourwakaf.sg/",
+  );
   await expect(header.getByRole("button", { name: "Log masuk" })).toBeVisible();
   await expect(page.getByRole("contentinfo")).toContainText("Majlis Ugama Islam Singapura");
   await expectNoAxeViolations(page);

@@ -18,5 +18,13 @@ describe("rate configuration", () => {
     expect(() => decodeRateConfig({ ...seedRates, nisabValue: 10.5 })).toThrow();
     expect(() => decodeRateConfig({ ...seedRates, zakatRate: 2 })).toThrow();
     expect(() => decodeRateConfig({ ...seedRates, jimakNoOfPeople: -1 })).toThrow();
+    expect(() => decodeRateConfig({ ...seedRates, goldDivisor: 0 })).toThrow(/goldDivisor/);
+    expect(() => decodeRateConfig({ ...seedRates, fidyahPerDay: "400" })).toThrow(/fidyahPerDay/);
+    expect(() => decodeRateConfig({ ...seedRates, goldRate: Number.NaN })).toThrow(/goldRate/);
+    const { kaffarahPerDay: _dropped, ...missing } = seedRates;
+    expect(() => decodeRateConfig(missing)).toThrow(/kaffarahPerDay/);
+    expect(() => decodeRateConfig(null)).toThrow();
+    // Only the rates come back: other fields of the input are left behind.
+    expect(decodeRateConfig({ ...seedRates, extra: 1 })).toEqual(seedRates);
   });
 });

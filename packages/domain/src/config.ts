@@ -1,55 +1,90 @@
-import { Schema } from "effect";
-import { Cents, dollarsToCents, roundCents } from "./money";
-
-const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0));
-const Positive = Schema.Finite.check(Schema.isGreaterThan(0));
-const NonNegativeCents = Cents.check(Schema.isGreaterThanOrEqualTo(0));
+import { dollarsToCents, roundCents, type Cents } from "./money";
 
 /**
  * The rates every calculator takes: the home-page configuration of spec §3 (muisZakatHarta,
  * muisZakatFitrah, muisZakatFidyah, muisKaffarah) plus the constants of §9 that the council may change.
  * Money is in cents. No rule in this package holds a rate as a literal.
  */
-export const RateConfig = Schema.Struct({
+export interface RateConfig {
   /** Value of 86 g of gold, published monthly. */
-  nisabValue: NonNegativeCents,
+  readonly nisabValue: Cents;
   /**
    * Gold rate per gram as published, in cents (may be fractional). Shown to donors; the calculator derives
    * the per-gram rate from `nisabValue / goldDivisor` (spec §5), so the two cannot drift apart.
    */
-  goldRate: Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0)),
+  readonly goldRate: number;
   /** Grams of gold whose value is the nisab (86). */
-  goldDivisor: Positive,
+  readonly goldDivisor: number;
   /** Zakat rate on wealth (0.025). */
-  zakatRate: Schema.Finite.check(Schema.isBetween({ minimum: 0, maximum: 1 })),
+  readonly zakatRate: number;
   /** Grams of gold kept (not worn) from which zakat is due (86). */
-  goldKeptThresholdGrams: Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0)),
+  readonly goldKeptThresholdGrams: number;
   /** Grams of gold worn (customary use, uruf) from which zakat is due (860). */
-  goldWornThresholdGrams: Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0)),
+  readonly goldWornThresholdGrams: number;
   /** muisZakatFitrah.minAmount: the lowest fitrah rate per person. */
-  fitrahMinAmount: NonNegativeCents,
+  readonly fitrahMinAmount: Cents;
   /** muisZakatFitrah.maxAmount: the highest fitrah rate per person. */
-  fitrahMaxAmount: NonNegativeCents,
+  readonly fitrahMaxAmount: Cents;
   /** Fitrah rate per person, normal kind. */
-  fitrahNormalRate: NonNegativeCents,
+  readonly fitrahNormalRate: Cents;
   /** Fitrah rate per person, premium (higher) kind. */
-  fitrahPremiumRate: NonNegativeCents,
+  readonly fitrahPremiumRate: Cents;
   /** muisZakatFidyah.fidyahPerDay. */
-  fidyahPerDay: NonNegativeCents,
+  readonly fidyahPerDay: Cents;
   /** Cap on a directly entered fidyah category amount (the spec does not show the value). */
-  maxFidyahLimit: NonNegativeCents,
+  readonly maxFidyahLimit: Cents;
   /** muisKaffarah.kaffarahPerDay: cost of feeding one person. */
-  kaffarahPerDay: NonNegativeCents,
+  readonly kaffarahPerDay: Cents;
   /** muisKaffarah.jimakNoOfPeople: persons fed per jimak kaffarah. */
-  jimakNoOfPeople: Count,
+  readonly jimakNoOfPeople: number;
   /** muisKaffarah.nazarNoOfPeople: persons fed per nazar kaffarah. */
-  nazarNoOfPeople: Count,
-});
-/** Rate configuration (see {@link RateConfig}). */
-export type RateConfig = typeof RateConfig.Type;
+  readonly nazarNoOfPeople: number;
+}
 
-/** Decodes unknown input (e.g. a stored or fetched configuration) into a `RateConfig`, or throws. */
-export const decodeRateConfig = Schema.decodeUnknownSync(RateConfig);
+/** What each field of a `RateConfig` must be. */
+const rules: Readonly<Record<keyof RateConfig, (value: number) => boolean>> = (() => {
+  const wholeNonNegative = (value: number) => Number.isSafeInteger(value) && value >= 0;
+  const finiteNonNegative = (value: number) => Number.isFinite(value) && value >= 0;
+  return {
+    nisabValue: wholeNonNegative,
+    goldRate: finiteNonNegative,
+    goldDivisor: (value) => Number.isFinite(value) && value > 0,
+    zakatRate: (value) => Number.isFinite(value) && value >= 0 && value <= 1,
+    goldKeptThresholdGrams: finiteNonNegative,
+    goldWornThresholdGrams: finiteNonNegative,
+    fitrahMinAmount: wholeNonNegative,
+    fitrahMaxAmount: wholeNonNegative,
+    fitrahNormalRate: wholeNonNegative,
+    fitrahPremiumRate: wholeNonNegative,
+    fidyahPerDay: wholeNonNegative,
+    maxFidyahLimit: wholeNonNegative,
+    kaffarahPerDay: wholeNonNegative,
+    jimakNoOfPeople: wholeNonNegative,
+    nazarNoOfPeople: wholeNonNegative,
+  };
+})();
+
+/**
+ * Decodes unknown input (a stored or fetched configuration) into a `RateConfig`, or throws naming the
+ * first field that is missing or out of range: money in whole cents, counts whole, the zakat rate between
+ * 0 and 1, the gold divisor above 0. Written out rather than with Effect's Schema because every page
+ * that shows a rate runs it, and Schema would add about 20 KB to each (bench/report.md, sizes).
+ */
+export const decodeRateConfig = (input: unknown): RateConfig => {
+  if (typeof input !== "object" || input === null) {
+    throw new TypeError("The rate configuration is not an object");
+  }
+  const record = input as Record<string, unknown>;
+  const decoded: Record<string, number> = {};
+  for (const [key, valid] of Object.entries(rules)) {
+    const value = record[key];
+    if (typeof value !== "number" || !valid(value)) {
+      throw new TypeError(`Rate configuration: ${key} is missing or out of range`);
+    }
+    decoded[key] = value;
+  }
+  return decoded as unknown as RateConfig;
+};
 
 const SEED_NISAB = dollarsToCents(10_975);
 

@@ -1,13 +1,12 @@
-import { Result, Schema } from "effect";
+import { Result } from "effect";
+import type { Brand } from "effect";
 import { domainError, type DomainError } from "./errors";
 
 /**
  * Money is held as integer cents everywhere. `Cents` is a branded integer so a dollar number cannot be
  * passed where cents are expected.
  */
-export const Cents = Schema.Int.pipe(Schema.brand("Cents"));
-/** Integer number of cents. */
-export type Cents = typeof Cents.Type;
+export type Cents = number & Brand.Brand<"Cents">;
 
 /** Wraps a safe integer as `Cents`; throws on fractions, NaN or unsafe magnitudes (a programming error). */
 export const cents = (n: number): Cents => {

@@ -18,10 +18,13 @@ afterEach(() => {
 });
 
 describe("the council's addresses", () => {
-  it("go to the council's site until they are configured", () => {
+  it("go to the council's zakat and wakaf sites, and its own site, until they are configured", () => {
     for (const name of names) delete process.env[name];
-    expect(backToSiteLink("ZAKAT")).toBe(COUNCIL_SITE);
-    expect(backToSiteLink("ILMU")).toBe(COUNCIL_SITE);
+    expect(backToSiteLink("ZAKAT")).toBe("https://www.zakat.sg/");
+    expect(backToSiteLink("KAFFARAH")).toBe("https://www.zakat.sg/");
+    expect(backToSiteLink("FIDYAH")).toBe("https://www.zakat.sg/");
+    expect(backToSiteLink("ILMU")).toBe("https://www.ourwakaf.sg/");
+    expect(backToSiteLink("WMS")).toBe("https://www.ourwakaf.sg/");
     expect(legalLinks()).toEqual({ privacy: COUNCIL_SITE, terms: COUNCIL_SITE });
   });
 

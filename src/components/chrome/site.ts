@@ -19,12 +19,19 @@ const setting = (name: string): string | undefined => {
 };
 
 /**
- * The council's web site: the only council address the project holds (the seeded contact e-mail's
- * domain). Neither the spec nor design/facts.md gives the addresses of its zakat, fidyah and wakaf
- * pages or of its privacy statement and terms of use, so each is configuration (README, Configuration)
- * and, until it is set, goes to this site's home page rather than to a guessed address.
+ * The council's web site (the domain of its seeded contact e-mail). Neither the spec ("addresses not
+ * reproduced") nor design/facts.md gives the back-to-site or legal addresses, so each is configuration
+ * (README, Configuration) with a default from the council's public sites:
+ * - zakat (with kaffarah) and fidyah: Zakat Singapore, www.zakat.sg, the council's zakat site, which the
+ *   header's link names ("Back to zakat.sg"); the fidyah flow goes to its home until the address of
+ *   its fidyah page is confirmed;
+ * - wakaf: www.ourwakaf.sg, the council's wakaf site (Wakaf Masyarakat Singapura);
+ * - privacy statement and terms of use: this site's home page, rather than a guessed address, until
+ *   their addresses are confirmed.
  */
 export const COUNCIL_SITE = "https://www.muis.gov.sg/";
+export const ZAKAT_SITE = "https://www.zakat.sg/";
+export const WAKAF_SITE = "https://www.ourwakaf.sg/";
 
 /** An address setting: an absolute http(s) URL, or the default; anything else stops the build. */
 export const addressSetting = (name: string, fallback: string = COUNCIL_SITE): string => {
@@ -48,10 +55,10 @@ export const addressSetting = (name: string, fallback: string = COUNCIL_SITE): s
  */
 export const backToSiteLink = (flow: FlowType): string =>
   flow === "FIDYAH"
-    ? addressSetting("PORTAL_FIDYAH_SITE_URL")
+    ? addressSetting("PORTAL_FIDYAH_SITE_URL", ZAKAT_SITE)
     : brandOf(flow) === "wakaf"
-      ? addressSetting("PORTAL_WAKAF_SITE_URL")
-      : addressSetting("PORTAL_ZAKAT_SITE_URL");
+      ? addressSetting("PORTAL_WAKAF_SITE_URL", WAKAF_SITE)
+      : addressSetting("PORTAL_ZAKAT_SITE_URL", ZAKAT_SITE);
 
 /** The council's privacy statement and terms of use (footer, error page), read when built. */
 export const legalLinks = (): { readonly privacy: string; readonly terms: string } => ({

@@ -1,5 +1,4 @@
 import { Schema } from "effect";
-import { decodeRateConfig, type RateConfig } from "@portal/domain";
 import type { HomePageConfiguration } from "../db/configuration";
 
 const Int = Schema.Int;
@@ -67,32 +66,5 @@ export const toHomePageWire = (config: HomePageConfiguration): HomePageConfigura
     contactNumber: config.contact.number,
     contactEmail: config.contact.email,
     contactAddress: config.contact.address,
-  };
-};
-
-const decodeWire = Schema.decodeUnknownSync(HomePageConfigurationWire);
-
-/** Browser side: a received body's `data` as the rates every calculator takes (throws if malformed). */
-export const ratesFromHomePageWire = (data: unknown): { version: number; rates: RateConfig } => {
-  const w = decodeWire(data);
-  return {
-    version: w.version,
-    rates: decodeRateConfig({
-      nisabValue: w.muisZakatHarta.nisabValue,
-      goldRate: w.muisZakatHarta.goldRate,
-      goldDivisor: w.zakat.goldDivisor,
-      zakatRate: w.zakat.rate,
-      goldKeptThresholdGrams: w.zakat.goldKeptThresholdGrams,
-      goldWornThresholdGrams: w.zakat.goldWornThresholdGrams,
-      fitrahMinAmount: w.muisZakatFitrah.minAmount,
-      fitrahMaxAmount: w.muisZakatFitrah.maxAmount,
-      fitrahNormalRate: w.muisZakatFitrah.normalRate,
-      fitrahPremiumRate: w.muisZakatFitrah.premiumRate,
-      fidyahPerDay: w.muisZakatFidyah.fidyahPerDay,
-      maxFidyahLimit: w.muisZakatFidyah.maxFidyahLimit,
-      kaffarahPerDay: w.muisKaffarah.kaffarahPerDay,
-      jimakNoOfPeople: w.muisKaffarah.jimakNoOfPeople,
-      nazarNoOfPeople: w.muisKaffarah.nazarNoOfPeople,
-    }),
   };
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dollarsToCents, rateFieldsOf, seedRates } from "@portal/domain";
-import { ratesFromHomePageWire, toHomePageWire } from "./home-page-configuration";
+import { toHomePageWire } from "./home-page-configuration";
+import { ratesFromHomePageWire } from "./home-page-rates";
 import { rateFieldsFromHomePageWire } from "./rate-fields";
 
 const wire = toHomePageWire({

@@ -8,7 +8,7 @@ const part = (data: Record<string, unknown>, key: string): Record<string, unknow
 /**
  * The seven rate-change fields (§4) of a received home-page configuration's `data`, or undefined when
  * any is missing or malformed. Schema-free on purpose: every page loads this to compare rates, and the
- * full decoder (`ratesFromHomePageWire`) would bring the Schema runtime to pages that need none.
+ * full decoder (`ratesFromHomePageWire`) checks every rate, which these pages do not need.
  */
 export const rateFieldsFromHomePageWire = (data: unknown): RateFields | undefined => {
   if (typeof data !== "object" || data === null) return undefined;
