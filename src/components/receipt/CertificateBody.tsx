@@ -1,17 +1,9 @@
-import { formatDate, receiptDonor, type DateLanguage } from "@portal/domain";
+import { formatDate, receiptDonor } from "@portal/domain";
 import { money } from "./format";
-import { kindsOf, type Label, type Receipt } from "./parts";
+import { kindsOf, type BodyProps } from "./parts";
 
 /** The certificate of appreciation: who gave, how much, to what, and when. */
-export const CertificateBody = ({
-  receipt,
-  t,
-  lang,
-}: {
-  receipt: Receipt;
-  t: Label;
-  lang: DateLanguage;
-}) => (
+export const CertificateBody = ({ receipt, t, lang }: BodyProps) => (
   <div className="certificate-body">
     <p className="receipt-council">{t("council_name")}</p>
     <h1>{t("certificate_title")}</h1>

@@ -1,4 +1,4 @@
-import { wrapReference, type DateLanguage } from "@portal/domain";
+import { wrapReference } from "@portal/domain";
 import {
   Amount,
   DonorSection,
@@ -7,23 +7,14 @@ import {
   PaymentBadge,
   ReceiptHead,
   TaxLine,
-  type Label,
-  type Receipt,
+  type BodyProps,
 } from "./parts";
 
 /**
  * The official (tax) receipt: serially numbered, with receipt number, donor name, ID number (masked),
  * date, type and amount (design/facts.md, IRAS).
  */
-export const OfficialBody = ({
-  receipt,
-  t,
-  lang,
-}: {
-  receipt: Receipt;
-  t: Label;
-  lang: DateLanguage;
-}) => (
+export const OfficialBody = ({ receipt, t, lang }: BodyProps) => (
   <>
     <ReceiptHead
       receipt={receipt}

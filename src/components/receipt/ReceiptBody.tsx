@@ -5,7 +5,6 @@ import {
   showNextZakatDue,
   showOfficerName,
   wrapReference,
-  type DateLanguage,
 } from "@portal/domain";
 import { calendarDate, money, PLATFORM_AMIL_ID, titleKey } from "./format";
 import {
@@ -16,6 +15,7 @@ import {
   PaymentBadge,
   ReceiptHead,
   TaxLine,
+  type BodyProps,
   type Label,
   type Receipt,
 } from "./parts";
@@ -98,15 +98,7 @@ const details = (kind: string, receipt: Receipt, t: Label) => {
 };
 
 /** The donor's receipt (spec §3): every field that applies to this donation. */
-export const ReceiptBody = ({
-  receipt,
-  t,
-  lang,
-}: {
-  receipt: Receipt;
-  t: Label;
-  lang: DateLanguage;
-}) => {
+export const ReceiptBody = ({ receipt, t, lang }: BodyProps) => {
   const status = paymentStatusDisplay(receipt.paymentStatus);
   const reference = receipt.referenceNumber ? wrapReference(receipt.referenceNumber) : [];
   const recurrence = recurrenceLabel(receipt.frequency, money(receipt.totalAmount));

@@ -112,6 +112,14 @@ export const kindsOf = (receipt: Receipt, t: Label) =>
     .filter(([, amount]) => amount > 0)
     .map(([key, amount]) => ({ key, name: t(key), amount }));
 
+/** What each receipt body (receipt, official receipt, certificate) is drawn from. */
+export interface BodyProps {
+  readonly receipt: Receipt;
+  readonly t: Label;
+  /** The page's language: dates are written in it. */
+  readonly lang: DateLanguage;
+}
+
 /** The head of a receipt: the council, the title, and its number, transaction number and date. */
 export const ReceiptHead = (props: {
   receipt: Receipt;
