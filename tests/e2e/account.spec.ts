@@ -36,7 +36,10 @@ const idToken = (page: Page) =>
     return key ? (sessionStorage.getItem(key) ?? "") : "";
   });
 
-/** A paid donation of the signed-in donor through the payment API (as checkout makes one). */
+/**
+ * A paid donation of the signed-in donor through the payment API, as checkout makes one for a signed-in
+ * donor (the journey through checkout itself is checkout-signed-in.spec.ts); quicker for three gifts.
+ */
 const give = async (
   page: Page,
   flow: string,

@@ -613,7 +613,7 @@ export default function Checkout({
               <h2>{l.checkout_details}</h2>
             </legend>
             {prefilled ? (
-              <p className="field-hint" data-testid="donor-prefilled">
+              <p className="field-hint checkout-prefilled" data-testid="donor-prefilled">
                 {l.checkout_prefilled}
               </p>
             ) : null}
