@@ -99,7 +99,8 @@ test("a donor signed up through the site pays through checkout: prefilled, their
     email: "khadijah.checkout@example.sg",
     name: "Khadijah Rahman",
     nric: nric("9600001"),
-    mobile: "91234567",
+    // Unique among the accounts the other journeys make on this server.
+    mobile: "96000011",
   };
   await open(page, "/fidyah");
   await signUpThroughPopup(page, donor);
