@@ -62,7 +62,7 @@ test("signing in mid-enrolment reloads the enrolment form, which keeps the flow 
   expect(await tabFlag(page, "portal.enrolmentInProgress")).toBeNull();
 });
 
-test("signing in on checkout with a name and e-mail typed reloads it, and the entries stay", async ({
+test("signing in on checkout with a name and e-mail typed reloads it, with the donor's details filled", async ({
   page,
 }, testInfo) => {
   await registeredDonor(page, "after.checkout@example.sg", "9400022");
@@ -83,6 +83,11 @@ test("signing in on checkout with a name and e-mail typed reloads it, and the en
 
   expect(await signIn(page, "after.checkout@example.sg")).toBe("/checkout?flow=FIDYAH");
   await expect(page.getByTestId("checkout-total")).toHaveText("$28.00");
+  // The reload keeps no typed entries (nothing personal is stored in the tab): the signed-in donor's
+  // account fills them, and they may still be changed for this gift.
+  await expect(page.getByTestId("donor-name")).toHaveValue("Hajar Salim");
+  await expect(page.getByTestId("donor-email")).toHaveValue("after.checkout@example.sg");
+  await expect(page.getByTestId("donor-prefilled")).toBeVisible();
   await expectNoAxeViolations(page);
   await keepScreenshot(page, testInfo, "after-login-checkout-1280");
   await page.setViewportSize({ width: 375, height: 800 });

@@ -69,6 +69,12 @@ async function boot(slot: HTMLElement): Promise<AuthContext> {
       context.accounts
         ? (await context.run(context.accounts.idToken()).catch(() => null)) !== null
         : false,
+    authorization: async () => {
+      const token = context.accounts
+        ? await context.run(context.accounts.idToken()).catch(() => null)
+        : null;
+      return token ? { authorization: `Bearer ${token}` } : {};
+    },
     call: (path, body, method) => context.portal(path, body, method),
     open: (kind) => $authPopup.set({ kind }),
     requestEmailChange: (email) => context.run(accountsOf().requestEmailChange(email)),

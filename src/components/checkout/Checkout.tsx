@@ -32,9 +32,11 @@ import {
   type DonorEntry,
   type DonorErrors,
 } from "./DonorFields";
-import type { DialCountry } from "../enrolment/dial-code";
+import type { DialCodeRegions, DialCountry } from "../enrolment/dial-code";
+import { sessionBridge } from "../auth/bridge";
 import type { CheckoutLabels } from "./labels";
 import { clearGivingEntries, givingPathOf, orderFromStores } from "./order-source";
+import { currentOwner, ownerOf, type Owner } from "./owner";
 import {
   cancelRecurring,
   confirmDonation,
@@ -47,24 +49,30 @@ import {
   type DonationRef,
 } from "./payment-api";
 import { PayNowPanel } from "./PayNowPanel";
+import type { SavedCard } from "./prefill";
 import { mountStripeCard } from "./stripe-card";
 
 export interface CheckoutProps {
   readonly lang: Language;
   readonly labels: CheckoutLabels;
   readonly productRoute: string;
-  /** The mobile number's dial-code list, in the page's language (built into the page). */
+  /** The mobile number's dial-code list, in the page's language, and the main country of each shared code. */
   readonly dialCountries: ReadonlyArray<DialCountry>;
+  readonly dialRegions: DialCodeRegions;
 }
 
 type Method = "card" | "paynow" | "google_pay" | "apple_pay";
 const frequencies = ["one time", "daily", "weekly", "monthly", "quarterly", "annually"] as const;
 type Frequency = (typeof frequencies)[number];
 
-/** The donation this tab is paying, kept across a reload or the bank's page (no personal data). */
+/**
+ * The donation this tab is paying, kept across a reload or the bank's page (no personal data: the
+ * owner is "guest" or the sign-in's opaque subject id, which Amplify keeps in this tab too).
+ */
 const STORED = "portal.checkout";
 interface StoredCheckout extends DonationRef {
   readonly flow: FlowType;
+  readonly owner: string;
 }
 
 const readCheckout = (flow: FlowType): StoredCheckout | undefined => {
@@ -72,9 +80,15 @@ const readCheckout = (flow: FlowType): StoredCheckout | undefined => {
   return stored?.flow === flow &&
     typeof stored.donationId === "string" &&
     typeof stored.clientSecret === "string"
-    ? (stored as StoredCheckout)
+    ? { ...(stored as StoredCheckout), owner: stored.owner ?? "guest" }
     : undefined;
 };
+
+/** The signed-in donor checkout knows (signed-in.ts): whose it is, and the saved cards they can pay with. */
+interface SignedIn {
+  readonly owner: string;
+  readonly cards: ReadonlyArray<SavedCard>;
+}
 
 const newKey = (): string =>
   typeof crypto.randomUUID === "function"
@@ -95,7 +109,13 @@ type Phase =
  * details; card (sandbox or Stripe), wallet or PayNow. Card details go to the gateway only. One
  * idempotency key per order and details, so double clicks, retries and reloads pay once.
  */
-export default function Checkout({ lang, labels: l, productRoute, dialCountries }: CheckoutProps) {
+export default function Checkout({
+  lang,
+  labels: l,
+  productRoute,
+  dialCountries,
+  dialRegions,
+}: CheckoutProps) {
   const [flow, setFlow] = useState<FlowType>("ZAKAT");
   const [order, setOrder] = useState<CheckoutOrder | null>(null);
   const [ratesVersion, setRatesVersion] = useState<number | null>(null);
@@ -109,7 +129,18 @@ export default function Checkout({ lang, labels: l, productRoute, dialCountries 
   const [problem, setProblem] = useState<string | null>(null);
   const [donation, setDonation] = useState<Donation | null>(null);
   const [cancelStep, setCancelStep] = useState<"idle" | "asking" | "done" | "failed">("idle");
-  const attempt = useRef<{ body: string; key: string; ref?: DonationRef } | null>(null);
+  // A signed-in donor: their details prefilled, their saved cards offered, keeping a new card offered.
+  const [signedIn, setSignedIn] = useState<SignedIn | null>(null);
+  const [prefilled, setPrefilled] = useState(false);
+  /** A saved card's id, or "new". */
+  const [cardChoice, setCardChoice] = useState("new");
+  const [saveCard, setSaveCard] = useState(false);
+  const attempt = useRef<{
+    body: string;
+    key: string;
+    owner: string;
+    ref?: DonationRef;
+  } | null>(null);
   const [gateway, setGateway] = useState<{ kind: "sandbox" | "stripe"; key: string }>({
     kind: "sandbox",
     key: "",
@@ -128,6 +159,31 @@ export default function Checkout({ lang, labels: l, productRoute, dialCountries 
   };
 
   useEffect(() => {
+    // A donor signed in in this tab (the same test as the header's, so a guest never waits): the
+    // account's details fill the fields still empty, and its saved cards are offered.
+    let live = true;
+    void (async () => {
+      const bridge = await sessionBridge();
+      if (!bridge) return;
+      const [{ signedInDonor, prefillDonor }, owner] = await Promise.all([
+        import("./signed-in"),
+        bridge.authorization().then(ownerOf),
+      ]);
+      const found = owner.key === "guest" ? null : await signedInDonor(bridge, new Date());
+      if (!live || !found) return;
+      setSignedIn({ owner: owner.key, cards: found.cards });
+      setCardChoice(found.cards[0]?.id ?? "new");
+      setDonor((typed) => prefillDonor(typed, found.details, dialCountries, dialRegions));
+      setPrefilled(true);
+    })().catch(() => {
+      // Without the account the donor types their details; paying says what failed, if anything.
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
     // The page's flow, as the lifecycle and the sign-in see it: `?flow=`, or back from Stripe's 3-D
     // Secure page (no flow in the address) the one this tab keeps (src/lib/page-flow.ts).
     const chosen = currentPageFlow();
@@ -144,10 +200,17 @@ export default function Checkout({ lang, labels: l, productRoute, dialCountries 
         // Back from the bank, or reloaded mid-payment: the donation as it now stands.
         try {
           const current = await retrieveDonation(resume);
-          setDonation(current);
-          attempt.current = { body: "", key: "", ref: resume };
-          if (current.status === "succeeded") return finish(current);
-          if (current.payNow) return setPhase({ kind: "paynow" });
+          const owner = await currentOwner();
+          if (current.status === "succeeded" || current.payNow || resume.owner === owner.key) {
+            setDonation(current);
+            attempt.current = { body: "", key: "", owner: resume.owner, ref: resume };
+            if (current.status === "succeeded") return finish(current);
+            // A QR shown may already be paid: it stays whoever is signed in now.
+            if (current.payNow) return setPhase({ kind: "paynow" });
+          } else {
+            // Signed in or out since it was made: the next payment makes a donation for the new owner.
+            removeStored(STORED);
+          }
         } catch {
           removeStored(STORED);
         }
@@ -180,9 +243,12 @@ export default function Checkout({ lang, labels: l, productRoute, dialCountries 
   useEffect(() => {
     if (problem !== null) problemRef.current?.focus();
   }, [problem]);
+  // The card paying: one of the signed-in donor's saved cards, or null for a new card's fields.
+  const savedCard =
+    method === "card" && signedIn !== null && cardChoice !== "new" ? cardChoice : null;
   useEffect(() => {
     const host = stripeHost.current;
-    if (gateway.kind !== "stripe" || method !== "card" || !host) return;
+    if (gateway.kind !== "stripe" || method !== "card" || savedCard !== null || !host) return;
     let mounted: Awaited<ReturnType<typeof mountStripeCard>> | null = null;
     mountStripeCard(gateway.key, host)
       .then((card) => {
@@ -194,7 +260,7 @@ export default function Checkout({ lang, labels: l, productRoute, dialCountries 
       mounted?.destroy();
       stripeCard.current = null;
     };
-  }, [gateway, method, phase.kind]);
+  }, [gateway, method, savedCard, phase.kind]);
   useEffect(() => {
     if (phase.kind === "done") headingRef.current?.focus();
   }, [phase.kind]);
@@ -269,19 +335,27 @@ export default function Checkout({ lang, labels: l, productRoute, dialCountries 
     setProblem(l.checkout_error_network);
   };
 
-  /** The donation for this order and these details: the same one again while neither changed. */
-  const ensureDonation = async (): Promise<DonationRef> => {
+  /**
+   * The donation for this order, these details and this owner: the same one again while none changed
+   * (a sign-in or sign-out since makes a new one, for the new owner).
+   */
+  const ensureDonation = async (owner: Owner): Promise<DonationRef> => {
     if (!order || ratesVersion === null) throw new Error("no order");
     const input = { order, ratesVersion, frequency, donor: donorPayload(donor) };
     const body = JSON.stringify(input);
     const previous = attempt.current;
-    if (previous?.ref && (previous.body === body || previous.body === "")) return previous.ref;
-    const key = previous?.body === body ? previous.key : newKey();
-    attempt.current = { body, key };
-    const created = await createDonation(input, key);
+    if (
+      previous?.ref &&
+      previous.owner === owner.key &&
+      (previous.body === body || previous.body === "")
+    )
+      return previous.ref;
+    const key = previous?.body === body && previous.owner === owner.key ? previous.key : newKey();
+    attempt.current = { body, key, owner: owner.key };
+    const created = await createDonation(input, key, owner);
     const ref = { donationId: created.id, clientSecret: created.clientSecret };
-    attempt.current = { body, key, ref };
-    writeStored(STORED, { ...ref, flow } satisfies StoredCheckout);
+    attempt.current = { body, key, owner: owner.key, ref };
+    writeStored(STORED, { ...ref, flow, owner: owner.key } satisfies StoredCheckout);
     // The lifecycle expires a transaction left for more than 30 minutes (spec §4).
     startTransaction();
     setDonation(created);
@@ -294,21 +368,41 @@ export default function Checkout({ lang, labels: l, productRoute, dialCountries 
     setTried(true);
     const dErrors = checkDonor(donor, l);
     const cErrors =
-      method === "card" && gateway.kind === "sandbox" ? checkCard(card, l, new Date()) : {};
+      method === "card" && savedCard === null && gateway.kind === "sandbox"
+        ? checkCard(card, l, new Date())
+        : {};
     if (Object.keys(dErrors).length > 0 || Object.keys(cErrors).length > 0) {
       setProblem(l.checkout_fix_errors);
       return;
     }
     setBusy(true);
     try {
-      const ref = await ensureDonation();
+      // Who pays now: a sign-in or sign-out on this page since it loaded counts from here.
+      const owner = await currentOwner();
+      const mine = signedIn !== null && signedIn.owner === owner.key;
+      if (signedIn !== null && !mine) {
+        // The saved cards and keeping a card were the earlier sign-in's.
+        setSignedIn(null);
+        if (savedCard !== null) {
+          setCardChoice("new");
+          setProblem(l.checkout_card_again);
+          return;
+        }
+      }
+      const ref = await ensureDonation(owner);
       if (method === "paynow") {
         setPhase({ kind: "paynow" });
         return;
       }
+      if (savedCard !== null) {
+        settle(await confirmDonation(ref, savedCard));
+        return;
+      }
+      // Keeping the card is the signed-in donor's choice (the server refuses it for anyone else).
+      const keep = mine && method === "card" && saveCard;
       if (gateway.kind === "stripe") {
         if (!stripeCard.current) throw new Error("card field not ready");
-        settle(await confirmDonation(ref, await stripeCard.current.tokenize()));
+        settle(await confirmDonation(ref, await stripeCard.current.tokenize(), { saveCard: keep }));
         return;
       }
       // Wallets have no device wallet here: the sandbox's test wallet pays with a test card.
@@ -327,11 +421,10 @@ export default function Checkout({ lang, labels: l, productRoute, dialCountries 
               cvc: "123",
             },
       );
-      const confirmed = await confirmDonation(
-        ref,
-        tokenized.id,
-        method === "google_pay" || method === "apple_pay" ? method : undefined,
-      );
+      const confirmed = await confirmDonation(ref, tokenized.id, {
+        ...(method === "google_pay" || method === "apple_pay" ? { wallet: method } : {}),
+        saveCard: keep,
+      });
       settle(confirmed);
     } catch (error) {
       explain(error);
@@ -343,7 +436,9 @@ export default function Checkout({ lang, labels: l, productRoute, dialCountries 
   // Once the donor tried to pay, each field says what is wrong with it as it is corrected.
   const donorErrors: DonorErrors = tried ? checkDonor(donor, l) : {};
   const cardErrors: CardErrors =
-    tried && method === "card" && gateway.kind === "sandbox" ? checkCard(card, l, new Date()) : {};
+    tried && method === "card" && savedCard === null && gateway.kind === "sandbox"
+      ? checkCard(card, l, new Date())
+      : {};
   const back = localizedPath(givingPathOf(flow, productRoute), lang);
   const zakatLike = flow === "ZAKAT" || flow === "FIDYAH" || flow === "KAFFARAH";
   const recurringAllowed = flow === "ILMU" || flow === "WMS";
@@ -517,6 +612,11 @@ export default function Checkout({ lang, labels: l, productRoute, dialCountries 
             <legend>
               <h2>{l.checkout_details}</h2>
             </legend>
+            {prefilled ? (
+              <p className="field-hint checkout-prefilled" data-testid="donor-prefilled">
+                {l.checkout_prefilled}
+              </p>
+            ) : null}
             <DonorFields
               donor={donor}
               errors={donorErrors}
@@ -574,7 +674,42 @@ export default function Checkout({ lang, labels: l, productRoute, dialCountries 
                 </label>
               ))}
             </div>
-            {method === "card" && gateway.kind === "stripe" ? (
+            {method === "card" && signedIn !== null && signedIn.cards.length > 0 ? (
+              <fieldset className="choice checkout-saved-cards">
+                <legend>{l.checkout_card_choice}</legend>
+                {signedIn.cards.map((saved) => (
+                  <label key={saved.id} className="choice-option">
+                    <input
+                      type="radio"
+                      name="card-choice"
+                      value={saved.id}
+                      checked={cardChoice === saved.id}
+                      data-testid={`saved-card-${saved.last4}`}
+                      onChange={() => setCardChoice(saved.id)}
+                    />
+                    <span>
+                      {fill(l.checkout_saved_card, {
+                        brand: saved.brand,
+                        last4: saved.last4,
+                        date: `${String(saved.expMonth).padStart(2, "0")}/${saved.expYear}`,
+                      })}
+                    </span>
+                  </label>
+                ))}
+                <label className="choice-option">
+                  <input
+                    type="radio"
+                    name="card-choice"
+                    value="new"
+                    checked={cardChoice === "new"}
+                    data-testid="saved-card-new"
+                    onChange={() => setCardChoice("new")}
+                  />
+                  <span>{l.checkout_new_card}</span>
+                </label>
+              </fieldset>
+            ) : null}
+            {savedCard !== null ? null : method === "card" && gateway.kind === "stripe" ? (
               <div ref={stripeHost} className="stripe-card" data-testid="stripe-card" />
             ) : method === "card" ? (
               <CardFields
@@ -587,6 +722,25 @@ export default function Checkout({ lang, labels: l, productRoute, dialCountries 
             ) : method === "paynow" ? null : (
               <p className="field-hint">{l.checkout_wallet_sandbox}</p>
             )}
+            {method === "card" && savedCard === null && signedIn !== null ? (
+              <div className="checkout-save-card">
+                <label className="choice-option">
+                  <input
+                    type="checkbox"
+                    checked={saveCard}
+                    data-testid="save-card"
+                    aria-describedby={frequency === "one time" ? undefined : "save-card-hint"}
+                    onChange={(event) => setSaveCard(event.currentTarget.checked)}
+                  />
+                  <span>{l.checkout_save_card}</span>
+                </label>
+                {frequency === "one time" ? null : (
+                  <p className="field-hint checkout-check-hint" id="save-card-hint">
+                    {l.checkout_save_card_recurring}
+                  </p>
+                )}
+              </div>
+            ) : null}
           </fieldset>
           <p className="checkout-actions">
             <button

@@ -118,6 +118,15 @@ export const checkoutLabelKeys = [
   "checkout_cancel_no",
   "checkout_cancelled",
   "checkout_cancel_failed",
+  "checkout_prefilled",
+  "checkout_card_choice",
+  "checkout_saved_card",
+  "checkout_new_card",
+  "checkout_save_card",
+  "checkout_save_card_recurring",
+  "checkout_card_again",
+  "donor_notRegistered",
+  "savedCard_signInRequired",
 ] as const;
 
 export type CheckoutLabels = Readonly<Record<(typeof checkoutLabelKeys)[number], string>>;

@@ -1,5 +1,6 @@
 import type { CheckoutOrder } from "@portal/domain";
 import { isApiError, request, requestAt } from "../../lib/api";
+import { currentOwner, type Owner } from "./owner";
 
 /** The donation as the payment API answers it (README "Payment API"). */
 export interface Donation {
@@ -69,8 +70,21 @@ const answer = async <A>(sent: Promise<unknown>): Promise<A> => {
   return data ?? (body as A);
 };
 
+/** A call with no owner: the guest session's start, the gateway's configuration. */
 const post = <A>(name: PaymentCall, body: unknown, headers: Record<string, string> = {}) =>
   answer<A>(request(name, { body, headers }, { keepPage: true }));
+
+/**
+ * A call about a donation, made for its owner (owner.ts): with the signed-in donor's current ID token,
+ * or as the guest session. The owner is read at each call unless the caller names it, so a sign-in or
+ * sign-out on the page counts from the next call.
+ */
+const postAs = async <A>(
+  name: PaymentCall,
+  body: unknown,
+  headers: Record<string, string> = {},
+  owner?: Owner,
+) => post<A>(name, body, { ...(owner ?? (await currentOwner())).headers, ...headers });
 
 /** What checkout sends to create the donation. */
 export interface CreateInput {
@@ -81,11 +95,12 @@ export interface CreateInput {
 }
 
 /**
- * Creates the donation, starting a guest session first when the browser has none (the server answers
- * 401 session.required). The idempotency key makes a repeated click, a retry after a lost answer or a
+ * Creates the donation for its owner: the signed-in donor (it is theirs: their history, their saved
+ * cards) or the guest session, started first when the browser has none (the server answers 401
+ * session.required). The idempotency key makes a repeated click, a retry after a lost answer or a
  * reload give back the same donation.
  */
-export const createDonation = async (input: CreateInput, idempotencyKey: string) => {
+export const createDonation = async (input: CreateInput, idempotencyKey: string, owner: Owner) => {
   const body = {
     flow: input.order.flow,
     items: input.order.items,
@@ -96,12 +111,14 @@ export const createDonation = async (input: CreateInput, idempotencyKey: string)
   };
   const headers = { "idempotency-key": idempotencyKey };
   try {
-    return await post<Donation & { clientSecret: string }>("create", body, headers);
+    return await postAs<Donation & { clientSecret: string }>("create", body, headers, owner);
   } catch (error) {
-    // No session: §8 gives 401 as an empty result.
-    if (!(error instanceof PaymentApiError) || error.code !== "empty") throw error;
+    // No session: §8 gives 401 as an empty result. A signed-in donor's refused token is not mended
+    // by a guest session: the page says the payment was not made.
+    if (!(error instanceof PaymentApiError) || error.code !== "empty" || owner.key !== "guest")
+      throw error;
     await post("guest", {});
-    return post<Donation & { clientSecret: string }>("create", body, headers);
+    return postAs<Donation & { clientSecret: string }>("create", body, headers, owner);
   }
 };
 
@@ -110,23 +127,29 @@ export interface DonationRef {
   readonly clientSecret: string;
 }
 
+/**
+ * Pays the donation with a card: a gateway payment-method id, or the id of one of the signed-in
+ * donor's saved cards (README "Saved cards and recurring giving"). `saveCard` keeps the card in the
+ * signed-in donor's account; `wallet` records Google Pay or Apple Pay.
+ */
 export const confirmDonation = (
   ref: DonationRef,
   paymentMethodId: string,
-  wallet?: "google_pay" | "apple_pay",
+  options: { readonly wallet?: "google_pay" | "apple_pay"; readonly saveCard?: boolean } = {},
 ) =>
-  post<Donation>("confirm", {
+  postAs<Donation>("confirm", {
     ...ref,
     paymentMethodId,
-    ...(wallet ? { wallet } : {}),
+    ...(options.wallet ? { wallet: options.wallet } : {}),
+    ...(options.saveCard ? { saveCard: true } : {}),
   });
 
-export const retrieveDonation = (ref: DonationRef) => post<Donation>("retrieve", ref);
+export const retrieveDonation = (ref: DonationRef) => postAs<Donation>("retrieve", ref);
 
-export const payNowDonation = (ref: DonationRef) => post<Donation>("payNow", ref);
+export const payNowDonation = (ref: DonationRef) => postAs<Donation>("payNow", ref);
 
 export const payNowQrImage = (ref: DonationRef) =>
-  post<{ svg: string; expiresAt: string }>("payNowQrImage", ref);
+  postAs<{ svg: string; expiresAt: string }>("payNowQrImage", ref);
 
 /** The card, sent to the sandbox gateway only (never to the portal's API); a payment-method id back. */
 export const tokenizeSandboxCard = (card: {
@@ -145,6 +168,6 @@ export const getPaymentConfiguration = () =>
     request("paymentConfiguration", {}, { keepPage: true }),
   );
 
-/** Stops a recurring gift, as the holder of its receipt token (guests cannot sign in). */
+/** Stops a recurring gift, as the holder of its receipt token (a guest's way; sent with a sign-in too). */
 export const cancelRecurring = (transactionNo: string, token: string) =>
-  post<unknown>("cancelRecurringPayment", { transactionNo, token });
+  postAs<unknown>("cancelRecurringPayment", { transactionNo, token });

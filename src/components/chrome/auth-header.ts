@@ -38,6 +38,10 @@ if (elsewhere !== null) {
   } catch {
     // No storage: no session either.
   }
+  // Page islands that act for a signed-in donor (checkout) read this answer rather than asking again
+  // (auth/bridge.ts `sessionBridge`): with a session they wait for the bundle loaded here, without one
+  // they never wait.
+  slot.dataset["session"] = session ? "yes" : "no";
   if (
     session ||
     /[?&]reset-password\b/.test(location.search) ||

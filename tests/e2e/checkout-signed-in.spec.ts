@@ -1,0 +1,269 @@
+import { expect, test, type Page, type Request } from "@playwright/test";
+import {
+  expectNoAxeViolations,
+  expectNoOverflow,
+  hydrated,
+  keepScreenshot,
+  onWakafHost,
+  open,
+} from "./helpers";
+import { accountThroughApi, lastCode, PASSWORD } from "./identity";
+import { nricOf as nric } from "../support/donations";
+
+// Checkout for a donor signed in through the site's own sign-in (issues #5, #7, #9): their details are
+// prefilled, every payment call carries their ID token so the gift is theirs (their giving history,
+// their receipts), a new card may be kept and a kept card pays again. A guest's checkout in the same
+// run still sends no sign-in at all.
+
+const dialog = (page: Page) => page.getByRole("dialog");
+const nextYear2 = String(new Date().getFullYear() + 2);
+
+/** Sign up and confirm through the header's popup (the code from the outbox), then sign in. */
+const signUpThroughPopup = async (
+  page: Page,
+  donor: { email: string; name: string; nric: string; mobile: string },
+) => {
+  await page.getByRole("button", { name: "Sign in" }).first().click();
+  await dialog(page).getByRole("button", { name: "Sign up" }).click();
+  await dialog(page).getByLabel("Full name (as in NRIC)").fill(donor.name);
+  await dialog(page).getByLabel("NRIC/FIN").fill(donor.nric);
+  await dialog(page).getByLabel("Email").fill(donor.email);
+  await dialog(page).getByLabel("Mobile number").fill(donor.mobile);
+  await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await dialog(page).getByRole("button", { name: "Sign up", exact: true }).click();
+  await expect(dialog(page).getByRole("heading", { name: "Verify your email" })).toBeVisible();
+  await dialog(page)
+    .getByLabel("Verification code")
+    .fill(await lastCode(donor.email, "signup-code"));
+  await dialog(page).getByRole("button", { name: "Verify" }).click();
+  await expect(dialog(page).getByRole("status")).toHaveText(
+    "Your account is ready. Please sign in.",
+  );
+  await signInInDialog(page, donor.email);
+};
+
+const signInInDialog = async (page: Page, email: string) => {
+  await dialog(page).getByLabel("Email").fill(email);
+  await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
+};
+
+const fillCard = async (page: Page, number: string) => {
+  await page.getByTestId("card-number").fill(number);
+  await page.getByTestId("card-month").selectOption("12");
+  await page.getByTestId("card-year").selectOption(nextYear2);
+  await page.getByTestId("card-cvc").fill("123");
+};
+
+/** Seven days of fidyah from its page, on to checkout ($28.00). */
+const fidyahToCheckout = async (page: Page) => {
+  await open(page, "/fidyah");
+  const haid = page.getByRole("group", { name: "Menstruation and other reasons" });
+  await haid.getByRole("group", { name: "Year 1" }).getByLabel("Days missed").fill("7");
+  await page
+    .getByRole("link", { name: /pay|checkout/i })
+    .first()
+    .click();
+  await page.waitForURL(/\/checkout\?flow=FIDYAH$/);
+  await hydrated(page);
+  await expect(page.getByTestId("checkout-total")).toHaveText("$28.00");
+};
+
+/** Every payment call this page makes (create, confirm, retrieve, ...), as sent. */
+const paymentCalls = (page: Page) => {
+  const calls: Request[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/svc/payment/v1/donations/")) calls.push(request);
+  });
+  return calls;
+};
+const callsTo = (calls: ReadonlyArray<Request>, name: string) =>
+  calls.filter((request) => request.url().endsWith(`/donations/${name}`));
+
+const paid = async (page: Page) => {
+  await expect(page.getByTestId("checkout-done")).toBeVisible({ timeout: 15_000 });
+  return {
+    receiptNo: (await page.getByTestId("receipt-no").textContent()) ?? "",
+    transactionNo: (await page.getByTestId("transaction-no").textContent()) ?? "",
+  };
+};
+
+const history = (page: Page) => page.getByTestId("history-table");
+
+test("a donor signed up through the site pays through checkout: prefilled, theirs in the history, card kept and used again", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const donor = {
+    email: "khadijah.checkout@example.sg",
+    name: "Khadijah Rahman",
+    nric: nric("9600001"),
+    // Unique among the accounts the other journeys make on this server.
+    mobile: "96000011",
+  };
+  await open(page, "/fidyah");
+  await signUpThroughPopup(page, donor);
+  await expect(page.getByRole("link", { name: donor.name })).toBeVisible();
+
+  await fidyahToCheckout(page);
+  // The account's details fill the donor fields; they can still be changed for this gift.
+  await expect(page.getByTestId("donor-name")).toHaveValue(donor.name);
+  await expect(page.getByTestId("donor-email")).toHaveValue(donor.email);
+  await expect(page.getByTestId("donor-mobile")).toHaveValue(donor.mobile);
+  await expect(page.getByRole("combobox", { name: "Country code" })).toHaveValue("SG");
+  await expect(page.getByTestId("donor-prefilled")).toHaveText(
+    "Filled in from your account. Changes here are for this gift only.",
+  );
+  // No card kept yet: a new card, which the donor may keep.
+  await expect(page.getByTestId("saved-card-new")).toHaveCount(0);
+  const keep = page.getByRole("checkbox", { name: "Keep this card in my account for later gifts" });
+  await expect(keep).not.toBeChecked();
+  await expectNoAxeViolations(page);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoOverflow(page);
+    await keepScreenshot(page, testInfo, `checkout-signed-in-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await keep.check();
+  await fillCard(page, "4242 4242 4242 4242");
+  const calls = paymentCalls(page);
+  await page.getByTestId("checkout-pay").click();
+  const gift = await paid(page);
+  // Every call about the donation was the donor's own.
+  const [create] = callsTo(calls, "create");
+  const [confirm] = callsTo(calls, "confirm");
+  expect(create?.headers()["authorization"]).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+  expect(create?.postDataJSON()).toMatchObject({
+    donor: { name: donor.name, email: donor.email, countryCode: "+65", mobile: donor.mobile },
+  });
+  expect(confirm?.headers()["authorization"]).toBe(create?.headers()["authorization"]);
+  expect(confirm?.postDataJSON()).toMatchObject({ saveCard: true });
+
+  // The account area: exactly this gift in the history, its receipt opens, the card is kept.
+  await page.getByRole("link", { name: donor.name }).click();
+  await page.waitForURL(/\/fidyah\/profile$|\/profile$/);
+  await expect(history(page).locator("tbody tr")).toHaveCount(1);
+  const row = history(page).locator(`tr[data-transaction="${gift.transactionNo}"]`);
+  await expect(row).toContainText("$28.00");
+  await expect(page.locator("[data-card='4242']")).toContainText(`(expires 12/${nextYear2})`);
+  await row.getByRole("link", { name: new RegExp(gift.receiptNo) }).click();
+  await expect(page.locator("article.receipt-sheet[data-receipt-no]")).toContainText(
+    gift.receiptNo,
+  );
+
+  // On the wakaf site (its own sign-in, as a browser keeps it per site): a monthly gift with the kept card.
+  await page.goto(onWakafHost(baseURL, "/wakaf-ilmu"));
+  await hydrated(page);
+  await page.getByRole("button", { name: "Sign in" }).first().click();
+  await signInInDialog(page, donor.email);
+  await expect(page.getByRole("link", { name: donor.name })).toBeVisible();
+  await hydrated(page);
+  await page.getByTestId("wakaf-amount").fill("50");
+  await page.getByTestId("wakaf-give").click();
+  await page.waitForURL(/\/checkout\?flow=ILMU$/);
+  await hydrated(page);
+  await expect(page.getByTestId("donor-email")).toHaveValue(donor.email);
+  const saved = page.getByRole("radio", { name: `Visa ending 4242 (expires 12/${nextYear2})` });
+  await expect(saved).toBeChecked();
+  await page.getByTestId("frequency-monthly").check();
+  // Paying with the kept card: no card fields, nothing to keep.
+  await expect(page.getByTestId("card-number")).toHaveCount(0);
+  await expect(page.getByTestId("save-card")).toHaveCount(0);
+  // A new card for a recurring gift says what keeping it adds.
+  await page.getByRole("radio", { name: "A new card" }).check();
+  await expect(page.getByTestId("save-card")).toHaveAccessibleDescription(
+    /Your recurring gift is charged to this card either way/,
+  );
+  await expectNoAxeViolations(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoOverflow(page);
+    await keepScreenshot(page, testInfo, `checkout-saved-card-${width}`);
+  }
+  await saved.check();
+  const wakafCalls = paymentCalls(page);
+  await page.getByTestId("checkout-pay").click();
+  const monthly = await paid(page);
+  expect(monthly.receiptNo).toMatch(/^WK-/);
+  const [wakafConfirm] = callsTo(wakafCalls, "confirm");
+  expect(wakafConfirm?.headers()["authorization"]).toMatch(/^Bearer /);
+  // The saved card's own id (getUserStripeToken's), never a card number or the gateway's token.
+  expect(wakafConfirm?.postDataJSON()).toMatchObject({
+    paymentMethodId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f-]{27}$/),
+  });
+  await expect(page.getByText("Paid with Visa ending 4242")).toBeVisible();
+
+  // Both gifts are the donor's, and the monthly one is their plan.
+  await open(page, onWakafHost(baseURL, "/wakaf-ilmu/profile"));
+  await expect(history(page).locator("tbody tr")).toHaveCount(2);
+  await expect(
+    history(page).locator(`tr[data-transaction="${monthly.transactionNo}"]`),
+  ).toContainText("$50.00");
+  await expect(page.locator(`[data-plan="${monthly.transactionNo}"]`)).toBeVisible();
+});
+
+test("a guest's checkout sends no sign-in and offers nothing of an account", async ({ page }) => {
+  await fidyahToCheckout(page);
+  await expect(page.getByTestId("donor-name")).toHaveValue("");
+  await expect(page.getByTestId("donor-prefilled")).toHaveCount(0);
+  await expect(page.getByTestId("save-card")).toHaveCount(0);
+  await expect(page.getByTestId("saved-card-new")).toHaveCount(0);
+  // The accounts bundle is never loaded for a guest.
+  expect(await page.evaluate(() => "portalAccount" in window)).toBe(false);
+  await page.getByTestId("donor-name").fill("Guest Giver");
+  await page.getByTestId("donor-email").fill("guest.checkout.h12@example.sg");
+  await fillCard(page, "4242 4242 4242 4242");
+  const calls = paymentCalls(page);
+  await page.getByTestId("checkout-pay").click();
+  await paid(page);
+  expect(calls.length).toBeGreaterThanOrEqual(2);
+  for (const call of calls) expect(call.headers()["authorization"]).toBeUndefined();
+  expect(callsTo(calls, "confirm")[0]?.postDataJSON()).not.toHaveProperty("saveCard");
+});
+
+test("signing in on checkout after a guest's attempt pays a new donation, the donor's own", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = "yahya.checkout@example.sg";
+  const { call, code } = await accountThroughApi(page, email, nric("9600002"), "Yahya Osman");
+  expect((await call("ConfirmSignUp", { Username: email, ConfirmationCode: code })).status()).toBe(
+    200,
+  );
+  await fidyahToCheckout(page);
+  // As a guest: a declined card leaves the guest's donation waiting in this tab.
+  await page.getByTestId("donor-name").fill("Yahya Osman");
+  await page.getByTestId("donor-email").fill("someone.else@example.sg");
+  await fillCard(page, "4000 0000 0000 0002");
+  const guestCalls = paymentCalls(page);
+  await page.getByTestId("checkout-pay").click();
+  await expect(page.getByTestId("checkout-problem")).toContainText("declined");
+  const guestCreate = callsTo(guestCalls, "create")[0];
+  expect(guestCreate?.headers()["authorization"]).toBeUndefined();
+  expect(await page.evaluate(() => sessionStorage.getItem("portal.checkout"))).toContain('"guest"');
+
+  // Signing in with a name and e-mail typed reloads checkout (§4); the account fills what is empty.
+  await page.getByRole("button", { name: "Sign in" }).first().click();
+  await signInInDialog(page, email);
+  await expect(page.getByRole("link", { name: "Yahya Osman" })).toBeVisible();
+  await hydrated(page);
+  await expect(page.getByTestId("donor-email")).toHaveValue(email);
+  await expect(page.getByTestId("donor-name")).toHaveValue("Yahya Osman");
+
+  const calls = paymentCalls(page);
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByTestId("checkout-pay").click();
+  const gift = await paid(page);
+  // Not the guest's donation paid: a new one, made and paid with the donor's token.
+  const [create] = callsTo(calls, "create");
+  expect(create?.headers()["authorization"]).toMatch(/^Bearer /);
+  expect(create?.headers()["idempotency-key"]).not.toBe(guestCreate?.headers()["idempotency-key"]);
+  for (const made of calls) expect(made.headers()["authorization"]).toMatch(/^Bearer /);
+
+  await open(page, "/fidyah/profile");
+  await expect(history(page).locator("tbody tr")).toHaveCount(1);
+  await expect(history(page).locator(`tr[data-transaction="${gift.transactionNo}"]`)).toBeVisible();
+});
