@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { calculateZakat, cents, formatMoney, seedRates } from "@portal/domain";
 import { expectNoAxeViolations } from "./helpers";
 
 const hydrated = (page: Page) =>
@@ -78,6 +79,65 @@ test("a donor works out zakat on savings and hands the total to checkout", async
   await expect(page).toHaveURL(/\/checkout\?flow=zakat$/);
   const stored = await page.evaluate(() => sessionStorage.getItem("portal.calculator"));
   expect(JSON.parse(stored ?? "{}").state.totalAmount).toBe(51500);
+});
+
+/** Press Tab until `target` has the focus, as a keyboard user would; fails if it never does. */
+const tabTo = async (page: Page, target: Locator, most = 120) => {
+  for (let presses = 0; presses < most; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error("The keyboard never reached the element");
+};
+
+test("by keyboard alone from the home page to checkout, at the total the domain computes", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await tabTo(page, page.getByRole("link", { name: "Calculate and pay zakat" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/calculator$/);
+  await hydrated(page);
+
+  const savings = page.getByRole("group", { name: "Savings" });
+  await tabTo(page, savings.getByRole("group", { name: "Account 1" }).getByLabel("Amount ($)"));
+  await page.keyboard.type("23456.78");
+  await tabTo(
+    page,
+    savings.getByRole("group", { name: "Account 1" }).getByLabel("Interest earned ($)"),
+  );
+  await page.keyboard.type("120.05");
+  const gold = page.getByRole("group", { name: "Gold" });
+  await tabTo(page, gold.getByLabel("Gold kept, not worn (grams)"));
+  await page.keyboard.type("123.4");
+  const persons = page
+    .getByRole("group", { name: "Zakat fitrah" })
+    .getByRole("group", { name: /^Normal rate/ })
+    .getByLabel("Number of persons");
+  await tabTo(page, persons);
+  await page.keyboard.type("4");
+
+  // The domain, run here on the entries the page kept, gives the total the page shows and sends on.
+  const domainTotal = async () => {
+    const stored = await page.evaluate(() => sessionStorage.getItem("portal.calculator"));
+    return stored === null ? null : calculateZakat(JSON.parse(stored).state, seedRates).total;
+  };
+  await expect
+    .poll(async () => {
+      const total = await domainTotal();
+      return (
+        total !== null && formatMoney(total) === (await page.getByTestId("total").textContent())
+      );
+    })
+    .toBe(true);
+  const expected = (await domainTotal()) ?? cents(0);
+  expect(expected).toBeGreaterThan(0);
+  await expect(page.getByTestId("total")).toHaveText(formatMoney(expected));
+
+  await tabTo(page, page.getByRole("link", { name: "Pay zakat" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/checkout\?flow=zakat$/);
+  await expect(page.getByTestId("checkout-total")).toHaveText(formatMoney(expected));
 });
 
 test("reset clears every entry", async ({ page }) => {
