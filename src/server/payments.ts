@@ -10,7 +10,13 @@ import {
 import { payments, recurring, type Payments, type Recurring } from "@portal/adapters/db";
 import { database } from "./database";
 import { productRoute } from "./records";
-import { queueReceiptMail, queueRefundMail, sendReceiptMail, sendRefundMail } from "./receipt-mail";
+import {
+  publicUrl,
+  queueReceiptMail,
+  queueRefundMail,
+  sendReceiptMail,
+  sendRefundMail,
+} from "./receipt-mail";
 import { serverKey } from "./secrets";
 import { shared } from "./shared";
 
@@ -92,10 +98,10 @@ export const returnUrlFor = (
   return `${base.origin}/checkout?return=3ds`;
 };
 
-/** `returnUrlFor` with PORTAL_PUBLIC_URL, PORTAL_WAKAF_PUBLIC_URL and the product route. */
+/** `returnUrlFor` with the public address (`publicUrl`, as e-mail links use), PORTAL_WAKAF_PUBLIC_URL and the product route. */
 export const threeDsReturnUrl = (flow: string): string | undefined =>
   returnUrlFor(flow, {
-    publicUrl: process.env["PORTAL_PUBLIC_URL"] || "http://localhost",
+    publicUrl: publicUrl(),
     wakafPublicUrl: process.env["PORTAL_WAKAF_PUBLIC_URL"],
     productRoute: productRoute(),
   });

@@ -1,6 +1,6 @@
 // Loaded only when a donor may be signed in in this tab (Checkout.tsx imports it lazily): the account's
 // details and saved cards through the accounts bundle's bridge. A guest's checkout never loads it.
-import { apiCall, urlFor } from "@portal/adapters";
+import { callsOver } from "../account/api";
 import type { AccountBridge } from "../auth/bridge";
 import { usableCards, type AccountDetails, type SavedCard } from "./prefill";
 
@@ -12,9 +12,6 @@ export interface SignedInDonor {
   readonly cards: ReadonlyArray<SavedCard>;
 }
 
-const ok = (answer: { httpStatus: number; body: { status?: number } }) =>
-  answer.httpStatus >= 200 && answer.httpStatus < 300 && answer.body.status === 1;
-
 /**
  * The registered donor signed in in this tab, or null: signed out, or a sign-in not registered as a
  * donor (§8's not-registered popup is the header's). Saved cards that cannot be read are none.
@@ -24,20 +21,18 @@ export async function signedInDonor(
   now: Date,
 ): Promise<SignedInDonor | null> {
   if (!bridge.enabled || !(await bridge.signedIn())) return null;
-  const detailsCall = apiCall("getSignInUserDetails");
-  const details = await bridge.call(urlFor(detailsCall), {}, detailsCall.method);
-  const data = details.body.data as AccountDetails | null | undefined;
-  if (!ok(details) || !data) return null;
-  const cardsCall = apiCall("getUserStripeToken");
-  const cards = await bridge
-    .call(urlFor(cardsCall, undefined, { Guid: "me", charityId: 25 }), {}, cardsCall.method)
-    .then(
-      (answer) =>
-        ok(answer)
-          ? ((answer.body.data as { userStripeTokens?: { result?: ReadonlyArray<SavedCard> } })
-              ?.userStripeTokens?.result ?? [])
-          : [],
-      () => [],
-    );
-  return { details: data, cards: usableCards(cards, now) };
+  // The account area's calls over the same bridge (account/api.ts).
+  const call = callsOver(bridge);
+  const details = await call<{ data?: AccountDetails | null }>("getSignInUserDetails").then(
+    (answer) => answer.data ?? null,
+    () => null,
+  );
+  if (!details) return null;
+  const cards = await call<{
+    data?: { userStripeTokens?: { result?: ReadonlyArray<SavedCard> } };
+  }>("getUserStripeToken", {}, { Guid: "me", charityId: 25 }).then(
+    (answer) => answer.data?.userStripeTokens?.result ?? [],
+    () => [],
+  );
+  return { details, cards: usableCards(cards, now) };
 }

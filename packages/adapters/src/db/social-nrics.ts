@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { sealing } from "./personal-data";
 import type { Sql } from "./sql";
 
 /** How long the NRIC given before a social sign-up is held for the provider's round trip. */
@@ -28,23 +28,12 @@ export interface SocialNrics {
 }
 
 export function socialNrics(sql: Sql, serverKey: Buffer): SocialNrics {
-  const key = Buffer.from(
-    hkdfSync("sha256", serverKey, Buffer.alloc(0), "portal:social-nric:v1", 32),
-  );
-  const seal = (nric: string, guestSessionId: string) => {
-    const nonce = randomBytes(12);
-    const cipher = createCipheriv("aes-256-gcm", key, nonce);
-    cipher.setAAD(Buffer.from(guestSessionId));
-    const body = Buffer.concat([cipher.update(nric.trim().toUpperCase(), "utf8"), cipher.final()]);
-    return Buffer.concat([nonce, cipher.getAuthTag(), body]);
-  };
-  const open = (sealed: Uint8Array, guestSessionId: string): string => {
-    const bytes = Buffer.from(sealed);
-    const decipher = createDecipheriv("aes-256-gcm", key, bytes.subarray(0, 12));
-    decipher.setAAD(Buffer.from(guestSessionId));
-    decipher.setAuthTag(bytes.subarray(12, 28));
-    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8");
-  };
+  // AES-256-GCM under a key of its own, the guest session's id bound in (personal-data.ts).
+  const sealer = sealing(serverKey, "portal:social-nric:v1");
+  const seal = (nric: string, guestSessionId: string) =>
+    sealer.seal(nric.trim().toUpperCase(), Buffer.from(guestSessionId));
+  const open = (sealed: Uint8Array, guestSessionId: string): string =>
+    sealer.open(sealed, Buffer.from(guestSessionId));
   return {
     hold: async (guestSessionId, nric, notAfter) => {
       const [row] = await sql.query<{ expires_at: Date }>(
