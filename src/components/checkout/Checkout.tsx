@@ -341,7 +341,7 @@ export default function Checkout({
    */
   const ensureDonation = async (owner: Owner): Promise<DonationRef> => {
     if (!order || ratesVersion === null) throw new Error("no order");
-    const input = { order, ratesVersion, frequency, donor: donorPayload(donor) };
+    const input = { order, ratesVersion, frequency, lang, donor: donorPayload(donor) };
     const body = JSON.stringify(input);
     const previous = attempt.current;
     if (

@@ -91,6 +91,8 @@ export interface CreateInput {
   readonly order: CheckoutOrder;
   readonly ratesVersion: number;
   readonly frequency: string;
+  /** The page's language: a recurring gift's e-mails and manage link are in it. */
+  readonly lang: "en" | "ms";
   readonly donor: Readonly<Record<string, unknown>>;
 }
 
@@ -106,7 +108,7 @@ export const createDonation = async (input: CreateInput, idempotencyKey: string,
     items: input.order.items,
     totalCents: input.order.total,
     ratesVersion: input.ratesVersion,
-    ...(input.frequency === "one time" ? {} : { frequency: input.frequency }),
+    ...(input.frequency === "one time" ? {} : { frequency: input.frequency, lang: input.lang }),
     donor: input.donor,
   };
   const headers = { "idempotency-key": idempotencyKey };
