@@ -187,9 +187,7 @@ describe.each(testDatabases())("recurring scheduler on $name", (database) => {
       await a.plans.cancelByManageToken(donation.receipt!.token, donation.transactionNo),
     ).toBeUndefined();
     expect(await a.plans.cancelByManageToken("wrong", donation.transactionNo)).toBeUndefined();
-    expect(await a.plans.cancelByManageToken(link.token, donation.transactionNo)).toBe(
-      "cancelled",
-    );
+    expect(await a.plans.cancelByManageToken(link.token, donation.transactionNo)).toBe("cancelled");
     expect(await a.plans.cancelByManageToken(link.token, donation.transactionNo)).toBe(
       "alreadyCancelled",
     );

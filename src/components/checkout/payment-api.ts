@@ -169,7 +169,3 @@ export const getPaymentConfiguration = () =>
   answer<{ gateway: "sandbox" | "stripe"; publishableKey: string }>(
     request("paymentConfiguration", {}, { keepPage: true }),
   );
-
-/** Stops a recurring gift, as the holder of its receipt token (a guest's way; sent with a sign-in too). */
-export const cancelRecurring = (transactionNo: string, token: string) =>
-  postAs<unknown>("cancelRecurringPayment", { transactionNo, token });
