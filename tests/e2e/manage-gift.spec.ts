@@ -41,6 +41,8 @@ test("a guest gives monthly in Malay and stops the gift from the e-mailed link",
   page,
   baseURL,
 }, testInfo) => {
+  // A whole journey: checkout, the e-mail, the page on both hosts in both languages, seven axe runs.
+  test.setTimeout(90_000);
   await page.goto(onWakafHost(baseURL, "/ms/wakaf-ilmu"));
   await hydrated(page);
   await page.getByTestId("wakaf-amount").fill("20");
