@@ -8,6 +8,7 @@ import {
   type SandboxStore,
 } from "@portal/adapters/payments";
 import { payments, recurring, type Payments, type Recurring } from "@portal/adapters/db";
+import { portalNow } from "./clock";
 import { database } from "./database";
 import { productRoute } from "./records";
 import {
@@ -116,9 +117,12 @@ export const browserPaymentConfiguration = () => ({
   publishableKey: gatewayName === "stripe" ? (process.env["STRIPE_PUBLISHABLE_KEY"] ?? "") : "",
 });
 
-/** Recurring plans, renewals and saved cards, on the server's clock. */
+/**
+ * Recurring plans, renewals, saved cards and manage links, on the portal's clock (tests move it
+ * forward to reach a renewal or a link's expiry).
+ */
 export const recurringRecords = (): Promise<Recurring> =>
-  shared("recurring", () => database().then((sql) => recurring(sql, { now: () => Date.now() })));
+  shared("recurring", () => database().then((sql) => recurring(sql, { now: portalNow })));
 
 /** The donation and payment records of this process's database. */
 export const donations = (): Promise<Payments> =>
@@ -126,7 +130,16 @@ export const donations = (): Promise<Payments> =>
     const [sql, plans] = await Promise.all([database(), recurringRecords()]);
     return payments(sql, serverKey(), {
       onSucceeded: plans.onSucceeded,
-      onPaidInTransaction: queueReceiptMail,
+      // A recurring gift's receipt (first payment or renewal) carries a new "manage this gift" link.
+      onPaidInTransaction: async (tx, donation, contact) =>
+        queueReceiptMail(
+          tx,
+          donation,
+          contact,
+          donation.frequency === "one time" || !contact.email
+            ? undefined
+            : await plans.issueManageLink(tx, donation.id),
+        ),
       onPaid: sendReceiptMail,
       onFailed: plans.settleFailedRenewal,
       onDuplicate: async (gatewayRef, name) =>

@@ -12,6 +12,7 @@ import {
   type SqlQuery,
 } from "@portal/adapters/db";
 import { FIRST_TRY_WAIT_MS, mailQueueRecords } from "./mail";
+import { recurringReceiptMail, type ManageLink } from "./manage-mail";
 import { productRoute } from "./records";
 
 /** Where links in e-mails point: PORTAL_PUBLIC_URL, else this server on localhost. */
@@ -104,10 +105,15 @@ export const queueReceiptMail = async (
   donation: DonationView,
   // Read by the transaction that paid the donation (the donor's account, else the details given).
   { email }: { readonly email: string | null },
+  // A recurring gift's "manage this gift" link (its first payment and every renewal): the mail is
+  // then in the gift's language and carries it.
+  manage?: ManageLink,
 ): Promise<void> => {
   let message: MailMessage | undefined;
   try {
-    message = email ? receiptMail(donation, email) : undefined;
+    const receipt = email ? receiptMail(donation, email) : undefined;
+    message =
+      receipt && manage ? recurringReceiptMail(donation, receipt, manage, publicUrl()) : receipt;
   } catch (error) {
     // A fault in writing the mail must not undo the payment it is about.
     console.error(

@@ -50,6 +50,7 @@ const routes = [
   `/receipt/${wakaf}`,
   "/receipt/official",
   "/certificate",
+  "/manage-gift",
   "/register",
   "/register/tax-deduction",
   "/error",

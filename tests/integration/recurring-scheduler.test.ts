@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { Effect } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Cents, FlowType } from "@portal/domain";
@@ -115,6 +115,12 @@ describe.each(testDatabases())("recurring scheduler on $name", (database) => {
       [`recurring:${planId}:%`],
     );
   const at = (iso: string) => (now = Date.parse(iso));
+  /** The "manage this gift" link a paid charge's e-mail carries (the server issues it as it pays). */
+  const manageLink = async (donationId: string) => {
+    const link = await sqlA.transaction((tx) => a.plans.issueManageLink(tx, donationId));
+    if (!link) throw new Error("no manage link");
+    return link;
+  };
 
   it("starts a plan with its first payment, due on the Singapore calendar, month ends kept", async () => {
     at("2025-01-31T03:00:00Z");
@@ -175,13 +181,16 @@ describe.each(testDatabases())("recurring scheduler on $name", (database) => {
     at("2025-05-02T03:00:00Z");
     await a.jobs.chargeDuePlans();
     expect(await renewals(plan!.id)).toHaveLength(1);
+    const link = await manageLink(donation.id);
+    // The receipt token opens the receipt only; the manage link's token stops the plan.
     expect(
-      await a.plans.cancelByReceiptToken(donation.receipt!.token, donation.transactionNo),
-    ).toBe("cancelled");
-    expect(
-      await a.plans.cancelByReceiptToken(donation.receipt!.token, donation.transactionNo),
-    ).toBe("alreadyCancelled");
-    expect(await a.plans.cancelByReceiptToken("wrong", donation.transactionNo)).toBeUndefined();
+      await a.plans.cancelByManageToken(donation.receipt!.token, donation.transactionNo),
+    ).toBeUndefined();
+    expect(await a.plans.cancelByManageToken("wrong", donation.transactionNo)).toBeUndefined();
+    expect(await a.plans.cancelByManageToken(link.token, donation.transactionNo)).toBe("cancelled");
+    expect(await a.plans.cancelByManageToken(link.token, donation.transactionNo)).toBe(
+      "alreadyCancelled",
+    );
     for (const day of ["2025-05-03", "2025-05-10", "2025-06-01"]) {
       at(`${day}T03:00:00Z`);
       await Promise.all([a.jobs.chargeDuePlans(), b.jobs.chargeDuePlans()]);
@@ -192,7 +201,7 @@ describe.each(testDatabases())("recurring scheduler on $name", (database) => {
       "select actor from audit_log where action = 'recurring.cancel' and entity_id = $1",
       [plan!.id],
     );
-    expect(audit?.actor).toBe("receipt-holder");
+    expect(audit?.actor).toBe("manage-link");
   });
 
   it("records a declined renewal, charges the next period as usual, and suspends after three", async () => {
@@ -308,11 +317,36 @@ describe.each(testDatabases())("recurring scheduler on $name", (database) => {
     at("2025-08-02T03:00:00Z");
     const claim = await a.plans.claim(plan!.id);
     expect(claim).toBeDefined();
-    await a.plans.cancelByReceiptToken(donation.receipt!.token, donation.transactionNo);
+    const link = await manageLink(donation.id);
+    await a.plans.cancelByManageToken(link.token, donation.transactionNo);
     expect(await a.jobs.chargeClaim(claim!)).toBe("skipped");
     expect(await gatewayCharges(plan!.id)).toEqual([
       { idempotency_key: renewalIdempotencyKey(plan!.id, 1), state: "initiated" },
     ]);
     expect((await renewals(plan!.id)).map((row) => row.status)).toEqual(["failed"]);
+  });
+  it("keeps a monthly gift's manage link for 100 days, for its own plan only", async () => {
+    at("2025-09-01T03:00:00Z");
+    const { donation, plan } = await payFirst("monthly");
+    const other = await payFirst("monthly");
+    const link = await manageLink(donation.id);
+    expect(link).toMatchObject({ transactionNo: donation.transactionNo, frequency: "monthly" });
+    expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [stored] = await sqlA.query<{ plan_id: string; hash: string }>(
+      "select plan_id, encode(token_hash, 'hex') as hash from recurring_manage_token where plan_id = $1",
+      [plan!.id],
+    );
+    // Only the hash is kept.
+    expect(stored?.hash).toBe(createHash("sha256").update(link.token).digest("hex"));
+    expect(
+      await a.plans.statusByManageToken(link.token, other.donation.transactionNo),
+    ).toBeUndefined();
+    now = Date.parse("2025-09-01T03:00:00Z") + 100 * 24 * 60 * 60 * 1000 - 60_000;
+    expect(await a.plans.statusByManageToken(link.token, donation.transactionNo)).toMatchObject({
+      recurringStatus: "active",
+    });
+    now += 120_000;
+    expect(await a.plans.statusByManageToken(link.token, donation.transactionNo)).toBeUndefined();
+    expect(await a.plans.cancelByManageToken(link.token, donation.transactionNo)).toBeUndefined();
   });
 });

@@ -38,7 +38,6 @@ import type { CheckoutLabels } from "./labels";
 import { clearGivingEntries, givingPathOf, orderFromStores } from "./order-source";
 import { currentOwner, ownerOf, type Owner } from "./owner";
 import {
-  cancelRecurring,
   confirmDonation,
   createDonation,
   getPaymentConfiguration,
@@ -128,7 +127,6 @@ export default function Checkout({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [donation, setDonation] = useState<Donation | null>(null);
-  const [cancelStep, setCancelStep] = useState<"idle" | "asking" | "done" | "failed">("idle");
   // A signed-in donor: their details prefilled, their saved cards offered, keeping a new card offered.
   const [signedIn, setSignedIn] = useState<SignedIn | null>(null);
   const [prefilled, setPrefilled] = useState(false);
@@ -341,7 +339,7 @@ export default function Checkout({
    */
   const ensureDonation = async (owner: Owner): Promise<DonationRef> => {
     if (!order || ratesVersion === null) throw new Error("no order");
-    const input = { order, ratesVersion, frequency, donor: donorPayload(donor) };
+    const input = { order, ratesVersion, frequency, lang, donor: donorPayload(donor) };
     const body = JSON.stringify(input);
     const previous = attempt.current;
     if (
@@ -473,60 +471,10 @@ export default function Checkout({
             ? fill(l.checkout_done_card, { brand: paid.card.brand, last4: paid.card.last4 })
             : l.checkout_done_paynow}
         </p>
-        {paid.frequency !== "one time" && cancelStep !== "done" ? (
-          <p>{l[`checkout_done_recurring_${paid.frequency}` as keyof CheckoutLabels]}</p>
-        ) : null}
-        {paid.frequency !== "one time" && paid.receipt ? (
-          <div className="checkout-cancel" data-testid="recurring-cancel">
-            {cancelStep === "done" ? (
-              <p role="status">{l.checkout_cancelled}</p>
-            ) : cancelStep === "asking" ? (
-              <div
-                role="alertdialog"
-                aria-labelledby="cancel-question"
-                className="checkout-actions"
-              >
-                <p id="cancel-question">
-                  {l[`checkout_cancel_confirm_${paid.frequency}` as keyof CheckoutLabels]}
-                </p>
-                <button
-                  type="button"
-                  className="button"
-                  autoFocus
-                  onClick={() => {
-                    const token = paid.receipt?.token ?? "";
-                    cancelRecurring(paid.transactionNo, token)
-                      .then(() => setCancelStep("done"))
-                      .catch(() => setCancelStep("failed"));
-                  }}
-                >
-                  {l.checkout_cancel_yes}
-                </button>
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  onClick={() => setCancelStep("idle")}
-                >
-                  {l.checkout_cancel_no}
-                </button>
-              </div>
-            ) : (
-              <>
-                {cancelStep === "failed" ? (
-                  <p role="alert" className="checkout-problem">
-                    {l.checkout_cancel_failed}
-                  </p>
-                ) : null}
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  onClick={() => setCancelStep("asking")}
-                >
-                  {l.checkout_cancel_recurring}
-                </button>
-              </>
-            )}
-          </div>
+        {paid.frequency !== "one time" ? (
+          <p data-testid="recurring-manage">
+            {l[`checkout_done_recurring_${paid.frequency}` as keyof CheckoutLabels]}
+          </p>
         ) : null}
         <p>{l.checkout_done_email}</p>
         <p className="checkout-actions">

@@ -9,7 +9,6 @@ describe("checkout's recurring sentences", () => {
   it("every recurring frequency has its own whole sentences, so no label is dropped mid-sentence", () => {
     for (const frequency of recurring) {
       expect(checkoutLabelKeys).toContain(`checkout_done_recurring_${frequency}`);
-      expect(checkoutLabelKeys).toContain(`checkout_cancel_confirm_${frequency}`);
     }
   });
 
@@ -18,7 +17,7 @@ describe("checkout's recurring sentences", () => {
       const text = resources[lng].translation as Record<string, string>;
       for (const frequency of recurring) {
         const label = text[`checkout_frequency_${frequency}`] ?? "";
-        for (const kind of ["done_recurring", "cancel_confirm"]) {
+        for (const kind of ["done_recurring"]) {
           const sentence = text[`checkout_${kind}_${frequency}`] ?? "";
           expect(sentence, `${lng}:${kind}:${frequency}`).not.toBe("");
           expect(sentence.slice(1), `${lng}:${kind}:${frequency}`).not.toContain(label);

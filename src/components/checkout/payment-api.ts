@@ -91,6 +91,8 @@ export interface CreateInput {
   readonly order: CheckoutOrder;
   readonly ratesVersion: number;
   readonly frequency: string;
+  /** The page's language: a recurring gift's e-mails and manage link are in it. */
+  readonly lang: "en" | "ms";
   readonly donor: Readonly<Record<string, unknown>>;
 }
 
@@ -106,7 +108,7 @@ export const createDonation = async (input: CreateInput, idempotencyKey: string,
     items: input.order.items,
     totalCents: input.order.total,
     ratesVersion: input.ratesVersion,
-    ...(input.frequency === "one time" ? {} : { frequency: input.frequency }),
+    ...(input.frequency === "one time" ? {} : { frequency: input.frequency, lang: input.lang }),
     donor: input.donor,
   };
   const headers = { "idempotency-key": idempotencyKey };
@@ -167,7 +169,3 @@ export const getPaymentConfiguration = () =>
   answer<{ gateway: "sandbox" | "stripe"; publishableKey: string }>(
     request("paymentConfiguration", {}, { keepPage: true }),
   );
-
-/** Stops a recurring gift, as the holder of its receipt token (a guest's way; sent with a sign-in too). */
-export const cancelRecurring = (transactionNo: string, token: string) =>
-  postAs<unknown>("cancelRecurringPayment", { transactionNo, token });

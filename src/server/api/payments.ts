@@ -74,6 +74,8 @@ const CreateDonation = Schema.Struct({
   totalCents: Amount,
   ratesVersion: Schema.Int,
   frequency: Schema.optionalKey(Schema.Literals(FREQUENCIES)),
+  /** The page's language: a recurring gift's e-mails and its manage link follow it (English if unsaid). */
+  lang: Schema.optionalKey(Schema.Literals(["en", "ms"])),
   donor: Schema.optionalKey(
     Schema.Struct({
       name: Schema.String.check(Schema.isMaxLength(66)),
@@ -212,6 +214,7 @@ const create: Handler = async ({ body, headers }) => {
       ...(donor?.taxId === undefined ? {} : { taxId: donor.taxId }),
       frequency: request.frequency ?? "one time",
       ratesVersion: config.version,
+      ...(request.lang === undefined ? {} : { lang: request.lang }),
       ...owner,
     });
     return success(

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import type { DonationView, DonorView } from "@portal/adapters/db";
 import { recurringRecords } from "../payments";
-import { historyRecords, receiptRecords } from "../records";
+import { historyRecords } from "../records";
 import { hasSignIn, registeredDonor } from "./auth";
 import { decode, Text } from "./decode";
 import { RequestError, success, transactionNotFound } from "./envelope";
@@ -43,34 +43,32 @@ export async function cardForConfirm(
   return saved.token;
 }
 
-/** Signed in, or (guests, who cannot sign in) the receipt token of the plan's donation. */
+/**
+ * Signed in, or the token of the plan's "manage this gift" link (e-mailed with each of its receipts;
+ * guests cannot sign in). A receipt token is no such token: it answers like a wrong one.
+ */
 const PlanBody = Schema.Struct({ transactionNo: Text(40), token: Schema.optionalKey(Text(100)) });
 
-/** The receipt token opens this transaction's receipt (so a one-time donation can say "not recurring"). */
-const tokenOpens = async (token: string, transactionNo: string) => {
-  const receipt = await (await receiptRecords()).find({ by: "token", token });
-  return receipt?.transactionNo === transactionNo;
-};
-
-/** getDonorTxnRecurrentStatus: the plan a donation started (its status, frequency, next date). */
+/**
+ * getDonorTxnRecurrentStatus: the plan a donation started (its status, frequency, next date), for its
+ * signed-in owner; with a manage link's token, that one plan's status, amount, fund, frequency and
+ * next date. A wrong, expired or another plan's token answers like a missing transaction.
+ */
 const getDonorTxnRecurrentStatus: Handler = async ({ headers, body }) => {
   const { transactionNo, token } = decode(PlanBody, body);
   if (token !== undefined) {
-    const plan = await (await recurringRecords()).statusByReceiptToken(token, transactionNo);
-    if (plan) {
-      const { transactionNo: no, isRecurring, recurringStatus, frequency, nextDonationDate } = plan;
-      return success({
-        data: { transactionNo: no, isRecurring, recurringStatus, frequency, nextDonationDate },
-      });
-    }
-    if (!(await tokenOpens(token, transactionNo))) throw transactionNotFound();
+    const plan = await (await recurringRecords()).statusByManageToken(token, transactionNo);
+    if (!plan) throw transactionNotFound();
+    const { isRecurring, recurringStatus, frequency, nextDonationDate, amountCents, flow } = plan;
     return success({
       data: {
-        transactionNo,
-        isRecurring: false,
-        recurringStatus: null,
-        frequency: "one time",
-        nextDonationDate: null,
+        transactionNo: plan.transactionNo,
+        isRecurring,
+        recurringStatus,
+        frequency,
+        nextDonationDate,
+        amountCents,
+        flow,
       },
     });
   }
@@ -82,15 +80,13 @@ const getDonorTxnRecurrentStatus: Handler = async ({ headers, body }) => {
 
 /**
  * cancelRecurringPayment: stop a plan; it is never charged again. Its signed-in owner, or the holder
- * of the receipt token of its first payment or of a renewal (body `{transactionNo, token}`). Repeating
- * is harmless; audit-logged.
+ * of its "manage this gift" link (body `{transactionNo, token}`). Repeating is harmless; audit-logged.
  */
 const cancelRecurringPayment: Handler = async ({ headers, body }) => {
   const { transactionNo, token } = decode(PlanBody, body);
   let outcome: "cancelled" | "alreadyCancelled" | "notRecurring" | undefined;
   if (token !== undefined) {
-    outcome = await (await recurringRecords()).cancelByReceiptToken(token, transactionNo);
-    if (outcome === undefined && (await tokenOpens(token, transactionNo))) outcome = "notRecurring";
+    outcome = await (await recurringRecords()).cancelByManageToken(token, transactionNo);
   } else {
     const donor = await registeredDonor(headers);
     outcome = await (await recurringRecords()).cancelOwn(donor.id, transactionNo);

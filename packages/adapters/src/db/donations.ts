@@ -108,6 +108,8 @@ export interface Payments {
     /** The signed-in donor, or the donor a guest enrolled as. */
     readonly donorId?: string | null;
     readonly guestSessionId?: string | null;
+    /** The language the donor gave in: the plan's e-mails and its manage link follow it. */
+    readonly lang?: "en" | "ms";
   }) => Promise<{
     readonly donation: DonationView;
     readonly clientSecret: string;
@@ -280,8 +282,8 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
          ), made as (
            insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
              frequency, rates_version, client_secret_hash, donor_id, guest_session_id, tax_id_encrypted, tax_id_hash,
-             receipt_items)
-           select $4, $5, $6, 'initiated', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19 from claimed
+             receipt_items, lang)
+           select $4, $5, $6, 'initiated', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20 from claimed
            returning id
          ), logged as (
            insert into audit_log (actor, action, entity, entity_id, detail)
@@ -308,6 +310,7 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
           input.taxId === undefined ? null : pii.hash(input.taxId),
           JSON.stringify({ total: input.total, amounts: input.amounts, flow: input.flow }),
           input.receiptItems === undefined ? null : JSON.stringify(input.receiptItems),
+          input.lang ?? null,
         ],
       );
       if (made?.count !== 1) {

@@ -54,6 +54,27 @@ export interface PlanView {
 
 export class PlanRefused extends RecordRefused {}
 
+const manageTokenHash = (token: string) => createHash("sha256").update(token).digest();
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PERIOD_DAYS: Readonly<Record<RecurringFrequency, number>> = {
+  daily: 1,
+  weekly: 7,
+  monthly: 31,
+  quarterly: 92,
+  annually: 366,
+};
+
+/**
+ * How long a "manage this gift" link works: three of the plan's periods and a week. Every paid
+ * charge e-mails a new link, but a declined renewal e-mails nothing and a plan stays active through
+ * two declined periods in a row (the third suspends it), so the latest e-mail of a plan that can
+ * still be charged is at most three periods old; the week covers a late scheduler and mail retries.
+ * A monthly gift's link lasts 100 days.
+ */
+export const manageLinkLifetimeMs = (frequency: RecurringFrequency): number =>
+  (3 * PERIOD_DAYS[frequency] + 7) * DAY_MS;
+
 interface PlanRow {
   id: string;
   donor_id: string | null;
@@ -121,17 +142,18 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
     return row;
   };
 
-  /** The plan of the donation a receipt token belongs to (a first payment or a renewal). */
-  const planByReceiptToken = async (tx: SqlQuery, token: string, transactionNo: string) => {
+  /**
+   * The plan a "manage this gift" token opens, if it is that token's plan, the token has not expired
+   * (on the portal's clock) and the plan was started by `transactionNo`; otherwise undefined.
+   */
+  const planByManageToken = async (tx: SqlQuery, token: string, transactionNo: string) => {
     const [row] = await tx.query<PlanRow>(
       `select ${planColumns}
-       from receipt r join donation paid on paid.id = r.donation_id
-       left join recurring_charge c on c.donation_id = paid.id
-       join recurring_plan p on p.id = c.plan_id or p.first_donation_id = paid.id
+       from recurring_manage_token t join recurring_plan p on p.id = t.plan_id
        join donation d on d.id = p.first_donation_id
-       where r.token_hash = $1 and paid.transaction_no = $2
-       limit 1 for update of p`,
-      [createHash("sha256").update(token).digest(), transactionNo],
+       where t.token_hash = $1 and t.expires_at > $2 and d.transaction_no = $3
+       for update of p`,
+      [manageTokenHash(token), new Date(options.now()).toISOString(), transactionNo],
     );
     return row;
   };
@@ -293,12 +315,55 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
         )
       ).map(toView),
 
-    /** The plan a donation started, for the holder of its receipt token (guests cannot sign in). */
-    statusByReceiptToken: (token: string, transactionNo: string) =>
+    /** The plan a "manage this gift" link opens (see planByManageToken); undefined otherwise. */
+    statusByManageToken: (token: string, transactionNo: string) =>
       sql.transaction(async (tx) => {
-        const row = await planByReceiptToken(tx, token, transactionNo);
+        const row = await planByManageToken(tx, token, transactionNo);
         return row ? toView(row) : undefined;
       }),
+
+    /**
+     * Inside the transaction that pays a recurring gift's first payment or a renewal: a new "manage
+     * this gift" token for its plan (not for a cancelled one), its hash stored, for its e-mail.
+     */
+    issueManageLink: async (tx: SqlQuery, donationId: string) => {
+      const [row] = await tx.query<{
+        plan_id: string;
+        status: string;
+        frequency: RecurringFrequency;
+        transaction_no: string;
+        lang: "en" | "ms" | null;
+      }>(
+        `select p.id as plan_id, p.status, p.frequency, f.transaction_no, f.lang
+         from recurring_plan p join donation f on f.id = p.first_donation_id
+         where p.first_donation_id = $1
+            or p.id = (select c.plan_id from recurring_charge c where c.donation_id = $1)
+         limit 1`,
+        [donationId],
+      );
+      if (!row || row.status === "cancelled") return undefined;
+      const token = randomBytes(32).toString("base64url");
+      const time = options.now();
+      // The plan's own expired tokens go as a new one comes: the table holds only live links.
+      await tx.query("delete from recurring_manage_token where plan_id = $1 and expires_at <= $2", [
+        row.plan_id,
+        new Date(time).toISOString(),
+      ]);
+      await tx.query(
+        "insert into recurring_manage_token (token_hash, plan_id, expires_at) values ($1, $2, $3)",
+        [
+          manageTokenHash(token),
+          row.plan_id,
+          new Date(time + manageLinkLifetimeMs(row.frequency)).toISOString(),
+        ],
+      );
+      return {
+        token,
+        transactionNo: row.transaction_no,
+        frequency: row.frequency,
+        lang: row.lang ?? "en",
+      } as const;
+    },
 
     /**
      * Cancel the plan a donation of this donor started; a cancelled plan stays cancelled. `notRecurring`
@@ -315,11 +380,11 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
         return own ? ("notRecurring" as const) : undefined;
       }),
 
-    /** Cancel by receipt token: undefined when the token does not open this transaction's plan. */
-    cancelByReceiptToken: (token: string, transactionNo: string) =>
+    /** Cancel through a "manage this gift" link: undefined when it does not open this plan. */
+    cancelByManageToken: (token: string, transactionNo: string) =>
       sql.transaction(async (tx) => {
-        const row = await planByReceiptToken(tx, token, transactionNo);
-        return row ? cancel(tx, row, "receipt-holder") : undefined;
+        const row = await planByManageToken(tx, token, transactionNo);
+        return row ? cancel(tx, row, "manage-link") : undefined;
       }),
 
     /**
@@ -450,9 +515,9 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
           await tx.query(
             `insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
                frequency, rates_version, client_secret_hash, donor_id, guest_session_id, payment_method,
-               card_brand, card_last4)
+               card_brand, card_last4, lang)
              select $1, $2, f.flow, 'initiated', $3, $4, $5, f.donor_details, f.frequency, f.rates_version, $6,
-                    f.donor_id, f.guest_session_id, 'card', $7, $8
+                    f.donor_id, f.guest_session_id, 'card', $7, $8, f.lang
              from donation f where f.id = $9`,
             [
               donationId,

@@ -269,6 +269,9 @@ export const responseSchemas = {
       recurringStatus: Schema.NullOr(Schema.Literals(["active", "suspended", "cancelled"])),
       frequency: Str,
       nextDonationDate: NullStr,
+      /** With a manage link's token: the plan's amount (cents) and fund. */
+      amountCents: Schema.optionalKey(Int),
+      flow: Schema.optionalKey(Str),
     }),
   }),
   cancelRecurringPayment: Plain,

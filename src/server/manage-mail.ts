@@ -1,0 +1,58 @@
+import { formatMoney, type Cents, type MailMessage } from "@portal/domain";
+import { manageLinkLifetimeMs, type DonationView } from "@portal/adapters/db";
+import { serverText } from "./translations";
+
+/** A recurring gift's "manage this gift" link, as issued for one of its e-mails. */
+export interface ManageLink {
+  readonly token: string;
+  /** The plan's first transaction: the one the link names. */
+  readonly transactionNo: string;
+  readonly frequency: "daily" | "weekly" | "monthly" | "quarterly" | "annually";
+  /** The language the gift was made in: the e-mail and the link's page are in it. */
+  readonly lang: "en" | "ms";
+}
+
+/**
+ * The manage page's address for a link: the token travels in the fragment, which the browser never
+ * sends (not to the portal's logs, not in a Referer); the page's island reads it.
+ */
+export const manageHref = (origin: string, link: ManageLink): string =>
+  `${origin}${link.lang === "ms" ? "/ms" : ""}/manage-gift#${new URLSearchParams({
+    no: link.transactionNo,
+    key: link.token,
+  }).toString()}`;
+
+/**
+ * The receipt e-mail of a recurring gift's first payment or of a renewal, in the language the gift
+ * was made in: the receipt (number, amount, link) and the "manage this gift" link that lets the donor
+ * see and stop this one plan, with how long it works. `receipt` is the plain receipt mail it replaces.
+ */
+export const recurringReceiptMail = (
+  donation: DonationView,
+  receipt: MailMessage,
+  link: ManageLink,
+  origin: string,
+): MailMessage => {
+  const t = serverText(link.lang);
+  const receiptNo = receipt.meta?.["receiptNo"] ?? "";
+  const receiptLink = receipt.meta?.["link"] ?? "";
+  const manageLink = manageHref(origin, link);
+  const frequency = t(`manage_gift_frequency_${link.frequency}`);
+  return {
+    ...receipt,
+    subject: t("manage_gift_mail_subject", { receiptNo, frequency }),
+    text: [
+      t("manage_gift_mail_thanks", {
+        amount: formatMoney(donation.totalCents as Cents),
+        transactionNo: donation.transactionNo,
+      }),
+      t("manage_gift_mail_receipt", { receiptNo, link: receiptLink }),
+      "",
+      t("manage_gift_mail_manage", { frequency, link: manageLink }),
+      t("manage_gift_mail_note", {
+        days: Math.round(manageLinkLifetimeMs(link.frequency) / 86_400_000),
+      }),
+    ].join("\n"),
+    meta: { ...receipt.meta, manageLink },
+  };
+};
