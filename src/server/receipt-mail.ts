@@ -26,11 +26,10 @@ export const publicUrl = (): string =>
 const receiptKey = (donation: DonationView) => `receipt:${donation.id}`;
 const refundKey = (refund: RefundedPayment) => `refund:${refund.gatewayRef}`;
 
-/** The e-mail address a donation's mail goes to: the donor's account, else the details given. */
+/** The e-mail address a donation's mail goes to: the one given for that gift (issue 22). */
 const donationEmail = async (tx: SqlQuery, donationId: string) => {
   const [row] = await tx.query<{ email: string | null }>(
-    `select coalesce(o.email, d.donor_details->>'email') as email
-     from donation d left join donor o on o.id = d.donor_id where d.id = $1`,
+    "select coalesce(gift_email, donor_details->>'email') as email from donation where id = $1",
     [donationId],
   );
   return row?.email ?? undefined;
@@ -103,7 +102,7 @@ export const receiptMail = (donation: DonationView, email: string): MailMessage 
 export const queueReceiptMail = async (
   tx: SqlQuery,
   donation: DonationView,
-  // Read by the transaction that paid the donation (the donor's account, else the details given).
+  // Read by the transaction that paid the donation: the e-mail given for this gift.
   { email }: { readonly email: string | null },
   // A recurring gift's "manage this gift" link (its first payment and every renewal): the mail is
   // then in the gift's language and carries it.

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { validateEmail, validateMobile, validateNric, validatePastDate } from "@portal/domain";
 import type { DonorView } from "@portal/adapters/db";
-import { donorRecords, sessionRecords, singpassLoginRecords } from "../records";
+import { donorRecords, singpassLoginRecords } from "../records";
 import { donorOf, hasSignIn, identityOf, liveGuest, registeredDonor } from "./auth";
 import { decode, Text } from "./decode";
 import {
@@ -117,7 +117,9 @@ const getDonorCognitoStatus: Handler = async ({ headers }) => {
 
 /**
  * enrollDonorManuallyPreDonation: a guest gives their details before paying; the donations this guest
- * session makes next belong to that donor. A signed-in donor updates their own details instead.
+ * session makes next carry them as their own. No stored donor is read or changed, so the answer tells
+ * nothing about who else uses this NRIC or mobile (issue 22). A signed-in donor updates their own
+ * details instead.
  */
 const enrollDonorManuallyPreDonation: Handler = async ({ headers, body }) => {
   const details = checkedDonorDetails(decode(DonorDetails, body));
@@ -130,17 +132,7 @@ const enrollDonorManuallyPreDonation: Handler = async ({ headers, body }) => {
     return success({ data: { enrolmentId: donor.kind === "corporate" ? 2 : 1 } });
   }
   const guest = await liveGuest(headers);
-  const result = await (await donorRecords()).enrolGuest(details);
-  if ("refused" in result) {
-    throw result.refused === "nric.registered"
-      ? new RequestError(
-          409,
-          "This NRIC/FIN is registered. Please sign in to continue.",
-          "nirc_exists",
-        )
-      : mobileExists();
-  }
-  await (await sessionRecords()).attachDonor(guest.id, result.donorId);
+  await (await donorRecords()).enrolGuest(guest.id, details);
   return success({ data: { enrolmentId: details.kind === "corporate" ? 2 : 1 } });
 };
 
@@ -155,8 +147,8 @@ const SingpassConfirmBody = Schema.Struct({
 /**
  * confirmSingpassPreDonation: the guest confirms the details MyInfo gave (spec §6, enrolment
  * 'Singpass'). Name, NRIC, date of birth, sex, race and nationality are MyInfo's own and come from the
- * server's sealed copy, never from the body; e-mail, mobile and address may be corrected. The same
- * NRIC rules as the manual enrolment apply; the guest's next donations belong to that donor.
+ * server's sealed copy, never from the body; e-mail, mobile and address may be corrected. Like the
+ * manual enrolment, it is held for this guest session only and its gifts carry it as their own.
  */
 const confirmSingpassPreDonation: Handler = async ({ headers, body }) => {
   const { guest } = await singpassGuest(headers);
@@ -180,17 +172,7 @@ const confirmSingpassPreDonation: Handler = async ({ headers, body }) => {
       ...optional("marketingConsent", request.marketingConsent),
     },
   });
-  const result = await (await donorRecords()).enrolGuest(details, "Singpass");
-  if ("refused" in result) {
-    throw result.refused === "nric.registered"
-      ? new RequestError(
-          409,
-          "This NRIC/FIN is registered. Please sign in to continue.",
-          "nirc_exists",
-        )
-      : mobileExists();
-  }
-  await (await sessionRecords()).attachDonor(guest.id, result.donorId);
+  await (await donorRecords()).enrolGuest(guest.id, details, "Singpass");
   await (await singpassLoginRecords()).finish(guest.id);
   return success({ data: { enrolmentId: 1, enrolment: "Singpass" } });
 };

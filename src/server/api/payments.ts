@@ -18,6 +18,7 @@ import {
 } from "@portal/domain";
 import { DonationNotFound, IdempotencyConflict, readRates } from "@portal/adapters/db";
 import { database } from "../database";
+import { donorRecords } from "../records";
 import { payNowQrSvg, receiveStripeWebhook } from "@portal/adapters/payments";
 import {
   browserPaymentConfiguration,
@@ -163,17 +164,43 @@ const notFound = (error: unknown): never => {
 };
 
 /**
- * Who a donation belongs to: the signed-in donor, or the guest session that makes it (and the donor
- * the guest enrolled as, if any). A request with neither is refused: there are no anonymous writes.
+ * Who a donation belongs to: the signed-in donor, or the guest session that makes it. A request with
+ * neither is refused: there are no anonymous writes. A guest's gift belongs to no stored donor: it
+ * carries its own particulars (the session's enrolment, then what checkout gave) and links to an
+ * account only on proof (gift-links.ts). `giftEmail` is the e-mail given for this gift, where its mail
+ * goes: checkout's, else the enrolment's (guests) or the account's (signed in).
  */
-async function ownerOf(headers: CallContext["headers"]) {
+async function ownerOf(headers: CallContext["headers"], given: DonorDetails | undefined) {
   if (hasSignIn(headers)) {
     const donor = await registeredDonor(headers);
-    return { donorId: donor.id, guestSessionId: null };
+    return {
+      owner: { donorId: donor.id, guestSessionId: null },
+      gift: { giftEmail: given?.email ?? donor.email },
+    };
   }
   const guest = await liveGuest(headers);
-  return { donorId: guest.donorId, guestSessionId: guest.id };
+  const enrolment = await (await donorRecords()).guestEnrolment(guest.id);
+  const enrolled = enrolment?.particulars ?? {};
+  const particulars = {
+    ...enrolled,
+    name: enrolled.name ?? given?.name,
+    email: given?.email ?? enrolled.email,
+    ...(enrolled.mobile === undefined && given?.mobile !== undefined
+      ? { countryCode: given.countryCode, mobile: given.mobile }
+      : {}),
+  };
+  return {
+    owner: { donorId: null, guestSessionId: guest.id },
+    gift: {
+      giftEmail: particulars.email ?? null,
+      particulars,
+      donorIdEncrypted: enrolment?.idEncrypted ?? null,
+      donorIdHash: enrolment?.idHash ?? null,
+    },
+  };
 }
+
+type DonorDetails = ReturnType<typeof checkedDonor>["details"];
 
 const create: Handler = async ({ body, headers }) => {
   const idempotencyKey = headers.get("idempotency-key") ?? "";
@@ -182,7 +209,7 @@ const create: Handler = async ({ body, headers }) => {
   }
   const request = decode(CreateDonation, body);
   const donor = request.donor === undefined ? undefined : checkedDonor(request.donor);
-  const owner = await ownerOf(headers);
+  const { owner, gift } = await ownerOf(headers, donor?.details);
   const sql = await database();
   const config = await readRates(sql, 25);
   if (!config) throw new Error("no configuration for the main charity");
@@ -216,6 +243,7 @@ const create: Handler = async ({ body, headers }) => {
       ratesVersion: config.version,
       ...(request.lang === undefined ? {} : { lang: request.lang }),
       ...owner,
+      ...gift,
     });
     return success(
       { data: { ...result.donation, clientSecret: result.clientSecret } },

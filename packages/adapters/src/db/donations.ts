@@ -8,6 +8,7 @@ import {
   type PaymentState,
 } from "@portal/domain";
 import { personalData } from "./personal-data";
+import { issueParticulars } from "./receipt-particulars";
 import type { Sql, SqlQuery } from "./sql";
 
 /** A donation as the payment API shows it (in the style of a PaymentIntent). */
@@ -105,8 +106,14 @@ export interface Payments {
     readonly taxId?: string;
     readonly frequency: string;
     readonly ratesVersion: number;
-    /** The signed-in donor, or the donor a guest enrolled as. */
+    /** The signed-in donor; a guest's gift belongs to no donor until linked on proof (gift-links.ts). */
     readonly donorId?: string | null;
+    /** A guest's gift: its own donor particulars and identity number, sealed and hashed (issue 22). */
+    readonly particulars?: unknown;
+    readonly donorIdEncrypted?: Buffer | null;
+    readonly donorIdHash?: Buffer | null;
+    /** The e-mail given for this gift: where its receipt and other mail go. */
+    readonly giftEmail?: string | null;
     readonly guestSessionId?: string | null;
     /** The language the donor gave in: the plan's e-mails and its manage link follow it. */
     readonly lang?: "en" | "ms";
@@ -282,8 +289,9 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
          ), made as (
            insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
              frequency, rates_version, client_secret_hash, donor_id, guest_session_id, tax_id_encrypted, tax_id_hash,
-             receipt_items, lang)
-           select $4, $5, $6, 'initiated', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20 from claimed
+             receipt_items, particulars, donor_id_encrypted, donor_id_hash, gift_email, lang)
+           select $4, $5, $6, 'initiated', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20, $21, $22, $23, $24
+           from claimed
            returning id
          ), logged as (
            insert into audit_log (actor, action, entity, entity_id, detail)
@@ -310,6 +318,10 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
           input.taxId === undefined ? null : pii.hash(input.taxId),
           JSON.stringify({ total: input.total, amounts: input.amounts, flow: input.flow }),
           input.receiptItems === undefined ? null : JSON.stringify(input.receiptItems),
+          input.particulars === undefined ? null : JSON.stringify(input.particulars),
+          input.donorIdEncrypted ?? null,
+          input.donorIdHash ?? null,
+          input.giftEmail?.toLowerCase() ?? null,
           input.lang ?? null,
         ],
       );
@@ -462,8 +474,8 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
           `select d.status, d.flow,
              d.frequency <> 'one time' or d.save_card
                or exists (select 1 from recurring_charge c where c.donation_id = d.id) as hooked,
-             coalesce(o.email, d.donor_details->>'email') as email
-           from donation d left join donor o on o.id = d.donor_id where d.id = $1 for update of d`,
+             coalesce(d.gift_email, d.donor_details->>'email') as email
+           from donation d where d.id = $1 for update of d`,
           [id],
         );
         if (!donation) throw new DonationNotFound();
@@ -547,6 +559,8 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
                 payment.paymentId,
               ],
             );
+            // The receipt's particulars as they are now, for ever (corrections are re-issues).
+            await tx.query(issueParticulars, [receiptId]);
             if (donation.hooked) await hooks.onSucceeded?.(tx, id, payment);
             email = donation.email;
             paidNow = true;

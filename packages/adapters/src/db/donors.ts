@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { maskNric } from "@portal/domain";
+import { linkGifts, type LinkProof } from "./gift-links";
 import { personalData } from "./personal-data";
 import type { Sql, SqlQuery } from "./sql";
 
@@ -65,6 +66,31 @@ export interface Identity {
   readonly emailVerified: boolean;
 }
 
+/**
+ * A gift's own donor particulars (what its receipt shows), as given with the gift: a guest's
+ * enrolment and checkout details, never read from a stored donor afterwards. No identity number here:
+ * it travels sealed beside them.
+ */
+export interface GiftParticulars {
+  readonly kind?: "individual" | "corporate";
+  readonly name?: string;
+  readonly email?: string;
+  readonly countryCode?: string;
+  readonly mobile?: string;
+  readonly companyName?: string;
+  readonly uen?: string;
+  readonly address?: Address;
+  readonly profile?: ProfileDetails;
+  readonly enrolment?: "Manually" | "Singpass";
+}
+
+/** A guest session's enrolment: its particulars and the identity number, sealed and hashed. */
+export interface GuestEnrolment {
+  readonly particulars: GiftParticulars;
+  readonly idEncrypted: Buffer | null;
+  readonly idHash: Buffer | null;
+}
+
 export type RegisterOutcome = "registered" | "alreadyRegistered" | "nric.exists" | "mobile.exists";
 
 interface DonorRow {
@@ -98,21 +124,24 @@ export interface Donors {
     exceptDonorId?: string,
   ) => Promise<boolean>;
   /**
-   * A guest's enrolment before donating. A new NRIC makes a donor; the NRIC of a donor nobody has
-   * signed up as takes the newest details (the receipt shows what the donor entered last); the NRIC of
-   * a registered donor is refused: they sign in instead.
+   * A guest's enrolment before donating, held on the guest session only: the gifts this session makes
+   * carry these details as their own. No stored donor is read, written or compared, so the answer is
+   * the same whoever else uses this NRIC, UEN or mobile (issue 22: no registration oracle).
    */
   readonly enrolGuest: (
+    guestSessionId: string,
     input: DonorDetailsInput,
-    /** `Singpass` when the details came from MyInfo (an existing donor is marked so too). */
+    /** `Singpass` when the details came from MyInfo (the NRIC verified by Singpass). */
     enrolment?: "Manually" | "Singpass",
-  ) => Promise<
-    { readonly donorId: string } | { readonly refused: "nric.registered" | "mobile.exists" }
-  >;
+  ) => Promise<void>;
+  /** The enrolment a guest session holds, if any. */
+  readonly guestEnrolment: (guestSessionId: string) => Promise<GuestEnrolment | undefined>;
+  /** Link earlier gifts to this donor on proof (see gift-links.ts); how many were linked. */
+  readonly linkGifts: (donorId: string, proof: LinkProof) => Promise<number>;
   /**
-   * Link a verified sign-in to the donor with this NRIC. An existing donor is only claimed by a sign-in
-   * whose verified e-mail is the donor's own: an NRIC is not a secret and must never open anyone's
-   * history (architecture, "departures").
+   * Link a verified sign-in to the donor with this NRIC. A donor another sign-in holds is refused; an
+   * old unlinked donor record is claimed only by a sign-in whose verified e-mail is the record's own.
+   * Gifts follow only on proof: those given with this sign-in's verified e-mail (gift-links.ts).
    */
   readonly register: (identity: Identity, input: DonorDetailsInput) => Promise<RegisterOutcome>;
   readonly updateMobile: (
@@ -198,24 +227,6 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
     return id;
   };
 
-  const refreshDonor = async (q: SqlQuery, id: string, input: DonorDetailsInput) => {
-    await q.query(
-      `update donor set name = $2, email = coalesce($3, email), mobile_country_code = coalesce($4, mobile_country_code),
-         mobile = coalesce($5, mobile), company_name = coalesce($6, company_name),
-         address = $7, profile = profile || $8::jsonb, updated_at = now() where id = $1`,
-      [
-        id,
-        input.name,
-        input.email?.toLowerCase() ?? null,
-        input.mobile ? (input.countryCode ?? "+65") : null,
-        input.mobile ?? null,
-        input.companyName ?? null,
-        JSON.stringify(input.address ?? {}),
-        JSON.stringify(input.profile ?? {}),
-      ],
-    );
-  };
-
   const audit = (q: SqlQuery, actor: string, action: string, donorId: string) =>
     q.query(
       "insert into audit_log (actor, action, entity, entity_id) values ($1, $2, 'donor', $3)",
@@ -258,27 +269,47 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
       ).length > 0,
     mobileTaken: (cc, mobile, except) => mobileTaken(sql, cc, mobile, except),
 
-    enrolGuest: (input, enrolment = "Manually") =>
-      sql.transaction(async (tx) => {
-        const existing = await findByKey(tx, input);
-        if (existing?.linked) return { refused: "nric.registered" as const };
-        if (
-          input.mobile &&
-          (await mobileTaken(tx, input.countryCode ?? "+65", input.mobile, existing?.id))
-        )
-          return { refused: "mobile.exists" as const };
-        if (existing) {
-          await refreshDonor(tx, existing.id, input);
-          if (enrolment === "Singpass") {
-            await tx.query("update donor set enrolment = 'Singpass' where id = $1", [existing.id]);
-          }
-          await audit(tx, "guest", "donor.enrol", existing.id);
-          return { donorId: existing.id };
-        }
-        const donorId = await insertDonor(tx, input, enrolment);
-        await audit(tx, "guest", "donor.enrol", donorId);
-        return { donorId };
-      }),
+    enrolGuest: async (guestSessionId, input, enrolment = "Manually") => {
+      const id = input.kind === "individual" ? input.nric?.toUpperCase() : input.uen?.toUpperCase();
+      const particulars: GiftParticulars = {
+        kind: input.kind,
+        name: input.name,
+        ...(input.email ? { email: input.email.toLowerCase() } : {}),
+        ...(input.mobile ? { countryCode: input.countryCode ?? "+65", mobile: input.mobile } : {}),
+        ...(input.companyName ? { companyName: input.companyName } : {}),
+        ...(input.kind === "corporate" && id ? { uen: id } : {}),
+        address: input.address ?? {},
+        profile: input.profile ?? {},
+        enrolment,
+      };
+      await sql.query(
+        `update guest_session set enrolment = $2, enrolment_id_encrypted = $3, enrolment_id_hash = $4
+         where id = $1`,
+        [
+          guestSessionId,
+          JSON.stringify(particulars),
+          id ? pii.encrypt(id) : null,
+          id ? pii.hash(id) : null,
+        ],
+      );
+    },
+    guestEnrolment: async (guestSessionId) => {
+      const [row] = await sql.query<{
+        enrolment: GiftParticulars | null;
+        enrolment_id_encrypted: Uint8Array | null;
+        enrolment_id_hash: Uint8Array | null;
+      }>(
+        "select enrolment, enrolment_id_encrypted, enrolment_id_hash from guest_session where id = $1",
+        [guestSessionId],
+      );
+      if (!row?.enrolment) return undefined;
+      return {
+        particulars: row.enrolment,
+        idEncrypted: row.enrolment_id_encrypted && Buffer.from(row.enrolment_id_encrypted),
+        idHash: row.enrolment_id_hash && Buffer.from(row.enrolment_id_hash),
+      };
+    },
+    linkGifts: (donorId, proof) => sql.transaction((tx) => linkGifts(tx, pii, donorId, proof)),
 
     register: (identity, input) =>
       sql.transaction(async (tx) => {
@@ -291,6 +322,7 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
         let donorId: string;
         if (existing) {
           const ownEmail =
+            !existing.linked &&
             identity.emailVerified &&
             identity.email !== undefined &&
             existing.email?.toLowerCase() === identity.email.toLowerCase();
@@ -306,6 +338,9 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
           [identity.issuer, identity.subject, donorId, identity.email ?? null],
         );
         await audit(tx, `identity:${identity.subject}`, "donor.register", donorId);
+        if (identity.emailVerified && identity.email) {
+          await linkGifts(tx, pii, donorId, { kind: "email", email: identity.email });
+        }
         return "registered";
       }),
 

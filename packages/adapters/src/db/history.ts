@@ -288,7 +288,9 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
         created_at: Date;
         total: number;
       }>(
-        `select coalesce(o.name, d.donor_details->>'name') as name,
+        // The gift's own name (never a stored donor's, which a guest gift does not speak for).
+        `select coalesce(d.donor_details->>'name', d.particulars->>'name',
+                  case when d.guest_session_id is null then o.name end) as name,
                 (d.donor_details->>'anonymous')::boolean as anonymous,
                 d.total_cents, d.created_at, count(*) over ()::int as total
          from donation d left join donor o on o.id = d.donor_id

@@ -10,6 +10,7 @@ import { identityCodes } from "./migrations/009-identity-codes";
 import { identityState } from "./migrations/010-identity-state";
 import { socialNric } from "./migrations/011-social-nric";
 import { mailQueue } from "./migrations/012-mail-queue";
+import { giftParticulars } from "./migrations/013-gift-particulars";
 import { manageLinks } from "./migrations/014-manage-links";
 import type { Sql } from "./sql";
 
@@ -27,6 +28,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "010-identity-state", sql: identityState },
   { id: "011-social-nric", sql: socialNric },
   { id: "012-mail-queue", sql: mailQueue },
+  { id: "013-gift-particulars", sql: giftParticulars },
   { id: "014-manage-links", sql: manageLinks },
 ];
 

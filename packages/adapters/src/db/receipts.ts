@@ -9,7 +9,7 @@ import {
   type ReceiptAttributes,
 } from "@portal/domain";
 import { readRates } from "./configuration";
-import type { Address, ProfileDetails } from "./donors";
+import type { Address, GiftParticulars, ProfileDetails } from "./donors";
 import { methodOf, phoneOf } from "./history";
 import { personalData } from "./personal-data";
 import type { Sql } from "./sql";
@@ -73,7 +73,14 @@ export interface ReceiptData {
   readonly amilName: string | null;
   /** §3's attribute lists: harta items, fitrah kinds, fidyah, kaffarah. */
   readonly attributes: ReceiptAttributes;
+  /** When the particulars shown were corrected by a re-issue; null for the receipt as first issued. */
+  readonly reissuedAt: string | null;
 }
+
+/** A receipt's donor particulars as issued (or as last re-issued). */
+type Particulars = GiftParticulars & {
+  readonly profile?: ProfileDetails & { isDeceased?: boolean; onBehalfOf?: string };
+};
 
 export type ReceiptLookup =
   | { readonly by: "token"; readonly token: string }
@@ -102,16 +109,9 @@ interface Row {
     irasInclusion?: boolean;
     business?: { companyName?: string };
   } | null;
-  kind: "individual" | "corporate" | null;
-  name: string | null;
-  email: string | null;
-  mobile_country_code: string | null;
-  mobile: string | null;
-  nric_encrypted: Uint8Array | null;
-  company_name: string | null;
-  uen: string | null;
-  address: Address | null;
-  profile: (ProfileDetails & { isDeceased?: boolean; onBehalfOf?: string }) | null;
+  particulars: Particulars | null;
+  id_encrypted: Uint8Array | null;
+  reissued_at: Date | null;
   inputs: unknown;
   receipt_items: ReceiptAttributes | null;
   rates_version: number;
@@ -129,9 +129,69 @@ const ratesWhileCurrent = async (sql: Sql, version: number) => {
   return config && config.version === version ? config.rates : null;
 };
 
+/** A correction of an issued receipt's particulars (the council console calls `reissue`). */
+export interface ReceiptReissue {
+  readonly receiptNo: string;
+  /** Who corrects it, as the audit log names them (an officer's id). */
+  readonly actor: string;
+  readonly reason: string;
+  /** The corrected fields; the others stay as shown now. */
+  readonly particulars: Partial<Particulars>;
+  /** A corrected NRIC/FIN, stored sealed like every other. */
+  readonly idNumber?: string;
+}
+
 export function receipts(sql: Sql, serverKey: Buffer) {
   const pii = personalData(serverKey);
+  const masked = (sealed: Uint8Array | null) => (sealed ? maskNric(pii.decrypt(sealed)) : null);
   return {
+    /**
+     * Re-issue a receipt with corrected particulars: the original issue and every earlier correction
+     * are kept (the receipt shows the newest), and the audit log records who, before, after and when
+     * (the NRIC masked). "notFound" for no such receipt.
+     */
+    reissue: (input: ReceiptReissue): Promise<"reissued" | "notFound"> =>
+      sql.transaction(async (tx) => {
+        const [row] = await tx.query<{
+          id: string;
+          particulars: Particulars | null;
+          id_encrypted: Uint8Array | null;
+        }>(
+          `select r.id, coalesce(x.particulars, r.particulars) as particulars,
+                  case when x.id is null then r.id_encrypted else x.id_encrypted end as id_encrypted
+           from receipt r
+           left join lateral (select * from receipt_reissue x where x.receipt_id = r.id
+                              order by x.id desc limit 1) x on true
+           where r.receipt_no = $1 for update of r`,
+          [input.receiptNo],
+        );
+        if (!row) return "notFound";
+        const before = row.particulars ?? {};
+        const after = { ...before, ...input.particulars };
+        const sealed =
+          input.idNumber === undefined
+            ? row.id_encrypted
+            : pii.encrypt(input.idNumber.trim().toUpperCase());
+        await tx.query(
+          `insert into receipt_reissue (receipt_id, particulars, id_encrypted, reason, actor)
+           values ($1, $2, $3, $4, $5)`,
+          [row.id, JSON.stringify(after), sealed, input.reason, input.actor],
+        );
+        await tx.query(
+          `insert into audit_log (actor, action, entity, entity_id, detail)
+           values ($1, 'receipt.reissue', 'receipt', $2, $3)`,
+          [
+            input.actor,
+            input.receiptNo,
+            JSON.stringify({
+              reason: input.reason,
+              before: { ...before, nric: masked(row.id_encrypted) },
+              after: { ...after, nric: masked(sealed) },
+            }),
+          ],
+        );
+        return "reissued";
+      }),
     /** The receipt, or undefined: a wrong token, someone else's donation and no receipt look alike. */
     find: async (lookup: ReceiptLookup): Promise<ReceiptData | undefined> => {
       const where =
@@ -143,13 +203,16 @@ export function receipts(sql: Sql, serverKey: Buffer) {
       const [row] = await sql.query<Row>(
         `select r.receipt_no, d.transaction_no, r.issued_at, d.source, d.flow, d.status, d.total_cents, d.amounts,
                 d.frequency, d.payment_method, d.payment_type, d.card_brand, d.card_last4, d.donor_details,
-                o.kind, o.name, o.email, o.mobile_country_code, o.mobile, o.nric_encrypted, o.company_name,
-                o.uen, o.address, o.profile, d.inputs, d.receipt_items, d.rates_version,
+                coalesce(x.particulars, r.particulars) as particulars,
+                case when x.id is null then r.id_encrypted else x.id_encrypted end as id_encrypted,
+                x.at as reissued_at, d.inputs, d.receipt_items, d.rates_version,
                 (select a.gateway_ref from payment_attempt a
                   where a.donation_id = d.id and a.status = 'succeeded'
                   order by a.updated_at desc limit 1) as gateway_ref,
                 t.id is not null as tax_registered, t.id_kind as tax_id_kind, t.id_encrypted as tax_id_encrypted
-         from receipt r join donation d on d.id = r.donation_id left join donor o on o.id = d.donor_id
+         from receipt r join donation d on d.id = r.donation_id
+         left join lateral (select * from receipt_reissue x where x.receipt_id = r.id
+                            order by x.id desc limit 1) x on true
          left join tax_registration t on t.donation_id = d.id
          where ${where}`,
         params,
@@ -163,14 +226,13 @@ export function receipts(sql: Sql, serverKey: Buffer) {
         row.receipt_items ??
         receiptAttributes(row.inputs, row.amounts, await ratesWhileCurrent(sql, row.rates_version));
       // An anonymous donor's receipt names nobody and shows no address (§6).
-      const address: Address = anonymous ? {} : (row.address ?? {});
-      const profile = anonymous ? {} : (row.profile ?? {});
+      const who: Particulars = row.particulars ?? {};
+      const address: Address = anonymous ? {} : (who.address ?? {});
+      const profile = anonymous ? {} : (who.profile ?? {});
       const issued = new Date(row.issued_at);
       // The NRIC/FIN registered for IRAS inclusion afterwards is the one the council files.
       const nricSealed =
-        row.tax_id_kind !== "UEN" && row.tax_id_encrypted
-          ? row.tax_id_encrypted
-          : row.nric_encrypted;
+        row.tax_id_kind !== "UEN" && row.tax_id_encrypted ? row.tax_id_encrypted : row.id_encrypted;
       return {
         receiptNo: row.receipt_no,
         transactionNo: row.transaction_no,
@@ -186,16 +248,16 @@ export function receipts(sql: Sql, serverKey: Buffer) {
         wakafWMSAmount: amount("wms"),
         wakafType: row.flow === "ILMU" ? "ilmu" : row.flow === "WMS" ? "wms" : null,
         frequency: row.frequency,
-        donorType: row.kind ?? "guest",
+        donorType: who.kind ?? "guest",
         donorName: anonymous
           ? "Hamba Allah"
-          : (row.name ?? row.donor_details?.name ?? "Hamba Allah"),
-        donorEmail: anonymous ? null : (row.email ?? row.donor_details?.email ?? null),
-        donorPhone: anonymous ? null : phoneOf(row.mobile_country_code, row.mobile),
+          : (who.name ?? row.donor_details?.name ?? "Hamba Allah"),
+        donorEmail: anonymous ? null : (who.email ?? row.donor_details?.email ?? null),
+        donorPhone: anonymous ? null : phoneOf(who.countryCode ?? null, who.mobile ?? null),
         nirc: anonymous || !nricSealed ? null : maskNric(pii.decrypt(nricSealed)),
         companyName: anonymous
           ? null
-          : (row.company_name ?? row.donor_details?.business?.companyName ?? null),
+          : (who.companyName ?? row.donor_details?.business?.companyName ?? null),
         isAnonymous: anonymous,
         paymentMethod: methodOf(row.payment_method),
         paymentType: row.payment_type,
@@ -226,13 +288,14 @@ export function receipts(sql: Sql, serverKey: Buffer) {
         isIRASInclusion:
           row.tax_registered ||
           row.donor_details?.irasInclusion === true ||
-          row.nric_encrypted !== null ||
-          row.uen !== null,
+          row.id_encrypted !== null ||
+          (who.uen ?? null) !== null,
         nextZakatDueDate: amount("harta") > 0 ? sgtDate(nextZakatDue(issued.getTime())) : null,
         mosqueName: null,
         amilId: null,
         amilName: null,
         attributes,
+        reissuedAt: row.reissued_at ? new Date(row.reissued_at).toISOString() : null,
       };
     },
   };

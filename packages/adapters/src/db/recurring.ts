@@ -515,9 +515,10 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
           await tx.query(
             `insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
                frequency, rates_version, client_secret_hash, donor_id, guest_session_id, payment_method,
-               card_brand, card_last4, lang)
+               card_brand, card_last4, lang, particulars, gift_email, donor_id_encrypted, donor_id_hash)
              select $1, $2, f.flow, 'initiated', $3, $4, $5, f.donor_details, f.frequency, f.rates_version, $6,
-                    f.donor_id, f.guest_session_id, 'card', $7, $8, f.lang
+                    f.donor_id, f.guest_session_id, 'card', $7, $8, f.lang, f.particulars, f.gift_email,
+                    f.donor_id_encrypted, f.donor_id_hash
              from donation f where f.id = $9`,
             [
               donationId,

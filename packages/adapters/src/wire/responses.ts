@@ -202,6 +202,8 @@ export const ReceiptData = Schema.Struct({
   amilId: NullStr,
   amilName: NullStr,
   attributes: ReceiptAttributes,
+  /** When a re-issue corrected the particulars shown (issue 22); null as first issued. */
+  reissuedAt: Schema.optionalKey(NullStr),
 });
 export type ReceiptDataWire = typeof ReceiptData.Type;
 
