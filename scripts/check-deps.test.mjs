@@ -49,7 +49,8 @@ describe("dependency rule", () => {
   it("rejects shipped code that imports a stand-in; the launcher and tests may", () => {
     const root = tree({
       "src/server/a.ts": 'import Provider from "oidc-provider";',
-      "packages/adapters/src/b.ts": 'import { x } from "../../../scripts/services/singpass-standin.mjs";',
+      "packages/adapters/src/b.ts":
+        'import { x } from "../../../scripts/services/singpass-standin.mjs";',
       "scripts/services/singpass-standin.mjs": 'import Provider from "oidc-provider";',
       "tests/integration/c.test.ts": 'import Provider from "oidc-provider";',
     });

@@ -7,7 +7,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { CompactEncrypt, CompactSign, importJWK } from "jose";
-import Provider from "oidc-provider";
+import Provider, { interactionPolicy } from "oidc-provider";
 import { loginPage, errorPage, readForm, FAULTS } from "./singpass-standin-pages.mjs";
 import { MYINFO_ITEMS, personas } from "./singpass-personas.mjs";
 
@@ -24,6 +24,18 @@ const issuer = `http://127.0.0.1:${port}`;
 const keys = JSON.parse(readFileSync(env("SINGPASS_STANDIN_KEYS_FILE"), "utf8"));
 const clientJwksUri = env("SINGPASS_STANDIN_CLIENT_JWKS_URI");
 const parTtl = Number(process.env.SINGPASS_STANDIN_PAR_TTL ?? "60");
+
+// Every authorization shows the login page (no single sign-on between logins), as a tester expects.
+const policy = interactionPolicy.base();
+policy
+  .get("login")
+  .checks.add(
+    new interactionPolicy.Check("every_time", "the tester picks a persona every time", (ctx) =>
+      ctx.oidc.result?.login
+        ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+        : interactionPolicy.Check.REQUEST_PROMPT,
+    ),
+  );
 
 const byUuid = new Map(personas.map((persona) => [persona.uuid, persona]));
 /** Where each pushed request came from (request URI -> redirect URI, state), kept 30 minutes. */
@@ -86,7 +98,7 @@ const provider = new Provider(issuer, {
       url,
       String(url) === clientJwksUri ? options : { ...options, dispatcher: _loopbackRefused },
     ),
-  interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+  interactions: { policy, url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
   async findAccount(_ctx, id) {
     const persona = byUuid.get(id);
     if (!persona) return undefined;

@@ -1,6 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { nricCheckLetter } from "@portal/domain";
-import { expectNoAxeViolations, expectNoOverflow, hydrated, keepScreenshot, open } from "./helpers";
+import {
+  expectNoAxeViolations,
+  expectNoOverflow,
+  hydrated,
+  keepScreenshot,
+  onWakafHost,
+  open,
+} from "./helpers";
 
 const PERSONA = "S9812379B";
 
@@ -194,17 +201,63 @@ test("Malay manual enrolment speaks Malay, and a company needs its UEN", async (
   await expectNoAxeViolations(page);
 });
 
-test("Singpass enrolment: MockPass persona S9812379B pre-fills the form, the donor confirms", async ({
+/** At the Singpass stand-in's login page: pick the persona (and a test fault), then log in or cancel. */
+const atSingpass = async (
+  page: Page,
+  options: { persona?: string; fault?: string; cancel?: boolean } = {},
+) => {
+  await page.waitForURL(/\/interaction\//);
+  await page.getByRole("radio", { name: new RegExp(options.persona ?? PERSONA) }).check();
+  if (options.fault) {
+    await page.getByText("Test faults").click();
+    await page.getByLabel("Fault").selectOption(options.fault);
+  }
+  await page.getByRole("button", { name: options.cancel ? "Cancel" : "Log in" }).click();
+};
+
+/** Pay one nazar (kaffarah) on the zakat host or a WMS gift on the wakaf host, as the enrolled guest. */
+const payAndOpenReceipt = async (page: Page, lang: "en" | "ms", origin: string) => {
+  const prefix = lang === "ms" ? "/ms" : "";
+  if (new URL(origin).hostname === "wakaf.localhost") {
+    await page.goto(`${origin}${prefix}/wms`);
+    await hydrated(page);
+    await page.getByTestId("wakaf-amount").fill("20");
+    await page.getByTestId("wakaf-give").click();
+  } else {
+    await page.goto(`${origin}${prefix}/kaffarah`);
+    await hydrated(page);
+    await page.getByRole("radio", { name: /^Nazar/ }).check();
+    await page.getByTestId("kaffarah-quantity").fill("1");
+    await page
+      .getByRole("link", { name: lang === "ms" ? /bayar/i : /pay|checkout/i })
+      .first()
+      .click();
+  }
+  await page.waitForURL(/\/checkout\?flow=/);
+  await hydrated(page);
+  await page.getByTestId("donor-name").fill("Lim Yong Xiang");
+  await page.getByTestId("donor-email").fill("lim.yx@example.sg");
+  await page.getByTestId("card-number").fill("4242 4242 4242 4242");
+  await page.getByTestId("card-month").selectOption("12");
+  await page.getByTestId("card-year").selectOption(String(new Date().getFullYear() + 2));
+  await page.getByTestId("card-cvc").fill("123");
+  await page.getByTestId("checkout-pay").click();
+  await expect(page.getByTestId("checkout-done")).toBeVisible({ timeout: 15_000 });
+  await page.getByTestId("receipt-link").click();
+  await hydrated(page);
+  const receipt = page.locator("article.receipt-sheet[data-receipt-no]");
+  await expect(receipt).toBeVisible();
+  return receipt;
+};
+
+test("Singpass enrolment: persona S9812379B pre-fills the form, the donor confirms and pays", async ({
   page,
 }, testInfo) => {
   await open(page, "/enrollment");
   await page.getByRole("link", { name: "Retrieve Myinfo with Singpass" }).click();
 
-  // Singpass (MockPass logs the persona in) returns to /enrollment/singpass, which goes on to MyInfo's
-  // consent page; the donor allows sharing.
-  await page.waitForURL(/\/consent\/oauth2\/authorize/);
-  await expect(page.locator("#allow")).toBeChecked();
-  await page.getByRole("button", { name: "Submit" }).click();
+  // The stand-in's login page (Singpass's own in production): the tester picks the persona.
+  await atSingpass(page);
 
   await page.waitForURL("**/enrollment/singpass-update");
   await hydrated(page);
@@ -216,7 +269,7 @@ test("Singpass enrolment: MockPass persona S9812379B pre-fills the form, the don
   await expect(facts).toContainText("CHINESE");
   await expect(facts).toContainText("BRITISH OVERSEAS TERRITORIES CITIZEN");
   await expect(page.getByLabel("E-mail address *")).toHaveValue("myinfotesting@gmail.com");
-  // MyInfo's mobile country code (+65) chooses the country in the manual enrolment's dial-code list.
+  // Myinfo's mobile country code (+65) chooses the country in the manual enrolment's dial-code list.
   const dialCountry = page.getByLabel("Country (dial code)");
   await expect(dialCountry).toHaveValue("SG");
   await expect(dialCountry.locator("option:checked")).toHaveText("Singapore (+65)");
@@ -257,22 +310,96 @@ test("Singpass enrolment: MockPass persona S9812379B pre-fills the form, the don
   await expect(page.getByRole("alert")).toHaveText(
     "Your Singpass details are no longer here. Please retrieve them again.",
   );
+
+  // The donor gives: the receipt names them as Myinfo does, the NRIC masked.
+  const receipt = await payAndOpenReceipt(page, "en", new URL(page.url()).origin);
+  await expect(receipt).toContainText("LIM YONG XIANG");
+  await expect(receipt).toContainText("*****379B");
+  expect(await page.content()).not.toContain(PERSONA);
 });
 
-test("Singpass in Malay returns to the Malay page, and a refused consent says so", async ({
+for (const [lang, host] of [
+  ["ms", "wakaf"],
+  ["en", "wakaf"],
+  ["ms", "zakat"],
+] as const) {
+  test(`Singpass enrolment in ${lang === "ms" ? "Malay" : "English"} on the ${host} host, then a gift whose receipt names the Myinfo donor`, async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const prefix = lang === "ms" ? "/ms" : "";
+    const start = `${prefix}/enrollment/singpass`;
+    await page.goto(host === "wakaf" ? onWakafHost(baseURL, start) : start);
+    await atSingpass(page, { persona: "F1612347K" });
+    await page.waitForURL(`**${prefix}/enrollment/singpass-update`);
+    await hydrated(page);
+    const facts = page.getByTestId("myinfo-facts");
+    await expect(facts).toContainText("SITI NURHALIZA BINTI AHMAD");
+    await expect(facts).toContainText("*****347K");
+    expect(await page.content()).not.toContain("F1612347K");
+    await expectNoAxeViolations(page);
+    if (lang === "ms" && host === "wakaf") await screenshots(page, testInfo, "singpass-update-ms");
+    await page
+      .getByRole("button", { name: lang === "ms" ? "Sahkan butiran saya" : "Confirm my details" })
+      .click();
+    await expect(
+      page.getByRole("heading", {
+        name: lang === "ms" ? "Anda telah didaftarkan" : "You are enrolled",
+      }),
+    ).toBeVisible();
+
+    const receipt = await payAndOpenReceipt(page, lang, new URL(page.url()).origin);
+    await expect(receipt).toContainText("SITI NURHALIZA BINTI AHMAD");
+    await expect(receipt).toContainText("*****347K");
+    expect(await page.content()).not.toContain("F1612347K");
+  });
+}
+
+test("Singpass refusals in Malay say why and keep what the donor entered", async ({
   page,
-}) => {
-  await open(page, "/ms/enrollment/singpass");
-  await page.waitForURL(/\/consent\/oauth2\/authorize/);
-  await page.locator("#deny").check();
-  await page.getByRole("button", { name: "Submit" }).click();
+}, testInfo) => {
+  await open(page, "/ms/kaffarah");
+  await page.getByRole("radio", { name: /^Nazar/ }).check();
+  await page.getByTestId("kaffarah-quantity").fill("2");
+  const total = await page.getByTestId("total").textContent();
+
+  // An ID token carrying another login's nonce: the portal refuses it and says so, in Malay.
+  await page.goto("/ms/enrollment/singpass");
+  await atSingpass(page, { fault: "nonce" });
+  await page.waitForURL(/\/ms\/enrollment\/singpass$/);
+  await expect(page.getByRole("alert").filter({ visible: true })).toHaveText(
+    "Kami tidak dapat mengesahkan log masuk Singpass anda, jadi tiada apa-apa diambil daripadanya. Apa yang anda masukkan di sini disimpan: sila cuba lagi.",
+  );
+  expect(page.url()).not.toContain("code=");
+  expect(page.url()).not.toContain("state=");
+  await expectNoAxeViolations(page);
+  await screenshots(page, testInfo, "singpass-refused-ms");
+
+  // The donor cancels at Singpass: told so in Malay.
+  await page.getByRole("link", { name: "Cuba lagi" }).click();
+  await atSingpass(page, { cancel: true });
   await page.waitForURL(/\/ms\/enrollment\/singpass$/);
   await expect(
     page.getByText("Anda tidak membenarkan Myinfo berkongsi butiran anda.", { exact: false }),
   ).toBeVisible();
-  expect(page.url()).not.toContain("code=");
-  expect(page.url()).not.toContain("state=");
+
+  // What they entered before going to Singpass is still there.
+  await open(page, "/ms/kaffarah");
+  await expect(page.getByTestId("kaffarah-quantity")).toHaveValue("2");
+  await expect(page.getByTestId("total")).toHaveText(total ?? "");
+});
+
+test("a Singpass refusal in English: an ID token encrypted to another key", async ({
+  page,
+}, testInfo) => {
+  await open(page, "/enrollment/singpass");
+  await atSingpass(page, { fault: "id-token-wrong-key" });
+  await page.waitForURL(/\/enrollment\/singpass$/);
+  await expect(page.getByRole("alert").filter({ visible: true })).toHaveText(
+    "We could not verify your Singpass login, so nothing was taken from it. What you entered here is kept: please try again.",
+  );
   await expectNoAxeViolations(page);
+  await screenshots(page, testInfo, "singpass-refused-en");
 });
 
 test("the shared enrolment forms keep the flow they were reached from, and its entries", async ({
