@@ -7,13 +7,20 @@ const escape = (text) =>
   );
 
 /** What a tester can make the stand-in do wrong, to see the portal refuse it. */
-export const FAULTS = ["nonce", "id-token-tampered", "id-token-wrong-key", "dpop"];
+export const FAULTS = [
+  "nonce",
+  "id-token-tampered",
+  "id-token-wrong-key",
+  "id-token-unencrypted",
+  "dpop",
+];
 
 const FAULT_LABELS = {
   "": "None: behave as Singpass",
   nonce: "ID token carries another login's nonce",
   "id-token-tampered": "ID token altered in transit",
   "id-token-wrong-key": "ID token encrypted to a key that is not the portal's",
+  "id-token-unencrypted": "ID token signed but not encrypted",
   dpop: "Code bound to another DPoP key (the portal's proof is wrong)",
 };
 

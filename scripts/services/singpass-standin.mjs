@@ -163,7 +163,7 @@ const portalEncryptionKey = async () => {
   return importJWK(jwk, "ECDH-ES+A256KW");
 };
 
-/** An ID token made here to carry a fault: signed with the stand-in's key, encrypted to `key`. */
+/** An ID token made here to carry a fault: signed with the stand-in's key, encrypted to `key` if any. */
 async function faultyIdToken(code, clientId, nonce, key) {
   const now = Math.floor(Date.now() / 1000);
   const claims = {
@@ -177,6 +177,7 @@ async function faultyIdToken(code, clientId, nonce, key) {
   const signed = await new CompactSign(new TextEncoder().encode(JSON.stringify(claims)))
     .setProtectedHeader({ alg: "ES256", typ: "JWT", kid: keys.signing.kid })
     .sign(await importJWK(keys.signing, "ES256"));
+  if (!key) return signed;
   return new CompactEncrypt(new TextEncoder().encode(signed))
     .setProtectedHeader({ alg: "ECDH-ES+A256KW", enc: "A256GCM", cty: "JWT" })
     .encrypt(key);
@@ -203,6 +204,8 @@ provider.use(async (ctx, next) => {
       ...ctx.body,
       id_token: await faultyIdToken(code, code.clientId, code.nonce, publicKey),
     };
+  } else if (fault === "id-token-unencrypted") {
+    ctx.body = { ...ctx.body, id_token: await faultyIdToken(code, code.clientId, code.nonce) };
   } else if (fault === "nonce") {
     const key = await portalEncryptionKey();
     ctx.body = {

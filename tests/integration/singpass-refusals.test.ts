@@ -54,7 +54,8 @@ describe.each(testDatabases())("Singpass refusals through the stand-in on $name"
     expect(ms[key]).toMatch(/\w/);
     expect(ms[key]).not.toBe(en[key]);
     expect((await call("getSingpassPerson", {}, guest)).body["code"]).toBe("singpass.none");
-    if (reason) expect(portal.output()).toMatch(reason);
+    // The server's log says why (it reaches the launcher's output a moment after the answer).
+    if (reason) await expect.poll(() => portal.output()).toMatch(reason);
   };
 
   beforeAll(async () => {
@@ -99,6 +100,12 @@ describe.each(testDatabases())("Singpass refusals through the stand-in on $name"
     const { guest, back } = await login({ fault: "id-token-wrong-key" });
     const reply = await call("completeSingpassLogin", returned(back), guest);
     await expectRefused(guest, reply, "singpass.failed", /DECRYPTION_FAILED/);
+  });
+
+  it("refuses an ID token that is signed but not encrypted to the portal", async () => {
+    const { guest, back } = await login({ fault: "id-token-unencrypted" });
+    const reply = await call("completeSingpassLogin", returned(back), guest);
+    await expectRefused(guest, reply, "singpass.failed", /complete: id token not encrypted/);
   });
 
   it("is refused by Singpass when the code is bound to another DPoP key than the portal's proof", async () => {
