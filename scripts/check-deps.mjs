@@ -40,6 +40,9 @@ export function importsOf(file, text) {
   return info.importedFiles.map((f) => f.fileName);
 }
 
+/** Packages that only the embedded stand-ins use (devDependencies). */
+const STAND_INS = ["oidc-provider", "cognito-local", "smtp-server"];
+
 const isRelative = (spec) => spec.startsWith(".") || spec.startsWith("/");
 const packageName = (spec) =>
   spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0];
@@ -56,6 +59,20 @@ export function checkTree(root) {
       if (target && inside(target, "tests") && !inside(file, "tests")) {
         problems.push(
           `${rel}: imports "${spec}" from tests/; nothing outside tests/ may import test code.`,
+        );
+      }
+      // Stand-ins (the Singpass stand-in on oidc-provider) are dev and test only: what ships never
+      // imports them. They are devDependencies, absent from a production install.
+      const ships = ["src", "server", "packages"].some((dir) => inside(file, dir));
+      const isTestFile = /\.test\.[cm]?[jt]sx?$/.test(file);
+      if (
+        ships &&
+        !isTestFile &&
+        ((!target && STAND_INS.includes(packageName(spec))) ||
+          (target && inside(target, "scripts/services")))
+      ) {
+        problems.push(
+          `${rel}: imports "${spec}", a stand-in; stand-ins are for development and tests only.`,
         );
       }
       if (inside(file, "packages/domain")) {

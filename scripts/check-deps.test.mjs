@@ -46,6 +46,20 @@ describe("dependency rule", () => {
     expect(checkTree(root)).toHaveLength(1);
   });
 
+  it("rejects shipped code that imports a stand-in; the launcher and tests may", () => {
+    const root = tree({
+      "src/server/a.ts": 'import Provider from "oidc-provider";',
+      "packages/adapters/src/b.ts":
+        'import { x } from "../../../scripts/services/singpass-standin.mjs";',
+      "scripts/services/singpass-standin.mjs": 'import Provider from "oidc-provider";',
+      "tests/integration/c.test.ts": 'import Provider from "oidc-provider";',
+    });
+    const problems = checkTree(root);
+    expect(problems).toHaveLength(2);
+    expect(problems.join("\n")).toMatch(/src\/server\/a\.ts: imports "oidc-provider", a stand-in/);
+    expect(problems.join("\n")).toMatch(/b\.ts: imports ".*singpass-standin\.mjs", a stand-in/);
+  });
+
   it("rejects adapters that import the app, and anything that imports tests", () => {
     const root = tree({
       "packages/adapters/src/http/client.ts": 'import { x } from "../../../../src/stores/x";',

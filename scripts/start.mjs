@@ -17,7 +17,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { build } from "./build.mjs";
 import { isBuildCurrent } from "./lib/build-stamp.mjs";
-import { mockpassEnvironment, mockpassPort, usesMockpass } from "./lib/mockpass.mjs";
+import { standinEnvironment, standinPort, usesStandin } from "./lib/singpass-standin.mjs";
 import { adminKey, ensurePool, writeCognitoConfig } from "./lib/cognito-pool.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -100,7 +100,7 @@ function stopAll(code) {
 process.once("SIGINT", () => stopAll(0));
 process.once("SIGTERM", () => stopAll(0));
 
-/** NRIC/FIN-shaped text in a service's output (MyInfo v3 puts it in its paths) keeps its last four. */
+/** NRIC/FIN-shaped text in a service's output keeps its last four characters. */
 const redactNric = (line) =>
   line.replace(/\b[STFGM]\d{7}[A-Z]\b/g, (nric) => `*****${nric.slice(-4)}`);
 
@@ -204,19 +204,20 @@ async function startIdentity() {
 
 // The embedded services start here, each with its data under dataDir; the web server last.
 let portalEnv = {};
-if (usesMockpass()) {
-  const mockpass = mockpassEnvironment(await mockpassPort(), port);
+if (usesStandin()) {
+  const singpass = standinEnvironment(await standinPort(), port, dataDir);
   startService({
-    name: "mockpass",
-    args: [path.join(root, "scripts", "mockpass.mjs")],
-    env: mockpass.mockpass,
+    name: "singpass",
+    args: [path.join(root, "scripts", "services", "singpass-standin.mjs")],
+    env: singpass.standin,
   });
-  portalEnv = mockpass.portal;
-  if (!(await waitUntilReady(`${mockpass.portal.PORTAL_SINGPASS_ISSUER}/.well-known/keys`))) {
-    if (!stopping) {
-      console.error("[portal] MockPass did not answer within 60 s; stopping.");
-      stopAll(1);
-    }
+  portalEnv = singpass.portal;
+  const discovery = `${singpass.portal.PORTAL_SINGPASS_ISSUER}/.well-known/openid-configuration`;
+  if (await waitUntilReady(discovery)) {
+    say(`Singpass stand-in: ${singpass.portal.PORTAL_SINGPASS_ISSUER} (pick a test persona)`);
+  } else if (!stopping) {
+    console.error("[portal] The Singpass stand-in did not answer within 60 s; stopping.");
+    stopAll(1);
   }
 }
 

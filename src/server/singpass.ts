@@ -1,11 +1,13 @@
-import type { JWK, JWTVerifyGetKey } from "jose";
-import { singpassKeys, type MyInfoConfig, type SingpassConfig } from "@portal/adapters/singpass";
+import { readFileSync } from "node:fs";
+import type { JWK } from "jose";
+import type { Configuration } from "openid-client";
+import { MYINFO_SCOPES, singpassClient, type SingpassConfig } from "@portal/adapters/singpass";
 import { shared } from "./shared";
 
 export interface SingpassSetup {
-  readonly singpass: SingpassConfig;
-  readonly myinfo: MyInfoConfig;
-  readonly keys: JWTVerifyGetKey;
+  readonly config: SingpassConfig;
+  /** openid-client's configuration from Singpass's discovery document, made on first use. */
+  readonly client: () => Promise<Configuration>;
 }
 
 const env = (name: string): string | undefined => process.env[name]?.trim() || undefined;
@@ -16,45 +18,55 @@ const required = (name: string): string => {
   return value;
 };
 
-/** A PEM from the environment; secret stores often keep its line breaks as `\n`. */
-const pem = (name: string) => required(name).replace(/\\n/g, "\n");
-
+/** A private JWK from `<name>` (the JSON itself) or `<name>_FILE` (a file holding it). */
 const jwk = (name: string): JWK => {
+  const file = env(`${name}_FILE`);
+  const text = file === undefined ? required(name) : readFileSync(file, "utf8");
   try {
-    return JSON.parse(required(name)) as JWK;
+    const key = JSON.parse(text) as JWK;
+    if (typeof key.d !== "string") throw new Error("not private");
+    return key;
   } catch {
-    throw new Error(`${name} must be a private JWK in JSON`);
+    throw new Error(`${name} (or ${name}_FILE) must be a private JWK in JSON`);
   }
 };
 
 /**
- * Singpass and MyInfo as configured (README "Configuration"): PORTAL_SINGPASS_* and PORTAL_MYINFO_*.
- * Without PORTAL_SINGPASS_ISSUER there is no Singpass: the enrolment calls answer 404
- * `singpass.unavailable`. `npm start` sets them all to its embedded MockPass.
+ * Singpass as configured (README "Configuration", PORTAL_SINGPASS_*). Without PORTAL_SINGPASS_ISSUER
+ * there is no Singpass: the enrolment calls answer 404 `singpass.unavailable`. `npm start` sets them
+ * all to its embedded stand-in.
  */
 export const singpassSetup = (): SingpassSetup | undefined =>
   shared("singpassSetup", () => {
     const issuer = env("PORTAL_SINGPASS_ISSUER")?.replace(/\/+$/, "");
     if (issuer === undefined) return undefined;
-    const redirectUri = required("PORTAL_SINGPASS_REDIRECT_URI");
-    const singpass: SingpassConfig = {
+    const config: SingpassConfig = {
       issuer,
-      authorizeUrl: env("PORTAL_SINGPASS_AUTHORIZE_URL") ?? `${issuer}/authorize`,
-      tokenUrl: env("PORTAL_SINGPASS_TOKEN_URL") ?? `${issuer}/token`,
-      jwksUrl: env("PORTAL_SINGPASS_JWKS_URL") ?? `${issuer}/.well-known/keys`,
       clientId: required("PORTAL_SINGPASS_CLIENT_ID"),
-      redirectUri,
+      redirectUris: required("PORTAL_SINGPASS_REDIRECT_URI")
+        .split(",")
+        .map((uri) => uri.trim())
+        .filter((uri) => uri !== ""),
       signingKey: jwk("PORTAL_SINGPASS_SIGNING_KEY"),
       decryptionKey: jwk("PORTAL_SINGPASS_DECRYPTION_KEY"),
+      scopes: env("PORTAL_SINGPASS_SCOPES")?.split(/[\s,]+/) ?? [...MYINFO_SCOPES],
     };
-    const myinfo: MyInfoConfig = {
-      baseUrl: required("PORTAL_MYINFO_URL"),
-      clientId: required("PORTAL_MYINFO_CLIENT_ID"),
-      clientSecret: required("PORTAL_MYINFO_CLIENT_SECRET"),
-      redirectUri: env("PORTAL_MYINFO_REDIRECT_URI") ?? redirectUri,
-      privateKeyPem: pem("PORTAL_MYINFO_PRIVATE_KEY"),
-      certificatePem: pem("PORTAL_MYINFO_CERT"),
-      purpose: "Enrolment as a donor for zakat, fidyah, kaffarah and wakaf receipts",
+    let connecting: Promise<Configuration> | undefined;
+    const client = () => {
+      // A failed discovery (Singpass briefly down) is tried again on the next login.
+      connecting ??= singpassClient(config).catch((error: unknown) => {
+        connecting = undefined;
+        throw error;
+      });
+      return connecting;
     };
-    return { singpass, myinfo, keys: singpassKeys(singpass) };
+    return { config, client };
   });
+
+/** The registered redirect URI on the host the donor is on (zakat or wakaf), else the first. */
+export const redirectUriFor = (config: SingpassConfig, host: string | null): string => {
+  const match = config.redirectUris.find((uri) => host !== null && new URL(uri).host === host);
+  const first = config.redirectUris[0];
+  if (first === undefined) throw new Error("PORTAL_SINGPASS_REDIRECT_URI names no address");
+  return match ?? first;
+};

@@ -2,8 +2,6 @@ import { expect, test, type Page } from "@playwright/test";
 import { nricCheckLetter } from "@portal/domain";
 import { expectNoAxeViolations, expectNoOverflow, hydrated, keepScreenshot, open } from "./helpers";
 
-const PERSONA = "S9812379B";
-
 /** Screens judged by eye: the whole page at a phone's and a desktop's width. */
 const screenshots = async (
   page: Page,
@@ -191,87 +189,6 @@ test("Malay manual enrolment speaks Malay, and a company needs its UEN", async (
   await expect(page.getByLabel("Negara (kod dail)").locator("option:checked")).toHaveText(
     "Singapura (+65)",
   );
-  await expectNoAxeViolations(page);
-});
-
-test("Singpass enrolment: MockPass persona S9812379B pre-fills the form, the donor confirms", async ({
-  page,
-}, testInfo) => {
-  await open(page, "/enrollment");
-  await page.getByRole("link", { name: "Retrieve Myinfo with Singpass" }).click();
-
-  // Singpass (MockPass logs the persona in) returns to /enrollment/singpass, which goes on to MyInfo's
-  // consent page; the donor allows sharing.
-  await page.waitForURL(/\/consent\/oauth2\/authorize/);
-  await expect(page.locator("#allow")).toBeChecked();
-  await page.getByRole("button", { name: "Submit" }).click();
-
-  await page.waitForURL("**/enrollment/singpass-update");
-  await hydrated(page);
-  const facts = page.getByTestId("myinfo-facts");
-  await expect(facts).toContainText("LIM YONG XIANG");
-  await expect(facts).toContainText("*****379B");
-  await expect(facts).toContainText("06/10/1980");
-  await expect(facts).toContainText("MALE");
-  await expect(facts).toContainText("CHINESE");
-  await expect(facts).toContainText("BRITISH OVERSEAS TERRITORIES CITIZEN");
-  await expect(page.getByLabel("E-mail address *")).toHaveValue("myinfotesting@gmail.com");
-  // MyInfo's mobile country code (+65) chooses the country in the manual enrolment's dial-code list.
-  const dialCountry = page.getByLabel("Country (dial code)");
-  await expect(dialCountry).toHaveValue("SG");
-  await expect(dialCountry.locator("option:checked")).toHaveText("Singapore (+65)");
-  expect(await dialCountry.locator("option").count()).toBeGreaterThan(230);
-  expect(await dialCountry.evaluate((element) => element.tagName)).toBe("SELECT");
-  await expect(page.getByLabel("Mobile number")).toHaveValue("97399245");
-  await expect(page.getByLabel("Postal code")).toHaveValue("310123");
-  await expect(page.getByLabel("Block / house number")).toHaveValue("123");
-  await expect(page.getByLabel("Street name")).toHaveValue("LORONG 1 TOA PAYOH");
-  await expect(page.getByLabel("Building name")).toHaveValue("TOA PAYOH VIEW");
-  await expect(page.getByLabel("Floor")).toHaveValue("12");
-  await expect(page.getByLabel("Unit number")).toHaveValue("22");
-  // The whole NRIC is nowhere in the page or its address.
-  expect(await page.content()).not.toContain(PERSONA);
-  expect(page.url()).not.toContain(PERSONA);
-  await expectNoAxeViolations(page);
-  await screenshots(page, testInfo, "singpass-update");
-
-  // A bad correction is caught, then the donor confirms.
-  const email = page.getByLabel("E-mail address *");
-  await email.fill("lim@");
-  await page.getByRole("button", { name: "Confirm my details" }).click();
-  await expect(page.getByText("Please enter valid email address")).toBeVisible();
-  await expect(email).toBeFocused();
-  await email.fill("lim.yx@example.sg");
-  const confirmation = page.waitForRequest(/confirmSingpassPreDonation/);
-  await page.getByRole("button", { name: "Confirm my details" }).click();
-  // The chosen country's dial code goes with the number.
-  expect((await confirmation).postDataJSON()).toMatchObject({
-    countryCode: "+65",
-    mobile: "97399245",
-  });
-  await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
-  await expectNoAxeViolations(page);
-
-  // Confirmed once: coming back finds nothing to confirm and offers to retrieve again.
-  await open(page, "/enrollment/singpass-update");
-  await expect(page.getByRole("alert")).toHaveText(
-    "Your Singpass details are no longer here. Please retrieve them again.",
-  );
-});
-
-test("Singpass in Malay returns to the Malay page, and a refused consent says so", async ({
-  page,
-}) => {
-  await open(page, "/ms/enrollment/singpass");
-  await page.waitForURL(/\/consent\/oauth2\/authorize/);
-  await page.locator("#deny").check();
-  await page.getByRole("button", { name: "Submit" }).click();
-  await page.waitForURL(/\/ms\/enrollment\/singpass$/);
-  await expect(
-    page.getByText("Anda tidak membenarkan Myinfo berkongsi butiran anda.", { exact: false }),
-  ).toBeVisible();
-  expect(page.url()).not.toContain("code=");
-  expect(page.url()).not.toContain("state=");
   await expectNoAxeViolations(page);
 });
 

@@ -29,7 +29,7 @@ const routes = [
   "/enrollment/2",
   "/enrollment/7",
   "/enrollment/enroll-individual",
-  // /enrollment/singpass hands the browser on to Singpass (MockPass): enrolment.spec.ts follows it.
+  // /enrollment/singpass hands the browser on to Singpass (the stand-in): enrolment.spec.ts follows it.
   "/enrollment/singpass-update",
   "/fidyah/enrollment",
   "/kaffarah/enrollment",

@@ -223,10 +223,13 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     await expect(
       signedIn.request("cancelRecurringPayment", { body: { transactionNo } }),
     ).rejects.toThrow("This donation is not a recurring one.");
-    // The Singpass enrolment's successful answers need MockPass's redirects: tests/integration/singpass.test.ts
+    // The Singpass enrolment's successful answers need the stand-in's login: tests/integration/singpass.test.ts
     // decodes them with these schemas. Here: its start, and its refusals without a finished login.
     const singpass = await check("startSingpassLogin", { body: { lang: "en" } }, asGuest);
-    expect((singpass["data"] as { url: string }).url).toContain("code_challenge_method=S256");
+    // Pushed (PAR): the URL carries only the client id and the request's URI.
+    expect((singpass["data"] as { url: string }).url).toContain(
+      "request_uri=urn%3Aietf%3Aparams%3Aoauth%3Arequest_uri%3A",
+    );
     seen.add("completeSingpassLogin");
     await expect(
       asGuest.request("completeSingpassLogin", { body: { code: "x", state: "y" } }),

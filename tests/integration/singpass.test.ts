@@ -3,68 +3,28 @@ import path from "node:path";
 import { decodeResponse } from "@portal/adapters/responses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
-import { guestCookie, startPortal, type RunningPortal } from "../support/portal";
+import { guestCookie, startPortal, type Reply, type RunningPortal } from "../support/portal";
+import { singpassCall, throughStandin } from "../support/singpass";
 
 let nextPort = 4620;
 
 const PERSONA = "S9812379B";
 
-interface Reply {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-/** The values of a form's inputs, as MockPass's consent page renders them (HTML-escaped). */
-const formFields = (html: string): Record<string, string> => {
-  const unescape = (text: string) =>
-    text
-      .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-      .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-      .replace(/&quot;/g, '"')
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&amp;/g, "&");
-  const fields: Record<string, string> = {};
-  for (const match of html.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) {
-    fields[match[1] ?? ""] ??= unescape(match[2] ?? "");
-  }
-  return fields;
-};
-
-/** Follow redirects by hand (keeping MockPass's own cookie) until one leaves MockPass. */
-async function followMockpass(start: string, portalOrigin: string) {
-  let url = start;
-  let cookie = "";
-  for (let hop = 0; hop < 10; hop++) {
-    if (url.startsWith(portalOrigin)) return { url, cookie, html: undefined };
-    const response = await fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {} });
-    const set = response.headers.get("set-cookie");
-    if (set) cookie = set.split(";")[0] ?? "";
-    const location = response.headers.get("location");
-    if (response.status >= 300 && response.status < 400 && location) {
-      url = new URL(location, url).toString();
-      continue;
-    }
-    return { url, cookie, html: await response.text() };
-  }
-  throw new Error("too many redirects");
-}
-
 describe.each(testDatabases())(
-  "Singpass and MyInfo enrolment against MockPass on $name",
+  "Singpass (FAPI 2.0) and Myinfo enrolment through the stand-in on $name",
   (database) => {
     let portal: RunningPortal;
     const redirectOrigin = () => `http://localhost:${portal.port}`;
 
-    const call = async (name: string, body: unknown, cookie: string): Promise<Reply> => {
-      const base = name === "confirmSingpassPreDonation" ? "User" : "Singpass";
-      const response = await fetch(`${portal.base}/svc/donor/api/${base}/${name}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", cookie },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    };
+    const call = (name: string, body: unknown, cookie: string): Promise<Reply> =>
+      singpassCall(portal.base, name, body, cookie);
+    /** The launcher's Singpass lines: why a login was refused, when one unexpectedly is. */
+    const why = (reply: Reply) =>
+      `${JSON.stringify(reply.body)}\n${portal
+        .output()
+        .split("\n")
+        .filter((line) => line.includes("[singpass]"))
+        .join("\n")}`;
 
     beforeAll(async () => {
       portal = await startPortal(nextPort++, undefined, await database.portalEnv());
@@ -75,74 +35,62 @@ describe.each(testDatabases())(
       await database.cleanup();
     });
 
-    it("logs in with Singpass (PKCE, client assertion, encrypted ID token), reads MyInfo and enrols", async () => {
+    it("publishes the portal's signing and encryption public keys as a JWKS", async () => {
+      const response = await fetch(`${portal.base}/svc/singpass/jwks`);
+      expect(response.status).toBe(200);
+      const { keys } = (await response.json()) as { keys: Array<Record<string, string>> };
+      expect(keys.map((key) => [key["use"], key["alg"], key["crv"]])).toEqual([
+        ["sig", "ES256", "P-256"],
+        ["enc", "ECDH-ES+A256KW", "P-256"],
+      ]);
+      for (const key of keys) expect(key).not.toHaveProperty("d");
+    });
+
+    it("logs in on FAPI 2.0 (PAR, PKCE, DPoP, private_key_jwt, encrypted ID token and userinfo) and enrols", async () => {
       const guest = await guestCookie(portal.base);
 
       const start = await call("startSingpassLogin", { lang: "en" }, guest);
-      expect(start.status, JSON.stringify(start.body)).toBe(200);
+      expect(start.status, why(start)).toBe(200);
       const authorize = new URL(decodeResponse("startSingpassLogin", start.body).data.url);
-      expect(authorize.pathname).toBe("/singpass/v2/authorize");
-      expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
-      expect(authorize.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(authorize.searchParams.get("nonce")).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const state = authorize.searchParams.get("state") ?? "";
-      expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // PAR: the browser carries only the client id and the pushed request's URI; state, nonce and the
+      // PKCE challenge went from server to server.
+      expect(authorize.pathname).toBe("/auth");
+      expect([...authorize.searchParams.keys()].sort()).toEqual(["client_id", "request_uri"]);
+      expect(authorize.searchParams.get("request_uri")).toMatch(
+        /^urn:ietf:params:oauth:request_uri:/,
+      );
 
-      // Singpass (MockPass logs the persona in) sends the donor back with a code and our state.
-      const back = await followMockpass(authorize.toString(), redirectOrigin());
-      const returned = new URL(back.url);
-      expect(`${returned.origin}${returned.pathname}`).toBe(
+      // The donor picks the persona on the stand-in's login page and comes back with a code.
+      const back = await throughStandin(authorize.toString());
+      expect(back.loginPage).toContain("F1612347K");
+      expect(`${back.url.origin}${back.url.pathname}`).toBe(
         `${redirectOrigin()}/enrollment/singpass`,
       );
-      expect(returned.searchParams.get("state")).toBe(state);
-      const code = returned.searchParams.get("code") ?? "";
+      expect(back.iss).toBe(authorize.origin);
+      const { code, state, iss } = back;
 
       // Another guest cannot use this state, and a made-up state is refused; neither spends the login.
       const stranger = await guestCookie(portal.base);
-      const stolen = await call("completeSingpassLogin", { code, state }, stranger);
+      const stolen = await call("completeSingpassLogin", { code, state, iss }, stranger);
       expect(stolen.status).toBe(400);
       expect(stolen.body["code"]).toBe("singpass.state");
-      const forged = await call("completeSingpassLogin", { code, state: "x".repeat(43) }, guest);
-      expect(forged.body["code"]).toBe("singpass.state");
-
-      const singpass = await call("completeSingpassLogin", { code, state }, guest);
-      expect(singpass.status, JSON.stringify(singpass.body)).toBe(200);
-      const toMyinfo = decodeResponse("completeSingpassLogin", singpass.body).data;
-      expect(toMyinfo.next).toBe("myinfo");
-      expect(toMyinfo.url).not.toContain(PERSONA);
-
-      // The state is used once.
-      const replay = await call("completeSingpassLogin", { code, state }, guest);
-      expect(replay.body["code"]).toBe("singpass.state");
-
-      // MyInfo: MockPass logs in again and shows its consent page; the donor allows.
-      const consent = await followMockpass(toMyinfo.url, redirectOrigin());
-      expect(consent.html).toContain("decision");
-      const fields = formFields(consent.html ?? "");
-      const allowed = await fetch(consent.url, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "content-type": "application/x-www-form-urlencoded", cookie: consent.cookie },
-        body: new URLSearchParams({ ...fields, decision: "allow" }),
-      });
-      expect(allowed.status).toBe(302);
-      const myinfoBack = new URL(allowed.headers.get("location") ?? "");
-      expect(`${myinfoBack.origin}${myinfoBack.pathname}`).toBe(
-        `${redirectOrigin()}/enrollment/singpass`,
-      );
-      const myinfo = await call(
+      const forged = await call(
         "completeSingpassLogin",
-        {
-          code: myinfoBack.searchParams.get("code") ?? "",
-          state: myinfoBack.searchParams.get("state") ?? "",
-        },
+        { code, state: "x".repeat(43), iss },
         guest,
       );
-      expect(myinfo.status, JSON.stringify(myinfo.body)).toBe(200);
-      expect(decodeResponse("completeSingpassLogin", myinfo.body).data).toEqual({
+      expect(forged.body["code"]).toBe("singpass.state");
+
+      const done = await call("completeSingpassLogin", { code, state, iss }, guest);
+      expect(done.status, why(done)).toBe(200);
+      expect(decodeResponse("completeSingpassLogin", done.body).data).toEqual({
         next: "ready",
         url: "/enrollment/singpass-update",
       });
+      // The state is used once: the same return again is refused, whatever the code.
+      const replay = await call("completeSingpassLogin", { code, state, iss }, guest);
+      expect(replay.status).toBe(400);
+      expect(replay.body["code"]).toBe("singpass.state");
 
       // The pre-filled details: the persona's, the NRIC masked; nobody else's guest sees them.
       expect((await call("getSingpassPerson", {}, stranger)).body["code"]).toBe("singpass.none");
@@ -160,7 +108,6 @@ describe.each(testDatabases())(
         race: "CHINESE",
         nationality: "BRITISH OVERSEAS TERRITORIES CITIZEN",
         countryOfBirth: "BRITISH VIRGIN ISLANDS",
-        dialect: "HOKKIEN",
         address: {
           postalCode: "310123",
           blockNumber: "123",
@@ -262,7 +209,7 @@ describe.each(testDatabases())(
         expect(readFileSync(path.join(logs, file), "utf8"), file).not.toContain(PERSONA);
       }
       expect(portal.output()).not.toContain(PERSONA);
-      expect(readdirSync(logs)).toContain("mockpass.log");
+      expect(readdirSync(logs)).toContain("singpass.log");
     });
   },
 );

@@ -14,7 +14,7 @@ export interface RunningWeb {
 
 /**
  * The web server alone, as production runs it (`node server/serve.mjs` behind a load balancer, no
- * embedded identity provider or MockPass), on 127.0.0.1:`port`. PGlite in a throwaway folder unless
+ * embedded identity provider or Singpass stand-in), on 127.0.0.1:`port`. PGlite in a throwaway folder unless
  * `env` names a DATABASE_URL or a PORTAL_DATA_DIR. Resolves once `/api/health` answers 200.
  */
 export async function startWeb(

@@ -10,7 +10,7 @@ import { historyHandlers } from "./history";
 import { publicHandlers } from "./public";
 import { recurringHandlers } from "./recurring";
 import { sessionHandlers } from "./sessions";
-import { singpassHandlers } from "./singpass";
+import { SINGPASS_JWKS_PATH, singpassHandlers, singpassJwks } from "./singpass";
 import { socialNricHandlers } from "./social-nric";
 import { statementHandlers } from "./statements";
 import { callerAddress } from "../rate-limit";
@@ -66,6 +66,9 @@ export async function handleServiceRequest(request: ServiceRequest): Promise<Ser
       console.error("[api] webhook failed:", error instanceof Error ? error.message : "unknown");
       return failure(500, "Webhook not processed; deliver again.");
     }
+  }
+  if (url.pathname === SINGPASS_JWKS_PATH && ["GET", "HEAD"].includes(request.method)) {
+    return singpassJwks();
   }
   const call = routes.get(url.pathname.replace(/\/+$/, "").toLowerCase());
   const handler = call && handlers[call.name as ApiCallName];

@@ -1,19 +1,24 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import type { Sql } from "./sql";
 
-/** The secrets of one login step, and what Singpass and MyInfo gave once they answered. */
+/** The secrets of one login, and what Singpass gave once it answered. */
 export interface SingpassLoginSecrets {
   readonly nonce?: string;
   readonly codeVerifier?: string;
-  /** The NRIC Singpass verified (after the ID token). */
+  /** The private DPoP key (JWK) the authorization code is bound to. */
+  readonly dpopKey?: Record<string, unknown>;
+  /** The redirect URI the request was pushed with (the donor's host). */
+  readonly redirectUri?: string;
+  /** The NRIC Singpass verified (Myinfo's `uinfin` from userinfo). */
   readonly nric?: string;
-  /** The MyInfo person, as read (after MyInfo). */
+  /** The Myinfo person, as read from userinfo. */
   readonly person?: unknown;
   /** Where the donor continues: the enrolment language. */
   readonly lang: "en" | "ms";
 }
 
-export type SingpassStep = "singpass" | "myinfo" | "ready";
+/** `myinfo` was MyInfo v3's second redirect; the table still allows it, nothing writes it. */
+export type SingpassStep = "singpass" | "ready";
 
 /** How long a donor has to finish each redirect (Singpass's codes live a few minutes). */
 const STEP_MINUTES = 10;

@@ -1,5 +1,3 @@
-// Server only: Singpass (FAPI/OIDC) login and the MyInfo v3 person. Uses node:crypto.
-export * from "./pkce";
-export * from "./oidc";
-export * from "./myinfo";
+// Server only: Singpass login (FAPI 2.0, openid-client) and the Myinfo person from its userinfo.
+export * from "./fapi";
 export * from "./person";

@@ -1,5 +1,5 @@
 import { matchesNricPattern } from "@portal/domain";
-/** What the portal takes from a MyInfo person (spec §3 profile fields), every value as text. */
+/** What the portal takes from a Myinfo person (spec §3 profile fields), every value as text. */
 export interface MyInfoPerson {
   readonly nric: string;
   readonly name: string;
@@ -52,7 +52,10 @@ const defined = <T extends Record<string, string | undefined>>(record: T) =>
     [K in keyof T]?: string;
   };
 
-/** Read a MyInfo v3 person into the portal's fields; no NRIC or name means no usable person. */
+/**
+ * Read a Myinfo person (its items `{ value }`, `{ code, desc }`, as Singpass's userinfo gives them under
+ * `person_info`) into the portal's fields; no NRIC or name means no usable person.
+ */
 export function personFromMyInfo(data: unknown): MyInfoPerson | undefined {
   const person = object(data);
   const nric = text(person["uinfin"])?.toUpperCase();
@@ -87,3 +90,7 @@ export function personFromMyInfo(data: unknown): MyInfoPerson | undefined {
     }),
   };
 }
+
+/** Singpass's FAPI userinfo: the Myinfo person is its `person_info`. */
+export const personFromUserinfo = (claims: unknown): MyInfoPerson | undefined =>
+  personFromMyInfo(object(claims)["person_info"]);

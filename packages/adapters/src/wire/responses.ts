@@ -38,7 +38,7 @@ export const FoundAddress = Schema.Struct({
 });
 
 /** Spec §3, transaction record. */
-/** The MyInfo details the Singpass enrolment pre-fills; the NRIC only masked. */
+/** The Myinfo details the Singpass enrolment pre-fills; the NRIC only masked. */
 export const SingpassPerson = Schema.Struct({
   name: Str,
   nricMasked: Masked,
@@ -313,7 +313,7 @@ export const responseSchemas = {
   }),
   startSingpassLogin: ok({ data: Schema.Struct({ url: Str }) }),
   completeSingpassLogin: ok({
-    data: Schema.Struct({ next: Schema.Literals(["myinfo", "ready"]), url: Str }),
+    data: Schema.Struct({ next: Schema.Literal("ready"), url: Str }),
   }),
   getSingpassPerson: ok({ data: SingpassPerson }),
   getLastTxnDonorDetailsByNric: okOrNot({
