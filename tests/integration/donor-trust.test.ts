@@ -72,7 +72,12 @@ describe.each(testDatabases())("donor trust on $name", (database) => {
   /** A gift paid by card in the sandbox from this guest session (or sign-in); its receipt token. */
   const give = async (
     headers: Record<string, string>,
-    order: { flow: "ZAKAT" | "ILMU"; cents: number; who?: Record<string, unknown> },
+    order: {
+      flow: "ZAKAT" | "ILMU";
+      cents: number;
+      who?: Record<string, unknown>;
+      frequency?: "monthly";
+    },
   ): Promise<Gift> => {
     const created = await call(
       "/svc/payment/v1/donations/create",
@@ -82,6 +87,7 @@ describe.each(testDatabases())("donor trust on $name", (database) => {
         totalCents: order.cents,
         ratesVersion: 1,
         ...(order.who ? { donor: order.who } : {}),
+        ...(order.frequency ? { frequency: order.frequency } : {}),
       },
       { ...headers, "idempotency-key": randomUUID() },
     );
@@ -337,5 +343,62 @@ describe.each(testDatabases())("donor trust on $name", (database) => {
     const reissued = await receiptByToken(gift.token);
     expect(reissued).toMatchObject({ donorName: "Correct Name", receiptNo: original["receiptNo"] });
     expect(reissued["reissuedAt"]).toEqual(expect.any(String));
+  });
+
+  it("links a guest's gift by e-mail but leaves its monthly plan to the manage link, so an account cannot raise it", async () => {
+    const guest = await guestCookie(portal.base);
+    const gift = await give(
+      { cookie: guest },
+      {
+        flow: "ILMU",
+        cents: 5_000,
+        frequency: "monthly",
+        who: { name: "Plan Giver", email: "plan.giver@example.com", anonymous: false },
+      },
+    );
+    const token = await signUp("plan.giver@example.com", nric("8080808"));
+    expect(JSON.stringify(await history(token))).toContain(gift.transactionNo);
+    const raised = await call(
+      payment("updateRecurringPlan"),
+      { transactionNo: gift.transactionNo, amountCents: 900_000 },
+      as(token),
+    );
+    expect(raised.status).not.toBe(200);
+    const mail = (await mails("plan.giver@example.com", "receipt")).at(-1);
+    expect(mail?.text).toContain("/manage-gift#");
+  });
+
+  it("links a gift given with an NRIC for IRAS at checkout only to the account with that NRIC", async () => {
+    const guest = await guestCookie(portal.base);
+    const gift = await give(
+      { cookie: guest },
+      {
+        flow: "ZAKAT",
+        cents: 6_000,
+        who: {
+          name: "Typo Giver",
+          email: "typo.mailbox@example.com",
+          taxId: nric("8181818"),
+          anonymous: false,
+        },
+      },
+    );
+    const other = await signUp("typo.mailbox@example.com", nric("8282828"));
+    expect(JSON.stringify(await history(other))).not.toContain(gift.transactionNo);
+  });
+
+  it("answers whether a mobile is taken on a mobile change only within the per-account limit", async () => {
+    const token = await signUp("mobile.prober@example.com", nric("8383838"));
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const reply = await call(
+        donor("updateCognitoUser"),
+        { countryCode: "+65", mobile: `8384${String(1000 + i)}` },
+        as(token),
+      );
+      statuses.push(reply.status);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
   });
 });

@@ -10,6 +10,8 @@ import { enforceLimits } from "./rate-limit";
 const donorCallLimits = {
   checkCognitoNricExists: { perCaller: 10, perAddress: 30 },
   checkCognitoMobileExists: { perCaller: 20, perAddress: 60 },
+  // A mobile change answers "mobile exists" too.
+  updateCognitoUser: { perCaller: 20, perAddress: 60 },
   registerCognitoUser: { perCaller: 10, perAddress: 30 },
   holdSocialNric: { perCaller: 10, perAddress: 30 },
 } as const;

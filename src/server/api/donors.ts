@@ -264,9 +264,11 @@ const registerCognitoUser: Handler = async ({ headers, body, clientAddress }) =>
 };
 
 /** updateCognitoUser: the caller's own mobile number. */
-const updateCognitoUser: Handler = async ({ headers, body }) => {
+const updateCognitoUser: Handler = async ({ headers, body, clientAddress }) => {
   const donor = await registeredDonor(headers);
   const { countryCode, mobile } = mobileOf(decode(MobileBody, body));
+  // Its "mobile exists" answers whether a number is registered: limited like checkCognitoMobileExists.
+  await limitDonorCall("updateCognitoUser", donor.id, clientAddress);
   const outcome = await (await donorRecords()).updateMobile(donor.id, countryCode, mobile);
   if (outcome === "mobile.exists") {
     throw mobileExists();

@@ -20,9 +20,9 @@ export const singpassProof = (verifiedNric: string): LinkProof => ({
 });
 
 /**
- * Link the gifts (and the recurring plans they started) that no account holds yet and that this proof
- * shows to be the donor's. A gift given with an identity number links by e-mail only to the donor with
- * that same number; Singpass links the gifts given with the NRIC it verified, and only to the donor
+ * Link the gifts that no account holds yet and that this proof shows to be the donor's (with Singpass,
+ * also the recurring plans they started). A gift given with an identity number (at enrolment, or for
+ * IRAS at checkout) links by e-mail only to the donor with that same number; Singpass links the gifts given with the NRIC it verified, and only to the donor
  * whose record is that NRIC. Returns how many gifts were linked; each linking is audit-logged.
  */
 export async function linkGifts(
@@ -53,16 +53,20 @@ export async function linkGifts(
     linked = await q.query<{ id: string }>(
       `update donation set donor_id = $1, updated_at = now()
        where donor_id is null and gift_email = lower($2)
-         and (donor_id_hash is null or donor_id_hash = $3) returning id`,
+         and (coalesce(donor_id_hash, tax_id_hash) is null or coalesce(donor_id_hash, tax_id_hash) = $3) returning id`,
       [donorId, proof.email, key],
     );
   }
   if (linked.length === 0) return 0;
   const ids = linked.map((row) => row.id);
-  await q.query(
-    "update recurring_plan set donor_id = $1 where donor_id is null and first_donation_id = any($2::uuid[])",
-    [donorId, ids],
-  );
+  // Only Singpass hands over the plans those gifts started. An e-mail proves the mailbox, which could
+  // only ever stop a plan (its manage link); an account could raise one, charged to the guest's card.
+  if (proof.kind === "singpass") {
+    await q.query(
+      "update recurring_plan set donor_id = $1 where donor_id is null and first_donation_id = any($2::uuid[])",
+      [donorId, ids],
+    );
+  }
   await q.query(
     `insert into audit_log (actor, action, entity, entity_id, detail)
      values ('donor', 'donor.linkGifts', 'donor', $1, $2)`,
