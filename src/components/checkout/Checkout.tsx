@@ -770,6 +770,7 @@ export default function Checkout({
               title={l.checkout_3ds_title}
               src={phase.url}
               data-testid="challenge-frame"
+              data-payment-frame=""
             />
           </div>
         </div>
