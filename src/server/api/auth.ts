@@ -1,7 +1,13 @@
 import type { VerifiedIdentity } from "@portal/adapters/identity";
 import type { DonorView, GuestSession } from "@portal/adapters/db";
 import { verifyIdentity } from "../identity";
-import { donorRecords, identityStateRecords, sessionRecords, signupRecords } from "../records";
+import {
+  donorRecords,
+  identityStateRecords,
+  sessionRecords,
+  signupRecords,
+  termsRecords,
+} from "../records";
 import { RequestError } from "./envelope";
 import type { RequestHeaders } from "./types";
 
@@ -89,7 +95,10 @@ async function completeSignUp(identity: VerifiedIdentity): Promise<DonorView | u
   const donors = await donorRecords();
   await donors.register(identity, { ...details, email: identity.email ?? details.email });
   await signups.remove(identity.issuer, identity.subject);
-  return donors.byIdentity(identity);
+  const donor = await donors.byIdentity(identity);
+  // The terms the sign-up agreed to become the donor's (spec §5 iAgree).
+  if (donor) await (await termsRecords()).carryOver(identity.issuer, identity.subject, donor.id);
+  return donor;
 }
 
 /** The signed-in caller's donor record; a sign-in without one gets 404 (nothing of theirs exists). */

@@ -21,3 +21,4 @@ export * from "./identity-state";
 export * from "./social-nrics";
 export * from "./refused";
 export * from "./mail-queue";
+export * from "./terms";
