@@ -97,4 +97,28 @@ describe("agreement to the terms at sign-up", () => {
     const stale = await donor("stale@example.sg", nric("7654333"), "1999-01");
     expect((await details(stale.IdToken)).body["data"]).toMatchObject({ iAgree: false });
   });
+
+  it("keeps the agreement an enrolment form sends", async () => {
+    const later = await donor("later@example.sg", nric("7654334"));
+    expect((await details(later.IdToken)).body["data"]).toMatchObject({ iAgree: false });
+    const enrol = (body: Record<string, unknown>) =>
+      fetch(`${portal.base}/svc/donor/api/User/enrollDonorManuallyPreDonation`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          authorization: `Bearer ${later.IdToken}`,
+        },
+        body: JSON.stringify({
+          kind: "individual",
+          name: "Nur Aisyah",
+          email: "later@example.sg",
+          nric: nric("7654334"),
+          ...body,
+        }),
+      });
+    expect((await enrol({})).status).toBe(200);
+    expect((await details(later.IdToken)).body["data"]).toMatchObject({ iAgree: false });
+    expect((await enrol({ termsVersion: TERMS_VERSION })).status).toBe(200);
+    expect((await details(later.IdToken)).body["data"]).toMatchObject({ iAgree: true });
+  });
 });

@@ -6,7 +6,7 @@ import {
   validateNric,
   validatePastDate,
 } from "@portal/domain";
-import type { DonorView } from "@portal/adapters/db";
+import { isTermsVersion, type DonorView } from "@portal/adapters/db";
 import { donorRecords, sessionRecords, singpassLoginRecords, termsRecords } from "../records";
 import { donorOf, hasSignIn, identityOf, liveGuest, registeredDonor } from "./auth";
 import { decode, Text } from "./decode";
@@ -134,12 +134,14 @@ const getDonorCognitoStatus: Handler = async ({ headers }) => {
  */
 const enrollDonorManuallyPreDonation: Handler = async ({ headers, body }) => {
   const details = checkedDonorDetails(decode(DonorDetails, body));
+  const { termsVersion } = decode(TermsBody, body);
   // The form's date of birth (§5: dd/mm/yyyy, before now), checked again here.
   const dateOfBirth = details.profile?.dateOfBirth;
   if (dateOfBirth !== undefined) check(validatePastDate(dateOfBirth, Date.now()));
   if (hasSignIn(headers)) {
     const donor = await registeredDonor(headers);
     await (await donorRecords()).updateProfile(donor.id, details);
+    await agreedToTerms(donor.id, termsVersion);
     return success({ data: { enrolmentId: donor.kind === "corporate" ? 2 : 1 } });
   }
   const guest = await liveGuest(headers);
@@ -154,7 +156,15 @@ const enrollDonorManuallyPreDonation: Handler = async ({ headers, body }) => {
       : mobileExists();
   }
   await (await sessionRecords()).attachDonor(guest.id, result.donorId);
+  await agreedToTerms(result.donorId, termsVersion);
   return success({ data: { enrolmentId: details.kind === "corporate" ? 2 : 1 } });
+};
+
+/** The enrolment form's agreement to the terms (spec §5 iAgree): the version the donor ticked. */
+const TermsBody = Schema.Struct({ termsVersion: Schema.optionalKey(Text(20)) });
+
+const agreedToTerms = async (donorId: string, version: string | undefined) => {
+  if (isTermsVersion(version)) await (await termsRecords()).agree(donorId, version, new Date());
 };
 
 const SingpassConfirmBody = Schema.Struct({
