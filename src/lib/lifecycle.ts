@@ -55,13 +55,20 @@ const readSession = (): SessionToken | undefined => {
 };
 
 /**
+ * Every frame a payment opened: checkout's challenge frame (marked `data-payment-frame`), and Stripe's
+ * own (its card field and 3-D Secure frames, all served from Stripe's hosts).
+ */
+const PAYMENT_FRAMES =
+  'iframe[data-payment-frame], iframe[src^="https://js.stripe.com/"], iframe[src^="https://hooks.stripe.com/"]';
+
+/**
  * An expired state (§4): sign out, stop the timer, remove the payment's challenge and device-data
- * frames (checkout marks them `data-payment-frame`), clear local and session storage.
+ * frames (PAYMENT_FRAMES), clear local and session storage.
  */
 const expireState = async (reason: SignOutReason): Promise<void> => {
   const timer = tabStorage()?.getItem(keys.sessionExpiryId);
   if (timer != null) clearInterval(Number(timer));
-  for (const frame of document.querySelectorAll("iframe[data-payment-frame]")) frame.remove();
+  for (const frame of document.querySelectorAll(PAYMENT_FRAMES)) frame.remove();
   await signOut(reason);
   clearStorage();
 };

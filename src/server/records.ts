@@ -12,6 +12,8 @@ import {
   socialNrics,
   taxRegistrations,
   statements,
+  termsAgreements,
+  type TermsAgreements,
   type Donors,
   type GuestSessions,
   type History,
@@ -61,6 +63,7 @@ export const identityCodeRecords: () => Promise<IdentityCodes> = over(
   identityCodes,
 );
 export const rateWindowRecords: () => Promise<RateWindows> = over("rateWindows", rateWindows);
+export const termsRecords: () => Promise<TermsAgreements> = over("terms", termsAgreements);
 export const identityStateRecords: () => Promise<IdentityState> = over("identityState", (sql) =>
   identityState(sql, serverKey()),
 );

@@ -37,10 +37,73 @@ const signUpIndividual = async (
   await dialog(page).getByLabel("Email").fill(details.email);
   await dialog(page).getByLabel("Mobile number").fill(details.mobile);
   await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await dialog(page).getByRole("checkbox", { name: "I agree to the terms and conditions" }).check();
   await dialog(page).getByRole("button", { name: "Sign up", exact: true }).click();
 };
 
 test.describe("donor accounts", () => {
+  test("sign-up asks the donor to agree to the terms, in English and Malay; what they gave is what iAgree says", async ({
+    page,
+  }, testInfo) => {
+    for (const lang of ["en", "ms"] as const) {
+      await open(page, lang === "ms" ? "/ms/calculator" : "/calculator");
+      await page
+        .getByRole("button", { name: lang === "ms" ? "Log masuk" : "Sign in" })
+        .first()
+        .click();
+      await dialog(page)
+        .getByRole("button", { name: lang === "ms" ? "Daftar" : "Sign up" })
+        .click();
+      const agree = dialog(page).getByRole("checkbox", {
+        name:
+          lang === "ms"
+            ? "Saya bersetuju dengan terma dan syarat"
+            : "I agree to the terms and conditions",
+      });
+      await expect(agree).not.toBeChecked();
+      await dialog(page)
+        .getByRole("button", { name: lang === "ms" ? "Daftar" : "Sign up", exact: true })
+        .click();
+      await expect(agree).toHaveAccessibleDescription(
+        lang === "ms"
+          ? "Sila bersetuju dengan terma dan syarat kami"
+          : "Please Agree to our terms and conditions",
+      );
+      await expectNoAxeViolations(page);
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await agree.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: testInfo.outputPath(`sign-up-terms-${lang}-${width}.png`) });
+      }
+    }
+    // Agreed through the form: the portal keeps it, and says so.
+    await open(page, "/calculator");
+    await signUpIndividual(page, {
+      email: "agrees@example.sg",
+      name: "Siti Agree",
+      nric: nric("1231231"),
+      mobile: "91231231",
+    });
+    await expect(dialog(page).getByRole("heading", { name: "Verify your email" })).toBeVisible();
+    await dialog(page)
+      .getByLabel("Verification code")
+      .fill(await lastCode("agrees@example.sg", "signup-code"));
+    await dialog(page).getByRole("button", { name: "Verify" }).click();
+    await dialog(page).getByLabel("Email").fill("agrees@example.sg");
+    await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByRole("link", { name: "Siti Agree" })).toBeVisible();
+    const token = await page.evaluate(() => {
+      const key = Object.keys(sessionStorage).find((k) => k.endsWith(".idToken"));
+      return key ? sessionStorage.getItem(key) : "";
+    });
+    const details = await page.request.post("/svc/main/User/getSignInUserDetails", {
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      data: "{}",
+    });
+    expect(((await details.json()) as { data: { iAgree: boolean } }).data.iAgree).toBe(true);
+  });
+
   test("sign up, confirm with the mailed code, sign in, see the name in the header, and log out", async ({
     page,
   }, testInfo) => {
@@ -244,6 +307,9 @@ test.describe("donor accounts", () => {
     await dialog(page).getByLabel("Country code").selectOption({ label: "Malaysia (+60)" });
     await dialog(page).getByLabel("Mobile number").fill("123456789");
     await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog(page)
+      .getByRole("checkbox", { name: "I agree to the terms and conditions" })
+      .check();
     await expectNoAxeViolations(page);
     await dialog(page).getByRole("button", { name: "Sign up", exact: true }).click();
     await expect(dialog(page).getByRole("heading", { name: "Verify your email" })).toBeVisible();

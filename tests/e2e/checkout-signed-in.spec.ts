@@ -30,6 +30,7 @@ const signUpThroughPopup = async (
   await dialog(page).getByLabel("Email").fill(donor.email);
   await dialog(page).getByLabel("Mobile number").fill(donor.mobile);
   await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await dialog(page).getByRole("checkbox", { name: "I agree to the terms and conditions" }).check();
   await dialog(page).getByRole("button", { name: "Sign up", exact: true }).click();
   await expect(dialog(page).getByRole("heading", { name: "Verify your email" })).toBeVisible();
   await dialog(page)

@@ -118,6 +118,13 @@ test("manual enrolment refuses a bad NRIC with §5's message, then enrols the do
   await page.keyboard.type("Malaysia");
   await expect(country).toHaveValue("MY");
   await expect(country.locator("option:checked")).toHaveText("Malaysia (+60)");
+  // Spec §5: the donor agrees to the terms; without it, its message and nothing is sent.
+  const terms = page.getByRole("checkbox", { name: "I agree to the terms and conditions" });
+  await page.getByRole("button", { name: "Enrol" }).click();
+  await expect(terms).toHaveAccessibleDescription("Please Agree to our terms and conditions");
+  await expect(terms).toBeFocused();
+  await expectNoAxeViolations(page);
+  await terms.check();
   await screenshots(page, testInfo, "manual-enrolment-filled");
   await page.getByRole("button", { name: "Enrol" }).click();
   await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
@@ -170,6 +177,7 @@ test("manual enrolment's address: without a lookup service the donor types it; �
   await page.getByLabel("E-mail address *").fill("address.donor@example.sg");
   await page.getByLabel("Date of birth *").fill("14/02/1975");
   await page.getByLabel("Mobile number").fill("9111 2233");
+  await page.getByRole("checkbox", { name: "I agree to the terms and conditions" }).check();
   await page.getByRole("button", { name: "Enrol" }).click();
   await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
 });
@@ -185,6 +193,9 @@ test("Malay manual enrolment speaks Malay, and a company needs its UEN", async (
   await page.getByRole("button", { name: "Daftar" }).click();
   await expect(page.getByText("Masukkan NRIC/FIN yang Sah")).toBeVisible();
   await expect(page.getByText("Sila pilih tarikh lahir")).toBeVisible();
+  await expect(
+    page.getByRole("checkbox", { name: "Saya bersetuju dengan terma dan syarat" }),
+  ).toHaveAccessibleDescription("Sila bersetuju dengan terma dan syarat kami");
   await expect(page.getByText("hh/bb/tttt")).toBeVisible();
   await expect(page.getByLabel("Negara (kod dail)").locator("option:checked")).toHaveText(
     "Singapura (+65)",

@@ -33,8 +33,13 @@ test("a donor gives to Wakaf Ilmu within its limits", async ({ page, baseURL }) 
   await amount.fill("4");
   await expect(amount).toHaveAccessibleDescription(/The smallest gift is \$5\.00/);
   await expect(page.getByTestId("wakaf-give")).toHaveCount(0);
-  await amount.fill("150000.01");
-  await expect(amount).toHaveAccessibleDescription(/The largest gift online is \$150,000\.00/);
+  await amount.fill("20000.01");
+  await expect(amount).toHaveAccessibleDescription(
+    /Wakaf gifts above \$20,000\.00 need the council's prior approval\. Please contact us to give more\./,
+  );
+  await expect(page.getByTestId("wakaf-give")).toHaveCount(0);
+  await amount.fill("20000");
+  await expect(page.getByTestId("wakaf-give")).toHaveText("Give $20,000.00");
   await amount.fill("5");
   await expect(page.getByTestId("wakaf-give")).toHaveText("Give $5.00");
   await page.getByRole("button", { name: "$100.00" }).click();
@@ -49,6 +54,33 @@ test("a donor gives to Wakaf Ilmu within its limits", async ({ page, baseURL }) 
   await hydrated(page);
   await expect(page.getByTestId("wakaf-amount")).toHaveValue("100.00");
 });
+
+for (const [path, lang] of [
+  ["/wms", "en"],
+  ["/ms/wakaf-ilmu", "ms"],
+] as const) {
+  test(`${path}: a gift above the $20,000 wakaf maximum asks for prior approval`, async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    await page.goto(onWakafHost(baseURL, path));
+    await hydrated(page);
+    const amount = page.getByTestId("wakaf-amount");
+    await amount.fill("150000");
+    await expect(amount).toHaveAccessibleDescription(
+      lang === "en"
+        ? /Wakaf gifts above \$20,000\.00 need the council's prior approval/
+        : /Sumbangan wakaf melebihi \$20,000\.00 memerlukan kelulusan awal Majlis/,
+    );
+    await expect(page.getByTestId("wakaf-give")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoOverflow(page);
+      await keepScreenshot(page, testInfo, `wakaf-approval-${lang}-${width}`);
+    }
+  });
+}
 
 test("WMS starts at $10", async ({ page, baseURL }) => {
   await page.goto(onWakafHost(baseURL, "/wms"));

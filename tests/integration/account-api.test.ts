@@ -164,19 +164,20 @@ describe.each(testDatabases())("the donor's account area on $name", (database) =
     expect((await call(payment("getRecurringPlans"), {})).status).toBe(401);
   });
 
-  it("registers a paid zakat or wakaf donation for tax deduction once, under one number", async () => {
+  it("shows a gift already included under the donor's own number (masked) and registers nothing else over it", async () => {
     const register = (token: string, transactionNo: string, idType: string, idNumber: string) =>
       call(donor("registerTaxDeduction"), { transactionNo, idType, idNumber }, as(token));
-    const status = await call(
-      donor("getTaxDeductionStatus"),
-      { transactionNo: zakatA },
-      as(tokenA),
-    );
-    expect(status.body["data"]).toMatchObject({ eligible: true, registered: null, flow: "ZAKAT" });
+    const status = (token: string, transactionNo: string) =>
+      call(donor("getTaxDeductionStatus"), { transactionNo }, as(token));
+    const own = nric("3141592");
+    // The donor's NRIC is on record: the receipt and the year statement call the gift included.
+    expect((await status(tokenA, zakatA)).body["data"]).toMatchObject({
+      eligible: true,
+      flow: "ZAKAT",
+      registered: { idKind: "NRIC", idShown: `*****${own.slice(-4)}` },
+    });
     // Someone else's donation looks like a missing one.
-    expect(
-      (await call(donor("getTaxDeductionStatus"), { transactionNo: zakatA }, as(tokenB))).status,
-    ).toBe(404);
+    expect((await status(tokenB, zakatA)).status).toBe(404);
     expect((await register(tokenB, zakatA, "NRIC", nric("2718281"))).status).toBe(404);
 
     const wrongLetter = nric("1111111").slice(0, 8) + (nric("1111111").endsWith("A") ? "B" : "A");
@@ -187,29 +188,26 @@ describe.each(testDatabases())("the donor's account area on $name", (database) =
       code: "validation.uen.pattern",
     });
 
-    const id = nric("1111111");
-    const first = await register(tokenA, zakatA, "NRIC", id.toLowerCase());
-    expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body["data"]).toMatchObject({
-      registered: { idKind: "NRIC", idShown: `*****${id.slice(-4)}` },
-    });
-    const again = await register(tokenA, zakatA, "NRIC", id);
+    const again = await register(tokenA, zakatA, "NRIC", own.toLowerCase());
     expect(again.status).toBe(200);
     expect(again.body["message"]).toBe("Already registered");
     const other = await register(tokenA, zakatA, "NRIC", nric("2222222"));
     expect(other.status).toBe(409);
     expect(other.body).toMatchObject({ code: "taxDeduction.otherId" });
-    const fidyah = await register(tokenA, fidyahA, "NRIC", id);
+    expect((await register(tokenA, ilmuA, "UEN", "201912345k")).status).toBe(409);
+    // Fidyah is not deductible: never included, never registered.
+    expect((await status(tokenA, fidyahA)).body["data"]).toMatchObject({
+      eligible: false,
+      registered: null,
+    });
+    const fidyah = await register(tokenA, fidyahA, "NRIC", own);
     expect(fidyah.status).toBe(422);
     expect(fidyah.body).toMatchObject({ code: "taxDeduction.notEligible" });
-    const company = await register(tokenA, ilmuA, "UEN", "201912345k");
-    expect(company.body["data"]).toMatchObject({
-      registered: { idKind: "UEN", idShown: "201912345K" },
-    });
 
-    // Visible afterwards: in the history and on the receipt (the number masked).
+    // The history says what the receipt says.
     const records = (await list(tokenA)).resultDonationListResponse;
     expect(records.find((r) => r.transactionNo === zakatA)?.isIRASInclusion).toBe(true);
+    expect(records.find((r) => r.transactionNo === ilmuA)?.isIRASInclusion).toBe(true);
     expect(records.find((r) => r.transactionNo === fidyahA)?.isIRASInclusion).toBe(false);
     const receipt = await post(
       portal.base,
@@ -219,8 +217,38 @@ describe.each(testDatabases())("the donor's account area on $name", (database) =
     );
     expect(receipt.body["data"]).toMatchObject({
       isIRASInclusion: true,
-      nirc: `*****${id.slice(-4)}`,
+      nirc: `*****${own.slice(-4)}`,
     });
+  });
+
+  it("takes an identity number for IRAS only with a gift that qualifies", async () => {
+    const create = (flow: string, items: unknown, totalCents: number) =>
+      call(
+        "/svc/payment/v1/donations/create",
+        {
+          flow,
+          items,
+          totalCents,
+          ratesVersion: 1,
+          frequency: "one time",
+          donor: {
+            name: "Halimah",
+            email: "halimah@example.com",
+            anonymous: false,
+            taxId: nric("3141592"),
+          },
+        },
+        { ...as(tokenA), "idempotency-key": crypto.randomUUID() },
+      );
+    for (const [flow, items, total] of [
+      ["FIDYAH", { fidyah: { days: 1 } }, 400],
+      ["KAFFARAH", { kaffarah: { kind: "custom", amount: 500 } }, 500],
+    ] as const) {
+      const refused = await create(flow, items, total);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+      expect(refused.body).toMatchObject({ code: "donation.taxIdNotApplicable" });
+    }
+    expect((await create("ZAKAT", { harta: 1_000 }, 1_000)).status).toBe(200);
   });
 });
 

@@ -241,6 +241,9 @@ describe.each(testDatabases())("client and server contract on $name", (database)
       );
     }
 
+    // Last: it ends the signed-in client's token.
+    await check("signOutEverywhere");
+
     expect(failures).toEqual([]);
     expect([...seen].sort()).toEqual(apiCalls.map((call) => call.name).sort());
     expect(Object.keys(responseSchemas).sort()).toEqual(apiCalls.map((call) => call.name).sort());

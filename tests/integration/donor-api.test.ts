@@ -655,7 +655,7 @@ describe.each(testDatabases())("donor API on $name", (database) => {
       charityId: 136,
       donationTypeId: 34,
       minAmount: 1_000,
-      maxAmount: 15_000_000,
+      maxAmount: 2_000_000,
     });
     const partners = await call("/svc/main/v1/Donation/getPayPartners?charityId=25");
     expect((partners.body["data"] as Array<{ icon: string }>).map((p) => p.icon)).toEqual([

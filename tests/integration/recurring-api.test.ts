@@ -211,6 +211,28 @@ describe.each(testDatabases())("recurring giving and saved cards on $name", (dat
     expect(anonymous.status).toBe(400);
   });
 
+  it("holds wakaf gifts and plan changes to the $20,000 maximum (gifts above need prior approval)", async () => {
+    for (const flow of ["ILMU", "WMS"]) {
+      expect((await create(as(tokenB), "one time", 2_000_000, flow)).status).toBe(200);
+      expect(await create(as(tokenB), "one time", 2_000_001, flow)).toMatchObject({
+        status: 422,
+        body: { code: "donation.amount" },
+      });
+    }
+    const paid = await donate(as(tokenB), "monthly");
+    const update = (amountCents: number) =>
+      call(
+        payment("updateRecurringPlan"),
+        { transactionNo: paid.transactionNo, amountCents },
+        as(tokenB),
+      );
+    expect((await update(2_000_000)).status).toBe(200);
+    expect(await update(2_000_001)).toMatchObject({
+      status: 422,
+      body: { code: "donation.amount" },
+    });
+  });
+
   it("updates a plan's amount within the fund's limits and its card, for the owner only", async () => {
     const paid = await donate(as(tokenB), "weekly", { saveCard: true });
     const [newest] = await savedCards(tokenB);

@@ -68,12 +68,15 @@ const kindsOf: Readonly<Record<FlowType, ReadonlyArray<DonationKind>>> = {
   WMS: ["wms"],
 };
 
-/** Which amount limits (§9) each flow's donations are held to. */
+/**
+ * Which amount limits (§9) each flow's donations are held to: Wakaf Ilmu's gifts to the wakaf
+ * enrolment's (up to $20,000, gifts above need prior approval), WMS's from $10 to the same maximum.
+ */
 export const limitsOf: Readonly<Record<FlowType, AmountFlow>> = {
   ZAKAT: "zakat",
   FIDYAH: "zakat",
   KAFFARAH: "zakat",
-  ILMU: "wakaf",
+  ILMU: "wakafEnrolment",
   WMS: "wms",
 };
 

@@ -5,6 +5,7 @@
 export * from "./errors";
 export * from "./money";
 export * from "./config";
+export * from "./terms";
 export * from "./zakat/index";
 export * from "./fidyah";
 export * from "./kaffarah";

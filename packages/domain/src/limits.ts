@@ -16,14 +16,16 @@ export const AMOUNT_CEILING_CENTS = 1e17;
 export const AMOUNT_TEXT_MAX_LENGTH = 14;
 
 /**
- * Amount limits per flow (§5, §9): zakat 0.01 to 999,999; wakaf 5 to 150,000; WMS from 10 (its maximum
- * is not given, so the wakaf maximum applies); wakaf enrolment up to 20,000 (from the wakaf minimum);
- * widget default 5 to 999,999.
+ * Amount limits per flow (§5, §9): zakat 0.01 to 999,999; wakaf 5 to 150,000; WMS from 10; wakaf
+ * enrolment up to 20,000 (from the wakaf minimum); widget default 5 to 999,999. A cash wakaf gift of
+ * $20,000 or more needs the council's prior approval (design/facts.md), so the enrolment maximum is
+ * what a gift to either wakaf fund is held to online (`limitsOf`); the 150,000 of
+ * §9 is never reached by a gift.
  */
 export const amountLimits: Readonly<Record<AmountFlow, AmountLimit>> = {
   zakat: { min: dollarsToCents(0.01), max: dollarsToCents(999_999) },
   wakaf: { min: dollarsToCents(5), max: dollarsToCents(150_000) },
-  wms: { min: dollarsToCents(10), max: dollarsToCents(150_000) },
+  wms: { min: dollarsToCents(10), max: dollarsToCents(20_000) },
   wakafEnrolment: { min: dollarsToCents(5), max: dollarsToCents(20_000) },
   widget: { min: dollarsToCents(5), max: dollarsToCents(999_999) },
 };

@@ -73,7 +73,9 @@ function PlanCard(props: {
       return setFieldError(
         issue.key === "validation.amount.min"
           ? t("wakaf_error_min", { min: formatMoney(limits.min) })
-          : t("wakaf_error_max", { max: formatMoney(limits.max) }),
+          : plan.flow === "ILMU" || plan.flow === "WMS"
+            ? t("trust_fe_wakaf_approval", { max: formatMoney(limits.max) })
+            : t("wakaf_error_max", { max: formatMoney(limits.max) }),
       );
     }
     setFieldError(undefined);

@@ -146,6 +146,7 @@ export const accountLabelKeys = [
   "enrol_mobile",
   "wakaf_error_amount",
   "wakaf_error_max",
+  "trust_fe_wakaf_approval",
   "wakaf_error_min",
 ] as const;
 

@@ -3,6 +3,7 @@ import {
   DEFAULT_DIAL_CODE,
   passwordIssues,
   signUpErrorOutcome,
+  TERMS_VERSION,
   validateCompanyName,
   validateContactPerson,
   validateEmail,
@@ -99,7 +100,8 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
     mobile: "",
     password: "",
   });
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof Values | "terms", string>>>({});
+  const [agreed, setAgreed] = useState(false);
   const { busy, error, setError, submit } = useSubmit();
   const set = (key: keyof Values) => (value: string) => setValues({ ...values, [key]: value });
   const accounts = context.accounts;
@@ -108,7 +110,7 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const corporate = kind === "corporate";
-    const found: Partial<Record<keyof Values, string | undefined>> = {
+    const found: Partial<Record<keyof Values | "terms", string | undefined>> = {
       name: v(corporate ? validateContactPerson(values.name) : validateFullName(values.name)),
       nric: corporate ? undefined : v(validateNric(values.nric.trim())),
       companyName: corporate
@@ -118,6 +120,8 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
       email: v(validateEmail(values.email)),
       mobile: v(validateMobile(values.mobile)),
       password: v(passwordIssues(values.password)[0] ?? null),
+      // Spec §5: iAgree must be true, with its message.
+      terms: agreed ? undefined : context.t("trust_fe_terms_required"),
     };
     const shown = Object.fromEntries(Object.entries(found).filter(([, text]) => text));
     setErrors(shown);
@@ -132,6 +136,7 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
             password: values.password,
             countryCode: dialCode,
             mobile: values.mobile,
+            termsVersion: TERMS_VERSION,
             ...(corporate
               ? { uen: values.uen, companyName: values.companyName }
               : { nric: values.nric.trim() }),
@@ -252,6 +257,7 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
         onChange={set("password")}
         error={errors.password}
       />
+      <TermsCheck context={context} checked={agreed} onChange={setAgreed} error={errors.terms} />
       <button type="submit" className="auth-primary" disabled={busy || !accounts}>
         {busy ? context.t("auth_working") : context.t("auth_signup_submit")}
       </button>
@@ -267,5 +273,35 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
       </p>
       <SocialButtons context={context} signUp />
     </form>
+  );
+}
+
+/** Agreement to the terms (spec §5 iAgree): required; the version agreed to travels with the sign-up. */
+function TermsCheck(props: {
+  readonly context: AuthContext;
+  readonly checked: boolean;
+  readonly onChange: (checked: boolean) => void;
+  readonly error: string | undefined;
+}) {
+  const id = useId();
+  return (
+    <div className="auth-terms">
+      <label className="auth-show">
+        <input
+          type="checkbox"
+          name="terms"
+          checked={props.checked}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={props.error ? `${id}-error` : undefined}
+          onChange={(event) => props.onChange(event.target.checked)}
+        />{" "}
+        {props.context.t("trust_fe_terms_agree")}
+      </label>
+      {props.error ? (
+        <p id={`${id}-error`} className="auth-error">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -58,6 +58,9 @@ export interface PortalAnswer {
   };
 }
 
+/** The portal's side of a global sign-out (README "API"). */
+const SIGN_OUT_EVERYWHERE = "/svc/donor/api/User/signOutEverywhere";
+
 /** The flow the lifecycle keeps for this tab (a plain string, not JSON). */
 const tabFlow = (): string | null | undefined => {
   try {
@@ -177,6 +180,10 @@ export function makeContext(input: {
 
   const signOut = async (redirect: boolean) => {
     const account = accounts ? await run(accounts.currentAccount()).catch(() => null) : null;
+    // The portal first (it needs the ID token, which Amplify's sign-out then drops): ID tokens are
+    // checked by signature, so only the portal's record ends them there (README "Identity").
+    if (account) await portal(SIGN_OUT_EVERYWHERE).catch(() => undefined);
+    // Amplify's global sign-out: the provider revokes every access and refresh token of the account.
     if (accounts) await run(accounts.signOut()).catch(() => undefined);
     $account.set(null);
     if (!redirect) {

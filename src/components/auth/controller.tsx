@@ -116,5 +116,17 @@ export async function start(slot: HTMLElement, popup?: "LOGIN"): Promise<void> {
     $authPopup.set({ kind: "LOGIN" });
 }
 
-// Loaded as a classic script (see chrome/auth-header.ts): the header calls this.
-(window as unknown as { portalAuth: { start: typeof start } }).portalAuth = { start };
+/**
+ * The lifecycle's sign-out (session expiry, a stale transaction): end the donor's sign-in everywhere,
+ * at the portal and at the identity provider, while the tokens are still in this tab's storage.
+ */
+export async function end(slot: HTMLElement): Promise<void> {
+  booted ??= boot(slot);
+  await (await booted).signOut(false);
+}
+
+// Loaded as a classic script (see chrome/auth-header.ts): the header calls these.
+(window as unknown as { portalAuth: { start: typeof start; end: typeof end } }).portalAuth = {
+  start,
+  end,
+};

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import {
   formatMoney,
+  isTaxRegistrable,
   receiptHref,
   receiptPath,
   type Cents,
@@ -116,6 +117,9 @@ export default function Checkout({
   dialRegions,
 }: CheckoutProps) {
   const [flow, setFlow] = useState<FlowType>("ZAKAT");
+  /** The donor's entries as this fund takes them: no IRAS inclusion where gifts are not deductible. */
+  const forFund = (entry: DonorEntry): DonorEntry =>
+    isTaxRegistrable(flow) ? entry : { ...entry, iras: false, taxId: "" };
   const [order, setOrder] = useState<CheckoutOrder | null>(null);
   const [ratesVersion, setRatesVersion] = useState<number | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
@@ -339,7 +343,7 @@ export default function Checkout({
    */
   const ensureDonation = async (owner: Owner): Promise<DonationRef> => {
     if (!order || ratesVersion === null) throw new Error("no order");
-    const input = { order, ratesVersion, frequency, lang, donor: donorPayload(donor) };
+    const input = { order, ratesVersion, frequency, lang, donor: donorPayload(forFund(donor)) };
     const body = JSON.stringify(input);
     const previous = attempt.current;
     if (
@@ -364,7 +368,7 @@ export default function Checkout({
     if (busy) return;
     setProblem(null);
     setTried(true);
-    const dErrors = checkDonor(donor, l);
+    const dErrors = checkDonor(forFund(donor), l);
     const cErrors =
       method === "card" && savedCard === null && gateway.kind === "sandbox"
         ? checkCard(card, l, new Date())
@@ -432,7 +436,7 @@ export default function Checkout({
   };
 
   // Once the donor tried to pay, each field says what is wrong with it as it is corrected.
-  const donorErrors: DonorErrors = tried ? checkDonor(donor, l) : {};
+  const donorErrors: DonorErrors = tried ? checkDonor(forFund(donor), l) : {};
   const cardErrors: CardErrors =
     tried && method === "card" && savedCard === null && gateway.kind === "sandbox"
       ? checkCard(card, l, new Date())
@@ -570,6 +574,7 @@ export default function Checkout({
               errors={donorErrors}
               labels={l}
               zakatLike={zakatLike}
+              taxIncluded={isTaxRegistrable(flow)}
               dialCountries={dialCountries}
               onChange={setDonor}
             />
@@ -718,6 +723,7 @@ export default function Checkout({
               title={l.checkout_3ds_title}
               src={phase.url}
               data-testid="challenge-frame"
+              data-payment-frame=""
             />
           </div>
         </div>

@@ -194,6 +194,8 @@ export function DonorFields(props: {
   readonly errors: DonorErrors;
   readonly labels: CheckoutLabels;
   readonly zakatLike: boolean;
+  /** Whether this gift can be included in IRAS's records (zakat, the wakaf funds; not fidyah or kaffarah). */
+  readonly taxIncluded: boolean;
   /** The dial-code list (built into the page), shared with the enrolment forms. */
   readonly dialCountries: ReadonlyArray<DialCountry>;
   readonly onChange: (donor: DonorEntry) => void;
@@ -308,24 +310,26 @@ export function DonorFields(props: {
           testId="donor-uen"
         />
       </Check>
-      <Check
-        label={l.checkout_iras}
-        checked={donor.iras}
-        onChange={set("iras")}
-        testId="donor-iras"
-      >
-        <TextField
-          label={donor.business ? l.checkout_iras_uen : l.checkout_iras_id}
-          hint={l.checkout_iras_hint}
-          value={donor.taxId}
-          error={errors.taxId}
-          onChange={set("taxId")}
-          autoComplete="off"
-          maxLength={10}
-          upper
-          testId="donor-tax-id"
-        />
-      </Check>
+      {props.taxIncluded ? (
+        <Check
+          label={l.checkout_iras}
+          checked={donor.iras}
+          onChange={set("iras")}
+          testId="donor-iras"
+        >
+          <TextField
+            label={donor.business ? l.checkout_iras_uen : l.checkout_iras_id}
+            hint={l.checkout_iras_hint}
+            value={donor.taxId}
+            error={errors.taxId}
+            onChange={set("taxId")}
+            autoComplete="off"
+            maxLength={10}
+            upper
+            testId="donor-tax-id"
+          />
+        </Check>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import {
   amountLimits,
+  limitsOf,
   fidyahOrder,
   homePath,
   kaffarahOrder,
@@ -37,7 +38,7 @@ export const orderFromStores = (flow: FlowType, rates: RateConfig): CheckoutOrde
     }
     case "ILMU":
     case "WMS": {
-      const limit = amountLimits[flow === "ILMU" ? "wakaf" : "wms"];
+      const limit = amountLimits[limitsOf[flow]];
       const snapshot = restoreDonationWidget(flow, { minAmount: limit.min, maxAmount: limit.max });
       return wakafOrder(flow, snapshot.state.cause.donationAmount);
     }

@@ -3,20 +3,31 @@
 // popup (reset-password link, the auth test and reset pages). Built apart from the pages' chunks, it
 // shares no module with them, so pages that do not sign in carry none of it (size-budget.json).
 import controllerUrl from "../auth/controller?worker&url";
+import type { SignOutDetail } from "../../lib/sign-out";
 import { socialRedirectInFlight, socialReturnElsewhere } from "../../lib/social-start";
 
-type Start = (slot: HTMLElement, popup?: "LOGIN") => Promise<void>;
+interface PortalAuth {
+  readonly start: (slot: HTMLElement, popup?: "LOGIN") => Promise<void>;
+  readonly end: (slot: HTMLElement) => Promise<void>;
+}
 const slot = document.querySelector<HTMLElement>("[data-auth]");
-let loading: Promise<Start> | undefined;
+let loading: Promise<PortalAuth> | undefined;
 const load = () =>
-  (loading ??= new Promise<Start>((resolve, reject) => {
+  (loading ??= new Promise<PortalAuth>((resolve, reject) => {
     const script = document.createElement("script");
     script.src = controllerUrl;
-    script.onload = () =>
-      resolve((window as unknown as { portalAuth: { start: Start } }).portalAuth.start);
+    script.onload = () => resolve((window as unknown as { portalAuth: PortalAuth }).portalAuth);
     script.onerror = reject;
     document.head.append(script);
   }));
+/** Whether Amplify keeps a signed-in donor in this tab. */
+const hasSession = () => {
+  try {
+    return Object.keys(sessionStorage).some((key) => key.endsWith(".LastAuthUser"));
+  } catch {
+    return false;
+  }
+};
 // Back from Google or Facebook on the root, a sign-in begun on another page carries on there: Amplify
 // completes it on that page (lib/social-start.ts). This page is only passed through: the mark tells the
 // lifecycle (chrome/Lifecycle.astro, whose script runs after the header's) to leave the donor's flow be.
@@ -25,12 +36,18 @@ if (elsewhere !== null) {
   document.documentElement.dataset["passingThrough"] = "";
   location.replace(elsewhere);
 } else if (slot) {
-  const start = (popup?: "LOGIN") => load().then((run) => run(slot, popup));
+  const start = (popup?: "LOGIN") => load().then((auth) => auth.start(slot, popup));
+  // The lifecycle's sign-out (lib/sign-out.ts): with a donor signed in here, revoke the tokens (the
+  // portal's record and the provider's global sign-out) before the lifecycle clears the storage.
+  document.addEventListener("portal:sign-out", (event) => {
+    const detail = (event as CustomEvent<SignOutDetail>).detail;
+    if (hasSession()) detail.waitUntil(load().then((auth) => auth.end(slot)));
+  });
   slot.querySelector("[data-auth-sign-in]")?.addEventListener("click", () => void start("LOGIN"));
   let session = false;
   try {
     session =
-      Object.keys(sessionStorage).some((key) => key.endsWith(".LastAuthUser")) ||
+      hasSession() ||
       // A social return's popup, kept across the provider's logout (auth/social-return.ts).
       sessionStorage.getItem("portal.socialPopup") !== null ||
       // Back from a social provider: Amplify marks the redirect sign-in in flight until it completes.

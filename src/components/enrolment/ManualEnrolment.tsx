@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import {
   validateCompanyName,
   validateContactPerson,
@@ -6,6 +6,7 @@ import {
   validatePastDate,
   validateUen,
   emptyAddress,
+  TERMS_VERSION,
   type Address,
   type Validation,
 } from "@portal/domain";
@@ -43,6 +44,10 @@ export default function ManualEnrolment(props: {
   const [mobile, setMobile] = useState("");
   const [address, setAddress] = useState<Address>(emptyAddress);
   const [consent, setConsent] = useState(false);
+  // Spec §5: the donor agrees to the terms (iAgree), required; the version goes with the enrolment.
+  const [agreed, setAgreed] = useState(false);
+  const [termsMissing, setTermsMissing] = useState(false);
+  const termsError = useId();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -74,7 +79,8 @@ export default function ManualEnrolment(props: {
     const found = validate();
     setErrors(found);
     setFailed(false);
-    if (Object.keys(found).length > 0) return focusFirstError(form.current);
+    setTermsMissing(!agreed);
+    if (Object.keys(found).length > 0 || !agreed) return focusFirstError(form.current);
     setBusy(true);
     await ensureGuest();
     const contact = {
@@ -92,6 +98,7 @@ export default function ManualEnrolment(props: {
             nric: nric.trim(),
             ...contact,
             profile: { dateOfBirth: dateOfBirth.trim(), marketingConsent: consent },
+            termsVersion: TERMS_VERSION,
           }
         : {
             kind,
@@ -100,6 +107,7 @@ export default function ManualEnrolment(props: {
             uen: uen.trim(),
             ...contact,
             profile: { representativeName: name.trim(), marketingConsent: consent },
+            termsVersion: TERMS_VERSION,
           };
     const answer = await postJson("enrollDonorManuallyPreDonation", body);
     setBusy(false);
@@ -270,6 +278,21 @@ export default function ManualEnrolment(props: {
         />
         {labels.consent_zakatUpdates}
       </label>
+      <label className="enrol-consent">
+        <input
+          type="checkbox"
+          checked={agreed}
+          aria-invalid={termsMissing && !agreed ? true : undefined}
+          aria-describedby={termsMissing && !agreed ? termsError : undefined}
+          onChange={(event) => setAgreed(event.currentTarget.checked)}
+        />
+        {labels.trust_fe_terms_agree}
+      </label>
+      {termsMissing && !agreed ? (
+        <p id={termsError} className="calc-error">
+          {labels.trust_fe_terms_required}
+        </p>
+      ) : null}
       <button className="button" type="submit" disabled={busy} aria-busy={busy}>
         {labels.enrol_submit}
       </button>

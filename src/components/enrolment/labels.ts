@@ -35,6 +35,8 @@ const contactKeys = [
   "enrol_mobile",
   ...addressLabelKeys,
   "consent_zakatUpdates",
+  "trust_fe_terms_agree",
+  "trust_fe_terms_required",
   "enrol_done_heading",
   "enrol_done_text",
   "enrol_continue",

@@ -2,6 +2,7 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
 import {
   amountLimits,
+  limitsOf,
   checkAmount,
   dollarsToCents,
   formatMoney,
@@ -31,11 +32,11 @@ export interface DonationWidgetProps {
 const presets = [50, 100, 500].map(dollarsToCents);
 
 /**
- * The wakaf donation widget: an amount within the fund's limits (Wakaf Ilmu $5 to $150,000, WMS from
- * $10), given once. The cause is updated through the domain's widget state and kept for checkout.
+ * The wakaf donation widget: an amount within the fund's limits (Wakaf Ilmu from $5, WMS from $10, both
+ * up to $20,000: above it a gift needs the council's prior approval), given once. The cause is updated through the domain's widget state and kept for checkout.
  */
 export default function DonationWidget({ lang, fund, fundName, labels: l }: DonationWidgetProps) {
-  const flow = fund === "ILMU" ? "wakaf" : "wms";
+  const flow = fund === "ILMU" ? limitsOf.ILMU : limitsOf.WMS;
   const limits = { minAmount: amountLimits[flow].min, maxAmount: amountLimits[flow].max };
   const snapshot = useStore($donationWidget);
   const [generation, setGeneration] = useState(0);
@@ -61,6 +62,9 @@ export default function DonationWidget({ lang, fund, fundName, labels: l }: Dona
     if (!parsed.ok) return refuse(l.wakaf_error_amount);
     const problem = parsed.value === 0 ? null : checkAmount(flow, parsed.value);
     if (problem?.key === "validation.amount.min") return refuse(fill(l.wakaf_error_min, { min }));
+    // Above the wakaf maximum: prior approval first (design/facts.md), not an online gift.
+    if (problem?.key === "validation.amount.max")
+      return refuse(fill(l.trust_fe_wakaf_approval, { max }));
     if (problem !== null) return refuse(fill(l.wakaf_error_max, { max }));
     return accept(parsed.value);
   };

@@ -10,6 +10,7 @@ export const wakafLabelKeys = [
   "wakaf_error_amount",
   "wakaf_error_min",
   "wakaf_error_max",
+  "trust_fe_wakaf_approval",
 ] as const;
 
 export type WakafLabels = Readonly<Record<(typeof wakafLabelKeys)[number], string>>;

@@ -1,7 +1,13 @@
 import type { VerifiedIdentity } from "@portal/adapters/identity";
 import type { DonorView, GuestSession } from "@portal/adapters/db";
 import { verifyIdentity } from "../identity";
-import { donorRecords, sessionRecords, signupRecords } from "../records";
+import {
+  donorRecords,
+  identityStateRecords,
+  sessionRecords,
+  signupRecords,
+  termsRecords,
+} from "../records";
 import { RequestError } from "./envelope";
 import type { RequestHeaders } from "./types";
 
@@ -26,15 +32,43 @@ export async function identityOf(headers: RequestHeaders): Promise<VerifiedIdent
   const token = bearerToken(headers);
   const verify = verifyIdentity();
   if (!token || !verify) throw new RequestError(401, "Please sign in.", "identity.required");
+  const expired = () =>
+    new RequestError(401, "Your sign-in has expired. Please sign in again.", "identity.invalid");
+  let identity: VerifiedIdentity;
   try {
-    return await verify(token);
+    identity = await verify(token);
   } catch {
-    throw new RequestError(
-      401,
-      "Your sign-in has expired. Please sign in again.",
-      "identity.invalid",
-    );
+    throw expired();
   }
+  if (await signedOut(identity)) throw expired();
+  return identity;
+}
+
+/**
+ * Whether the account signed out everywhere after this token was issued. ID tokens are checked by
+ * signature alone, so a global sign-out at the identity provider does not end them by itself: the
+ * sign-outs are kept in the database (`IdentityState.signOuts`), written by the embedded provider's
+ * GlobalSignOut and by the portal's own `signOutEverywhere` (the path that holds with a real Cognito,
+ * whose sign-outs the portal never sees), and read here on every signed-in call.
+ */
+async function signedOut(identity: VerifiedIdentity): Promise<boolean> {
+  const token = identity.token;
+  if (!token) return false;
+  return (await identityStateRecords()).signOuts.revoked(token.username, token.issuedAt, token.id);
+}
+
+/** How long a portal sign-out is remembered: as long as Cognito's longest refresh token (30 days). */
+const SIGN_OUT_MEMORY_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * End every sign-in of the caller's account at the portal: ID tokens issued before this second are
+ * refused from now on (the browser then revokes the tokens at the identity provider as well).
+ */
+export async function signOutEverywhere(identity: VerifiedIdentity, nowMs: number): Promise<void> {
+  const username = identity.token?.username ?? identity.subject;
+  await (
+    await identityStateRecords()
+  ).signOuts.signOut(username, Math.floor(nowMs / 1000), nowMs + SIGN_OUT_MEMORY_MS);
 }
 
 /** The signed-in caller's donor record, or undefined while they have not registered one. */
@@ -65,7 +99,10 @@ async function completeSignUp(identity: VerifiedIdentity): Promise<DonorView | u
   const donors = await donorRecords();
   await donors.register(identity, { ...details, email: identity.email ?? details.email });
   await signups.remove(identity.issuer, identity.subject);
-  return donors.byIdentity(identity);
+  const donor = await donors.byIdentity(identity);
+  // The terms the sign-up agreed to become the donor's (spec §5 iAgree).
+  if (donor) await (await termsRecords()).carryOver(identity.issuer, identity.subject, donor.id);
+  return donor;
 }
 
 /** The signed-in caller's donor record; a sign-in without one gets 404 (nothing of theirs exists). */

@@ -1,7 +1,13 @@
 import { Schema } from "effect";
-import { validateEmail, validateMobile, validateNric, validatePastDate } from "@portal/domain";
-import type { DonorView } from "@portal/adapters/db";
-import { donorRecords, singpassLoginRecords } from "../records";
+import {
+  TERMS_VERSION,
+  validateEmail,
+  validateMobile,
+  validateNric,
+  validatePastDate,
+} from "@portal/domain";
+import { isTermsVersion, type DonorView } from "@portal/adapters/db";
+import { donorRecords, singpassLoginRecords, termsRecords } from "../records";
 import { donorOf, hasSignIn, identityOf, liveGuest, registeredDonor } from "./auth";
 import { decode, Text } from "./decode";
 import {
@@ -21,8 +27,16 @@ import { readyPerson, singpassGuest } from "./singpass";
 import { takeSocialNric } from "./social-nric";
 import type { Handler } from "./types";
 
-/** Spec §3's signed-in user data, from the donor record (the NRIC masked). */
-export const userData = (donor: DonorView, email: string | undefined) => ({
+/**
+ * Spec §3's signed-in user data, from the donor record (the NRIC masked). `iAgree` is whether the donor
+ * agreed to the current terms (`TERMS_VERSION`), as kept when they ticked it (sign-up, enrolment).
+ */
+export const userData = async (donor: DonorView, email: string | undefined) => ({
+  ...userFields(donor, email),
+  iAgree: (await (await termsRecords()).of(donor.id))?.version === TERMS_VERSION,
+});
+
+const userFields = (donor: DonorView, email: string | undefined) => ({
   name: donor.name,
   userId: donor.id,
   aliasname: donor.profile.representativeName ?? "",
@@ -39,7 +53,6 @@ export const userData = (donor: DonorView, email: string | undefined) => ({
   nationality: donor.profile.nationality ?? "",
   dateofbirth: donor.profile.dateOfBirth ?? "",
   sex: donor.profile.sex ?? "",
-  iAgree: true,
   race: donor.profile.race ?? "",
   onbehalfof: "",
   accountCreated: donor.createdAt.toISOString(),
@@ -53,7 +66,7 @@ export const userData = (donor: DonorView, email: string | undefined) => ({
 const getSignInUserDetails: Handler = async ({ headers }) => {
   const { identity, donor } = await donorOf(headers);
   if (!donor) return success({ message: "Not registered", data: null }, {}, 0);
-  return success({ data: userData(donor, identity.email) });
+  return success({ data: await userData(donor, identity.email) });
 };
 
 /**
@@ -123,17 +136,35 @@ const getDonorCognitoStatus: Handler = async ({ headers }) => {
  */
 const enrollDonorManuallyPreDonation: Handler = async ({ headers, body }) => {
   const details = checkedDonorDetails(decode(DonorDetails, body));
+  const { termsVersion } = decode(TermsBody, body);
   // The form's date of birth (§5: dd/mm/yyyy, before now), checked again here.
   const dateOfBirth = details.profile?.dateOfBirth;
   if (dateOfBirth !== undefined) check(validatePastDate(dateOfBirth, Date.now()));
   if (hasSignIn(headers)) {
     const donor = await registeredDonor(headers);
     await (await donorRecords()).updateProfile(donor.id, details);
+    await agreedToTerms(donor.id, termsVersion);
     return success({ data: { enrolmentId: donor.kind === "corporate" ? 2 : 1 } });
   }
   const guest = await liveGuest(headers);
-  await (await donorRecords()).enrolGuest(guest.id, details);
+  await (
+    await donorRecords()
+  ).enrolGuest(
+    guest.id,
+    details,
+    "Manually",
+    isTermsVersion(termsVersion)
+      ? { version: termsVersion, agreedAt: new Date().toISOString() }
+      : undefined,
+  );
   return success({ data: { enrolmentId: details.kind === "corporate" ? 2 : 1 } });
+};
+
+/** The enrolment form's agreement to the terms (spec §5 iAgree): the version the donor ticked. */
+const TermsBody = Schema.Struct({ termsVersion: Schema.optionalKey(Text(20)) });
+
+const agreedToTerms = async (donorId: string, version: string | undefined) => {
+  if (isTermsVersion(version)) await (await termsRecords()).agree(donorId, version, new Date());
 };
 
 const SingpassConfirmBody = Schema.Struct({

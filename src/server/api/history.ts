@@ -86,7 +86,7 @@ const getDonorByTransactionNumber: Handler = async ({ headers, body }) => {
   if (!donor) throw transactionNotFound();
   const { transactionNo } = decode(TransactionBody, body);
   await ownTransaction(donor, transactionNo);
-  return success({ data: userData(donor, identity.email) });
+  return success({ data: await userData(donor, identity.email) });
 };
 
 /**
@@ -99,7 +99,7 @@ const getLastTxnDonorDetailsByNric: Handler = async ({ headers }) => {
   const latest = await (await historyRecords()).transactions(donor, { pageNo: 1, pageSize: 1 });
   return success({
     data: {
-      ...userData(donor, identity.email),
+      ...(await userData(donor, identity.email)),
       lastTransactionNo: latest.records[0]?.transactionNo ?? null,
     },
   });

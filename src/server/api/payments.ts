@@ -2,6 +2,7 @@ import { Effect, Schema } from "effect";
 import {
   FREQUENCIES,
   isPricingError,
+  isTaxRegistrable,
   PAYNOW_ENQUIRY_GRACE_MS,
   PAYNOW_QR_LIFETIME_MS,
   priceDonation,
@@ -209,6 +210,14 @@ const create: Handler = async ({ body, headers }) => {
   }
   const request = decode(CreateDonation, body);
   const donor = request.donor === undefined ? undefined : checkedDonor(request.donor);
+  // Fidyah and kaffarah are not deductible (design/facts.md): no identity number is asked or kept.
+  if (donor?.taxId !== undefined && !isTaxRegistrable(request.flow)) {
+    throw new RequestError(
+      422,
+      "Gifts to this fund are not included for tax deduction; give no identity number.",
+      "donation.taxIdNotApplicable",
+    );
+  }
   const { owner, gift } = await ownerOf(headers, donor?.details);
   const sql = await database();
   const config = await readRates(sql, 25);

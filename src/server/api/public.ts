@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { amountLimits, MAIN_CHARITY_ID, payPartners, wakafFunds } from "@portal/domain";
+import { amountLimits, limitsOf, MAIN_CHARITY_ID, payPartners, wakafFunds } from "@portal/domain";
 import { historyRecords } from "../records";
 import { charityIdOf } from "./configuration";
 import { RequestError, success } from "./envelope";
@@ -58,7 +58,7 @@ const getPayPartners: Handler = async ({ query }) => {
 /** The donation widget of each wakaf fund (§3 donation widget state), amount limits in cents. */
 const widgets = Object.fromEntries(
   (["ilmu", "wms"] as const).map((key) => {
-    const limits = key === "ilmu" ? amountLimits.wakaf : amountLimits.wms;
+    const limits = amountLimits[limitsOf[key === "ilmu" ? "ILMU" : "WMS"]];
     const fund = wakafFunds[key];
     return [
       key,

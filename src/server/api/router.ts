@@ -10,6 +10,7 @@ import { historyHandlers } from "./history";
 import { publicHandlers } from "./public";
 import { recurringHandlers } from "./recurring";
 import { sessionHandlers } from "./sessions";
+import { signOutHandlers } from "./sign-out";
 import { SINGPASS_JWKS_PATH, singpassHandlers, singpassJwks } from "./singpass";
 import { socialNricHandlers } from "./social-nric";
 import { statementHandlers } from "./statements";
@@ -27,6 +28,7 @@ const handlers: Partial<Record<ApiCallName, Handler>> = {
   ...addressHandlers,
   ...singpassHandlers,
   ...socialNricHandlers,
+  ...signOutHandlers,
   ...historyHandlers,
   ...recurringHandlers,
   ...accountHandlers,

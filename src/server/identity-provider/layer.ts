@@ -249,7 +249,8 @@ export function cognitoLayer(options: LayerOptions) {
     const result = answer["AuthenticationResult"] as Record<string, string> | undefined;
     if (!result?.["AccessToken"]) return answer;
     const access = decodeJwt(result["AccessToken"]);
-    const ids = [result["AccessToken"], result["RefreshToken"]]
+    // The ID token too: the portal refuses ID tokens of a signed-out account the same way.
+    const ids = [result["AccessToken"], result["RefreshToken"], result["IdToken"]]
       .filter((token): token is string => Boolean(token))
       .map((token) => text(decodeJwt(token).jti));
     await (await state()).signOuts.noteIssued(text(access["username"]), access.iat ?? 0, ids);

@@ -9,7 +9,7 @@ import {
   validationMessages,
   type Validation,
 } from "@portal/domain";
-import type { IdentitySignups, SignUpDetails } from "@portal/adapters/db";
+import { isTermsVersion, type IdentitySignups, type SignUpDetails } from "@portal/adapters/db";
 import { signupRecords } from "../records";
 
 /**
@@ -93,8 +93,12 @@ export async function preSignUp(
       throw new PreSignUpRefused("UEN already exists.");
     case "mobile.exists":
       throw new PreSignUpRefused(validationMessages["validation.mobile.exists"]);
-    case null:
+    case null: {
       await signups.record(issuer, subject, details);
+      // The terms the sign-up form showed and the donor ticked (spec §5 iAgree); kept as given.
+      const terms = event.request.validationData?.["TERMS_VERSION"];
+      if (isTermsVersion(terms)) await signups.agreeToTerms(issuer, subject, terms, new Date());
       return event;
+    }
   }
 }

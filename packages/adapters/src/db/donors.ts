@@ -82,6 +82,8 @@ export interface GiftParticulars {
   readonly address?: Address;
   readonly profile?: ProfileDetails;
   readonly enrolment?: "Manually" | "Singpass";
+  /** The terms the guest agreed to at enrolment (spec §5 iAgree): version and when. */
+  readonly terms?: { readonly version: string; readonly agreedAt: string };
 }
 
 /** A guest session's enrolment: its particulars and the identity number, sealed and hashed. */
@@ -133,6 +135,7 @@ export interface Donors {
     input: DonorDetailsInput,
     /** `Singpass` when the details came from MyInfo (the NRIC verified by Singpass). */
     enrolment?: "Manually" | "Singpass",
+    terms?: GiftParticulars["terms"],
   ) => Promise<void>;
   /** The enrolment a guest session holds, if any. */
   readonly guestEnrolment: (guestSessionId: string) => Promise<GuestEnrolment | undefined>;
@@ -269,7 +272,7 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
       ).length > 0,
     mobileTaken: (cc, mobile, except) => mobileTaken(sql, cc, mobile, except),
 
-    enrolGuest: async (guestSessionId, input, enrolment = "Manually") => {
+    enrolGuest: async (guestSessionId, input, enrolment = "Manually", terms) => {
       const id = input.kind === "individual" ? input.nric?.toUpperCase() : input.uen?.toUpperCase();
       const particulars: GiftParticulars = {
         kind: input.kind,
@@ -281,6 +284,7 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
         address: input.address ?? {},
         profile: input.profile ?? {},
         enrolment,
+        ...(terms ? { terms } : {}),
       };
       await sql.query(
         `update guest_session set enrolment = $2, enrolment_id_encrypted = $3, enrolment_id_hash = $4

@@ -1,4 +1,10 @@
-import { receiptHref, receiptPath, taxYearSpan, type FlowType } from "@portal/domain";
+import {
+  isTaxRegistrable,
+  receiptHref,
+  receiptPath,
+  taxYearSpan,
+  type FlowType,
+} from "@portal/domain";
 import { receiptToken } from "./donations";
 import type { DonorView } from "./donors";
 import type { Sql } from "./sql";
@@ -150,7 +156,10 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
            d.card_brand, d.card_last4, d.payment_type, d.source, d.created_at,
            r.id as receipt_id, r.receipt_no,
            p.frequency as plan_frequency, p.next_charge_on::text as next_charge_on, p.status as plan_status,
-           (d.tax_id_hash is not null or exists (select 1 from tax_registration t where t.donation_id = d.id))
+           (d.tax_id_hash is not null or exists (select 1 from tax_registration t where t.donation_id = d.id)
+             or coalesce((d.donor_details->>'irasInclusion')::boolean, false)
+             or exists (select 1 from donor o where o.id = d.donor_id
+                        and (o.nric_hash is not null or o.uen is not null)))
              as tax_included,
            count(*) over ()::int as total
     from donation d
@@ -189,7 +198,9 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
     paymentType: row.payment_type,
     source: row.source,
     isRefunded: row.status === "refunded",
-    isIRASInclusion: row.tax_included,
+    // Included as its receipt and year statement say (a number for it, given at checkout or the
+    // donor's own on record), and only for a fund whose gifts are included at all.
+    isIRASInclusion: row.tax_included && isTaxRegistrable(row.flow),
   });
 
   const planOf = async (donorId: string, transactionNo: string) => {

@@ -22,3 +22,4 @@ export * from "./social-nrics";
 export * from "./refused";
 export * from "./mail-queue";
 export * from "./gift-links";
+export * from "./terms";

@@ -12,6 +12,7 @@ import { socialNric } from "./migrations/011-social-nric";
 import { mailQueue } from "./migrations/012-mail-queue";
 import { giftParticulars } from "./migrations/013-gift-particulars";
 import { manageLinks } from "./migrations/014-manage-links";
+import { termsAgreements } from "./migrations/015-terms-agreements";
 import type { Sql } from "./sql";
 
 /** Every migration, in order. Never edit one that has shipped: add the next. */
@@ -30,6 +31,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "012-mail-queue", sql: mailQueue },
   { id: "013-gift-particulars", sql: giftParticulars },
   { id: "014-manage-links", sql: manageLinks },
+  { id: "015-terms-agreements", sql: termsAgreements },
 ];
 
 /**

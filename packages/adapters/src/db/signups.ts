@@ -1,5 +1,6 @@
 import type { DonorDetailsInput } from "./donors";
 import { personalData } from "./personal-data";
+import { termsAgreements } from "./terms";
 import type { Sql } from "./sql";
 
 /** Why a sign-up is refused before the account is made (the PreSignUp check). */
@@ -24,6 +25,13 @@ export interface IdentitySignups {
   /** Record the details of the new account `subject` (replacing an earlier record of it). */
   readonly record: (provider: string, subject: string, input: SignUpDetails) => Promise<void>;
   readonly remove: (provider: string, subject: string) => Promise<void>;
+  /** The sign-up form's agreement to the terms (`version`, at `at`), kept for its first sign-in. */
+  readonly agreeToTerms: (
+    provider: string,
+    subject: string,
+    version: string,
+    at: Date,
+  ) => Promise<void>;
   /** The recorded details of `subject`, if it signed up within the hold. */
   readonly find: (provider: string, subject: string) => Promise<SignUpDetails | undefined>;
 }
@@ -46,6 +54,7 @@ export function identitySignups(sql: Sql, serverKey: Buffer): IdentitySignups {
     (await sql.query(text, params)).length > 0;
 
   return {
+    agreeToTerms: termsAgreements(sql).agreeAtSignUp,
     check: async (provider, subject, input) => {
       if (input.kind === "individual") {
         const hash = pii.hash(input.nric ?? "");

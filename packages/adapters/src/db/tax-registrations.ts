@@ -39,6 +39,9 @@ interface Row {
   reg_hash: Uint8Array | null;
   checkout_encrypted: Uint8Array | null;
   checkout_hash: Uint8Array | null;
+  own_encrypted: Uint8Array | null;
+  own_hash: Uint8Array | null;
+  own_uen: string | null;
 }
 
 /**
@@ -53,8 +56,10 @@ export function taxRegistrations(sql: Sql, serverKey: Buffer) {
     const [row] = await tx.query<Row>(
       `select d.id, d.transaction_no, d.flow, d.status, d.total_cents, d.created_at, r.receipt_no,
               t.id_kind as reg_kind, t.id_encrypted as reg_encrypted, t.id_hash as reg_hash,
-              d.tax_id_encrypted as checkout_encrypted, d.tax_id_hash as checkout_hash
-       from donation d left join receipt r on r.donation_id = d.id
+              d.tax_id_encrypted as checkout_encrypted, d.tax_id_hash as checkout_hash,
+              o.nric_encrypted as own_encrypted, o.nric_hash as own_hash, o.uen as own_uen
+       from donation d join donor o on o.id = d.donor_id
+       left join receipt r on r.donation_id = d.id
        left join tax_registration t on t.donation_id = d.id
        where d.donor_id = $1 and d.transaction_no = $2 ${lock ? "for update of d" : ""}`,
       [donorId, transactionNo],
@@ -70,12 +75,21 @@ export function taxRegistrations(sql: Sql, serverKey: Buffer) {
 
   const toView = (row: Row): TaxDeductionView => {
     let registered: TaxDeductionView["registered"] = null;
-    if (row.reg_kind && row.reg_encrypted) {
+    const eligible = row.status === "succeeded" && isTaxRegistrable(row.flow);
+    if (!isTaxRegistrable(row.flow)) {
+      // Fidyah and kaffarah are never included, whatever number the donor has.
+    } else if (row.reg_kind && row.reg_encrypted) {
       registered = registration(row.reg_kind, pii.decrypt(row.reg_encrypted));
     } else if (row.checkout_encrypted) {
       // The number given at checkout: NRIC/FIN by its form, otherwise a UEN.
       const id = pii.decrypt(row.checkout_encrypted);
       registered = registration(taxIdKindOf(id, !NRIC_PATTERN.test(id)), id);
+    } else if (row.own_encrypted) {
+      // The donor's own NRIC/FIN on record includes the gift, as its receipt and year statement say.
+      const id = pii.decrypt(row.own_encrypted);
+      registered = registration(taxIdKindOf(id, false), id);
+    } else if (row.own_uen) {
+      registered = registration("UEN", row.own_uen);
     }
     return {
       transactionNo: row.transaction_no,
@@ -83,7 +97,7 @@ export function taxRegistrations(sql: Sql, serverKey: Buffer) {
       amountCents: Number(row.total_cents),
       donatedAt: new Date(row.created_at).toISOString(),
       receiptNo: row.receipt_no,
-      eligible: row.status === "succeeded" && isTaxRegistrable(row.flow),
+      eligible,
       registered,
     };
   };
@@ -112,7 +126,11 @@ export function taxRegistrations(sql: Sql, serverKey: Buffer) {
           );
         }
         const hash = pii.hash(id);
-        const earlier = row.reg_hash ?? row.checkout_hash;
+        const earlier =
+          row.reg_hash ??
+          row.checkout_hash ??
+          row.own_hash ??
+          (row.own_uen && pii.hash(row.own_uen));
         if (earlier) {
           if (Buffer.from(earlier).equals(hash)) return { outcome: "already" as const, view };
           throw new TaxRegistrationRefused(

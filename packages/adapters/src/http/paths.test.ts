@@ -20,8 +20,8 @@ describe("the call table", () => {
     // the account area's updateRecurringPlan and removeUserStripeToken, the year-end statement's
     // getTaxYearStatement and getZakatDueCalendar, lookupPostalCode, the account area's
     // getRecurringPlans, getTaxDeductionStatus and registerTaxDeduction, and the social sign-up's
-    // holdSocialNric, socialNricHeld and forgetSocialNric.
-    expect(apiCalls).toHaveLength(48);
+    // holdSocialNric, socialNricHeld and forgetSocialNric, and signOutEverywhere.
+    expect(apiCalls).toHaveLength(49);
   });
 
   it("names each call after the last segment of its path", () => {

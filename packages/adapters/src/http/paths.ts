@@ -96,6 +96,8 @@ export const apiCalls = [
   post("donor", "/api/User/holdSocialNric"),
   post("donor", "/api/User/socialNricHeld"),
   post("donor", "/api/User/forgetSocialNric"),
+  // the portal's side of a global sign-out (ours; README "API"): the caller's ID tokens end here too
+  post("donor", "/api/User/signOutEverywhere"),
   // postal-code lookup (ours; README "API"): OneMap's search, asked by the server
   post("donor", "/api/User/lookupPostalCode"),
   // Singpass enrolment (ours; README "API"): the login's steps, kept on the server for the guest

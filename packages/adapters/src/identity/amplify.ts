@@ -170,8 +170,12 @@ export function amplifyAccounts(config: AmplifyIdentityConfig): AccountsShape {
                   }
                 : {}),
             },
-            // The NRIC goes to the PreSignUp check only; the provider never stores it.
-            ...(corporate ? {} : { validationData: { NRIC: (request.nric ?? "").toUpperCase() } }),
+            // The NRIC and the terms agreed to go to the PreSignUp check only; the provider never
+            // stores them.
+            validationData: {
+              ...(corporate ? {} : { NRIC: (request.nric ?? "").toUpperCase() }),
+              ...(request.termsVersion ? { TERMS_VERSION: request.termsVersion } : {}),
+            },
           },
         });
       }),

@@ -9,6 +9,15 @@ export interface VerifiedIdentity {
   readonly email: string | undefined;
   readonly emailVerified: boolean;
   readonly name: string | undefined;
+  /**
+   * Which sign-in the token is of, for refusing it after a global sign-out: the pool's username
+   * (`cognito:username`, else `sub`), when it was issued (`iat`, seconds) and its id (`jti`).
+   */
+  readonly token?: {
+    readonly username: string;
+    readonly issuedAt: number;
+    readonly id: string;
+  };
 }
 
 export interface IdentityVerifierOptions {
@@ -62,6 +71,11 @@ export function identityVerifier(
         email: text(payload["email"])?.toLowerCase(),
         emailVerified: payload["email_verified"] === true || payload["email_verified"] === "true",
         name: text(payload["name"]),
+        token: {
+          username: text(payload["cognito:username"]) ?? String(payload.sub),
+          issuedAt: payload.iat ?? 0,
+          id: text(payload.jti) ?? "",
+        },
       };
     } catch {
       throw new InvalidIdentityToken();

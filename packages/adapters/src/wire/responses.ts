@@ -328,6 +328,7 @@ export const responseSchemas = {
   holdSocialNric: ok({ data: Schema.Struct({ held: Schema.Literal(true), expiresAt: Str }) }),
   socialNricHeld: ok({ data: Schema.Struct({ held: Schema.Boolean }) }),
   forgetSocialNric: Plain,
+  signOutEverywhere: Plain,
   lookupPostalCode: ok({ data: Schema.Struct({ addresses: Schema.Array(FoundAddress) }) }),
   configureWebForCharity: ok({ data: Schema.Struct({ mainCharityId: Int }) }),
   donationWidget: ok({

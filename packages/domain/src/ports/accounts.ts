@@ -24,6 +24,8 @@ export interface SignUpRequest {
   readonly nric?: string;
   readonly uen?: string;
   readonly companyName?: string;
+  /** The version of the terms the donor ticked (`TERMS_VERSION`); only the PreSignUp check sees it. */
+  readonly termsVersion?: string;
 }
 
 /** The signed-in account as the provider holds it. */

@@ -1,0 +1,17 @@
+import { identityOf, signOutEverywhere as endSignIns } from "./auth";
+import { success } from "./envelope";
+import type { Handler } from "./types";
+
+/**
+ * signOutEverywhere (ours; README "API"): the portal's side of a global sign-out. The browser calls
+ * it with its ID token just before it revokes its tokens at the identity provider (Amplify's global
+ * sign-out); from then on every ID token of the account issued before this second answers 401 here.
+ * With the embedded provider its GlobalSignOut records the same; with a real Cognito this call is what
+ * ends the ID tokens at the portal, since Cognito revokes only its access and refresh tokens.
+ */
+const signOutEverywhere: Handler = async ({ headers }) => {
+  await endSignIns(await identityOf(headers), Date.now());
+  return success({ message: "Signed out" });
+};
+
+export const signOutHandlers = { signOutEverywhere } satisfies Record<string, Handler>;

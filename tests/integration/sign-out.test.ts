@@ -1,0 +1,116 @@
+import path from "node:path";
+import { readOutbox } from "@portal/adapters/mail";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPortal, type RunningPortal } from "../support/portal";
+import { nricOf as nric } from "../support/donations";
+
+// Issue 22 item 5: a global sign-out ends the ID tokens at the portal too, not only at the identity
+// provider. Both paths: the identity provider's own GlobalSignOut (the embedded one records it in the
+// database), and the portal's signOutEverywhere call, which is what holds with a real Cognito, whose
+// sign-outs the portal never sees. Ports 6200.
+
+const PASSWORD = "Sabar#2026";
+
+describe("global sign-out at the portal", () => {
+  let portal: RunningPortal;
+  let clientId: string;
+
+  const cognito = async (target: string, body: Record<string, unknown>) => {
+    const response = await fetch(`${portal.base}/cognito-idp`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-amz-json-1.1",
+        "x-amz-target": `AWSCognitoIdentityProviderService.${target}`,
+      },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const portalCall = async (url: string, token: string) => {
+    const response = await fetch(`${portal.base}${url}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: "{}",
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const details = (token: string) => portalCall("/svc/main/User/getSignInUserDetails", token);
+  const signIn = async (email: string) => {
+    const answer = await cognito("InitiateAuth", {
+      ClientId: clientId,
+      AuthFlow: "USER_PASSWORD_AUTH",
+      AuthParameters: { USERNAME: email, PASSWORD: PASSWORD },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body["AuthenticationResult"] as { IdToken: string; AccessToken: string };
+  };
+  const donor = async (email: string, id: string) => {
+    const signUp = await cognito("SignUp", {
+      ClientId: clientId,
+      Username: email,
+      Password: PASSWORD,
+      UserAttributes: [
+        { Name: "email", Value: email },
+        { Name: "name", Value: "Nur Aisyah" },
+      ],
+      ValidationData: [{ Name: "NRIC", Value: id }],
+    });
+    expect(signUp.status, JSON.stringify(signUp.body)).toBe(200);
+    const mails = await readOutbox(path.join(portal.dataDir, "outbox"), {
+      to: email,
+      kind: "signup-code",
+    });
+    const code = mails.at(-1)?.meta?.["code"] ?? "";
+    const confirmed = await cognito("ConfirmSignUp", {
+      ClientId: clientId,
+      Username: email,
+      ConfirmationCode: code,
+    });
+    expect(confirmed.status).toBe(200);
+    return signIn(email);
+  };
+
+  beforeAll(async () => {
+    portal = await startPortal(6200);
+    const config = (await (await fetch(`${portal.base}/auth/config`)).json()) as Record<
+      string,
+      string
+    >;
+    clientId = config["userPoolClientId"] ?? "";
+  });
+  afterAll(async () => {
+    await portal?.stop();
+  });
+
+  it("refuses an ID token issued before the identity provider's global sign-out", async () => {
+    const before = await donor("leaving@example.sg", nric("7654321"));
+    expect((await details(before.IdToken)).body["status"]).toBe(1);
+
+    expect((await cognito("GlobalSignOut", { AccessToken: before.AccessToken })).status).toBe(200);
+    const refused = await details(before.IdToken);
+    expect(refused.status).toBe(401);
+    expect(refused.body["code"]).toBe("identity.invalid");
+
+    // Signing in again, even within the second of the sign-out, gives tokens the portal takes.
+    const again = await signIn("leaving@example.sg");
+    expect((await details(again.IdToken)).body["status"]).toBe(1);
+  });
+
+  it("refuses an ID token after the portal's own sign-out call (the path a real Cognito takes)", async () => {
+    const first = await donor("elsewhere@example.sg", nric("7654322"));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const second = await signIn("elsewhere@example.sg");
+
+    const ended = await portalCall("/svc/donor/api/User/signOutEverywhere", second.IdToken);
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+    // Every session of the account ends, not only the one that asked.
+    for (const token of [first.IdToken, second.IdToken]) {
+      expect((await details(token)).status).toBe(401);
+    }
+    expect((await portalCall("/svc/donor/api/User/signOutEverywhere", second.IdToken)).status).toBe(
+      401,
+    );
+    const again = await signIn("elsewhere@example.sg");
+    expect((await details(again.IdToken)).body["status"]).toBe(1);
+  });
+});
