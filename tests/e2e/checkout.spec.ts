@@ -356,3 +356,84 @@ test("a monthly gift to Wakaf Ilmu, cancelled from the thank-you page", async ({
     data: { isRecurring: true, recurringStatus: "cancelled" },
   });
 });
+
+test("an own fitrah rate outside the range: checkout names what to change and keeps every entry", async ({
+  page,
+}, testInfo) => {
+  // A rate the calculator no longer allows (kept from before the range changed, say) reaches checkout.
+  await open(page, "/calculator");
+  const own = page.getByRole("group", { name: "Your own rate" });
+  await own.getByRole("textbox", { name: "Number of persons" }).fill("2");
+  await own.getByRole("textbox", { name: "Rate per person ($)" }).fill("6");
+  await page.evaluate(() => {
+    const stored = JSON.parse(sessionStorage.getItem("portal.calculator") ?? "{}") as {
+      state: { fitrah: { variable: { rate: number } } };
+    };
+    stored.state.fitrah.variable.rate = 1200;
+    sessionStorage.setItem("portal.calculator", JSON.stringify(stored));
+  });
+  await open(page, "/checkout?flow=zakat");
+  const notice =
+    "Your own fitrah rate of $12.00 a person is outside the range of $5.00 to $8.00. Change it on the calculator: your entries there and here are kept.";
+  await expect(page.getByTestId("fitrah-rate-notice")).toContainText(notice);
+  await fillDonor(page, "ownrate@example.sg");
+  await page.getByTestId("donor-mobile").fill("91234567");
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByTestId("checkout-pay").click();
+  // The server's refusal says the same: what to change, no double full stop, no "try again".
+  await expect(page.getByTestId("checkout-problem")).toHaveText(notice);
+  await expect(page.getByTestId("donor-email")).toHaveValue("ownrate@example.sg");
+  await expectNoAxeViolations(page);
+  await keepScreenshot(page, testInfo, "fitrah-refused-1280");
+
+  // Back to the calculator by the notice's link: the entries are there; a rate within range pays.
+  await page.getByRole("link", { name: "Change the rate on the calculator" }).click();
+  await hydrated(page);
+  await expect(page).toHaveURL(/\/calculator$/);
+  const rate = page
+    .getByRole("group", { name: "Your own rate" })
+    .getByRole("textbox", { name: "Rate per person ($)" });
+  await expect(rate).toHaveValue("12.00");
+  await rate.fill("7");
+  await page.getByRole("link", { name: "Pay zakat" }).click();
+  await hydrated(page);
+  // Checkout kept the donor's details (never the card).
+  await expect(page.getByTestId("donor-name")).toHaveValue("Aminah binte Salleh");
+  await expect(page.getByTestId("donor-email")).toHaveValue("ownrate@example.sg");
+  await expect(page.getByTestId("donor-mobile")).toHaveValue(/9123\s?4567/);
+  await expect(page.getByTestId("card-number")).toHaveValue("");
+  await expect(page.getByTestId("fitrah-rate-notice")).toHaveCount(0);
+  // Going back in the history and forward again keeps them too.
+  await page.goBack();
+  await hydrated(page);
+  await page.goForward();
+  await hydrated(page);
+  await expect(page.getByTestId("donor-email")).toHaveValue("ownrate@example.sg");
+  await expect(page.getByTestId("checkout-total")).toHaveText("$14.00");
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByTestId("checkout-pay").click();
+  await expectPaid(page);
+  // A passed payment forgets the details.
+  expect(await page.evaluate(() => sessionStorage.getItem("portal.checkout.donor"))).toBeNull();
+});
+
+test("an own fitrah rate refused at checkout, in Malay on a phone", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await open(page, "/ms/calculator");
+  await page.evaluate(() => {
+    sessionStorage.setItem(
+      "portal.calculator",
+      JSON.stringify({
+        state: { fitrah: { variable: { persons: 1, rate: 300 } } },
+        ratesVersion: null,
+      }),
+    );
+  });
+  await open(page, "/ms/checkout?flow=zakat");
+  await expect(page.getByTestId("fitrah-rate-notice")).toContainText(
+    "Kadar fitrah pilihan anda, $3.00 seorang, di luar julat $5.00 hingga $8.00.",
+  );
+  await expectNoOverflow(page);
+  await expectNoAxeViolations(page);
+  await keepScreenshot(page, testInfo, "fitrah-refused-ms-375");
+});

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import {
+  fitrahRateOutOfRange,
   formatMoney,
   receiptHref,
   receiptPath,
@@ -48,6 +49,7 @@ import {
   type Donation,
   type DonationRef,
 } from "./payment-api";
+import { forgetDonor, keepDonor, keptDonor } from "./kept-donor";
 import { PayNowPanel } from "./PayNowPanel";
 import type { SavedCard } from "./prefill";
 import { mountStripeCard } from "./stripe-card";
@@ -119,8 +121,16 @@ export default function Checkout({
   const [flow, setFlow] = useState<FlowType>("ZAKAT");
   const [order, setOrder] = useState<CheckoutOrder | null>(null);
   const [ratesVersion, setRatesVersion] = useState<number | null>(null);
+  const [rateRange, setRateRange] = useState<{ min: Cents; max: Cents } | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
-  const [donor, setDonor] = useState<DonorEntry>(emptyDonor);
+  // Kept in this tab, so going back to the giving page and returning keeps what was typed.
+  const [donor, setDonorState] = useState<DonorEntry>(() => keptDonor() ?? emptyDonor);
+  const setDonor = (next: DonorEntry | ((typed: DonorEntry) => DonorEntry)) =>
+    setDonorState((typed) => {
+      const value = typeof next === "function" ? next(typed) : next;
+      keepDonor(value);
+      return value;
+    });
   const [tried, setTried] = useState(false);
   const [card, setCard] = useState<CardEntry>(emptyCard);
   const [method, setMethod] = useState<Method>("card");
@@ -153,6 +163,7 @@ export default function Checkout({
   const finish = (paid: Donation) => {
     markTransactionPassed();
     removeStored(STORED);
+    forgetDonor();
     clearGivingEntries();
     attempt.current = null;
     setPhase({ kind: "done", donation: paid });
@@ -219,6 +230,7 @@ export default function Checkout({
         const live = await fetchLiveRates(controller.signal);
         if (!live) throw new Error("no rates");
         setRatesVersion(live.version);
+        setRateRange({ min: live.rates.fitrahMinAmount, max: live.rates.fitrahMaxAmount });
         setOrder(orderFromStores(chosen, live.rates));
       } catch {
         setProblem(l.checkout_error_network);
@@ -294,6 +306,22 @@ export default function Checkout({
     };
   }, [phase]);
 
+  // The donor's own fitrah rate outside the configured range: what to change, and where.
+  const variable = order?.items.fitrah?.variable;
+  const ownRateNotice =
+    variable &&
+    rateRange &&
+    fitrahRateOutOfRange(variable, {
+      fitrahMinAmount: rateRange.min,
+      fitrahMaxAmount: rateRange.max,
+    })
+      ? fill(l.polish_checkout_fitrah_rate, {
+          rate: formatMoney(variable.rate),
+          min: formatMoney(rateRange.min),
+          max: formatMoney(rateRange.max),
+        })
+      : null;
+
   const failureText = (code: string | null | undefined): string =>
     code === "card_declined"
       ? l.checkout_error_declined
@@ -324,13 +352,17 @@ export default function Checkout({
     if (error instanceof PaymentApiError) {
       if (error.code === "donation.ratesSuperseded") return setProblem(l.checkout_error_rates);
       if (error.code === "donation.totalMismatch") return setProblem(l.checkout_error_total);
+      if (error.code === "donation.fitrahRate" && ownRateNotice) return setProblem(ownRateNotice);
       const key = (error.code === undefined ? undefined : labelKeyOf(error.code)) as
         keyof CheckoutLabels | undefined;
       if (key && key in l) return setProblem(l[key]);
       if (error.code === "invalid_number") return setProblem(l.validation_card_invalid);
       if (error.code === "invalid_expiry") return setProblem(l.checkout_card_error_expiry);
       if (error.code === "invalid_cvc") return setProblem(l.checkout_card_error_cvc);
-      return setProblem(fill(l.checkout_error_generic, { message: error.message }));
+      // The server's sentence brings its own full stop; the template adds one.
+      return setProblem(
+        fill(l.checkout_error_generic, { message: error.message.replace(/\.+$/, "") }),
+      );
     }
     setProblem(l.checkout_error_network);
   };
@@ -598,6 +630,11 @@ export default function Checkout({
             {l.checkout_empty} <a href={back}>{l.checkout_back}</a>
           </p>
         )}
+        {ownRateNotice && order && order.total > 0 ? (
+          <p className="checkout-notice" data-testid="fitrah-rate-notice">
+            {ownRateNotice} <a href={back}>{l.polish_checkout_fitrah_change}</a>
+          </p>
+        ) : null}
       </section>
       {order && order.total > 0 ? (
         <form

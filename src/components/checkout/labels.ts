@@ -127,6 +127,8 @@ export const checkoutLabelKeys = [
   "checkout_card_again",
   "donor_notRegistered",
   "savedCard_signInRequired",
+  "polish_checkout_fitrah_rate",
+  "polish_checkout_fitrah_change",
 ] as const;
 
 export type CheckoutLabels = Readonly<Record<(typeof checkoutLabelKeys)[number], string>>;
