@@ -47,6 +47,8 @@ test("a guest pays kaffarah by card and gets a receipt number, link and e-mail",
     .click();
   await expect(page).toHaveURL(/\/checkout\?flow=KAFFARAH$/);
   await hydrated(page);
+  // The tab names the site, as every other page does.
+  await expect(page).toHaveTitle("Checkout | Zakat Singapore");
   await expect(page.getByTestId("checkout-total")).toHaveText("$40.00");
   await expectNoAxeViolations(page);
   // Kaffarah has no public donor wall, so nothing is said about one.
@@ -59,6 +61,13 @@ test("a guest pays kaffarah by card and gets a receipt number, link and e-mail",
   );
   await expect(page.getByTestId("donor-email")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Please enter a valid card number")).toBeVisible();
+  // An expiry not chosen yet is asked for, not called a date that has passed.
+  await expect(page.getByTestId("card-month")).toHaveAccessibleDescription(
+    "Choose the card's expiry month",
+  );
+  await expect(page.getByTestId("card-year")).toHaveAccessibleDescription(
+    "Choose the card's expiry year",
+  );
 
   await fillDonor(page, "kaffarah.guest@example.sg");
   // The mobile's country is chosen from the list (Singapore first chosen), not typed.
@@ -82,6 +91,20 @@ test("a guest pays kaffarah by card and gets a receipt number, link and e-mail",
   );
   await keepScreenshot(page, testInfo, "checkout-done-1280");
   await expect.poll(async () => (await receiptMails("kaffarah.guest@example.sg")).length).toBe(1);
+  // "Back" says where it goes: the flow's own home, styled as a button like the receipt link.
+  const home = page.getByRole("link", { name: "Back to the kaffarah page" });
+  await expect(home).toHaveAttribute("href", "/kaffarah");
+  await expect(home).toHaveClass(/\bbutton\b/);
+  // Reloading, or coming back from the receipt, keeps the thank-you page and its receipt link.
+  const receiptHref = await page.getByTestId("receipt-link").getAttribute("href");
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId("receipt-link")).toHaveAttribute("href", receiptHref ?? "");
+  await page.getByTestId("receipt-link").click();
+  await expect(page).toHaveURL(/\/receipt\/kaffarah\?/);
+  await page.goBack();
+  await hydrated(page);
+  await expect(page.getByTestId("receipt-link")).toHaveAttribute("href", receiptHref ?? "");
 
   // A passed transaction resets the giving page (spec §4).
   await open(page, "/kaffarah");
@@ -112,6 +135,11 @@ test("zakat from the calculator, on a phone, in Malay", async ({ page }, testInf
     /^\/ms\/receipt\/harta\?transactionNo=/,
   );
   await keepScreenshot(page, testInfo, "checkout-done-ms-375");
+  // Back to the zakat home page, not the calculator, and it says so.
+  await expect(
+    page.getByRole("link", { name: "Kembali ke laman utama Zakat Singapura" }),
+  ).toHaveAttribute("href", /^\/ms\/?$/);
+  await expect(page).toHaveTitle("Pembayaran | Zakat Singapura");
   // The receipt lists the harta as the calculator made it up: savings, with the donor's remark.
   await page.getByTestId("receipt-link").click();
   await hydrated(page);
@@ -220,10 +248,13 @@ test("a declined card says so, charges nothing, and another card pays once", asy
   await expect(page.getByTestId("checkout-problem")).toBeFocused();
   // The donor's entries stay.
   await expect(page.getByTestId("donor-email")).toHaveValue("declined@example.sg");
-  await page.getByTestId("card-number").fill("4242 4242 4242 4242");
+  await page.getByTestId("card-number").fill("5555 5555 5555 4444");
+  await expect(page.getByTestId("card-brand")).toHaveText("Mastercard");
   // A double click pays once.
   await page.getByTestId("checkout-pay").dblclick();
   await expectPaid(page);
+  // The brand is spelt as the card form and the accepted-cards line spell it.
+  await expect(page.getByText("Paid with Mastercard ending 4444", { exact: true })).toBeVisible();
   await expect.poll(async () => (await receiptMails("declined@example.sg")).length).toBe(1);
 });
 

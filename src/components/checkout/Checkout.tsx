@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import {
   fitrahRateOutOfRange,
   formatMoney,
+  homePath,
   receiptHref,
   receiptPath,
   type Cents,
@@ -36,7 +37,12 @@ import {
 import type { DialCodeRegions, DialCountry } from "../enrolment/dial-code";
 import { sessionBridge } from "../auth/bridge";
 import type { CheckoutLabels } from "./labels";
-import { clearGivingEntries, givingPathOf, orderFromStores } from "./order-source";
+import {
+  clearGivingEntries,
+  givingPathOf,
+  hasGivingEntries,
+  orderFromStores,
+} from "./order-source";
 import { currentOwner, ownerOf, type Owner } from "./owner";
 import {
   cancelRecurring,
@@ -51,6 +57,7 @@ import {
 } from "./payment-api";
 import { forgetDonor, keepDonor, keptDonor } from "./kept-donor";
 import { PayNowPanel } from "./PayNowPanel";
+import { cardBrandName } from "../giving/payment-names";
 import type { SavedCard } from "./prefill";
 import { mountStripeCard } from "./stripe-card";
 
@@ -75,6 +82,8 @@ const STORED = "portal.checkout";
 interface StoredCheckout extends DonationRef {
   readonly flow: FlowType;
   readonly owner: string;
+  /** Paid: kept so that a reload or coming back shows the thank-you page and its receipt link again. */
+  readonly done?: boolean;
 }
 
 const readCheckout = (flow: FlowType): StoredCheckout | undefined => {
@@ -162,7 +171,16 @@ export default function Checkout({
 
   const finish = (paid: Donation) => {
     markTransactionPassed();
-    removeStored(STORED);
+    const ref = attempt.current?.ref ?? readCheckout(paid.flow);
+    if (ref) {
+      writeStored(STORED, {
+        donationId: ref.donationId,
+        clientSecret: ref.clientSecret,
+        flow: paid.flow,
+        owner: attempt.current?.owner ?? "guest",
+        done: true,
+      } satisfies StoredCheckout);
+    }
     forgetDonor();
     clearGivingEntries();
     attempt.current = null;
@@ -207,7 +225,10 @@ export default function Checkout({
         // The sandbox stays; paying will say what is wrong.
       });
     void (async () => {
-      if (resume) {
+      if (resume?.done && hasGivingEntries()) {
+        // Paid earlier, and a new gift entered since: this checkout is for the new one.
+        removeStored(STORED);
+      } else if (resume) {
         // Back from the bank, or reloaded mid-payment: the donation as it now stands.
         try {
           const current = await retrieveDonation(resume);
@@ -502,7 +523,10 @@ export default function Checkout({
         </dl>
         <p>
           {paid.card
-            ? fill(l.checkout_done_card, { brand: paid.card.brand, last4: paid.card.last4 })
+            ? fill(l.checkout_done_card, {
+                brand: cardBrandName(paid.card.brand),
+                last4: paid.card.last4,
+              })
             : l.checkout_done_paynow}
         </p>
         {paid.frequency !== "one time" && cancelStep !== "done" ? (
@@ -578,8 +602,12 @@ export default function Checkout({
               {l.checkout_done_receipt}
             </a>
           ) : null}
-          <a href={localizedPath(givingPathOf(paid.flow, productRoute), lang)}>
-            {l.checkout_done_home}
+          <a
+            className="button button-secondary"
+            href={localizedPath(homePath(paid.flow, productRoute), lang)}
+            data-testid="done-home"
+          >
+            {l[`polish_done_home_${paid.flow}`]}
           </a>
         </p>
       </section>
@@ -726,7 +754,7 @@ export default function Checkout({
                     />
                     <span>
                       {fill(l.checkout_saved_card, {
-                        brand: saved.brand,
+                        brand: cardBrandName(saved.brand),
                         last4: saved.last4,
                         date: `${String(saved.expMonth).padStart(2, "0")}/${saved.expYear}`,
                       })}

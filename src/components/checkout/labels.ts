@@ -90,7 +90,6 @@ export const checkoutLabelKeys = [
   "checkout_done_recurring_monthly",
   "checkout_done_recurring_quarterly",
   "checkout_done_recurring_annually",
-  "checkout_done_home",
   "validation_nric_required",
   "validation_nric_invalid",
   "validation_email_required",
@@ -129,6 +128,13 @@ export const checkoutLabelKeys = [
   "savedCard_signInRequired",
   "polish_checkout_fitrah_rate",
   "polish_checkout_fitrah_change",
+  "polish_card_month_empty",
+  "polish_card_year_empty",
+  "polish_done_home_ZAKAT",
+  "polish_done_home_FIDYAH",
+  "polish_done_home_KAFFARAH",
+  "polish_done_home_ILMU",
+  "polish_done_home_WMS",
 ] as const;
 
 export type CheckoutLabels = Readonly<Record<(typeof checkoutLabelKeys)[number], string>>;
