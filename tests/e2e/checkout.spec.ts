@@ -289,7 +289,7 @@ test("a payment service failing mid-payment keeps the donor's entries; trying ag
   await expect.poll(async () => (await receiptMails("confirm500@example.sg")).length).toBe(1);
 });
 
-test("a card that asks for 3-D Secure passes the bank's challenge", async ({ page }) => {
+test("a card that asks for 3-D Secure passes the bank's challenge", async ({ page }, testInfo) => {
   await open(page, "/kaffarah");
   await page.getByRole("radio", { name: /^Nazar/ }).check();
   await page.getByTestId("kaffarah-quantity").fill("2");
@@ -299,9 +299,71 @@ test("a card that asks for 3-D Secure passes the bank's challenge", async ({ pag
   await page.getByTestId("checkout-pay").click();
   const dialog = page.getByRole("dialog", { name: "Verify with your bank" });
   await expect(dialog).toBeVisible();
+  await expectChallengeRoomy(page);
+  await keepScreenshot(page, testInfo, "challenge-1280");
+  // The donor can give up the check: nothing is charged, the entries stay, and paying again works.
+  await dialog.getByRole("button", { name: "Cancel verification" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId("checkout-problem")).toHaveText(
+    "You cancelled the bank's verification. Nothing was charged; you can pay again or choose another way to pay.",
+  );
+  await expect(page.getByTestId("donor-email")).toHaveValue("threeds@example.sg");
+  await page.getByTestId("checkout-pay").click();
+  await expect(dialog).toBeVisible();
+  // Escape cancels too; a third try approves.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await page.getByTestId("checkout-pay").click();
   const bank = page.frameLocator('[data-testid="challenge-frame"]');
   await bank.getByRole("button", { name: /Approve the payment/ }).click();
   await expectPaid(page);
+  await expect(dialog).toHaveCount(0);
+});
+
+/**
+ * The bank's frame is at least 390 x 400 px (EMV 3-D Secure's 390 x 400 window; a real bank's page is
+ * made to fit it), and the sandbox bank's buttons show without scrolling inside it.
+ */
+const expectChallengeRoomy = async (page: Page) => {
+  const frame = page.getByTestId("challenge-frame");
+  const box = await frame.boundingBox();
+  // A phone gives it the whole screen instead (checked by the caller).
+  if ((page.viewportSize()?.width ?? 0) > 640) expect(box?.width ?? 0).toBeGreaterThanOrEqual(390);
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(400);
+  const bank = page.frameLocator('[data-testid="challenge-frame"]');
+  await expect(bank.getByRole("button", { name: /Approve the payment/ })).toBeVisible();
+  const lowest = await bank
+    .locator("body")
+    .evaluate(
+      () =>
+        Math.max(
+          ...[...document.querySelectorAll("button")].map((b) => b.getBoundingClientRect().bottom),
+        ) - window.innerHeight,
+    );
+  expect(lowest).toBeLessThanOrEqual(0);
+  // The cancel button shows too, inside the window.
+  await expect(page.getByTestId("challenge-cancel")).toBeInViewport();
+};
+
+test("on a phone, in Malay, the bank's check takes the whole screen", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await open(page, "/ms/kaffarah");
+  await page.getByRole("radio", { name: /^Nazar/ }).check();
+  await page.getByTestId("kaffarah-quantity").fill("1");
+  await open(page, "/ms/checkout?flow=KAFFARAH");
+  await fillDonor(page, "threeds.ms@example.sg");
+  await fillCard(page, "4000 0027 6000 3184");
+  await page.getByTestId("checkout-pay").click();
+  const dialog = page.getByRole("dialog", { name: "Sahkan dengan bank anda" });
+  await expect(dialog).toBeVisible();
+  const box = await page.locator(".checkout-challenge-box").boundingBox();
+  expect(box).toMatchObject({ x: 0, y: 0, width: 375, height: 700 });
+  await expectChallengeRoomy(page);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath("challenge-ms-375.png") });
+  await dialog.getByRole("button", { name: "Batalkan pengesahan" }).click();
   await expect(dialog).toHaveCount(0);
 });
 
@@ -321,6 +383,17 @@ test("zakat harta by PayNow QR, paid from the payer's bank", async ({
   await expect(page.getByTestId("paynow-status")).toContainText(/The code expires in (5:00|4:5\d)/);
   await expectNoAxeViolations(page);
   await keepScreenshot(page, testInfo, "paynow-1280");
+  // The phone that shows the code cannot scan it: the code can be saved as an image.
+  const reference = (await page.getByTestId("paynow-reference").textContent()) ?? "";
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Save the QR code as an image" }).click();
+  expect((await download).suggestedFilename()).toBe(`PayNow-${reference}.png`);
+  // Another way to pay is one step back; choosing PayNow again shows the same code.
+  await page.getByRole("button", { name: "Choose another way to pay" }).click();
+  await expect(page.getByTestId("method-card")).toBeVisible();
+  await expect(page.getByTestId("donor-email")).toHaveValue("paynow@example.sg");
+  await page.getByTestId("checkout-pay").click();
+  await expect(page.getByTestId("paynow-reference")).toHaveText(reference);
 
   const href = (await page.getByTestId("paynow-sandbox-bank").getAttribute("href")) ?? "";
   const bank = await context.newPage();
@@ -467,4 +540,38 @@ test("an own fitrah rate refused at checkout, in Malay on a phone", async ({ pag
   await expectNoOverflow(page);
   await expectNoAxeViolations(page);
   await keepScreenshot(page, testInfo, "fitrah-refused-ms-375");
+});
+
+test("an expired PayNow code offers a new one at once, made when the enquiry grace ends", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await page.clock.install();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await open(page, "/kaffarah");
+  await page.getByRole("radio", { name: /^Nazar/ }).check();
+  await page.getByTestId("kaffarah-quantity").fill("1");
+  await open(page, "/checkout?flow=KAFFARAH");
+  await fillDonor(page, "paynow.expiry@example.sg");
+  await page.getByTestId("method-paynow").check();
+  await page.getByTestId("checkout-pay").click();
+  await expect(page.getByTestId("paynow-qr").locator("svg")).toBeVisible();
+  await keepScreenshot(page, testInfo, "paynow-375");
+  const first = (await page.getByTestId("paynow-reference").textContent()) ?? "";
+  await page.clock.fastForward("05:01");
+  await expect(page.getByTestId("paynow-status")).toHaveText(/expired/i);
+  // At once, not 30 s later.
+  const renew = page.getByRole("button", { name: "Get a new code" });
+  await expect(renew).toBeVisible();
+  // The portal's payment clock moves on too, past the code's life and its grace.
+  await page.request.post(new URL("/__test/clock", baseURL).toString(), {
+    headers: { authorization: `Bearer ${process.env.E2E_TEST_CONTROL_TOKEN}` },
+    data: { advanceMs: 331_000 },
+  });
+  await renew.click();
+  await expect(page.getByTestId("paynow-new")).toHaveText("Getting a new code…");
+  await page.clock.fastForward("00:30");
+  await expect(page.getByTestId("paynow-reference")).toHaveText(`${first}-1`);
+  await expect(page.getByTestId("paynow-qr").locator("svg")).toBeVisible();
+  await expectNoAxeViolations(page);
 });

@@ -343,6 +343,17 @@ export default function Checkout({
         })
       : null;
 
+  /**
+   * The donor gives up the bank's check: back to the form, nothing charged. The next payment makes a
+   * new donation (the abandoned one waits on a check nobody can reach, and is never charged).
+   */
+  const cancelChallenge = () => {
+    attempt.current = null;
+    removeStored(STORED);
+    setPhase({ kind: "form" });
+    setProblem(l.polish_3ds_cancelled);
+  };
+
   const failureText = (code: string | null | undefined): string =>
     code === "card_declined"
       ? l.checkout_error_declined
@@ -622,6 +633,7 @@ export default function Checkout({
         amount={donation.totalCents as Cents}
         labels={l}
         onPaid={finish}
+        onBack={() => setPhase({ kind: "form" })}
       />
     );
   }
@@ -826,6 +838,9 @@ export default function Checkout({
           role="dialog"
           aria-modal="true"
           aria-labelledby="checkout-3ds-title"
+          onKeyDown={(event) => {
+            if (event.key === "Escape") cancelChallenge();
+          }}
         >
           <div className="checkout-challenge-box">
             <h2 id="checkout-3ds-title">{l.checkout_3ds_title}</h2>
@@ -836,6 +851,15 @@ export default function Checkout({
               src={phase.url}
               data-testid="challenge-frame"
             />
+            <button
+              type="button"
+              className="button button-secondary"
+              autoFocus
+              onClick={cancelChallenge}
+              data-testid="challenge-cancel"
+            >
+              {l.polish_3ds_cancel}
+            </button>
           </div>
         </div>
       ) : null}

@@ -135,6 +135,12 @@ export const checkoutLabelKeys = [
   "polish_done_home_KAFFARAH",
   "polish_done_home_ILMU",
   "polish_done_home_WMS",
+  "polish_paynow_back",
+  "polish_paynow_renewing",
+  "polish_paynow_save",
+  "polish_paynow_save_hint",
+  "polish_3ds_cancel",
+  "polish_3ds_cancelled",
 ] as const;
 
 export type CheckoutLabels = Readonly<Record<(typeof checkoutLabelKeys)[number], string>>;
