@@ -55,7 +55,7 @@ import {
   type Donation,
   type DonationRef,
 } from "./payment-api";
-import { forgetDonor, keepDonor, keptDonor } from "./kept-donor";
+import { forgetDonor, keepDonor, keptDonor, keptOwner } from "./kept-donor";
 import { PayNowPanel } from "./PayNowPanel";
 import { cardBrandName } from "../giving/payment-names";
 import type { SavedCard } from "./prefill";
@@ -134,10 +134,12 @@ export default function Checkout({
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
   // Kept in this tab, so going back to the giving page and returning keeps what was typed.
   const [donor, setDonorState] = useState<DonorEntry>(() => keptDonor() ?? emptyDonor);
+  // Whose details these are: "guest" until the tab's sign-in is known.
+  const donorOwner = useRef("guest");
   const setDonor = (next: DonorEntry | ((typed: DonorEntry) => DonorEntry)) =>
     setDonorState((typed) => {
       const value = typeof next === "function" ? next(typed) : next;
-      keepDonor(value);
+      keepDonor(value, donorOwner.current);
       return value;
     });
   const [tried, setTried] = useState(false);
@@ -202,7 +204,12 @@ export default function Checkout({
       if (!live || !found) return;
       setSignedIn({ owner: owner.key, cards: found.cards });
       setCardChoice(found.cards[0]?.id ?? "new");
-      setDonor((typed) => prefillDonor(typed, found.details, dialCountries, dialRegions));
+      // Details kept from before this sign-in (a guest's) give way to the account's.
+      const theirs = keptOwner() === owner.key;
+      donorOwner.current = owner.key;
+      setDonor((typed) =>
+        prefillDonor(theirs ? typed : emptyDonor, found.details, dialCountries, dialRegions),
+      );
       setPrefilled(true);
     })().catch(() => {
       // Without the account the donor types their details; paying says what failed, if anything.

@@ -10,9 +10,16 @@ import { emptyDonor, type DonorEntry } from "./DonorFields";
  */
 export const KEPT_DONOR = "portal.checkout.donor";
 
-export const keepDonor = (donor: DonorEntry): void => {
+/** Keeps the details as typed by `owner` ("guest" or the sign-in's opaque subject id). */
+export const keepDonor = (donor: DonorEntry, owner: string): void => {
   const { taxId: _dropped, ...kept } = donor;
-  writeStored(KEPT_DONOR, kept);
+  writeStored(KEPT_DONOR, { ...kept, owner });
+};
+
+/** Who typed the kept details ("guest" when unknown): a donor who signs in gets their account's. */
+export const keptOwner = (): string => {
+  const stored = readStored(KEPT_DONOR);
+  return isRecord(stored) && typeof stored["owner"] === "string" ? stored["owner"] : "guest";
 };
 
 /** The kept details over the empty ones (each field checked for its type), or undefined. */
