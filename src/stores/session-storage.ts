@@ -116,7 +116,8 @@ export const sliceStorageKeys: Readonly<Record<StateSlice, ReadonlyArray<string>
   otherDonations: [storageKeys.donationWidget],
   // Checkout's selections (payment method, donor choices) add their keys here when checkout lands.
   selections: [],
-  userSelections: [],
+  // The donor's details as typed on checkout, without NRIC or card (checkout/kept-donor.ts).
+  userSelections: ["portal.checkout.donor"],
 };
 
 /** Removes the stored state of each slice. */

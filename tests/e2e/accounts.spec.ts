@@ -125,7 +125,8 @@ test.describe("donor accounts", () => {
       "Your account is ready. Please sign in.",
     );
 
-    await dialog(page).getByLabel("Email").fill("nur.aisyah@example.sg");
+    // The sign-in form keeps the e-mail just typed; only the password is asked again.
+    await expect(dialog(page).getByLabel("Email")).toHaveValue("nur.aisyah@example.sg");
     await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
     await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
     // §4: not enrolling, so the donor goes to the flow's home, signed in.
@@ -192,8 +193,8 @@ test.describe("donor accounts", () => {
       kind: "signup-code",
     });
     expect(mails).toHaveLength(2);
-    // Signing in again opens the popup where the new code is entered.
-    await dialog(page).getByLabel("Email").fill(email);
+    // Signing in again (the e-mail kept) opens the popup where the new code is entered.
+    await expect(dialog(page).getByLabel("Email")).toHaveValue(email);
     await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
     await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
     await dialog(page)
@@ -203,6 +204,8 @@ test.describe("donor accounts", () => {
     await expect(dialog(page).getByRole("status")).toHaveText(
       "Your account is ready. Please sign in.",
     );
+    await expect(dialog(page).getByLabel("Email")).toHaveValue(email);
+    await keepScreenshot(page, testInfo, "verified-sign-in-375");
   });
 
   test("forgot password: the mailed code resets it, and the new password signs in", async ({

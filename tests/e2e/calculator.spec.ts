@@ -192,3 +192,40 @@ for (const width of [375, 1280]) {
     await page.screenshot({ path: testInfo.outputPath(`calculator-${width}.png`), fullPage: true });
   });
 }
+
+test("your own fitrah rate: the range is stated, and a rate outside it is refused as typed", async ({
+  page,
+}, testInfo) => {
+  await open(page);
+  const own = page.getByRole("group", { name: "Your own rate" });
+  const rate = own.getByRole("textbox", { name: "Rate per person ($)" });
+  // The configured range (seeded $5 to $8) is said before anything is typed.
+  await expect(rate).toHaveAccessibleDescription("From $5.00 to $8.00 a person.");
+  await own.getByRole("textbox", { name: "Number of persons" }).fill("2");
+  await rate.fill("12");
+  await expect(rate).toHaveAttribute("aria-invalid", "true");
+  await expect(own.getByText("Enter a rate from $5.00 to $8.00 a person.")).toBeVisible();
+  // Nothing out of range goes to checkout: the pay link waits for a rate within it.
+  await expect(page.getByRole("link", { name: "Pay zakat" })).toHaveCount(0);
+  await expect(
+    page.getByText("Change your own fitrah rate to one from $5.00 to $8.00 a person to pay."),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await own.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("fitrah-range-375.png") });
+  await rate.fill("6.50");
+  await expect(rate).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("total")).toHaveText("$13.00");
+  await expect(page.getByRole("link", { name: "Pay zakat" })).toBeVisible();
+
+  // In Malay too.
+  await open(page, "/ms/calculator");
+  const ownMs = page.getByRole("group", { name: "Kadar pilihan anda" });
+  await expect(ownMs.getByRole("textbox").first()).toHaveAccessibleDescription(
+    "Dari $5.00 hingga $8.00 seorang.",
+  );
+  await ownMs.getByRole("textbox").first().fill("4");
+  await expect(ownMs.getByText("Masukkan kadar dari $5.00 hingga $8.00 seorang.")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("fitrah-range-ms-375.png"), fullPage: true });
+});

@@ -47,6 +47,8 @@ test("a guest pays kaffarah by card and gets a receipt number, link and e-mail",
     .click();
   await expect(page).toHaveURL(/\/checkout\?flow=KAFFARAH$/);
   await hydrated(page);
+  // The tab names the site, as every other page does.
+  await expect(page).toHaveTitle("Checkout | Zakat Singapore");
   await expect(page.getByTestId("checkout-total")).toHaveText("$40.00");
   await expectNoAxeViolations(page);
   // Kaffarah has no public donor wall, so nothing is said about one.
@@ -59,6 +61,13 @@ test("a guest pays kaffarah by card and gets a receipt number, link and e-mail",
   );
   await expect(page.getByTestId("donor-email")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Please enter a valid card number")).toBeVisible();
+  // An expiry not chosen yet is asked for, not called a date that has passed.
+  await expect(page.getByTestId("card-month")).toHaveAccessibleDescription(
+    "Choose the card's expiry month",
+  );
+  await expect(page.getByTestId("card-year")).toHaveAccessibleDescription(
+    "Choose the card's expiry year",
+  );
 
   await fillDonor(page, "kaffarah.guest@example.sg");
   // The mobile's country is chosen from the list (Singapore first chosen), not typed.
@@ -82,6 +91,20 @@ test("a guest pays kaffarah by card and gets a receipt number, link and e-mail",
   );
   await keepScreenshot(page, testInfo, "checkout-done-1280");
   await expect.poll(async () => (await receiptMails("kaffarah.guest@example.sg")).length).toBe(1);
+  // "Back" says where it goes: the flow's own home, styled as a button like the receipt link.
+  const home = page.getByRole("link", { name: "Back to the kaffarah page" });
+  await expect(home).toHaveAttribute("href", "/kaffarah");
+  await expect(home).toHaveClass(/\bbutton\b/);
+  // Reloading, or coming back from the receipt, keeps the thank-you page and its receipt link.
+  const receiptHref = await page.getByTestId("receipt-link").getAttribute("href");
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId("receipt-link")).toHaveAttribute("href", receiptHref ?? "");
+  await page.getByTestId("receipt-link").click();
+  await expect(page).toHaveURL(/\/receipt\/kaffarah\?/);
+  await page.goBack();
+  await hydrated(page);
+  await expect(page.getByTestId("receipt-link")).toHaveAttribute("href", receiptHref ?? "");
 
   // A passed transaction resets the giving page (spec §4).
   await open(page, "/kaffarah");
@@ -112,6 +135,11 @@ test("zakat from the calculator, on a phone, in Malay", async ({ page }, testInf
     /^\/ms\/receipt\/harta\?transactionNo=/,
   );
   await keepScreenshot(page, testInfo, "checkout-done-ms-375");
+  // Back to the zakat home page, not the calculator, and it says so.
+  await expect(
+    page.getByRole("link", { name: "Kembali ke laman utama Zakat Singapura" }),
+  ).toHaveAttribute("href", /^\/ms\/?$/);
+  await expect(page).toHaveTitle("Pembayaran | Zakat Singapura");
   // The receipt lists the harta as the calculator made it up: savings, with the donor's remark.
   await page.getByTestId("receipt-link").click();
   await hydrated(page);
@@ -220,10 +248,13 @@ test("a declined card says so, charges nothing, and another card pays once", asy
   await expect(page.getByTestId("checkout-problem")).toBeFocused();
   // The donor's entries stay.
   await expect(page.getByTestId("donor-email")).toHaveValue("declined@example.sg");
-  await page.getByTestId("card-number").fill("4242 4242 4242 4242");
+  await page.getByTestId("card-number").fill("5555 5555 5555 4444");
+  await expect(page.getByTestId("card-brand")).toHaveText("Mastercard");
   // A double click pays once.
   await page.getByTestId("checkout-pay").dblclick();
   await expectPaid(page);
+  // The brand is spelt as the card form and the accepted-cards line spell it.
+  await expect(page.getByText("Paid with Mastercard ending 4444", { exact: true })).toBeVisible();
   await expect.poll(async () => (await receiptMails("declined@example.sg")).length).toBe(1);
 });
 
@@ -258,7 +289,7 @@ test("a payment service failing mid-payment keeps the donor's entries; trying ag
   await expect.poll(async () => (await receiptMails("confirm500@example.sg")).length).toBe(1);
 });
 
-test("a card that asks for 3-D Secure passes the bank's challenge", async ({ page }) => {
+test("a card that asks for 3-D Secure passes the bank's challenge", async ({ page }, testInfo) => {
   await open(page, "/kaffarah");
   await page.getByRole("radio", { name: /^Nazar/ }).check();
   await page.getByTestId("kaffarah-quantity").fill("2");
@@ -268,9 +299,71 @@ test("a card that asks for 3-D Secure passes the bank's challenge", async ({ pag
   await page.getByTestId("checkout-pay").click();
   const dialog = page.getByRole("dialog", { name: "Verify with your bank" });
   await expect(dialog).toBeVisible();
+  await expectChallengeRoomy(page);
+  await keepScreenshot(page, testInfo, "challenge-1280");
+  // The donor can give up the check: nothing is charged, the entries stay, and paying again works.
+  await dialog.getByRole("button", { name: "Cancel verification" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId("checkout-problem")).toHaveText(
+    "You cancelled the bank's verification. Nothing was charged; you can pay again or choose another way to pay.",
+  );
+  await expect(page.getByTestId("donor-email")).toHaveValue("threeds@example.sg");
+  await page.getByTestId("checkout-pay").click();
+  await expect(dialog).toBeVisible();
+  // Escape cancels too; a third try approves.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await page.getByTestId("checkout-pay").click();
   const bank = page.frameLocator('[data-testid="challenge-frame"]');
   await bank.getByRole("button", { name: /Approve the payment/ }).click();
   await expectPaid(page);
+  await expect(dialog).toHaveCount(0);
+});
+
+/**
+ * The bank's frame is at least 390 x 400 px (EMV 3-D Secure's 390 x 400 window; a real bank's page is
+ * made to fit it), and the sandbox bank's buttons show without scrolling inside it.
+ */
+const expectChallengeRoomy = async (page: Page) => {
+  const frame = page.getByTestId("challenge-frame");
+  const box = await frame.boundingBox();
+  // A phone gives it the whole screen instead (checked by the caller).
+  if ((page.viewportSize()?.width ?? 0) > 640) expect(box?.width ?? 0).toBeGreaterThanOrEqual(390);
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(400);
+  const bank = page.frameLocator('[data-testid="challenge-frame"]');
+  await expect(bank.getByRole("button", { name: /Approve the payment/ })).toBeVisible();
+  const lowest = await bank
+    .locator("body")
+    .evaluate(
+      () =>
+        Math.max(
+          ...[...document.querySelectorAll("button")].map((b) => b.getBoundingClientRect().bottom),
+        ) - window.innerHeight,
+    );
+  expect(lowest).toBeLessThanOrEqual(0);
+  // The cancel button shows too, inside the window.
+  await expect(page.getByTestId("challenge-cancel")).toBeInViewport();
+};
+
+test("on a phone, in Malay, the bank's check takes the whole screen", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await open(page, "/ms/kaffarah");
+  await page.getByRole("radio", { name: /^Nazar/ }).check();
+  await page.getByTestId("kaffarah-quantity").fill("1");
+  await open(page, "/ms/checkout?flow=KAFFARAH");
+  await fillDonor(page, "threeds.ms@example.sg");
+  await fillCard(page, "4000 0027 6000 3184");
+  await page.getByTestId("checkout-pay").click();
+  const dialog = page.getByRole("dialog", { name: "Sahkan dengan bank anda" });
+  await expect(dialog).toBeVisible();
+  const box = await page.locator(".checkout-challenge-box").boundingBox();
+  expect(box).toMatchObject({ x: 0, y: 0, width: 375, height: 700 });
+  await expectChallengeRoomy(page);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath("challenge-ms-375.png") });
+  await dialog.getByRole("button", { name: "Batalkan pengesahan" }).click();
   await expect(dialog).toHaveCount(0);
 });
 
@@ -290,6 +383,17 @@ test("zakat harta by PayNow QR, paid from the payer's bank", async ({
   await expect(page.getByTestId("paynow-status")).toContainText(/The code expires in (5:00|4:5\d)/);
   await expectNoAxeViolations(page);
   await keepScreenshot(page, testInfo, "paynow-1280");
+  // The phone that shows the code cannot scan it: the code can be saved as an image.
+  const reference = (await page.getByTestId("paynow-reference").textContent()) ?? "";
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Save the QR code as an image" }).click();
+  expect((await download).suggestedFilename()).toBe(`PayNow-${reference}.png`);
+  // Another way to pay is one step back; choosing PayNow again shows the same code.
+  await page.getByRole("button", { name: "Choose another way to pay" }).click();
+  await expect(page.getByTestId("method-card")).toBeVisible();
+  await expect(page.getByTestId("donor-email")).toHaveValue("paynow@example.sg");
+  await page.getByTestId("checkout-pay").click();
+  await expect(page.getByTestId("paynow-reference")).toHaveText(reference);
 
   const href = (await page.getByTestId("paynow-sandbox-bank").getAttribute("href")) ?? "";
   const bank = await context.newPage();

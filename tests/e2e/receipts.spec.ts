@@ -276,6 +276,11 @@ test("the Malay receipt, official receipt and certificate", async ({ page }, tes
   await expect(page.locator("article.receipt-official")).toContainText(`*****${nric.slice(-4)}`);
   await expectNoAxeViolations(page);
   await keepScreenshot(page, testInfo, "official-ms");
+  // The official receipt leads back to the receipt it comes from, in its language.
+  await expect(page.getByRole("link", { name: "Kembali ke resit" })).toHaveAttribute(
+    "href",
+    `/ms${harta.link}`,
+  );
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("button", { name: "Muat turun PDF" }).click(),
@@ -296,6 +301,12 @@ test("the Malay receipt, official receipt and certificate", async ({ page }, tes
   await expect(page.locator("article.receipt-certificate")).toContainText("$50.00 to Wakaf Ilmu");
   await expectNoAxeViolations(page);
   await keepScreenshot(page, testInfo, "certificate");
+  await page.getByRole("link", { name: "Back to the receipt" }).click();
+  await hydrated(page);
+  await expect(page).toHaveURL(
+    new RegExp(`/receipt/wakaf\\?transactionNo=${ilmu.transactionNo}&token=${ilmu.token}$`),
+  );
+  await expect(page.locator("article.receipt-sheet h1")).toBeVisible();
 });
 
 test("another donor's token, a guessed transaction number and a wrong token reveal nothing", async ({

@@ -49,6 +49,13 @@ test("a donor gives to Wakaf Ilmu within its limits", async ({ page, baseURL }) 
     "true",
   );
   await expect(page.getByTestId("wakaf-give")).toHaveAttribute("href", "/checkout?flow=ILMU");
+  // The widget says what checkout offers: once, or again at a chosen frequency.
+  await expect(
+    page.getByText(
+      "Give once, or choose at checkout to give the same amount every day, week, month, quarter or year by card.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByText("This is a one-time gift.")).toHaveCount(0);
 
   await page.reload();
   await hydrated(page);
@@ -95,13 +102,16 @@ test("WMS starts at $10", async ({ page, baseURL }) => {
   await expect(page.getByTestId("wakaf-give")).toHaveAttribute("href", "/checkout?flow=WMS");
 });
 
-test("the Malay wakaf page speaks Malay", async ({ page, baseURL }) => {
+test("the Malay wakaf page speaks Malay", async ({ page, baseURL }, testInfo) => {
   await page.goto(onWakafHost(baseURL, "/ms/wms"));
   await hydrated(page);
   await expect(page.locator("html")).toHaveAttribute("lang", "ms");
   await page.getByTestId("wakaf-amount").fill("20");
   await expect(page.getByTestId("wakaf-give")).toHaveText("Sumbang $20.00");
   await expect(page.getByTestId("wakaf-give")).toHaveAttribute("href", "/ms/checkout?flow=WMS");
+  await expect(page.getByText(/^Beri sekali, atau pilih semasa pembayaran/)).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath("wakaf-ms-375.png"), fullPage: true });
 });
 
 for (const path of ["/wakaf-ilmu", "/ms/wakaf-ilmu", "/wms", "/ms/wms"]) {

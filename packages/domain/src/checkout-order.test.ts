@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { Result } from "effect";
 import { describe, expect, it } from "vitest";
 import {
+  fitrahRateOutOfRange,
   zakatOrder,
   fidyahOrder,
   kaffarahOrder,
@@ -152,5 +153,30 @@ describe("checkout orders", () => {
       total: 5_000,
     });
     expect(wakafOrder("ILMU", cents(0)).items).toEqual({});
+  });
+});
+
+describe("fitrahRateOutOfRange", () => {
+  it("agrees with the server's pricing on every rate for persons entered", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.integer({ min: 0, max: 3 }),
+        (rate, persons) => {
+          const variable = { persons, rate: cents(rate) };
+          const priced = priceDonation({
+            flow: "ZAKAT",
+            // As zakatOrder sends it: the variable kind only with persons.
+            items: { fitrah: { normal: 1, premium: 0, ...(persons > 0 ? { variable } : {}) } },
+            claimedTotal: cents(seedRates.fitrahNormalRate + rate * persons),
+            ratesVersion: 1,
+            currentRatesVersion: 1,
+            rates: seedRates,
+          });
+          const refused = isPricingError(priced) && priced.code === "donation.fitrahRate";
+          expect(fitrahRateOutOfRange(variable, seedRates)).toBe(refused);
+        },
+      ),
+    );
   });
 });

@@ -33,7 +33,7 @@ function Body({ popup, context }: { readonly popup: LoginPopup; readonly context
   const close = () => $authPopup.set(null);
   switch (popup.kind) {
     case "LOGIN":
-      return <SignInForm context={context} notice={popup.notice} />;
+      return <SignInForm context={context} notice={popup.notice} email={popup.email} />;
     case "SIGN_UP":
       return <SignUpForm context={context} />;
     case "FORGOT_PASSWORD":

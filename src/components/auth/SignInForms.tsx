@@ -58,8 +58,12 @@ export function SocialButtons({ context, signUp = false }: Props & { readonly si
 export function SignInForm({
   context,
   notice,
-}: Props & { readonly notice?: "signUpSuccess" | "codeResent" | "passwordReset" | undefined }) {
-  const [email, setEmail] = useState("");
+  email: typed,
+}: Props & {
+  readonly notice?: "signUpSuccess" | "codeResent" | "passwordReset" | undefined;
+  readonly email?: string | undefined;
+}) {
+  const [email, setEmail] = useState(typed ?? "");
   const [password, setPassword] = useState("");
   const [emailError, setEmailError] = useState<string>();
   const { busy, error, submit } = useSubmit();
@@ -144,7 +148,7 @@ export function VerifyPendingForm({ context, email }: Props & { readonly email: 
     void submit(
       async () => {
         await context.run(accounts.confirmSignUp(email, code));
-        go({ kind: "LOGIN", notice: "signUpSuccess" });
+        go({ kind: "LOGIN", notice: "signUpSuccess", email });
       },
       (cause) => providerText(context, cause),
     );
@@ -155,7 +159,7 @@ export function VerifyPendingForm({ context, email }: Props & { readonly email: 
     void context
       .run(accounts.resendSignUpCode(email))
       .catch((cause: unknown) => console.warn("resend failed", failureOf(cause).name))
-      .finally(() => go({ kind: "LOGIN", notice: "codeResent" }));
+      .finally(() => go({ kind: "LOGIN", notice: "codeResent", email }));
   };
   return (
     <form noValidate onSubmit={onSubmit} className="auth-form">

@@ -1,4 +1,10 @@
-import { formatMoney, type BusinessPatch, type Cents, type RateConfig } from "@portal/domain";
+import {
+  fitrahRateOutOfRange,
+  formatMoney,
+  type BusinessPatch,
+  type Cents,
+  type RateConfig,
+} from "@portal/domain";
 import { explain, formatFigure } from "./explain";
 import { AmountField, ParsedField, ResultLine, Section } from "./fields";
 import { fill } from "./labels";
@@ -110,6 +116,7 @@ export function FitrahSection({
     />
   );
   const money = (amount: Cents) => formatFigure({ key: "rate", value: amount, unit: "cents" });
+  const range = { min: money(rates.fitrahMinAmount), max: money(rates.fitrahMaxAmount) };
   return (
     <Section title={l.calc_fitrah} hint={l.calc_fitrah_hint} icon="zakat_fitrah">
       <fieldset className="calc-row">
@@ -128,6 +135,12 @@ export function FitrahSection({
             value={state.fitrah.variable.rate}
             onValue={(rate) => dispatch({ type: "fitrah/setVariableRate", rate })}
             labels={l}
+            hint={fill(l.polish_fitrah_range, range)}
+            refuse={(rate) =>
+              rate > 0 && fitrahRateOutOfRange({ persons: 1, rate }, rates)
+                ? fill(l.polish_fitrah_out_of_range, range)
+                : null
+            }
           />
           {persons("variable", l.calc_persons)}
         </div>

@@ -2,6 +2,7 @@ import { useStore } from "@nanostores/react";
 import { useState } from "react";
 import {
   calculateZakat,
+  fitrahRateOutOfRange,
   formatMoney,
   formatPercent,
   goldRatePerGram,
@@ -112,7 +113,14 @@ export default function ZakatCalculator({ lang, initialRates, labels: l }: Zakat
           </div>
         </dl>
         <div className="calc-actions">
-          {results.total > 0 ? (
+          {fitrahRateOutOfRange(state.fitrah.variable, rates) ? (
+            <p className="calc-hint" data-testid="fitrah-rate-blocked">
+              {fill(l.polish_fitrah_pay_blocked, {
+                min: formatMoney(rates.fitrahMinAmount),
+                max: formatMoney(rates.fitrahMaxAmount),
+              })}
+            </p>
+          ) : results.total > 0 ? (
             <a
               className="button"
               href={checkout}

@@ -20,6 +20,10 @@ interface ParsedFieldProps<A> {
   readonly labels: CalculatorLabels;
   readonly inputMode: "decimal" | "numeric";
   readonly maxLength?: number;
+  /** A standing hint under the field (the range a value must fall in). */
+  readonly hint?: string;
+  /** A readable value the field still refuses, with the message to show; it is passed on all the same. */
+  readonly refuse?: (value: A) => string | null;
 }
 
 /**
@@ -38,7 +42,13 @@ export function ParsedField<A>(props: ParsedFieldProps<A>) {
     if (!reading.ok || reading.value !== value) setText(toText(value));
   }
   const reading = parse(text);
+  const refused = reading.ok && props.refuse ? props.refuse(reading.value) : null;
+  const error = reading.ok ? refused : labels[reading.error];
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const described = [props.hint === undefined ? null : hintId, error === null ? null : errorId]
+    .filter((d) => d !== null)
+    .join(" ");
   return (
     <div className="calc-field">
       <label htmlFor={id}>{label}</label>
@@ -49,8 +59,8 @@ export function ParsedField<A>(props: ParsedFieldProps<A>) {
         autoComplete="off"
         maxLength={props.maxLength ?? AMOUNT_TEXT_MAX_LENGTH}
         value={text}
-        aria-invalid={reading.ok ? undefined : true}
-        aria-describedby={reading.ok ? undefined : errorId}
+        aria-invalid={error === null ? undefined : true}
+        aria-describedby={described === "" ? undefined : described}
         onChange={(event) => {
           const next = event.currentTarget.value;
           setText(next);
@@ -58,9 +68,14 @@ export function ParsedField<A>(props: ParsedFieldProps<A>) {
           if (parsed.ok && parsed.value !== value) onValue(parsed.value);
         }}
       />
-      {reading.ok ? null : (
+      {props.hint === undefined ? null : (
+        <p id={hintId} className="calc-hint">
+          {props.hint}
+        </p>
+      )}
+      {error === null ? null : (
         <p id={errorId} className="calc-error">
-          {labels[reading.error]}
+          {error}
         </p>
       )}
     </div>
@@ -74,6 +89,8 @@ export function AmountField(props: {
   readonly value: Cents;
   readonly onValue: (amount: Cents) => void;
   readonly labels: CalculatorLabels;
+  readonly hint?: string;
+  readonly refuse?: (amount: Cents) => string | null;
 }) {
   return <ParsedField {...props} toText={amountText} parse={parseAmountText} inputMode="decimal" />;
 }

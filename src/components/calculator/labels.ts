@@ -85,6 +85,9 @@ export const calculatorLabelKeys = [
   "calc_explain_fitrah_line",
   "calc_explain_fitrah_due",
   "calc_explain_fitrah_none",
+  "polish_fitrah_range",
+  "polish_fitrah_out_of_range",
+  "polish_fitrah_pay_blocked",
 ] as const;
 
 /** A key of the calculator's strings. */

@@ -8,6 +8,7 @@ import {
   type CardImage,
 } from "@portal/domain";
 import { fill } from "../../i18n/fill";
+import { cardBrandName } from "../giving/payment-names";
 import type { CheckoutLabels } from "./labels";
 
 /** What the card form holds while the donor types. Never stored, never sent to the portal. */
@@ -22,16 +23,6 @@ export const emptyCard: CardEntry = { number: "", month: "", year: "", cvc: "" }
 
 export type CardErrors = Partial<Record<keyof CardEntry, string>>;
 
-const brandNames: Readonly<Record<CardImage, string>> = {
-  AmericanExpress: "American Express",
-  DinersClub: "Diners Club",
-  JCB: "JCB",
-  MasterCard: "Mastercard",
-  UnionPay: "UnionPay",
-  Visa: "Visa",
-  DefaultCard: "",
-};
-
 /** Checks the card as §5 and §9 say: characters, Luhn, a month and year not passed, a 3-4 digit CVC. */
 export const checkCard = (card: CardEntry, l: CheckoutLabels, now: Date): CardErrors => {
   const errors: Record<string, string> = {};
@@ -45,8 +36,15 @@ export const checkCard = (card: CardEntry, l: CheckoutLabels, now: Date): CardEr
   const month = Number(card.month);
   const year = Number(card.year);
   const thisMonth = now.getFullYear() * 12 + now.getMonth();
-  if (!(month >= 1 && month <= 12 && year * 12 + month - 1 >= thisMonth)) {
-    errors[card.month === "" ? "month" : "year"] = l.checkout_card_error_expiry;
+  // An empty month or year is asked for by name; a chosen date that has passed is said so.
+  if (card.month === "") errors["month"] = l.polish_card_month_empty;
+  if (card.year === "") errors["year"] = l.polish_card_year_empty;
+  if (
+    card.month !== "" &&
+    card.year !== "" &&
+    !(month >= 1 && month <= 12 && year * 12 + month - 1 >= thisMonth)
+  ) {
+    errors["year"] = l.checkout_card_error_expiry;
   }
   if (!/^\d{3,4}$/.test(card.cvc)) errors["cvc"] = l.checkout_card_error_cvc;
   return errors;
@@ -57,7 +55,7 @@ function BrandBadge({ brand }: { readonly brand: CardImage }) {
   if (brand === "DefaultCard") return null;
   return (
     <span className={`card-brand card-brand-${brand}`} data-testid="card-brand">
-      {brandNames[brand]}
+      {cardBrandName(brand)}
     </span>
   );
 }
@@ -119,7 +117,7 @@ export function CardFields(props: {
         </div>
         {brand === "DefaultCard" ? null : (
           <span className="visually-hidden" aria-live="polite">
-            {fill(l.checkout_card_brand, { brand: brandNames[brand] })}
+            {fill(l.checkout_card_brand, { brand: cardBrandName(brand) })}
           </span>
         )}
         {errorOf("number")}

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import {
+  fitrahRateOutOfRange,
   formatMoney,
+  homePath,
   isTaxRegistrable,
   receiptHref,
   receiptPath,
@@ -36,7 +38,12 @@ import {
 import type { DialCodeRegions, DialCountry } from "../enrolment/dial-code";
 import { sessionBridge } from "../auth/bridge";
 import type { CheckoutLabels } from "./labels";
-import { clearGivingEntries, givingPathOf, orderFromStores } from "./order-source";
+import {
+  clearGivingEntries,
+  givingPathOf,
+  hasGivingEntries,
+  orderFromStores,
+} from "./order-source";
 import { currentOwner, ownerOf, type Owner } from "./owner";
 import {
   confirmDonation,
@@ -48,7 +55,9 @@ import {
   type Donation,
   type DonationRef,
 } from "./payment-api";
+import { forgetDonor, keepDonor, keptDonor, keptOwner } from "./kept-donor";
 import { PayNowPanel } from "./PayNowPanel";
+import { cardBrandName } from "../giving/payment-names";
 import type { SavedCard } from "./prefill";
 import { mountStripeCard } from "./stripe-card";
 
@@ -73,6 +82,8 @@ const STORED = "portal.checkout";
 interface StoredCheckout extends DonationRef {
   readonly flow: FlowType;
   readonly owner: string;
+  /** Paid: kept so that a reload or coming back shows the thank-you page and its receipt link again. */
+  readonly done?: boolean;
 }
 
 const readCheckout = (flow: FlowType): StoredCheckout | undefined => {
@@ -122,8 +133,18 @@ export default function Checkout({
     isTaxRegistrable(flow) ? entry : { ...entry, iras: false, taxId: "" };
   const [order, setOrder] = useState<CheckoutOrder | null>(null);
   const [ratesVersion, setRatesVersion] = useState<number | null>(null);
+  const [rateRange, setRateRange] = useState<{ min: Cents; max: Cents } | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
-  const [donor, setDonor] = useState<DonorEntry>(emptyDonor);
+  // Kept in this tab, so going back to the giving page and returning keeps what was typed.
+  const [donor, setDonorState] = useState<DonorEntry>(() => keptDonor() ?? emptyDonor);
+  // Whose details these are: "guest" until the tab's sign-in is known.
+  const donorOwner = useRef("guest");
+  const setDonor = (next: DonorEntry | ((typed: DonorEntry) => DonorEntry)) =>
+    setDonorState((typed) => {
+      const value = typeof next === "function" ? next(typed) : next;
+      keepDonor(value, donorOwner.current);
+      return value;
+    });
   const [tried, setTried] = useState(false);
   const [card, setCard] = useState<CardEntry>(emptyCard);
   const [method, setMethod] = useState<Method>("card");
@@ -154,7 +175,17 @@ export default function Checkout({
 
   const finish = (paid: Donation) => {
     markTransactionPassed();
-    removeStored(STORED);
+    const ref = attempt.current?.ref ?? readCheckout(paid.flow);
+    if (ref) {
+      writeStored(STORED, {
+        donationId: ref.donationId,
+        clientSecret: ref.clientSecret,
+        flow: paid.flow,
+        owner: attempt.current?.owner ?? "guest",
+        done: true,
+      } satisfies StoredCheckout);
+    }
+    forgetDonor();
     clearGivingEntries();
     attempt.current = null;
     setPhase({ kind: "done", donation: paid });
@@ -175,7 +206,12 @@ export default function Checkout({
       if (!live || !found) return;
       setSignedIn({ owner: owner.key, cards: found.cards });
       setCardChoice(found.cards[0]?.id ?? "new");
-      setDonor((typed) => prefillDonor(typed, found.details, dialCountries, dialRegions));
+      // Details kept from before this sign-in (a guest's) give way to the account's.
+      const theirs = keptOwner() === owner.key;
+      donorOwner.current = owner.key;
+      setDonor((typed) =>
+        prefillDonor(theirs ? typed : emptyDonor, found.details, dialCountries, dialRegions),
+      );
       setPrefilled(true);
     })().catch(() => {
       // Without the account the donor types their details; paying says what failed, if anything.
@@ -198,7 +234,10 @@ export default function Checkout({
         // The sandbox stays; paying will say what is wrong.
       });
     void (async () => {
-      if (resume) {
+      if (resume?.done && hasGivingEntries()) {
+        // Paid earlier, and a new gift entered since: this checkout is for the new one.
+        removeStored(STORED);
+      } else if (resume) {
         // Back from the bank, or reloaded mid-payment: the donation as it now stands.
         try {
           const current = await retrieveDonation(resume);
@@ -221,6 +260,7 @@ export default function Checkout({
         const live = await fetchLiveRates(controller.signal);
         if (!live) throw new Error("no rates");
         setRatesVersion(live.version);
+        setRateRange({ min: live.rates.fitrahMinAmount, max: live.rates.fitrahMaxAmount });
         setOrder(orderFromStores(chosen, live.rates));
       } catch {
         setProblem(l.checkout_error_network);
@@ -296,6 +336,33 @@ export default function Checkout({
     };
   }, [phase]);
 
+  // The donor's own fitrah rate outside the configured range: what to change, and where.
+  const variable = order?.items.fitrah?.variable;
+  const ownRateNotice =
+    variable &&
+    rateRange &&
+    fitrahRateOutOfRange(variable, {
+      fitrahMinAmount: rateRange.min,
+      fitrahMaxAmount: rateRange.max,
+    })
+      ? fill(l.polish_checkout_fitrah_rate, {
+          rate: formatMoney(variable.rate),
+          min: formatMoney(rateRange.min),
+          max: formatMoney(rateRange.max),
+        })
+      : null;
+
+  /**
+   * The donor gives up the bank's check: back to the form, nothing charged. The next payment makes a
+   * new donation (the abandoned one waits on a check nobody can reach, and is never charged).
+   */
+  const cancelChallenge = () => {
+    attempt.current = null;
+    removeStored(STORED);
+    setPhase({ kind: "form" });
+    setProblem(l.polish_3ds_cancelled);
+  };
+
   const failureText = (code: string | null | undefined): string =>
     code === "card_declined"
       ? l.checkout_error_declined
@@ -326,13 +393,17 @@ export default function Checkout({
     if (error instanceof PaymentApiError) {
       if (error.code === "donation.ratesSuperseded") return setProblem(l.checkout_error_rates);
       if (error.code === "donation.totalMismatch") return setProblem(l.checkout_error_total);
+      if (error.code === "donation.fitrahRate" && ownRateNotice) return setProblem(ownRateNotice);
       const key = (error.code === undefined ? undefined : labelKeyOf(error.code)) as
         keyof CheckoutLabels | undefined;
       if (key && key in l) return setProblem(l[key]);
       if (error.code === "invalid_number") return setProblem(l.validation_card_invalid);
       if (error.code === "invalid_expiry") return setProblem(l.checkout_card_error_expiry);
       if (error.code === "invalid_cvc") return setProblem(l.checkout_card_error_cvc);
-      return setProblem(fill(l.checkout_error_generic, { message: error.message }));
+      // The server's sentence brings its own full stop; the template adds one.
+      return setProblem(
+        fill(l.checkout_error_generic, { message: error.message.replace(/\.+$/, "") }),
+      );
     }
     setProblem(l.checkout_error_network);
   };
@@ -472,7 +543,10 @@ export default function Checkout({
         </dl>
         <p>
           {paid.card
-            ? fill(l.checkout_done_card, { brand: paid.card.brand, last4: paid.card.last4 })
+            ? fill(l.checkout_done_card, {
+                brand: cardBrandName(paid.card.brand),
+                last4: paid.card.last4,
+              })
             : l.checkout_done_paynow}
         </p>
         {paid.frequency !== "one time" ? (
@@ -498,8 +572,12 @@ export default function Checkout({
               {l.checkout_done_receipt}
             </a>
           ) : null}
-          <a href={localizedPath(givingPathOf(paid.flow, productRoute), lang)}>
-            {l.checkout_done_home}
+          <a
+            className="button button-secondary"
+            href={localizedPath(homePath(paid.flow, productRoute), lang)}
+            data-testid="done-home"
+          >
+            {l[`polish_done_home_${paid.flow}`]}
           </a>
         </p>
       </section>
@@ -514,6 +592,7 @@ export default function Checkout({
         amount={donation.totalCents as Cents}
         labels={l}
         onPaid={finish}
+        onBack={() => setPhase({ kind: "form" })}
       />
     );
   }
@@ -550,6 +629,11 @@ export default function Checkout({
             {l.checkout_empty} <a href={back}>{l.checkout_back}</a>
           </p>
         )}
+        {ownRateNotice && order && order.total > 0 ? (
+          <p className="checkout-notice" data-testid="fitrah-rate-notice">
+            {ownRateNotice} <a href={back}>{l.polish_checkout_fitrah_change}</a>
+          </p>
+        ) : null}
       </section>
       {order && order.total > 0 ? (
         <form
@@ -642,7 +726,7 @@ export default function Checkout({
                     />
                     <span>
                       {fill(l.checkout_saved_card, {
-                        brand: saved.brand,
+                        brand: cardBrandName(saved.brand),
                         last4: saved.last4,
                         date: `${String(saved.expMonth).padStart(2, "0")}/${saved.expYear}`,
                       })}
@@ -714,6 +798,9 @@ export default function Checkout({
           role="dialog"
           aria-modal="true"
           aria-labelledby="checkout-3ds-title"
+          onKeyDown={(event) => {
+            if (event.key === "Escape") cancelChallenge();
+          }}
         >
           <div className="checkout-challenge-box">
             <h2 id="checkout-3ds-title">{l.checkout_3ds_title}</h2>
@@ -725,6 +812,15 @@ export default function Checkout({
               data-testid="challenge-frame"
               data-payment-frame=""
             />
+            <button
+              type="button"
+              className="button button-secondary"
+              autoFocus
+              onClick={cancelChallenge}
+              data-testid="challenge-cancel"
+            >
+              {l.polish_3ds_cancel}
+            </button>
           </div>
         </div>
       ) : null}

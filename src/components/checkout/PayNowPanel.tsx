@@ -10,6 +10,7 @@ import {
 } from "@portal/domain";
 import { fill } from "../../i18n/fill";
 import type { CheckoutLabels } from "./labels";
+import { saveQrImage } from "./qr-image";
 import {
   payNowDonation,
   payNowQrImage,
@@ -42,12 +43,17 @@ export function PayNowPanel(props: {
   readonly amount: Cents;
   readonly labels: CheckoutLabels;
   readonly onPaid: (donation: Donation) => void;
+  /** Back to checkout's form, to pay another way (the same donation: it can be paid only once). */
+  readonly onBack: () => void;
 }) {
   const { labels: l, reference } = props;
   const [qr, setQr] = useState<{ svg: string; payload: string; expiresAt: number } | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [generation, setGeneration] = useState(0);
   const [failed, setFailed] = useState(false);
+  // A new code asked for within the enquiry grace: made once the grace ends (until then the server
+  // gives the same code, and a payment of the expired one may still be reported).
+  const [renewWanted, setRenewWanted] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -102,6 +108,11 @@ export function PayNowPanel(props: {
 
   const expired = qr !== null && now > qr.expiresAt;
   const graceOver = qr !== null && now > qr.expiresAt + PAYNOW_ENQUIRY_GRACE_MS;
+  useEffect(() => {
+    if (!renewWanted || !graceOver) return;
+    setRenewWanted(false);
+    setGeneration((g) => g + 1);
+  }, [renewWanted, graceOver]);
   return (
     <section
       className="calc-card checkout-paynow"
@@ -141,16 +152,47 @@ export function PayNowPanel(props: {
             ? l.checkout_paynow_expired
             : `${fill(l.checkout_paynow_expires, { time: clock(qr.expiresAt - now) })}. ${l.checkout_paynow_waiting}`}
       </p>
-      {graceOver || failed ? (
+      {qr && !expired ? (
+        <p className="field-hint" id="paynow-save-hint">
+          {l.polish_paynow_save_hint}
+        </p>
+      ) : null}
+      <p className="checkout-actions">
+        {expired || failed ? (
+          <button
+            type="button"
+            className="button"
+            disabled={renewWanted}
+            aria-busy={renewWanted}
+            onClick={() => {
+              if (graceOver || failed) setGeneration((g) => g + 1);
+              else setRenewWanted(true);
+            }}
+            data-testid="paynow-new"
+          >
+            {renewWanted ? l.polish_paynow_renewing : l.checkout_paynow_new}
+          </button>
+        ) : null}
+        {qr && !expired ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => saveQrImage(qr.svg, qrReference(qr.payload) ?? props.transactionNo)}
+            aria-describedby="paynow-save-hint"
+            data-testid="paynow-save"
+          >
+            {l.polish_paynow_save}
+          </button>
+        ) : null}
         <button
           type="button"
-          className="button"
-          onClick={() => setGeneration((g) => g + 1)}
-          data-testid="paynow-new"
+          className="button button-secondary"
+          onClick={props.onBack}
+          data-testid="paynow-back"
         >
-          {l.checkout_paynow_new}
+          {l.polish_paynow_back}
         </button>
-      ) : null}
+      </p>
       {qr && !expired ? (
         <p>
           <a

@@ -11,6 +11,7 @@ import {
   type RateConfig,
 } from "@portal/domain";
 import { resetCalculator, restoreCalculator } from "../../stores/calculator";
+import { readStored, storageKeys } from "../../stores/session-storage";
 import { resetDonationWidget, restoreDonationWidget } from "../../stores/donation-widget";
 import { resetFidyah, restoreFidyah } from "../../stores/fidyah";
 import { resetKaffarah, restoreKaffarah } from "../../stores/kaffarah";
@@ -52,6 +53,10 @@ export const clearGivingEntries = (): void => {
   resetKaffarah();
   resetDonationWidget();
 };
+
+/** Whether any giving page holds entries in this tab (a new gift since the last passed payment). */
+export const hasGivingEntries = (): boolean =>
+  Object.values(storageKeys).some((key) => readStored(key) !== undefined);
 
 /** Where the flow's giving page is, for "back". */
 export const givingPathOf = (flow: FlowType, productRoute: string): string =>

@@ -1,3 +1,5 @@
+import { cardImage, type CardImage } from "@portal/domain";
+
 /** The names a donor reads for §3's card and payment method images (brand names, not translated). */
 const NAMES: Readonly<Record<string, string>> = {
   Visa: "VISA",
@@ -23,3 +25,17 @@ export const paymentImageName = (image: string): string | undefined => NAMES[ima
 /** The spoken name of a badge where the printed one is an abbreviation. */
 export const paymentImageSpokenName = (image: string): string | undefined =>
   image === "AmericanExpress" ? "American Express" : NAMES[image];
+
+/** A card brand's name in full, one spelling everywhere (`MasterCard`, `mastercard` -> "Mastercard"). */
+const BRANDS: Readonly<Record<CardImage, string>> = {
+  AmericanExpress: "American Express",
+  DinersClub: "Diners Club",
+  JCB: "JCB",
+  MasterCard: "Mastercard",
+  UnionPay: "UnionPay",
+  Visa: "Visa",
+  DefaultCard: "",
+};
+
+/** The name a donor reads for a card brand as a gateway or the domain spells it; unknown ones as given. */
+export const cardBrandName = (brand: string): string => BRANDS[cardImage(brand)] || brand;

@@ -135,6 +135,16 @@ export default function ReceiptView({
         >
           {t("receipt_print")}
         </button>
+        {variant !== "receipt" && state.phase === "ready" ? (
+          // The official receipt and the certificate lead back to the receipt they come from.
+          <a
+            className="button secondary"
+            href={`${localizedPath(ownReceiptPage(state.receipt, productRoute), lang)}${location.search}`}
+            data-testid="receipt-back"
+          >
+            {t("polish_receipt_back")}
+          </a>
+        ) : null}
         <p className="receipt-status" role="status">
           {busy ? t("receipt_working") : ""}
         </p>

@@ -89,6 +89,7 @@ export const receiptLabelKeys = [
   "official_note",
   "certificate_presented",
   "certificate_for",
+  "polish_receipt_back",
 ] as const;
 
 export type ReceiptLabelKey = (typeof receiptLabelKeys)[number];

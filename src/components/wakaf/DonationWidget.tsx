@@ -103,7 +103,7 @@ export default function DonationWidget({ lang, fund, fundName, labels: l }: Dona
           maxLength={14}
           testId="wakaf-amount"
         />
-        <p className="calc-hint">{l.wakaf_frequency}</p>
+        <p className="calc-hint">{l.polish_wakaf_frequency}</p>
         <div className="calc-actions">
           {amount > 0 && issue === null ? (
             <a className="button" href={checkout} data-testid="wakaf-give">

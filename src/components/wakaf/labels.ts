@@ -4,7 +4,7 @@ export const wakafLabelKeys = [
   "wakaf_presets",
   "wakaf_amount",
   "wakaf_amount_hint",
-  "wakaf_frequency",
+  "polish_wakaf_frequency",
   "wakaf_give",
   "wakaf_give_hint",
   "wakaf_error_amount",

@@ -5,7 +5,12 @@ import type { SocialProvider } from "../ports/accounts";
  * is none. NOT_REGISTERED carries whether it came from signing in or signing up.
  */
 export type LoginPopup =
-  | { readonly kind: "LOGIN"; readonly notice?: "signUpSuccess" | "codeResent" | "passwordReset" }
+  | {
+      readonly kind: "LOGIN";
+      readonly notice?: "signUpSuccess" | "codeResent" | "passwordReset";
+      /** The e-mail the donor just typed (signing up, verifying): the sign-in form starts with it. */
+      readonly email?: string;
+    }
   | { readonly kind: "SIGN_UP" }
   | { readonly kind: "FORGOT_PASSWORD" }
   | { readonly kind: "RESET_PASSWORD"; readonly email: string }
