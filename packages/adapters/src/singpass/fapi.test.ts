@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { portalJwks, type SingpassConfig } from "./fapi";
+import { portalJwks, publicJwk, type SingpassConfig } from "./fapi";
 import { personFromUserinfo } from "./person";
 
 const privateJwk = (use: string) => ({
@@ -18,6 +18,13 @@ const config: SingpassConfig = {
 };
 
 describe("the portal's JWKS", () => {
+  it("publishes none of an RSA key's private members (d, p, q, dp, dq, qi)", () => {
+    const rsa = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({
+      format: "jwk",
+    });
+    expect(Object.keys(publicJwk({ ...rsa, kid: "r" })).sort()).toEqual(["e", "kid", "kty", "n"]);
+  });
+
   it("publishes the signing and encryption keys' public halves only", () => {
     const { keys } = portalJwks(config);
     expect(keys.map(({ kid, use, alg }) => ({ kid, use, alg }))).toEqual([

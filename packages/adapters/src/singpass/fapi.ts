@@ -59,9 +59,15 @@ const ENCRYPTION_ALG = "ECDH-ES+A256KW";
 const CONTENT_ENCRYPTION = ["A256GCM", "A256CBC-HS512"];
 
 /** The public half of a private JWK, as published in the portal's JWKS. */
-export const publicJwk = ({ d: _d, ...rest }: JWK): JWK => {
-  void _d;
-  return rest;
+export const publicJwk = (key: JWK): JWK => {
+  // Only the public members, named: an RSA key's p, q, dp, dq and qi are private as much as d is.
+  const members =
+    key.kty === "RSA"
+      ? (["kty", "n", "e", "kid"] as const)
+      : (["kty", "crv", "x", "y", "kid"] as const);
+  return Object.fromEntries(
+    members.flatMap((name) => (key[name] === undefined ? [] : [[name, key[name]]])),
+  ) as JWK;
 };
 
 /** The JWKS Singpass fetches: the portal's signing and encryption public keys. */
