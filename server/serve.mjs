@@ -109,7 +109,10 @@ function sendFile(req, res, { file, info }, status = 200) {
 }
 
 function notFound(files, req, res) {
-  const page = files.get("/404.html");
+  // Under /ms/ the Malay not-found page: its header and footer speak Malay too.
+  const urlPath = new URL(req.url ?? "/", "http://x").pathname;
+  const malay = urlPath === "/ms" || urlPath.startsWith("/ms/");
+  const page = (malay && findStatic(files, "/ms/404")) || files.get("/404.html");
   if (page) {
     sendFile(req, res, page, 404);
     return;
