@@ -1,6 +1,7 @@
 // Checkout serves every flow from one address, but its header and footer belong to a brand (spec §1):
 // the wakaf host paying a wakaf fund gets the wakaf chrome, as the wakaf landing pages have. The build
-// makes both (`/checkout` and its wakaf twin `/checkout/wakaf`); this picks one per request.
+// makes both (`/checkout` and its wakaf twin `/checkout/wakaf`); this picks one per request. The pages
+// every flow shares, and the not-found page, have wakaf twins under `/{route}-ilmu/` likewise.
 
 /**
  * The wakaf brand's route name, as the pages were built with it: the domain's `productRouteOf`, written
@@ -12,6 +13,24 @@ export const productRouteOf = (value) =>
 const checkoutPaths = new Set(["/checkout", "/checkout/", "/ms/checkout", "/ms/checkout/"]);
 const wakafFlows = new Set(["ILMU", "WMS"]);
 
+/** Whether the request's host names the product route (spec §1's site variant: the wakaf host). */
+export const onWakafHost = (host, productRoute) =>
+  (host ?? "").toLowerCase().replace(/:\d+$/, "").includes(productRoute);
+
+/**
+ * The pages every flow shares (profile, enrolment, the manual enrolment form, tax registration): on the
+ * wakaf host they are served as their wakaf twins (`/{route}-ilmu/...`, built with the wakaf brand), so
+ * they wear the wakaf brand there; the forms keep the donor's stored flow (ILMU or WMS).
+ */
+const sharedPage =
+  /^(\/ms)?(\/profile|\/enrollment|\/enrollment\/enroll-individual|\/register|\/register\/tax-deduction)\/?$/;
+
+/** The not-found page for a request: the wakaf host's wears the wakaf brand; /ms/ paths get Malay. */
+export function notFoundPagePath(urlPath, host, productRoute) {
+  const malay = urlPath === "/ms" || urlPath.startsWith("/ms/");
+  return `${malay ? "/ms" : ""}${onWakafHost(host, productRoute) ? `/${productRoute}-ilmu` : ""}/404`;
+}
+
 /**
  * The built page to serve for `urlPath`: on a host naming the product route (as spec §1's site
  * variant reads it), checkout for a wakaf flow, or with no flow named (back from the bank's page, where
@@ -19,9 +38,10 @@ const wakafFlows = new Set(["ILMU", "WMS"]);
  * served as asked.
  */
 export function brandedPagePath(urlPath, searchParams, host, productRoute) {
+  if (!onWakafHost(host, productRoute)) return urlPath;
+  const shared = sharedPage.exec(urlPath);
+  if (shared) return `${shared[1] ?? ""}/${productRoute}-ilmu${shared[2]}`;
   if (!checkoutPaths.has(urlPath)) return urlPath;
-  const hostname = (host ?? "").toLowerCase().replace(/:\d+$/, "");
-  if (!hostname.includes(productRoute)) return urlPath;
   const flow = searchParams.get("flow")?.toUpperCase();
   if (flow !== undefined && !wakafFlows.has(flow)) return urlPath;
   return `${urlPath.replace(/\/$/, "")}/wakaf`;

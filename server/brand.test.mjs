@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brandedPagePath, productRouteOf } from "./brand.mjs";
+import { brandedPagePath, notFoundPagePath, productRouteOf } from "./brand.mjs";
 
 const params = (query) => new URLSearchParams(query);
 
@@ -36,5 +36,29 @@ describe("brandedPagePath", () => {
     expect(productRouteOf("amal")).toBe("amal");
     expect(productRouteOf("Not a route")).toBe("wakaf");
     expect(productRouteOf(undefined)).toBe("wakaf");
+  });
+});
+
+describe("the pages every flow shares, on the wakaf host", () => {
+  it("serves their wakaf twins there, in both languages", () => {
+    const on = (path) => brandedPagePath(path, params(""), "wakaf.localhost:4321", "wakaf");
+    expect(on("/profile")).toBe("/wakaf-ilmu/profile");
+    expect(on("/ms/enrollment/")).toBe("/ms/wakaf-ilmu/enrollment");
+    expect(on("/enrollment/enroll-individual")).toBe("/wakaf-ilmu/enrollment/enroll-individual");
+    expect(on("/ms/register")).toBe("/ms/wakaf-ilmu/register");
+    expect(on("/register/tax-deduction")).toBe("/wakaf-ilmu/register/tax-deduction");
+    expect(on("/calculator")).toBe("/calculator");
+    expect(on("/profiles")).toBe("/profiles");
+  });
+
+  it("serves them as asked on any other host", () => {
+    expect(brandedPagePath("/profile", params(""), "localhost:4321", "wakaf")).toBe("/profile");
+  });
+
+  it("answers an unknown path with the host's not-found page, in the path's language", () => {
+    expect(notFoundPagePath("/nope", "localhost:4321", "wakaf")).toBe("/404");
+    expect(notFoundPagePath("/ms/tiada", "localhost", "wakaf")).toBe("/ms/404");
+    expect(notFoundPagePath("/nope", "wakaf.localhost", "wakaf")).toBe("/wakaf-ilmu/404");
+    expect(notFoundPagePath("/ms/tiada", "wakaf.example.sg", "wakaf")).toBe("/ms/wakaf-ilmu/404");
   });
 });

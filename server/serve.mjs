@@ -7,7 +7,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
-import { brandedPagePath, productRouteOf } from "./brand.mjs";
+import { brandedPagePath, notFoundPagePath, productRouteOf } from "./brand.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const distDir = path.resolve(process.env.PORTAL_DIST_DIR ?? path.join(root, "dist"));
@@ -108,8 +108,12 @@ function sendFile(req, res, { file, info }, status = 200) {
   createReadStream(file).pipe(res);
 }
 
-function notFound(files, req, res) {
-  const page = files.get("/404.html");
+function notFound(files, req, res, productRoute) {
+  // Under /ms/ the Malay not-found page (Malay header and footer); on the wakaf host, the wakaf one.
+  const urlPath = new URL(req.url ?? "/", "http://x").pathname;
+  const page =
+    findStatic(files, notFoundPagePath(urlPath, req.headers.host, productRoute)) ??
+    files.get("/404.html");
   if (page) {
     sendFile(req, res, page, 404);
     return;
@@ -216,7 +220,7 @@ export function createListener(astroHandler, services, shutdown = { draining: fa
             return;
           }
         }
-        await astroHandler(req, res, () => notFound(files, req, res));
+        await astroHandler(req, res, () => notFound(files, req, res, productRoute));
       } catch (error) {
         console.error(`[web] ${req.method} ${req.url?.split("?")[0]} failed:`, error);
         if (!res.headersSent) res.statusCode = 500;

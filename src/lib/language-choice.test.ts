@@ -3,6 +3,7 @@ import {
   LANGUAGE_MEMORY_MS,
   languageChoice,
   languageKey,
+  languageRedirect,
   rememberedLanguage,
 } from "./language-choice";
 
@@ -32,5 +33,31 @@ describe("the remembered language choice", () => {
     ).toBeUndefined();
     expect(rememberedLanguage(JSON.stringify({ language: "ms" }), at)).toBeUndefined();
     expect(rememberedLanguage("null", at)).toBeUndefined();
+  });
+});
+
+describe("the remembered language on every page", () => {
+  const at = Date.UTC(2026, 2, 2, 1, 0, 0);
+  const here = (pathname: string, search = "", hash = "") => ({ pathname, search, hash });
+
+  it("opens the same page in the remembered language, keeping query and fragment", () => {
+    const ms = languageChoice("ms", at);
+    expect(languageRedirect(here("/calculator", "?a=1", "#x"), "en", ms, at)).toBe(
+      "/ms/calculator?a=1#x",
+    );
+    expect(languageRedirect(here("/"), "en", ms, at)).toBe("/ms/");
+    expect(languageRedirect(here("/ms/fidyah/profile"), "ms", languageChoice("en", at), at)).toBe(
+      "/fidyah/profile",
+    );
+  });
+
+  it("stays when the page is in the remembered language, or no choice is remembered", () => {
+    expect(
+      languageRedirect(here("/ms/kaffarah"), "ms", languageChoice("ms", at), at),
+    ).toBeUndefined();
+    expect(languageRedirect(here("/kaffarah"), "en", null, at)).toBeUndefined();
+    expect(
+      languageRedirect(here("/kaffarah"), "en", languageChoice("ms", at), at + LANGUAGE_MEMORY_MS),
+    ).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from "../i18n/paths";
+import { isLanguage, localizedPath, type Language } from "../i18n/paths";
 
 /**
  * The donor's language choice, remembered in this browser (spec §1: "remembered locally … logout
@@ -35,4 +35,19 @@ export const rememberLanguage = (language: Language, now: number = Date.now()): 
   } catch {
     // Storage refused or full: nothing is remembered.
   }
+};
+
+/**
+ * Where a page in `pageLanguage` at `path` sends the donor whose choice `stored` is remembered at `now`:
+ * the same page in the remembered language (query and fragment kept), or undefined to stay.
+ */
+export const languageRedirect = (
+  location: { readonly pathname: string; readonly search: string; readonly hash: string },
+  pageLanguage: Language,
+  stored: string | null,
+  now: number,
+): string | undefined => {
+  const language = rememberedLanguage(stored, now);
+  if (language === undefined || language === pageLanguage) return undefined;
+  return localizedPath(location.pathname, language) + location.search + location.hash;
 };

@@ -60,6 +60,30 @@ test("the language choice opens the same page in the other language and is remem
   await expect(page.getByLabel("Language")).toHaveValue("en");
 });
 
+test("the remembered language applies on every page the donor opens, not only the home page", async ({
+  page,
+}) => {
+  await page.goto("/kaffarah");
+  await page.getByLabel("Language").selectOption("ms");
+  await expect(page).toHaveURL(/\/ms\/kaffarah$/);
+  // Any page typed or followed in English opens in Malay, with its query and fragment kept.
+  await page.goto("/calculator?from=x#top");
+  await expect(page).toHaveURL(/\/ms\/calculator\?from=x#top$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ms");
+  await page.goto("/fidyah/profile");
+  await expect(page).toHaveURL(/\/ms\/fidyah\/profile$/);
+  await page.goto("/no-such-page");
+  await expect(page).toHaveURL(/\/ms\/no-such-page$/);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Halaman Tidak Dijumpai" }),
+  ).toBeVisible();
+  // English chosen, a Malay address opens in English.
+  await page.getByLabel("Bahasa").selectOption("en");
+  await page.goto("/ms/fidyah");
+  await expect(page).toHaveURL(/:\d+\/fidyah$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});
+
 test("the language choice is kept 10 minutes", async ({ page }) => {
   await page.clock.install({ time: new Date("2026-03-02T09:00:00+08:00") });
   await page.goto("/");

@@ -101,6 +101,9 @@ test("not found under /ms/ speaks Malay", async ({ page }) => {
     "href",
     "/ms/",
   );
+  // The header and footer speak Malay too.
+  await expect(page.getByLabel("Bahasa")).toHaveValue("ms");
+  await expect(page.getByRole("heading", { level: 2, name: "Hubungi kami" })).toBeVisible();
   await page.goto("/ms/404");
   await expect(
     page.getByRole("heading", { level: 1, name: "Halaman Tidak Dijumpai" }),

@@ -269,3 +269,44 @@ test("home on the wakaf host is the wakaf landing: the stored wakaf flow's, else
   await expect(page).toHaveURL(/wakaf\.localhost:\d+\/ms\/wms$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "ms");
 });
+
+test("on the wakaf host every page wears the wakaf brand and its icon, and keeps the wakaf flow", async ({
+  page,
+  baseURL,
+}) => {
+  const brand = page.locator(".site-header .brand");
+  const icon = page.locator('link[rel="icon"]');
+  // The zakat host keeps the zakat brand and icon.
+  await page.goto("/profile");
+  await expect(brand).toHaveText("Zakat Singapore");
+  await expect(icon).toHaveAttribute("href", "/favicon.svg");
+  // The wakaf host: profile, enrolment, the enrolment form, register and not-found, in both languages.
+  await page.goto(onWakafHost(baseURL, "/wms"));
+  await hydrated(page);
+  for (const [path, name] of [
+    ["/profile", "Wakaf Singapore"],
+    ["/ms/profile", "Wakaf Singapura"],
+    ["/enrollment", "Wakaf Singapore"],
+    ["/enrollment/enroll-individual", "Wakaf Singapore"],
+    ["/ms/register", "Wakaf Singapura"],
+    ["/register/tax-deduction", "Wakaf Singapore"],
+  ] as const) {
+    await page.goto(onWakafHost(baseURL, path));
+    await expect(brand, path).toHaveText(name);
+    await expect(icon, path).toHaveAttribute("href", "/favicon-wakaf.svg");
+    // The flow stays a wakaf one (the forms keep the donor's own; profile and enrolment are Ilmu's twins).
+    expect(["ILMU", "WMS"], path).toContain(
+      await page.evaluate(() => sessionStorage.getItem("portal.flow")),
+    );
+  }
+  const response = await page.goto(onWakafHost(baseURL, "/ms/tiada-halaman"));
+  expect(response?.status()).toBe(404);
+  await expect(brand).toHaveText("Wakaf Singapura");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Halaman Tidak Dijumpai" }),
+  ).toBeVisible();
+  // Home on this host is the wakaf landing of the donor's flow.
+  await page.getByRole("link", { name: "Kembali ke laman utama" }).click();
+  await expect(page).toHaveURL(/wakaf\.localhost:\d+\/ms\/(wms|wakaf-ilmu)$/);
+  await expectNoAxeViolations(page);
+});
