@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import { brandedPagePath, productRouteOf } from "./brand.mjs";
+import { refuseUnsafeSettings } from "./startup-guard.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const distDir = path.resolve(process.env.PORTAL_DIST_DIR ?? path.join(root, "dist"));
@@ -251,6 +252,7 @@ export async function startServer({ port, hosts, shutdown = { draining: false } 
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  refuseUnsafeSettings(process.env, "web", "[web]");
   const port = Number(process.env.PORT ?? 4321);
   const hosts = (process.env.HOST ?? "127.0.0.1,::1").split(",").map((h) => h.trim());
   const shutdown = { draining: false };
