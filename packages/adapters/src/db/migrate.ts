@@ -10,6 +10,7 @@ import { identityCodes } from "./migrations/009-identity-codes";
 import { identityState } from "./migrations/010-identity-state";
 import { socialNric } from "./migrations/011-social-nric";
 import { mailQueue } from "./migrations/012-mail-queue";
+import { idempotencySecrets } from "./migrations/016-idempotency-secrets";
 import type { Sql } from "./sql";
 
 /** Every migration, in order. Never edit one that has shipped: add the next. */
@@ -26,6 +27,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "010-identity-state", sql: identityState },
   { id: "011-social-nric", sql: socialNric },
   { id: "012-mail-queue", sql: mailQueue },
+  { id: "016-idempotency-secrets", sql: idempotencySecrets },
 ];
 
 /**
