@@ -565,6 +565,24 @@ describe.each(testDatabases())("donor API on $name", (database) => {
       status: 400,
       body: { code: "validation.email.invalid", message: "Please enter valid email address" },
     });
+    // Markup is refused in the name by the same rule checkout uses, and in every address field.
+    const markedName = await call(
+      donor("enrollDonorManuallyPreDonation"),
+      { ...details, name: "<img src=x onerror=alert(1)>" },
+      { cookie: guest },
+    );
+    expect(markedName).toMatchObject({
+      status: 400,
+      body: { code: "validation.fullName.invalid" },
+    });
+    for (const field of ["blockNumber", "streetName", "buildingName", "country", "floorNo"]) {
+      const markedAddress = await call(
+        donor("enrollDonorManuallyPreDonation"),
+        { ...details, address: { postalCode: "654321", [field]: "<b>1</b>" } },
+        { cookie: guest },
+      );
+      expect(markedAddress.status, field).toBe(400);
+    }
     for (const [dateOfBirth, code] of [
       [`01/01/${new Date().getFullYear() + 1}`, "validation.date.future"],
       ["1990-08-15", "validation.date.invalid"],

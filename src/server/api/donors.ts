@@ -9,6 +9,7 @@ import {
   check,
   checkedAddress,
   checkedDonorDetails,
+  checkedMyInfoDetails,
   DialCode,
   DonorDetails,
   mobileExists,
@@ -167,7 +168,7 @@ const confirmSingpassPreDonation: Handler = async ({ headers, body }) => {
   const { guest } = await singpassGuest(headers);
   const request = decode(SingpassConfirmBody, body ?? {});
   const { secrets, person } = await readyPerson(guest);
-  const details = checkedDonorDetails({
+  const details = checkedMyInfoDetails({
     kind: "individual",
     name: person.name,
     nric: secrets.nric ?? person.nric,
