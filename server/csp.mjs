@@ -48,6 +48,11 @@ export function externalSources(env) {
   const sentry = env.PUBLIC_SENTRY_DSN ? originOf(env.PUBLIC_SENTRY_DSN) : undefined;
   if (sentry) connect.push(sentry);
   if (stripe) connect.push("https://api.stripe.com");
+  // Further https hosts the pages may call (PORTAL_CSP_CONNECT_EXTRA, space- or comma-separated).
+  for (const extra of (env.PORTAL_CSP_CONNECT_EXTRA ?? "").split(/[\s,]+/)) {
+    const origin = extra ? originOf(extra) : undefined;
+    if (origin) connect.push(origin);
+  }
   return {
     script: stripe ? ["https://js.stripe.com"] : [],
     frame: stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : [],

@@ -191,6 +191,9 @@ export function createListener(astroHandler, services, shutdown = { draining: fa
       res.once("close", () => answering.delete(res));
     }
     if (testToken && services?.serveTestControl && req.url?.startsWith("/__test/")) {
+      // Test control only (never in production): its stand-in social provider's form posts and
+      // redirects back across origins, as a real provider's pages do under their own policy.
+      res.removeHeader("content-security-policy");
       if (!hasToken(req, testToken)) {
         res.statusCode = 401;
         res.end();
