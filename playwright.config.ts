@@ -47,6 +47,9 @@ export default defineConfig({
       PORT: String(port),
       PORTAL_DATA_DIR: dataDir,
       PORTAL_TEST_CONTROL_TOKEN: testControlToken,
+      // social-sign-in.spec.ts configures the pool's OAuth domain in the browser only; its pages
+      // exchange the code there, so their Content-Security-Policy must allow it.
+      PORTAL_CSP_CONNECT_EXTRA: "https://social-login.portal.test",
     },
     stdout: "ignore",
     stderr: "pipe",

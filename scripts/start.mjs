@@ -16,6 +16,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { build } from "./build.mjs";
+import { refuseUnsafeSettings } from "../server/startup-guard.mjs";
 import { isBuildCurrent } from "./lib/build-stamp.mjs";
 import { standinEnvironment, standinPort, usesStandin } from "./lib/singpass-standin.mjs";
 import { adminKey, ensurePool, writeCognitoConfig } from "./lib/cognito-pool.mjs";
@@ -27,6 +28,9 @@ const logDir = path.join(dataDir, "logs");
 const lockFile = path.join(dataDir, "portal.lock");
 
 const say = (message) => console.log(`[portal] ${message}`);
+
+// Before anything starts: production refuses the sandbox gateway and the embedded identity provider.
+refuseUnsafeSettings(process.env, "launcher", "[portal]");
 
 function isAlive(pid) {
   try {

@@ -1,13 +1,23 @@
 // The portal's HTTP server: hashed assets with long cache lifetimes, prerendered pages, then the
 // Astro middleware for API routes and on-demand pages. Everything compressible is compressed
 // (brotli or gzip, as the browser accepts). Run by scripts/start.mjs; see README "Configuration".
-import { createReadStream, readdirSync, statSync } from "node:fs";
+import { createReadStream, readdirSync, readFileSync, statSync } from "node:fs";
 import { timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import { brandedPagePath, notFoundPagePath, productRouteOf } from "./brand.mjs";
+import { refuseUnsafeSettings } from "./startup-guard.mjs";
+import {
+  externalSources,
+  HSTS,
+  inlineScriptHashes,
+  isHttps,
+  mayBeFramed,
+  pagePolicy,
+  RESOURCE_POLICY,
+} from "./csp.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const distDir = path.resolve(process.env.PORTAL_DIST_DIR ?? path.join(root, "dist"));
@@ -29,11 +39,13 @@ const types = {
   ".pdf": "application/pdf",
 };
 
+// Every answer; a page's own Content-Security-Policy replaces the resource one (server/csp.mjs).
 const securityHeaders = {
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
-  "x-frame-options": "SAMEORIGIN",
+  "x-frame-options": "DENY",
   "permissions-policy": "camera=(), microphone=(), geolocation=()",
+  "content-security-policy": RESOURCE_POLICY,
 };
 
 /** Files named with a content hash never change, so browsers and CDNs may keep them for a year. */
@@ -53,6 +65,18 @@ function indexStatic(dir) {
     }
   };
   walk(dir, "/");
+  // Each page's policy, from the inline scripts it was built with (the files do not change).
+  const sources = externalSources(process.env);
+  for (const [urlPath, entry] of files) {
+    if (!urlPath.endsWith(".html")) continue;
+    const framed = mayBeFramed(urlPath);
+    entry.policy = pagePolicy({
+      hashes: inlineScriptHashes(readFileSync(entry.file, "utf8")),
+      framed,
+      sources,
+    });
+    entry.framed = framed;
+  }
   return files;
 }
 
@@ -84,8 +108,12 @@ function enrolmentFallback(files, urlPath) {
   return match ? findStatic(files, match[1]) : undefined;
 }
 
-function sendFile(req, res, { file, info }, status = 200) {
+function sendFile(req, res, { file, info, policy, framed }, status = 200) {
   const urlPath = new URL(req.url ?? "/", "http://x").pathname;
+  if (policy) {
+    res.setHeader("content-security-policy", policy);
+    res.setHeader("x-frame-options", framed ? "SAMEORIGIN" : "DENY");
+  }
   const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
   res.setHeader("content-type", types[path.extname(file)] ?? "application/octet-stream");
   res.setHeader(
@@ -160,12 +188,16 @@ export function createListener(astroHandler, services, shutdown = { draining: fa
   };
   return (req, res) => {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    if (isHttps(req, process.env)) res.setHeader("strict-transport-security", HSTS);
     if (shutdown.draining) res.setHeader("connection", "close");
     else {
       answering.add(res);
       res.once("close", () => answering.delete(res));
     }
     if (testToken && services?.serveTestControl && req.url?.startsWith("/__test/")) {
+      // Test control only (never in production): its stand-in social provider's form posts and
+      // redirects back across origins, as a real provider's pages do under their own policy.
+      res.removeHeader("content-security-policy");
       if (!hasToken(req, testToken)) {
         res.statusCode = 401;
         res.end();
@@ -255,6 +287,7 @@ export async function startServer({ port, hosts, shutdown = { draining: false } 
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  refuseUnsafeSettings(process.env, "web", "[web]");
   const port = Number(process.env.PORT ?? 4321);
   const hosts = (process.env.HOST ?? "127.0.0.1,::1").split(",").map((h) => h.trim());
   const shutdown = { draining: false };

@@ -22,7 +22,14 @@ describe("the page a social sign-in began on", () => {
   });
 
   it("is only ever a path of this site", () => {
-    for (const start of ["//evil.example/x", "https://evil.example/", "fidyah", "/a?b=c", "/a b"]) {
+    for (const start of [
+      "//evil.example/x",
+      "/\t/evil.example/",
+      "https://evil.example/",
+      "fidyah",
+      "/a?b=c",
+      "/a b",
+    ]) {
       expect(socialReturnTarget({ ...back, start })).toBeNull();
     }
     expect(socialReturnTarget({ ...back, start: `/${"a".repeat(300)}` })).toBeNull();

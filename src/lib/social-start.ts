@@ -1,3 +1,5 @@
+import { sameOriginTarget } from "./safe-redirect";
+
 /**
  * A Google or Facebook sign-in leaves for the provider and comes back to the one address the pool's
  * app client names (Amplify's `redirectSignIn`, the site's root). The page the sign-in began on is kept
@@ -8,9 +10,15 @@
  */
 export const SOCIAL_START_KEY = "portal.socialStart";
 
-/** A path of this site: one leading slash (never `//host`), plain path characters, not too long. */
+/**
+ * A path of this site: plain path characters, not too long, and what the browser parses it to on any
+ * origin is that origin and that very path (the shared redirect check, lib/safe-redirect.ts).
+ */
 const isSitePath = (value: unknown): value is string =>
-  typeof value === "string" && value.length <= 200 && /^\/(?!\/)[A-Za-z0-9/_-]*$/.test(value);
+  typeof value === "string" &&
+  value.length <= 200 &&
+  /^\/[A-Za-z0-9/_-]*$/.test(value) &&
+  sameOriginTarget(value, "https://site.invalid") === value;
 
 /**
  * Where a page the provider returned to should move on to: the page the sign-in began on, with the

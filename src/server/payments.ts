@@ -24,8 +24,14 @@ import { shared } from "./shared";
 /** Which card and PayNow gateway this process uses, from PORTAL_PAYMENT_GATEWAY (default sandbox). */
 export type GatewayName = "sandbox" | "stripe";
 
-export const gatewayName: GatewayName =
-  process.env["PORTAL_PAYMENT_GATEWAY"] === "stripe" ? "stripe" : "sandbox";
+const gatewayFromSetting = (name: string | undefined): GatewayName => {
+  if (name === undefined || name === "" || name === "sandbox") return "sandbox";
+  if (name === "stripe") return "stripe";
+  // A typo must not fall back to the sandbox (server/startup-guard.mjs refuses it at start too).
+  throw new Error(`PORTAL_PAYMENT_GATEWAY=${JSON.stringify(name)} is not "stripe" or "sandbox"`);
+};
+
+export const gatewayName: GatewayName = gatewayFromSetting(process.env["PORTAL_PAYMENT_GATEWAY"]);
 
 /** The charity's PayNow account as the QR names it (the sandbox builds its QRs from it). */
 const payNowAccount = {

@@ -71,6 +71,11 @@ for (const brand of ["zakat", "wakaf"] as const) {
   for (const lang of ["en", "ms"] as const) {
     test(`every route in ${lang} on the ${brand} host`, async ({ page, baseURL }, testInfo) => {
       test.setTimeout(480_000);
+      // No page breaks its own Content-Security-Policy (Chromium reports each refusal on the console).
+      const violations: string[] = [];
+      page.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
       const record = {
         host: brand === "wakaf" ? "wakaf.localhost" : "localhost",
         lang,
@@ -114,6 +119,7 @@ for (const brand of ["zakat", "wakaf"] as const) {
             await expect(toggle).toHaveAttribute("aria-expanded", "true");
           }
           await check(path, 375);
+          expect(violations, path).toEqual([]);
         }
         record.complete = true;
       } finally {
@@ -127,3 +133,45 @@ for (const brand of ["zakat", "wakaf"] as const) {
     });
   }
 }
+
+test("a page's Content-Security-Policy stops an injected inline script and event handler", async ({
+  page,
+}) => {
+  const reported: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) reported.push(message.text());
+  });
+  for (const path of ["/", "/checkout?flow=ZAKAT", "/error"]) {
+    const response = await page.goto(path);
+    const policy = response?.headers()["content-security-policy"] ?? "";
+    expect(policy, path).toContain("object-src 'none'");
+    expect(policy, path).toContain("frame-ancestors 'none'");
+    expect(policy, path).not.toContain("'unsafe-inline' 'self'");
+    await hydrated(page);
+    const violated = page.evaluate(
+      () =>
+        new Promise<string>((resolve) =>
+          document.addEventListener("securitypolicyviolation", (event) =>
+            resolve(event.effectiveDirective),
+          ),
+        ),
+    );
+    // What an injection through some markup would try: an inline script, an event attribute.
+    await page.evaluate(() => {
+      const script = document.createElement("script");
+      script.textContent = "window.__injected = 'script';";
+      document.body.append(script);
+      const image = document.createElement("img");
+      image.setAttribute("src", "data:,");
+      image.setAttribute("onerror", "window.__injected = 'handler';");
+      document.body.append(image);
+    });
+    expect(await violated, path).toMatch(/^script-src/);
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => (window as { __injected?: string }).__injected), path).toBe(
+      undefined,
+    );
+    expect(reported.length, path).toBeGreaterThan(0);
+    reported.length = 0;
+  }
+});

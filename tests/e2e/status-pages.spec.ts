@@ -138,6 +138,34 @@ test("the error page offers to try again and how to reach the council", async ({
   expect(await page.evaluate(() => sessionStorage.getItem("portal.apiError"))).toBeNull();
 });
 
+test("Try again never leaves the site, however the error page's ?from= is spelled", async ({
+  page,
+}) => {
+  // Were the browser taken away, it would ask for the other site (answered here: nothing leaves).
+  const evil = (url: URL | string) => new URL(url).hostname === "evil.example";
+  await page.route(evil, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<title>evil</title>" }),
+  );
+  for (const from of [
+    "%2F%09%2Fevil.example%2F",
+    "%2F%0D%2Fevil.example%2F",
+    "%2F%0A%2Fevil.example%2F",
+    "%2F%5Cevil.example%2F",
+    "https%3A%2F%2Fevil.example%2F",
+  ]) {
+    await page.goto(`/error?from=${from}`);
+    const left = page
+      .waitForRequest((request) => evil(request.url()), { timeout: 3_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    await page.getByRole("button", { name: "Try again" }).click();
+    expect(await left, from).toBe(false);
+    await expect(page.getByRole("heading", { level: 1, name: "Oops!" })).toBeVisible();
+  }
+});
+
 test("the Malay error page speaks Malay and reloads itself", async ({ page }) => {
   await page.goto("/ms/error");
   await expect(page.getByRole("heading", { level: 1, name: "Alamak!" })).toBeVisible();

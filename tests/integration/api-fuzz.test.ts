@@ -130,6 +130,69 @@ describe.each(testDatabases())("every endpoint under random input on $name", (da
     await database.cleanup();
   });
 
+  it("refuses a NUL byte in any decoded field with 400, never a 5xx or a misleading 503", async () => {
+    const signedIn = auth[2] ?? {};
+    const send = async (route: string, payload: unknown, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${portal.base}${route}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify(payload),
+      });
+      return { status: response.status, text: await response.text() };
+    };
+    const call = (name: string) => {
+      const found = apiCalls.find((entry) => entry.name === name);
+      if (!found) throw new Error(`no call ${name}`);
+      return `${defaultBases[found.base]}${found.path}`;
+    };
+    for (const name of [
+      "getDonorTxnRecurrentStatus",
+      "cancelRecurringPayment",
+      "updateRecurringPlan",
+      "getTaxDeductionStatus",
+    ]) {
+      const reply = await send(
+        call(name),
+        { transactionNo: "ZK1\u0000", amountCents: 1000 },
+        signedIn,
+      );
+      expect(reply.status, `${name} -> ${reply.text}`).toBe(400);
+    }
+    // A NUL in the card's id: a malformed request (400), not "the payment service did not answer".
+    const guest = { cookie: await guestCookie(portal.base) };
+    const config = await send(call("homePageConfiguration") + "?charityId=25", {});
+    const ratesVersion = (JSON.parse(config.text) as { data: { version: number } }).data.version;
+    const created = await send(
+      "/svc/payment/v1/donations/create",
+      { flow: "FIDYAH", items: { fidyah: { days: 1 } }, totalCents: 400, ratesVersion },
+      { ...guest, "idempotency-key": `nul-${database.name}` },
+    );
+    expect(created.status, created.text).toBe(200);
+    const donation = (JSON.parse(created.text) as { data: { id: string; clientSecret: string } })
+      .data;
+    const confirm = await send(
+      "/svc/payment/v1/donations/confirm",
+      {
+        donationId: donation.id,
+        clientSecret: donation.clientSecret,
+        paymentMethodId: "pm_\u0000",
+      },
+      guest,
+    );
+    expect(confirm.status, confirm.text).toBe(400);
+    // The sandbox's card endpoint: an expiry year no card has is refused, not a 500.
+    for (const expYear of [1e308, 1e10, 99_999]) {
+      const card = await send("/sandbox/v1/payment_methods", {
+        number: "4242424242424242",
+        expMonth: 12,
+        expYear,
+        cvc: "123",
+      });
+      expect(card.status, `${expYear} -> ${card.text}`).toBe(402);
+      expect(card.text).toContain("invalid_expiry");
+    }
+  });
+
   it("answers thousands of random and malformed requests without a 5xx, and writes no row for them", async () => {
     const before = await counts();
     const paths = apiCalls

@@ -95,7 +95,7 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     await check("checkCognitoNricExists", { body: { nric } });
     await check("getDonorCognitoStatus", { body: {} });
     await check("getEmailListForUser", { body: {} });
-    await check("getCognitoUser", { query: { email: "contract@example.com" } });
+    await check("getCognitoUser", { body: { email: "contract@example.com" } });
     await check("checkCognitoMobileExists", { body: { countryCode: "+65", mobile: "90002222" } });
     await check("updateCognitoUser", {
       body: { phoneCountryCode: "+65", phoneNumber: "90003333" },

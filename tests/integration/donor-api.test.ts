@@ -385,30 +385,37 @@ describe.each(testDatabases())("donor API on $name", (database) => {
   });
 
   it("looks up e-mail accounts only for the caller's own address", async () => {
-    const own = await call(`${payment("getCognitoUser")}?email=aminah@example.com`, {}, as(tokenA));
+    const own = await call(payment("getCognitoUser"), { email: "aminah@example.com" }, as(tokenA));
     expect(own.body["data"]).toEqual({ isEmailExists: true, accCount: 1 });
     const other = await call(
-      `${payment("getCognitoUser")}?email=badrul@example.com`,
-      {},
+      payment("getCognitoUser"),
+      { email: "badrul@example.com" },
       as(tokenA),
     );
     expect(other.status).toBe(403);
+    // The e-mail never travels in an address: the old query form is refused, by GET or POST.
+    for (const method of ["GET", "POST"] as const) {
+      const old = await call(
+        `${payment("getCognitoUser")}?email=aminah@example.com`,
+        {},
+        as(tokenA),
+        method,
+      );
+      expect(old.status, method).toBeGreaterThanOrEqual(400);
+      expect(old.body["data"], method).toBeUndefined();
+    }
     const emails = await call(donor("getEmailListForUser"), {}, as(tokenA));
     expect(emails.body["data"]).toEqual([{ email: "aminah@example.com" }]);
   });
 
   it("counts a social sign-in back from its provider beside the registered account with its e-mail (§4 'two accounts')", async () => {
     const social = await identity.sign({ email: "aminah@example.com", name: "Aminah" });
-    const both = await call(
-      `${payment("getCognitoUser")}?email=aminah@example.com`,
-      {},
-      as(social),
-    );
+    const both = await call(payment("getCognitoUser"), { email: "aminah@example.com" }, as(social));
     expect(both.body["data"]).toEqual({ isEmailExists: true, accCount: 2 });
     const alone = await identity.sign({ email: "first.time@example.com" });
     const one = await call(
-      `${payment("getCognitoUser")}?email=first.time@example.com`,
-      {},
+      payment("getCognitoUser"),
+      { email: "first.time@example.com" },
       as(alone),
     );
     expect(one.body["data"]).toEqual({ isEmailExists: true, accCount: 1 });
@@ -559,6 +566,24 @@ describe.each(testDatabases())("donor API on $name", (database) => {
       status: 400,
       body: { code: "validation.email.invalid", message: "Please enter valid email address" },
     });
+    // Markup is refused in the name by the same rule checkout uses, and in every address field.
+    const markedName = await call(
+      donor("enrollDonorManuallyPreDonation"),
+      { ...details, name: "<img src=x onerror=alert(1)>" },
+      { cookie: guest },
+    );
+    expect(markedName).toMatchObject({
+      status: 400,
+      body: { code: "validation.fullName.invalid" },
+    });
+    for (const field of ["blockNumber", "streetName", "buildingName", "country", "floorNo"]) {
+      const markedAddress = await call(
+        donor("enrollDonorManuallyPreDonation"),
+        { ...details, address: { postalCode: "654321", [field]: "<b>1</b>" } },
+        { cookie: guest },
+      );
+      expect(markedAddress.status, field).toBe(400);
+    }
     for (const [dateOfBirth, code] of [
       [`01/01/${new Date().getFullYear() + 1}`, "validation.date.future"],
       ["1990-08-15", "validation.date.invalid"],

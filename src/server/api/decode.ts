@@ -11,8 +11,15 @@ export const decode = <S extends Schema.Top>(schema: S, body: unknown): S["Type"
   }
 };
 
-/** A bounded string field. */
-export const Text = (max: number) => Schema.String.check(Schema.isMaxLength(max));
+/**
+ * A bounded string field without control characters (no call takes a NUL, a line break or an escape
+ * in a name, a number or an id; the router already refuses NUL anywhere in a request).
+ */
+// eslint-disable-next-line no-control-regex -- the control characters are what this refuses
+const noControls = /^[^\u0000-\u001f\u007f]*$/;
+
+export const Text = (max: number) =>
+  Schema.String.check(Schema.isMaxLength(max), Schema.isPattern(noControls));
 
 /** A body naming one transaction. */
 export const TransactionBody = Schema.Struct({ transactionNo: Text(40) });

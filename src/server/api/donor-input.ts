@@ -2,6 +2,7 @@ import { Schema } from "effect";
 import {
   validateCompanyName,
   validateEmail,
+  validateFullName,
   validateMobile,
   validateNric,
   validateUen,
@@ -13,28 +14,30 @@ import type { DonorDetailsInput } from "@portal/adapters/db";
 import { RequestError } from "./envelope";
 import { Text } from "./decode";
 
-const Short = Text(25);
+/** Free text kept for receipts and statements: no markup (`<`, `>`), whatever a page does with it. */
+const Plain = (max: number) => Text(max).check(Schema.isPattern(/^[^<>]*$/));
+const Short = Plain(25);
 
 export const AddressInput = Schema.Struct({
-  postalCode: Schema.optionalKey(Text(10)),
+  postalCode: Schema.optionalKey(Plain(10)),
   blockNumber: Schema.optionalKey(Short),
-  streetName: Schema.optionalKey(Text(66)),
+  streetName: Schema.optionalKey(Plain(66)),
   buildingName: Schema.optionalKey(Short),
-  country: Schema.optionalKey(Text(66)),
+  country: Schema.optionalKey(Plain(66)),
   // §5: five characters, plus the # its unit-number rule adds (`#05-12`).
-  unitNo: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^#?[^#]{0,5}$/))),
-  floorNo: Schema.optionalKey(Text(5)),
+  unitNo: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^#?[^#<>]{0,5}$/))),
+  floorNo: Schema.optionalKey(Plain(5)),
 });
 
 export const ProfileInput = Schema.Struct({
   dateOfBirth: Schema.optionalKey(Text(10)),
-  nationality: Schema.optionalKey(Text(66)),
-  race: Schema.optionalKey(Text(66)),
+  nationality: Schema.optionalKey(Plain(66)),
+  race: Schema.optionalKey(Plain(66)),
   sex: Schema.optionalKey(Text(10)),
-  countryOfBirth: Schema.optionalKey(Text(66)),
-  dialect: Schema.optionalKey(Text(66)),
-  representativeName: Schema.optionalKey(Text(66)),
-  registeredAddress: Schema.optionalKey(Text(200)),
+  countryOfBirth: Schema.optionalKey(Plain(66)),
+  dialect: Schema.optionalKey(Plain(66)),
+  representativeName: Schema.optionalKey(Plain(66)),
+  registeredAddress: Schema.optionalKey(Plain(200)),
   marketingConsent: Schema.optionalKey(Schema.Boolean),
 });
 
@@ -74,9 +77,16 @@ export const mobileExists = () =>
   new RequestError(409, validationMessages["validation.mobile.exists"], "validation.mobile.exists");
 
 /** The details checked by the domain's validators (§5), with the mobile's spaces removed. */
-export function checkedDonorDetails(details: typeof DonorDetails.Type): DonorDetailsInput {
+export function checkedDonorDetails(
+  details: typeof DonorDetails.Type,
+  options: { readonly nameFromMyInfo?: boolean } = {},
+): DonorDetailsInput {
   const kind = details.kind ?? "individual";
-  if (details.name.trim() === "") check("validation.fullName.enter");
+  // A typed name follows the rule checkout applies (§5): letters and the marks of Singapore names, so
+  // no markup. MyInfo's name is the government's record and is kept as it is.
+  const name = details.name.trim().replace(/\s+/g, " ");
+  if (name === "") check("validation.fullName.enter");
+  if (!options.nameFromMyInfo) check(validateFullName(name));
   if (details.email !== undefined) check(validateEmail(details.email));
   const mobile = details.mobile?.replace(/\s/g, "");
   if (mobile !== undefined && mobile !== "") check(validateMobile(mobile));
@@ -87,7 +97,7 @@ export function checkedDonorDetails(details: typeof DonorDetails.Type): DonorDet
   }
   return {
     kind,
-    name: details.name.trim().replace(/\s+/g, " "),
+    name,
     email: details.email?.trim(),
     countryCode: details.countryCode,
     mobile: mobile === "" ? undefined : mobile,
@@ -105,3 +115,7 @@ export function nricFromUniqueUserId(uniqueUserId: string): string {
   check(validateNric(nric));
   return nric;
 }
+
+/** The details MyInfo gave, checked like any other except the name, which is MyInfo's record. */
+export const checkedMyInfoDetails = (details: typeof DonorDetails.Type): DonorDetailsInput =>
+  checkedDonorDetails(details, { nameFromMyInfo: true });

@@ -15,6 +15,7 @@ import {
   check,
   checkedAddress,
   checkedDonorDetails,
+  checkedMyInfoDetails,
   DialCode,
   DonorDetails,
   mobileExists,
@@ -69,14 +70,19 @@ const getSignInUserDetails: Handler = async ({ headers }) => {
   return success({ data: await userData(donor, identity.email) });
 };
 
+const OwnEmailBody = Schema.Struct({ email: Schema.optionalKey(Text(254)) });
+
 /**
- * getCognitoUser?email: how many sign-ins use the caller's own e-mail (§7 "user exists by email"): those
- * registered with the portal, and the caller's own when it is not registered yet (a social sign-in just
- * back from its provider, whose e-mail may already have an account: §4 "two accounts").
+ * getCognitoUser `{ email }`: how many sign-ins use the caller's own e-mail (§7 "user exists by email"):
+ * those registered with the portal, and the caller's own when it is not registered yet (a social sign-in
+ * just back from its provider, whose e-mail may already have an account: §4 "two accounts"). The e-mail
+ * comes in the body, never in the URL (the old `?email=` form is an unknown query parameter: 400).
  */
-const getCognitoUser: Handler = async ({ headers, query }) => {
+const getCognitoUser: Handler = async ({ headers, body }) => {
   const { identity, donor } = await donorOf(headers);
-  const asked = query.get("email")?.trim().toLowerCase();
+  const asked = decode(OwnEmailBody, body ?? {})
+    .email?.trim()
+    .toLowerCase();
   if (asked !== undefined && asked !== identity.email) {
     throw new RequestError(
       403,
@@ -185,7 +191,7 @@ const confirmSingpassPreDonation: Handler = async ({ headers, body }) => {
   const { guest } = await singpassGuest(headers);
   const request = decode(SingpassConfirmBody, body ?? {});
   const { secrets, person } = await readyPerson(guest);
-  const details = checkedDonorDetails({
+  const details = checkedMyInfoDetails({
     kind: "individual",
     name: person.name,
     nric: secrets.nric ?? person.nric,

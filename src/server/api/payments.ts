@@ -32,7 +32,7 @@ import { portalNow } from "../clock";
 import { check } from "./donor-input";
 import { failure, RequestError, success } from "./envelope";
 import { hasSignIn, liveGuest, registeredDonor } from "./auth";
-import { decode } from "./decode";
+import { decode, Text } from "./decode";
 import { cardForConfirm } from "./recurring";
 import type { CallContext, Handler, ServiceRequest, ServiceResponse } from "./types";
 
@@ -48,11 +48,9 @@ const CreateDonation = Schema.Struct({
     hartaItems: Schema.optionalKey(
       Schema.Array(
         Schema.Struct({
-          name: Schema.String.check(Schema.isMaxLength(20)),
+          name: Text(20),
           amount: Amount,
-          remark: Schema.Array(Schema.String.check(Schema.isMaxLength(100))).check(
-            Schema.isMaxLength(50),
-          ),
+          remark: Schema.Array(Text(100)).check(Schema.isMaxLength(50)),
         }),
       ).check(Schema.isMaxLength(10)),
     ),
@@ -80,24 +78,24 @@ const CreateDonation = Schema.Struct({
   lang: Schema.optionalKey(Schema.Literals(["en", "ms"])),
   donor: Schema.optionalKey(
     Schema.Struct({
-      name: Schema.String.check(Schema.isMaxLength(66)),
-      email: Schema.String.check(Schema.isMaxLength(254)),
+      name: Text(66),
+      email: Text(254),
       anonymous: Schema.Boolean,
       countryCode: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^\+\d{1,4}$/))),
-      mobile: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(20))),
+      mobile: Schema.optionalKey(Text(20)),
       /** Paying for someone else (session state isOthers): their name. */
-      onBehalfOf: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(66))),
+      onBehalfOf: Schema.optionalKey(Text(66)),
       /** Paying on behalf of someone who has died (isDeceased). */
       isDeceased: Schema.optionalKey(Schema.Boolean),
       /** A business paying (isBusinessPayer): its name and UEN. */
       business: Schema.optionalKey(
         Schema.Struct({
-          companyName: Schema.String.check(Schema.isMaxLength(66)),
-          uen: Schema.String.check(Schema.isMaxLength(10)),
+          companyName: Text(66),
+          uen: Text(10),
         }),
       ),
       /** IRAS inclusion (hasIRASInclusion): the NRIC/FIN, or the UEN of a business payer. */
-      taxId: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(12))),
+      taxId: Schema.optionalKey(Text(12)),
     }),
   ),
 });
@@ -146,14 +144,14 @@ function checkedDonor(donor: DonorInput) {
 }
 
 const DonationRef = Schema.Struct({
-  donationId: Schema.String.check(Schema.isMaxLength(64)),
-  clientSecret: Schema.String.check(Schema.isMaxLength(200)),
+  donationId: Text(64),
+  clientSecret: Text(200),
 });
 
 const Confirm = Schema.Struct({
-  donationId: Schema.String.check(Schema.isMaxLength(64)),
-  clientSecret: Schema.String.check(Schema.isMaxLength(200)),
-  paymentMethodId: Schema.String.check(Schema.isMaxLength(100)),
+  donationId: Text(64),
+  clientSecret: Text(200),
+  paymentMethodId: Text(100),
   /** A card from Google Pay or Apple Pay (recorded as payment type 2 or 3). */
   wallet: Schema.optionalKey(Schema.Literals(["google_pay", "apple_pay"])),
   saveCard: Schema.optionalKey(Schema.Boolean),

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomInt, randomUUID } from "node:crypto";
 import {
   isDuplicatePayment,
   reconcileReportedState,
@@ -88,6 +88,14 @@ const selectDonation = `
   where d.id = $1`;
 
 /** Receipts are reached by a token derived from the receipt id with the server's key: never stored. */
+/**
+ * A donation's client secret, derived from its id under the server key: `donation` keeps only its
+ * hash and the idempotency record only the id, so no stored row holds the secret, and a retried create
+ * gets the same secret again.
+ */
+const clientSecretFor = (key: Buffer, id: string) =>
+  `${id}_secret_${createHmac("sha256", key).update(`client-secret:${id}`).digest("base64url")}`;
+
 export const receiptToken = (key: Buffer, receiptId: string) =>
   createHmac("sha256", key).update(`receipt:${receiptId}`).digest("base64url");
 
@@ -278,7 +286,7 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
         .update(`idempotency:${JSON.stringify(input.request)}`)
         .digest();
       const id = randomUUID();
-      const clientSecret = `${id}_secret_${randomBytes(24).toString("base64url")}`;
+      const clientSecret = clientSecretFor(key, id);
       const transactionNo = `${input.flow === "ILMU" || input.flow === "WMS" ? "WK" : "ZK"}${Date.now()}${randomInt(100, 1000)}`;
       // One statement, so one round trip and atomic: the key is claimed with its answer, and only a
       // claim inserts the donation and its audit entry. A key already taken inserts nothing.
@@ -301,7 +309,7 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
         [
           input.idempotencyKey,
           requestHash,
-          JSON.stringify({ id, clientSecret }),
+          JSON.stringify({ id }),
           id,
           transactionNo,
           input.flow,
@@ -328,16 +336,26 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
       if (made?.count !== 1) {
         const [prior] = await sql.query<{
           request_hash: Buffer;
-          response: { id: string; clientSecret: string } | null;
+          response: { id: string } | null;
+          client_secret_hash: Buffer | null;
         }>(
-          "select request_hash, response from idempotency_key where scope = 'donation.create' and key = $1",
+          `select k.request_hash, k.response, d.client_secret_hash from idempotency_key k
+           left join donation d on d.id::text = k.response->>'id'
+           where k.scope = 'donation.create' and k.key = $1`,
           [input.idempotencyKey],
         );
         if (!prior?.response || !Buffer.from(prior.request_hash).equals(requestHash))
           throw new IdempotencyConflict();
+        const clientSecret = clientSecretFor(key, prior.response.id);
+        // A record from before the secret was derived (migration 016) cannot give its secret back.
+        if (
+          !prior.client_secret_hash ||
+          !Buffer.from(prior.client_secret_hash).equals(sha256(clientSecret))
+        )
+          throw new IdempotencyConflict();
         return {
           donation: await view(sql, prior.response.id),
-          clientSecret: prior.response.clientSecret,
+          clientSecret,
           replayed: true,
         };
       }

@@ -82,9 +82,13 @@ describe("urlFor", () => {
       pageSize: undefined,
     });
     expect(url).toBe("/svc/main/v1/Donation/donorWall?charityId=25&pageNumber=1");
-    expect(urlFor(apiCall("getCognitoUser"), defaultBases, { email: "a+b@x.sg" })).toBe(
-      "/svc/payment/api/Donation/getCognitoUser?email=a%2Bb%40x.sg",
-    );
+    expect(
+      urlFor(apiCall("getThirdPartyDonationReceiptData"), defaultBases, { transactionNo: "ZK1+2" }),
+    ).toBe("/svc/payment/api/Donation/getThirdPartyDonationReceiptData?transactionNo=ZK1%2B2");
+  });
+
+  it("puts no e-mail in an address: getCognitoUser takes it in the body", () => {
+    expect(() => urlFor(apiCall("getCognitoUser"), defaultBases, { email: "a+b@x.sg" })).toThrow();
   });
 
   it("refuses a query parameter the call does not declare, so NRIC never reaches a URL", () => {

@@ -68,7 +68,7 @@ export const apiCalls = [
   // payment
   post("payment", "/api/Donation/getDonorTransactions", { list: true }),
   post("payment", "/api/Donation/getDonorTransactionsThirdparty", { list: true }),
-  post("payment", "/api/Donation/getCognitoUser", { query: ["email"] }),
+  post("payment", "/api/Donation/getCognitoUser"),
   post("payment", "/api/Donation/getDonorTxnRecurrentStatus"),
   post("payment", "/api/Donation/cancelRecurringPayment"),
   post("payment", "/api/Donation/updateRecurringPlan"),

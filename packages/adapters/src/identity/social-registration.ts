@@ -43,9 +43,9 @@ const record = (value: unknown): Readonly<Record<string, unknown>> =>
 export const portalSocialRegistration = (call: PortalCall): SocialRegistrationShape => ({
   accountCount: (email) =>
     ask(async () => {
-      const answer = await call(
-        urlFor(apiCall("getCognitoUser"), defaultBases, { email: email.trim().toLowerCase() }),
-      );
+      const answer = await call(urlFor(apiCall("getCognitoUser"), defaultBases), {
+        email: email.trim().toLowerCase(),
+      });
       if (answer.httpStatus !== 200) {
         throw failed("getCognitoUser", answer.httpStatus, answer.body.message);
       }

@@ -78,6 +78,15 @@ describe("sandbox gateway", () => {
         now,
       ),
     ).toEqual({ error: "invalid_expiry" });
+    // A year no card has (1e308 is an integer to JavaScript) is refused before it reaches the store.
+    for (const expYear of [1e308, 2_147_483_648, now.getUTCFullYear() + 101]) {
+      expect(
+        await sandbox.tokenize(
+          { number: "4242424242424242", expMonth: 5, expYear, cvc: "123" },
+          now,
+        ),
+      ).toEqual({ error: "invalid_expiry" });
+    }
   });
 });
 

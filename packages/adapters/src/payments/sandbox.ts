@@ -318,7 +318,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         !Number.isInteger(card.expYear) ||
         card.expMonth < 1 ||
         card.expMonth > 12 ||
-        expiry < month
+        expiry < month ||
+        // No card is valid for a century (and the store keeps the year as a 32-bit integer).
+        card.expYear > now.getUTCFullYear() + 100
       ) {
         return { error: "invalid_expiry" };
       }

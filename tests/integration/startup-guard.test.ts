@@ -1,0 +1,100 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { root } from "../support/portal";
+import { startWeb, stopWeb, type RunningWeb } from "../support/web";
+
+/**
+ * Unsafe defaults refused at start (issue 22, item 11): the sandbox gateway settles any PayNow QR for
+ * free and issues real receipts, and the embedded identity provider's signing key ships in its npm
+ * package. Under NODE_ENV=production the server and the launcher refuse both, naming the setting; an
+ * unknown gateway name is refused always. Each case starts the real process and reads how it ended.
+ */
+const run = (script: string, env: Record<string, string>) =>
+  spawnSync(process.execPath, [path.join(root, script)], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "",
+      PORTAL_PAYMENT_GATEWAY: "",
+      PORTAL_IDENTITY_ISSUER: "",
+      PORT: "6301",
+      HOST: "127.0.0.1",
+      PORTAL_DATA_DIR: mkdtempSync(path.join(tmpdir(), "portal-guard-")),
+      ...env,
+    },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+
+const stripe = {
+  PORTAL_PAYMENT_GATEWAY: "stripe",
+  STRIPE_SECRET_KEY: "sk_test_guard",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_guard",
+  PORTAL_PUBLIC_URL: "https://giving.example.sg",
+};
+const cognito = {
+  PORTAL_IDENTITY_ISSUER: "https://cognito-idp.ap-southeast-1.amazonaws.com/ap-southeast-1_guard",
+  PORTAL_IDENTITY_CLIENT_ID: "guard",
+};
+const production = {
+  NODE_ENV: "production",
+  PORTAL_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
+};
+
+describe("the web server refuses unsafe settings at start", () => {
+  let web: RunningWeb | undefined;
+  afterAll(() => stopWeb(web));
+
+  it.each([
+    ["the sandbox gateway by default", { ...production, ...cognito }, "PORTAL_PAYMENT_GATEWAY"],
+    [
+      "the sandbox gateway by name",
+      { ...production, ...cognito, PORTAL_PAYMENT_GATEWAY: "sandbox" },
+      "PORTAL_PAYMENT_GATEWAY",
+    ],
+    ["no identity provider named", { ...production, ...stripe }, "PORTAL_IDENTITY_ISSUER"],
+    [
+      "the embedded identity provider's layer",
+      { ...production, ...stripe, ...cognito, PORTAL_COGNITO_LOCAL_URL: "http://127.0.0.1:9229" },
+      "PORTAL_COGNITO_LOCAL_URL",
+    ],
+    [
+      "an identity issuer that is not https",
+      { ...production, ...stripe, PORTAL_IDENTITY_ISSUER: "http://127.0.0.1:6301/cognito-idp/x" },
+      "PORTAL_IDENTITY_ISSUER",
+    ],
+    [
+      "an unknown gateway name in production",
+      { ...production, ...cognito, PORTAL_PAYMENT_GATEWAY: "Stripe" },
+      "PORTAL_PAYMENT_GATEWAY",
+    ],
+    [
+      "an unknown gateway name anywhere",
+      { PORTAL_PAYMENT_GATEWAY: "strpie" },
+      "PORTAL_PAYMENT_GATEWAY",
+    ],
+  ])("refuses %s, naming the setting", (_, env, setting) => {
+    const result = run("server/serve.mjs", env);
+    expect(result.status, result.stdout + result.stderr).toBe(1);
+    expect(result.stderr).toContain(setting);
+    expect(result.stdout).not.toContain("listening");
+  });
+
+  it("the launcher refuses to start the embedded identity provider or the sandbox in production", () => {
+    const embedded = run("scripts/start.mjs", { ...production, ...stripe });
+    expect(embedded.status, embedded.stdout + embedded.stderr).toBe(1);
+    expect(embedded.stderr).toContain("PORTAL_IDENTITY_ISSUER");
+    expect(embedded.stdout).not.toContain("identity provider: cognito-local");
+    const sandbox = run("scripts/start.mjs", { ...production, ...cognito });
+    expect(sandbox.status).toBe(1);
+    expect(sandbox.stderr).toContain("PORTAL_PAYMENT_GATEWAY");
+  });
+
+  it("starts in production with Stripe and a real identity provider", async () => {
+    web = await startWeb(6302, { ...production, ...stripe, ...cognito });
+    expect((await fetch(`${web.base}/api/health`)).status).toBe(200);
+  });
+});
