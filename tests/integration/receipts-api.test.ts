@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeResponse } from "@portal/adapters/responses";
 import { testDatabases } from "../support/databases";
-import { Donor, nricOf, type Paid } from "../support/donations";
+import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
+import { Donor, nricOf, registerSignIn, type Paid } from "../support/donations";
 import { guestCookie, startPortal, type RunningPortal } from "../support/portal";
 
 // Receipt lookups: who may read a receipt, what it holds, and the per-address and per-session limits
@@ -15,9 +16,12 @@ describe.each(testDatabases())("receipt lookups on $name", (database) => {
   let portal: RunningPortal;
   let aminah: Paid;
   let badrul: Paid;
+  let identity: Awaited<ReturnType<typeof startTestIdentity>>;
+  let ownerToken: string;
+  let owned: Paid;
   const nricA = nricOf("2345678");
   const nricB = nricOf("8765432");
-  /** Lookups made from this address so far: every one counts against the address's limit. */
+  /** Token lookups made from this address so far: each counts against the address's limit. */
   let lookups = 0;
 
   const lookup = async (
@@ -25,7 +29,7 @@ describe.each(testDatabases())("receipt lookups on $name", (database) => {
     body: unknown,
     headers: Record<string, string> = {},
   ) => {
-    lookups += 1;
+    if (typeof body === "object" && body !== null && "token" in body) lookups += 1;
     const query = transactionNo === undefined ? "" : `?transactionNo=${transactionNo}`;
     const response = await fetch(`${portal.base}${receiptPath}${query}`, {
       method: "POST",
@@ -37,8 +41,10 @@ describe.each(testDatabases())("receipt lookups on $name", (database) => {
   };
 
   beforeAll(async () => {
+    identity = await startTestIdentity();
     portal = await startPortal(nextPort++, undefined, {
       ...(await database.portalEnv()),
+      ...identity.env,
       PORTAL_RECEIPT_LOOKUPS_PER_IP: String(PER_IP),
       PORTAL_RECEIPT_LOOKUPS_PER_SESSION: String(PER_SESSION),
     });
@@ -82,10 +88,18 @@ describe.each(testDatabases())("receipt lookups on $name", (database) => {
         address,
       },
     });
+    ownerToken = await identity.sign({ email: "owner@example.sg", name: "Owner" });
+    await registerSignIn(portal.base, ownerToken, nricOf("5556667"), "91235555");
+    owned = await new Donor(portal.base, { authorization: `Bearer ${ownerToken}` }).donate({
+      flow: "ZAKAT",
+      items: { harta: 5_000 },
+      totalCents: 5_000,
+    });
   });
 
   afterAll(async () => {
     await portal?.stop();
+    await identity?.stop();
     await database.cleanup();
   });
 
@@ -194,7 +208,7 @@ describe.each(testDatabases())("receipt lookups on $name", (database) => {
     expect(other.status).toBe(200);
   });
 
-  it(`limits one address to ${PER_IP} lookups a minute, right token or not`, async () => {
+  it(`limits one address to ${PER_IP} token lookups a minute, right token or not, but never its signed-in owners`, async () => {
     expect(lookups).toBeLessThan(PER_IP);
     while (lookups < PER_IP) {
       expect((await lookup(undefined, { token: `guess-${lookups}` })).status).toBe(404);
@@ -202,6 +216,11 @@ describe.each(testDatabases())("receipt lookups on $name", (database) => {
     const refused = await lookup(undefined, { token: aminah.token });
     expect(refused.status).toBe(429);
     expect(refused.text).not.toContain("Aminah");
+    // A signed-in owner on the same address still reads their own receipt: others' tries there
+    // count against the address, the owner's lookups only against the sign-in.
+    const own = await lookup(owned.transactionNo, {}, { authorization: `Bearer ${ownerToken}` });
+    expect(own.status).toBe(200);
+    expect(own.text).toContain(owned.receiptNo);
     // Other calls are not limited by it.
     const config = await fetch(
       `${portal.base}/svc/main/v1/Home/homePageConfiguration?charityId=25`,

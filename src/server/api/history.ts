@@ -124,8 +124,13 @@ const getThirdPartyDonationReceiptData: Handler = async ({
   body,
   clientAddress,
 }) => {
+  const { token } = decode(ReceiptBody, body ?? {});
   // Counted before anything is read, so trying tokens or transaction numbers soon stops answering.
-  const wait = await receiptLookupWait(headers, clientAddress);
+  const wait = await receiptLookupWait(
+    headers,
+    clientAddress,
+    token === undefined ? "owner" : "token",
+  );
   if (wait > 0) {
     return failure(
       429,
@@ -134,7 +139,6 @@ const getThirdPartyDonationReceiptData: Handler = async ({
       "receipt.rateLimited",
     );
   }
-  const { token } = decode(ReceiptBody, body ?? {});
   const transactionNo = query.get("transactionNo") ?? undefined;
   const records = await receiptRecords();
   let receipt;

@@ -72,16 +72,22 @@ const receiptLimits = () => ({
 /**
  * Receipt lookups per minute, per address (PORTAL_RECEIPT_LOOKUPS_PER_IP, default 60) and per session
  * (PORTAL_RECEIPT_LOOKUPS_PER_SESSION, default 20): enough for a family printing receipts, far too few
- * to try tokens or transaction numbers. Answers the seconds to wait, or 0 when the lookup may go ahead.
+ * to try tokens or transaction numbers. A signed-in owner's lookup by transaction number (`by:
+ * "owner"`) can read only the owner's own receipts, so it counts against its sign-in alone: others
+ * trying tokens from a shared address (an office, a mosque's network) never lock the owner out.
+ * Answers the seconds to wait, or 0 when the lookup may go ahead.
  */
 export const receiptLookupWait = async (
   headers: RequestHeaders,
   clientAddress: string,
+  by: "token" | "owner",
   now = Date.now(),
 ): Promise<number> => {
   const limits = receiptLimits();
-  const ip = await hitLimit(limits.ip, clientAddress, now);
-  if (!ip.allowed) return ip.retryAfterSeconds;
+  if (by === "token") {
+    const ip = await hitLimit(limits.ip, clientAddress, now);
+    if (!ip.allowed) return ip.retryAfterSeconds;
+  }
   const session = callerSession(headers);
   if (session === undefined) return 0;
   const bySession = await hitLimit(limits.session, session, now);
