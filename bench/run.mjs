@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startTestIdentity } from "../scripts/lib/test-identity.mjs";
-import { chromiumPath, lighthousePasses, lighthouseSection, runLighthouse } from "./lighthouse.mjs";
+import { chromiumPath, runLighthouse } from "./lighthouse.mjs";
 import {
   benchDir,
   cleanUp,
@@ -24,47 +24,26 @@ import {
 } from "./lib/processes.mjs";
 import { donorHistory, seedDonor } from "./lib/donor.mjs";
 import { existingPeakBlocks } from "./lib/peak-report.mjs";
-import { axePasses, axeSection, measureSizes, readAxe, sizeSection, sizesPass } from "./pages.mjs";
+import { measureSizes, readAxe } from "./pages.mjs";
+import {
+  ceilingShare,
+  donationP99LimitMs,
+  donationsPerSecondTarget,
+  judge,
+  markdown,
+  ms,
+  p99LimitMs,
+  prettified,
+  targets,
+} from "./lib/report.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-const ceilingShare = 0.5;
-const p99LimitMs = 50;
-
-// Issue 5: donations completed per second through the API at 20 concurrent donors.
 const donors = Number(process.env.BENCH_DONORS ?? 20);
-const donationsPerSecondTarget = 20;
-const donationP99LimitMs = 500;
 
 // ---------------------------------------------------------------------------------------------
 // Load
-
-const targets = {
-  ceiling: {
-    id: "ceiling",
-    title: "Ceiling: bare node:http hello server",
-    method: "GET",
-    path: "/",
-    headers: {},
-  },
-  configuration: {
-    id: "configuration",
-    title: "Configuration read (homePageConfiguration)",
-    method: "POST",
-    path: "/svc/main/v1/Home/homePageConfiguration?charityId=25",
-    headers: { "content-type": "application/json" },
-  },
-  transactions: {
-    id: "transactions",
-    title: "Donor's transaction list (getDonorTransactions)",
-    method: "POST",
-    path: "/svc/payment/api/Donation/getDonorTransactions",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ pageNo: 1, pageSize: 100 }),
-  },
-};
 
 /** One request before the load: whether the target answers 2xx (and with what). */
 async function probe(base, target) {
@@ -198,179 +177,6 @@ function judgeDonations(result, counts, expectedPaid) {
     },
   };
   return { ...checks, pass: Object.values(checks).every((check) => check.pass) };
-}
-
-function donationsSection(report) {
-  const out = [
-    `## Donations through the API (${report.donors} concurrent donors)`,
-    "",
-    "Each donor loops: `POST /svc/payment/v1/donations/create` (guest session, idempotency key), " +
-      "`POST /sandbox/v1/payment_methods` (the card, at the sandbox gateway), " +
-      "`POST /svc/payment/v1/donations/confirm`. A donation's latency is the three calls together.",
-    "",
-    "| Engine | Donations | Donations/s | p50 ms | p90 ms | p99 ms | max ms | Errors | Target |",
-    "| ------ | --------: | ----------: | -----: | -----: | -----: | -----: | -----: | ------ |",
-  ];
-  for (const engine of report.engines) {
-    const m = engine.targets?.donations;
-    if (!m?.result) {
-      out.push(`| ${engine.engine} | – | – | – | – | – | – | – | ${m?.note ?? engine.note} |`);
-      continue;
-    }
-    const r = m.result;
-    const c = m.checks;
-    out.push(
-      `| ${engine.engine} | ${int(r.donations)} | ${r.donationsPerSecond.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p90)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.errors} | **${verdict(c.pass)}** (≥ ${donationsPerSecondTarget}/s ${verdict(c.throughput.pass)}, p99 < ${donationP99LimitMs} ms ${verdict(c.p99.pass)}, reconciliation ${verdict(c.reconciliation.pass)}) |`,
-    );
-  }
-  out.push(
-    "",
-    "Reconciliation, read from each portal's database after it stopped: paid donations (the bench " +
-      "donor's history, the load's, and those finished just outside the window) against the sandbox " +
-      "gateway's successful charges.",
-    "",
-    "| Engine | Paid (expected) | Paid donations | Gateway charges | Receipts | ZK receipt serials | Doubled | Lost |",
-    "| ------ | --------------: | -------------: | --------------: | -------: | ------------------ | ------: | ---: |",
-  );
-  for (const engine of report.engines) {
-    const rec = engine.targets?.donations?.checks?.reconciliation;
-    if (!rec) continue;
-    out.push(
-      `| ${engine.engine} | ${rec.expectedPaid} | ${rec.paid} | ${rec.charges} | ${rec.receipts} | 1 to ${rec.zk_max_serial}, ${rec.zk_receipts} issued | ${rec.doubled} | ${rec.lost} |`,
-    );
-  }
-  out.push("");
-  return out.join("\n");
-}
-
-// ---------------------------------------------------------------------------------------------
-// Report
-
-const ms = (value) => (value == null ? "–" : value.toFixed(2));
-const int = (value) => Math.round(value).toLocaleString("en-US");
-const verdict = (pass) => (pass ? "PASS" : "FAIL");
-
-function judge(targetId, result, ceiling) {
-  if (targetId === "ceiling" || !result) return undefined;
-  const ratio = ceiling ? result.requestsPerSecond / ceiling.requestsPerSecond : null;
-  // Issue 4 sets its targets on the configuration read; the transaction list is measured and must not
-  // fail, but its latency is reported, not judged (a full page of 100 records per request).
-  const checks = { errors: { value: result.errors, pass: result.errors === 0 } };
-  if (targetId === "configuration") {
-    checks.p99 = {
-      limitMs: p99LimitMs,
-      value: result.p99,
-      pass: result.p99 != null && result.p99 < p99LimitMs,
-    };
-    checks.throughput = {
-      ratioToCeiling: ratio,
-      minimum: ceilingShare,
-      pass: ratio != null && ratio >= ceilingShare,
-    };
-  }
-  return { ...checks, pass: Object.values(checks).every((check) => check.pass) };
-}
-
-function tableFor(targetId, rows) {
-  const head =
-    "| Engine | Requests | Req/s | vs ceiling | p50 ms | p90 ms | p99 ms | max ms | Errors (non-2xx) | Target |\n" +
-    "| ------ | -------: | ----: | ---------: | -----: | -----: | -----: | -----: | ---------------: | ------ |";
-  const lines = rows.map(({ engine, measurement, ceiling }) => {
-    if (measurement.result) {
-      const r = measurement.result;
-      const share = ceiling
-        ? `${((100 * r.requestsPerSecond) / ceiling.requestsPerSecond).toFixed(0)} %`
-        : "–";
-      const checks = measurement.checks;
-      let target = "–";
-      if (checks) {
-        const parts = [];
-        if (checks.throughput)
-          parts.push(`throughput ≥ ½ ceiling ${verdict(checks.throughput.pass)}`);
-        if (checks.p99) parts.push(`p99 < ${p99LimitMs} ms ${verdict(checks.p99.pass)}`);
-        else parts.push("no latency target; no errors");
-        if (!checks.errors.pass) parts.push("errors FAIL");
-        target = `**${verdict(checks.pass)}** (${parts.join(", ")})`;
-      }
-      const errors =
-        r.errors === 0
-          ? "0"
-          : `${int(r.errors)} (${Object.entries(r.statuses)
-              .filter(([s]) => !(s >= 200 && s < 300))
-              .map(([s, n]) => `${s === "0" ? "network" : s}: ${n}`)
-              .join(", ")})`;
-      return `| ${engine} | ${int(r.requests)} | ${int(r.requestsPerSecond)} | ${targetId === "ceiling" ? "100 %" : share} | ${ms(r.p50)} | ${ms(r.p90)} | ${ms(r.p99)} | ${ms(r.max)} | ${errors} | ${target} |`;
-    }
-    return `| ${engine} | – | – | – | – | – | – | – | – | ${measurement.note} |`;
-  });
-  return `${head}\n${lines.join("\n")}`;
-}
-
-function markdown(report) {
-  const ceiling = report.ceiling.result;
-  const out = [];
-  out.push("# Benchmark report", "");
-  out.push(
-    `- Date: ${report.date}`,
-    `- Machine: ${report.machine.cpuCount} × ${report.machine.cpuModel}, ${report.machine.memoryGiB} GiB, ${report.machine.platform}`,
-    `- Load average (1, 5, 15 min) at start ${report.machine.loadAverageAtStart.join(", ")}, at end ${report.machine.loadAverageAtEnd.join(", ")}: other work on the machine lowers every figure`,
-    `- Node: ${report.node}`,
-    `- Load: ${report.connections} concurrent keep-alive connections, ${report.warmupSeconds} s warm-up then ${report.seconds} s measured per target; generator in its own process on the same machine (it shares the ${report.machine.cpuCount} CPUs with the server)`,
-    `- Targets (issue 4): the configuration read reaches at least half the ceiling's throughput, and p99 < ${p99LimitMs} ms; any non-2xx answer counts as an error and fails its row`,
-    "",
-  );
-  for (const id of ["ceiling", "configuration", "transactions"]) {
-    const target = targets[id];
-    out.push(`## ${target.title}`, "", `\`${target.method} ${target.path}\``, "");
-    const rows =
-      id === "ceiling"
-        ? [{ engine: "none (node:http)", measurement: report.ceiling, ceiling }]
-        : report.engines.map((engine) => ({
-            engine: engine.engine,
-            measurement: engine.targets?.[id] ?? { note: engine.note },
-            ceiling,
-          }));
-    out.push(tableFor(id, rows), "");
-  }
-  out.push(donationsSection(report));
-  out.push(lighthouseSection(report.lighthouse));
-  out.push(sizeSection(report.size));
-  out.push(axeSection(report.axe));
-  out.push("## Verdict", "");
-  for (const engine of report.engines) {
-    if (!engine.targets) {
-      out.push(`- ${engine.engine}: not run (${engine.note})`);
-      continue;
-    }
-    for (const id of ["configuration", "transactions"]) {
-      const m = engine.targets[id];
-      const text = m.checks ? `**${verdict(m.checks.pass)}**` : m.note;
-      out.push(`- ${engine.engine}, ${targets[id].title}: ${text}`);
-    }
-    const d = engine.targets.donations;
-    out.push(
-      `- ${engine.engine}, donations at ${report.donors} concurrent donors: ${d?.checks ? `**${verdict(d.checks.pass)}**` : d?.note}`,
-    );
-  }
-  out.push(
-    `- Lighthouse (performance ≥ 95, accessibility 100 on every page): ${report.lighthouse?.pages ? `**${verdict(lighthousePasses(report.lighthouse))}**` : (report.lighthouse?.note ?? "not run")}`,
-    `- JavaScript before any interaction (home ≤ 20 KB, calculator ≤ 110 KB, every page within its budget): ${report.size?.pages ? `**${verdict(sizesPass(report.size))}**` : (report.size?.note ?? "not measured")}`,
-    `- axe-core, WCAG 2.2 A and AA on every route, both languages and hosts: ${report.axe?.runs ? `**${verdict(axePasses(report.axe))}**` : (report.axe?.note ?? "not run")}`,
-  );
-  out.push("");
-  return out.join("\n");
-}
-
-/** The report as the repository's Prettier would write it, so `npm run lint` stays green. */
-async function prettified(file, text) {
-  try {
-    const prettier = await import("prettier");
-    const options = (await prettier.resolveConfig(file)) ?? {};
-    return await prettier.format(text, { ...options, filepath: file });
-  } catch (error) {
-    say(`prettier unavailable (${error.message}); writing ${path.basename(file)} unformatted`);
-    return text.endsWith("\n") ? text : `${text}\n`;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
