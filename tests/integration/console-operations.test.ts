@@ -19,11 +19,16 @@ import { testDatabases } from "../support/databases";
  * (PGlite, and PostgreSQL when there is one) and the sandbox gateway keeping its own records there.
  * No port is used.
  */
-const officer: ConsoleActor = { id: "officer-1", role: "officer", from: "10.0.0.1" };
-const otherOfficer: ConsoleActor = { id: "officer-2", role: "officer" };
-const approver: ConsoleActor = { id: "approver-1", role: "approver" };
-const viewer: ConsoleActor = { id: "viewer-1", role: "viewer" };
-const amil = { id: "amil-7", role: "officer", name: "Ustaz Hafiz" };
+const officer: ConsoleActor = {
+  id: "officer-1",
+  name: "Officer One",
+  roles: ["officer"],
+  ip: "10.0.0.1",
+};
+const otherOfficer: ConsoleActor = { id: "officer-2", name: "Officer Two", roles: ["officer"] };
+const approver: ConsoleActor = { id: "approver-1", name: "Approver", roles: ["approver"] };
+const viewer: ConsoleActor = { id: "viewer-1", name: "Viewer", roles: ["viewer"] };
+const amil = { id: "amil-7", roles: ["officer"], name: "Ustaz Hafiz" };
 const nric = `S7654321${nricCheckLetter("S", "7654321")}`;
 
 const refused = async (work: Promise<unknown>) => {
@@ -65,7 +70,7 @@ describe.each(testDatabases())("console operations on $name", (database) => {
       idempotencyKey: randomBytes(8).toString("hex"),
       request: { cents, flow },
       flow,
-      amounts: amounts as Record<string, Cents>,
+      amounts: amounts as unknown as Record<string, Cents>,
       total: cents as Cents,
       inputs: {},
       donorDetails: { name: "Nur Aisyah", email: "aisyah@example.sg", anonymous: false },
@@ -92,8 +97,9 @@ describe.each(testDatabases())("console operations on $name", (database) => {
       donation.id,
       await Effect.runPromise(sandbox.gateway.confirm(payment.paymentId, made.id)),
     );
-    if (!done.receipt) throw new Error("not receipted");
-    return { ...done, paymentId: payment.paymentId, token: done.receipt.token };
+    const { receipt } = done;
+    if (!receipt) throw new Error("not receipted");
+    return { ...done, receipt, paymentId: payment.paymentId, token: receipt.token };
   };
   const receiptOf = (token: string) => receipts(sql, key).find({ by: "token", token });
   const sandboxRefunded = async (paymentId: string) =>
@@ -108,7 +114,7 @@ describe.each(testDatabases())("console operations on $name", (database) => {
       idempotencyKey: "v1",
     };
     expect(await refused(ops.giveBack(viewer, ask))).toBe("console.forbidden");
-    const donor: ConsoleActor = { id: "donor-sub", role: "donor" };
+    const donor: ConsoleActor = { id: "donor-sub", name: "A donor", roles: ["donor"] };
     const attempts: ReadonlyArray<Promise<unknown>> = [
       ops.search(donor, {}),
       ops.donation(donor, gift.transactionNo),
@@ -162,16 +168,17 @@ describe.each(testDatabases())("console operations on $name", (database) => {
         ops.giveBack(officer, { ...ask, amountCents: 1, idempotencyKey: `more-${gift.id}` }),
       ),
     ).toBe("reversal.notPaid");
-    const [entry] = await sql.query<{
-      actor: string;
-      detail: { role: string; before: unknown; after: unknown };
-    }>(
-      "select actor, detail from audit_log where action = 'donation.refund' and entity_id = $1 order by id limit 1",
+    const [entry] = await sql.query<{ officer_id: string; roles: string[]; ip: string }>(
+      `select officer_id, roles, ip, before, after from console_audit
+       where action = 'donations.refund.given_back' and entity_id = $1 order by id limit 1`,
       [gift.transactionNo],
     );
     expect(entry).toMatchObject({
-      actor: "officer-1",
-      detail: { role: "officer", before: { refundedCents: 0 }, after: { refundedCents: 2_500 } },
+      officer_id: "officer-1",
+      roles: ["officer"],
+      ip: "10.0.0.1",
+      before: { refundedCents: 0 },
+      after: { refundedCents: 2_500, reason: "Paid too much" },
     });
   });
 
@@ -187,9 +194,9 @@ describe.each(testDatabases())("console operations on $name", (database) => {
     expect(await sandboxRefunded(gift.paymentId)).toBe(0);
     expect((await ops.awaitingApproval(viewer)).map((r) => r.id)).toContain(asked.id);
     expect(await refused(ops.approve(otherOfficer, asked.id))).toBe("console.forbidden");
-    expect(await refused(ops.approve({ ...officer, role: "approver" }, asked.id))).toBe(
-      "approval.self",
-    );
+    expect(
+      await refused(ops.approve({ ...officer, roles: ["officer", "approver"] }, asked.id)),
+    ).toBe("approval.self");
     const approved = await ops.approve(approver, asked.id);
     expect(approved).toMatchObject({ status: "done", approvedBy: "approver-1" });
     expect(await sandboxRefunded(gift.paymentId)).toBe(60_000);

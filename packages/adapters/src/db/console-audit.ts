@@ -1,12 +1,13 @@
+import { audit } from "../console/audit";
 import type { SqlQuery } from "./sql";
 
-/** The officer doing a console action, as the session names them (never a donor). */
+/** The officer doing a console action, as the console session names them (never a donor). */
 export interface ConsoleActor {
   readonly id: string;
-  readonly role: string;
-  readonly name?: string;
+  readonly name: string;
+  readonly roles: ReadonlyArray<string>;
   /** The caller's address, for the audit log's "from where". */
-  readonly from?: string;
+  readonly ip?: string;
 }
 
 export interface ConsoleAuditEntry {
@@ -16,30 +17,37 @@ export interface ConsoleAuditEntry {
   readonly entityId: string;
   readonly before: unknown;
   readonly after: unknown;
+  /** The officer's reason, kept with what changed. */
   readonly reason?: string;
 }
 
 /**
- * Writes one entry of the append-only audit log inside the caller's transaction, so an action and its
- * record commit together. The console's own writer can be passed instead (same shape).
+ * Writes one line of the console's append-only audit log inside the caller's transaction, so an
+ * action and its record commit together (or neither does).
  */
 export type ConsoleAudit = (q: SqlQuery, entry: ConsoleAuditEntry) => Promise<void>;
 
-export const auditLogWriter: ConsoleAudit = async (q, entry) => {
-  await q.query(
-    `insert into audit_log (actor, action, entity, entity_id, detail) values ($1, $2, $3, $4, $5)`,
-    [
-      entry.actor.id,
-      entry.action,
-      entry.entity,
-      entry.entityId,
-      JSON.stringify({
-        role: entry.actor.role,
-        from: entry.actor.from ?? null,
-        reason: entry.reason ?? null,
-        before: entry.before ?? null,
-        after: entry.after ?? null,
-      }),
-    ],
-  );
-};
+/** The console's one audit writer (`console_audit`, NRIC-shaped text masked), with a reason kept in `after`. */
+export const consoleAuditWriter =
+  (now: () => number = Date.now): ConsoleAudit =>
+  (q, entry) =>
+    audit(
+      q,
+      {
+        officer: {
+          id: entry.actor.id,
+          name: entry.actor.name,
+          roles: entry.actor.roles as never,
+        },
+        action: entry.action,
+        entity: entry.entity,
+        entityId: entry.entityId,
+        before: entry.before,
+        after:
+          entry.reason === undefined
+            ? entry.after
+            : { ...(entry.after as object | null), reason: entry.reason },
+        ip: entry.actor.ip ?? "unknown",
+      },
+      new Date(now()),
+    );

@@ -1,6 +1,6 @@
 import { Result } from "effect";
 import { checkReason, type FlowType } from "@portal/domain";
-import { auditLogWriter, type ConsoleActor, type ConsoleAudit } from "./console-audit";
+import { consoleAuditWriter, type ConsoleActor, type ConsoleAudit } from "./console-audit";
 import { personalData } from "./personal-data";
 import { RecordRefused } from "./refused";
 import type { Sql } from "./sql";
@@ -35,7 +35,7 @@ const reasonOf = (text: string) => {
  * gift's transaction number; cancelled with a note, never raised) and the donor wall (an entry hidden
  * or restored, with a reason). Every change is audited with before and after.
  */
-export function consoleCare(sql: Sql, key: Buffer, audit: ConsoleAudit = auditLogWriter) {
+export function consoleCare(sql: Sql, key: Buffer, audit: ConsoleAudit = consoleAuditWriter()) {
   const pii = personalData(key);
   return {
     plans: async (find: {
@@ -129,7 +129,7 @@ export function consoleCare(sql: Sql, key: Buffer, audit: ConsoleAudit = auditLo
         );
         await audit(tx, {
           actor,
-          action: "recurring.cancel",
+          action: "plans.cancel",
           entity: "recurring_plan",
           entityId: planId,
           reason,

@@ -270,11 +270,11 @@ export function consoleDonations(sql: Sql, key: Buffer, productRoute = "wakaf") 
       }
       const notes = await sql.query<{
         at: Date;
-        actor: string;
+        officer_id: string;
         action: string;
-        detail: { reason?: string };
+        reason: string | null;
       }>(
-        `select at, actor, action, detail from audit_log
+        `select at, officer_id, action, after->>'reason' as reason from console_audit
          where entity = 'donation' and entity_id = $1 and action in ('wall.hide', 'wall.restore')
          order by id`,
         [row.transaction_no],
@@ -284,8 +284,8 @@ export function consoleDonations(sql: Sql, key: Buffer, productRoute = "wakaf") 
           at: iso(n.at),
           kind: "note",
           code: n.action,
-          actor: n.actor,
-          detail: { reason: n.detail.reason ?? null },
+          actor: n.officer_id,
+          detail: { reason: n.reason },
         });
       return {
         ...toRow(row),

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { Result } from "effect";
-import { checkApproval, planReversal, type ReversalKind } from "@portal/domain";
-import { auditLogWriter, type ConsoleActor, type ConsoleAudit } from "./console-audit";
+import { checkReversalApproval, planReversal, type ReversalKind } from "@portal/domain";
+import { consoleAuditWriter, type ConsoleActor, type ConsoleAudit } from "./console-audit";
 import { IdempotencyConflict } from "./donations";
 import { RecordRefused } from "./refused";
 import type { Sql, SqlQuery } from "./sql";
@@ -87,7 +87,7 @@ const refusedCodes: Readonly<Record<string, 409 | 422>> = {
 
 /** Refunds and voids as records: asked, approved, given back, each step audited with before/after. */
 export function reversals(sql: Sql, options: ReversalOptions) {
-  const audit = options.audit ?? auditLogWriter;
+  const audit = options.audit ?? consoleAuditWriter(options.now);
   const byId = async (q: SqlQuery, id: string) => {
     const [row] = await q.query<Row>(`${select} where v.id = $1`, [id]);
     return row ? toReversal(row) : undefined;
@@ -187,7 +187,7 @@ export function reversals(sql: Sql, options: ReversalOptions) {
         );
         await audit(tx, {
           actor: input.actor,
-          action: `donation.${plan.success.kind}.ask`,
+          action: `donations.${plan.success.kind}`,
           entity: "donation",
           entityId: input.transactionNo,
           reason: plan.success.reason,
@@ -201,7 +201,7 @@ export function reversals(sql: Sql, options: ReversalOptions) {
     approve: (id: string, actor: ConsoleActor) =>
       sql.transaction(async (tx) => {
         const reversal = await lock(tx, id);
-        const checked = checkApproval(reversal, actor.id);
+        const checked = checkReversalApproval(reversal, actor.id);
         if (Result.isFailure(checked))
           throw new RecordRefused(
             refusedCodes[checked.failure.code] ?? 422,
@@ -215,7 +215,7 @@ export function reversals(sql: Sql, options: ReversalOptions) {
         );
         await audit(tx, {
           actor,
-          action: `donation.${reversal.kind}.approve`,
+          action: "donations.refund.approve",
           entity: "donation",
           entityId: reversal.transactionNo,
           before: { reversal: id, status: reversal.status },
@@ -277,7 +277,7 @@ export function reversals(sql: Sql, options: ReversalOptions) {
         );
         await audit(tx, {
           actor,
-          action: `donation.${reversal.kind}`,
+          action: `donations.${reversal.kind}.given_back`,
           entity: "donation",
           entityId: reversal.transactionNo,
           reason: reversal.reason,
@@ -298,7 +298,7 @@ export function reversals(sql: Sql, options: ReversalOptions) {
         );
         await audit(tx, {
           actor,
-          action: `donation.${reversal.kind}.failed`,
+          action: `donations.${reversal.kind}.failed`,
           entity: "donation",
           entityId: reversal.transactionNo,
           before: { reversal: id, status: reversal.status },

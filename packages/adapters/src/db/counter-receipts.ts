@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID } from "node:crypto";
 import { COUNTER_SOURCE, MAIN_CHARITY_ID, type CounterEntry } from "@portal/domain";
-import { auditLogWriter, type ConsoleActor, type ConsoleAudit } from "./console-audit";
+import { consoleAuditWriter, type ConsoleActor, type ConsoleAudit } from "./console-audit";
 import { IdempotencyConflict, receiptToken } from "./donations";
 import { personalData } from "./personal-data";
 import { issueParticulars } from "./receipt-particulars";
@@ -29,7 +29,7 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest();
  * series, in one transaction. The entry's idempotency key makes a retried entry answer the receipt
  * already issued, never a second one.
  */
-export function counterReceipts(sql: Sql, key: Buffer, audit: ConsoleAudit = auditLogWriter) {
+export function counterReceipts(sql: Sql, key: Buffer, audit: ConsoleAudit = consoleAuditWriter()) {
   const pii = personalData(key);
   const answer = async (q: SqlQuery, donationId: string, replayed: boolean) => {
     const [row] = await q.query<{
@@ -144,7 +144,7 @@ export function counterReceipts(sql: Sql, key: Buffer, audit: ConsoleAudit = aud
         await tx.query(issueParticulars, [receiptId]);
         await audit(tx, {
           actor: amil,
-          action: "counter.receipt",
+          action: "counter.record",
           entity: "donation",
           entityId: transactionNo,
           before: null,

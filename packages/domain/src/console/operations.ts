@@ -4,4 +4,3 @@ export * from "./reversal";
 export * from "./counter-payment";
 export * from "./donation-search";
 export * from "./timeline";
-export * from "./operations-permissions";

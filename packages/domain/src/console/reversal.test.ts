@@ -1,6 +1,6 @@
 import { Result } from "effect";
 import { describe, expect, it } from "vitest";
-import { checkApproval, planReversal, type ReversibleGift } from "./reversal";
+import { checkReversalApproval, planReversal, type ReversibleGift } from "./reversal";
 
 const paidAt = Date.parse("2026-11-03T02:00:00Z"); // 10 am in Singapore
 const gift: ReversibleGift = {
@@ -123,14 +123,14 @@ describe("giving money back", () => {
   });
 
   it("an approver cannot approve their own request, nor one not waiting", () => {
-    expect(code(checkApproval({ requestedBy: "o1", status: "awaiting_approval" }, "o1"))).toBe(
-      "approval.self",
-    );
-    expect(code(checkApproval({ requestedBy: "o1", status: "done" }, "o2"))).toBe(
+    expect(
+      code(checkReversalApproval({ requestedBy: "o1", status: "awaiting_approval" }, "o1")),
+    ).toBe("approval.self");
+    expect(code(checkReversalApproval({ requestedBy: "o1", status: "done" }, "o2"))).toBe(
       "approval.notWaiting",
     );
-    expect(code(checkApproval({ requestedBy: "o1", status: "awaiting_approval" }, "o2"))).toBe(
-      "ok",
-    );
+    expect(
+      code(checkReversalApproval({ requestedBy: "o1", status: "awaiting_approval" }, "o2")),
+    ).toBe("ok");
   });
 });

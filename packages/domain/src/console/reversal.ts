@@ -109,7 +109,7 @@ export const planReversal = (
 export type ApprovalError = DomainError<"ApprovalRefused", "approval.self" | "approval.notWaiting">;
 
 /** A second approver must be someone other than the officer who asked, and the ask must be waiting. */
-export const checkApproval = (
+export const checkReversalApproval = (
   reversal: { readonly requestedBy: string; readonly status: string },
   approver: string,
 ): Result.Result<void, ApprovalError> =>

@@ -2,17 +2,17 @@ import { Effect, Result } from "effect";
 import {
   checkCounterEntry,
   checkDonationSearch,
-  formatMoney,
-  operationsAllowed,
+  isConsoleRole,
+  mayDo,
   type Cents,
   type CounterEntryInput,
   type DonationSearchInput,
-  type OperationsAction,
+  type ConsoleAction,
   type PaymentGatewayShape,
   type ReversalKind,
 } from "@portal/domain";
 import {
-  auditLogWriter,
+  consoleAuditWriter,
   consoleCare,
   consoleDonations,
   counterReceipts,
@@ -41,8 +41,8 @@ export interface OperationsDeps {
 }
 
 /** The role check every operation makes on the server, whatever page or call asked for it. */
-export const allow = (actor: ConsoleActor, action: OperationsAction) => {
-  if (!operationsAllowed(actor.role, action))
+export const allow = (actor: ConsoleActor, action: ConsoleAction) => {
+  if (!mayDo(actor.roles.filter(isConsoleRole), action))
     throw new RecordRefused(404, "Not found", "console.forbidden");
 };
 
@@ -57,7 +57,7 @@ const gatewayFailure = (error: unknown) =>
  * the domain's rule through a repository that writes its audit entry in the same transaction.
  */
 export function operations(deps: OperationsDeps) {
-  const audit = deps.audit ?? auditLogWriter;
+  const audit = deps.audit ?? consoleAuditWriter(deps.now);
   const gifts = consoleDonations(deps.sql, deps.key, deps.productRoute);
   const giving = reversals(deps.sql, {
     approvalAboveCents: deps.approvalAboveCents,
@@ -91,7 +91,7 @@ export function operations(deps: OperationsDeps) {
 
   return {
     search: async (actor: ConsoleActor, input: DonationSearchInput) => {
-      allow(actor, "donations.view");
+      allow(actor, "donations.search");
       const search = checkDonationSearch(input);
       if (Result.isFailure(search))
         throw Object.assign(new RecordRefused(422, search.failure.message, search.failure.code), {
@@ -118,20 +118,20 @@ export function operations(deps: OperationsDeps) {
         idempotencyKey: string;
       },
     ) => {
-      allow(actor, "donation.reversal.ask");
+      allow(actor, input.kind === "void" ? "donations.void" : "donations.refund");
       const { reversal } = await giving.ask({ ...input, actor });
       return execute(reversal, actor);
     },
 
     /** A second officer approves (never the one who asked) and the money goes back. */
     approve: async (actor: ConsoleActor, reversalId: string) => {
-      allow(actor, "donation.reversal.approve");
+      allow(actor, "donations.refund.approve");
       return execute(await giving.approve(reversalId, actor), actor);
     },
 
     /** Try a failed reversal again: the gateway's key is the reversal's, so it refunds once. */
     retry: async (actor: ConsoleActor, reversalId: string) => {
-      allow(actor, "donation.reversal.ask");
+      allow(actor, "donations.refund");
       const reversal = await giving.get(reversalId);
       if (!reversal) throw new RecordRefused(404, "No such refund request.", "reversal.notFound");
       return execute(reversal, actor);
@@ -147,7 +147,7 @@ export function operations(deps: OperationsDeps) {
       input: CounterEntryInput,
       key: string,
     ) => {
-      allow(actor, "counter.receipt");
+      allow(actor, "counter.record");
       const entry = checkCounterEntry(input);
       if (Result.isFailure(entry))
         throw Object.assign(new RecordRefused(422, entry.failure.message, entry.failure.code), {
@@ -160,7 +160,7 @@ export function operations(deps: OperationsDeps) {
     },
 
     resendReceipt: async (actor: ConsoleActor, transactionNo: string, key: string) => {
-      allow(actor, "receipt.resend");
+      allow(actor, "receipts.resend");
       const gift = await gifts.find(transactionNo);
       if (!gift?.receiptNo)
         throw new RecordRefused(404, "No receipt for this donation.", "receipt.notFound");
@@ -170,7 +170,7 @@ export function operations(deps: OperationsDeps) {
       await deps.sql.transaction((tx) =>
         audit(tx, {
           actor,
-          action: "receipt.resend",
+          action: "receipts.resend",
           entity: "donation",
           entityId: transactionNo,
           before: null,
@@ -189,8 +189,12 @@ export function operations(deps: OperationsDeps) {
         idNumber?: string;
       },
     ) => {
-      allow(actor, "receipt.reissue");
-      const outcome = await receiptBook.reissue({ ...input, actor: actor.id, role: actor.role });
+      allow(actor, "receipts.reissue");
+      const outcome = await receiptBook.reissue({
+        ...input,
+        actor: actor.id,
+        role: actor.roles.join(" "),
+      });
       if (outcome.outcome === "notFound")
         throw new RecordRefused(404, "No such receipt.", "receipt.notFound");
       return outcome;
@@ -215,13 +219,10 @@ export function operations(deps: OperationsDeps) {
       hidden: boolean,
       reason: string,
     ) => {
-      allow(actor, "wall.moderate");
+      allow(actor, "wall.hide");
       return care.setWallHidden(transactionNo, hidden, reason, actor);
     },
   };
 }
 
 export type Operations = ReturnType<typeof operations>;
-
-/** An amount for an officer's eyes. */
-export const shownAmount = (cents: number) => formatMoney(cents as Cents);
