@@ -11,6 +11,7 @@ import {
   type ReceiptAttributes,
 } from "@portal/domain";
 import { readRates } from "./configuration";
+import { receiptToken } from "./donations";
 import type { Address, GiftParticulars, ProfileDetails } from "./donors";
 import { methodOf, phoneOf } from "./history";
 import { personalData } from "./personal-data";
@@ -231,6 +232,20 @@ export function receipts(sql: Sql, serverKey: Buffer) {
         );
         return { outcome: "reissued" as const, receiptNo, replaces: row.current_no };
       }),
+    /** A donation's receipt as it now reads: its newest number and its token (for its e-mail). */
+    current: async (
+      transactionNo: string,
+    ): Promise<{ receiptNo: string; token: string } | undefined> => {
+      const [row] = await sql.query<{ id: string; receipt_no: string }>(
+        `select r.id, coalesce((select x.receipt_no from receipt_reissue x where x.receipt_id = r.id
+                  and x.receipt_no is not null order by x.id desc limit 1), r.receipt_no) as receipt_no
+         from receipt r join donation d on d.id = r.donation_id where d.transaction_no = $1`,
+        [transactionNo],
+      );
+      return row
+        ? { receiptNo: row.receipt_no, token: receiptToken(serverKey, row.id) }
+        : undefined;
+    },
     /** The receipt, or undefined: a wrong token, someone else's donation and no receipt look alike. */
     find: async (lookup: ReceiptLookup): Promise<ReceiptData | undefined> => {
       const where =
