@@ -4,6 +4,8 @@ import {
   checkDonationSearch,
   isConsoleRole,
   mayDo,
+  receiptHref,
+  receiptPath,
   type Cents,
   type CounterEntryInput,
   type DonationSearchInput,
@@ -156,7 +158,8 @@ export function operations(deps: OperationsDeps) {
       const issued = await counter.issue(entry.success, actor as Amil, key);
       if (!issued.replayed && entry.success.donor.email && deps.mailReceipt)
         await deps.mailReceipt(issued.transactionNo, `receipt:counter:${issued.transactionNo}`);
-      return issued;
+      const path = receiptPath(issued.flow, issued.amounts, deps.productRoute ?? "wakaf");
+      return { ...issued, receiptLink: receiptHref(path, issued.transactionNo, issued.token) };
     },
 
     resendReceipt: async (actor: ConsoleActor, transactionNo: string, key: string) => {
