@@ -41,6 +41,15 @@ export function unsafeSettings(env, role = "web") {
   if (env.PORTAL_IDENTITY_JWKS_URL && !env.PORTAL_IDENTITY_JWKS_URL.startsWith("https://")) {
     problems.push("PORTAL_IDENTITY_JWKS_URL must be an https address in production");
   }
+  // The console's staff directory: the embedded one has printed passwords and no MFA.
+  const staff = env.PORTAL_STAFF_ISSUER || "";
+  if (staff === "" && role === "launcher") {
+    problems.push(
+      "PORTAL_STAFF_ISSUER is unset, so the embedded staff directory (printed passwords, no MFA) would start: set PORTAL_STAFF_ISSUER to the council's staff directory in production (docs/console.md)",
+    );
+  } else if (staff !== "" && !staff.startsWith("https://")) {
+    problems.push(`PORTAL_STAFF_ISSUER must be an https issuer in production, not ${staff}`);
+  }
   if (env.PORTAL_COGNITO_LOCAL_URL) {
     problems.push(
       "PORTAL_COGNITO_LOCAL_URL names the embedded identity provider (cognito-local, whose signing key is public): unset it in production",
