@@ -83,6 +83,7 @@ const refusedCodes: Readonly<Record<string, 409 | 422>> = {
   "reversal.voidTooLate": 409,
   "reversal.voidAfterRefund": 409,
   "approval.notWaiting": 409,
+  "approval.self": 409,
 };
 
 /** Refunds and voids as records: asked, approved, given back, each step audited with before/after. */
