@@ -76,8 +76,13 @@ export default function DonationDetail(props: {
     if (reply.data) setDetail(reply.data);
   };
   useEffect(() => {
-    void load().then(() => heading.current?.focus());
+    void load();
   }, []);
+  // Once the donation is shown, focus moves to its heading (keyboard and screen-reader users land there).
+  const shown = detail !== undefined;
+  useEffect(() => {
+    if (shown) heading.current?.focus();
+  }, [shown]);
 
   const act = async (what: "resend" | "reissue" | "refund" | "void") => {
     const cents = amount ? centsOf(amount) : undefined;
