@@ -68,7 +68,7 @@ test("an officer's refund shows on the donor's receipt", async ({
   await officer.getByLabel("Reason").fill("Donor asked by phone");
   await officer.getByRole("button", { name: "Refund", exact: true }).click();
   await expect(officer.getByRole("status").filter({ hasText: "Done." })).toBeVisible();
-  await expect(officer.getByText("refund.done")).toBeVisible();
+  await expect(officer.getByText("Refund given back")).toBeVisible();
   await screens(officer, testInfo, "console-donation-refunded-en");
 
   await open(page, paid.link);

@@ -181,7 +181,8 @@ export default function DonationDetail(props: {
                 timeZone: "Asia/Singapore",
               })}
             </time>{" "}
-            <strong>{event.code}</strong> {event.actor ? `(${event.actor}) ` : ""}
+            <strong>{t(`consoleops_event_${event.code.replace(/\./g, "_")}`)}</strong>{" "}
+            {event.actor ? `(${event.actor}) ` : ""}
             {detailText(event.detail)}
           </li>
         ))}
