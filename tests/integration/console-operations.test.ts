@@ -303,6 +303,15 @@ describe.each(testDatabases())("console operations on $name", (database) => {
         gift.transactionNo,
       ]);
     expect((await ops.donation(viewer, gift.transactionNo)).earlierReceiptNos).toEqual([original]);
+    const [line] = await sql.query<{ officer_id: string; before: unknown; after: unknown }>(
+      "select officer_id, before, after from console_audit where action = 'receipts.reissue' and entity_id = $1",
+      [original],
+    );
+    expect(line).toMatchObject({
+      officer_id: "officer-1",
+      before: { name: "Nur Aisyah", receiptNo: original },
+      after: { name: "Nur Aishah", replaces: original, reason: "Name misspelt" },
+    });
   });
 
   it("hides a wakaf gift from the donor wall and restores it, each with a reason", async () => {

@@ -15,7 +15,7 @@ import { receiptToken } from "./donations";
 import type { Address, GiftParticulars, ProfileDetails } from "./donors";
 import { methodOf, phoneOf } from "./history";
 import { personalData } from "./personal-data";
-import type { Sql } from "./sql";
+import type { Sql, SqlQuery } from "./sql";
 
 /**
  * Spec §3's receipt data, as far as the portal records it. Amounts are integer cents; the NRIC is
@@ -162,6 +162,8 @@ export interface ReceiptReissue {
   readonly idNumber?: string;
   /** The officer's role, for the audit log. */
   readonly role?: string;
+  /** The console's audit line, written in the re-issue's own transaction (masked before/after). */
+  readonly audit?: (tx: SqlQuery, before: unknown, after: unknown) => Promise<void>;
 }
 
 export function receipts(sql: Sql, serverKey: Buffer) {
@@ -229,6 +231,17 @@ export function receipts(sql: Sql, serverKey: Buffer) {
               after: { ...after, receiptNo, replaces: row.current_no, nric: masked(sealed) },
             }),
           ],
+        );
+        await input.audit?.(
+          tx,
+          { ...before, receiptNo: row.current_no, nric: masked(row.id_encrypted) },
+          {
+            ...after,
+            receiptNo,
+            replaces: row.current_no,
+            nric: masked(sealed),
+            reason: input.reason,
+          },
         );
         return { outcome: "reissued" as const, receiptNo, replaces: row.current_no };
       }),

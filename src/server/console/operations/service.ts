@@ -197,6 +197,15 @@ export function operations(deps: OperationsDeps) {
         ...input,
         actor: actor.id,
         role: actor.roles.join(" "),
+        audit: (tx, before, after) =>
+          audit(tx, {
+            actor,
+            action: "receipts.reissue",
+            entity: "receipt",
+            entityId: input.receiptNo,
+            before,
+            after,
+          }),
       });
       if (outcome.outcome === "notFound")
         throw new RecordRefused(404, "No such receipt.", "receipt.notFound");
