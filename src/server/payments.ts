@@ -52,6 +52,7 @@ const sandboxStore = (): SandboxStore => {
     payment: async (id) => (await store()).payment(id),
     payNowPayment: async (payload) => (await store()).payNowPayment(payload),
     transition: async (id, from, to) => (await store()).transition(id, from, to),
+    refundPart: async (id, key, amount) => (await store()).refundPart(id, key, amount),
   };
 };
 
