@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { config } from "./root";
 
 /**
  * In-memory rate limits: at most `limit` events per key in a fixed window of `windowMs`. One process
@@ -59,7 +60,7 @@ interface HeaderReader {
  * Without PORTAL_TRUST_PROXY the header is ignored, so a forged one cannot buy a fresh window.
  */
 export const callerAddress = (headers: HeaderReader, socketAddress: string | undefined): string => {
-  if (process.env["PORTAL_TRUST_PROXY"] === "true") {
+  if (config().trustProxy) {
     const forwarded = headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;
   }
