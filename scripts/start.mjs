@@ -108,12 +108,9 @@ process.once("SIGTERM", () => stopAll(0));
 const redactNric = (line) =>
   line.replace(/\b[STFGM]\d{7}[A-Z]\b/g, (nric) => `*****${nric.slice(-4)}`);
 
-const LEVELS = { 40: "warning: ", 50: "error: ", 60: "fatal: " };
-
 /**
  * The web server logs one JSON object per line (pino, for a log pipeline in production); on this
- * machine the console and logs/web.log show its message, the level when it is a warning or worse,
- * and the request id.
+ * machine the console and logs/web.log show its message and the request id.
  */
 const readable = (line) => {
   if (!line.startsWith("{")) return line;
@@ -121,7 +118,7 @@ const readable = (line) => {
     const entry = JSON.parse(line);
     if (typeof entry.msg !== "string") return line;
     const id = entry.requestId ? ` (request ${entry.requestId})` : "";
-    return `${LEVELS[entry.level] ?? ""}${entry.msg}${id}`.replace(/^(\w+: )(\[\w+\] )/, "$2$1");
+    return `${entry.msg}${id}`;
   } catch {
     return line;
   }

@@ -34,13 +34,9 @@ export interface PortalConfig {
   readonly pageSentryDsn: string | undefined;
   readonly payments: {
     readonly gateway: GatewayName;
-    readonly stripe:
-      | {
-          readonly secretKey: string;
-          readonly publishableKey: string;
-          readonly webhookSecret: string | undefined;
-        }
-      | undefined;
+    readonly stripe: { readonly secretKey: string; readonly publishableKey: string } | undefined;
+    /** Stripe's webhook signing secret; the endpoint answers 404 without it (in any gateway mode). */
+    readonly webhookSecret: string | undefined;
     readonly payNow: { readonly uen: string; readonly merchantName: string };
   };
   readonly mail: { readonly smtpUrl: string | undefined; readonly from: string | undefined };
@@ -140,7 +136,6 @@ export function readConfig(
       ? {
           secretKey: requiredFor("STRIPE_SECRET_KEY", text, problems),
           publishableKey: requiredFor("STRIPE_PUBLISHABLE_KEY", text, problems),
-          webhookSecret: text("STRIPE_WEBHOOK_SECRET"),
         }
       : undefined;
   if (stripe && givenPublicUrl === undefined) {
@@ -181,6 +176,7 @@ export function readConfig(
     payments: {
       gateway: gateway === "stripe" ? "stripe" : "sandbox",
       stripe,
+      webhookSecret: text("STRIPE_WEBHOOK_SECRET"),
       payNow: {
         uen: text("PORTAL_PAYNOW_UEN") ?? "T08GB0032G",
         merchantName: text("PORTAL_PAYNOW_NAME") ?? "MUIS ZAKAT",
@@ -261,7 +257,7 @@ function productionProblems(
     problems.push(
       "PORTAL_PAYMENT_GATEWAY is the embedded sandbox, which settles payments for free: set PORTAL_PAYMENT_GATEWAY=stripe in production",
     );
-  } else if (payments.stripe?.webhookSecret === undefined) {
+  } else if (payments.webhookSecret === undefined) {
     problems.push(
       "STRIPE_WEBHOOK_SECRET is unset, so no payment would be confirmed by Stripe's webhook: set it in production",
     );

@@ -425,7 +425,7 @@ export const STRIPE_WEBHOOK_PATH = "/svc/payment/v1/webhooks/stripe";
  * (see `receiveStripeWebhook`). Without a secret the endpoint does not exist.
  */
 export async function stripeWebhook(request: ServiceRequest): Promise<ServiceResponse> {
-  const secret = config().payments.stripe?.webhookSecret;
+  const secret = config().payments.webhookSecret;
   if (!secret) return failure(404, "Not found");
   if (request.method !== "POST") return failure(405, "Method not allowed", { allow: "POST" });
   const answer = await receiveStripeWebhook({
