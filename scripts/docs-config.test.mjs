@@ -8,7 +8,7 @@ describe("the README's configuration table", () => {
   it("is the one generated from the settings the server reads (npm run docs:config)", async () => {
     const readme = readFileSync(README, "utf8");
     expect(readme).toBe(await withCurrentTable(readme));
-  });
+  }, 30_000);
 
   it("names every setting once", () => {
     const names = SETTINGS.map((setting) => setting.name);

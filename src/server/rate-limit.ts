@@ -59,8 +59,12 @@ interface HeaderReader {
  * (the one our own load balancer added; entries before it are the client's word and not trusted).
  * Without PORTAL_TRUST_PROXY the header is ignored, so a forged one cannot buy a fresh window.
  */
-export const callerAddress = (headers: HeaderReader, socketAddress: string | undefined): string => {
-  if (config().trustProxy) {
+export const callerAddress = (
+  headers: HeaderReader,
+  socketAddress: string | undefined,
+  trustProxy = config().trustProxy,
+): string => {
+  if (trustProxy) {
     const forwarded = headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;
   }
