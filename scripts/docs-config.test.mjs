@@ -4,7 +4,7 @@ import { README, withCurrentTable } from "./docs-config.mjs";
 import { SETTINGS } from "../src/server/config-settings.ts";
 import { readConfig } from "../src/server/config.ts";
 
-describe("the README's configuration table", () => {
+describe("the configuration table of docs/configuration.md", () => {
   it("is the one generated from the settings the server reads (npm run docs:config)", async () => {
     const readme = readFileSync(README, "utf8");
     expect(readme).toBe(await withCurrentTable(readme));

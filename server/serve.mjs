@@ -1,6 +1,6 @@
 // The portal's HTTP server: hashed assets with long cache lifetimes, prerendered pages, then the
 // Astro middleware for API routes and on-demand pages. Everything compressible is compressed
-// (brotli or gzip, as the browser accepts). Run by scripts/start.mjs; see README "Configuration".
+// (brotli or gzip, as the browser accepts). Run by scripts/start.mjs; see docs/configuration.md.
 // This file is the process's entry: it reads the configuration once (src/server/config.ts, bundled
 // into dist/server/services.mjs), starts the portal (`startPortal`, the composition root) and hands it
 // to the service calls and, through `locals.portal`, to the Astro routes.

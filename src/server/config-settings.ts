@@ -1,4 +1,4 @@
-// The portal's settings as documented: README "Configuration" is generated from this list
+// The portal's settings as documented: docs/configuration.md's table is generated from this list
 // (`npm run docs:config`; a unit test fails when the two differ). `readConfig` (config.ts) reads only
 // names of this list, so a setting the server reads cannot go undocumented. Background and examples
 // are in docs/configuration.md.
@@ -151,6 +151,38 @@ export const SETTINGS = [
     "the Myinfo items the enrolment shows",
     "Space-separated scopes asked of Singpass",
   ),
+  server(
+    "PORTAL_STAFF_ISSUER",
+    "the embedded directory",
+    "The council console's staff directory over OpenID Connect (`https`; docs/console.md). Unset: `npm start` runs the embedded one and prints its officers; the launcher refuses that in production",
+  ),
+  server(
+    "PORTAL_STAFF_CLIENT_ID",
+    "the embedded directory's",
+    "The console's client id at the staff directory",
+  ),
+  server("PORTAL_STAFF_CLIENT_SECRET", "the embedded directory's", "The console's client secret"),
+  server(
+    "PORTAL_STAFF_CLIENT_SECRET_FILE",
+    "unset",
+    "A file holding `PORTAL_STAFF_CLIENT_SECRET` instead",
+  ),
+  server(
+    "PORTAL_STAFF_REDIRECT_URI",
+    "the console's `/console/callback`",
+    "Where the directory sends the officer back, one per host, comma-separated",
+  ),
+  server(
+    "PORTAL_STAFF_GROUPS_CLAIM",
+    "`groups`",
+    "The ID-token claim that lists the officer's groups",
+  ),
+  server(
+    "PORTAL_STAFF_ROLE_GROUPS",
+    "unset",
+    "Which directory group holds which console role (docs/console.md)",
+  ),
+  server("PORTAL_STAFF_SCOPES", "`openid profile groups`", "Scopes asked of the staff directory"),
   server(
     "PORTAL_PAYMENT_GATEWAY",
     "`sandbox`",
@@ -313,7 +345,7 @@ export const SETTINGS = [
 /** A setting the server reads: `readConfig` takes no other name. */
 export type SettingName = Extract<(typeof SETTINGS)[number], { readBy: "server" }>["name"];
 
-/** README's configuration table, as `npm run docs:config` writes it (before prettier pads it). */
+/** The configuration table, as `npm run docs:config` writes it (before prettier pads it). */
 export function configurationTable(): string {
   const rows = SETTINGS.map(
     (setting) =>

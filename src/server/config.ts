@@ -1,5 +1,5 @@
-// Every setting of the portal's server, read and checked once at start-up (README "Configuration";
-// the table there is generated from SETTINGS by `npm run docs:config`). Imports `effect` only, so the
+// Every setting of the portal's server, read and checked once at start-up (docs/configuration.md;
+// its table is generated from SETTINGS by `npm run docs:config`). Imports `effect` only, so the
 // plain-JavaScript launcher and web server (Node strips the types) load it as it is.
 import { Config, ConfigProvider, Effect, Exit } from "effect";
 import { SETTINGS, type SettingName } from "./config-settings.ts";
@@ -50,6 +50,8 @@ export interface PortalConfig {
     readonly cognitoLocalUrl: string | undefined;
     readonly cognitoAdminKey: string | undefined;
   };
+  /** The console's staff directory as given (checked when it is set up: src/server/console/setup.ts). */
+  readonly staff: Readonly<Record<StaffSetting, string | undefined>>;
   /** Singpass as given (checked when Singpass is set up: src/server/singpass.ts). */
   readonly singpass: Readonly<Record<SingpassSetting, string | undefined>>;
   readonly address: {
@@ -61,6 +63,7 @@ export interface PortalConfig {
 }
 
 type SingpassSetting = Extract<SettingName, `PORTAL_SINGPASS_${string}`>;
+type StaffSetting = Extract<SettingName, `PORTAL_STAFF_${string}`>;
 
 /** The settings refused, one readable line each naming its variable. */
 export class ConfigRefused extends Error {
@@ -196,6 +199,11 @@ export function readConfig(
       cognitoLocalUrl: text("PORTAL_COGNITO_LOCAL_URL"),
       cognitoAdminKey: text("PORTAL_COGNITO_ADMIN_KEY"),
     },
+    staff: Object.fromEntries(
+      SETTINGS.filter((setting) => setting.name.startsWith("PORTAL_STAFF_"))
+        .filter((setting) => setting.readBy === "server")
+        .map((setting) => [setting.name, text(setting.name)]),
+    ) as PortalConfig["staff"],
     singpass: Object.fromEntries(
       SETTINGS.filter((setting) => setting.name.startsWith("PORTAL_SINGPASS_"))
         .filter((setting) => setting.readBy === "server")
@@ -280,6 +288,15 @@ function productionProblems(
   }
   if (identity.jwksUrl !== undefined && !isHttps(identity.jwksUrl)) {
     problems.push("PORTAL_IDENTITY_JWKS_URL must be an https address in production");
+  }
+  // The console's staff directory: the embedded one has printed passwords and no MFA.
+  const staff = config.staff.PORTAL_STAFF_ISSUER;
+  if (staff === undefined && role === "launcher") {
+    problems.push(
+      "PORTAL_STAFF_ISSUER is unset, so the embedded staff directory (printed passwords, no MFA) would start: set PORTAL_STAFF_ISSUER to the council's staff directory in production (docs/console.md)",
+    );
+  } else if (staff !== undefined && !isHttps(staff)) {
+    problems.push(`PORTAL_STAFF_ISSUER must be an https issuer in production, not ${staff}`);
   }
   if (identity.cognitoLocalUrl !== undefined) {
     problems.push(

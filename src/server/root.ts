@@ -67,6 +67,17 @@ export function installRoot(root: Root): Root {
   return root;
 }
 
+/**
+ * The Astro bundle's side: the web server hands every Astro request the started portal
+ * (`locals.portal`), and src/middleware.ts adopts its root here, so the console's routes and the
+ * sandbox's pages use the same services as the service calls. Adopting another root is refused.
+ */
+export function adoptRoot(started: Root): void {
+  if (current === started) return;
+  if (current) throw new Error("another portal is already started in this process");
+  current = started;
+}
+
 /** Forget the root (after `close`), so a test may start another. */
 export const uninstallRoot = (): void => {
   current = undefined;

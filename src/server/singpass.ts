@@ -34,7 +34,7 @@ const jwk = (name: "PORTAL_SINGPASS_SIGNING_KEY" | "PORTAL_SINGPASS_DECRYPTION_K
 };
 
 /**
- * Singpass as configured (README "Configuration", PORTAL_SINGPASS_*). Without PORTAL_SINGPASS_ISSUER
+ * Singpass as configured (docs/configuration.md, PORTAL_SINGPASS_*). Without PORTAL_SINGPASS_ISSUER
  * there is no Singpass: the enrolment calls answer 404 `singpass.unavailable`. `npm start` sets them
  * all to its embedded stand-in.
  */

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { constants, gzip } from "node:zlib";
 import { startMailJobs, startPaymentJobs, startSweeps } from "./jobs";
+import { startConsoleJobs } from "../console/jobs";
 import { handleServiceRequest } from "./router";
 export { serveTestControl } from "./test-control";
 export { configOrExit, readConfig } from "../config";
@@ -18,6 +19,8 @@ import { BodyTooLarge, MAX_BODY_BYTES, type RequestHeaders, type ServiceRequest 
  * services built once by `startPortal` from the configuration read at start-up.
  */
 export interface Portal {
+  /** The composition root; the Astro bundle adopts it per request (src/middleware.ts). */
+  readonly root: Root;
   readonly config: PortalConfig;
   readonly log: Logger;
   /** Whether the database answers, and which engine it is (`/api/health`). */
@@ -36,7 +39,8 @@ export interface Portal {
 /**
  * The composition root: builds the portal from its configuration once, when the web server starts
  * (nothing is started by importing a module), and starts its loops: reconciliation and recurring
- * charges, the mail queue, and the sweeps of expired sessions and held NRICs.
+ * charges, the mail queue, the console's publication of approved rates, and the sweeps of expired
+ * sessions and held NRICs.
  */
 export async function startPortal(
   config: PortalConfig,
@@ -52,6 +56,8 @@ export async function startPortal(
     stops: [],
   });
   root.stops.push(startSweeps());
+  // Publish approved rates when their time comes; forget ended console sessions.
+  root.stops.push(startConsoleJobs(root));
   const started = (name: string, loop: Promise<() => void>) =>
     loop.then(
       (stop) => void root.stops.push(stop),
@@ -61,6 +67,7 @@ export async function startPortal(
   void started("jobs", startPaymentJobs(root));
   void started("mail", startMailJobs(root));
   return {
+    root,
     config,
     log,
     health: async () => {
