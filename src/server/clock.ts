@@ -3,16 +3,10 @@
  * move it forward through `POST /__test/clock` (mounted only with PORTAL_TEST_CONTROL_TOKEN), so a
  * journey can outlive a QR without waiting five minutes. The gateway keeps its own clock, as a bank does.
  */
-import { shared } from "./shared";
+import { root } from "./root";
 
-// One offset per process: the page routes' bundle (the console) and the services' bundle both read it.
-const offset = () => shared("clockOffset", () => ({ ms: 0 }));
-
-export const portalNow = (): number => Date.now() + offset().ms;
+/** Now on the started portal's clock (the Clock port of the composition root, src/server/root.ts). */
+export const portalNow = (): number => root().clock.nowMs();
 
 /** Tests only: move the portal's clock forward by `ms`. */
-export const advancePortalClock = (ms: number): number => {
-  if (!Number.isFinite(ms) || ms < 0) throw new Error("advanceMs must be a non-negative number");
-  offset().ms += ms;
-  return offset().ms;
-};
+export const advancePortalClock = (ms: number): number => root().clock.advance(ms);

@@ -19,32 +19,19 @@ import {
   sendRefundMail,
 } from "./receipt-mail";
 import { serverKey } from "./secrets";
-import { shared } from "./shared";
+import { config, scoped } from "./root";
 
-/** Which card and PayNow gateway this process uses, from PORTAL_PAYMENT_GATEWAY (default sandbox). */
+/** Which card and PayNow gateway this process uses (PORTAL_PAYMENT_GATEWAY, checked at start-up). */
 export type GatewayName = "sandbox" | "stripe";
 
-const gatewayFromSetting = (name: string | undefined): GatewayName => {
-  if (name === undefined || name === "" || name === "sandbox") return "sandbox";
-  if (name === "stripe") return "stripe";
-  // A typo must not fall back to the sandbox (server/startup-guard.mjs refuses it at start too).
-  throw new Error(`PORTAL_PAYMENT_GATEWAY=${JSON.stringify(name)} is not "stripe" or "sandbox"`);
-};
-
-export const gatewayName: GatewayName = gatewayFromSetting(process.env["PORTAL_PAYMENT_GATEWAY"]);
-
-/** The charity's PayNow account as the QR names it (the sandbox builds its QRs from it). */
-const payNowAccount = {
-  uen: process.env["PORTAL_PAYNOW_UEN"] ?? "T08GB0032G",
-  merchantName: process.env["PORTAL_PAYNOW_NAME"] ?? "MUIS ZAKAT",
-};
+export const gatewayName = (): GatewayName => config().payments.gateway;
 
 /**
  * The sandbox's records live in the database (tables of its own), written before it answers, so it
  * survives the portal like a remote provider does; the store opens the database on first use.
  */
 const sandboxStore = (): SandboxStore => {
-  const store = () => shared("sandboxStore", () => database().then(sqlSandboxStore));
+  const store = () => scoped("sandboxStore", () => database().then(sqlSandboxStore));
   return {
     putMethod: async (method) => (await store()).putMethod(method),
     method: async (id) => (await store()).method(id),
@@ -61,29 +48,25 @@ const sandboxStore = (): SandboxStore => {
  * bank). When it reports a payment by itself (a PayNow QR paid, a challenge answered), the report is
  * applied to the donation as Stripe's webhook would be.
  */
-export const sandbox: Sandbox = shared("sandbox", () =>
-  createSandbox({
-    challengeUrl: (paymentId) => `/sandbox/3ds?payment=${encodeURIComponent(paymentId)}`,
-    store: sandboxStore(),
-    payNow: payNowAccount,
-  }),
-);
-
-const required = (name: string): string => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} must be set when PORTAL_PAYMENT_GATEWAY=stripe`);
-  return value;
-};
+export const sandbox = (): Sandbox =>
+  scoped("sandbox", ({ config }) =>
+    createSandbox({
+      challengeUrl: (paymentId) => `/sandbox/3ds?payment=${encodeURIComponent(paymentId)}`,
+      store: sandboxStore(),
+      payNow: config.payments.payNow,
+    }),
+  );
 
 /** The gateway behind the PaymentGateway port: Stripe when configured, else the sandbox. */
 export const gateway = (): PaymentGatewayShape =>
-  shared("gateway", () =>
-    gatewayName === "stripe"
+  scoped("gateway", ({ config }) =>
+    config.payments.stripe
       ? createStripeGateway({
-          secretKey: required("STRIPE_SECRET_KEY"),
-          returnUrl: `${required("PORTAL_PUBLIC_URL").replace(/\/$/, "")}/checkout?return=3ds`,
+          // Both checked at start-up (src/server/config.ts): required with PORTAL_PAYMENT_GATEWAY=stripe.
+          secretKey: config.payments.stripe.secretKey,
+          returnUrl: `${config.publicUrl.replace(/\/$/, "")}/checkout?return=3ds`,
         })
-      : sandbox.gateway,
+      : sandbox().gateway,
   );
 
 /**
@@ -110,18 +93,18 @@ export const returnUrlFor = (
 export const threeDsReturnUrl = (flow: string): string | undefined =>
   returnUrlFor(flow, {
     publicUrl: publicUrl(),
-    wakafPublicUrl: process.env["PORTAL_WAKAF_PUBLIC_URL"],
+    wakafPublicUrl: config().wakafPublicUrl,
     productRoute: productRoute(),
   });
 
 /** The gateway an attempt was made with (reconciliation asks it again); undefined for one we lack. */
 export const gatewayNamed = (name: string): PaymentGatewayShape | undefined =>
-  name === gatewayName ? gateway() : name === "sandbox" ? sandbox.gateway : undefined;
+  name === gatewayName() ? gateway() : name === "sandbox" ? sandbox().gateway : undefined;
 
 /** What the browser needs to know to take card details: which gateway, and Stripe's public key. */
 export const browserPaymentConfiguration = () => ({
-  gateway: gatewayName,
-  publishableKey: gatewayName === "stripe" ? (process.env["STRIPE_PUBLISHABLE_KEY"] ?? "") : "",
+  gateway: gatewayName(),
+  publishableKey: config().payments.stripe?.publishableKey ?? "",
 });
 
 /**
@@ -129,11 +112,11 @@ export const browserPaymentConfiguration = () => ({
  * forward to reach a renewal or a link's expiry).
  */
 export const recurringRecords = (): Promise<Recurring> =>
-  shared("recurring", () => database().then((sql) => recurring(sql, { now: portalNow })));
+  scoped("recurring", () => database().then((sql) => recurring(sql, { now: portalNow })));
 
 /** The donation and payment records of this process's database. */
 export const donations = (): Promise<Payments> =>
-  shared("payments", async () => {
+  scoped("payments", async () => {
     const [sql, plans] = await Promise.all([database(), recurringRecords()]);
     return payments(sql, serverKey(), {
       onSucceeded: plans.onSucceeded,

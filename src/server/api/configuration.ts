@@ -1,7 +1,7 @@
 import { readHomePageConfiguration, readSiteConfiguration } from "@portal/adapters/db";
 import { toHomePageWire } from "@portal/adapters";
 import { database } from "../database";
-import { shared } from "../shared";
+import { scoped } from "../root";
 import { RequestError, success } from "./envelope";
 import type { Handler, ServiceResponse } from "./types";
 
@@ -20,9 +20,10 @@ export const charityIdOf = (query: URLSearchParams): number => {
  * database itself, so a stale read can never price a donation.
  */
 const CACHE_MS = 5_000;
-// One cache per process: the console's routes (another bundle) clear it when they publish rates.
+// One cache per started portal: the console's routes (another bundle, same root) clear it when they
+// publish rates.
 const cached = () =>
-  shared(
+  scoped(
     "configurationCache",
     () => new Map<string, { until: number; value: Promise<ServiceResponse> }>(),
   );

@@ -4,15 +4,13 @@ import { decodeRateConfig, MAIN_CHARITY_ID } from "@portal/domain";
 import { database } from "../database";
 import { advancePortalClock } from "../clock";
 import { fakeSocialProvider } from "../identity-provider/fake-social";
-import { shared } from "../shared";
+import { config, scoped } from "../root";
 import { clearConfigurationCache } from "./configuration";
 
 /** The social providers' stand-in (identity-provider/fake-social.ts), with the embedded pool only. */
 const fakeSocial = () =>
-  shared("fakeSocial", () => {
-    const upstream = process.env["PORTAL_COGNITO_LOCAL_URL"];
-    const userPoolId = process.env["PORTAL_IDENTITY_POOL_ID"];
-    const clientId = process.env["PORTAL_IDENTITY_CLIENT_ID"];
+  scoped("fakeSocial", () => {
+    const { cognitoLocalUrl: upstream, poolId: userPoolId, clientId } = config().identity;
     if (!upstream || !userPoolId || !clientId) return undefined;
     return fakeSocialProvider({ upstream, userPoolId, clientId });
   });

@@ -4,6 +4,7 @@ import type { Officer } from "@portal/adapters/console";
 import { portalNow } from "../clock";
 import { callerAddress } from "../rate-limit";
 import { consoleSessionRecords } from "./setup";
+import { config } from "../root";
 
 /** What a console route needs of Astro's context (its APIContext has both). */
 export interface ConsoleRequest {
@@ -22,8 +23,8 @@ export interface OfficerCall {
 /** Whether this request came over https (directly, or through a trusted proxy). */
 export const isHttps = (request: Request): boolean =>
   new URL(request.url).protocol === "https:" ||
-  process.env["PORTAL_COOKIE_SECURE"] === "true" ||
-  (process.env["PORTAL_TRUST_PROXY"] === "true" &&
+  config().cookieSecure ||
+  (config().trustProxy &&
     request.headers.get("x-forwarded-proto")?.split(",").at(-1)?.trim() === "https");
 
 /** The session cookie's name: `__Host-` over https (Secure, Path=/, no Domain: this origin only). */

@@ -8,10 +8,11 @@ import {
   type StaffDirectoryConfig,
 } from "@portal/adapters/console";
 import { database } from "../database";
-import { shared } from "../shared";
+import { config, scoped } from "../root";
 
-const env = (name: string): string | undefined => process.env[name]?.trim() || undefined;
-const required = (name: string): string => {
+type StaffSetting = keyof ReturnType<typeof config>["staff"];
+const env = (name: StaffSetting): string | undefined => config().staff[name];
+const required = (name: StaffSetting): string => {
   const value = env(name);
   if (value === undefined) throw new Error(`${name} must be set when PORTAL_STAFF_ISSUER is`);
   return value;
@@ -28,7 +29,7 @@ export interface StaffDirectory {
  * PORTAL_STAFF_ISSUER: then nobody signs in to the console. `npm start` points it at the embedded one.
  */
 export const staffDirectory = (): StaffDirectory | undefined =>
-  shared("staffDirectory", () => {
+  scoped("staffDirectory", () => {
     const issuer = env("PORTAL_STAFF_ISSUER")?.replace(/\/+$/, "");
     if (issuer === undefined) return undefined;
     const secretFile = env("PORTAL_STAFF_CLIENT_SECRET_FILE");

@@ -7,7 +7,7 @@ import {
   signupRecords,
 } from "../records";
 import { callerAddressOf, rateLimit } from "../rate-limit";
-import { shared } from "../shared";
+import { config, scoped } from "../root";
 import { cognitoLayer, type CognitoLayer } from "./layer";
 import { preSignUp } from "./pre-sign-up";
 
@@ -16,27 +16,23 @@ export const LAYER_PATH = "/cognito-idp";
 /** What the browser needs to configure Amplify; see `identityClientConfiguration`. */
 export const CONFIG_PATH = "/auth/config";
 
-const env = (name: string) => process.env[name] || undefined;
-
 /**
  * What the browser needs to sign in: the pool, the app client, the endpoint (only for the embedded
  * provider; Amplify finds Cognito's own from the pool's region) and which social providers are set up.
  * `enabled: false` when no pool is configured: the sign-in button then says sign-in is unavailable.
  */
 function identityClientConfiguration() {
-  const userPoolId = env("PORTAL_IDENTITY_POOL_ID");
-  const userPoolClientId = env("PORTAL_IDENTITY_CLIENT_ID");
+  const identity = config().identity;
+  const userPoolId = identity.poolId;
+  const userPoolClientId = identity.clientId;
   if (!userPoolId || !userPoolClientId) return { enabled: false as const };
-  const oauthDomain = env("PORTAL_IDENTITY_OAUTH_DOMAIN");
-  const social = (env("PORTAL_IDENTITY_SOCIAL_PROVIDERS") ?? "")
-    .split(",")
-    .map((name) => name.trim())
-    .filter((name) => name === "Google" || name === "Facebook");
+  const oauthDomain = identity.oauthDomain;
+  const social = identity.socialProviders;
   return {
     enabled: true as const,
     userPoolId,
     userPoolClientId,
-    ...(env("PORTAL_COGNITO_LOCAL_URL") ? { userPoolEndpoint: LAYER_PATH } : {}),
+    ...(identity.cognitoLocalUrl ? { userPoolEndpoint: LAYER_PATH } : {}),
     social: oauthDomain ? social : [],
     ...(oauthDomain ? { oauthDomain } : {}),
   };
@@ -44,12 +40,13 @@ function identityClientConfiguration() {
 
 /** The compatibility layer, when the launcher started cognito-local (PORTAL_COGNITO_LOCAL_URL). */
 const layer = (): CognitoLayer | undefined =>
-  shared("cognitoLayer", () => {
-    const upstream = env("PORTAL_COGNITO_LOCAL_URL");
-    const userPoolId = env("PORTAL_IDENTITY_POOL_ID");
-    const clientId = env("PORTAL_IDENTITY_CLIENT_ID");
-    const issuer = env("PORTAL_IDENTITY_ISSUER");
-    const adminKey = env("PORTAL_COGNITO_ADMIN_KEY");
+  scoped("cognitoLayer", () => {
+    const identity = config().identity;
+    const upstream = identity.cognitoLocalUrl;
+    const userPoolId = identity.poolId;
+    const clientId = identity.clientId;
+    const issuer = identity.issuer;
+    const adminKey = identity.cognitoAdminKey;
     if (!upstream || !userPoolId || !clientId || !issuer || !adminKey) return undefined;
     return cognitoLayer({
       upstream,
@@ -103,7 +100,7 @@ const readJson = (req: IncomingMessage): Promise<unknown> =>
   });
 
 /** Every call to the layer counts here first: a flood from one address stops before any work. */
-const floodLimit = () => shared("identityFlood", () => rateLimit({ limit: 600, windowMs: 60_000 }));
+const floodLimit = () => scoped("identityFlood", () => rateLimit({ limit: 600, windowMs: 60_000 }));
 
 /**
  * `/auth/config` (anyone) and, with the embedded provider, the layer at `/cognito-idp`: the Cognito
@@ -124,15 +121,15 @@ export async function serveIdentity(
     return;
   }
   const rest = url.pathname.slice(LAYER_PATH.length).replace(/\/+$/, "");
-  const upstream = env("PORTAL_COGNITO_LOCAL_URL") ?? "";
-  const poolId = env("PORTAL_IDENTITY_POOL_ID") ?? "";
+  const upstream = config().identity.cognitoLocalUrl ?? "";
+  const poolId = config().identity.poolId ?? "";
   if (req.method === "GET" && rest === `/${poolId}/.well-known/jwks.json`) {
     const answer = await fetch(`${upstream}/${poolId}/.well-known/jwks.json`);
     send(res, answer.status, await answer.json());
     return;
   }
   if (req.method === "GET" && rest === `/${poolId}/.well-known/openid-configuration`) {
-    const issuer = env("PORTAL_IDENTITY_ISSUER") ?? "";
+    const issuer = config().identity.issuer ?? "";
     send(res, 200, {
       issuer,
       jwks_uri: `${issuer}/.well-known/jwks.json`,

@@ -1,6 +1,5 @@
 import type { APIRoute } from "astro";
 import { Effect } from "effect";
-import { applyGatewayReport, gatewayName, sandbox } from "../../../server/payments";
 
 export const prerender = false;
 
@@ -9,8 +8,11 @@ export const prerender = false;
  * then reports the outcome to the portal (as Stripe's webhook would), so the donation is settled even
  * if the donor never returns to checkout.
  */
-export const POST: APIRoute = async ({ request }) => {
-  if (gatewayName !== "sandbox") return new Response(null, { status: 404 });
+export const POST: APIRoute = async ({ request, locals }) => {
+  // The started portal, handed over by the web server (server/serve.mjs); the sandbox in sandbox mode only.
+  if (!locals.portal?.sandbox.enabled) return new Response(null, { status: 404 });
+  const { applyGatewayReport } = locals.portal.sandbox;
+  const sandbox = locals.portal.sandbox.gateway();
   const body = (await request.json().catch(() => null)) as {
     paymentId?: unknown;
     approve?: unknown;

@@ -1,5 +1,4 @@
 import type { APIRoute } from "astro";
-import { gatewayName, sandbox } from "../../../server/payments";
 
 export const prerender = false;
 
@@ -7,8 +6,10 @@ export const prerender = false;
  * The sandbox gateway's card endpoint, standing in for Stripe's: the card form posts the card here and
  * gets a payment-method id back. The portal's own API never sees a card number. Nothing here is logged.
  */
-export const POST: APIRoute = async ({ request }) => {
-  if (gatewayName !== "sandbox") return new Response(null, { status: 404 });
+export const POST: APIRoute = async ({ request, locals }) => {
+  // The started portal, handed over by the web server (server/serve.mjs); the sandbox in sandbox mode only.
+  if (!locals.portal?.sandbox.enabled) return new Response(null, { status: 404 });
+  const sandbox = locals.portal.sandbox.gateway();
   const headers = { "cache-control": "no-store" };
   let card: { number?: unknown; expMonth?: unknown; expYear?: unknown; cvc?: unknown };
   try {

@@ -1,5 +1,4 @@
 import type { APIRoute } from "astro";
-import { applyGatewayReport, gatewayName, sandbox } from "../../../server/payments";
 
 export const prerender = false;
 
@@ -8,9 +7,12 @@ export const prerender = false;
  * the payment to the portal, as Stripe's webhook does, and the checkout page (which polls the portal's
  * own records) sees the donation paid. Only in sandbox mode.
  */
-export const POST: APIRoute = async ({ request }) => {
+export const POST: APIRoute = async ({ request, locals }) => {
   const headers = { "cache-control": "no-store" };
-  if (gatewayName !== "sandbox") return new Response(null, { status: 404 });
+  // The started portal, handed over by the web server (server/serve.mjs); the sandbox in sandbox mode only.
+  if (!locals.portal?.sandbox.enabled) return new Response(null, { status: 404 });
+  const { applyGatewayReport } = locals.portal.sandbox;
+  const sandbox = locals.portal.sandbox.gateway();
   const body = (await request.json().catch(() => null)) as { payload?: unknown } | null;
   if (!body || typeof body.payload !== "string" || body.payload.length > 512) {
     return Response.json({ error: "invalid_request" }, { status: 400, headers });
