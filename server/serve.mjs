@@ -7,7 +7,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
-import { brandedPagePath, notFoundPagePath, productRouteOf } from "./brand.mjs";
+import { brandedPagePath, notFoundPagePath, productRouteOf, splitLanguage } from "./brand.mjs";
 import { refuseUnsafeSettings } from "./startup-guard.mjs";
 import {
   externalSources,
@@ -104,8 +104,9 @@ function findStatic(files, urlPath) {
  * `/ms/fidyah/enrollment/x/y`) shows that flow's enrolment choice, as the route would, not "not found".
  */
 function enrolmentFallback(files, urlPath) {
-  const match = /^((?:\/ms)?(?:\/[a-z0-9-]+)?\/enrollment)\/[^/]/.exec(urlPath);
-  return match ? findStatic(files, match[1]) : undefined;
+  const { prefix, rest } = splitLanguage(urlPath);
+  const match = /^((?:\/[a-z0-9-]+)?\/enrollment)\/[^/]/.exec(rest);
+  return match ? findStatic(files, `${prefix}${match[1]}`) : undefined;
 }
 
 function sendFile(req, res, { file, info, policy, framed }, status = 200) {

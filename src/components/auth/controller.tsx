@@ -7,6 +7,7 @@ import { forgetSocialStart } from "../../lib/social-start";
 import { publishBridge } from "./bridge";
 import { makeContext, type AuthContext, type IdentityConfig } from "./context";
 import { completeSocialReturn, takeRememberedPopup } from "./social-return";
+import { languageOf } from "../../i18n/paths";
 
 let booted: Promise<AuthContext> | undefined;
 
@@ -17,7 +18,7 @@ const json = async <T,>(url: string): Promise<T> => {
 };
 
 async function boot(slot: HTMLElement): Promise<AuthContext> {
-  const lang = slot.dataset["lang"] === "ms" ? "ms" : "en";
+  const lang = languageOf(slot.dataset["lang"]);
   const [labels, config] = await Promise.all([
     json<Record<string, string>>(`/assets/locales/${lang}/translation.json`),
     json<IdentityConfig>("/auth/config").catch((): IdentityConfig => ({ enabled: false })),

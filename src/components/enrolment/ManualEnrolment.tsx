@@ -18,12 +18,13 @@ import { DialCodeSelect } from "./DialCodeSelect";
 import { dialCodeOf, HOME_REGION, type DialCountry } from "./dial-code";
 import { TextField } from "./fields";
 import type { ManualLabels } from "./labels";
+import type { Language } from "../../i18n/paths";
 
 type Kind = "individual" | "corporate";
 
 /** Manual enrolment (spec §2 `/enrollment/enroll-individual`): an individual or a company. */
 export default function ManualEnrolment(props: {
-  readonly lang: "en" | "ms";
+  readonly lang: Language;
   readonly labels: ManualLabels;
   readonly productRoute: string;
   readonly countries: ReadonlyArray<CountryOption>;

@@ -14,6 +14,7 @@ import {
 } from "./dial-code";
 import { TextField } from "./fields";
 import type { SingpassUpdateLabels } from "./labels";
+import type { Language } from "../../i18n/paths";
 
 interface Person {
   readonly name: string;
@@ -34,7 +35,7 @@ interface Person {
  * The mobile's country is the manual enrolment's dial-code select, chosen from MyInfo's country code.
  */
 export default function SingpassUpdate(props: {
-  readonly lang: "en" | "ms";
+  readonly lang: Language;
   readonly labels: SingpassUpdateLabels;
   readonly productRoute: string;
   readonly countries: ReadonlyArray<CountryOption>;
