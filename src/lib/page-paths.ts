@@ -35,7 +35,10 @@ export const pathsOf = (
   pattern: string,
 ): string[] =>
   paths.map(({ params }) => {
-    const filled = pattern.replace(/\[(?:\.\.\.)?(\w+)\]/g, (_, name: string) => params[name] ?? "");
+    const filled = pattern.replace(
+      /\[(?:\.\.\.)?(\w+)\]/g,
+      (_, name: string) => params[name] ?? "",
+    );
     return `/${filled.split("/").filter(Boolean).join("/")}`;
   });
 
