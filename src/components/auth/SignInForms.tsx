@@ -8,7 +8,8 @@ import {
 } from "@portal/domain";
 import { $authPopup } from "../../stores/auth-popup";
 import type { AuthContext } from "./context";
-import { Field, FormMessage, PasswordField, useSubmit } from "./fields";
+import { TextField } from "../ui/TextField";
+import { FormMessage, PasswordField, useSubmit } from "./fields";
 import { failureOf, providerText, signInFailureText, validationText } from "./messages";
 
 type Props = { readonly context: AuthContext };
@@ -101,7 +102,7 @@ export function SignInForm({
         notice={notice ? context.t(notices[notice]) : undefined}
         error={accounts ? error : context.t("auth_unavailable")}
       />
-      <Field
+      <TextField
         name="email"
         type="email"
         autoComplete="username"
@@ -165,7 +166,7 @@ export function VerifyPendingForm({ context, email }: Props & { readonly email: 
     <form noValidate onSubmit={onSubmit} className="auth-form">
       <p>{context.t("auth_verify_text", { email })}</p>
       <FormMessage error={error} />
-      <Field
+      <TextField
         name="code"
         autoComplete="one-time-code"
         inputMode="numeric"
@@ -206,7 +207,7 @@ export function ForgotPasswordForm({ context }: Props) {
     <form noValidate onSubmit={onSubmit} className="auth-form">
       <p>{context.t("auth_forgot_text")}</p>
       <FormMessage error={error} />
-      <Field
+      <TextField
         name="email"
         type="email"
         autoComplete="username"
@@ -255,7 +256,7 @@ export function ResetPasswordForm({ context, email }: Props & { readonly email: 
     <form noValidate onSubmit={onSubmit} className="auth-form">
       <p>{context.t("auth_reset_text", { email })}</p>
       <FormMessage error={error} />
-      <Field
+      <TextField
         name="code"
         autoComplete="one-time-code"
         inputMode="numeric"

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import {
   validateCompanyName,
   validateContactPerson,
@@ -14,9 +14,12 @@ import { continuePath, enrolmentEnded, messageOf, postJson, ensureGuest } from "
 import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from "./contact";
 import { AddressFields, addressBody } from "../address/AddressFields";
 import type { CountryOption } from "../address/countries";
-import { DialCodeSelect } from "./DialCodeSelect";
+import { Checkbox } from "../ui/Checkbox";
+import { ErrorSummary } from "../ui/ErrorSummary";
+import { MobileField } from "../ui/MobileField";
+import { RadioGroup } from "../ui/RadioGroup";
 import { dialCodeOf, HOME_REGION, type DialCountry } from "./dial-code";
-import { TextField } from "./fields";
+import { TextField } from "../ui/TextField";
 import type { ManualLabels } from "./labels";
 import type { Language } from "../../i18n/paths";
 
@@ -48,7 +51,6 @@ export default function ManualEnrolment(props: {
   // Spec §5: the donor agrees to the terms (iAgree), required; the version goes with the enrolment.
   const [agreed, setAgreed] = useState(false);
   const [termsMissing, setTermsMissing] = useState(false);
-  const termsError = useId();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -147,31 +149,26 @@ export default function ManualEnrolment(props: {
         void submit();
       }}
     >
-      {hasErrors || failed ? (
-        <p className="enrol-alert" role="alert">
-          {failed ? labels.enrol_error_generic : labels.enrol_errors_heading}
-        </p>
-      ) : null}
-      <fieldset className="enrol-fieldset">
-        <legend>{labels.enrol_kind}</legend>
-        <div className="enrol-kinds">
-          {(["individual", "corporate"] as const).map((option) => (
-            <label key={option} className="enrol-kind">
-              <input
-                type="radio"
-                name="kind"
-                value={option}
-                checked={kind === option}
-                onChange={() => {
-                  setKind(option);
-                  setErrors({});
-                }}
-              />
-              {option === "individual" ? labels.enrol_kind_individual : labels.enrol_kind_corporate}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ErrorSummary
+        message={
+          failed ? labels.enrol_error_generic : hasErrors ? labels.enrol_errors_heading : null
+        }
+      />
+      <RadioGroup
+        legend={labels.enrol_kind}
+        name="kind"
+        className="enrol-fieldset"
+        optionsClassName="enrol-kinds"
+        value={kind}
+        options={[
+          { value: "individual", label: labels.enrol_kind_individual },
+          { value: "corporate", label: labels.enrol_kind_corporate },
+        ]}
+        onChange={(option) => {
+          setKind(option);
+          setErrors({});
+        }}
+      />
       <div className="enrol-grid">
         {kind === "corporate" ? (
           <>
@@ -245,25 +242,16 @@ export default function ManualEnrolment(props: {
             required
           />
         ) : null}
-        <div className="enrol-mobile">
-          <DialCodeSelect
-            label={labels.enrol_country_dial}
-            value={country}
-            onChange={setCountry}
-            countries={props.dialCountries}
-          />
-          <TextField
-            name="mobile"
-            type="tel"
-            inputMode="tel"
-            label={labels.enrol_mobile}
-            value={mobile}
-            onChange={setMobile}
-            error={error("mobile")}
-            maxLength={20}
-            autoComplete="tel-national"
-          />
-        </div>
+        <MobileField
+          dialLabel={labels.enrol_country_dial}
+          mobileLabel={labels.enrol_mobile}
+          countries={props.dialCountries}
+          region={country}
+          onRegion={setCountry}
+          mobile={mobile}
+          onMobile={setMobile}
+          error={error("mobile")}
+        />
       </div>
       <AddressFields
         labels={labels}
@@ -271,29 +259,14 @@ export default function ManualEnrolment(props: {
         value={address}
         onChange={setAddress}
       />
-      <label className="enrol-consent">
-        <input
-          type="checkbox"
-          checked={consent}
-          onChange={(event) => setConsent(event.currentTarget.checked)}
-        />
-        {labels.consent_zakatUpdates}
-      </label>
-      <label className="enrol-consent">
-        <input
-          type="checkbox"
-          checked={agreed}
-          aria-invalid={termsMissing && !agreed ? true : undefined}
-          aria-describedby={termsMissing && !agreed ? termsError : undefined}
-          onChange={(event) => setAgreed(event.currentTarget.checked)}
-        />
-        {labels.trust_fe_terms_agree}
-      </label>
-      {termsMissing && !agreed ? (
-        <p id={termsError} className="calc-error">
-          {labels.trust_fe_terms_required}
-        </p>
-      ) : null}
+      <Checkbox label={labels.consent_zakatUpdates} checked={consent} onChange={setConsent} />
+      <Checkbox
+        label={labels.trust_fe_terms_agree}
+        name="terms"
+        checked={agreed}
+        onChange={setAgreed}
+        error={termsMissing && !agreed ? labels.trust_fe_terms_required : undefined}
+      />
       <button className="button" type="submit" disabled={busy} aria-busy={busy}>
         {labels.enrol_submit}
       </button>

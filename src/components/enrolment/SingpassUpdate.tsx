@@ -4,7 +4,8 @@ import { continuePath, enrolmentEnded, messageOf, postJson } from "./api";
 import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from "./contact";
 import { AddressFields, addressBody } from "../address/AddressFields";
 import type { CountryOption } from "../address/countries";
-import { DialCodeSelect } from "./DialCodeSelect";
+import { Checkbox } from "../ui/Checkbox";
+import { MobileField } from "../ui/MobileField";
 import {
   dialCodeOf,
   HOME_REGION,
@@ -12,7 +13,7 @@ import {
   type DialCodeRegions,
   type DialCountry,
 } from "./dial-code";
-import { TextField } from "./fields";
+import { TextField } from "../ui/TextField";
 import type { SingpassUpdateLabels } from "./labels";
 import type { Language } from "../../i18n/paths";
 
@@ -190,25 +191,16 @@ export default function SingpassUpdate(props: {
             autoComplete="email"
             required
           />
-          <div className="enrol-mobile">
-            <DialCodeSelect
-              label={labels.enrol_country_dial}
-              value={country}
-              onChange={setCountry}
-              countries={props.dialCountries}
-            />
-            <TextField
-              name="mobile"
-              type="tel"
-              inputMode="tel"
-              label={labels.enrol_mobile}
-              value={mobile}
-              onChange={setMobile}
-              error={error("mobile")}
-              maxLength={20}
-              autoComplete="tel-national"
-            />
-          </div>
+          <MobileField
+            dialLabel={labels.enrol_country_dial}
+            mobileLabel={labels.enrol_mobile}
+            countries={props.dialCountries}
+            region={country}
+            onRegion={setCountry}
+            mobile={mobile}
+            onMobile={setMobile}
+            error={error("mobile")}
+          />
         </div>
       </fieldset>
       <AddressFields
@@ -217,14 +209,7 @@ export default function SingpassUpdate(props: {
         value={address}
         onChange={setAddress}
       />
-      <label className="enrol-consent">
-        <input
-          type="checkbox"
-          checked={consent}
-          onChange={(event) => setConsent(event.currentTarget.checked)}
-        />
-        {labels.consent_zakatUpdates}
-      </label>
+      <Checkbox label={labels.consent_zakatUpdates} checked={consent} onChange={setConsent} />
       <button className="button" type="submit" disabled={busy} aria-busy={busy}>
         {labels.enrol_confirm}
       </button>

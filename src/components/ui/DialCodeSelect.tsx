@@ -1,5 +1,5 @@
-import { SelectField } from "./fields";
-import type { DialCountry } from "./dial-code";
+import { SelectField } from "./SelectField";
+import type { DialCountry } from "../enrolment/dial-code";
 
 /**
  * The country dial-code select of the enrolment forms: every country libphonenumber dials, by name in
