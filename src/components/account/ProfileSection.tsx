@@ -25,6 +25,7 @@ import { TextField } from "../ui/TextField";
 import type { Call } from "./api";
 import { Outcome, useOutcome } from "./Outcome";
 import type { Label } from "./AccountArea";
+import { EmailField } from "../ui/EmailField";
 
 /** Spec §3's signed-in user data, as getSignInUserDetails answers it (the NRIC masked). */
 export interface UserData {
@@ -203,16 +204,11 @@ function EmailForm({ call, t, user, bridge, onChanged }: Props) {
         {t("account_current")} <span data-testid="account-email">{user.email}</span>
       </p>
       {step === "enter" ? (
-        <TextField
+        <EmailField
           label={t("account_email_new")}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
           value={email}
           onChange={setEmail}
           error={fieldError}
-          maxLength={254}
         />
       ) : (
         <TextField

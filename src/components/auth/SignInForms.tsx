@@ -9,8 +9,9 @@ import {
 import { $authPopup } from "../../stores/auth-popup";
 import type { AuthContext } from "./context";
 import { TextField } from "../ui/TextField";
-import { FormMessage, PasswordField, useSubmit } from "./fields";
+import { CodeField, FormMessage, PasswordField, useSubmit } from "./fields";
 import { failureOf, providerText, signInFailureText, validationText } from "./messages";
+import { EmailField } from "../ui/EmailField";
 
 type Props = { readonly context: AuthContext };
 
@@ -102,9 +103,7 @@ export function SignInForm({
         notice={notice ? context.t(notices[notice]) : undefined}
         error={accounts ? error : context.t("auth_unavailable")}
       />
-      <TextField
-        name="email"
-        type="email"
+      <EmailField
         autoComplete="username"
         label={context.t("auth_email")}
         value={email}
@@ -166,16 +165,7 @@ export function VerifyPendingForm({ context, email }: Props & { readonly email: 
     <form noValidate onSubmit={onSubmit} className="auth-form">
       <p>{context.t("auth_verify_text", { email })}</p>
       <FormMessage error={error} />
-      <TextField
-        name="code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        label={context.t("auth_code")}
-        value={code}
-        onChange={setCode}
-        error={codeError}
-        maxLength={10}
-      />
+      <CodeField label={context.t("auth_code")} value={code} onChange={setCode} error={codeError} />
       <button type="submit" className="auth-primary" disabled={busy}>
         {busy ? context.t("auth_working") : context.t("auth_verify_submit")}
       </button>
@@ -207,9 +197,7 @@ export function ForgotPasswordForm({ context }: Props) {
     <form noValidate onSubmit={onSubmit} className="auth-form">
       <p>{context.t("auth_forgot_text")}</p>
       <FormMessage error={error} />
-      <TextField
-        name="email"
-        type="email"
+      <EmailField
         autoComplete="username"
         label={context.t("auth_email")}
         value={email}
@@ -256,15 +244,11 @@ export function ResetPasswordForm({ context, email }: Props & { readonly email: 
     <form noValidate onSubmit={onSubmit} className="auth-form">
       <p>{context.t("auth_reset_text", { email })}</p>
       <FormMessage error={error} />
-      <TextField
-        name="code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
+      <CodeField
         label={context.t("auth_code")}
         value={code}
         onChange={setCode}
         error={errors.code}
-        maxLength={10}
       />
       <PasswordField
         name="new-password"

@@ -21,6 +21,7 @@ import { TextField } from "../ui/TextField";
 import { FormMessage, PasswordField, useSubmit } from "./fields";
 import { failureOf, validationText } from "./messages";
 import { SocialButtons } from "./SignInForms";
+import { EmailField } from "../ui/EmailField";
 
 type Kind = "individual" | "corporate";
 type Values = Record<
@@ -172,10 +173,7 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
           maxLength={9}
         />
       ) : null}
-      <TextField
-        name="email"
-        type="email"
-        autoComplete="email"
+      <EmailField
         label={context.t("auth_email")}
         value={values.email}
         onChange={set("email")}

@@ -1,6 +1,24 @@
 import { useState, type ReactNode } from "react";
 import { TextField, type TextFieldProps } from "../ui/TextField";
 
+/** The six-digit code an e-mail brought (sign-up confirmation, password reset). */
+export function CodeField(props: {
+  readonly label: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly error?: string | undefined;
+}) {
+  return (
+    <TextField
+      name="code"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={10}
+      {...props}
+    />
+  );
+}
+
 /** A password field with a show/hide toggle. */
 export function PasswordField(
   props: Omit<TextFieldProps, "type"> & { readonly showLabel: string },

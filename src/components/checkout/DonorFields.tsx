@@ -14,6 +14,7 @@ import { MobileField } from "../ui/MobileField";
 import { TextField } from "../ui/TextField";
 import { dialCodeOf, HOME_REGION, type DialCountry } from "../enrolment/dial-code";
 import type { CheckoutLabels } from "./labels";
+import { EmailField } from "../ui/EmailField";
 
 /** The donor's details as typed. Kept in the page only: never in storage, never in a URL. */
 export interface DonorEntry {
@@ -137,16 +138,12 @@ export function DonorFields(props: {
         maxLength={66}
         testId="donor-name"
       />
-      <TextField
-        name="email"
+      <EmailField
         label={l.checkout_email}
         hint={l.checkout_details_hint}
-        type="email"
         value={donor.email}
         error={errors.email}
         onChange={set("email")}
-        autoComplete="email"
-        maxLength={254}
         testId="donor-email"
       />
       <MobileField

@@ -15,8 +15,8 @@ import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from ".
 import { AddressFields, addressBody } from "../address/AddressFields";
 import type { CountryOption } from "../address/countries";
 import { Checkbox } from "../ui/Checkbox";
+import { ContactFields } from "./ContactFields";
 import { ErrorSummary } from "../ui/ErrorSummary";
-import { MobileField } from "../ui/MobileField";
 import { RadioGroup } from "../ui/RadioGroup";
 import { dialCodeOf, HOME_REGION, type DialCountry } from "./dial-code";
 import { TextField } from "../ui/TextField";
@@ -216,18 +216,6 @@ export default function ManualEnrolment(props: {
             required
           />
         ) : null}
-        <TextField
-          name="email"
-          type="email"
-          inputMode="email"
-          label={labels.enrol_email}
-          value={email}
-          onChange={setEmail}
-          error={error("email")}
-          maxLength={254}
-          autoComplete="email"
-          required
-        />
         {kind === "individual" ? (
           <TextField
             name="dateOfBirth"
@@ -242,15 +230,16 @@ export default function ManualEnrolment(props: {
             required
           />
         ) : null}
-        <MobileField
-          dialLabel={labels.enrol_country_dial}
-          mobileLabel={labels.enrol_mobile}
-          countries={props.dialCountries}
+        <ContactFields
+          labels={labels}
+          dialCountries={props.dialCountries}
+          email={email}
+          onEmail={setEmail}
           region={country}
           onRegion={setCountry}
           mobile={mobile}
           onMobile={setMobile}
-          error={error("mobile")}
+          error={error}
         />
       </div>
       <AddressFields

@@ -5,7 +5,7 @@ import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from ".
 import { AddressFields, addressBody } from "../address/AddressFields";
 import type { CountryOption } from "../address/countries";
 import { Checkbox } from "../ui/Checkbox";
-import { MobileField } from "../ui/MobileField";
+import { ContactFields } from "./ContactFields";
 import {
   dialCodeOf,
   HOME_REGION,
@@ -13,7 +13,6 @@ import {
   type DialCodeRegions,
   type DialCountry,
 } from "./dial-code";
-import { TextField } from "../ui/TextField";
 import type { SingpassUpdateLabels } from "./labels";
 import type { Language } from "../../i18n/paths";
 
@@ -179,27 +178,16 @@ export default function SingpassUpdate(props: {
       <fieldset className="enrol-fieldset">
         <legend>{labels.enrol_contact}</legend>
         <div className="enrol-grid">
-          <TextField
-            name="email"
-            type="email"
-            inputMode="email"
-            label={labels.enrol_email}
-            value={email}
-            onChange={setEmail}
-            error={error("email")}
-            maxLength={254}
-            autoComplete="email"
-            required
-          />
-          <MobileField
-            dialLabel={labels.enrol_country_dial}
-            mobileLabel={labels.enrol_mobile}
-            countries={props.dialCountries}
+          <ContactFields
+            labels={labels}
+            dialCountries={props.dialCountries}
+            email={email}
+            onEmail={setEmail}
             region={country}
             onRegion={setCountry}
             mobile={mobile}
             onMobile={setMobile}
-            error={error("mobile")}
+            error={error}
           />
         </div>
       </fieldset>
