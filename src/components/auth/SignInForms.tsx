@@ -8,7 +8,6 @@ import {
 } from "@portal/domain";
 import { $authPopup } from "../../stores/auth-popup";
 import type { AuthContext } from "./context";
-import { TextField } from "../ui/TextField";
 import { CodeField, FormMessage, PasswordField, useSubmit } from "./fields";
 import { failureOf, providerText, signInFailureText, validationText } from "./messages";
 import { EmailField } from "../ui/EmailField";
