@@ -12,6 +12,9 @@ import { languages } from "./src/i18n/languages.ts";
 // their code; src/pages/[...lang]/); API routes opt out of
 // prerendering. The Node adapter builds a middleware that server/serve.mjs mounts behind its own
 // static-file, compression and caching layer.
+/** The minifier, dropping every `console.*` call. */
+const quietMinify = { compress: { dropConsole: true } };
+
 export default defineConfig({
   output: "static",
   adapter: node({ mode: "middleware" }),
@@ -26,5 +29,11 @@ export default defineConfig({
   server: { port: 4321, host: true },
   vite: {
     build: { assetsInlineLimit: 2048 },
+    // The pages' JavaScript writes nothing to the browser's console in a build: what goes wrong there is
+    // shown to the donor, or reported (src/lib/error-reporting.ts). Server code keeps its logs.
+    environments: {
+      client: { build: { rolldownOptions: { output: { minify: quietMinify } } } },
+    },
+    worker: { rolldownOptions: { output: { minify: quietMinify } } },
   },
 });

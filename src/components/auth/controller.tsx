@@ -26,8 +26,12 @@ async function boot(slot: HTMLElement): Promise<AuthContext> {
   let accounts;
   let socialReturn: Promise<"signedIn" | "failed"> | undefined;
   if (config.enabled) {
-    const { amplifyAccounts, socialRedirectOutcome } =
-      await import("@portal/adapters/identity/amplify");
+    const [{ amplifyAccounts, socialRedirectOutcome }, { ConsoleLogger }] = await Promise.all([
+      import("@portal/adapters/identity/amplify"),
+      import("aws-amplify/utils"),
+    ]);
+    // Amplify writes its own warnings to the console; a build keeps the browser's console quiet.
+    if (import.meta.env.PROD) ConsoleLogger.LOG_LEVEL = "NONE";
     accounts = amplifyAccounts({
       userPoolId: config.userPoolId,
       userPoolClientId: config.userPoolClientId,

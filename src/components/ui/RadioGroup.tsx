@@ -4,6 +4,7 @@ export interface RadioOption<V extends string> {
   readonly value: V;
   readonly label: ReactNode;
   readonly testId?: string;
+  readonly disabled?: boolean;
 }
 
 /** One choice among a few: a fieldset whose legend names it, each option a labelled radio. */
@@ -16,6 +17,8 @@ export function RadioGroup<V extends string>(props: {
   /** The fieldset's class: `choice` (a plain group) or `calc-card` (a card of the page). */
   readonly className?: string;
   readonly optionsClassName?: string;
+  /** A sentence under the legend. */
+  readonly hint?: string;
   readonly children?: ReactNode;
 }) {
   const options = props.options.map((option) => (
@@ -25,6 +28,7 @@ export function RadioGroup<V extends string>(props: {
         name={props.name}
         value={option.value}
         checked={props.value === option.value}
+        disabled={option.disabled}
         data-testid={option.testId}
         onChange={() => props.onChange(option.value)}
       />
@@ -34,6 +38,7 @@ export function RadioGroup<V extends string>(props: {
   return (
     <fieldset className={props.className ?? "choice"}>
       <legend>{props.legend}</legend>
+      {props.hint ? <p className="field-hint">{props.hint}</p> : null}
       {props.optionsClassName ? <div className={props.optionsClassName}>{options}</div> : options}
       {props.children}
     </fieldset>
