@@ -1,12 +1,11 @@
 /**
  * Card entry in Stripe mode: Stripe's own card field (Stripe.js, loaded from js.stripe.com only when the
  * portal runs with PORTAL_PAYMENT_GATEWAY=stripe), so card numbers go to Stripe and never to the portal.
- * Stripe.js is loaded and typed by @stripe/stripe-js; its `pure` entry adds the script only when
- * `loadStripe` is first called, not when this module is imported.
+ * Stripe.js is loaded and typed by @stripe/stripe-js (./stripe-loader, imported in Stripe mode only); its
+ * `pure` entry adds the script only when `loadStripe` is first called.
  * Not exercised by the tests here (no network to Stripe); the sandbox path covers the portal's side.
  */
 import { useEffect, useRef } from "react";
-import { loadStripe } from "@stripe/stripe-js/pure";
 
 export interface StripeCard {
   /** The payment-method id the portal confirms with. */
@@ -19,6 +18,7 @@ export const mountStripeCard = async (
   publishableKey: string,
   host: HTMLElement,
 ): Promise<StripeCard> => {
+  const { loadStripe } = await import("./stripe-loader");
   const stripe = await loadStripe(publishableKey);
   if (!stripe) throw new Error("Stripe.js did not load");
   const card = stripe.elements().create("card", { hidePostalCode: true });
