@@ -1,16 +1,9 @@
+// The ways to pay, how often, and where checkout stands.
 import type { Donation } from "./payment-api";
 
 export const methods = ["card", "paynow", "google_pay", "apple_pay"] as const;
 export type Method = (typeof methods)[number];
-export const frequencies = [
-  "one time",
-  "daily",
-  "weekly",
-  "monthly",
-  "quarterly",
-  "annually",
-] as const;
-export type Frequency = (typeof frequencies)[number];
+export { FREQUENCIES as frequencies, type Frequency } from "@portal/domain";
 
 export type Phase =
   | { readonly kind: "loading" }

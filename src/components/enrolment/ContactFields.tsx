@@ -1,4 +1,5 @@
-import type { DialCountry } from "./dial-code";
+import { useState } from "react";
+import { dialCodeOf, HOME_REGION, type DialCountry } from "./dial-code";
 import { EmailField } from "../ui/EmailField";
 import { MobileField } from "../ui/MobileField";
 
@@ -40,4 +41,22 @@ export function ContactFields(props: {
       />
     </>
   );
+}
+
+/** The contact details' state: what ContactFields shows, and the dial code of the country chosen. */
+export function useContact(dialCountries: ReadonlyArray<DialCountry>) {
+  const [email, setEmail] = useState("");
+  const [region, setRegion] = useState(HOME_REGION);
+  const [mobile, setMobile] = useState("");
+  return {
+    email,
+    mobile,
+    dialCode: dialCodeOf(dialCountries, region),
+    setAll: (next: { email: string; region: string; mobile: string }) => {
+      setEmail(next.email);
+      setRegion(next.region);
+      setMobile(next.mobile);
+    },
+    fields: { email, onEmail: setEmail, region, onRegion: setRegion, mobile, onMobile: setMobile },
+  };
 }

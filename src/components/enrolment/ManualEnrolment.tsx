@@ -15,10 +15,10 @@ import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from ".
 import { AddressFields, addressBody } from "../address/AddressFields";
 import type { CountryOption } from "../address/countries";
 import { Checkbox } from "../ui/Checkbox";
-import { ContactFields } from "./ContactFields";
+import { ContactFields, useContact } from "./ContactFields";
 import { ErrorSummary } from "../ui/ErrorSummary";
 import { RadioGroup } from "../ui/RadioGroup";
-import { dialCodeOf, HOME_REGION, type DialCountry } from "./dial-code";
+import type { DialCountry } from "./dial-code";
 import { TextField } from "../ui/TextField";
 import type { ManualLabels } from "./labels";
 import type { Language } from "../../i18n/paths";
@@ -41,11 +41,9 @@ export default function ManualEnrolment(props: {
   const [nric, setNric] = useState("");
   const [companyName, setCompanyName] = useState("");
   const [uen, setUen] = useState("");
-  const [email, setEmail] = useState("");
   const [dateOfBirth, setDateOfBirth] = useState("");
-  const [country, setCountry] = useState(HOME_REGION);
-  const dialCode = dialCodeOf(props.dialCountries, country);
-  const [mobile, setMobile] = useState("");
+  const contact = useContact(props.dialCountries);
+  const { email, dialCode, mobile } = contact;
   const [address, setAddress] = useState<Address>(emptyAddress);
   const [consent, setConsent] = useState(false);
   // Spec §5: the donor agrees to the terms (iAgree), required; the version goes with the enrolment.
@@ -233,12 +231,7 @@ export default function ManualEnrolment(props: {
         <ContactFields
           labels={labels}
           dialCountries={props.dialCountries}
-          email={email}
-          onEmail={setEmail}
-          region={country}
-          onRegion={setCountry}
-          mobile={mobile}
-          onMobile={setMobile}
+          {...contact.fields}
           error={error}
         />
       </div>

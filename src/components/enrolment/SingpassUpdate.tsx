@@ -5,14 +5,8 @@ import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from ".
 import { AddressFields, addressBody } from "../address/AddressFields";
 import type { CountryOption } from "../address/countries";
 import { Checkbox } from "../ui/Checkbox";
-import { ContactFields } from "./ContactFields";
-import {
-  dialCodeOf,
-  HOME_REGION,
-  regionOfDialCode,
-  type DialCodeRegions,
-  type DialCountry,
-} from "./dial-code";
+import { ContactFields, useContact } from "./ContactFields";
+import { regionOfDialCode, type DialCodeRegions, type DialCountry } from "./dial-code";
 import type { SingpassUpdateLabels } from "./labels";
 import type { Language } from "../../i18n/paths";
 
@@ -47,10 +41,8 @@ export default function SingpassUpdate(props: {
 }) {
   const { labels } = props;
   const [person, setPerson] = useState<Person | "loading" | "none">("loading");
-  const [email, setEmail] = useState("");
-  const [country, setCountry] = useState(HOME_REGION);
-  const dialCode = dialCodeOf(props.dialCountries, country);
-  const [mobile, setMobile] = useState("");
+  const contact = useContact(props.dialCountries);
+  const { email, dialCode, mobile } = contact;
   const [address, setAddress] = useState<Address>(emptyAddress);
   const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -64,9 +56,11 @@ export default function SingpassUpdate(props: {
       const data = answer.body["data"] as Person | undefined;
       if (answer.status !== 200 || !data) return setPerson("none");
       setPerson(data);
-      setEmail(data.email ?? "");
-      setCountry(regionOfDialCode(props.dialCountries, props.dialCodeRegions, data.countryCode));
-      setMobile(data.mobile ?? "");
+      contact.setAll({
+        email: data.email ?? "",
+        region: regionOfDialCode(props.dialCountries, props.dialCodeRegions, data.countryCode),
+        mobile: data.mobile ?? "",
+      });
       setAddress({ ...emptyAddress, ...data.address });
     });
   }, []);
@@ -181,12 +175,7 @@ export default function SingpassUpdate(props: {
           <ContactFields
             labels={labels}
             dialCountries={props.dialCountries}
-            email={email}
-            onEmail={setEmail}
-            region={country}
-            onRegion={setCountry}
-            mobile={mobile}
-            onMobile={setMobile}
+            {...contact.fields}
             error={error}
           />
         </div>
