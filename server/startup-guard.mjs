@@ -1,4 +1,4 @@
-// Settings that are unsafe for real donors, refused before anything starts (README "Configuration").
+// Settings that are unsafe for real donors, refused before anything starts (docs/configuration.md).
 // The embedded sandbox gateway settles any PayNow QR for free and its receipts are real; the embedded
 // identity provider (cognito-local) signs tokens with a key that ships in its npm package. Both are for
 // running the portal on one machine; under NODE_ENV=production the web server (server/serve.mjs) and

@@ -3,7 +3,7 @@ import { isApiError, request, requestAt } from "../../lib/api";
 import { currentOwner, type Owner } from "./owner";
 import type { Language } from "../../i18n/paths";
 
-/** The donation as the payment API answers it (README "Payment API"). */
+/** The donation as the payment API answers it (docs/payment-api.md). */
 export interface Donation {
   readonly id: string;
   readonly transactionNo: string;
@@ -132,7 +132,7 @@ export interface DonationRef {
 
 /**
  * Pays the donation with a card: a gateway payment-method id, or the id of one of the signed-in
- * donor's saved cards (README "Saved cards and recurring giving"). `saveCard` keeps the card in the
+ * donor's saved cards (docs/payment-api.md "Saved cards and recurring giving"). `saveCard` keeps the card in the
  * signed-in donor's account; `wallet` records Google Pay or Apple Pay.
  */
 export const confirmDonation = (
