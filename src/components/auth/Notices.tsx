@@ -2,7 +2,8 @@ import { useState, type KeyboardEvent } from "react";
 import { validateNric, type SocialProvider } from "@portal/domain";
 import { $authPopup } from "../../stores/auth-popup";
 import type { AuthContext } from "./context";
-import { Field, FormMessage, useSubmit } from "./fields";
+import { TextField } from "../ui/TextField";
+import { FormMessage, useSubmit } from "./fields";
 import { forgetSocialNric, holdSocialNric, SocialNricRefused } from "./social-nric";
 
 type Props = { readonly context: AuthContext };
@@ -137,7 +138,7 @@ export function NricOnlyStep({
     <div className="auth-form" onBlur={onBlur}>
       <p>{context.t("auth_nric_text")}</p>
       <FormMessage error={error} />
-      <Field
+      <TextField
         name="nric"
         autoComplete="off"
         label={context.t("auth_nric")}

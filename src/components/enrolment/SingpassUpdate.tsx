@@ -4,16 +4,11 @@ import { continuePath, enrolmentEnded, messageOf, postJson } from "./api";
 import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from "./contact";
 import { AddressFields, addressBody } from "../address/AddressFields";
 import type { CountryOption } from "../address/countries";
-import { DialCodeSelect } from "./DialCodeSelect";
-import {
-  dialCodeOf,
-  HOME_REGION,
-  regionOfDialCode,
-  type DialCodeRegions,
-  type DialCountry,
-} from "./dial-code";
-import { TextField } from "./fields";
+import { Checkbox } from "../ui/Checkbox";
+import { ContactFields, useContact } from "./ContactFields";
+import { regionOfDialCode, type DialCodeRegions, type DialCountry } from "./dial-code";
 import type { SingpassUpdateLabels } from "./labels";
+import type { Language } from "../../i18n/paths";
 
 interface Person {
   readonly name: string;
@@ -34,7 +29,7 @@ interface Person {
  * The mobile's country is the manual enrolment's dial-code select, chosen from MyInfo's country code.
  */
 export default function SingpassUpdate(props: {
-  readonly lang: "en" | "ms";
+  readonly lang: Language;
   readonly labels: SingpassUpdateLabels;
   readonly productRoute: string;
   readonly countries: ReadonlyArray<CountryOption>;
@@ -46,10 +41,8 @@ export default function SingpassUpdate(props: {
 }) {
   const { labels } = props;
   const [person, setPerson] = useState<Person | "loading" | "none">("loading");
-  const [email, setEmail] = useState("");
-  const [country, setCountry] = useState(HOME_REGION);
-  const dialCode = dialCodeOf(props.dialCountries, country);
-  const [mobile, setMobile] = useState("");
+  const contact = useContact(props.dialCountries);
+  const { email, dialCode, mobile } = contact;
   const [address, setAddress] = useState<Address>(emptyAddress);
   const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -63,9 +56,11 @@ export default function SingpassUpdate(props: {
       const data = answer.body["data"] as Person | undefined;
       if (answer.status !== 200 || !data) return setPerson("none");
       setPerson(data);
-      setEmail(data.email ?? "");
-      setCountry(regionOfDialCode(props.dialCountries, props.dialCodeRegions, data.countryCode));
-      setMobile(data.mobile ?? "");
+      contact.setAll({
+        email: data.email ?? "",
+        region: regionOfDialCode(props.dialCountries, props.dialCodeRegions, data.countryCode),
+        mobile: data.mobile ?? "",
+      });
       setAddress({ ...emptyAddress, ...data.address });
     });
   }, []);
@@ -177,37 +172,12 @@ export default function SingpassUpdate(props: {
       <fieldset className="enrol-fieldset">
         <legend>{labels.enrol_contact}</legend>
         <div className="enrol-grid">
-          <TextField
-            name="email"
-            type="email"
-            inputMode="email"
-            label={labels.enrol_email}
-            value={email}
-            onChange={setEmail}
-            error={error("email")}
-            maxLength={254}
-            autoComplete="email"
-            required
+          <ContactFields
+            labels={labels}
+            dialCountries={props.dialCountries}
+            {...contact.fields}
+            error={error}
           />
-          <div className="enrol-mobile">
-            <DialCodeSelect
-              label={labels.enrol_country_dial}
-              value={country}
-              onChange={setCountry}
-              countries={props.dialCountries}
-            />
-            <TextField
-              name="mobile"
-              type="tel"
-              inputMode="tel"
-              label={labels.enrol_mobile}
-              value={mobile}
-              onChange={setMobile}
-              error={error("mobile")}
-              maxLength={20}
-              autoComplete="tel-national"
-            />
-          </div>
         </div>
       </fieldset>
       <AddressFields
@@ -216,14 +186,7 @@ export default function SingpassUpdate(props: {
         value={address}
         onChange={setAddress}
       />
-      <label className="enrol-consent">
-        <input
-          type="checkbox"
-          checked={consent}
-          onChange={(event) => setConsent(event.currentTarget.checked)}
-        />
-        {labels.consent_zakatUpdates}
-      </label>
+      <Checkbox label={labels.consent_zakatUpdates} checked={consent} onChange={setConsent} />
       <button className="button" type="submit" disabled={busy} aria-busy={busy}>
         {labels.enrol_confirm}
       </button>
