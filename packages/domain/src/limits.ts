@@ -36,9 +36,15 @@ export interface AmountIssue {
   readonly limit: number;
 }
 
-/** Checks an amount in cents against its flow's limits and the ceiling; `null` when acceptable. */
-export const checkAmount = (flow: AmountFlow, amount: Cents): AmountIssue | null => {
-  const limit = amountLimits[flow];
+/**
+ * Checks an amount in cents against limits (a flow of §9's, or a fund's own: `fundOf(flow).limits`)
+ * and the ceiling; `null` when acceptable.
+ */
+export const checkAmount = (
+  limits: AmountFlow | AmountLimit,
+  amount: Cents,
+): AmountIssue | null => {
+  const limit = typeof limits === "string" ? amountLimits[limits] : limits;
   if (amount > AMOUNT_CEILING_CENTS)
     return { key: "validation.amount.ceiling", limit: AMOUNT_CEILING_CENTS };
   if (amount < limit.min) return { key: "validation.amount.min", limit: limit.min };

@@ -1,0 +1,85 @@
+import { amountLimits } from "../limits";
+import type { FundEntry } from "./fund";
+
+/**
+ * The funds of the portal. Adding a fund: an entry here and its translations (docs/add-a-fund.md);
+ * pricing, checkout, receipts, history, statements, the server's request schemas and the database's
+ * fund table all follow from this list.
+ */
+export const FUNDS = [
+  {
+    flow: "ZAKAT",
+    key: "zakat",
+    name: "Zakat",
+    brand: "zakat",
+    route: "",
+    receiptSeries: "ZK",
+    charityId: 25,
+    donationTypeId: null,
+    limits: amountLimits.zakat,
+    tax: "zakat-1x",
+    recurring: false,
+    items: [
+      { key: "harta", pricing: "harta", receiptLabel: "receipt_zakat_harta" },
+      { key: "fitrah", pricing: "fitrah", receiptLabel: "receipt_zakat_fitrah" },
+    ],
+  },
+  {
+    flow: "FIDYAH",
+    key: "fidyah",
+    name: "Fidyah",
+    brand: "zakat",
+    route: "/fidyah",
+    receiptSeries: "ZK",
+    charityId: 25,
+    donationTypeId: null,
+    limits: amountLimits.zakat,
+    tax: "none",
+    recurring: false,
+    items: [{ key: "fidyah", pricing: "fidyah", receiptLabel: "receipt_fidyah" }],
+  },
+  {
+    flow: "KAFFARAH",
+    key: "kaffarah",
+    name: "Kaffarah",
+    brand: "zakat",
+    route: "/kaffarah",
+    receiptSeries: "ZK",
+    charityId: 25,
+    donationTypeId: null,
+    limits: amountLimits.zakat,
+    tax: "none",
+    recurring: false,
+    items: [{ key: "kaffarah", pricing: "kaffarah", receiptLabel: "receipt_kaffarah" }],
+  },
+  {
+    flow: "ILMU",
+    key: "wakafIlmu",
+    name: "Wakaf Ilmu",
+    brand: "wakaf",
+    route: "/{product}-ilmu",
+    receiptPage: "{product}",
+    receiptSeries: "WK",
+    charityId: 135,
+    donationTypeId: 33,
+    limits: amountLimits.wakafEnrolment,
+    tax: "wakaf-250",
+    recurring: true,
+    items: [{ key: "ilmu", pricing: "amount", receiptLabel: "receipt_wakaf_ilmu" }],
+  },
+  {
+    flow: "WMS",
+    key: "wakafWms",
+    name: "Wakaf Masyarakat Singapura",
+    brand: "wakaf",
+    route: "/wms",
+    receiptPage: "{product}",
+    receiptSeries: "WK",
+    charityId: 136,
+    donationTypeId: 34,
+    limits: amountLimits.wms,
+    tax: "wakaf-250",
+    recurring: true,
+    items: [{ key: "wms", pricing: "amount", receiptLabel: "receipt_wakaf_wms" }],
+  },
+] as const satisfies ReadonlyArray<FundEntry>;
