@@ -245,6 +245,7 @@ export function createListener(astroHandler, services, shutdown = { draining: fa
             url.searchParams,
             req.headers.host,
             productRoute,
+            services?.wakafFlows ?? new Set(),
           );
           const found = findStatic(files, page) ?? enrolmentFallback(files, url.pathname);
           if (found) {

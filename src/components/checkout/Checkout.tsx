@@ -1,7 +1,10 @@
+import { fundHomeKey, lineLabelKey } from "../../i18n/funds";
 import { useEffect, useRef, useState } from "react";
 import {
   fitrahRateOutOfRange,
+  brandOf,
   formatMoney,
+  fundOf,
   homePath,
   isTaxRegistrable,
   receiptHref,
@@ -513,8 +516,8 @@ export default function Checkout({
       ? checkCard(card, l, new Date())
       : {};
   const back = localizedPath(givingPathOf(flow, productRoute), lang);
-  const zakatLike = flow === "ZAKAT" || flow === "FIDYAH" || flow === "KAFFARAH";
-  const recurringAllowed = flow === "ILMU" || flow === "WMS";
+  const zakatLike = brandOf(flow) === "zakat";
+  const recurringAllowed = fundOf(flow).recurring;
 
   if (phase.kind === "done") {
     const paid = phase.donation;
@@ -577,7 +580,7 @@ export default function Checkout({
             href={localizedPath(homePath(paid.flow, productRoute), lang)}
             data-testid="done-home"
           >
-            {l[`polish_done_home_${paid.flow}`]}
+            {l[fundHomeKey(paid.flow)]}
           </a>
         </p>
       </section>
@@ -615,7 +618,7 @@ export default function Checkout({
           <dl>
             {order.lines.map((line) => (
               <div key={line.kind}>
-                <dt>{l[`checkout_line_${line.kind}`]}</dt>
+                <dt>{l[lineLabelKey(line.kind)]}</dt>
                 <dd>{formatMoney(line.amount)}</dd>
               </div>
             ))}

@@ -3,9 +3,15 @@ import { promisify } from "node:util";
 import { constants, gzip } from "node:zlib";
 import { sessionRecords, socialNricRecords } from "../records";
 import { startMailJobs, startPaymentJobs } from "./jobs";
+import { fundsOfBrand } from "@portal/domain";
 import { handleServiceRequest } from "./router";
 export { serveTestControl } from "./test-control";
 export { closeDatabase } from "../database";
+
+/** The flows of the wakaf brand (the fund registry's), for the plain-JavaScript server's page choice. */
+export const wakafFlows: ReadonlySet<string> = new Set(
+  fundsOfBrand("wakaf").map((fund) => fund.flow),
+);
 import { BodyTooLarge, MAX_BODY_BYTES, type RequestHeaders, type ServiceRequest } from "./types";
 
 // Guest sessions that expired a day ago and made no donation are deleted once an hour.

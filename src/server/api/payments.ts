@@ -1,6 +1,9 @@
 import { Effect, Schema } from "effect";
 import {
+  AMOUNT_ITEM_KEYS,
+  FLOW_TYPES,
   FREQUENCIES,
+  MAIN_CHARITY_ID,
   isPricingError,
   isTaxRegistrable,
   PAYNOW_ENQUIRY_GRACE_MS,
@@ -16,6 +19,7 @@ import {
   validateUen,
   type Cents,
   type DonationItems,
+  type GiftItemKey,
 } from "@portal/domain";
 import { DonationNotFound, IdempotencyConflict, readRates } from "@portal/adapters/db";
 import { database } from "../database";
@@ -39,9 +43,14 @@ import type { CallContext, Handler, ServiceRequest, ServiceResponse } from "./ty
 const Count = Schema.Int;
 const Amount = Schema.Int;
 
+/** The gifts of the fund registry (`ilmu`, `wms`, ...): each an amount the donor chose. */
+const giftFields = Object.fromEntries(
+  AMOUNT_ITEM_KEYS.map((key) => [key, Schema.optionalKey(Amount)]),
+) as { readonly [K in GiftItemKey]: Schema.optionalKey<typeof Amount> };
+
 /** What the browser sends to create a donation. Every amount is priced again here. */
 const CreateDonation = Schema.Struct({
-  flow: Schema.Literals(["ZAKAT", "FIDYAH", "KAFFARAH", "ILMU", "WMS"]),
+  flow: Schema.Literals(FLOW_TYPES),
   items: Schema.Struct({
     harta: Schema.optionalKey(Amount),
     // Checked by the domain (names, amounts, remarks, their sum); here only their shape and size.
@@ -68,8 +77,7 @@ const CreateDonation = Schema.Struct({
         Schema.Struct({ kind: Schema.Literal("custom"), amount: Amount }),
       ]),
     ),
-    ilmu: Schema.optionalKey(Amount),
-    wms: Schema.optionalKey(Amount),
+    ...giftFields,
   }),
   totalCents: Amount,
   ratesVersion: Schema.Int,
@@ -218,7 +226,7 @@ const create: Handler = async ({ body, headers }) => {
   }
   const { owner, gift } = await ownerOf(headers, donor?.details);
   const sql = await database();
-  const config = await readRates(sql, 25);
+  const config = await readRates(sql, MAIN_CHARITY_ID);
   if (!config) throw new Error("no configuration for the main charity");
   const priced = priceDonation({
     flow: request.flow,

@@ -6,6 +6,7 @@ import {
   type FlowType,
   type GatewayPayment,
   type PaymentState,
+  receiptSeriesOf,
 } from "@portal/domain";
 import { personalData } from "./personal-data";
 import { issueParticulars } from "./receipt-particulars";
@@ -287,7 +288,7 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
         .digest();
       const id = randomUUID();
       const clientSecret = clientSecretFor(key, id);
-      const transactionNo = `${input.flow === "ILMU" || input.flow === "WMS" ? "WK" : "ZK"}${Date.now()}${randomInt(100, 1000)}`;
+      const transactionNo = `${receiptSeriesOf(input.flow)}${Date.now()}${randomInt(100, 1000)}`;
       // One statement, so one round trip and atomic: the key is claimed with its answer, and only a
       // claim inserts the donation and its audit entry. A key already taken inserts nothing.
       const [made] = await sql.query<{ count: number }>(
@@ -544,7 +545,7 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
           if (effective === "succeeded") {
             // Paid, numbered and logged in one statement (one round trip, inside the lock): the
             // series row's update hands out the next serial, so numbers have no gaps.
-            const series = donation.flow === "ILMU" || donation.flow === "WMS" ? "WK" : "ZK";
+            const series = receiptSeriesOf(donation.flow);
             const receiptId = randomUUID();
             await tx.query(
               `with paid as (

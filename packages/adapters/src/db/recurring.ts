@@ -3,7 +3,9 @@ import {
   chargeDate,
   checkAmount,
   isRecurringFrequency,
-  limitsOf,
+  fundOf,
+  isChosenAmount,
+  receiptSeriesOf,
   periodOn,
   planAfterDecline,
   sgtDate,
@@ -117,14 +119,14 @@ const audit = (tx: SqlQuery, actor: string, action: string, planId: string, deta
     [actor, action, planId, JSON.stringify(detail)],
   );
 
-/** Kinds whose amount the donor chooses (the others are priced from quantities and rates). */
-const FREE_AMOUNT_KINDS = ["harta", "ilmu", "wms"];
-
-/** The one kind of a plan whose amount the donor chose; undefined when it is priced from rates. */
+/**
+ * The one kind of a plan whose amount the donor chose (zakat harta, a wakaf gift: the fund registry's
+ * chosen amounts); undefined when it is priced from quantities and rates.
+ */
 const freeAmountKind = (amounts: Record<string, number>): string | undefined => {
   const kinds = Object.keys(amounts);
   const kind = kinds[0];
-  return kinds.length === 1 && kind !== undefined && FREE_AMOUNT_KINDS.includes(kind)
+  return kinds.length === 1 && kind !== undefined && isChosenAmount(kind)
     ? kind
     : undefined;
 };
@@ -413,7 +415,7 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
               "recurring.amountFixed",
             );
           }
-          const issue = checkAmount(limitsOf[row.flow], change.amountCents as Cents);
+          const issue = checkAmount(fundOf(row.flow).limits, change.amountCents as Cents);
           if (issue || !Number.isSafeInteger(change.amountCents)) {
             throw new PlanRefused(
               422,
@@ -509,7 +511,7 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
           const period = periodOn(row.anchor_on, row.frequency, on);
           if (period <= row.last_period) return undefined;
           const donationId = randomUUID();
-          const series = row.flow === "ILMU" || row.flow === "WMS" ? "WK" : "ZK";
+          const series = receiptSeriesOf(row.flow);
           // Six random digits: many renewals are claimed in the same millisecond.
           const transactionNo = `${series}${options.now()}${randomInt(100_000, 1_000_000)}`;
           await tx.query(
