@@ -1,4 +1,9 @@
-import { isFlowType, isWakafFlow, type GatewayPayment, type PaymentGatewayShape } from "@portal/domain";
+import {
+  isFlowType,
+  isWakafFlow,
+  type GatewayPayment,
+  type PaymentGatewayShape,
+} from "@portal/domain";
 import {
   createSandbox,
   createStripeGateway,

@@ -114,7 +114,10 @@ export function statementPdf({ lang, donor, statement, issuedAt }: StatementPdfI
     y += LINE + 6;
   }
   for (const entry of statement.entries) {
-    const fund = wrap(t(`statement_fund_${entry.statementFund}` as Parameters<typeof t>[0]), FUND_WIDTH);
+    const fund = wrap(
+      t(`statement_fund_${entry.statementFund}` as Parameters<typeof t>[0]),
+      FUND_WIDTH,
+    );
     const treatment = wrap(treatmentOf(entry), TREATMENT_WIDTH);
     const height = Math.max(fund.length, treatment.length) * LINE + 4;
     if (room(height)) header();

@@ -66,7 +66,9 @@ const wakafHead: SiteHead = {
 
 /** Each variant wears its fund's brand: zakat, fidyah and kaffarah the zakat head, the wakaf funds the wakaf one. */
 export const siteHead = (variant: SiteVariant): SiteHead =>
-  ALL_FUNDS.find((fund) => variantOf(fund.flow) === variant)?.brand === "wakaf" ? wakafHead : zakatHead;
+  ALL_FUNDS.find((fund) => variantOf(fund.flow) === variant)?.brand === "wakaf"
+    ? wakafHead
+    : zakatHead;
 
 /** English texts of the site head keys. */
 export const siteMessages = {

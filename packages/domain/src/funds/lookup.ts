@@ -28,7 +28,9 @@ export const fundOfCharity = (charityId: number): FundEntry | undefined => {
 };
 
 /** The funds of a brand, in the registry's order; the first is the brand's home. */
-export const fundsOfBrand = (brand: Brand): ReadonlyArray<FundEntry & { readonly flow: FlowType }> =>
+export const fundsOfBrand = (
+  brand: Brand,
+): ReadonlyArray<FundEntry & { readonly flow: FlowType }> =>
   ALL_FUNDS.filter((f) => f.brand === brand);
 
 /** The brand's home flow: where its host lands (`ILMU` for the wakaf site). */
