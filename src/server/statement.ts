@@ -1,5 +1,6 @@
 import { jsPDF } from "jspdf";
 import {
+  isFlowType,
   formatDate,
   formatMoney,
   TAX_TREATMENTS,
@@ -7,6 +8,7 @@ import {
   type TaxStatement,
 } from "@portal/domain";
 import type { StatementDonor } from "@portal/adapters/db";
+import { fundNameKey } from "../i18n/funds";
 import { winAnsi } from "../lib/win-ansi";
 import { serverText, type Lang } from "./translations";
 
@@ -115,7 +117,11 @@ export function statementPdf({ lang, donor, statement, issuedAt }: StatementPdfI
   }
   for (const entry of statement.entries) {
     const fund = wrap(
-      t(`statement_fund_${entry.statementFund}` as Parameters<typeof t>[0]),
+      t(
+        isFlowType(entry.statementFund)
+          ? fundNameKey(entry.statementFund)
+          : `statement_fund_${entry.statementFund}`,
+      ),
       FUND_WIDTH,
     );
     const treatment = wrap(treatmentOf(entry), TREATMENT_WIDTH);

@@ -23,19 +23,15 @@ export type Pricing = "amount" | "harta" | "fitrah" | "fidyah" | "kaffarah";
 export interface FundItem {
   readonly key: string;
   readonly pricing: Pricing;
-  /** Translation key of the item's line on a receipt. */
-  readonly receiptLabel: string;
 }
 
 /**
- * A fund: everything fund-shaped in the portal reads it from here. Translation keys a fund needs are
- * named after `flow` and `key` (docs/add-a-fund.md lists them).
+ * A fund: everything fund-shaped in the portal reads it from here. The translations a fund needs are
+ * named after its `flow` (`fund_<FLOW>_name`, ...; docs/add-a-fund.md lists them).
  */
 export interface FundEntry {
   /** Upper-case id stored on every donation and plan and sent by checkout (`ILMU`). */
   readonly flow: string;
-  /** Lower camel-case name for translation keys and statements (`wakafIlmu`). */
-  readonly key: string;
   /** The fund's name of record: history, the charity row, the console. */
   readonly name: string;
   /** The site it belongs to. The first fund of a brand is that brand's home (its host lands there). */

@@ -9,7 +9,6 @@ import type { FundEntry } from "./fund";
 export const FUNDS = [
   {
     flow: "ZAKAT",
-    key: "zakat",
     name: "Zakat",
     brand: "zakat",
     route: "",
@@ -20,13 +19,12 @@ export const FUNDS = [
     tax: "zakat-1x",
     recurring: false,
     items: [
-      { key: "harta", pricing: "harta", receiptLabel: "receipt_zakat_harta" },
-      { key: "fitrah", pricing: "fitrah", receiptLabel: "receipt_zakat_fitrah" },
+      { key: "harta", pricing: "harta" },
+      { key: "fitrah", pricing: "fitrah" },
     ],
   },
   {
     flow: "FIDYAH",
-    key: "fidyah",
     name: "Fidyah",
     brand: "zakat",
     route: "/fidyah",
@@ -36,11 +34,10 @@ export const FUNDS = [
     limits: amountLimits.zakat,
     tax: "none",
     recurring: false,
-    items: [{ key: "fidyah", pricing: "fidyah", receiptLabel: "receipt_fidyah" }],
+    items: [{ key: "fidyah", pricing: "fidyah" }],
   },
   {
     flow: "KAFFARAH",
-    key: "kaffarah",
     name: "Kaffarah",
     brand: "zakat",
     route: "/kaffarah",
@@ -50,11 +47,10 @@ export const FUNDS = [
     limits: amountLimits.zakat,
     tax: "none",
     recurring: false,
-    items: [{ key: "kaffarah", pricing: "kaffarah", receiptLabel: "receipt_kaffarah" }],
+    items: [{ key: "kaffarah", pricing: "kaffarah" }],
   },
   {
     flow: "ILMU",
-    key: "wakafIlmu",
     name: "Wakaf Ilmu",
     brand: "wakaf",
     route: "/{product}-ilmu",
@@ -65,11 +61,10 @@ export const FUNDS = [
     limits: amountLimits.wakafEnrolment,
     tax: "wakaf-250",
     recurring: true,
-    items: [{ key: "ilmu", pricing: "amount", receiptLabel: "receipt_wakaf_ilmu" }],
+    items: [{ key: "ilmu", pricing: "amount" }],
   },
   {
     flow: "WMS",
-    key: "wakafWms",
     name: "Wakaf Masyarakat Singapura",
     brand: "wakaf",
     route: "/wms",
@@ -80,6 +75,6 @@ export const FUNDS = [
     limits: amountLimits.wms,
     tax: "wakaf-250",
     recurring: true,
-    items: [{ key: "wms", pricing: "amount", receiptLabel: "receipt_wakaf_wms" }],
+    items: [{ key: "wms", pricing: "amount" }],
   },
 ] as const satisfies ReadonlyArray<FundEntry>;

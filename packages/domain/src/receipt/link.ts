@@ -20,7 +20,7 @@ export const receiptPath = (
     return `/receipt/${fund.receiptPage.replace("{product}", productRoute)}`;
   }
   const paid = fund.items.find((item) => (amounts[item.key] ?? 0) > 0) ?? fund.items.at(-1);
-  return `/receipt/${paid?.key ?? fund.key}`;
+  return `/receipt/${paid?.key ?? fund.flow.toLowerCase()}`;
 };
 
 /**
