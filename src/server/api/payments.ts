@@ -10,6 +10,7 @@ import {
   PAYNOW_QR_LIFETIME_MS,
   priceDonation,
   receiptAttributes,
+  recurringAllowed,
   validateCompanyName,
   validateEmail,
   validateFullName,
@@ -222,6 +223,14 @@ const create: Handler = async ({ body, headers }) => {
       422,
       "Gifts to this fund are not included for tax deduction; give no identity number.",
       "donation.taxIdNotApplicable",
+    );
+  }
+  // Only a fund whose registry entry allows it takes a recurring gift (the wakaf funds).
+  if ((request.frequency ?? "one time") !== "one time" && !recurringAllowed(request.flow)) {
+    throw new RequestError(
+      422,
+      "Gifts to this fund are given once; it takes no recurring gifts.",
+      "donation.recurringNotAllowed",
     );
   }
   const { owner, gift } = await ownerOf(headers, donor?.details);
