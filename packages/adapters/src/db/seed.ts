@@ -102,20 +102,22 @@ export async function seed(
         countries.map((c) => c.dialCode),
       ],
     );
-    for (const series of RECEIPT_SERIES) {
-      await tx.query(
-        "insert into receipt_series (series, next_serial) values ($1, 1) on conflict (series) do nothing",
-        [series],
-      );
-    }
-    // One row per registry entry: donations and plans reference it (migration 018).
-    for (const fund of ALL_FUNDS) {
-      await tx.query(
-        `insert into fund (flow, name, receipt_series) values ($1, $2, $3)
-         on conflict (flow) do update set name = excluded.name, receipt_series = excluded.receipt_series
-           where (fund.name, fund.receipt_series) is distinct from (excluded.name, excluded.receipt_series)`,
-        [fund.flow, fund.name, fund.receiptSeries],
-      );
-    }
+    await tx.query(
+      `insert into receipt_series (series, next_serial) select unnest($1::text[]), 1
+       on conflict (series) do nothing`,
+      [RECEIPT_SERIES],
+    );
+    // One row per registry entry, in one statement: donations and plans reference it (migration 018).
+    await tx.query(
+      `insert into fund (flow, name, receipt_series)
+       select * from unnest($1::text[], $2::text[], $3::text[])
+       on conflict (flow) do update set name = excluded.name, receipt_series = excluded.receipt_series
+         where (fund.name, fund.receipt_series) is distinct from (excluded.name, excluded.receipt_series)`,
+      [
+        ALL_FUNDS.map((fund) => fund.flow),
+        ALL_FUNDS.map((fund) => fund.name),
+        ALL_FUNDS.map((fund) => fund.receiptSeries),
+      ],
+    );
   });
 }
