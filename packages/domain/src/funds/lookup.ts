@@ -53,9 +53,9 @@ export const recurringAllowed = (flow: FlowType): boolean => fundOf(flow).recurr
 export const receiptSeriesOf = (flow: FlowType): string => fundOf(flow).receiptSeries;
 
 /** Every receipt series, once each. */
-export const RECEIPT_SERIES: ReadonlyArray<string> = [
-  ...new Set(ALL_FUNDS.map((f) => f.receiptSeries)),
-];
+export const RECEIPT_SERIES: ReadonlyArray<string> = /* @__PURE__ */ Array.from(
+  new Set(ALL_FUNDS.map((f) => f.receiptSeries)),
+);
 
 /** Every item any fund prices, once each, with its fund. */
 export const ALL_ITEMS: ReadonlyArray<FundItem & { readonly flow: FlowType }> = ALL_FUNDS.flatMap(
@@ -63,7 +63,7 @@ export const ALL_ITEMS: ReadonlyArray<FundItem & { readonly flow: FlowType }> = 
 );
 
 /** The keys of the items priced as the amount the donor chose (`ilmu`, `wms`). */
-export const AMOUNT_ITEM_KEYS: ReadonlyArray<string> = ALL_ITEMS.filter(
+export const AMOUNT_ITEM_KEYS: ReadonlyArray<string> = /* @__PURE__ */ ALL_ITEMS.filter(
   (item) => item.pricing === "amount",
 ).map((item) => item.key);
 

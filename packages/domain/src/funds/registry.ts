@@ -1,5 +1,8 @@
-import { amountLimits } from "../limits";
+import type { Cents } from "../money";
 import type { FundEntry } from "./fund";
+
+/** Cents, written out: the registry is on every page and needs none of money.ts's formatting. */
+const cents = (value: number): Cents => value as Cents;
 
 /**
  * The funds of the portal. Adding a fund: an entry here and its translations (docs/add-a-fund.md);
@@ -15,7 +18,7 @@ export const FUNDS = [
     receiptSeries: "ZK",
     charityId: 25,
     donationTypeId: null,
-    limits: amountLimits.zakat,
+    limits: { min: cents(1), max: cents(999_999_00) }, // $0.01 to $999,999 (§9)
     tax: "zakat-1x",
     recurring: false,
     items: [
@@ -31,7 +34,7 @@ export const FUNDS = [
     receiptSeries: "ZK",
     charityId: 25,
     donationTypeId: null,
-    limits: amountLimits.zakat,
+    limits: { min: cents(1), max: cents(999_999_00) }, // $0.01 to $999,999 (§9)
     tax: "none",
     recurring: false,
     items: [{ key: "fidyah", pricing: "fidyah" }],
@@ -44,7 +47,7 @@ export const FUNDS = [
     receiptSeries: "ZK",
     charityId: 25,
     donationTypeId: null,
-    limits: amountLimits.zakat,
+    limits: { min: cents(1), max: cents(999_999_00) }, // $0.01 to $999,999 (§9)
     tax: "none",
     recurring: false,
     items: [{ key: "kaffarah", pricing: "kaffarah" }],
@@ -58,7 +61,7 @@ export const FUNDS = [
     receiptSeries: "WK",
     charityId: 135,
     donationTypeId: 33,
-    limits: amountLimits.wakafEnrolment,
+    limits: { min: cents(5_00), max: cents(20_000_00) }, // gifts of $20,000 or more need approval
     tax: "wakaf-250",
     recurring: true,
     items: [{ key: "ilmu", pricing: "amount" }],
@@ -72,7 +75,7 @@ export const FUNDS = [
     receiptSeries: "WK",
     charityId: 136,
     donationTypeId: 34,
-    limits: amountLimits.wms,
+    limits: { min: cents(10_00), max: cents(20_000_00) }, // WMS from $10
     tax: "wakaf-250",
     recurring: true,
     items: [{ key: "wms", pricing: "amount" }],
