@@ -22,7 +22,6 @@ export const productRouteOf = (value) =>
   value !== undefined && /^[a-z][a-z0-9-]{0,30}$/.test(value) ? value : "wakaf";
 
 const checkoutPaths = new Set(["/checkout", "/checkout/"]);
-const wakafFlows = new Set(["ILMU", "WMS"]);
 
 /** Whether the request's host names the product route (spec §1's site variant: the wakaf host). */
 export const onWakafHost = (host, productRoute) =>
@@ -46,9 +45,10 @@ export function notFoundPagePath(urlPath, host, productRoute) {
  * The built page to serve for `urlPath`: on a host naming the product route (as spec §1's site
  * variant reads it), checkout for a wakaf flow, or with no flow named (back from the bank's page, where
  * the flow is the tab's stored one, a wakaf one on this host), is the wakaf twin. Anything else is
- * served as asked.
+ * served as asked. `wakafFlows`: the flows of the wakaf brand, from the fund registry (the services
+ * bundle's `wakafFlows`, since this plain-JavaScript server does not load the TypeScript packages).
  */
-export function brandedPagePath(urlPath, searchParams, host, productRoute) {
+export function brandedPagePath(urlPath, searchParams, host, productRoute, wakafFlows) {
   if (!onWakafHost(host, productRoute)) return urlPath;
   const { prefix, rest } = splitLanguage(urlPath);
   const shared = sharedPage.exec(rest);

@@ -263,6 +263,7 @@ export function createListener(astroHandler, services, portal, shutdown = { drai
             url.searchParams,
             req.headers.host,
             productRoute,
+            services?.wakafFlows ?? new Set(),
           );
           const found = findStatic(files, page) ?? enrolmentFallback(files, url.pathname);
           if (found) {

@@ -13,6 +13,7 @@ export * from "./donation-widget";
 export * from "./limits";
 export * from "./validators/index";
 export * from "./format/index";
+export * from "./funds/index";
 export * from "./flow";
 export * from "./site";
 export * from "./session";

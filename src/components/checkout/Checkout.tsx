@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { formatMoney, isTaxRegistrable, type Cents } from "@portal/domain";
+import { brandOf, formatMoney, fundOf, isTaxRegistrable, type Cents } from "@portal/domain";
 import { fill } from "../../i18n/fill";
 import { localizedPath, type Language } from "../../i18n/paths";
 import type { DialCodeRegions, DialCountry } from "../enrolment/dial-code";
@@ -54,8 +54,8 @@ export default function Checkout(props: CheckoutProps) {
   }
 
   const back = localizedPath(givingPathOf(s.flow, productRoute), lang);
-  const zakatLike = s.flow === "ZAKAT" || s.flow === "FIDYAH" || s.flow === "KAFFARAH";
-  const recurringAllowed = s.flow === "ILMU" || s.flow === "WMS";
+  const zakatLike = brandOf(s.flow) === "zakat";
+  const recurringAllowed = fundOf(s.flow).recurring;
   const total = s.order?.total ?? (0 as Cents);
   return (
     <div className="checkout">

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { formatMoney, homePath, receiptHref, receiptPath, type Cents } from "@portal/domain";
 import { fill } from "../../i18n/fill";
+import { fundHomeKey } from "../../i18n/funds";
 import { localizedPath, type Language } from "../../i18n/paths";
 import { cardBrandName } from "../giving/payment-names";
 import type { CheckoutLabels } from "./labels";
@@ -75,7 +76,7 @@ export function CheckoutDone(props: {
           href={localizedPath(homePath(paid.flow, productRoute), lang)}
           data-testid="done-home"
         >
-          {l[`polish_done_home_${paid.flow}`]}
+          {l[fundHomeKey(paid.flow)]}
         </a>
       </p>
     </section>

@@ -1,4 +1,5 @@
 import { formatMoney, type CheckoutOrder } from "@portal/domain";
+import { lineLabelKey } from "../../i18n/funds";
 import type { CheckoutLabels } from "./labels";
 
 /** The order as priced with the live rates, or the way back when there is nothing to pay. */
@@ -19,7 +20,7 @@ export function OrderSummary(props: {
         <dl>
           {order.lines.map((line) => (
             <div key={line.kind}>
-              <dt>{l[`checkout_line_${line.kind}`]}</dt>
+              <dt>{l[lineLabelKey(line.kind)]}</dt>
               <dd>{formatMoney(line.amount)}</dd>
             </div>
           ))}

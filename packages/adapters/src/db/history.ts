@@ -1,4 +1,5 @@
 import {
+  fundOf,
   isTaxRegistrable,
   receiptHref,
   receiptPath,
@@ -65,15 +66,6 @@ export interface DonorWallEntry {
   readonly donationTimeStamp: string;
 }
 
-/** Where each flow's money goes, as the history shows it. */
-const donationTo: Record<FlowType, string> = {
-  ZAKAT: "Zakat",
-  FIDYAH: "Fidyah",
-  KAFFARAH: "Kaffarah",
-  ILMU: "Wakaf Ilmu",
-  WMS: "Wakaf Masyarakat Singapura",
-};
-
 /** How a donation was paid, in the spec's words (§4: methods PayNow and DebitCard). */
 export const methodOf = (paymentMethod: string | null): "PayNow" | "DebitCard" =>
   paymentMethod === "paynow" ? "PayNow" : "DebitCard";
@@ -135,7 +127,7 @@ export interface History {
   readonly savedCards: (donorId: string) => Promise<ReadonlyArray<SavedCard>>;
   /** Recent gifts to a wakaf fund, anonymous donors as 'Hamba Allah' (§6). */
   readonly donorWall: (
-    flow: "ILMU" | "WMS",
+    flow: FlowType,
     page: { readonly pageNo: number; readonly pageSize: number },
   ) => Promise<Page<DonorWallEntry>>;
 }
@@ -192,7 +184,7 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
       : null,
     isSingPass: donor.enrolment === "Singpass",
     receiptNo: row.receipt_no,
-    donationTo: donationTo[row.flow],
+    donationTo: fundOf(row.flow).name,
     recurringFrequency: row.plan_frequency ?? "One Time",
     donationType: row.flow,
     paymentType: row.payment_type,

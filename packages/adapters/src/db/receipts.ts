@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import {
   COUNTER_METHODS,
   counterMethodLabel,
+  giftItemOf,
+  isWakafFlow,
   MAIN_CHARITY_ID,
   maskNric,
   nextZakatDue,
@@ -34,7 +36,8 @@ export interface ReceiptData {
   readonly kaffarahAmount: number;
   readonly wakafIlmuAmount: number;
   readonly wakafWMSAmount: number;
-  readonly wakafType: "ilmu" | "wms" | null;
+  /** The wakaf fund's item (`ilmu`, `wms`): its registry entry's gift; null for the other funds. */
+  readonly wakafType: string | null;
   readonly frequency: string;
   readonly donorType: "individual" | "corporate" | "guest";
   readonly donorName: string;
@@ -318,7 +321,7 @@ export function receipts(sql: Sql, serverKey: Buffer) {
         kaffarahAmount: amount("kaffarah"),
         wakafIlmuAmount: amount("ilmu"),
         wakafWMSAmount: amount("wms"),
-        wakafType: row.flow === "ILMU" ? "ilmu" : row.flow === "WMS" ? "wms" : null,
+        wakafType: isWakafFlow(row.flow) ? (giftItemOf(row.flow) ?? null) : null,
         frequency: row.frequency,
         donorType: who.kind ?? "guest",
         donorName: anonymous
@@ -345,7 +348,7 @@ export function receipts(sql: Sql, serverKey: Buffer) {
           ...(amount("fitrah") > 0 ? (["fitrah"] as const) : []),
         ],
         flow: row.flow,
-        wakafFrequency: row.flow === "ILMU" || row.flow === "WMS" ? row.frequency : null,
+        wakafFrequency: isWakafFlow(row.flow) ? row.frequency : null,
         floorNo: text(address.floorNo),
         unitNo: text(address.unitNo),
         blockNo: text(address.blockNumber),
