@@ -7,7 +7,7 @@ import {
   validatePastDate,
 } from "@portal/domain";
 import { isTermsVersion, type DonorView } from "@portal/adapters/db";
-import { donorRecords, singpassLoginRecords, termsRecords } from "../records";
+import { donorRecords, nricProofRecords, singpassLoginRecords, termsRecords } from "../records";
 import { donorOf, hasSignIn, identityOf, liveGuest, registeredDonor } from "./auth";
 import { decode, Text } from "./decode";
 import {
@@ -24,6 +24,7 @@ import {
 } from "./donor-input";
 import { limitDonorCall } from "./donor-limits";
 import { RequestError, success } from "./envelope";
+import { requiredTerms } from "./terms";
 import { readyPerson, singpassGuest } from "./singpass";
 import { takeSocialNric } from "./social-nric";
 import type { Handler } from "./types";
@@ -179,13 +180,17 @@ const SingpassConfirmBody = Schema.Struct({
   mobile: Schema.optionalKey(Text(20)),
   address: Schema.optionalKey(AddressInput),
   marketingConsent: Schema.optionalKey(Schema.Boolean),
+  termsVersion: Schema.optionalKey(Text(20)),
 });
 
 /**
- * confirmSingpassPreDonation: the guest confirms the details MyInfo gave (spec §6, enrolment
- * 'Singpass'). Name, NRIC, date of birth, sex, race and nationality are MyInfo's own and come from the
- * server's sealed copy, never from the body; e-mail, mobile and address may be corrected. Like the
- * manual enrolment, it is held for this guest session only and its gifts carry it as their own.
+ * confirmSingpassPreDonation: the donor confirms the details MyInfo gave (spec §6, enrolment
+ * 'Singpass') and agrees to the terms (`terms.required` otherwise). Name, NRIC, date of birth, sex,
+ * race and nationality are MyInfo's own and come from the server's sealed copy, never from the body;
+ * e-mail, mobile and address may be corrected. A guest's enrolment, like the manual one, is held for
+ * this guest session only and its gifts carry it as their own. A signed-in donor has proved the NRIC:
+ * it becomes their account's (taken from any account that only typed it), with the gifts given with it
+ * (nric-proofs.ts).
  */
 const confirmSingpassPreDonation: Handler = async ({ headers, body }) => {
   const { guest } = await singpassGuest(headers);
@@ -209,7 +214,16 @@ const confirmSingpassPreDonation: Handler = async ({ headers, body }) => {
       ...optional("marketingConsent", request.marketingConsent),
     },
   });
-  await (await donorRecords()).enrolGuest(guest.id, details, "Singpass");
+  const terms = requiredTerms(request.termsVersion);
+  if (hasSignIn(headers)) {
+    const identity = await identityOf(headers);
+    const { donorId } = await (
+      await nricProofRecords()
+    ).prove(identity, { ...details, nric: secrets.nric ?? person.nric });
+    await (await termsRecords()).agree(donorId, terms.version, new Date(terms.agreedAt));
+  } else {
+    await (await donorRecords()).enrolGuest(guest.id, details, "Singpass", terms);
+  }
   await (await singpassLoginRecords()).finish(guest.id);
   return success({ data: { enrolmentId: 1, enrolment: "Singpass" } });
 };

@@ -23,3 +23,4 @@ export * from "./refused";
 export * from "./mail-queue";
 export * from "./gift-links";
 export * from "./terms";
+export * from "./nric-proofs";

@@ -11,8 +11,8 @@ import {
 import { readRates } from "./configuration";
 import type { Address, GiftParticulars, ProfileDetails } from "./donors";
 import { methodOf, phoneOf } from "./history";
-import { personalData } from "./personal-data";
-import type { Sql } from "./sql";
+import { personalData, type PersonalData } from "./personal-data";
+import type { Sql, SqlQuery } from "./sql";
 
 /**
  * Spec §3's receipt data, as far as the portal records it. Amounts are integer cents; the NRIC is
@@ -117,8 +117,6 @@ interface Row {
   rates_version: number;
   gateway_ref: string | null;
   tax_registered: boolean;
-  tax_id_kind: "NRIC" | "FIN" | "UEN" | null;
-  tax_id_encrypted: Uint8Array | null;
 }
 
 const text = (value: string | undefined | null) =>
@@ -141,9 +139,60 @@ export interface ReceiptReissue {
   readonly idNumber?: string;
 }
 
+/**
+ * Re-issue a receipt with corrected particulars, inside the caller's transaction: the original issue
+ * and every earlier correction are kept (the receipt shows the newest), and the audit log records who,
+ * before, after and when (the NRIC masked). "notFound" for no such receipt.
+ */
+export async function reissueReceipt(
+  tx: SqlQuery,
+  pii: PersonalData,
+  input: ReceiptReissue,
+): Promise<"reissued" | "notFound"> {
+  const masked = (sealed: Uint8Array | null) => (sealed ? maskNric(pii.decrypt(sealed)) : null);
+  const [row] = await tx.query<{
+    id: string;
+    particulars: Particulars | null;
+    id_encrypted: Uint8Array | null;
+  }>(
+    `select r.id, coalesce(x.particulars, r.particulars) as particulars,
+            case when x.id is null then r.id_encrypted else x.id_encrypted end as id_encrypted
+     from receipt r
+     left join lateral (select * from receipt_reissue x where x.receipt_id = r.id
+                        order by x.id desc limit 1) x on true
+     where r.receipt_no = $1 for update of r`,
+    [input.receiptNo],
+  );
+  if (!row) return "notFound";
+  const before = row.particulars ?? {};
+  const after = { ...before, ...input.particulars };
+  const sealed =
+    input.idNumber === undefined
+      ? row.id_encrypted
+      : pii.encrypt(input.idNumber.trim().toUpperCase());
+  await tx.query(
+    `insert into receipt_reissue (receipt_id, particulars, id_encrypted, reason, actor)
+     values ($1, $2, $3, $4, $5)`,
+    [row.id, JSON.stringify(after), sealed, input.reason, input.actor],
+  );
+  await tx.query(
+    `insert into audit_log (actor, action, entity, entity_id, detail)
+     values ($1, 'receipt.reissue', 'receipt', $2, $3)`,
+    [
+      input.actor,
+      input.receiptNo,
+      JSON.stringify({
+        reason: input.reason,
+        before: { ...before, nric: masked(row.id_encrypted) },
+        after: { ...after, nric: masked(sealed) },
+      }),
+    ],
+  );
+  return "reissued";
+}
+
 export function receipts(sql: Sql, serverKey: Buffer) {
   const pii = personalData(serverKey);
-  const masked = (sealed: Uint8Array | null) => (sealed ? maskNric(pii.decrypt(sealed)) : null);
   return {
     /**
      * Re-issue a receipt with corrected particulars: the original issue and every earlier correction
@@ -151,47 +200,7 @@ export function receipts(sql: Sql, serverKey: Buffer) {
      * (the NRIC masked). "notFound" for no such receipt.
      */
     reissue: (input: ReceiptReissue): Promise<"reissued" | "notFound"> =>
-      sql.transaction(async (tx) => {
-        const [row] = await tx.query<{
-          id: string;
-          particulars: Particulars | null;
-          id_encrypted: Uint8Array | null;
-        }>(
-          `select r.id, coalesce(x.particulars, r.particulars) as particulars,
-                  case when x.id is null then r.id_encrypted else x.id_encrypted end as id_encrypted
-           from receipt r
-           left join lateral (select * from receipt_reissue x where x.receipt_id = r.id
-                              order by x.id desc limit 1) x on true
-           where r.receipt_no = $1 for update of r`,
-          [input.receiptNo],
-        );
-        if (!row) return "notFound";
-        const before = row.particulars ?? {};
-        const after = { ...before, ...input.particulars };
-        const sealed =
-          input.idNumber === undefined
-            ? row.id_encrypted
-            : pii.encrypt(input.idNumber.trim().toUpperCase());
-        await tx.query(
-          `insert into receipt_reissue (receipt_id, particulars, id_encrypted, reason, actor)
-           values ($1, $2, $3, $4, $5)`,
-          [row.id, JSON.stringify(after), sealed, input.reason, input.actor],
-        );
-        await tx.query(
-          `insert into audit_log (actor, action, entity, entity_id, detail)
-           values ($1, 'receipt.reissue', 'receipt', $2, $3)`,
-          [
-            input.actor,
-            input.receiptNo,
-            JSON.stringify({
-              reason: input.reason,
-              before: { ...before, nric: masked(row.id_encrypted) },
-              after: { ...after, nric: masked(sealed) },
-            }),
-          ],
-        );
-        return "reissued";
-      }),
+      sql.transaction((tx) => reissueReceipt(tx, pii, input)),
     /** The receipt, or undefined: a wrong token, someone else's donation and no receipt look alike. */
     find: async (lookup: ReceiptLookup): Promise<ReceiptData | undefined> => {
       const where =
@@ -209,7 +218,7 @@ export function receipts(sql: Sql, serverKey: Buffer) {
                 (select a.gateway_ref from payment_attempt a
                   where a.donation_id = d.id and a.status = 'succeeded'
                   order by a.updated_at desc limit 1) as gateway_ref,
-                t.id is not null as tax_registered, t.id_kind as tax_id_kind, t.id_encrypted as tax_id_encrypted
+                t.id is not null as tax_registered
          from receipt r join donation d on d.id = r.donation_id
          left join lateral (select * from receipt_reissue x where x.receipt_id = r.id
                             order by x.id desc limit 1) x on true
@@ -230,9 +239,8 @@ export function receipts(sql: Sql, serverKey: Buffer) {
       const address: Address = anonymous ? {} : (who.address ?? {});
       const profile = anonymous ? {} : (who.profile ?? {});
       const issued = new Date(row.issued_at);
-      // The NRIC/FIN registered for IRAS inclusion afterwards is the one the council files.
-      const nricSealed =
-        row.tax_id_kind !== "UEN" && row.tax_id_encrypted ? row.tax_id_encrypted : row.id_encrypted;
+      // The NRIC/FIN as issued, or as a re-issue corrected it (a registration for IRAS re-issues).
+      const nricSealed = row.id_encrypted;
       return {
         receiptNo: row.receipt_no,
         transactionNo: row.transaction_no,
