@@ -74,6 +74,7 @@ const socialSignUp = async (page: Page, provider: "Google" | "Facebook", id: str
     .click();
   await expect(dialog(page).getByRole("heading", { name: "Enter your NRIC/FIN" })).toBeVisible();
   await dialog(page).getByLabel("NRIC/FIN").fill(id);
+  await dialog(page).getByRole("checkbox", { name: "I agree to the terms and conditions" }).check();
   await dialog(page).getByRole("button", { name: "Continue" }).click();
 };
 
@@ -205,6 +206,21 @@ test.describe("social sign-in", () => {
       await expectNoOverflow(page);
       await keepScreenshot(page, testInfo, `social-nric-step-${width}`);
     }
+    // Spec §5: the donor agrees to the terms here too; without it, its message, and nothing is sent.
+    const terms = dialog(page).getByRole("checkbox", {
+      name: "I agree to the terms and conditions",
+    });
+    await next.click();
+    await expect(terms).toHaveAccessibleDescription("Please Agree to our terms and conditions");
+    await expect(terms).toBeFocused();
+    expect(await nricHeld(page)).toBe(false);
+    await expectNoAxeViolations(page);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expectNoOverflow(page);
+      await keepScreenshot(page, testInfo, `social-nric-step-terms-${width}`);
+    }
+    await terms.check();
     await next.click();
 
     // At the provider: the portal holds the NRIC for this browser's guest session; the page has none.

@@ -18,6 +18,7 @@ import type { AuthContext } from "./context";
 import { Field, FormMessage, PasswordField, useSubmit } from "./fields";
 import { failureOf, validationText } from "./messages";
 import { SocialButtons } from "./SignInForms";
+import { TermsCheck } from "../ui/TermsCheck";
 
 type Kind = "individual" | "corporate";
 type Values = Record<
@@ -257,7 +258,12 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
         onChange={set("password")}
         error={errors.password}
       />
-      <TermsCheck context={context} checked={agreed} onChange={setAgreed} error={errors.terms} />
+      <TermsCheck
+        label={context.t("trust_fe_terms_agree")}
+        checked={agreed}
+        onChange={setAgreed}
+        error={errors.terms}
+      />
       <button type="submit" className="auth-primary" disabled={busy || !accounts}>
         {busy ? context.t("auth_working") : context.t("auth_signup_submit")}
       </button>
@@ -273,35 +279,5 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
       </p>
       <SocialButtons context={context} signUp />
     </form>
-  );
-}
-
-/** Agreement to the terms (spec §5 iAgree): required; the version agreed to travels with the sign-up. */
-function TermsCheck(props: {
-  readonly context: AuthContext;
-  readonly checked: boolean;
-  readonly onChange: (checked: boolean) => void;
-  readonly error: string | undefined;
-}) {
-  const id = useId();
-  return (
-    <div className="auth-terms">
-      <label className="auth-show">
-        <input
-          type="checkbox"
-          name="terms"
-          checked={props.checked}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={props.error ? `${id}-error` : undefined}
-          onChange={(event) => props.onChange(event.target.checked)}
-        />{" "}
-        {props.context.t("trust_fe_terms_agree")}
-      </label>
-      {props.error ? (
-        <p id={`${id}-error`} className="auth-error">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
   );
 }

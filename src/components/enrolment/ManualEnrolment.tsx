@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import {
   validateCompanyName,
   validateContactPerson,
@@ -17,6 +17,7 @@ import type { CountryOption } from "../address/countries";
 import { DialCodeSelect } from "./DialCodeSelect";
 import { dialCodeOf, HOME_REGION, type DialCountry } from "./dial-code";
 import { TextField } from "./fields";
+import { TermsCheck } from "../ui/TermsCheck";
 import type { ManualLabels } from "./labels";
 
 type Kind = "individual" | "corporate";
@@ -47,7 +48,6 @@ export default function ManualEnrolment(props: {
   // Spec §5: the donor agrees to the terms (iAgree), required; the version goes with the enrolment.
   const [agreed, setAgreed] = useState(false);
   const [termsMissing, setTermsMissing] = useState(false);
-  const termsError = useId();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -278,21 +278,12 @@ export default function ManualEnrolment(props: {
         />
         {labels.consent_zakatUpdates}
       </label>
-      <label className="enrol-consent">
-        <input
-          type="checkbox"
-          checked={agreed}
-          aria-invalid={termsMissing && !agreed ? true : undefined}
-          aria-describedby={termsMissing && !agreed ? termsError : undefined}
-          onChange={(event) => setAgreed(event.currentTarget.checked)}
-        />
-        {labels.trust_fe_terms_agree}
-      </label>
-      {termsMissing && !agreed ? (
-        <p id={termsError} className="calc-error">
-          {labels.trust_fe_terms_required}
-        </p>
-      ) : null}
+      <TermsCheck
+        label={labels.trust_fe_terms_agree}
+        checked={agreed}
+        onChange={setAgreed}
+        error={termsMissing && !agreed ? labels.trust_fe_terms_required : undefined}
+      />
       <button className="button" type="submit" disabled={busy} aria-busy={busy}>
         {labels.enrol_submit}
       </button>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { emptyAddress, type Address } from "@portal/domain";
+import { emptyAddress, TERMS_VERSION, type Address } from "@portal/domain";
 import { continuePath, enrolmentEnded, messageOf, postJson } from "./api";
 import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from "./contact";
 import { AddressFields, addressBody } from "../address/AddressFields";
@@ -13,6 +13,7 @@ import {
   type DialCountry,
 } from "./dial-code";
 import { TextField } from "./fields";
+import { TermsCheck } from "../ui/TermsCheck";
 import type { SingpassUpdateLabels } from "./labels";
 
 interface Person {
@@ -52,6 +53,9 @@ export default function SingpassUpdate(props: {
   const [mobile, setMobile] = useState("");
   const [address, setAddress] = useState<Address>(emptyAddress);
   const [consent, setConsent] = useState(false);
+  // Spec §5: the donor agrees to the terms (iAgree), required; the version goes with the confirmation.
+  const [agreed, setAgreed] = useState(false);
+  const [termsMissing, setTermsMissing] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -107,7 +111,8 @@ export default function SingpassUpdate(props: {
     const found = contactErrors({ email, dialCode, mobile });
     setErrors(found);
     setFailed(false);
-    if (Object.keys(found).length > 0) return focusFirstError(form.current);
+    setTermsMissing(!agreed);
+    if (Object.keys(found).length > 0 || !agreed) return focusFirstError(form.current);
     setBusy(true);
     const answer = await postJson("confirmSingpassPreDonation", {
       email: email.trim(),
@@ -116,6 +121,7 @@ export default function SingpassUpdate(props: {
         : { countryCode: dialCode.trim(), mobile: mobile.replace(/\s/g, "") }),
       address: addressBody(address),
       marketingConsent: consent,
+      termsVersion: TERMS_VERSION,
     });
     setBusy(false);
     if (answer.status === 200) {
@@ -124,6 +130,11 @@ export default function SingpassUpdate(props: {
     }
     const code = typeof answer.body["code"] === "string" ? answer.body["code"] : "";
     if (code === "singpass.none") return setPerson("none");
+    if (code === "terms.required") {
+      setAgreed(false);
+      setTermsMissing(true);
+      return focusFirstError(form.current);
+    }
     const field = fieldOfCode(code);
     if (field && field !== "nric") {
       setErrors({ [field]: code });
@@ -224,6 +235,12 @@ export default function SingpassUpdate(props: {
         />
         {labels.consent_zakatUpdates}
       </label>
+      <TermsCheck
+        label={labels.trust_fe_terms_agree}
+        checked={agreed}
+        onChange={setAgreed}
+        error={termsMissing && !agreed ? labels.trust_fe_terms_required : undefined}
+      />
       <button className="button" type="submit" disabled={busy} aria-busy={busy}>
         {labels.enrol_confirm}
       </button>

@@ -260,6 +260,7 @@ const RegisterBody = Schema.Struct({
   phoneNumber: Schema.optionalKey(Text(20)),
   email: Schema.optionalKey(Text(254)),
   name: Schema.optionalKey(Text(66)),
+  termsVersion: Schema.optionalKey(Text(20)),
 });
 
 /**
@@ -268,7 +269,8 @@ const RegisterBody = Schema.Struct({
  * verified e-mail; otherwise the answer is "NRIC already exists" (§8 signup_failed_nric_exists).
  * Without `uniqueUserId` the NRIC is the one the caller's guest session holds from the NRIC-only step
  * of a social sign-up (holdSocialNric), taken out at once whatever the outcome; none held (expired,
- * used, never given): 404 `socialNric.none`, and the browser goes on as §4's "no NRIC".
+ * used, never given): 404 `socialNric.none`, and the browser goes on as §4's "no NRIC". Either way
+ * the donor agreed to the terms in the NRIC step, and the agreement becomes the donor's.
  */
 const registerCognitoUser: Handler = async ({ headers, body, clientAddress }) => {
   const identity = await identityOf(headers);
@@ -278,10 +280,16 @@ const registerCognitoUser: Handler = async ({ headers, body, clientAddress }) =>
   if (email !== undefined) check(validateEmail(email));
   const mobile = request.phoneNumber?.replace(/\s/g, "");
   if (mobile) check(validateMobile(mobile));
-  const nric =
+  // The agreement to the terms comes with the NRIC: held with it before a social sign-up, or sent
+  // with it by the NRIC step of an account already signed in (`terms.required` otherwise).
+  const given =
     request.uniqueUserId === undefined
       ? await takeSocialNric(headers)
-      : nricFromUniqueUserId(request.uniqueUserId);
+      : {
+          nric: nricFromUniqueUserId(request.uniqueUserId),
+          terms: requiredTerms(request.termsVersion),
+        };
+  const nric = given?.nric;
   if (nric === undefined) {
     throw new RequestError(
       404,
@@ -301,8 +309,11 @@ const registerCognitoUser: Handler = async ({ headers, body, clientAddress }) =>
   });
   switch (outcome) {
     case "registered":
-    case "alreadyRegistered":
+    case "alreadyRegistered": {
+      const donor = await (await donorRecords()).byIdentity(identity);
+      if (donor && given?.terms) await agreedToTerms(donor.id, given.terms.version);
       return success({ message: "Registered", data: { registered: true } }, {}, 0);
+    }
     case "nric.exists":
       throw new RequestError(
         409,
