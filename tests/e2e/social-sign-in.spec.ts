@@ -166,6 +166,35 @@ const portalDetails = (page: Page) =>
   );
 
 test.describe("social sign-in", () => {
+  test("the NRIC step asks for agreement to the terms in Malay, and sends nothing without it", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    await withSocialProviders(page, baseURL ?? "");
+    await open(page, "/ms/");
+    await page.getByRole("button", { name: "Log masuk" }).first().click();
+    await dialog(page).getByRole("button", { name: "Daftar" }).click();
+    await dialog(page).getByRole("button", { name: "Teruskan dengan Google" }).click();
+    await expect(
+      dialog(page).getByRole("heading", { name: "Masukkan NRIC/FIN anda" }),
+    ).toBeVisible();
+    await dialog(page).getByLabel("NRIC/FIN").fill(nric("7070808"));
+    const held = page.waitForRequest(/holdSocialNric/, { timeout: 1_000 }).catch(() => null);
+    await dialog(page).getByRole("button", { name: "Teruskan" }).click();
+    const terms = dialog(page).getByRole("checkbox", {
+      name: "Saya bersetuju dengan terma dan syarat",
+    });
+    await expect(terms).toHaveAccessibleDescription("Sila bersetuju dengan terma dan syarat kami");
+    await expect(terms).toBeFocused();
+    expect(await held).toBeNull();
+    await expectNoAxeViolations(page);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expectNoOverflow(page);
+      await keepScreenshot(page, testInfo, `social-nric-step-terms-ms-${width}`);
+    }
+  });
+
   test("signing up with Google asks for the NRIC first, and the donor comes back registered and signed in", async ({
     page,
     baseURL,
