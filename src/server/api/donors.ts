@@ -64,10 +64,17 @@ const userFields = (donor: DonorView, email: string | undefined) => ({
   enrolment: donor.enrolment,
 });
 
-/** POST /User/getSignInUserDetails: the caller's own user data; status 0 while not registered. */
+/**
+ * POST /User/getSignInUserDetails: the caller's own user data; status 0 while not registered. The
+ * browser asks it at every sign-in: gifts given as a guest with the account's verified e-mail since
+ * then become the account's here (issue 22's proof; registration links the earlier ones).
+ */
 const getSignInUserDetails: Handler = async ({ headers }) => {
   const { identity, donor } = await donorOf(headers);
   if (!donor) return success({ message: "Not registered", data: null }, {}, 0);
+  if (identity.emailVerified && identity.email) {
+    await (await donorRecords()).linkGifts(donor.id, { kind: "email", email: identity.email });
+  }
   return success({ data: await userData(donor, identity.email) });
 };
 
