@@ -139,8 +139,6 @@ export default function SingpassUpdate(props: {
     if (field && field !== "nric") {
       setErrors({ [field]: code });
       focusFirstError(form.current);
-    } else if (code === "nirc_exists") {
-      setErrors({ nric: code });
     } else setFailed(true);
   };
 
@@ -165,11 +163,7 @@ export default function SingpassUpdate(props: {
     >
       {hasErrors || failed ? (
         <p className="enrol-alert" role="alert">
-          {failed
-            ? labels.enrol_error_generic
-            : errors["nric"]
-              ? messageOf(labels, "nirc_exists")
-              : labels.enrol_errors_heading}
+          {failed ? labels.enrol_error_generic : labels.enrol_errors_heading}
         </p>
       ) : null}
       <section className="enrol-fieldset" aria-labelledby="from-myinfo">

@@ -17,4 +17,5 @@ from tax_registration t join receipt r on r.donation_id = t.donation_id
 left join lateral (select x.particulars from receipt_reissue x where x.receipt_id = r.id
                    order by x.id desc limit 1) x on true
 where t.id_kind <> 'UEN';
+alter table guest_session drop column donor_id;
 `;
