@@ -15,6 +15,7 @@ import { manageLinks } from "./migrations/014-manage-links";
 import { termsAgreements } from "./migrations/015-terms-agreements";
 import { idempotencySecrets } from "./migrations/016-idempotency-secrets";
 import { provenNric } from "./migrations/017-proven-nric";
+import { consoleCore } from "./migrations/020-console";
 import type { Sql } from "./sql";
 
 /** Every migration, in order. Never edit one that has shipped: add the next. */
@@ -36,6 +37,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "015-terms-agreements", sql: termsAgreements },
   { id: "016-idempotency-secrets", sql: idempotencySecrets },
   { id: "017-proven-nric", sql: provenNric },
+  { id: "020-console", sql: consoleCore },
 ];
 
 /**
