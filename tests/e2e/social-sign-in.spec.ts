@@ -8,6 +8,7 @@ import {
   open,
 } from "./helpers";
 import { nricOf as nric } from "../support/donations";
+import { OAUTH_DOMAIN, token, withSocialProviders } from "./social-providers";
 
 // Social sign-in (spec §4) with no real Google or Facebook: the pool's hosted-UI domain is routed to the
 // portal's test-only stand-in (src/server/identity-provider/fake-social.ts), which makes the federated
@@ -16,46 +17,7 @@ import { nricOf as nric } from "../support/donations";
 // for social sign-in through `/auth/config`, answered here with an OAuth domain added, so the other
 // journeys keep seeing social sign-in "not set up".
 
-const OAUTH_DOMAIN = "social-login.portal.test";
-const token = process.env["E2E_TEST_CONTROL_TOKEN"] ?? "";
 const dialog = (page: Page) => page.getByRole("dialog");
-
-/** Social sign-in set up, its provider the stand-in; every URL the page asks for is recorded. */
-const withSocialProviders = async (page: Page, baseURL: string) => {
-  const urls: string[] = [];
-  page.on("request", (request) => urls.push(request.url()));
-  // A page that moves on (the provider's logout) while a routed request is answered drops it.
-  const settle = async (answer: () => Promise<void>) => {
-    try {
-      await answer();
-    } catch (error) {
-      if (!page.isClosed() && !String(error).includes("disposed")) throw error;
-    }
-  };
-  await page.route("**/auth/config", (route) =>
-    settle(async () => {
-      // Asked of the portal's own address (this runner cannot resolve the wakaf host's name).
-      const response = await route.fetch({ url: new URL("/auth/config", baseURL).href });
-      const config = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({
-        response,
-        json: { ...config, oauthDomain: OAUTH_DOMAIN, social: ["Google", "Facebook"] },
-      });
-    }),
-  );
-  await page.route(`https://${OAUTH_DOMAIN}/**`, (route) =>
-    settle(async () => {
-      const asked = new URL(route.request().url());
-      const response = await route.fetch({
-        url: new URL(`/__test${asked.pathname}${asked.search}`, baseURL).href,
-        headers: { ...route.request().headers(), authorization: `Bearer ${token}` },
-        maxRedirects: 0,
-      });
-      await route.fulfill({ response });
-    }),
-  );
-  return urls;
-};
 
 /** At the stand-in's page: the account the provider vouches for. */
 const providerVouches = async (page: Page, provider: string, email: string, name: string) => {
