@@ -5,6 +5,7 @@ import {
   identityCodes,
   identitySignups,
   identityState,
+  nricProofs,
   rateWindows,
   receipts,
   singpassLogins,
@@ -66,3 +67,4 @@ export const termsRecords: () => Promise<TermsAgreements> = over("terms", termsA
 export const identityStateRecords: () => Promise<IdentityState> = over("identityState", (sql) =>
   identityState(sql, serverKey()),
 );
+export const nricProofRecords = over("nricProofs", (sql) => nricProofs(sql, serverKey()));

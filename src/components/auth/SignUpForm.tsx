@@ -15,7 +15,7 @@ import { $authPopup } from "../../stores/auth-popup";
 import type { AuthContext } from "./context";
 import { dialCountries } from "../enrolment/dial-countries";
 import { dialCodeOf, HOME_REGION } from "../enrolment/dial-code";
-import { Checkbox } from "../ui/Checkbox";
+import { TermsCheck } from "../ui/TermsCheck";
 import { MobileField } from "../ui/MobileField";
 import { TextField } from "../ui/TextField";
 import { FormMessage, PasswordField, useSubmit } from "./fields";
@@ -201,9 +201,8 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
         error={errors.password}
       />
       {/* Agreement to the terms (spec §5 iAgree): required; the version agreed to travels with the sign-up. */}
-      <Checkbox
+      <TermsCheck
         label={context.t("trust_fe_terms_agree")}
-        name="terms"
         checked={agreed}
         onChange={setAgreed}
         error={errors.terms}

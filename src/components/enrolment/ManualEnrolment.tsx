@@ -15,6 +15,7 @@ import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from ".
 import { AddressFields, addressBody } from "../address/AddressFields";
 import type { CountryOption } from "../address/countries";
 import { Checkbox } from "../ui/Checkbox";
+import { TermsCheck } from "../ui/TermsCheck";
 import { ContactFields, useContact } from "./ContactFields";
 import { ErrorSummary } from "../ui/ErrorSummary";
 import { RadioGroup } from "../ui/RadioGroup";
@@ -242,9 +243,8 @@ export default function ManualEnrolment(props: {
         onChange={setAddress}
       />
       <Checkbox label={labels.consent_zakatUpdates} checked={consent} onChange={setConsent} />
-      <Checkbox
+      <TermsCheck
         label={labels.trust_fe_terms_agree}
-        name="terms"
         checked={agreed}
         onChange={setAgreed}
         error={termsMissing && !agreed ? labels.trust_fe_terms_required : undefined}

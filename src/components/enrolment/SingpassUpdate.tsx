@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import { emptyAddress, type Address } from "@portal/domain";
+import { emptyAddress, TERMS_VERSION, type Address } from "@portal/domain";
 import { continuePath, enrolmentEnded, messageOf, postJson } from "./api";
 import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from "./contact";
 import { AddressFields, addressBody } from "../address/AddressFields";
 import type { CountryOption } from "../address/countries";
 import { Checkbox } from "../ui/Checkbox";
+import { TermsCheck } from "../ui/TermsCheck";
 import { ContactFields, useContact } from "./ContactFields";
 import { regionOfDialCode, type DialCodeRegions, type DialCountry } from "./dial-code";
 import type { SingpassUpdateLabels } from "./labels";
@@ -45,6 +46,9 @@ export default function SingpassUpdate(props: {
   const { email, dialCode, mobile } = contact;
   const [address, setAddress] = useState<Address>(emptyAddress);
   const [consent, setConsent] = useState(false);
+  // Spec §5: the donor agrees to the terms (iAgree), required; the version goes with the confirmation.
+  const [agreed, setAgreed] = useState(false);
+  const [termsMissing, setTermsMissing] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -102,7 +106,8 @@ export default function SingpassUpdate(props: {
     const found = contactErrors({ email, dialCode, mobile });
     setErrors(found);
     setFailed(false);
-    if (Object.keys(found).length > 0) return focusFirstError(form.current);
+    setTermsMissing(!agreed);
+    if (Object.keys(found).length > 0 || !agreed) return focusFirstError(form.current);
     setBusy(true);
     const answer = await postJson("confirmSingpassPreDonation", {
       email: email.trim(),
@@ -111,6 +116,7 @@ export default function SingpassUpdate(props: {
         : { countryCode: dialCode.trim(), mobile: mobile.replace(/\s/g, "") }),
       address: addressBody(address),
       marketingConsent: consent,
+      termsVersion: TERMS_VERSION,
     });
     setBusy(false);
     if (answer.status === 200) {
@@ -119,12 +125,15 @@ export default function SingpassUpdate(props: {
     }
     const code = typeof answer.body["code"] === "string" ? answer.body["code"] : "";
     if (code === "singpass.none") return setPerson("none");
+    if (code === "terms.required") {
+      setAgreed(false);
+      setTermsMissing(true);
+      return focusFirstError(form.current);
+    }
     const field = fieldOfCode(code);
     if (field && field !== "nric") {
       setErrors({ [field]: code });
       focusFirstError(form.current);
-    } else if (code === "nirc_exists") {
-      setErrors({ nric: code });
     } else setFailed(true);
   };
 
@@ -149,11 +158,7 @@ export default function SingpassUpdate(props: {
     >
       {hasErrors || failed ? (
         <p className="enrol-alert" role="alert">
-          {failed
-            ? labels.enrol_error_generic
-            : errors["nric"]
-              ? messageOf(labels, "nirc_exists")
-              : labels.enrol_errors_heading}
+          {failed ? labels.enrol_error_generic : labels.enrol_errors_heading}
         </p>
       ) : null}
       <section className="enrol-fieldset" aria-labelledby="from-myinfo">
@@ -187,6 +192,12 @@ export default function SingpassUpdate(props: {
         onChange={setAddress}
       />
       <Checkbox label={labels.consent_zakatUpdates} checked={consent} onChange={setConsent} />
+      <TermsCheck
+        label={labels.trust_fe_terms_agree}
+        checked={agreed}
+        onChange={setAgreed}
+        error={termsMissing && !agreed ? labels.trust_fe_terms_required : undefined}
+      />
       <button className="button" type="submit" disabled={busy} aria-busy={busy}>
         {labels.enrol_confirm}
       </button>

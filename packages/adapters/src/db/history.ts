@@ -8,6 +8,7 @@ import {
 } from "@portal/domain";
 import { receiptToken } from "./donations";
 import type { DonorView } from "./donors";
+import { receiptNamesId } from "./receipt-particulars";
 import type { Sql } from "./sql";
 
 /** Spec §3's transaction record (donor history). Amounts are integer cents. */
@@ -150,8 +151,7 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
            p.frequency as plan_frequency, p.next_charge_on::text as next_charge_on, p.status as plan_status,
            (d.tax_id_hash is not null or exists (select 1 from tax_registration t where t.donation_id = d.id)
              or coalesce((d.donor_details->>'irasInclusion')::boolean, false)
-             or exists (select 1 from donor o where o.id = d.donor_id
-                        and (o.nric_hash is not null or o.uen is not null)))
+             or ${receiptNamesId})
              as tax_included,
            count(*) over ()::int as total
     from donation d

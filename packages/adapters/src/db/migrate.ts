@@ -14,6 +14,7 @@ import { giftParticulars } from "./migrations/013-gift-particulars";
 import { manageLinks } from "./migrations/014-manage-links";
 import { termsAgreements } from "./migrations/015-terms-agreements";
 import { idempotencySecrets } from "./migrations/016-idempotency-secrets";
+import { provenNric } from "./migrations/017-proven-nric";
 import { fundTable } from "./migrations/018-fund-table";
 import { consoleCore } from "./migrations/020-console";
 import { consoleOperations } from "./migrations/021-console-operations";
@@ -37,6 +38,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "014-manage-links", sql: manageLinks },
   { id: "015-terms-agreements", sql: termsAgreements },
   { id: "016-idempotency-secrets", sql: idempotencySecrets },
+  { id: "017-proven-nric", sql: provenNric },
   { id: "018-fund-table", sql: fundTable },
   { id: "020-console", sql: consoleCore },
   { id: "021-console-operations", sql: consoleOperations },

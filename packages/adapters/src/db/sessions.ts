@@ -4,7 +4,6 @@ import type { Sql } from "./sql";
 /** A guest's session: what the browser holds instead of service credentials (architecture, "departures"). */
 export interface GuestSession {
   readonly id: string;
-  readonly donorId: string | null;
   readonly expiresAt: Date;
 }
 
@@ -18,8 +17,6 @@ export interface GuestSessions {
   readonly start: () => Promise<{ readonly token: string; readonly session: GuestSession }>;
   /** The live session the token names, or undefined for an unknown or expired one. */
   readonly find: (token: string) => Promise<GuestSession | undefined>;
-  /** Remember which donor this guest enrolled as, for the donations it makes next. */
-  readonly attachDonor: (sessionId: string, donorId: string) => Promise<void>;
   /** Delete sessions that expired more than a day ago and made no donation; returns how many. */
   readonly sweep: () => Promise<number>;
 }
@@ -34,20 +31,15 @@ export function guestSessions(sql: Sql): GuestSessions {
          values ($1, $2, now() + make_interval(mins => $3)) returning expires_at`,
         [id, hashOf(token), GUEST_SESSION_MINUTES],
       );
-      return { token, session: { id, donorId: null, expiresAt: new Date(row?.expires_at ?? 0) } };
+      return { token, session: { id, expiresAt: new Date(row?.expires_at ?? 0) } };
     },
     find: async (token) => {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-      const [row] = await sql.query<{ id: string; donor_id: string | null; expires_at: Date }>(
-        "select id, donor_id, expires_at from guest_session where token_hash = $1 and expires_at > now()",
+      const [row] = await sql.query<{ id: string; expires_at: Date }>(
+        "select id, expires_at from guest_session where token_hash = $1 and expires_at > now()",
         [hashOf(token)],
       );
-      return row
-        ? { id: row.id, donorId: row.donor_id, expiresAt: new Date(row.expires_at) }
-        : undefined;
-    },
-    attachDonor: async (sessionId, donorId) => {
-      await sql.query("update guest_session set donor_id = $2 where id = $1", [sessionId, donorId]);
+      return row ? { id: row.id, expiresAt: new Date(row.expires_at) } : undefined;
     },
     sweep: async () => {
       const rows = await sql.query(
