@@ -27,3 +27,4 @@ export * from "./auth/index";
 export * from "./receipt/index";
 export * from "./tax/index";
 export * from "./address/index";
+export * from "./finance/index";

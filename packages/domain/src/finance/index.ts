@@ -1,0 +1,3 @@
+export * from "./reconcile";
+export * from "./iras-records";
+export * from "./csv";
