@@ -14,6 +14,7 @@ import { giftParticulars } from "./migrations/013-gift-particulars";
 import { manageLinks } from "./migrations/014-manage-links";
 import { termsAgreements } from "./migrations/015-terms-agreements";
 import { idempotencySecrets } from "./migrations/016-idempotency-secrets";
+import { finance } from "./migrations/022-finance";
 import type { Sql } from "./sql";
 
 /** Every migration, in order. Never edit one that has shipped: add the next. */
@@ -34,6 +35,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "014-manage-links", sql: manageLinks },
   { id: "015-terms-agreements", sql: termsAgreements },
   { id: "016-idempotency-secrets", sql: idempotencySecrets },
+  { id: "022-finance", sql: finance },
 ];
 
 /**
