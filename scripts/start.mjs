@@ -20,6 +20,11 @@ import { refuseUnsafeSettings } from "../server/startup-guard.mjs";
 import { isBuildCurrent } from "./lib/build-stamp.mjs";
 import { standinEnvironment, standinPort, usesStandin } from "./lib/singpass-standin.mjs";
 import { adminKey, ensurePool, writeCognitoConfig } from "./lib/cognito-pool.mjs";
+import {
+  staffDirectoryEnvironment,
+  staffDirectoryPort,
+  usesStaffDirectory,
+} from "./lib/staff-directory.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT ?? 4321);
@@ -225,6 +230,27 @@ if (usesStandin()) {
   }
 }
 
+// The console's staff directory (embedded unless PORTAL_STAFF_ISSUER names the council's own).
+let staffOfficers = [];
+if (!stopping && usesStaffDirectory()) {
+  const staff = staffDirectoryEnvironment(await staffDirectoryPort({}), port, dataDir);
+  startService({
+    name: "staff",
+    args: [path.join(root, "scripts", "services", "staff-directory.mjs")],
+    env: staff.directory,
+  });
+  portalEnv = { ...portalEnv, ...staff.portal };
+  staffOfficers = staff.officers;
+  if (
+    !(await waitUntilReady(`${staff.portal.PORTAL_STAFF_ISSUER}/.well-known/openid-configuration`))
+  ) {
+    if (!stopping) {
+      console.error("[portal] The staff directory did not answer within 60 s; stopping.");
+      stopAll(1);
+    }
+  }
+}
+
 let identityEnv = {};
 if (!stopping && !process.env.PORTAL_IDENTITY_ISSUER) {
   try {
@@ -245,6 +271,12 @@ if (!stopping) {
 if (await waitUntilReady(`http://127.0.0.1:${port}/api/health`)) {
   say(`zakat site: http://localhost:${port}`);
   say(`wakaf site: http://wakaf.localhost:${port}`);
+  if (staffOfficers.length > 0) {
+    say(`console: http://localhost:${port}/console; officers (username / password / role):`);
+    for (const officer of staffOfficers) {
+      say(`  ${officer.username} / ${officer.password} / ${officer.groups.join(" ")}`);
+    }
+  }
   say(`data in ${dataDir}, logs in ${logDir}; Ctrl-C stops everything`);
 } else if (!stopping) {
   console.error("[portal] The web server did not answer within 60 s; stopping.");
