@@ -1,7 +1,8 @@
 import { cents, type IrasEntry } from "@portal/domain";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Sql } from "@portal/adapters/db";
+import type { Sql, SqlQuery } from "@portal/adapters/db";
+import { audit, readAudit } from "@portal/adapters/console";
 import {
   EXPORT_COLUMNS,
   csvChunks,
@@ -108,16 +109,28 @@ describe.each(testDatabases())("finance records on $name", (database) => {
       ["refundOnlyAtGateway", refundedThere.transactionNo, 600, 600],
     ]);
 
-    expect(await records.signOff("2026-03-05", "approver-1")).toBe("differences");
-    expect(await records.signOff("2026-02-30", "approver-1")).toBe("invalid");
-    expect(await records.signOff("2026-03-03", "approver-1")).toBe("signed");
-    expect(await records.signOff("2026-03-03", "approver-2")).toBe("already");
+    const officer = { id: "approver-1", name: "Approver One", roles: ["approver" as const] };
+    const record = (tx: SqlQuery, signed: { day: string; matched: number }) =>
+      audit(
+        tx,
+        {
+          officer,
+          action: "finance.signOff",
+          entity: "finance_day",
+          entityId: signed.day,
+          after: signed,
+          ip: "127.0.0.1",
+        },
+        new Date(),
+      );
+    expect(await records.signOff("2026-03-05", "approver-1", record)).toBe("differences");
+    expect(await records.signOff("2026-02-30", "approver-1", record)).toBe("invalid");
+    expect(await records.signOff("2026-03-03", "approver-1", record)).toBe("signed");
+    expect(await records.signOff("2026-03-03", "approver-2", record)).toBe("already");
     expect((await records.day("2026-03-03"))?.signOff?.signedBy).toBe("approver-1");
-    const audit = await sql.query<{ actor: string; action: string; entity_id: string }>(
-      "select actor, action, entity_id from audit_log where action = 'finance.day.signOff'",
-    );
-    expect(audit).toEqual([
-      { actor: "approver-1", action: "finance.day.signOff", entity_id: "2026-03-03" },
+    const lines = await readAudit(sql, { action: "finance.signOff", limit: 10 });
+    expect(lines.map((l) => [l.officerId, l.entityId, l.after])).toEqual([
+      ["approver-1", "2026-03-03", { day: "2026-03-03", matched: 3 }],
     ]);
     await expect(sql.query("delete from finance_day_signoff")).rejects.toThrow(/final/);
   });

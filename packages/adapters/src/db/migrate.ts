@@ -14,11 +14,8 @@ import { giftParticulars } from "./migrations/013-gift-particulars";
 import { manageLinks } from "./migrations/014-manage-links";
 import { termsAgreements } from "./migrations/015-terms-agreements";
 import { idempotencySecrets } from "./migrations/016-idempotency-secrets";
-<<<<<<< HEAD
-import { finance } from "./migrations/022-finance";
-=======
 import { consoleCore } from "./migrations/020-console";
->>>>>>> console-core
+import { finance } from "./migrations/022-finance";
 import type { Sql } from "./sql";
 
 /** Every migration, in order. Never edit one that has shipped: add the next. */
@@ -39,11 +36,8 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "014-manage-links", sql: manageLinks },
   { id: "015-terms-agreements", sql: termsAgreements },
   { id: "016-idempotency-secrets", sql: idempotencySecrets },
-<<<<<<< HEAD
-  { id: "022-finance", sql: finance },
-=======
   { id: "020-console", sql: consoleCore },
->>>>>>> console-core
+  { id: "022-finance", sql: finance },
 ];
 
 /**

@@ -6,7 +6,7 @@ import {
   type LedgerPayment,
   type PaymentMethodKind,
 } from "@portal/domain";
-import type { Sql } from "../db/sql";
+import type { Sql, SqlQuery } from "../db/sql";
 import { sgtDaySpan } from "./day";
 import type { GatewayRecords } from "./gateway-records";
 
@@ -118,11 +118,16 @@ export function reconciliation(sql: Sql, records: GatewayRecords) {
     day,
     /**
      * Sign a day off as `actor` (an approver; the caller checks the role): only a real day with no
-     * difference, once. The sign-off and its audit entry are written together.
+     * difference, once. `record` writes the audit line in the sign-off's own transaction, so both are
+     * written or neither is.
      */
     signOff: async (
       dayText: string,
       actor: string,
+      record: (
+        tx: SqlQuery,
+        signed: { readonly day: string; readonly matched: number },
+      ) => Promise<void>,
     ): Promise<"signed" | "differences" | "already" | "invalid"> => {
       const view = await day(dayText);
       if (!view) return "invalid";
@@ -135,11 +140,7 @@ export function reconciliation(sql: Sql, records: GatewayRecords) {
           [dayText, actor, view.matched, JSON.stringify({ counter: view.counter })],
         );
         if (inserted.length === 0) return "already";
-        await tx.query(
-          `insert into audit_log (actor, action, entity, entity_id, detail)
-           values ($1, 'finance.day.signOff', 'finance_day', $2, $3)`,
-          [actor, dayText, JSON.stringify({ matched: view.matched })],
-        );
+        await record(tx, { day: dayText, matched: view.matched });
         return "signed";
       });
     },
