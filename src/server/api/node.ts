@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { constants, gzip } from "node:zlib";
 import { sessionRecords, socialNricRecords } from "../records";
 import { startMailJobs, startPaymentJobs } from "./jobs";
+import { startConsoleJobs } from "../console/jobs";
 import { handleServiceRequest } from "./router";
 export { serveTestControl } from "./test-control";
 export { closeDatabase } from "../database";
@@ -30,6 +31,8 @@ setInterval(
 void startPaymentJobs();
 // Deliver the mails that are due (retries, first tries cut short), now and every minute.
 void startMailJobs();
+// Publish approved rates when their time comes; forget ended console sessions.
+startConsoleJobs();
 
 const readLimited = (req: IncomingMessage): Promise<Uint8Array> =>
   new Promise((resolve, reject) => {
