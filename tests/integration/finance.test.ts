@@ -123,10 +123,12 @@ describe.each(testDatabases())("finance records on $name", (database) => {
         },
         new Date(),
       );
-    expect(await records.signOff("2026-03-05", "approver-1", record)).toBe("differences");
-    expect(await records.signOff("2026-02-30", "approver-1", record)).toBe("invalid");
-    expect(await records.signOff("2026-03-03", "approver-1", record)).toBe("signed");
-    expect(await records.signOff("2026-03-03", "approver-2", record)).toBe("already");
+    expect(await records.signOff("2026-03-05", officer, record)).toBe("differences");
+    expect(await records.signOff("2026-02-30", officer, record)).toBe("invalid");
+    expect(await records.signOff("2026-03-03", officer, record)).toBe("signed");
+    expect(await records.signOff("2026-03-03", { id: "approver-2", name: "Two" }, record)).toBe(
+      "already",
+    );
     expect((await records.day("2026-03-03"))?.signOff?.signedBy).toBe("approver-1");
     const lines = await readAudit(sql, { action: "finance.signOff", limit: 10 });
     expect(lines.map((l) => [l.officerId, l.entityId, l.after])).toEqual([

@@ -19,7 +19,9 @@ export interface CounterTotal {
 }
 
 export interface SignOff {
+  /** The approver's officer id. */
   readonly signedBy: string;
+  readonly signedByName: string;
   readonly signedAt: string;
 }
 
@@ -81,12 +83,21 @@ export function reconciliation(sql: Sql, records: GatewayRecords) {
   };
 
   const signOffOf = async (day: string): Promise<SignOff | null> => {
-    const [row] = await sql.query<{ signed_by: string; signed_at: Date | string }>(
-      "select signed_by, signed_at from finance_day_signoff where day = $1",
+    const [row] = await sql.query<{
+      signed_by: string;
+      name: string | null;
+      signed_at: Date | string;
+    }>(
+      `select signed_by, detail->>'signedByName' as name, signed_at
+       from finance_day_signoff where day = $1`,
       [day],
     );
     return row
-      ? { signedBy: row.signed_by, signedAt: new Date(row.signed_at).toISOString() }
+      ? {
+          signedBy: row.signed_by,
+          signedByName: row.name ?? row.signed_by,
+          signedAt: new Date(row.signed_at).toISOString(),
+        }
       : null;
   };
 
@@ -117,13 +128,13 @@ export function reconciliation(sql: Sql, records: GatewayRecords) {
   return {
     day,
     /**
-     * Sign a day off as `actor` (an approver; the caller checks the role): only a real day with no
+     * Sign a day off as `actor` (an approver's id and name; the caller checks the role): only a real day with no
      * difference, once. `record` writes the audit line in the sign-off's own transaction, so both are
      * written or neither is.
      */
     signOff: async (
       dayText: string,
-      actor: string,
+      actor: { readonly id: string; readonly name: string },
       record: (
         tx: SqlQuery,
         signed: { readonly day: string; readonly matched: number },
@@ -137,7 +148,12 @@ export function reconciliation(sql: Sql, records: GatewayRecords) {
         const inserted = await tx.query(
           `insert into finance_day_signoff (day, signed_by, matched, detail) values ($1, $2, $3, $4)
            on conflict (day) do nothing returning day`,
-          [dayText, actor, view.matched, JSON.stringify({ counter: view.counter })],
+          [
+            dayText,
+            actor.id,
+            view.matched,
+            JSON.stringify({ signedByName: actor.name, counter: view.counter }),
+          ],
         );
         if (inserted.length === 0) return "already";
         await record(tx, { day: dayText, matched: view.matched });

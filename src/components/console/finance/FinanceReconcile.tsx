@@ -166,7 +166,7 @@ export default function FinanceReconcile({ labels, lang, canSignOff }: Props) {
         view.signOff ? (
           <p className="console-notice">
             {fill(labels.finance_signed, {
-              who: view.signOff.signedBy,
+              who: view.signOff.signedByName,
               when: sgTime(view.signOff.signedAt, lang),
             })}
           </p>

@@ -16,7 +16,7 @@ export const POST: APIRoute = async (context) => {
   if (!day) return refusal(400, "finance.bad_day", "Give a real day (YYYY-MM-DD)");
   const outcome = await (
     await finance()
-  ).reconciliation.signOff(day, call.officer.id, (tx, signed) =>
+  ).reconciliation.signOff(day, call.officer, (tx, signed) =>
     audit(
       call,
       { action: "finance.signOff", entity: "finance_day", entityId: day, after: signed },
