@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { fill } from "../api";
 import { money, type FinanceLabels } from "./keys";
+import { DataTable } from "./parts";
 
 export interface Row {
   readonly key: string;
@@ -58,30 +59,14 @@ export default function ChartTable({ title, firstColumn, rows, labels, chart = t
               />
             </div>
           ) : null}
-          <div className="console-table-wrap">
-            <table className="console-table">
-              <thead>
-                <tr>
-                  <th scope="col">{firstColumn}</th>
-                  <th scope="col" className="finance-num">
-                    {labels.finance_col_count}
-                  </th>
-                  <th scope="col" className="finance-num">
-                    {labels.finance_col_amount}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.key}>
-                    <th scope="row">{r.label}</th>
-                    <td className="finance-num">{r.count}</td>
-                    <td className="finance-num">{money(r.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[
+              { label: firstColumn },
+              { label: labels.finance_col_count, num: true },
+              { label: labels.finance_col_amount, num: true },
+            ]}
+            rows={rows.map((r) => ({ key: r.key, cells: [r.label, r.count, money(r.amount)] }))}
+          />
         </div>
       )}
     </section>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from "react";
 import type { Dashboard } from "@portal/adapters/finance";
 import { consoleCall, fill } from "../api";
 import ChartTable, { type Row } from "./ChartTable";
+import { Field, Outcome, Submit } from "./parts";
 import { money, sgToday, type FinanceLabels } from "./keys";
 
 const FUNDS = ["ZAKAT", "FIDYAH", "KAFFARAH", "ILMU", "WMS"] as const;
@@ -56,26 +57,20 @@ export default function FinanceDashboard({ labels, canExport }: Props) {
     <section className="console-card" aria-labelledby="finance-dashboard">
       <h2 id="finance-dashboard">{labels.finance_dashboard_heading}</h2>
       <form className="console-fields" onSubmit={submit}>
-        <div className="console-field">
-          <label htmlFor="finance-from">{labels.finance_filter_from}</label>
-          <input
-            id="finance-from"
-            type="date"
-            value={from}
-            required
-            onChange={(e) => setFrom(e.target.value)}
-          />
-        </div>
-        <div className="console-field">
-          <label htmlFor="finance-to">{labels.finance_filter_to}</label>
-          <input
-            id="finance-to"
-            type="date"
-            value={to}
-            required
-            onChange={(e) => setTo(e.target.value)}
-          />
-        </div>
+        <Field
+          id="finance-from"
+          label={labels.finance_filter_from}
+          type="date"
+          value={from}
+          onChange={setFrom}
+        />
+        <Field
+          id="finance-to"
+          label={labels.finance_filter_to}
+          type="date"
+          value={to}
+          onChange={setTo}
+        />
         <div className="console-field">
           <label htmlFor="finance-fund">{labels.finance_filter_fund}</label>
           <select id="finance-fund" value={fund} onChange={(e) => setFund(e.target.value)}>
@@ -87,19 +82,9 @@ export default function FinanceDashboard({ labels, canExport }: Props) {
             ))}
           </select>
         </div>
-        <div className="console-field finance-submit">
-          <button className="console-button" type="submit">
-            {labels.finance_show}
-          </button>
-        </div>
+        <Submit label={labels.finance_show} />
       </form>
-      <div aria-live="polite">
-        {error ? (
-          <p role="alert" className="console-notice console-notice--error">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <Outcome text={error} />
       {data ? (
         <>
           <p className="finance-summary">
@@ -113,36 +98,31 @@ export default function FinanceDashboard({ labels, canExport }: Props) {
               amount: money(data.recurring.monthly),
             })}
           </p>
-          <ChartTable
-            title={labels.finance_by_day}
-            firstColumn={labels.finance_col_period}
-            rows={rows(data.collections.byDay)}
-            labels={labels}
-          />
-          <ChartTable
-            title={labels.finance_by_week}
-            firstColumn={labels.finance_col_period}
-            rows={rows(data.collections.byWeek)}
-            labels={labels}
-          />
-          <ChartTable
-            title={labels.finance_by_month}
-            firstColumn={labels.finance_col_period}
-            rows={rows(data.collections.byMonth)}
-            labels={labels}
-          />
-          <ChartTable
-            title={labels.finance_by_fund}
-            firstColumn={labels.finance_filter_fund}
-            rows={rows(data.collections.byFund, fundName)}
-            labels={labels}
-          />
-          <ChartTable
-            title={labels.finance_by_method}
-            firstColumn={labels.finance_col_method}
-            rows={rows(data.collections.byMethod)}
-            labels={labels}
-          />
+          {(
+            [
+              [labels.finance_by_day, labels.finance_col_period, rows(data.collections.byDay)],
+              [labels.finance_by_week, labels.finance_col_period, rows(data.collections.byWeek)],
+              [labels.finance_by_month, labels.finance_col_period, rows(data.collections.byMonth)],
+              [
+                labels.finance_by_fund,
+                labels.finance_filter_fund,
+                rows(data.collections.byFund, fundName),
+              ],
+              [
+                labels.finance_by_method,
+                labels.finance_col_method,
+                rows(data.collections.byMethod),
+              ],
+            ] as const
+          ).map(([title, first, figures]) => (
+            <ChartTable
+              key={title}
+              title={title}
+              firstColumn={first}
+              rows={figures}
+              labels={labels}
+            />
+          ))}
           <ChartTable
             title={labels.finance_returned_heading}
             firstColumn={labels.finance_col_status}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import type { UnfiledGift } from "@portal/domain";
 import { consoleCall, fill, loadSession } from "../api";
 import { money, saveBlob, sgToday, type FinanceLabels } from "./keys";
+import { DataTable, Field, Outcome, Submit } from "./parts";
 
 interface Props {
   readonly labels: FinanceLabels;
@@ -55,34 +56,18 @@ export default function FinanceIras({ labels }: Props) {
       <h2 id="finance-iras">{labels.finance_iras_heading}</h2>
       <p>{labels.finance_iras_intro}</p>
       <form className="console-fields" onSubmit={(e) => void download(e)}>
-        <div className="console-field">
-          <label htmlFor="finance-year">{labels.finance_iras_year}</label>
-          <input
-            id="finance-year"
-            type="number"
-            min={2000}
-            max={2100}
-            value={year}
-            required
-            onChange={(e) => setYear(Number(e.target.value))}
-          />
-        </div>
-        <div className="console-field finance-submit">
-          <button className="console-button" type="submit">
-            {labels.finance_iras_download}
-          </button>
-        </div>
+        <Field
+          id="finance-year"
+          label={labels.finance_iras_year}
+          type="number"
+          min={2000}
+          max={2100}
+          value={year}
+          onChange={(value) => setYear(Number(value))}
+        />
+        <Submit label={labels.finance_iras_download} />
       </form>
-      <div aria-live="polite">
-        {status ? (
-          <p
-            className={failed ? "console-notice console-notice--error" : "console-notice"}
-            role={failed ? "alert" : undefined}
-          >
-            {status}
-          </p>
-        ) : null}
-      </div>
+      <Outcome text={status} failed={failed} />
       <div className="console-actions">
         <button
           className="console-button console-button--quiet"
@@ -96,33 +81,26 @@ export default function FinanceIras({ labels }: Props) {
         unfiled.length === 0 ? (
           <p>{labels.finance_iras_unfiled_none}</p>
         ) : (
-          <div className="console-table-wrap">
-            <table className="console-table">
-              <caption className="finance-caption">{labels.finance_iras_unfiled_heading}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{labels.finance_col_receipt}</th>
-                  <th scope="col">{labels.finance_col_date}</th>
-                  <th scope="col">{labels.finance_col_type}</th>
-                  <th scope="col" className="finance-num">
-                    {labels.finance_col_amount}
-                  </th>
-                  <th scope="col">{labels.finance_col_reason}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {unfiled.map((u) => (
-                  <tr key={u.receiptNo}>
-                    <td>{u.receiptNo}</td>
-                    <td>{u.dateReceived}</td>
-                    <td>{u.donationType}</td>
-                    <td className="finance-num">{money(u.amount)}</td>
-                    <td>{labels[`finance_iras_reason_${u.reason}`]}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={labels.finance_iras_unfiled_heading}
+            columns={[
+              { label: labels.finance_col_receipt },
+              { label: labels.finance_col_date },
+              { label: labels.finance_col_type },
+              { label: labels.finance_col_amount, num: true },
+              { label: labels.finance_col_reason },
+            ]}
+            rows={unfiled.map((u) => ({
+              key: u.receiptNo,
+              cells: [
+                u.receiptNo,
+                u.dateReceived,
+                u.donationType,
+                money(u.amount),
+                labels[`finance_iras_reason_${u.reason}`],
+              ],
+            }))}
+          />
         )
       ) : null}
     </section>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import type { DayView } from "@portal/adapters/finance";
 import { consoleCall, fill, sgTime } from "../api";
 import { money, sgToday, type FinanceLabels } from "./keys";
+import { DataTable, Field, Outcome, Submit } from "./parts";
 
 interface Props {
   readonly labels: FinanceLabels;
@@ -44,123 +45,70 @@ export default function FinanceReconcile({ labels, lang, canSignOff }: Props) {
     <section className="console-card" aria-labelledby="finance-reconcile">
       <h2 id="finance-reconcile">{labels.finance_reconcile_heading}</h2>
       <form className="console-fields" onSubmit={submit}>
-        <div className="console-field">
-          <label htmlFor="finance-day">{labels.finance_reconcile_day}</label>
-          <input
-            id="finance-day"
-            type="date"
-            value={day}
-            required
-            onChange={(e) => setDay(e.target.value)}
-          />
-        </div>
-        <div className="console-field finance-submit">
-          <button className="console-button" type="submit">
-            {labels.finance_reconcile_load}
-          </button>
-        </div>
+        <Field
+          id="finance-day"
+          label={labels.finance_reconcile_day}
+          type="date"
+          value={day}
+          onChange={setDay}
+        />
+        <Submit label={labels.finance_reconcile_load} />
       </form>
-      <div aria-live="polite">
-        {error ? (
-          <p role="alert" className="console-notice console-notice--error">
-            {error}
-          </p>
-        ) : null}
-        {view ? (
-          <p className="finance-summary">
-            {fill(labels.finance_reconcile_matched, { count: view.matched })}{" "}
-            {view.differences.length === 0
-              ? labels.finance_reconcile_clean
-              : fill(labels.finance_reconcile_differences, { count: view.differences.length })}
-          </p>
-        ) : null}
-      </div>
+      <Outcome text={error} />
+      {view ? (
+        <p className="finance-summary" aria-live="polite">
+          {fill(labels.finance_reconcile_matched, { count: view.matched })}{" "}
+          {view.differences.length === 0
+            ? labels.finance_reconcile_clean
+            : fill(labels.finance_reconcile_differences, { count: view.differences.length })}
+        </p>
+      ) : null}
       {view && view.differences.length > 0 ? (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption className="finance-caption">
-              {fill(labels.finance_reconcile_differences, { count: view.differences.length })}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{labels.finance_col_kind}</th>
-                <th scope="col">{labels.finance_col_transaction}</th>
-                <th scope="col">{labels.finance_col_ref}</th>
-                <th scope="col" className="finance-num">
-                  {labels.finance_col_ledger}
-                </th>
-                <th scope="col" className="finance-num">
-                  {labels.finance_col_gateway}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.differences.map((d) => (
-                <tr key={`${d.kind}:${d.ref}`}>
-                  <th scope="row">{labels[`finance_diff_${d.kind}`]}</th>
-                  <td>{d.transactionNo ?? "–"}</td>
-                  <td className="finance-ref">{d.ref}</td>
-                  <td className="finance-num">
-                    {d.ledgerAmount === null ? "–" : money(d.ledgerAmount)}
-                  </td>
-                  <td className="finance-num">
-                    {d.gatewayAmount === null ? "–" : money(d.gatewayAmount)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={fill(labels.finance_reconcile_differences, { count: view.differences.length })}
+          columns={[
+            { label: labels.finance_col_kind },
+            { label: labels.finance_col_transaction },
+            { label: labels.finance_col_ref },
+            { label: labels.finance_col_ledger, num: true },
+            { label: labels.finance_col_gateway, num: true },
+          ]}
+          rows={view.differences.map((d) => ({
+            key: `${d.kind}:${d.ref}`,
+            cells: [
+              labels[`finance_diff_${d.kind}`],
+              d.transactionNo ?? "–",
+              <span className="finance-ref">{d.ref}</span>,
+              d.ledgerAmount === null ? "–" : money(d.ledgerAmount),
+              d.gatewayAmount === null ? "–" : money(d.gatewayAmount),
+            ],
+          }))}
+        />
       ) : null}
       {view && view.paynow.length > 0 ? (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption className="finance-caption">{labels.finance_paynow_heading}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{labels.finance_col_ref}</th>
-                <th scope="col">{labels.finance_col_reference}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.paynow.map((p) => (
-                <tr key={p.ref}>
-                  <td className="finance-ref">{p.ref}</td>
-                  <td>{p.reference ?? "–"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={labels.finance_paynow_heading}
+          columns={[{ label: labels.finance_col_ref }, { label: labels.finance_col_reference }]}
+          rows={view.paynow.map((p) => ({
+            key: p.ref,
+            cells: [<span className="finance-ref">{p.ref}</span>, p.reference ?? "–"],
+          }))}
+        />
       ) : null}
       {view && view.counter.length > 0 ? (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption className="finance-caption">{labels.finance_counter_heading}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{labels.finance_col_source}</th>
-                <th scope="col">{labels.finance_col_method}</th>
-                <th scope="col" className="finance-num">
-                  {labels.finance_col_count}
-                </th>
-                <th scope="col" className="finance-num">
-                  {labels.finance_col_amount}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.counter.map((c) => (
-                <tr key={`${c.source}:${c.method}`}>
-                  <td>{c.source}</td>
-                  <td>{c.method}</td>
-                  <td className="finance-num">{c.count}</td>
-                  <td className="finance-num">{money(c.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={labels.finance_counter_heading}
+          columns={[
+            { label: labels.finance_col_source },
+            { label: labels.finance_col_method },
+            { label: labels.finance_col_count, num: true },
+            { label: labels.finance_col_amount, num: true },
+          ]}
+          rows={view.counter.map((c) => ({
+            key: `${c.source}:${c.method}`,
+            cells: [c.source, c.method, c.count, money(c.amount)],
+          }))}
+        />
       ) : null}
       {view ? (
         view.signOff ? (
