@@ -1,6 +1,6 @@
 // The portal's HTTP server: hashed assets with long cache lifetimes, prerendered pages, then the
 // Astro middleware for API routes and on-demand pages. Everything compressible is compressed
-// (brotli or gzip, as the browser accepts). Run by scripts/start.mjs; see README "Configuration".
+// (brotli or gzip, as the browser accepts). Run by scripts/start.mjs; see docs/configuration.md.
 import { createReadStream, readdirSync, readFileSync, statSync } from "node:fs";
 import { timingSafeEqual } from "node:crypto";
 import http from "node:http";

@@ -1,4 +1,4 @@
-// Settings that are unsafe for real donors, refused before anything starts (README "Configuration").
+// Settings that are unsafe for real donors, refused before anything starts (docs/configuration.md).
 // The embedded sandbox gateway settles any PayNow QR for free and its receipts are real; the embedded
 // identity provider (cognito-local) signs tokens with a key that ships in its npm package. Both are for
 // running the portal on one machine; under NODE_ENV=production the web server (server/serve.mjs) and
@@ -40,6 +40,15 @@ export function unsafeSettings(env, role = "web") {
   }
   if (env.PORTAL_IDENTITY_JWKS_URL && !env.PORTAL_IDENTITY_JWKS_URL.startsWith("https://")) {
     problems.push("PORTAL_IDENTITY_JWKS_URL must be an https address in production");
+  }
+  // The console's staff directory: the embedded one has printed passwords and no MFA.
+  const staff = env.PORTAL_STAFF_ISSUER || "";
+  if (staff === "" && role === "launcher") {
+    problems.push(
+      "PORTAL_STAFF_ISSUER is unset, so the embedded staff directory (printed passwords, no MFA) would start: set PORTAL_STAFF_ISSUER to the council's staff directory in production (docs/console.md)",
+    );
+  } else if (staff !== "" && !staff.startsWith("https://")) {
+    problems.push(`PORTAL_STAFF_ISSUER must be an https issuer in production, not ${staff}`);
   }
   if (env.PORTAL_COGNITO_LOCAL_URL) {
     problems.push(

@@ -3,7 +3,7 @@ import { addressLookup } from "@portal/adapters/address";
 import { shared } from "./shared";
 
 /**
- * The process's address lookup (README "Configuration"): OneMap's search when PORTAL_ONEMAP_URL is
+ * The process's address lookup (docs/configuration.md): OneMap's search when PORTAL_ONEMAP_URL is
  * set, otherwise off, so `npm start` needs no network and donors type their address. Reverse geocoding
  * is not configured: no donor form asks for it (see src/server/api/address.ts).
  */

@@ -32,7 +32,7 @@ const jwk = (name: string): JWK => {
 };
 
 /**
- * Singpass as configured (README "Configuration", PORTAL_SINGPASS_*). Without PORTAL_SINGPASS_ISSUER
+ * Singpass as configured (docs/configuration.md, PORTAL_SINGPASS_*). Without PORTAL_SINGPASS_ISSUER
  * there is no Singpass: the enrolment calls answer 404 `singpass.unavailable`. `npm start` sets them
  * all to its embedded stand-in.
  */

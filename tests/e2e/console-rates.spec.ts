@@ -16,7 +16,7 @@ const officerPassword = (username: string): string => {
 
 /** A fresh browser (its own cookies) signed in to the console as `username`, on `where`. */
 const signedIn = async (browser: Browser, username: string, where = "/console/rates") => {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL ?? "" });
   const page = await context.newPage();
   await open(page, where);
   await page
@@ -45,6 +45,7 @@ test("officer and approver publish new rates; a donor mid-checkout meets the rat
   browser,
   request,
 }, testInfo) => {
+  test.setTimeout(120_000);
   // The donor has a fidyah order at checkout, priced at $4 a day.
   await open(page, "/fidyah");
   const haid = page.getByRole("group", { name: "Menstruation and other reasons" });

@@ -67,6 +67,11 @@ describe("the web server refuses unsafe settings at start", () => {
       "PORTAL_IDENTITY_ISSUER",
     ],
     [
+      "a staff directory (the console's sign-in) that is not https",
+      { ...production, ...stripe, ...cognito, PORTAL_STAFF_ISSUER: "http://127.0.0.1:6303" },
+      "PORTAL_STAFF_ISSUER",
+    ],
+    [
       "an unknown gateway name in production",
       { ...production, ...cognito, PORTAL_PAYMENT_GATEWAY: "Stripe" },
       "PORTAL_PAYMENT_GATEWAY",
@@ -91,6 +96,8 @@ describe("the web server refuses unsafe settings at start", () => {
     const sandbox = run("scripts/start.mjs", { ...production, ...cognito });
     expect(sandbox.status).toBe(1);
     expect(sandbox.stderr).toContain("PORTAL_PAYMENT_GATEWAY");
+    // Nor the embedded staff directory, whose officers' passwords it prints.
+    expect(embedded.stderr).toContain("PORTAL_STAFF_ISSUER");
   });
 
   it("starts in production with Stripe and a real identity provider", async () => {

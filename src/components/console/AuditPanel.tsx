@@ -133,7 +133,7 @@ function Audit({ lang, labels }: { lang: "en" | "ms"; labels: Labels }) {
               tabIndex={0}
               aria-label={l("console_audit_heading")}
             >
-              <table className="console-table">
+              <table className="console-table console-table--stack">
                 <thead>
                   <tr>
                     <th scope="col">{l("console_audit_when")}</th>
@@ -147,21 +147,23 @@ function Audit({ lang, labels }: { lang: "en" | "ms"; labels: Labels }) {
                 <tbody>
                   {entries.map((entry) => (
                     <tr key={entry.id} data-action={entry.action}>
-                      <td>{sgTime(entry.at, lang)}</td>
-                      <td>
+                      <td data-label={l("console_audit_when")}>{sgTime(entry.at, lang)}</td>
+                      <td data-label={l("console_audit_who")}>
                         {entry.officerName}
                         {entry.roles.length ? ` (${entry.roles.join(", ")})` : ""}
                       </td>
-                      <td>
+                      <td data-label={l("console_audit_what")}>
                         <code>{entry.action}</code>
                       </td>
-                      <td>{entry.entity ? `${entry.entity} ${entry.entityId}` : "–"}</td>
-                      <td>
+                      <td data-label={l("console_audit_record")}>
+                        {entry.entity ? `${entry.entity} ${entry.entityId}` : "–"}
+                      </td>
+                      <td data-label={l("console_audit_change")}>
                         <p className="console-change">
                           {change(entry.before)} → {change(entry.after)}
                         </p>
                       </td>
-                      <td>{entry.ip || "–"}</td>
+                      <td data-label={l("console_audit_where")}>{entry.ip || "–"}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -50,7 +50,7 @@ const refusal = (error: PortError): RequestError =>
 const LookupBody = Schema.Struct({ postalCode: Text(20) });
 
 /**
- * lookupPostalCode: the addresses at a Singapore postal code, from OneMap (README "API"). A guest
+ * lookupPostalCode: the addresses at a Singapore postal code, from OneMap (docs/api.md). A guest
  * session or a sign-in, like the other donor calls; rate limited. OneMap is called from the server so
  * that the limits hold and the browser talks to the portal alone.
  */

@@ -18,7 +18,7 @@ import type { PreSignUpEvent } from "./pre-sign-up";
 import { PreSignUpRefused } from "./pre-sign-up";
 
 /**
- * The compatibility layer in front of cognito-local (README "Identity"). Amplify talks to it exactly as
+ * The compatibility layer in front of cognito-local (docs/identity.md). Amplify talks to it exactly as
  * to Cognito (JSON with `x-amz-target`); it answers what cognito-local lacks and forwards the rest:
  *
  * - confirmation and reset codes: made here, sent through the Mailer (the local outbox), kept hashed in

@@ -115,6 +115,7 @@ export function rateDrafts(sql: Sql): RateDrafts {
   const publishOne = async (tx: SqlQuery, row: Row & { charity_id: number }, now: Date) => {
     const { rates: inForce } = await inForceOf(tx, row.charity_id);
     const next = applyRateChanges(inForce, row.changes);
+    const changed = diffRates(inForce, next);
     const version = await writeRates(tx, row.charity_id, next);
     await tx.query(
       `update console_rate_draft set status = 'published', published_at = $2, published_version = $3
@@ -128,8 +129,9 @@ export function rateDrafts(sql: Sql): RateDrafts {
         action: "rates.publish",
         entity: "rate_draft",
         entityId: String(row.id),
-        before: inForce,
-        after: { ...next, version },
+        // Only what changed: the rates in force before and after, and the new version.
+        before: Object.fromEntries(changed.map((d) => [d.field, d.inForce])),
+        after: { ...Object.fromEntries(changed.map((d) => [d.field, d.drafted])), version },
         ip: "",
       },
       now,

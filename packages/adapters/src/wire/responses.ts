@@ -207,7 +207,7 @@ export const ReceiptData = Schema.Struct({
 });
 export type ReceiptDataWire = typeof ReceiptData.Type;
 
-/** The payment API's donation (README "Payment API"). */
+/** The payment API's donation (docs/payment-api.md). */
 export const Donation = Schema.Struct({
   id: Str,
   transactionNo: Str,
