@@ -31,13 +31,13 @@ export async function seed(sql: Sql, total: number, log: (line: string) => void)
         `insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
                                payment_method, rates_version, client_secret_hash, source, created_at, updated_at)
          select md5('d' || g)::uuid, 'B' || g,
-                (array['ZAKAT','ZAKAT','ZAKAT','ZAKAT','ZAKAT','ILMU','WMS','FIDYAH','KAFFARAH','ILMU'])[1 + g % 10],
+                (array['ZAKAT','ZAKAT','ZAKAT','ZAKAT','ZAKAT','ILMU','WMS','FIDYAH','KAFFARAH','ILMU'])[(1 + g % 10)::int],
                 case when g % 200 = 7 then 'voided' when g % 50 = 3 then 'refunded' else 'succeeded' end,
                 500 + (g * 7919) % 99500, '{}', '{}',
                 jsonb_build_object('name', 'Donor ' || g, 'anonymous', g % 100 = 11),
                 case when g % 3 = 0 then 'paynow' else 'card' end, 1, '\\x00'::bytea, 'Online',
                 t, case when g % 200 = 7 or g % 50 = 3 then t + interval '3 days' else t end
-         from generate_series($1::int, $2::int) g,
+         from generate_series($1::bigint, $2::bigint) g,
               lateral (select case when g % 5 = 0
                  then timestamptz '2025-03-01 00:00+08' + ((g * 7919) % 2592000) * interval '1 second'
                  else timestamptz '2025-01-01 00:00+08' + ((g * 104729) % 31536000) * interval '1 second'
@@ -49,8 +49,8 @@ export async function seed(sql: Sql, total: number, log: (line: string) => void)
          select md5('r' || d.g)::uuid, md5('d' || d.g)::uuid, s.series, 1000000 + d.g,
                 s.series || '-B' || lpad(d.g::text, 8, '0'), decode(md5('t' || d.g) || md5('u' || d.g), 'hex'),
                 o.created_at, jsonb_build_object('kind', 'individual', 'name', 'Donor ' || d.g),
-                case when d.g % 20 = 13 then null else ($3::bytea[])[1 + d.g % 1000] end
-         from generate_series($1::int, $2::int) d(g)
+                case when d.g % 20 = 13 then null else ($3::bytea[])[(1 + d.g % 1000)::int] end
+         from generate_series($1::bigint, $2::bigint) d(g)
          join donation o on o.id = md5('d' || d.g)::uuid,
          lateral (select case when o.flow in ('ILMU', 'WMS') then 'WK' else 'ZK' end as series) s`,
         [from, to, pool],
@@ -59,14 +59,14 @@ export async function seed(sql: Sql, total: number, log: (line: string) => void)
         `insert into payment_attempt (id, donation_id, gateway, gateway_ref, status, amount_cents, method, created_at, updated_at)
          select md5('a' || g)::uuid, o.id, 'sandbox', 'pi_b' || g, 'succeeded', o.total_cents, o.payment_method,
                 o.created_at, o.created_at
-         from generate_series($1::int, $2::int) g join donation o on o.id = md5('d' || g)::uuid`,
+         from generate_series($1::bigint, $2::bigint) g join donation o on o.id = md5('d' || g)::uuid`,
         [from, to],
       );
       await tx.query(
         `insert into sandbox_payment (id, idempotency_key, amount_cents, state, created_at, updated_at)
          select 'pi_b' || g, 'bench-' || g, o.total_cents,
                 case when o.status = 'succeeded' then 'succeeded' else 'refunded' end, o.created_at, o.updated_at
-         from generate_series($1::int, $2::int) g join donation o on o.id = md5('d' || g)::uuid`,
+         from generate_series($1::bigint, $2::bigint) g join donation o on o.id = md5('d' || g)::uuid`,
         [from, to],
       );
     });
