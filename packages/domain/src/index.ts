@@ -30,3 +30,4 @@ export * from "./tax/index";
 export * from "./address/index";
 export * from "./console/index";
 export * from "./console/operations";
+export * from "./finance/index";

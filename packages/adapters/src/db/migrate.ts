@@ -18,6 +18,7 @@ import { provenNric } from "./migrations/017-proven-nric";
 import { fundTable } from "./migrations/018-fund-table";
 import { consoleCore } from "./migrations/020-console";
 import { consoleOperations } from "./migrations/021-console-operations";
+import { finance } from "./migrations/022-finance";
 import type { Sql } from "./sql";
 
 /** Every migration, in order. Never edit one that has shipped: add the next. */
@@ -42,6 +43,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "018-fund-table", sql: fundTable },
   { id: "020-console", sql: consoleCore },
   { id: "021-console-operations", sql: consoleOperations },
+  { id: "022-finance", sql: finance },
 ];
 
 /**
