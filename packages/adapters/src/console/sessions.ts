@@ -106,7 +106,14 @@ export function consoleSessions(sql: SqlQuery): ConsoleSessions {
         `insert into console_login
            (state_hash, code_verifier, nonce, return_to, created_at, browser_hash)
          values ($1, $2, $3, $4, $5, $6)`,
-        [hashOf(login.state), login.codeVerifier, login.nonce, login.returnTo, now, hashOf(browser)],
+        [
+          hashOf(login.state),
+          login.codeVerifier,
+          login.nonce,
+          login.returnTo,
+          now,
+          hashOf(browser),
+        ],
       );
       return browser;
     },
