@@ -19,6 +19,7 @@ import { fundTable } from "./migrations/018-fund-table";
 import { consoleCore } from "./migrations/020-console";
 import { consoleOperations } from "./migrations/021-console-operations";
 import { finance } from "./migrations/022-finance";
+import { consoleLoginBrowser } from "./migrations/023-console-login-browser";
 import type { Sql } from "./sql";
 
 /** Every migration, in order. Never edit one that has shipped: add the next. */
@@ -44,6 +45,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "020-console", sql: consoleCore },
   { id: "021-console-operations", sql: consoleOperations },
   { id: "022-finance", sql: finance },
+  { id: "023-console-login-browser", sql: consoleLoginBrowser },
 ];
 
 /**
