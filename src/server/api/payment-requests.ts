@@ -1,0 +1,143 @@
+// The payment calls' request bodies, checked here before any handler runs: every amount is priced
+// again on the server, and the donor's details pass the domain's validators (spec §5).
+import { Schema } from "effect";
+import {
+  AMOUNT_ITEM_KEYS,
+  FLOW_TYPES,
+  FREQUENCIES,
+  validateCompanyName,
+  validateEmail,
+  validateFullName,
+  validateMobile,
+  validateNric,
+  validateOnBehalfOf,
+  validateUen,
+  type GiftItemKey,
+} from "@portal/domain";
+import { check } from "./donor-input";
+import { Text } from "./decode";
+
+const Count = Schema.Int;
+const Amount = Schema.Int;
+
+/** The gifts of the fund registry (`ilmu`, `wms`, ...): each an amount the donor chose. */
+const giftFields = Object.fromEntries(
+  AMOUNT_ITEM_KEYS.map((key) => [key, Schema.optionalKey(Amount)]),
+) as { readonly [K in GiftItemKey]: Schema.optionalKey<typeof Amount> };
+
+/** What the browser sends to create a donation. Every amount is priced again here. */
+export const CreateDonation = Schema.Struct({
+  flow: Schema.Literals(FLOW_TYPES),
+  items: Schema.Struct({
+    harta: Schema.optionalKey(Amount),
+    // Checked by the domain (names, amounts, remarks, their sum); here only their shape and size.
+    hartaItems: Schema.optionalKey(
+      Schema.Array(
+        Schema.Struct({
+          name: Text(20),
+          amount: Amount,
+          remark: Schema.Array(Text(100)).check(Schema.isMaxLength(50)),
+        }),
+      ).check(Schema.isMaxLength(10)),
+    ),
+    fitrah: Schema.optionalKey(
+      Schema.Struct({
+        normal: Count,
+        premium: Count,
+        variable: Schema.optionalKey(Schema.Struct({ persons: Count, rate: Amount })),
+      }),
+    ),
+    fidyah: Schema.optionalKey(Schema.Struct({ days: Count })),
+    kaffarah: Schema.optionalKey(
+      Schema.Union([
+        Schema.Struct({ kind: Schema.Literals(["jimak", "nazar"]), quantity: Count }),
+        Schema.Struct({ kind: Schema.Literal("custom"), amount: Amount }),
+      ]),
+    ),
+    ...giftFields,
+  }),
+  totalCents: Amount,
+  ratesVersion: Schema.Int,
+  frequency: Schema.optionalKey(Schema.Literals(FREQUENCIES)),
+  /** The page's language: a recurring gift's e-mails and its manage link follow it (English if unsaid). */
+  lang: Schema.optionalKey(Schema.Literals(["en", "ms"])),
+  donor: Schema.optionalKey(
+    Schema.Struct({
+      name: Text(66),
+      email: Text(254),
+      anonymous: Schema.Boolean,
+      countryCode: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^\+\d{1,4}$/))),
+      mobile: Schema.optionalKey(Text(20)),
+      /** Paying for someone else (session state isOthers): their name. */
+      onBehalfOf: Schema.optionalKey(Text(66)),
+      /** Paying on behalf of someone who has died (isDeceased). */
+      isDeceased: Schema.optionalKey(Schema.Boolean),
+      /** A business paying (isBusinessPayer): its name and UEN. */
+      business: Schema.optionalKey(
+        Schema.Struct({
+          companyName: Text(66),
+          uen: Text(10),
+        }),
+      ),
+      /** IRAS inclusion (hasIRASInclusion): the NRIC/FIN, or the UEN of a business payer. */
+      taxId: Schema.optionalKey(Text(12)),
+    }),
+  ),
+});
+
+export type DonorInput = NonNullable<typeof CreateDonation.Type.donor>;
+
+/**
+ * The donor's details checked with the domain's validators (§5). The identity number for IRAS
+ * inclusion is sealed here and never stored or returned in clear; the rest is kept for the receipt.
+ */
+export function checkedDonor(donor: DonorInput) {
+  const name = donor.name.trim().replace(/\s+/g, " ");
+  check(name === "" ? "validation.fullName.enter" : validateFullName(name));
+  check(validateEmail(donor.email.trim()));
+  const mobile = donor.mobile?.replace(/\s/g, "") ?? "";
+  if (mobile !== "") check(validateMobile(mobile));
+  const onBehalfOf = donor.onBehalfOf?.trim().replace(/\s+/g, " ");
+  if (onBehalfOf !== undefined) check(validateOnBehalfOf(onBehalfOf));
+  if (donor.business) {
+    check(validateCompanyName(donor.business.companyName, { allowDot: true }));
+    check(validateUen(donor.business.uen.trim().toUpperCase()));
+  }
+  const taxId = donor.taxId?.trim().toUpperCase();
+  if (taxId !== undefined) {
+    // A business payer is included under its UEN; anyone else under their NRIC/FIN.
+    check(donor.business ? validateUen(taxId) : validateNric(taxId));
+  }
+  const details = {
+    name,
+    email: donor.email.trim(),
+    anonymous: donor.anonymous,
+    ...(mobile === "" ? {} : { countryCode: donor.countryCode ?? "+65", mobile }),
+    ...(onBehalfOf === undefined ? {} : { onBehalfOf }),
+    ...(donor.isDeceased ? { isDeceased: true } : {}),
+    ...(donor.business
+      ? {
+          business: {
+            companyName: donor.business.companyName.trim(),
+            uen: donor.business.uen.trim().toUpperCase(),
+          },
+        }
+      : {}),
+    irasInclusion: taxId !== undefined,
+  };
+  return { details, taxId };
+}
+
+export const DonationRef = Schema.Struct({
+  donationId: Text(64),
+  clientSecret: Text(200),
+});
+
+export const Confirm = Schema.Struct({
+  donationId: Text(64),
+  clientSecret: Text(200),
+  paymentMethodId: Text(100),
+  /** A card from Google Pay or Apple Pay (recorded as payment type 2 or 3). */
+  wallet: Schema.optionalKey(Schema.Literals(["google_pay", "apple_pay"])),
+  saveCard: Schema.optionalKey(Schema.Boolean),
+});
