@@ -236,6 +236,19 @@ export function createListener(astroHandler, services, shutdown = { draining: fa
       });
       return;
     }
+    if (services?.serveSandbox && req.url?.startsWith("/sandbox/")) {
+      // The sandbox gateway's pages and calls, when it is the gateway (a stand-in: src/server/standins.ts).
+      const url = new URL(req.url, "http://localhost");
+      services
+        .serveSandbox(req, res, url)
+        .then((answered) => answered || notFound(files, req, res, productRoute))
+        .catch((error) => {
+          console.error(`[web] ${req.method} ${url.pathname} failed:`, error);
+          if (!res.headersSent) res.statusCode = 500;
+          res.end();
+        });
+      return;
+    }
     compress(req, res, async () => {
       try {
         const url = new URL(req.url ?? "/", "http://x");

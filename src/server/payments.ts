@@ -1,12 +1,5 @@
 import type { GatewayPayment, PaymentGatewayShape } from "@portal/domain";
-import {
-  createSandbox,
-  createStripeGateway,
-  refundSecondPayment,
-  sqlSandboxStore,
-  type Sandbox,
-  type SandboxStore,
-} from "@portal/adapters/payments";
+import { createStripeGateway, refundSecondPayment } from "@portal/adapters/payments";
 import { payments, recurring, type Payments, type Recurring } from "@portal/adapters/db";
 import { portalNow } from "./clock";
 import { database } from "./database";
@@ -20,6 +13,7 @@ import {
 } from "./receipt-mail";
 import { serverKey } from "./secrets";
 import { shared } from "./shared";
+import { sandboxGateway } from "./standins";
 
 /** Which card and PayNow gateway this process uses, from PORTAL_PAYMENT_GATEWAY (default sandbox). */
 export type GatewayName = "sandbox" | "stripe";
@@ -33,48 +27,13 @@ const gatewayFromSetting = (name: string | undefined): GatewayName => {
 
 export const gatewayName: GatewayName = gatewayFromSetting(process.env["PORTAL_PAYMENT_GATEWAY"]);
 
-/** The charity's PayNow account as the QR names it (the sandbox builds its QRs from it). */
-const payNowAccount = {
-  uen: process.env["PORTAL_PAYNOW_UEN"] ?? "T08GB0032G",
-  merchantName: process.env["PORTAL_PAYNOW_NAME"] ?? "MUIS ZAKAT",
-};
-
-/**
- * The sandbox's records live in the database (tables of its own), written before it answers, so it
- * survives the portal like a remote provider does; the store opens the database on first use.
- */
-const sandboxStore = (): SandboxStore => {
-  const store = () => shared("sandboxStore", () => database().then(sqlSandboxStore));
-  return {
-    putMethod: async (method) => (await store()).putMethod(method),
-    method: async (id) => (await store()).method(id),
-    createPayment: async (payment) => (await store()).createPayment(payment),
-    payment: async (id) => (await store()).payment(id),
-    payNowPayment: async (payload) => (await store()).payNowPayment(payload),
-    transition: async (id, from, to) => (await store()).transition(id, from, to),
-  };
-};
-
-/**
- * The embedded card and PayNow gateway (Stripe's test-card behaviour, a 3-D Secure page and a payer's
- * bank). When it reports a payment by itself (a PayNow QR paid, a challenge answered), the report is
- * applied to the donation as Stripe's webhook would be.
- */
-export const sandbox: Sandbox = shared("sandbox", () =>
-  createSandbox({
-    challengeUrl: (paymentId) => `/sandbox/3ds?payment=${encodeURIComponent(paymentId)}`,
-    store: sandboxStore(),
-    payNow: payNowAccount,
-  }),
-);
-
 const required = (name: string): string => {
   const value = process.env[name];
   if (!value) throw new Error(`${name} must be set when PORTAL_PAYMENT_GATEWAY=stripe`);
   return value;
 };
 
-/** The gateway behind the PaymentGateway port: Stripe when configured, else the sandbox. */
+/** The gateway behind the PaymentGateway port: Stripe when configured, else the sandbox (a stand-in). */
 export const gateway = (): PaymentGatewayShape =>
   shared("gateway", () =>
     gatewayName === "stripe"
@@ -82,7 +41,7 @@ export const gateway = (): PaymentGatewayShape =>
           secretKey: required("STRIPE_SECRET_KEY"),
           returnUrl: `${required("PORTAL_PUBLIC_URL").replace(/\/$/, "")}/checkout?return=3ds`,
         })
-      : sandbox.gateway,
+      : sandboxGateway,
   );
 
 /**
@@ -115,7 +74,7 @@ export const threeDsReturnUrl = (flow: string): string | undefined =>
 
 /** The gateway an attempt was made with (reconciliation asks it again); undefined for one we lack. */
 export const gatewayNamed = (name: string): PaymentGatewayShape | undefined =>
-  name === gatewayName ? gateway() : name === "sandbox" ? sandbox.gateway : undefined;
+  name === gatewayName ? gateway() : undefined;
 
 /** What the browser needs to know to take card details: which gateway, and Stripe's public key. */
 export const browserPaymentConfiguration = () => ({

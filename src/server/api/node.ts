@@ -101,3 +101,5 @@ const gzipAsync = promisify(gzip) as (text: string, options: { level: number }) 
 
 /** `/auth/config` and the embedded identity provider's layer (`/cognito-idp`), for `server/serve.mjs`. */
 export { serveIdentity, LAYER_PATH, CONFIG_PATH } from "../identity-provider/http";
+/** `/sandbox/...`, the sandbox gateway's pages and calls (a stand-in), for `server/serve.mjs`. */
+export { serveSandbox } from "../standins";

@@ -1,0 +1,132 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Effect } from "effect";
+import { portError, type PaymentGatewayShape, type PortError } from "@portal/domain";
+import type { Standins } from "@portal/standins";
+import { database } from "./database";
+import { PreSignUpRefused, preSignUp } from "./identity-provider/pre-sign-up";
+import { mailTransport } from "./mail";
+import { callerAddressOf, rateLimit } from "./rate-limit";
+import { signupRecords } from "./records";
+import { serverKey } from "./secrets";
+import { shared } from "./shared";
+import { serverText } from "./translations";
+
+/**
+ * The one door from the portal to the embedded stand-ins (`@portal/standins`: the payment sandbox, the
+ * identity layer over cognito-local, the test social provider), development and tests only. Nothing
+ * else in src/ or packages/ may import that package (scripts/check-deps.mjs). It is loaded on first
+ * use, and only when the settings ask for a stand-in: the sandbox gateway (PORTAL_PAYMENT_GATEWAY unset
+ * or `sandbox`) or the embedded identity provider (PORTAL_COGNITO_LOCAL_URL, set by `npm start`).
+ * Under NODE_ENV=production server/startup-guard.mjs refuses both settings before anything starts,
+ * and this door stays shut too.
+ */
+export const standinsWanted = (env: NodeJS.ProcessEnv = process.env) => ({
+  sandbox: (env["PORTAL_PAYMENT_GATEWAY"] || "sandbox") === "sandbox",
+  identity: Boolean(env["PORTAL_COGNITO_LOCAL_URL"]),
+});
+
+const env = (name: string) => process.env[name] || undefined;
+
+/** The identity stand-in's settings, when the launcher started cognito-local. */
+function cognitoLocal() {
+  const [upstream, userPoolId, clientId, issuer, adminKey] = [
+    "PORTAL_COGNITO_LOCAL_URL",
+    "PORTAL_IDENTITY_POOL_ID",
+    "PORTAL_IDENTITY_CLIENT_ID",
+    "PORTAL_IDENTITY_ISSUER",
+    "PORTAL_COGNITO_ADMIN_KEY",
+  ].map(env);
+  if (!upstream || !userPoolId || !clientId || !issuer || !adminKey) return undefined;
+  return { upstream, userPoolId, clientId, issuer, adminKey };
+}
+
+/** The stand-ins these settings ask for, started once per process; undefined when none is. */
+export const standins = (): Promise<Standins | undefined> =>
+  shared("standins", async () => {
+    const wanted = standinsWanted();
+    const identity = wanted.identity ? cognitoLocal() : undefined;
+    if (!wanted.sandbox && !identity) return undefined;
+    if (process.env["NODE_ENV"] === "production") {
+      throw new Error("the embedded stand-ins never run in production (server/startup-guard.mjs)");
+    }
+    const [{ startStandins }, sql] = await Promise.all([import("@portal/standins"), database()]);
+    const en = serverText("en");
+    const ms = serverText("ms");
+    // Every call to the identity layer counts here first: a flood from one address stops before any work.
+    const flood = rateLimit({ limit: 600, windowMs: 60_000 });
+    return startStandins({
+      sql,
+      serverKey: serverKey(),
+      ...(wanted.sandbox && {
+        sandbox: {
+          // The charity's PayNow account as the QR names it.
+          payNow: {
+            uen: env("PORTAL_PAYNOW_UEN") ?? "T08GB0032G",
+            merchantName: env("PORTAL_PAYNOW_NAME") ?? "MUIS ZAKAT",
+          },
+          text: (key) => ({ en: en(key), ms: ms(key) }),
+          report: async (payment) => (await import("./payments")).applyGatewayReport(payment),
+        },
+      }),
+      ...(identity && {
+        identity: {
+          ...identity,
+          mailer: mailTransport(),
+          preSignUp: async (event) => {
+            try {
+              await preSignUp(event, identity.issuer);
+              return undefined;
+            } catch (error) {
+              if (error instanceof PreSignUpRefused) return error.message;
+              throw error;
+            }
+          },
+          abandonSignUp: async (subject) =>
+            (await signupRecords()).remove(identity.issuer, subject),
+          clientAddress: callerAddressOf,
+          allowCall: (address) => flood.hit(address).allowed,
+        },
+      }),
+    });
+  });
+
+type Serve = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
+
+/** Answer with the stand-in `pick` names, or say there is none (404). */
+export const serveStandin =
+  (pick: (running: Standins) => Serve | undefined): Serve =>
+  async (req, res, url) => {
+    const serve = pick((await standins()) ?? ({} as Standins));
+    if (serve) return serve(req, res, url);
+    res.statusCode = 404;
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ message: "Not found" }));
+  };
+
+/** `/sandbox/...` (pages and calls of the sandbox gateway): false when there is no such page here. */
+export const serveSandbox = async (req: IncomingMessage, res: ServerResponse, url: URL) =>
+  standinsWanted().sandbox ? ((await standins())?.serveSandbox(req, res, url) ?? false) : false;
+
+const unavailable = (error: unknown): PortError =>
+  portError(
+    "PaymentGateway",
+    "port.unavailable",
+    `sandbox: ${error instanceof Error ? error.message : "not available"}`,
+  );
+
+/** Run `use` on the sandbox gateway, started on first use. */
+const viaSandbox = <A>(use: (gateway: PaymentGatewayShape) => Effect.Effect<A, PortError>) =>
+  Effect.tryPromise({ try: () => standins(), catch: unavailable }).pipe(
+    Effect.flatMap((running) =>
+      running?.sandbox ? use(running.sandbox.gateway) : Effect.fail(unavailable(undefined)),
+    ),
+  );
+
+/** The sandbox gateway behind the PaymentGateway port (the embedded default). */
+export const sandboxGateway: PaymentGatewayShape = {
+  create: (input) => viaSandbox((gateway) => gateway.create(input)),
+  confirm: (paymentId, methodId, options) =>
+    viaSandbox((gateway) => gateway.confirm(paymentId, methodId, options)),
+  retrieve: (paymentId) => viaSandbox((gateway) => gateway.retrieve(paymentId)),
+  refund: (paymentId, key) => viaSandbox((gateway) => gateway.refund(paymentId, key)),
+};
