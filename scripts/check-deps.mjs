@@ -51,8 +51,9 @@ const STANDINS_SWITCH = "src/server/standins.ts";
 
 /** A static import of the stand-ins that loads them (type-only imports and `import()` do not). */
 const loadsStandinsStatically = (text) =>
-  /^\s*(?:import|export)\s+(?!type\b)[^;]*?from\s*["']@portal\/standins(?:\/[^"']*)?["']/m.test(text) ||
-  /^\s*import\s*["']@portal\/standins(?:\/[^"']*)?["']/m.test(text);
+  /^\s*(?:import|export)\s+(?!type\b)[^;]*?from\s*["']@portal\/standins(?:\/[^"']*)?["']/m.test(
+    text,
+  ) || /^\s*import\s*["']@portal\/standins(?:\/[^"']*)?["']/m.test(text);
 
 const isRelative = (spec) => spec.startsWith(".") || spec.startsWith("/");
 const packageName = (spec) =>

@@ -78,7 +78,12 @@ describe("dependency rule", () => {
     });
     const problems = checkTree(root);
     expect(problems).toHaveLength(4);
-    for (const file of ["src/server/payments.ts", "src/pages/api/a.ts", "b.ts", "server/serve.mjs"]) {
+    for (const file of [
+      "src/server/payments.ts",
+      "src/pages/api/a.ts",
+      "b.ts",
+      "server/serve.mjs",
+    ]) {
       expect(problems.join("\n")).toContain(file);
     }
     expect(problems.join("\n")).toMatch(/only src\/server\/standins\.ts may load them/);
