@@ -5,6 +5,7 @@ import type { Standins } from "@portal/standins";
 import { database } from "./database";
 import { PreSignUpRefused, preSignUp } from "./identity-provider/pre-sign-up";
 import { mailTransport } from "./mail";
+import { applyGatewayReport } from "./payments";
 import { callerAddressOf, rateLimit } from "./rate-limit";
 import { signupRecords } from "./records";
 import { serverKey } from "./secrets";
@@ -65,7 +66,7 @@ export const standins = (): Promise<Standins | undefined> =>
             merchantName: env("PORTAL_PAYNOW_NAME") ?? "MUIS ZAKAT",
           },
           text: (key) => ({ en: en(key), ms: ms(key) }),
-          report: async (payment) => (await import("./payments")).applyGatewayReport(payment),
+          report: applyGatewayReport,
         },
       }),
       ...(identity && {
