@@ -281,6 +281,8 @@ export async function startServer({ port, hosts, shutdown = { draining: false } 
   const { handler } = await import(pathToFileURL(entry).href);
   const services = await import(pathToFileURL(path.join(distDir, "server", "services.mjs")).href);
   shutdown.close = services.closeDatabase;
+  // The embedded stand-ins, when the settings ask for them (never in production): ready before the first request.
+  await services.standins?.();
   const listener = createListener(handler, services, shutdown);
   const servers = [];
   for (const host of hosts) {

@@ -101,5 +101,8 @@ const gzipAsync = promisify(gzip) as (text: string, options: { level: number }) 
 
 /** `/auth/config` and the embedded identity provider's layer (`/cognito-idp`), for `server/serve.mjs`. */
 export { serveIdentity, LAYER_PATH, CONFIG_PATH } from "../identity-provider/http";
-/** `/sandbox/...`, the sandbox gateway's pages and calls (a stand-in), for `server/serve.mjs`. */
-export { serveSandbox } from "../standins";
+/**
+ * `/sandbox/...`, the sandbox gateway's pages and calls, and the stand-ins themselves, which
+ * `server/serve.mjs` starts before it listens when the settings ask for any (their tables made first).
+ */
+export { serveSandbox, standins } from "../standins";

@@ -109,13 +109,7 @@ export function accountHandlers(ctx: LayerContext): Record<string, Handler> {
       const email = usernameOf(body["Username"]);
       await ctx.useCode("signup", email, text(body["ConfirmationCode"]));
       await ctx.admin("AdminConfirmSignUp", { Username: email });
-      await ctx.admin("AdminUpdateUserAttributes", {
-        Username: email,
-        UserAttributes: [
-          { Name: "email", Value: email },
-          { Name: "email_verified", Value: "true" },
-        ],
-      });
+      await ctx.setVerifiedEmail(email, email);
       return {};
     },
 

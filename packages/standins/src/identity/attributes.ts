@@ -83,13 +83,7 @@ export function attributeHandlers(ctx: LayerContext): Record<string, Handler> {
       await ctx.useCode("email", username, text(body["Code"]));
       await store.pendingEmails.remove(username);
       if (await ctx.findUser(pending)) throw accountExists();
-      await ctx.admin("AdminUpdateUserAttributes", {
-        Username: username,
-        UserAttributes: [
-          { Name: "email", Value: pending },
-          { Name: "email_verified", Value: "true" },
-        ],
-      });
+      await ctx.setVerifiedEmail(username, pending);
       return {};
     },
 

@@ -39,19 +39,30 @@ export function checkPassword(password: string): void {
   }
 }
 
+/** A kept-alive connection that cognito-local had closed while idle (5 s): the call never reached it. */
+const closedWhileIdle = (error: unknown) =>
+  error instanceof TypeError &&
+  (error.cause as { code?: unknown } | undefined)?.code === "UND_ERR_SOCKET";
+
 /** One call to cognito-local's JSON API (`x-amz-target`); its error comes back as a CognitoFault. */
 export async function callCognitoLocal(
   upstream: string,
   target: string,
   body: Body,
 ): Promise<Body> {
-  const response = await fetch(`${upstream}/`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-amz-json-1.1",
-      "x-amz-target": `AWSCognitoIdentityProviderService.${target}`,
-    },
-    body: JSON.stringify(body),
+  const call = () =>
+    fetch(`${upstream}/`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-amz-json-1.1",
+        "x-amz-target": `AWSCognitoIdentityProviderService.${target}`,
+      },
+      body: JSON.stringify(body),
+    });
+  // Once more on a fresh connection when the kept one was found closed.
+  const response = await call().catch((error: unknown) => {
+    if (closedWhileIdle(error)) return call();
+    throw error;
   });
   const parsed = JSON.parse((await response.text()) || "{}") as Body;
   if (!response.ok) {

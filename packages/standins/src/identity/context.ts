@@ -160,6 +160,16 @@ export function layerContext(options: LayerOptions) {
     limitAddress,
     state: async () => (await store()).state,
 
+    /** The account's e-mail address is now `email`, verified (its code was given back). */
+    setVerifiedEmail: (username: string, email: string) =>
+      admin("AdminUpdateUserAttributes", {
+        Username: username,
+        UserAttributes: [
+          { Name: "email", Value: email },
+          { Name: "email_verified", Value: "true" },
+        ],
+      }),
+
     /** The account, or undefined when there is none. */
     async findUser(username: string) {
       try {

@@ -98,7 +98,9 @@ export function cognitoLayer(options: LayerOptions) {
       }
       console.error(
         `[identity] ${request.target} failed:`,
-        error instanceof Error ? error.message : "unknown error",
+        error instanceof Error
+          ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ""}`
+          : "unknown error",
       );
       return {
         status: 500,
