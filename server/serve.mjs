@@ -281,8 +281,11 @@ export async function startServer({ port, hosts, shutdown = { draining: false } 
   const { handler } = await import(pathToFileURL(entry).href);
   const services = await import(pathToFileURL(path.join(distDir, "server", "services.mjs")).href);
   shutdown.close = services.closeDatabase;
-  // The embedded stand-ins, when the settings ask for them (never in production): ready before the first request.
-  await services.standins?.();
+  // The embedded stand-ins, when the settings ask for them (never in production), warmed now: their
+  // tables are made at start rather than in a donor's request (a request that comes sooner waits for it).
+  services
+    .standins?.()
+    .catch((error) => console.error("[web] the stand-ins did not start:", error));
   const listener = createListener(handler, services, shutdown);
   const servers = [];
   for (const host of hosts) {

@@ -103,6 +103,6 @@ const gzipAsync = promisify(gzip) as (text: string, options: { level: number }) 
 export { serveIdentity, LAYER_PATH, CONFIG_PATH } from "../identity-provider/http";
 /**
  * `/sandbox/...`, the sandbox gateway's pages and calls, and the stand-ins themselves, which
- * `server/serve.mjs` starts before it listens when the settings ask for any (their tables made first).
+ * `server/serve.mjs` warms at start when the settings ask for any (their tables made first).
  */
 export { serveSandbox, standins } from "../standins";
