@@ -13,6 +13,7 @@ export default defineConfig({
             "src/**/*.test.ts",
             "scripts/**/*.test.mjs",
             "server/**/*.test.mjs",
+            "bench/**/*.test.mjs",
           ],
           environment: "node",
         },

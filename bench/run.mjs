@@ -3,335 +3,47 @@
 // confirm) at 20 concurrent donors with a count of donations against gateway charges, on PGlite and
 // (when 127.0.0.1:5432 answers) on PostgreSQL, beside a bare node:http hello server as the ceiling.
 // Writes bench/report.md and bench/report.json. See bench/README.md.
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
-import { build } from "../scripts/build.mjs";
-import { isBuildCurrent } from "../scripts/lib/build-stamp.mjs";
 import { startTestIdentity } from "../scripts/lib/test-identity.mjs";
-import { chromiumPath, lighthousePasses, lighthouseSection, runLighthouse } from "./lighthouse.mjs";
-import { axePasses, axeSection, measureSizes, readAxe, sizeSection, sizesPass } from "./pages.mjs";
-
-const benchDir = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(benchDir, "..");
+import { chromiumPath, runLighthouse } from "./lighthouse.mjs";
+import {
+  benchDir,
+  cleanUp,
+  cleanups,
+  ensureBuild,
+  freshPostgres,
+  root,
+  say,
+  startCeiling,
+  startChild,
+  startPortal,
+  state,
+  stopChild,
+} from "./lib/processes.mjs";
+import { donorHistory, seedDonor } from "./lib/donor.mjs";
+import { existingPeakBlocks } from "./lib/peak-report.mjs";
+import { measureSizes, readAxe } from "./pages.mjs";
+import {
+  ceilingShare,
+  donationP99LimitMs,
+  donationsPerSecondTarget,
+  judge,
+  markdown,
+  ms,
+  p99LimitMs,
+  prettified,
+  targets,
+} from "./lib/report.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const startTimeoutMs = 300_000; // the launcher rebuilds first when the sources changed
-
-const ceilingShare = 0.5;
-const p99LimitMs = 50;
-
-// Issue 5: donations completed per second through the API at 20 concurrent donors.
 const donors = Number(process.env.BENCH_DONORS ?? 20);
-const donationsPerSecondTarget = 20;
-const donationP99LimitMs = 500;
-
-const say = (message) => console.log(`[bench] ${message}`);
-
-// ---------------------------------------------------------------------------------------------
-// Children and cleanup
-
-const cleanups = [];
-let interrupted = false;
-
-async function cleanUp() {
-  while (cleanups.length > 0) {
-    const step = cleanups.pop();
-    try {
-      await step();
-    } catch (error) {
-      console.error(`[bench] cleanup: ${error.message}`);
-    }
-  }
-}
-
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    interrupted = true;
-    say(`${signal}: stopping what the bench started…`);
-    void cleanUp().then(() => process.exit(130));
-  });
-}
-
-/** Start `node <args>` in its own process group; keeps the last lines of its output. */
-function startChild(name, args, env) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true, // own process group: a stray launcher can be stopped with its web server
-  });
-  child.tail = [];
-  child.exited = new Promise((resolve) => child.once("exit", (code, sig) => resolve(sig ?? code)));
-  for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on("line", (line) => {
-      child.tail.push(line);
-      if (child.tail.length > 40) child.tail.shift();
-      child.emit("line", line);
-    });
-  }
-  child.label = name;
-  return child;
-}
-
-/** SIGINT, then wait for the exit; after 20 s SIGKILL the child's process group. */
-async function stopChild(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGINT");
-  const timer = setTimeout(() => {
-    say(`${child.label} did not stop within 20 s; killing its process group ${child.pid}`);
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }, 20_000);
-  await child.exited;
-  clearTimeout(timer);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function portAnswers(host, port, timeoutMs = 1000) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const done = (answer) => {
-      socket.destroy();
-      resolve(answer);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once("connect", () => done(true));
-    socket.once("error", () => done(false));
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Resolve when `child` prints a line containing `marker` or `probe()` answers true. */
-async function waitReady(child, marker, probe, timeoutMs) {
-  let seen = false;
-  const onLine = (line) => {
-    if (line.includes(marker)) seen = true;
-  };
-  child.on("line", onLine);
-  try {
-    const until = Date.now() + timeoutMs;
-    while (Date.now() < until) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(`${child.label} exited before it was ready:\n  ${child.tail.join("\n  ")}`);
-      }
-      if (seen || (await probe())) return;
-      await sleep(200);
-    }
-    throw new Error(`${child.label} not ready within ${timeoutMs / 1000} s`);
-  } finally {
-    child.off("line", onLine);
-  }
-}
-
-async function answersOk(url) {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-    await response.arrayBuffer();
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Servers
-
-/**
- * Build now when the sources changed since the last build (the same fingerprint `npm start` reads), so
- * the launchers the bench starts never rebuild, and never two at once.
- */
-function ensureBuild() {
-  if (isBuildCurrent(root)) return;
-  say("the sources changed since the last build: building…");
-  if (!build()) throw new Error("the build failed");
-}
-
-async function startCeiling() {
-  const port = await freePort();
-  const child = startChild("hello server", [path.join(benchDir, "hello.mjs")], {
-    ...process.env,
-    PORT: String(port),
-  });
-  cleanups.push(() => stopChild(child));
-  const base = `http://127.0.0.1:${port}`;
-  await waitReady(child, "listening", () => answersOk(`${base}/`), 10_000);
-  return { child, base };
-}
-
-async function startPortal(engine, databaseUrl, identity) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
-  const env = {
-    ...process.env,
-    ...identity.env,
-    PORT: String(port),
-    PORTAL_DATA_DIR: dataDir,
-    HOST: "127.0.0.1",
-  };
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = startChild(`portal (${engine})`, [path.join(root, "scripts", "start.mjs")], env);
-  const base = `http://127.0.0.1:${port}`;
-  let ok = false;
-  cleanups.push(async () => {
-    await stopChild(child);
-    if (ok) rmSync(dataDir, { recursive: true, force: true });
-    else say(`kept ${dataDir} (logs under logs/) for a look`);
-  });
-  const started = Date.now();
-  await waitReady(
-    child,
-    "Ctrl-C stops everything",
-    () => answersOk(`${base}/api/health`),
-    startTimeoutMs,
-  );
-  say(`portal on ${engine} ready at ${base} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return {
-    base,
-    dataDir,
-    /** Stop the portal now (SIGINT: it closes its database cleanly), to read its records. */
-    stop: () => stopChild(child),
-    finish: () => {
-      ok = true;
-    },
-  };
-}
-
-/** A fresh PostgreSQL database, dropped at cleanup; undefined (with the reason) when none. */
-async function freshPostgres() {
-  const admin = new URL(pgAdminUrl);
-  if (!(await portAnswers(admin.hostname, Number(admin.port || 5432)))) {
-    return { reason: `${admin.hostname}:${admin.port || 5432} does not answer` };
-  }
-  let pg;
-  try {
-    pg = (await import("pg")).default;
-  } catch (error) {
-    return { reason: `the pg package cannot be loaded (${error.message})` };
-  }
-  const name = `bench_${randomBytes(6).toString("hex")}`;
-  const client = new pg.Client({ connectionString: pgAdminUrl });
-  try {
-    await client.connect();
-    await client.query(`create database ${name}`);
-  } catch (error) {
-    await client.end().catch(() => {});
-    return { reason: `cannot create a database via ${redact(pgAdminUrl)}: ${error.message}` };
-  }
-  await client.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: pgAdminUrl });
-    await dropper.connect();
-    try {
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      say(`dropped database ${name}`);
-    } finally {
-      await dropper.end();
-    }
-  });
-  const url = new URL(pgAdminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.href, name };
-}
-
-const redact = (url) => url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
 
 // ---------------------------------------------------------------------------------------------
 // Load
-
-const targets = {
-  ceiling: {
-    id: "ceiling",
-    title: "Ceiling: bare node:http hello server",
-    method: "GET",
-    path: "/",
-    headers: {},
-  },
-  configuration: {
-    id: "configuration",
-    title: "Configuration read (homePageConfiguration)",
-    method: "POST",
-    path: "/svc/main/v1/Home/homePageConfiguration?charityId=25",
-    headers: { "content-type": "application/json" },
-  },
-  transactions: {
-    id: "transactions",
-    title: "Donor's transaction list (getDonorTransactions)",
-    method: "POST",
-    path: "/svc/payment/api/Donation/getDonorTransactions",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ pageNo: 1, pageSize: 100 }),
-  },
-};
-
-/** How many paid donations the measured donor has: a full first page of history. */
-const donorHistory = 100;
-
-/**
- * A signed-in donor with `donorHistory` paid zakat donations, made through the portal's own API as a
- * donor would (register, create, pay by sandbox card); returns the request headers of that donor.
- */
-async function seedDonor(base, identity) {
-  const token = await identity.sign({ email: "bench@example.com", name: "Bench Donor" });
-  const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
-  const post = async (route, body, extra = {}) => {
-    const response = await fetch(base + route, {
-      method: "POST",
-      headers: { ...headers, ...extra },
-      body: JSON.stringify(body),
-    });
-    const json = await response.json();
-    if (!response.ok) throw new Error(`${route}: ${response.status} ${JSON.stringify(json)}`);
-    return json;
-  };
-  // S1234567D: a valid test NRIC (published check-letter rule).
-  await post("/svc/donor/api/User/registerCognitoUser", {
-    uniqueUserId: Buffer.from("S1234567D").toString("base64"),
-  });
-  for (let i = 0; i < donorHistory; i++) {
-    const cents = 1_000 + i;
-    const { data } = await post(
-      "/svc/payment/v1/donations/create",
-      { flow: "ZAKAT", items: { harta: cents }, totalCents: cents, ratesVersion: 1 },
-      { "idempotency-key": `bench-${i}` },
-    );
-    const card = await post("/sandbox/v1/payment_methods", {
-      number: "4242424242424242",
-      expMonth: 12,
-      expYear: 2099,
-      cvc: "123",
-    });
-    await post("/svc/payment/v1/donations/confirm", {
-      donationId: data.id,
-      clientSecret: data.clientSecret,
-      paymentMethodId: card.id,
-    });
-  }
-  return headers;
-}
 
 /** One request before the load: whether the target answers 2xx (and with what). */
 async function probe(base, target) {
@@ -467,179 +179,6 @@ function judgeDonations(result, counts, expectedPaid) {
   return { ...checks, pass: Object.values(checks).every((check) => check.pass) };
 }
 
-function donationsSection(report) {
-  const out = [
-    `## Donations through the API (${report.donors} concurrent donors)`,
-    "",
-    "Each donor loops: `POST /svc/payment/v1/donations/create` (guest session, idempotency key), " +
-      "`POST /sandbox/v1/payment_methods` (the card, at the sandbox gateway), " +
-      "`POST /svc/payment/v1/donations/confirm`. A donation's latency is the three calls together.",
-    "",
-    "| Engine | Donations | Donations/s | p50 ms | p90 ms | p99 ms | max ms | Errors | Target |",
-    "| ------ | --------: | ----------: | -----: | -----: | -----: | -----: | -----: | ------ |",
-  ];
-  for (const engine of report.engines) {
-    const m = engine.targets?.donations;
-    if (!m?.result) {
-      out.push(`| ${engine.engine} | – | – | – | – | – | – | – | ${m?.note ?? engine.note} |`);
-      continue;
-    }
-    const r = m.result;
-    const c = m.checks;
-    out.push(
-      `| ${engine.engine} | ${int(r.donations)} | ${r.donationsPerSecond.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p90)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.errors} | **${verdict(c.pass)}** (≥ ${donationsPerSecondTarget}/s ${verdict(c.throughput.pass)}, p99 < ${donationP99LimitMs} ms ${verdict(c.p99.pass)}, reconciliation ${verdict(c.reconciliation.pass)}) |`,
-    );
-  }
-  out.push(
-    "",
-    "Reconciliation, read from each portal's database after it stopped: paid donations (the bench " +
-      "donor's history, the load's, and those finished just outside the window) against the sandbox " +
-      "gateway's successful charges.",
-    "",
-    "| Engine | Paid (expected) | Paid donations | Gateway charges | Receipts | ZK receipt serials | Doubled | Lost |",
-    "| ------ | --------------: | -------------: | --------------: | -------: | ------------------ | ------: | ---: |",
-  );
-  for (const engine of report.engines) {
-    const rec = engine.targets?.donations?.checks?.reconciliation;
-    if (!rec) continue;
-    out.push(
-      `| ${engine.engine} | ${rec.expectedPaid} | ${rec.paid} | ${rec.charges} | ${rec.receipts} | 1 to ${rec.zk_max_serial}, ${rec.zk_receipts} issued | ${rec.doubled} | ${rec.lost} |`,
-    );
-  }
-  out.push("");
-  return out.join("\n");
-}
-
-// ---------------------------------------------------------------------------------------------
-// Report
-
-const ms = (value) => (value == null ? "–" : value.toFixed(2));
-const int = (value) => Math.round(value).toLocaleString("en-US");
-const verdict = (pass) => (pass ? "PASS" : "FAIL");
-
-function judge(targetId, result, ceiling) {
-  if (targetId === "ceiling" || !result) return undefined;
-  const ratio = ceiling ? result.requestsPerSecond / ceiling.requestsPerSecond : null;
-  // Issue 4 sets its targets on the configuration read; the transaction list is measured and must not
-  // fail, but its latency is reported, not judged (a full page of 100 records per request).
-  const checks = { errors: { value: result.errors, pass: result.errors === 0 } };
-  if (targetId === "configuration") {
-    checks.p99 = {
-      limitMs: p99LimitMs,
-      value: result.p99,
-      pass: result.p99 != null && result.p99 < p99LimitMs,
-    };
-    checks.throughput = {
-      ratioToCeiling: ratio,
-      minimum: ceilingShare,
-      pass: ratio != null && ratio >= ceilingShare,
-    };
-  }
-  return { ...checks, pass: Object.values(checks).every((check) => check.pass) };
-}
-
-function tableFor(targetId, rows) {
-  const head =
-    "| Engine | Requests | Req/s | vs ceiling | p50 ms | p90 ms | p99 ms | max ms | Errors (non-2xx) | Target |\n" +
-    "| ------ | -------: | ----: | ---------: | -----: | -----: | -----: | -----: | ---------------: | ------ |";
-  const lines = rows.map(({ engine, measurement, ceiling }) => {
-    if (measurement.result) {
-      const r = measurement.result;
-      const share = ceiling
-        ? `${((100 * r.requestsPerSecond) / ceiling.requestsPerSecond).toFixed(0)} %`
-        : "–";
-      const checks = measurement.checks;
-      let target = "–";
-      if (checks) {
-        const parts = [];
-        if (checks.throughput)
-          parts.push(`throughput ≥ ½ ceiling ${verdict(checks.throughput.pass)}`);
-        if (checks.p99) parts.push(`p99 < ${p99LimitMs} ms ${verdict(checks.p99.pass)}`);
-        else parts.push("no latency target; no errors");
-        if (!checks.errors.pass) parts.push("errors FAIL");
-        target = `**${verdict(checks.pass)}** (${parts.join(", ")})`;
-      }
-      const errors =
-        r.errors === 0
-          ? "0"
-          : `${int(r.errors)} (${Object.entries(r.statuses)
-              .filter(([s]) => !(s >= 200 && s < 300))
-              .map(([s, n]) => `${s === "0" ? "network" : s}: ${n}`)
-              .join(", ")})`;
-      return `| ${engine} | ${int(r.requests)} | ${int(r.requestsPerSecond)} | ${targetId === "ceiling" ? "100 %" : share} | ${ms(r.p50)} | ${ms(r.p90)} | ${ms(r.p99)} | ${ms(r.max)} | ${errors} | ${target} |`;
-    }
-    return `| ${engine} | – | – | – | – | – | – | – | – | ${measurement.note} |`;
-  });
-  return `${head}\n${lines.join("\n")}`;
-}
-
-function markdown(report) {
-  const ceiling = report.ceiling.result;
-  const out = [];
-  out.push("# Benchmark report", "");
-  out.push(
-    `- Date: ${report.date}`,
-    `- Machine: ${report.machine.cpuCount} × ${report.machine.cpuModel}, ${report.machine.memoryGiB} GiB, ${report.machine.platform}`,
-    `- Load average (1, 5, 15 min) at start ${report.machine.loadAverageAtStart.join(", ")}, at end ${report.machine.loadAverageAtEnd.join(", ")}: other work on the machine lowers every figure`,
-    `- Node: ${report.node}`,
-    `- Load: ${report.connections} concurrent keep-alive connections, ${report.warmupSeconds} s warm-up then ${report.seconds} s measured per target; generator in its own process on the same machine (it shares the ${report.machine.cpuCount} CPUs with the server)`,
-    `- Targets (issue 4): the configuration read reaches at least half the ceiling's throughput, and p99 < ${p99LimitMs} ms; any non-2xx answer counts as an error and fails its row`,
-    "",
-  );
-  for (const id of ["ceiling", "configuration", "transactions"]) {
-    const target = targets[id];
-    out.push(`## ${target.title}`, "", `\`${target.method} ${target.path}\``, "");
-    const rows =
-      id === "ceiling"
-        ? [{ engine: "none (node:http)", measurement: report.ceiling, ceiling }]
-        : report.engines.map((engine) => ({
-            engine: engine.engine,
-            measurement: engine.targets?.[id] ?? { note: engine.note },
-            ceiling,
-          }));
-    out.push(tableFor(id, rows), "");
-  }
-  out.push(donationsSection(report));
-  out.push(lighthouseSection(report.lighthouse));
-  out.push(sizeSection(report.size));
-  out.push(axeSection(report.axe));
-  out.push("## Verdict", "");
-  for (const engine of report.engines) {
-    if (!engine.targets) {
-      out.push(`- ${engine.engine}: not run (${engine.note})`);
-      continue;
-    }
-    for (const id of ["configuration", "transactions"]) {
-      const m = engine.targets[id];
-      const text = m.checks ? `**${verdict(m.checks.pass)}**` : m.note;
-      out.push(`- ${engine.engine}, ${targets[id].title}: ${text}`);
-    }
-    const d = engine.targets.donations;
-    out.push(
-      `- ${engine.engine}, donations at ${report.donors} concurrent donors: ${d?.checks ? `**${verdict(d.checks.pass)}**` : d?.note}`,
-    );
-  }
-  out.push(
-    `- Lighthouse (performance ≥ 95, accessibility 100 on every page): ${report.lighthouse?.pages ? `**${verdict(lighthousePasses(report.lighthouse))}**` : (report.lighthouse?.note ?? "not run")}`,
-    `- JavaScript before any interaction (home ≤ 20 KB, calculator ≤ 110 KB, every page within its budget): ${report.size?.pages ? `**${verdict(sizesPass(report.size))}**` : (report.size?.note ?? "not measured")}`,
-    `- axe-core, WCAG 2.2 A and AA on every route, both languages and hosts: ${report.axe?.runs ? `**${verdict(axePasses(report.axe))}**` : (report.axe?.note ?? "not run")}`,
-  );
-  out.push("");
-  return out.join("\n");
-}
-
-/** The report as the repository's Prettier would write it, so `npm run lint` stays green. */
-async function prettified(file, text) {
-  try {
-    const prettier = await import("prettier");
-    const options = (await prettier.resolveConfig(file)) ?? {};
-    return await prettier.format(text, { ...options, filepath: file });
-  } catch (error) {
-    say(`prettier unavailable (${error.message}); writing ${path.basename(file)} unformatted`);
-    return text.endsWith("\n") ? text : `${text}\n`;
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Main
 
@@ -703,7 +242,9 @@ async function measureLighthouse() {
 }
 
 async function writeReport(report) {
-  const text = markdown(report);
+  // The peak-night sections (bench/crash.mjs, bench/soak.mjs) come from their own runs: kept.
+  const kept = existingPeakBlocks();
+  const text = [markdown(report).trimEnd(), ...kept].join("\n\n");
   const mdFile = path.join(benchDir, "report.md");
   const jsonFile = path.join(benchDir, "report.json");
   const formatted = await prettified(mdFile, text);
@@ -797,7 +338,7 @@ async function main() {
 try {
   await main();
 } catch (error) {
-  if (!interrupted) {
+  if (!state.interrupted) {
     console.error(`[bench] ${error.stack ?? error}`);
     await cleanUp();
     process.exitCode = 1;

@@ -16,21 +16,26 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { build } from "./build.mjs";
-import { refuseUnsafeSettings } from "../server/startup-guard.mjs";
+import { configOrExit } from "../src/server/config.ts";
 import { isBuildCurrent } from "./lib/build-stamp.mjs";
 import { standinEnvironment, standinPort, usesStandin } from "./lib/singpass-standin.mjs";
 import { adminKey, ensurePool, writeCognitoConfig } from "./lib/cognito-pool.mjs";
+import {
+  staffDirectoryEnvironment,
+  staffDirectoryPort,
+  usesStaffDirectory,
+} from "./lib/staff-directory.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const port = Number(process.env.PORT ?? 4321);
-const dataDir = path.resolve(root, process.env.PORTAL_DATA_DIR ?? ".data");
+// Every setting read and checked before anything starts (src/server/config.ts): a value that does not
+// parse, and under NODE_ENV=production the sandbox gateway or the embedded identity provider, stop here.
+const config = configOrExit(process.env, "launcher", "[portal]");
+const port = config.port;
+const dataDir = path.resolve(root, config.dataDir ?? ".data");
 const logDir = path.join(dataDir, "logs");
 const lockFile = path.join(dataDir, "portal.lock");
 
 const say = (message) => console.log(`[portal] ${message}`);
-
-// Before anything starts: production refuses the sandbox gateway and the embedded identity provider.
-refuseUnsafeSettings(process.env, "launcher", "[portal]");
 
 function isAlive(pid) {
   try {
@@ -86,7 +91,7 @@ function stopAll(code) {
   say("stopping…");
   for (const child of children.values()) child.kill("SIGTERM");
   // The web server finishes the requests in progress first (PORTAL_SHUTDOWN_GRACE_SECONDS).
-  const graceMs = Math.max(0, Number(process.env.PORTAL_SHUTDOWN_GRACE_SECONDS ?? "20")) * 1000;
+  const graceMs = config.shutdownGraceMs;
   const deadline = setTimeout(() => {
     for (const child of children.values()) child.kill("SIGKILL");
   }, graceMs + 5000);
@@ -108,6 +113,22 @@ process.once("SIGTERM", () => stopAll(0));
 const redactNric = (line) =>
   line.replace(/\b[STFGM]\d{7}[A-Z]\b/g, (nric) => `*****${nric.slice(-4)}`);
 
+/**
+ * The web server logs one JSON object per line (pino, for a log pipeline in production); on this
+ * machine the console and logs/web.log show its message and the request id.
+ */
+const readable = (line) => {
+  if (!line.startsWith("{")) return line;
+  try {
+    const entry = JSON.parse(line);
+    if (typeof entry.msg !== "string") return line;
+    const id = entry.requestId ? ` (request ${entry.requestId})` : "";
+    return `${entry.msg}${id}`;
+  } catch {
+    return line;
+  }
+};
+
 /** Start one service as a child process; its output goes to the console and to logs/<name>.log. */
 function startService({ name, args, env, cwd = root, onLine }) {
   const child = spawn(process.execPath, args, {
@@ -119,7 +140,7 @@ function startService({ name, args, env, cwd = root, onLine }) {
   const logFile = path.join(logDir, `${name}.log`);
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on("line", (raw) => {
-      const line = redactNric(raw);
+      const line = redactNric(readable(raw));
       console.log(line.startsWith(`[${name}]`) ? line : `[${name}] ${line}`);
       onLine?.(line);
       appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`);
@@ -225,8 +246,29 @@ if (usesStandin()) {
   }
 }
 
+// The console's staff directory (embedded unless PORTAL_STAFF_ISSUER names the council's own).
+let staffOfficers = [];
+if (!stopping && usesStaffDirectory()) {
+  const staff = staffDirectoryEnvironment(await staffDirectoryPort({}), port, dataDir);
+  startService({
+    name: "staff",
+    args: [path.join(root, "scripts", "services", "staff-directory.mjs")],
+    env: staff.directory,
+  });
+  portalEnv = { ...portalEnv, ...staff.portal };
+  staffOfficers = staff.officers;
+  if (
+    !(await waitUntilReady(`${staff.portal.PORTAL_STAFF_ISSUER}/.well-known/openid-configuration`))
+  ) {
+    if (!stopping) {
+      console.error("[portal] The staff directory did not answer within 60 s; stopping.");
+      stopAll(1);
+    }
+  }
+}
+
 let identityEnv = {};
-if (!stopping && !process.env.PORTAL_IDENTITY_ISSUER) {
+if (!stopping && !config.identity.issuer) {
   try {
     identityEnv = await startIdentity();
   } catch (error) {
@@ -245,6 +287,12 @@ if (!stopping) {
 if (await waitUntilReady(`http://127.0.0.1:${port}/api/health`)) {
   say(`zakat site: http://localhost:${port}`);
   say(`wakaf site: http://wakaf.localhost:${port}`);
+  if (staffOfficers.length > 0) {
+    say(`console: http://localhost:${port}/console; officers (username / password / role):`);
+    for (const officer of staffOfficers) {
+      say(`  ${officer.username} / ${officer.password} / ${officer.groups.join(" ")}`);
+    }
+  }
   say(`data in ${dataDir}, logs in ${logDir}; Ctrl-C stops everything`);
 } else if (!stopping) {
   console.error("[portal] The web server did not answer within 60 s; stopping.");

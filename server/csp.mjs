@@ -35,21 +35,22 @@ const originOf = (value) => {
   }
 };
 
-/** The hosts the pages talk to besides their own origin, from the configuration. */
-export function externalSources(env) {
-  const stripe = env.PORTAL_PAYMENT_GATEWAY === "stripe";
+/** The hosts the pages talk to besides their own origin, from the configuration (src/server/config.ts). */
+export function externalSources(config) {
+  const stripe = config.payments.gateway === "stripe";
   const connect = [];
   // Amplify calls Cognito in the pool's region (the embedded provider answers on this origin), and
   // a social sign-in's code is exchanged at the pool's hosted domain.
-  const region = /^([a-z]{2}(?:-[a-z]+)+-\d)_/.exec(env.PORTAL_IDENTITY_POOL_ID ?? "")?.[1];
-  if (region && !env.PORTAL_COGNITO_LOCAL_URL)
+  const { identity } = config;
+  const region = /^([a-z]{2}(?:-[a-z]+)+-\d)_/.exec(identity.poolId ?? "")?.[1];
+  if (region && !identity.cognitoLocalUrl)
     connect.push(`https://cognito-idp.${region}.amazonaws.com`);
-  if (env.PORTAL_IDENTITY_OAUTH_DOMAIN) connect.push(`https://${env.PORTAL_IDENTITY_OAUTH_DOMAIN}`);
-  const sentry = env.PUBLIC_SENTRY_DSN ? originOf(env.PUBLIC_SENTRY_DSN) : undefined;
+  if (identity.oauthDomain) connect.push(`https://${identity.oauthDomain}`);
+  const sentry = config.pageSentryDsn ? originOf(config.pageSentryDsn) : undefined;
   if (sentry) connect.push(sentry);
   if (stripe) connect.push("https://api.stripe.com");
   // Further https hosts the pages may call (PORTAL_CSP_CONNECT_EXTRA, space- or comma-separated).
-  for (const extra of (env.PORTAL_CSP_CONNECT_EXTRA ?? "").split(/[\s,]+/)) {
+  for (const extra of config.cspConnectExtra) {
     const origin = extra ? originOf(extra) : undefined;
     if (origin) connect.push(origin);
   }
@@ -87,9 +88,9 @@ export const RESOURCE_POLICY =
  * HSTS, only when the request came over HTTPS: TLS on this socket, or a trusted proxy
  * (PORTAL_TRUST_PROXY=true) saying `x-forwarded-proto: https`.
  */
-export function isHttps(req, env) {
+export function isHttps(req, trustProxy) {
   if (req.socket?.encrypted) return true;
-  if (env.PORTAL_TRUST_PROXY !== "true") return false;
+  if (!trustProxy) return false;
   const proto = String(req.headers["x-forwarded-proto"] ?? "")
     .split(",")
     .pop()

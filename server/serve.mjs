@@ -1,14 +1,16 @@
 // The portal's HTTP server: hashed assets with long cache lifetimes, prerendered pages, then the
 // Astro middleware for API routes and on-demand pages. Everything compressible is compressed
-// (brotli or gzip, as the browser accepts). Run by scripts/start.mjs; see README "Configuration".
+// (brotli or gzip, as the browser accepts). Run by scripts/start.mjs; see docs/configuration.md.
+// This file is the process's entry: it reads the configuration once (src/server/config.ts, bundled
+// into dist/server/services.mjs), starts the portal (`startPortal`, the composition root) and hands it
+// to the service calls and, through `locals.portal`, to the Astro routes.
 import { createReadStream, readdirSync, readFileSync, statSync } from "node:fs";
-import { timingSafeEqual } from "node:crypto";
+import { randomUUID, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
-import { brandedPagePath, notFoundPagePath, productRouteOf } from "./brand.mjs";
-import { refuseUnsafeSettings } from "./startup-guard.mjs";
+import { brandedPagePath, notFoundPagePath } from "./brand.mjs";
 import {
   externalSources,
   HSTS,
@@ -20,8 +22,13 @@ import {
 } from "./csp.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// The one setting read before the configuration module is loaded: where that module is.
 const distDir = path.resolve(process.env.PORTAL_DIST_DIR ?? path.join(root, "dist"));
 const clientDir = path.join(distDir, "client");
+
+/** The built services (dist/server/services.mjs): configuration, composition root, service calls. */
+export const loadServices = () =>
+  import(pathToFileURL(path.join(distDir, "server", "services.mjs")).href);
 
 const types = {
   ".html": "text/html; charset=utf-8",
@@ -55,7 +62,7 @@ const isHashed = (urlPath) => urlPath.startsWith("/_astro/");
  * Every file of the build by URL path, read once: dist/ does not change while the server runs (the
  * launcher builds before it starts the server), so no request touches the disk to find out.
  */
-function indexStatic(dir) {
+function indexStatic(dir, config) {
   const files = new Map();
   const walk = (folder, prefix) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
@@ -66,7 +73,7 @@ function indexStatic(dir) {
   };
   walk(dir, "/");
   // Each page's policy, from the inline scripts it was built with (the files do not change).
-  const sources = externalSources(process.env);
+  const sources = externalSources(config);
   for (const [urlPath, entry] of files) {
     if (!urlPath.endsWith(".html")) continue;
     const framed = mayBeFramed(urlPath);
@@ -156,15 +163,17 @@ function notFound(files, req, res, productRoute) {
  * test cannot reach the database itself). Mounted only when PORTAL_TEST_CONTROL_TOKEN is set, never
  * under NODE_ENV=production, and each request must carry the token as a bearer token.
  */
-function testControlToken() {
-  const token = process.env.PORTAL_TEST_CONTROL_TOKEN;
-  if (!token) return undefined;
-  if (process.env.NODE_ENV === "production") {
-    throw new Error("PORTAL_TEST_CONTROL_TOKEN is for tests; unset it in production");
-  }
-  if (token.length < 32) throw new Error("PORTAL_TEST_CONTROL_TOKEN must be 32 characters or more");
-  return Buffer.from(`Bearer ${token}`);
+function testControlToken(config) {
+  // Refused in production and when shorter than 32 characters (src/server/config.ts).
+  const token = config.testControlToken;
+  return token ? Buffer.from(`Bearer ${token}`) : undefined;
 }
+
+/** A caller's request id when it is a plain short token (a load balancer's), else a new one. */
+const requestIdOf = (req) => {
+  const given = req.headers["x-request-id"];
+  return typeof given === "string" && /^[\w.:-]{8,64}$/.test(given) ? given : randomUUID();
+};
 
 const hasToken = (req, expected) => {
   const given = Buffer.from(req.headers.authorization ?? "");
@@ -173,22 +182,36 @@ const hasToken = (req, expected) => {
 
 /**
  * Build the request listener. `astroHandler` is the adapter's middleware-mode handler; `services`
- * (dist/server/services.mjs) answers the service calls under /svc/ without going through Astro.
+ * (dist/server/services.mjs) answers the service calls under /svc/ without going through Astro;
+ * `portal` is the started portal (`services.startPortal`), handed to the Astro routes as
+ * `locals.portal`.
  */
-export function createListener(astroHandler, services, shutdown = { draining: false }) {
+export function createListener(astroHandler, services, portal, shutdown = { draining: false }) {
+  const { config, log } = portal;
   const compress = compression({ threshold: 1024 });
-  const files = indexStatic(clientDir);
-  const testToken = testControlToken();
-  const productRoute = productRouteOf(process.env.PORTAL_PRODUCT_ROUTE);
+  const files = indexStatic(clientDir, config);
+  const testToken = testControlToken(config);
+  const productRoute = config.productRoute;
+  const locals = { portal };
   // Stopping: requests already here are finished, and each answer closes its connection, so a
   // keep-alive client (a load balancer's pool) reconnects to another instance.
   const answering = new Set();
   shutdown.closeConnections = () => {
     for (const res of answering) if (!res.headersSent) res.setHeader("connection", "close");
   };
+  const failed = (req, res, requestId, error) => {
+    log.error(
+      { requestId, err: error },
+      `[web] ${req.method} ${req.url?.split("?")[0]} failed: ${error?.message ?? "unknown"}`,
+    );
+    if (!res.headersSent) res.statusCode = 500;
+    res.end();
+  };
   return (req, res) => {
+    const requestId = requestIdOf(req);
+    res.setHeader("x-request-id", requestId);
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-    if (isHttps(req, process.env)) res.setHeader("strict-transport-security", HSTS);
+    if (isHttps(req, config.trustProxy)) res.setHeader("strict-transport-security", HSTS);
     if (shutdown.draining) res.setHeader("connection", "close");
     else {
       answering.add(res);
@@ -214,11 +237,9 @@ export function createListener(astroHandler, services, shutdown = { draining: fa
       // Every /svc/ path is the services' (an unknown one gets their 404). Small JSON answers:
       // compressing them costs more than it saves on the wire.
       const url = new URL(req.url, "http://localhost");
-      services.serveService(req, res, url).catch((error) => {
-        console.error(`[web] ${req.method} ${url.pathname} failed:`, error);
-        if (!res.headersSent) res.statusCode = 500;
-        res.end();
-      });
+      services
+        .serveService(req, res, url, requestId)
+        .catch((error) => failed(req, res, requestId, error));
       return;
     }
     if (
@@ -229,11 +250,7 @@ export function createListener(astroHandler, services, shutdown = { draining: fa
     ) {
       // The identity configuration and, when embedded, the layer in front of cognito-local.
       const url = new URL(req.url, "http://localhost");
-      services.serveIdentity(req, res, url).catch((error) => {
-        console.error(`[web] ${req.method} ${url.pathname} failed:`, error);
-        if (!res.headersSent) res.statusCode = 500;
-        res.end();
-      });
+      services.serveIdentity(req, res, url).catch((error) => failed(req, res, requestId, error));
       return;
     }
     if (services?.serveSandbox && req.url?.startsWith("/sandbox/")) {
@@ -242,11 +259,7 @@ export function createListener(astroHandler, services, shutdown = { draining: fa
       services
         .serveSandbox(req, res, url)
         .then((answered) => answered || notFound(files, req, res, productRoute))
-        .catch((error) => {
-          console.error(`[web] ${req.method} ${url.pathname} failed:`, error);
-          if (!res.headersSent) res.statusCode = 500;
-          res.end();
-        });
+        .catch((error) => failed(req, res, requestId, error));
       return;
     }
     compress(req, res, async () => {
@@ -265,28 +278,21 @@ export function createListener(astroHandler, services, shutdown = { draining: fa
             return;
           }
         }
-        await astroHandler(req, res, () => notFound(files, req, res, productRoute));
+        await astroHandler(req, res, () => notFound(files, req, res, productRoute), locals);
       } catch (error) {
-        console.error(`[web] ${req.method} ${req.url?.split("?")[0]} failed:`, error);
-        if (!res.headersSent) res.statusCode = 500;
-        res.end();
+        failed(req, res, requestId, error);
       }
     });
   };
 }
 
 /** Start listening; resolves with the servers once every address is bound. */
-export async function startServer({ port, hosts, shutdown = { draining: false } }) {
+export async function startServer({ services, portal, shutdown = { draining: false } }) {
+  const { port, hosts } = portal.config;
   const entry = path.join(distDir, "server", "entry.mjs");
   const { handler } = await import(pathToFileURL(entry).href);
-  const services = await import(pathToFileURL(path.join(distDir, "server", "services.mjs")).href);
-  shutdown.close = services.closeDatabase;
-  // The embedded stand-ins, when the settings ask for them (never in production), warmed now: their
-  // tables are made at start rather than in a donor's request (a request that comes sooner waits for it).
-  services
-    .standins?.()
-    .catch((error) => console.error("[web] the stand-ins did not start:", error));
-  const listener = createListener(handler, services, shutdown);
+  shutdown.close = portal.close;
+  const listener = createListener(handler, services, portal, shutdown);
   const servers = [];
   for (const host of hosts) {
     const server = http.createServer({ keepAliveTimeout: 65_000 }, listener);
@@ -305,29 +311,31 @@ export async function startServer({ port, hosts, shutdown = { draining: false } 
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  refuseUnsafeSettings(process.env, "web", "[web]");
-  const port = Number(process.env.PORT ?? 4321);
-  const hosts = (process.env.HOST ?? "127.0.0.1,::1").split(",").map((h) => h.trim());
+  const services = await loadServices();
+  // Every setting read and checked once; refused settings stop the server here, each named.
+  const config = services.configOrExit(process.env, "web", "[web]");
+  const portal = await services.startPortal(config);
+  const { log } = portal;
   const shutdown = { draining: false };
-  const servers = await startServer({ port, hosts, shutdown });
-  console.log(`[web] listening on port ${port} (${hosts.join(", ")})`);
-  const graceMs = Math.max(0, Number(process.env.PORTAL_SHUTDOWN_GRACE_SECONDS ?? "20")) * 1000;
+  const servers = await startServer({ services, portal, shutdown });
+  const { port, hosts } = config;
+  log.info(`[web] listening on port ${port} (${hosts.join(", ")})`);
+  const graceMs = config.shutdownGraceMs;
   const stop = (signal) => {
     if (shutdown.draining) return;
     shutdown.draining = true;
     shutdown.closeConnections?.();
-    console.log(
-      `[web] ${signal}: finishing the requests in progress (at most ${graceMs / 1000} s)`,
-    );
+    log.info(`[web] ${signal}: finishing the requests in progress (at most ${graceMs / 1000} s)`);
     let open = servers.length;
     const done = () => {
       if (--open > 0) return;
       // The last answer is out: now the database may close (PGlite's files left consistent).
       Promise.resolve(shutdown.close?.())
-        .catch((error) => console.error("[web] closing the database failed:", error?.message))
+        .catch((error) => log.error(`[web] closing the database failed: ${error?.message}`))
         .finally(() => {
-          console.log("[web] stopped");
-          process.exit(0);
+          log.info("[web] stopped");
+          // pino writes asynchronously: let the last lines out before the process ends.
+          log.flush(() => process.exit(0));
         });
     };
     for (const server of servers) {
@@ -336,7 +344,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
       server.closeIdleConnections();
     }
     setTimeout(() => {
-      console.error("[web] requests still open after the grace period: closing them");
+      log.warn("[web] requests still open after the grace period: closing them");
       for (const server of servers) server.closeAllConnections();
     }, graceMs).unref();
   };

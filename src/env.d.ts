@@ -1,6 +1,19 @@
 /// <reference types="astro/client" />
+import type { Portal } from "./server/api/node";
 
-interface ImportMetaEnv {
-  /** Sentry's DSN, read at build time: unset, no error-reporting code is built into any page. */
-  readonly PUBLIC_SENTRY_DSN?: string;
+declare global {
+  interface ImportMetaEnv {
+    /** Sentry's DSN, read at build time: unset, no error-reporting code is built into any page. */
+    readonly PUBLIC_SENTRY_DSN?: string;
+  }
+
+  namespace App {
+    interface Locals {
+      /**
+       * The portal started by the web server (server/serve.mjs builds it once with `startPortal` and
+       * hands it to every Astro request): the Astro bundle builds no services of its own.
+       */
+      portal?: Portal;
+    }
+  }
 }

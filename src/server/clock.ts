@@ -3,13 +3,10 @@
  * move it forward through `POST /__test/clock` (mounted only with PORTAL_TEST_CONTROL_TOKEN), so a
  * journey can outlive a QR without waiting five minutes. The gateway keeps its own clock, as a bank does.
  */
-let offsetMs = 0;
+import { root } from "./root";
 
-export const portalNow = (): number => Date.now() + offsetMs;
+/** Now on the started portal's clock (the Clock port of the composition root, src/server/root.ts). */
+export const portalNow = (): number => root().clock.nowMs();
 
 /** Tests only: move the portal's clock forward by `ms`. */
-export const advancePortalClock = (ms: number): number => {
-  if (!Number.isFinite(ms) || ms < 0) throw new Error("advanceMs must be a non-negative number");
-  offsetMs += ms;
-  return offsetMs;
-};
+export const advancePortalClock = (ms: number): number => root().clock.advance(ms);

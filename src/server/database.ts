@@ -1,17 +1,16 @@
-import { productRouteOf } from "@portal/domain";
 import { openDatabase, type Sql } from "@portal/adapters/db";
-import { shared } from "./shared";
+import { root, scoped } from "./root";
 
 /**
  * The process's one database: PostgreSQL when DATABASE_URL is set, otherwise PGlite under
  * PORTAL_DATA_DIR (in memory when neither is set). Opened, migrated and seeded on first use.
  */
 export const database = (): Promise<Sql> =>
-  shared("database", () =>
+  scoped("database", ({ config }) =>
     openDatabase({
-      databaseUrl: process.env["DATABASE_URL"] || undefined,
-      dataDir: process.env["PORTAL_DATA_DIR"] || undefined,
-      productRoute: productRouteOf(process.env["PORTAL_PRODUCT_ROUTE"]),
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      productRoute: config.productRoute,
     }),
   );
 
@@ -21,7 +20,6 @@ export const database = (): Promise<Sql> =>
  * half-way.
  */
 export async function closeDatabase(): Promise<void> {
-  const slot = Symbol.for("portal.database");
-  const opened = (globalThis as unknown as Record<symbol, Promise<Sql> | undefined>)[slot];
+  const opened = root().services.get("database") as Promise<Sql> | undefined;
   if (opened) await (await opened).close();
 }

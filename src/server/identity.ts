@@ -1,5 +1,5 @@
 import { identityVerifier, type IdentityVerifier } from "@portal/adapters/identity";
-import { shared } from "./shared";
+import { config, scoped } from "./root";
 
 /**
  * The identity provider whose ID tokens this server accepts: PORTAL_IDENTITY_ISSUER (a Cognito user
@@ -8,12 +8,8 @@ import { shared } from "./shared";
  * Without an issuer no token is accepted: every signed-in call answers 401.
  */
 export const verifyIdentity = (): IdentityVerifier | undefined =>
-  shared("identityVerifier", () => {
-    const issuer = process.env["PORTAL_IDENTITY_ISSUER"];
+  scoped("identityVerifier", () => {
+    const { issuer, jwksUrl, clientId } = config().identity;
     if (!issuer) return undefined;
-    return identityVerifier({
-      issuer,
-      jwksUrl: process.env["PORTAL_IDENTITY_JWKS_URL"] || undefined,
-      audience: process.env["PORTAL_IDENTITY_CLIENT_ID"] || undefined,
-    });
+    return identityVerifier({ issuer, jwksUrl, audience: clientId });
   });

@@ -6,10 +6,10 @@ import { outboxMailer, smtpMailer } from "@portal/adapters/mail";
 import { portalNow } from "./clock";
 import { database } from "./database";
 import { serverKey } from "./secrets";
-import { shared } from "./shared";
+import { config, root, scoped } from "./root";
 
 /** Where the embedded mailer writes: PORTAL_DATA_DIR/outbox (`.data/outbox` by default). */
-const outboxDir = (): string => path.join(process.env["PORTAL_DATA_DIR"] ?? ".data", "outbox");
+const outboxDir = (): string => path.join(config().dataDir ?? ".data", "outbox");
 
 /**
  * How mail leaves the portal, as configured: SMTP when PORTAL_SMTP_URL is set (with PORTAL_MAIL_FROM
@@ -17,10 +17,9 @@ const outboxDir = (): string => path.join(process.env["PORTAL_DATA_DIR"] ?? ".da
  * read. Throws when the settings are wrong (see `mailTransport`).
  */
 export const configuredMailTransport = (): MailerShape =>
-  shared("mailTransport", () => {
-    const url = process.env["PORTAL_SMTP_URL"];
+  scoped("mailTransport", () => {
+    const { smtpUrl: url, from } = config().mail;
     if (!url) return outboxMailer(outboxDir());
-    const from = process.env["PORTAL_MAIL_FROM"];
     if (!from) throw new Error("PORTAL_MAIL_FROM must be set when PORTAL_SMTP_URL is");
     return smtpMailer({ url, from });
   });
@@ -52,11 +51,11 @@ export const mailTransport = (): MailerShape => ({
  * transaction number, never with an address or a body.
  */
 export const mailQueueRecords = (): Promise<MailQueue> =>
-  shared("mailQueue", () =>
+  scoped("mailQueue", () =>
     database().then((sql) =>
       mailQueue(sql, serverKey(), mailTransport(), {
         now: portalNow,
-        log: (message) => console.log(`[mail] ${message}`),
+        log: (message) => root().log.info(`[mail] ${message}`),
       }),
     ),
   );
@@ -70,4 +69,4 @@ export const FIRST_TRY_WAIT_MS = 5_000;
  * identity stand-in's codes skip the queue (see `mailTransport` in standins.ts).
  */
 export const mailer = (): MailerShape =>
-  shared("mailer", () => queuedMailer(mailQueueRecords, { waitMs: FIRST_TRY_WAIT_MS }));
+  scoped("mailer", () => queuedMailer(mailQueueRecords, { waitMs: FIRST_TRY_WAIT_MS }));

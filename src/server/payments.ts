@@ -12,34 +12,22 @@ import {
   sendRefundMail,
 } from "./receipt-mail";
 import { serverKey } from "./secrets";
-import { shared } from "./shared";
+import { config, scoped } from "./root";
 import { sandboxGateway } from "./standins";
 
-/** Which card and PayNow gateway this process uses, from PORTAL_PAYMENT_GATEWAY (default sandbox). */
+/** Which card and PayNow gateway this process uses (PORTAL_PAYMENT_GATEWAY, checked at start-up). */
 export type GatewayName = "sandbox" | "stripe";
 
-const gatewayFromSetting = (name: string | undefined): GatewayName => {
-  if (name === undefined || name === "" || name === "sandbox") return "sandbox";
-  if (name === "stripe") return "stripe";
-  // A typo must not fall back to the sandbox (server/startup-guard.mjs refuses it at start too).
-  throw new Error(`PORTAL_PAYMENT_GATEWAY=${JSON.stringify(name)} is not "stripe" or "sandbox"`);
-};
-
-export const gatewayName: GatewayName = gatewayFromSetting(process.env["PORTAL_PAYMENT_GATEWAY"]);
-
-const required = (name: string): string => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} must be set when PORTAL_PAYMENT_GATEWAY=stripe`);
-  return value;
-};
+export const gatewayName = (): GatewayName => config().payments.gateway;
 
 /** The gateway behind the PaymentGateway port: Stripe when configured, else the sandbox (a stand-in). */
 export const gateway = (): PaymentGatewayShape =>
-  shared("gateway", () =>
-    gatewayName === "stripe"
+  scoped("gateway", ({ config }) =>
+    config.payments.stripe
       ? createStripeGateway({
-          secretKey: required("STRIPE_SECRET_KEY"),
-          returnUrl: `${required("PORTAL_PUBLIC_URL").replace(/\/$/, "")}/checkout?return=3ds`,
+          // Both checked at start-up (src/server/config.ts): required with PORTAL_PAYMENT_GATEWAY=stripe.
+          secretKey: config.payments.stripe.secretKey,
+          returnUrl: `${config.publicUrl.replace(/\/$/, "")}/checkout?return=3ds`,
         })
       : sandboxGateway,
   );
@@ -68,18 +56,18 @@ export const returnUrlFor = (
 export const threeDsReturnUrl = (flow: string): string | undefined =>
   returnUrlFor(flow, {
     publicUrl: publicUrl(),
-    wakafPublicUrl: process.env["PORTAL_WAKAF_PUBLIC_URL"],
+    wakafPublicUrl: config().wakafPublicUrl,
     productRoute: productRoute(),
   });
 
 /** The gateway an attempt was made with (reconciliation asks it again); undefined for one we lack. */
 export const gatewayNamed = (name: string): PaymentGatewayShape | undefined =>
-  name === gatewayName ? gateway() : undefined;
+  name === gatewayName() ? gateway() : undefined;
 
 /** What the browser needs to know to take card details: which gateway, and Stripe's public key. */
 export const browserPaymentConfiguration = () => ({
-  gateway: gatewayName,
-  publishableKey: gatewayName === "stripe" ? (process.env["STRIPE_PUBLISHABLE_KEY"] ?? "") : "",
+  gateway: gatewayName(),
+  publishableKey: config().payments.stripe?.publishableKey ?? "",
 });
 
 /**
@@ -87,11 +75,11 @@ export const browserPaymentConfiguration = () => ({
  * forward to reach a renewal or a link's expiry).
  */
 export const recurringRecords = (): Promise<Recurring> =>
-  shared("recurring", () => database().then((sql) => recurring(sql, { now: portalNow })));
+  scoped("recurring", () => database().then((sql) => recurring(sql, { now: portalNow })));
 
 /** The donation and payment records of this process's database. */
 export const donations = (): Promise<Payments> =>
-  shared("payments", async () => {
+  scoped("payments", async () => {
     const [sql, plans] = await Promise.all([database(), recurringRecords()]);
     return payments(sql, serverKey(), {
       onSucceeded: plans.onSucceeded,

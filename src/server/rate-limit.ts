@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { config } from "./root";
 
 /**
  * In-memory rate limits: at most `limit` events per key in a fixed window of `windowMs`. One process
@@ -58,8 +59,12 @@ interface HeaderReader {
  * (the one our own load balancer added; entries before it are the client's word and not trusted).
  * Without PORTAL_TRUST_PROXY the header is ignored, so a forged one cannot buy a fresh window.
  */
-export const callerAddress = (headers: HeaderReader, socketAddress: string | undefined): string => {
-  if (process.env["PORTAL_TRUST_PROXY"] === "true") {
+export const callerAddress = (
+  headers: HeaderReader,
+  socketAddress: string | undefined,
+  trustProxy = config().trustProxy,
+): string => {
+  if (trustProxy) {
     const forwarded = headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;
   }

@@ -14,13 +14,10 @@ import {
 import { FIRST_TRY_WAIT_MS, mailQueueRecords } from "./mail";
 import { recurringReceiptMail, type ManageLink } from "./manage-mail";
 import { productRoute } from "./records";
+import { config } from "./root";
 
 /** Where links in e-mails point: PORTAL_PUBLIC_URL, else this server on localhost. */
-export const publicUrl = (): string =>
-  (process.env["PORTAL_PUBLIC_URL"] ?? `http://localhost:${process.env["PORT"] ?? "4321"}`).replace(
-    /\/$/,
-    "",
-  );
+export const publicUrl = (): string => config().publicUrl.replace(/\/$/, "");
 
 /** One receipt mail per donation, one refund mail per refunded payment: the queue's keys. */
 const receiptKey = (donation: DonationView) => `receipt:${donation.id}`;

@@ -1,4 +1,3 @@
-import { productRouteOf } from "@portal/domain";
 import {
   donors,
   guestSessions,
@@ -25,15 +24,15 @@ import {
 } from "@portal/adapters/db";
 import { database } from "./database";
 import { serverKey } from "./secrets";
-import { shared } from "./shared";
+import { config, scoped } from "./root";
 
 /** The product's route name (spec `{product}`), from configuration. */
-export const productRoute = (): string => productRouteOf(process.env["PORTAL_PRODUCT_ROUTE"]);
+export const productRoute = (): string => config().productRoute;
 
 const over =
   <T>(name: string, make: (sql: Awaited<ReturnType<typeof database>>) => T) =>
   () =>
-    shared(name, () => database().then(make));
+    scoped(name, () => database().then(make));
 
 export const donorRecords: () => Promise<Donors> = over("donors", (sql) =>
   donors(sql, serverKey()),

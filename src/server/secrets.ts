@@ -2,24 +2,20 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-import { shared } from "./shared";
+import type { PortalConfig } from "./config";
+import { scoped } from "./root";
 
 /**
  * The server's secret key: receipt tokens, and the keys that encrypt and hash identity numbers. PORTAL_SECRET_KEY (base64, at least 32 bytes) in production,
  * the same on every instance; locally a key kept in PORTAL_DATA_DIR/secret.key (made on first use, mode
  * 600); with neither, a key for this process only.
  */
-export const serverKey = (): Buffer => shared("serverKey", loadKey);
+export const serverKey = (): Buffer => scoped("serverKey", ({ config }) => loadKey(config));
 
-function loadKey(): Buffer {
-  const configured = process.env["PORTAL_SECRET_KEY"];
-  if (configured) {
-    const decoded = Buffer.from(configured, "base64");
-    if (decoded.length < 32)
-      throw new Error("PORTAL_SECRET_KEY must be at least 32 bytes, base64-encoded");
-    return decoded;
-  }
-  const dataDir = process.env["PORTAL_DATA_DIR"];
+function loadKey(config: PortalConfig): Buffer {
+  // Checked when the configuration was read (32 bytes or more).
+  if (config.secretKey) return Buffer.from(config.secretKey);
+  const dataDir = config.dataDir;
   if (!dataDir) return randomBytes(32);
   const file = path.join(dataDir, "secret.key");
   try {

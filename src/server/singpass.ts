@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import type { JWK } from "jose";
 import type { Configuration } from "openid-client";
 import { MYINFO_SCOPES, singpassClient, type SingpassConfig } from "@portal/adapters/singpass";
-import { shared } from "./shared";
+import { config } from "./root";
+import { scoped } from "./root";
 
 export interface SingpassSetup {
   readonly config: SingpassConfig;
@@ -10,16 +11,17 @@ export interface SingpassSetup {
   readonly client: () => Promise<Configuration>;
 }
 
-const env = (name: string): string | undefined => process.env[name]?.trim() || undefined;
+const env = (name: keyof ReturnType<typeof config>["singpass"]): string | undefined =>
+  config().singpass[name];
 
-const required = (name: string): string => {
+const required = (name: Parameters<typeof env>[0]): string => {
   const value = env(name);
   if (value === undefined) throw new Error(`${name} must be set when PORTAL_SINGPASS_ISSUER is`);
   return value;
 };
 
 /** A private JWK from `<name>` (the JSON itself) or `<name>_FILE` (a file holding it). */
-const jwk = (name: string): JWK => {
+const jwk = (name: "PORTAL_SINGPASS_SIGNING_KEY" | "PORTAL_SINGPASS_DECRYPTION_KEY"): JWK => {
   const file = env(`${name}_FILE`);
   const text = file === undefined ? required(name) : readFileSync(file, "utf8");
   try {
@@ -32,12 +34,12 @@ const jwk = (name: string): JWK => {
 };
 
 /**
- * Singpass as configured (README "Configuration", PORTAL_SINGPASS_*). Without PORTAL_SINGPASS_ISSUER
+ * Singpass as configured (docs/configuration.md, PORTAL_SINGPASS_*). Without PORTAL_SINGPASS_ISSUER
  * there is no Singpass: the enrolment calls answer 404 `singpass.unavailable`. `npm start` sets them
  * all to its embedded stand-in.
  */
 export const singpassSetup = (): SingpassSetup | undefined =>
-  shared("singpassSetup", () => {
+  scoped("singpassSetup", () => {
     const issuer = env("PORTAL_SINGPASS_ISSUER")?.replace(/\/+$/, "");
     if (issuer === undefined) return undefined;
     const config: SingpassConfig = {

@@ -9,7 +9,8 @@ import { applyGatewayReport } from "./payments";
 import { callerAddressOf, rateLimit } from "./rate-limit";
 import { signupRecords } from "./records";
 import { serverKey } from "./secrets";
-import { shared } from "./shared";
+import type { PortalConfig } from "./config";
+import { scoped, type Root } from "./root";
 import { serverText } from "./translations";
 
 /**
@@ -18,78 +19,69 @@ import { serverText } from "./translations";
  * else in src/ or packages/ may import that package (scripts/check-deps.mjs). It is loaded on first
  * use, and only when the settings ask for a stand-in: the sandbox gateway (PORTAL_PAYMENT_GATEWAY unset
  * or `sandbox`) or the embedded identity provider (PORTAL_COGNITO_LOCAL_URL, set by `npm start`).
- * Under NODE_ENV=production server/startup-guard.mjs refuses both settings before anything starts,
- * and this door stays shut too.
+ * Under NODE_ENV=production the configuration (src/server/config.ts) refuses both settings before
+ * anything starts, and this door stays shut too.
  */
-export const standinsWanted = (env: NodeJS.ProcessEnv = process.env) => ({
-  sandbox: (env["PORTAL_PAYMENT_GATEWAY"] || "sandbox") === "sandbox",
-  identity: Boolean(env["PORTAL_COGNITO_LOCAL_URL"]),
+export const standinsWanted = (config: PortalConfig) => ({
+  sandbox: config.payments.gateway === "sandbox",
+  identity: config.identity.cognitoLocalUrl !== undefined,
 });
 
-const env = (name: string) => process.env[name] || undefined;
-
 /** The identity stand-in's settings, when the launcher started cognito-local. */
-function cognitoLocal() {
-  const [upstream, userPoolId, clientId, issuer, adminKey] = [
-    "PORTAL_COGNITO_LOCAL_URL",
-    "PORTAL_IDENTITY_POOL_ID",
-    "PORTAL_IDENTITY_CLIENT_ID",
-    "PORTAL_IDENTITY_ISSUER",
-    "PORTAL_COGNITO_ADMIN_KEY",
-  ].map(env);
+function cognitoLocal({ identity }: PortalConfig) {
+  const { cognitoLocalUrl: upstream, poolId: userPoolId, clientId, issuer } = identity;
+  const adminKey = identity.cognitoAdminKey;
   if (!upstream || !userPoolId || !clientId || !issuer || !adminKey) return undefined;
   return { upstream, userPoolId, clientId, issuer, adminKey };
 }
 
-/** The stand-ins these settings ask for, started once per process; undefined when none is. */
-export const standins = (): Promise<Standins | undefined> =>
-  shared("standins", async () => {
-    const wanted = standinsWanted();
-    const identity = wanted.identity ? cognitoLocal() : undefined;
-    if (!wanted.sandbox && !identity) return undefined;
-    if (process.env["NODE_ENV"] === "production") {
-      throw new Error("the embedded stand-ins never run in production (server/startup-guard.mjs)");
-    }
-    const [{ startStandins }, sql] = await Promise.all([import("@portal/standins"), database()]);
-    const en = serverText("en");
-    const ms = serverText("ms");
-    // Every call to the identity layer counts here first: a flood from one address stops before any work.
-    const flood = rateLimit({ limit: 600, windowMs: 60_000 });
-    return startStandins({
-      sql,
-      serverKey: serverKey(),
-      ...(wanted.sandbox && {
-        sandbox: {
-          // The charity's PayNow account as the QR names it.
-          payNow: {
-            uen: env("PORTAL_PAYNOW_UEN") ?? "T08GB0032G",
-            merchantName: env("PORTAL_PAYNOW_NAME") ?? "MUIS ZAKAT",
-          },
-          text: (key) => ({ en: en(key), ms: ms(key) }),
-          report: applyGatewayReport,
+/** Start the stand-ins these settings ask for; undefined when none is. */
+async function start({ config }: Root): Promise<Standins | undefined> {
+  const wanted = standinsWanted(config);
+  const identity = wanted.identity ? cognitoLocal(config) : undefined;
+  if (!wanted.sandbox && !identity) return undefined;
+  if (config.production) {
+    throw new Error("the embedded stand-ins never run in production (src/server/config.ts)");
+  }
+  const [{ startStandins }, sql] = await Promise.all([import("@portal/standins"), database()]);
+  const en = serverText("en");
+  const ms = serverText("ms");
+  // Every call to the identity layer counts here first: a flood from one address stops before any work.
+  const flood = rateLimit({ limit: 600, windowMs: 60_000 });
+  return startStandins({
+    sql,
+    serverKey: serverKey(),
+    ...(wanted.sandbox && {
+      sandbox: {
+        // The charity's PayNow account as the QR names it.
+        payNow: config.payments.payNow,
+        text: (key) => ({ en: en(key), ms: ms(key) }),
+        report: applyGatewayReport,
+      },
+    }),
+    ...(identity && {
+      identity: {
+        ...identity,
+        mailer: mailTransport(),
+        preSignUp: async (event) => {
+          try {
+            await preSignUp(event, identity.issuer);
+            return undefined;
+          } catch (error) {
+            if (error instanceof PreSignUpRefused) return error.message;
+            throw error;
+          }
         },
-      }),
-      ...(identity && {
-        identity: {
-          ...identity,
-          mailer: mailTransport(),
-          preSignUp: async (event) => {
-            try {
-              await preSignUp(event, identity.issuer);
-              return undefined;
-            } catch (error) {
-              if (error instanceof PreSignUpRefused) return error.message;
-              throw error;
-            }
-          },
-          abandonSignUp: async (subject) =>
-            (await signupRecords()).remove(identity.issuer, subject),
-          clientAddress: callerAddressOf,
-          allowCall: (address) => flood.hit(address).allowed,
-        },
-      }),
-    });
+        abandonSignUp: async (subject) => (await signupRecords()).remove(identity.issuer, subject),
+        clientAddress: callerAddressOf,
+        allowCall: (address) => flood.hit(address).allowed,
+      },
+    }),
   });
+}
+
+/** The stand-ins of the started portal, started once on first use (`startPortal` warms them). */
+export const standins = (): Promise<Standins | undefined> => scoped("standins", start);
 
 type Serve = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
 
@@ -106,7 +98,7 @@ export const serveStandin =
 
 /** `/sandbox/...` (pages and calls of the sandbox gateway): false when there is no such page here. */
 export const serveSandbox = async (req: IncomingMessage, res: ServerResponse, url: URL) =>
-  standinsWanted().sandbox ? ((await standins())?.serveSandbox(req, res, url) ?? false) : false;
+  (await standins())?.serveSandbox(req, res, url) ?? false;
 
 const unavailable = (error: unknown): PortError =>
   portError(
@@ -129,5 +121,6 @@ export const sandboxGateway: PaymentGatewayShape = {
   confirm: (paymentId, methodId, options) =>
     viaSandbox((gateway) => gateway.confirm(paymentId, methodId, options)),
   retrieve: (paymentId) => viaSandbox((gateway) => gateway.retrieve(paymentId)),
-  refund: (paymentId, key) => viaSandbox((gateway) => gateway.refund(paymentId, key)),
+  refund: (paymentId, key, amount) =>
+    viaSandbox((gateway) => gateway.refund(paymentId, key, amount)),
 };

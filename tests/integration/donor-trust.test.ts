@@ -322,7 +322,7 @@ describe.each(testDatabases())("donor trust on $name", (database) => {
         reason: "Name misspelt",
         particulars: { name: "Correct Name" },
       });
-      expect(outcome).toBe("reissued");
+      expect(outcome).toMatchObject({ outcome: "reissued", replaces: original["receiptNo"] });
       const [entry] = await sql.query<{ actor: string; detail: Record<string, any> }>( // eslint-disable-line @typescript-eslint/no-explicit-any -- audit detail of many shapes
         "select actor, detail from audit_log where action = 'receipt.reissue' and entity_id = $1",
         [original["receiptNo"]],
@@ -341,7 +341,12 @@ describe.each(testDatabases())("donor trust on $name", (database) => {
     }
     await startIt(dataDir);
     const reissued = await receiptByToken(gift.token);
-    expect(reissued).toMatchObject({ donorName: "Correct Name", receiptNo: original["receiptNo"] });
+    // The corrected receipt takes the next number of its series and names the one it replaces.
+    expect(reissued).toMatchObject({
+      donorName: "Correct Name",
+      replacesReceiptNo: original["receiptNo"],
+    });
+    expect(reissued["receiptNo"]).not.toBe(original["receiptNo"]);
     expect(reissued["reissuedAt"]).toEqual(expect.any(String));
   });
 

@@ -60,7 +60,19 @@ create table identity_challenge (
 create index identity_challenge_expiry on identity_challenge (expires_at);
 `;
 
+/** What the old 021 made for the sandbox, as it shipped. */
+const OLD_SANDBOX_REFUNDS = `
+alter table sandbox_payment add column refunded_cents bigint not null default 0;
+create table sandbox_refund (
+  key text primary key,
+  payment_id text not null references sandbox_payment (id),
+  amount_cents bigint not null check (amount_cents > 0),
+  created_at timestamptz not null default now()
+);
+`;
+
 const STANDIN_TABLES = [
+  "sandbox_refund",
   "sandbox_payment",
   "sandbox_payment_method",
   "identity_code",
@@ -78,14 +90,18 @@ const tablesOf = async (sql: Sql) =>
     )
   ).map((row) => row.name);
 
-/** A database as the portal left it before 019: every earlier migration, the stand-ins' tables too. */
-async function migratedBefore(sql: Sql) {
+/**
+ * A database as the portal left it before 019, the stand-ins' tables too: migrated up to 016, or (with
+ * `withConsole`) also by 020 and 021 as they shipped, the sandbox's refunds included.
+ */
+async function migratedBefore(sql: Sql, withConsole: boolean) {
   await applyMigrations(sql, {
-    migrations: migrations.filter((m) => m.id < "019"),
+    migrations: migrations.filter((m) => m.id < "019" || (withConsole && m.id >= "020")),
     table: "schema_migration",
     lock: 7305012,
   });
   await sql.exec(OLD_STANDIN_TABLES);
+  if (withConsole) await sql.exec(OLD_SANDBOX_REFUNDS);
 }
 
 const payment = {
@@ -124,14 +140,21 @@ describe.each(testDatabases())("the stand-ins' tables on $name", (database) => {
     expect(portal).toContain("rate_window");
     expect(portal).toContain("identity_sign_out");
     for (const table of STANDIN_TABLES) expect(portal).not.toContain(table);
-    expect(await migrateStandins(sql)).toEqual(["001-sandbox", "002-identity"]);
+    expect(await migrateStandins(sql)).toEqual([
+      "001-sandbox",
+      "002-identity",
+      "003-sandbox-refunds",
+    ]);
     expect(await tablesOf(sql)).toEqual(expect.arrayContaining(STANDIN_TABLES));
     expect(await migrateStandins(sql)).toEqual([]);
   });
 
   it("leave a database migrated before when empty (production), and come back for a stand-in", async () => {
-    await migratedBefore(sql);
-    expect(await migrate(sql)).toEqual(["019-standin-tables-apart"]);
+    await migratedBefore(sql, false);
+    expect(await migrate(sql)).toEqual([
+      "019-standin-tables-apart",
+      ...migrations.filter((m) => m.id >= "020").map((m) => m.id),
+    ]);
     for (const table of STANDIN_TABLES) expect(await tablesOf(sql)).not.toContain(table);
     await migrateStandins(sql);
     const store = sqlSandboxStore(sql);
@@ -140,7 +163,7 @@ describe.each(testDatabases())("the stand-ins' tables on $name", (database) => {
   });
 
   it("keep a development database's rows, which the stand-ins then use", async () => {
-    await migratedBefore(sql);
+    await migratedBefore(sql, true);
     await sqlSandboxStore(sql).createPayment(payment);
     const now = Date.now();
     await identityCodes(sql).put("signup:kept@example.sg", digest("123456"), now + HOUR);
@@ -152,7 +175,11 @@ describe.each(testDatabases())("the stand-ins' tables on $name", (database) => {
     );
 
     expect(await migrate(sql)).toEqual(["019-standin-tables-apart"]);
-    expect(await migrateStandins(sql)).toEqual(["001-sandbox", "002-identity"]);
+    expect(await migrateStandins(sql)).toEqual([
+      "001-sandbox",
+      "002-identity",
+      "003-sandbox-refunds",
+    ]);
     const store = sqlSandboxStore(sql);
     expect(await store.payment(payment.id)).toMatchObject({ state: "succeeded" });
     // The refunds 008 allowed still go in.

@@ -33,6 +33,7 @@ const stripe = {
   PORTAL_PAYMENT_GATEWAY: "stripe",
   STRIPE_SECRET_KEY: "sk_test_guard",
   STRIPE_PUBLISHABLE_KEY: "pk_test_guard",
+  STRIPE_WEBHOOK_SECRET: "whsec_guard",
   PORTAL_PUBLIC_URL: "https://giving.example.sg",
 };
 const cognito = {
@@ -67,9 +68,44 @@ describe("the web server refuses unsafe settings at start", () => {
       "PORTAL_IDENTITY_ISSUER",
     ],
     [
+      "a staff directory (the console's sign-in) that is not https",
+      { ...production, ...stripe, ...cognito, PORTAL_STAFF_ISSUER: "http://127.0.0.1:6303" },
+      "PORTAL_STAFF_ISSUER",
+    ],
+    [
       "an unknown gateway name in production",
       { ...production, ...cognito, PORTAL_PAYMENT_GATEWAY: "Stripe" },
       "PORTAL_PAYMENT_GATEWAY",
+    ],
+    [
+      "no secret key",
+      { ...production, ...stripe, ...cognito, PORTAL_SECRET_KEY: "" },
+      "PORTAL_SECRET_KEY",
+    ],
+    [
+      "no identity audience",
+      { ...production, ...stripe, ...cognito, PORTAL_IDENTITY_CLIENT_ID: "" },
+      "PORTAL_IDENTITY_CLIENT_ID",
+    ],
+    [
+      "no Stripe webhook secret",
+      { ...production, ...stripe, ...cognito, STRIPE_WEBHOOK_SECRET: "" },
+      "STRIPE_WEBHOOK_SECRET",
+    ],
+    [
+      "a public address that is not https",
+      { ...production, ...stripe, ...cognito, PORTAL_PUBLIC_URL: "http://giving.example.sg" },
+      "PORTAL_PUBLIC_URL",
+    ],
+    [
+      "a test-control token",
+      { ...production, ...stripe, ...cognito, PORTAL_TEST_CONTROL_TOKEN: "x".repeat(40) },
+      "PORTAL_TEST_CONTROL_TOKEN",
+    ],
+    [
+      "a setting that does not parse, anywhere",
+      { PORTAL_JOBS_INTERVAL_SECONDS: "soon" },
+      "PORTAL_JOBS_INTERVAL_SECONDS",
     ],
     [
       "an unknown gateway name anywhere",
@@ -91,6 +127,8 @@ describe("the web server refuses unsafe settings at start", () => {
     const sandbox = run("scripts/start.mjs", { ...production, ...cognito });
     expect(sandbox.status).toBe(1);
     expect(sandbox.stderr).toContain("PORTAL_PAYMENT_GATEWAY");
+    // Nor the embedded staff directory, whose officers' passwords it prints.
+    expect(embedded.stderr).toContain("PORTAL_STAFF_ISSUER");
   });
 
   it("starts in production with Stripe and a real identity provider", async () => {

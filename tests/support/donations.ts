@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { nricCheckLetter, receiptHref, receiptPath, type FlowType } from "@portal/domain";
 
 /**
- * Real donations through the payment API (README "Payment API"), as checkout makes them: a guest
+ * Real donations through the payment API (docs/payment-api.md), as checkout makes them: a guest
  * session, optionally an enrolment (name, NRIC, address), create with an idempotency key, a sandbox
  * card (4242...), confirm. Each donor is its own cookie jar, or a signed-in donor with its token.
  */

@@ -27,3 +27,5 @@ export * from "./auth/index";
 export * from "./receipt/index";
 export * from "./tax/index";
 export * from "./address/index";
+export * from "./console/index";
+export * from "./console/operations";

@@ -1,4 +1,4 @@
-// The browser's side of lookupPostalCode (README "API"): a guest session, then the call.
+// The browser's side of lookupPostalCode (docs/api.md): a guest session, then the call.
 import type { FoundAddress } from "@portal/domain";
 import { labelKeyOf } from "../../i18n/fill";
 import { ensureGuest, postJson } from "../enrolment/api";

@@ -58,7 +58,7 @@ export interface PortalAnswer {
   };
 }
 
-/** The portal's side of a global sign-out (README "API"). */
+/** The portal's side of a global sign-out (docs/api.md). */
 const SIGN_OUT_EVERYWHERE = "/svc/donor/api/User/signOutEverywhere";
 
 /** The flow the lifecycle keeps for this tab (a plain string, not JSON). */
@@ -181,7 +181,7 @@ export function makeContext(input: {
   const signOut = async (redirect: boolean) => {
     const account = accounts ? await run(accounts.currentAccount()).catch(() => null) : null;
     // The portal first (it needs the ID token, which Amplify's sign-out then drops): ID tokens are
-    // checked by signature, so only the portal's record ends them there (README "Identity").
+    // checked by signature, so only the portal's record ends them there (docs/identity.md).
     if (account) await portal(SIGN_OUT_EVERYWHERE).catch(() => undefined);
     // Amplify's global sign-out: the provider revokes every access and refresh token of the account.
     if (accounts) await run(accounts.signOut()).catch(() => undefined);

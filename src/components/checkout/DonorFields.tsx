@@ -91,7 +91,7 @@ export const checkDonor = (donor: DonorEntry, l: CheckoutLabels): DonorErrors =>
   return Object.fromEntries(Object.entries(errors).filter(([, v]) => v !== undefined));
 };
 
-/** The details as the create call takes them (README "Payment API"). */
+/** The details as the create call takes them (docs/payment-api.md). */
 export const donorPayload = (donor: DonorEntry) => ({
   name: donor.name.trim(),
   email: donor.email.trim(),

@@ -2,7 +2,7 @@ import { sessionBridge } from "../auth/bridge";
 
 /**
  * Whom checkout's payment calls are made for: the donor signed in in this tab (their ID token as
- * `authorization`, README "Who may do what"), or the guest session (no header: the cookie). `key` names
+ * `authorization`, docs/api.md "Who may do what"), or the guest session (no header: the cookie). `key` names
  * the owner (the token's subject, or "guest") so a donation made for one owner is never paid for
  * another after a sign-in or sign-out on the page.
  */

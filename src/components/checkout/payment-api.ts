@@ -2,7 +2,7 @@ import type { CheckoutOrder } from "@portal/domain";
 import { isApiError, request, requestAt } from "../../lib/api";
 import { currentOwner, type Owner } from "./owner";
 
-/** The donation as the payment API answers it (README "Payment API"). */
+/** The donation as the payment API answers it (docs/payment-api.md). */
 export interface Donation {
   readonly id: string;
   readonly transactionNo: string;
@@ -131,7 +131,7 @@ export interface DonationRef {
 
 /**
  * Pays the donation with a card: a gateway payment-method id, or the id of one of the signed-in
- * donor's saved cards (README "Saved cards and recurring giving"). `saveCard` keeps the card in the
+ * donor's saved cards (docs/payment-api.md "Saved cards and recurring giving"). `saveCard` keeps the card in the
  * signed-in donor's account; `wallet` records Google Pay or Apple Pay.
  */
 export const confirmDonation = (

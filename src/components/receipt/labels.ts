@@ -90,6 +90,8 @@ export const receiptLabelKeys = [
   "certificate_presented",
   "certificate_for",
   "polish_receipt_back",
+  "consoleops_receipt_replaces",
+  "consoleops_receipt_refunded_part",
 ] as const;
 
 export type ReceiptLabelKey = (typeof receiptLabelKeys)[number];

@@ -41,6 +41,13 @@ export const Amount = ({ value, receipt, t }: { value: number; receipt: Receipt;
       <s>{money(value)}</s>{" "}
       <span className="status-label">{t(`receipt_status_${status.label}`)}</span>
     </span>
+  ) : receipt.refundedAmount && value === receipt.totalAmount ? (
+    <span className={status.amountClass}>
+      {money(value)}{" "}
+      <span className="status-label amt refunded">
+        {t("consoleops_receipt_refunded_part", { amount: money(receipt.refundedAmount) })}
+      </span>
+    </span>
   ) : (
     <span className={status.amountClass}>{money(value)}</span>
   );
@@ -138,6 +145,11 @@ export const ReceiptHead = (props: {
         {dateTime(props.receipt.transactionDateTime, props.lang)}
       </Field>
     </dl>
+    {props.receipt.replacesReceiptNo ? (
+      <p className="receipt-replaces">
+        {props.t("consoleops_receipt_replaces", { receiptNo: props.receipt.replacesReceiptNo })}
+      </p>
+    ) : null}
   </header>
 );
 

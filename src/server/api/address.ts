@@ -5,7 +5,8 @@ import { hasSignIn, identityOf, liveGuest } from "./auth";
 import { decode, Text } from "./decode";
 import { check } from "./donor-input";
 import { RequestError, success } from "./envelope";
-import { callerSession, enforceLimits, positive } from "./rate-limit";
+import { config } from "../root";
+import { callerSession, enforceLimits } from "./rate-limit";
 import type { Handler, RequestHeaders } from "./types";
 
 /**
@@ -16,12 +17,12 @@ import type { Handler, RequestHeaders } from "./types";
 const limits = () => ({
   address: {
     name: "addressLookups:ip",
-    limit: positive(process.env["PORTAL_ADDRESS_LOOKUPS_PER_IP"], 30),
+    limit: config().address.lookupsPerIp,
     windowMs: 60_000,
   },
   session: {
     name: "addressLookups:session",
-    limit: positive(process.env["PORTAL_ADDRESS_LOOKUPS_PER_SESSION"], 10),
+    limit: config().address.lookupsPerSession,
     windowMs: 60_000,
   },
 });
@@ -50,7 +51,7 @@ const refusal = (error: PortError): RequestError =>
 const LookupBody = Schema.Struct({ postalCode: Text(20) });
 
 /**
- * lookupPostalCode: the addresses at a Singapore postal code, from OneMap (README "API"). A guest
+ * lookupPostalCode: the addresses at a Singapore postal code, from OneMap (docs/api.md). A guest
  * session or a sign-in, like the other donor calls; rate limited. OneMap is called from the server so
  * that the limits hold and the browser talks to the portal alone.
  */

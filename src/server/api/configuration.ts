@@ -1,6 +1,7 @@
 import { readHomePageConfiguration, readSiteConfiguration } from "@portal/adapters/db";
 import { toHomePageWire } from "@portal/adapters";
 import { database } from "../database";
+import { scoped } from "../root";
 import { RequestError, success } from "./envelope";
 import type { Handler, ServiceResponse } from "./types";
 
@@ -19,11 +20,18 @@ export const charityIdOf = (query: URLSearchParams): number => {
  * database itself, so a stale read can never price a donation.
  */
 const CACHE_MS = 5_000;
-const cache = new Map<string, { until: number; value: Promise<ServiceResponse> }>();
+// One cache per started portal: the console's routes (another bundle, same root) clear it when they
+// publish rates.
+const cached = () =>
+  scoped(
+    "configurationCache",
+    () => new Map<string, { until: number; value: Promise<ServiceResponse> }>(),
+  );
 const cachedResponse = (
   key: string,
   load: () => Promise<ServiceResponse>,
 ): Promise<ServiceResponse> => {
+  const cache = cached();
   const hit = cache.get(key);
   if (hit && hit.until > Date.now()) return hit.value;
   const value = load();
@@ -33,7 +41,7 @@ const cachedResponse = (
 };
 
 /** Forgets the cached answers (a test changed the rates and must not wait out the 5 s). */
-export const clearConfigurationCache = (): void => cache.clear();
+export const clearConfigurationCache = (): void => cached().clear();
 
 const publicRead = { "cache-control": "public, max-age=5" };
 

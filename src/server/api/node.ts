@@ -1,35 +1,85 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { constants, gzip } from "node:zlib";
-import { sessionRecords, socialNricRecords } from "../records";
-import { startMailJobs, startPaymentJobs } from "./jobs";
+import { startMailJobs, startPaymentJobs, startSweeps } from "./jobs";
+import { startConsoleJobs } from "../console/jobs";
 import { handleServiceRequest } from "./router";
 export { serveTestControl } from "./test-control";
-export { closeDatabase } from "../database";
+export { configOrExit, readConfig } from "../config";
+import type { PortalConfig } from "../config";
+import { closeDatabase, database } from "../database";
+import { createLogger, reason, type Logger } from "../log";
+import { standins } from "../standins";
+import { installRoot, portalClock, systemIds, uninstallRoot, type Root } from "../root";
+import { startErrorReporting } from "../error-reporting";
 import { BodyTooLarge, MAX_BODY_BYTES, type RequestHeaders, type ServiceRequest } from "./types";
 
-// Guest sessions that expired a day ago and made no donation are deleted once an hour.
-setInterval(
-  () =>
-    void sessionRecords()
-      .then((sessions) => sessions.sweep())
-      .catch(() => undefined),
-  60 * 60 * 1000,
-).unref();
+/**
+ * The started portal as the web server and the Astro routes (through `locals.portal`) use it: the
+ * services built once by `startPortal` from the configuration read at start-up.
+ */
+export interface Portal {
+  /** The composition root; the Astro bundle adopts it per request (src/middleware.ts). */
+  readonly root: Root;
+  readonly config: PortalConfig;
+  readonly log: Logger;
+  /** Whether the database answers, and which engine it is (`/api/health`). */
+  readonly health: () => Promise<{ readonly engine: string }>;
+  readonly handleServiceRequest: typeof handleServiceRequest;
+  /** Stop the loops and close the database (after the last answer: server/serve.mjs). */
+  readonly close: () => Promise<void>;
+}
 
-// NRICs held for a social sign-up (at most 15 minutes each) are deleted soon after they expire.
-setInterval(
-  () =>
-    void socialNricRecords()
-      .then((held) => held.sweep())
-      .catch(() => undefined),
-  5 * 60 * 1000,
-).unref();
-
-// Reconcile payments left open by a crash, now and every minute; charge the recurring plans due.
-void startPaymentJobs();
-// Deliver the mails that are due (retries, first tries cut short), now and every minute.
-void startMailJobs();
+/**
+ * The composition root: builds the portal from its configuration once, when the web server starts
+ * (nothing is started by importing a module), and starts its loops: reconciliation and recurring
+ * charges, the mail queue, the console's publication of approved rates, and the sweeps of expired
+ * sessions and held NRICs.
+ */
+export async function startPortal(
+  config: PortalConfig,
+  log = createLogger(config.logLevel),
+): Promise<Portal> {
+  const root: Root = installRoot({
+    config,
+    clock: portalClock(),
+    ids: systemIds,
+    log,
+    report: await startErrorReporting(config, log),
+    services: new Map(),
+    stops: [],
+  });
+  root.stops.push(startSweeps());
+  // Publish approved rates when their time comes; forget ended console sessions.
+  root.stops.push(startConsoleJobs(root));
+  const started = (name: string, loop: Promise<() => void>) =>
+    loop.then(
+      (stop) => void root.stops.push(stop),
+      (error: unknown) => log.error(`[${name}] not started: ${reason(error)}`),
+    );
+  // Not awaited: a database that is not up yet shows in /api/health, not as a failed start.
+  void started("jobs", startPaymentJobs(root));
+  void started("mail", startMailJobs(root));
+  // The embedded stand-ins, when the settings ask for them (never in production), warmed now: their
+  // tables are made at start rather than in a donor's request (a request that comes sooner waits).
+  void standins().catch((error: unknown) => log.error(`[standins] not started: ${reason(error)}`));
+  return {
+    root,
+    config,
+    log,
+    health: async () => {
+      const sql = await database();
+      await sql.query("select 1");
+      return { engine: sql.engine };
+    },
+    handleServiceRequest,
+    close: async () => {
+      for (const stop of root.stops.splice(0)) stop();
+      await closeDatabase();
+      uninstallRoot();
+    },
+  };
+}
 
 const readLimited = (req: IncomingMessage): Promise<Uint8Array> =>
   new Promise((resolve, reject) => {
@@ -70,8 +120,10 @@ export async function serveService(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
+  requestId?: string,
 ): Promise<void> {
   const request: ServiceRequest = {
+    requestId,
     method: req.method ?? "GET",
     url,
     headers: headersOf(req),
@@ -101,8 +153,5 @@ const gzipAsync = promisify(gzip) as (text: string, options: { level: number }) 
 
 /** `/auth/config` and the embedded identity provider's layer (`/cognito-idp`), for `server/serve.mjs`. */
 export { serveIdentity, LAYER_PATH, CONFIG_PATH } from "../identity-provider/http";
-/**
- * `/sandbox/...`, the sandbox gateway's pages and calls, and the stand-ins themselves, which
- * `server/serve.mjs` warms at start when the settings ask for any (their tables made first).
- */
-export { serveSandbox, standins } from "../standins";
+/** `/sandbox/...`, the sandbox gateway's pages and calls (a stand-in), for `server/serve.mjs`. */
+export { serveSandbox } from "../standins";

@@ -29,6 +29,7 @@ import {
   threeDsReturnUrl,
 } from "../payments";
 import { portalNow } from "../clock";
+import { config } from "../root";
 import { check } from "./donor-input";
 import { failure, RequestError, success } from "./envelope";
 import { hasSignIn, liveGuest, registeredDonor } from "./auth";
@@ -298,7 +299,7 @@ const confirm: Handler = async ({ body, headers }) => {
       gatewayFailed,
     ),
   );
-  await records.startAttempt(donation.id, gatewayName, payment, wallet ?? "card");
+  await records.startAttempt(donation.id, gatewayName(), payment, wallet ?? "card");
   const returnUrl = threeDsReturnUrl(donation.flow);
   const confirmed = await Effect.runPromise(
     Effect.catch(
@@ -369,7 +370,7 @@ const payNow: Handler = async ({ body }) => {
   if (payment.nextAction?.kind !== "qr") {
     throw new RequestError(503, "The payment service gave no PayNow QR.", "gateway.unavailable");
   }
-  await records.startAttempt(donation.id, gatewayName, payment, "paynow", {
+  await records.startAttempt(donation.id, gatewayName(), payment, "paynow", {
     payload: payment.nextAction.payload,
     expiresAt: new Date(now + PAYNOW_QR_LIFETIME_MS),
   });
@@ -424,7 +425,7 @@ export const STRIPE_WEBHOOK_PATH = "/svc/payment/v1/webhooks/stripe";
  * (see `receiveStripeWebhook`). Without a secret the endpoint does not exist.
  */
 export async function stripeWebhook(request: ServiceRequest): Promise<ServiceResponse> {
-  const secret = process.env["STRIPE_WEBHOOK_SECRET"];
+  const secret = config().payments.webhookSecret;
   if (!secret) return failure(404, "Not found");
   if (request.method !== "POST") return failure(405, "Method not allowed", { allow: "POST" });
   const answer = await receiveStripeWebhook({
@@ -433,7 +434,7 @@ export async function stripeWebhook(request: ServiceRequest): Promise<ServiceRes
     payload: await request.body(),
     signature: request.headers.get("stripe-signature"),
     secret,
-    ...(gatewayName === "stripe" ? { gateway: gateway() } : {}),
+    ...(gatewayName() === "stripe" ? { gateway: gateway() } : {}),
   });
   return {
     status: answer.status,

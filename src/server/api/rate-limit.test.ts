@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readConfig } from "../config";
 import { callerAddress } from "../rate-limit";
 import { callerSession } from "./rate-limit";
 
@@ -9,13 +10,11 @@ const headers = (values: Record<string, string>) => ({
 describe("who is asking", () => {
   it("uses the socket address unless a trusted proxy is configured", () => {
     const forwarded = headers({ "x-forwarded-for": "1.2.3.4, 10.0.0.9" });
-    expect(callerAddress(forwarded, "127.0.0.1")).toBe("127.0.0.1");
-    process.env["PORTAL_TRUST_PROXY"] = "true";
-    try {
-      expect(callerAddress(forwarded, "127.0.0.1")).toBe("10.0.0.9");
-    } finally {
-      delete process.env["PORTAL_TRUST_PROXY"];
-    }
+    const trustProxy = (value: string | undefined) =>
+      readConfig(value === undefined ? {} : { PORTAL_TRUST_PROXY: value }).trustProxy;
+    expect(callerAddress(forwarded, "127.0.0.1", trustProxy(undefined))).toBe("127.0.0.1");
+    expect(callerAddress(forwarded, "127.0.0.1", trustProxy("false"))).toBe("127.0.0.1");
+    expect(callerAddress(forwarded, "127.0.0.1", trustProxy("true"))).toBe("10.0.0.9");
   });
 
   it("keys sessions by a hash of the guest cookie or sign-in token, never the token itself", () => {

@@ -1,13 +1,8 @@
 import { createHash } from "node:crypto";
 import { rateWindowRecords } from "../records";
+import { config } from "../root";
 import { RequestError } from "./envelope";
 import type { RequestHeaders } from "./types";
-
-/** A whole positive number from configuration, or the fallback. */
-export const positive = (value: string | undefined, fallback: number) => {
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n > 0 ? n : fallback;
-};
 
 /**
  * A limit on the service calls: at most `limit` events per key in a fixed window of `windowMs`, counted
@@ -59,12 +54,12 @@ const WINDOW_MS = 60_000;
 const receiptLimits = () => ({
   ip: {
     name: "receiptLookups:ip",
-    limit: positive(process.env["PORTAL_RECEIPT_LOOKUPS_PER_IP"], 60),
+    limit: config().receiptLookups.perIp,
     windowMs: WINDOW_MS,
   },
   session: {
     name: "receiptLookups:session",
-    limit: positive(process.env["PORTAL_RECEIPT_LOOKUPS_PER_SESSION"], 20),
+    limit: config().receiptLookups.perSession,
     windowMs: WINDOW_MS,
   },
 });

@@ -15,6 +15,8 @@ import { SINGPASS_JWKS_PATH, singpassHandlers, singpassJwks } from "./singpass";
 import { socialNricHandlers } from "./social-nric";
 import { statementHandlers } from "./statements";
 import { callerAddress } from "../rate-limit";
+import { reason } from "../log";
+import { root } from "../root";
 import { BodyTooLarge, type Handler, type ServiceRequest, type ServiceResponse } from "./types";
 
 export * from "./types";
@@ -78,7 +80,8 @@ export async function handleServiceRequest(request: ServiceRequest): Promise<Ser
     } catch (error) {
       if (error instanceof BodyTooLarge) return failure(413, error.message);
       // A database failure: 500 makes Stripe deliver the event again later.
-      console.error("[api] webhook failed:", error instanceof Error ? error.message : "unknown");
+      root().log.error({ requestId: request.requestId }, `[api] webhook failed: ${reason(error)}`);
+      root().report(error, { call: "stripeWebhook" });
       return failure(500, "Webhook not processed; deliver again.");
     }
   }
@@ -125,10 +128,14 @@ export async function handleServiceRequest(request: ServiceRequest): Promise<Ser
       return failure(error.httpStatus, error.message, {}, error.code, failed);
     }
     if (error instanceof BodyTooLarge) return failure(413, error.message, {}, undefined, failed);
-    console.error(
-      `[api] ${call.name} failed:`,
-      error instanceof Error ? error.message : "unknown error",
+    root().log.error(
+      { requestId: request.requestId },
+      `[api] ${call.name} failed: ${reason(error)}`,
     );
+    root().report(error, {
+      call: call.name,
+      ...(request.requestId ? { requestId: request.requestId } : {}),
+    });
     return failure(
       500,
       "Something went wrong on our side; please try again.",

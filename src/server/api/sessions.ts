@@ -1,5 +1,6 @@
 import { GUEST_SESSION_MINUTES } from "@portal/adapters/db";
 import { sessionRecords } from "../records";
+import { config } from "../root";
 import { guestOf, SESSION_COOKIE } from "./auth";
 import { success } from "./envelope";
 import type { Handler } from "./types";
@@ -13,8 +14,7 @@ const guest: Handler = async ({ headers }) => {
   const current = await guestOf(headers);
   if (current) return success({ data: { expiresAt: current.expiresAt.toISOString() } });
   const { token, session } = await (await sessionRecords()).start();
-  const secure =
-    process.env["PORTAL_COOKIE_SECURE"] === "true" || headers.get("x-forwarded-proto") === "https";
+  const secure = config().cookieSecure || headers.get("x-forwarded-proto") === "https";
   const cookie = [
     `${SESSION_COOKIE}=${token}`,
     "Path=/svc",

@@ -3,7 +3,7 @@ import { success } from "./envelope";
 import type { Handler } from "./types";
 
 /**
- * signOutEverywhere (ours; README "API"): the portal's side of a global sign-out. The browser calls
+ * signOutEverywhere (ours; docs/api.md): the portal's side of a global sign-out. The browser calls
  * it with its ID token just before it revokes its tokens at the identity provider (Amplify's global
  * sign-out); from then on every ID token of the account issued before this second answers 401 here.
  * With the embedded provider its GlobalSignOut records the same; with a real Cognito this call is what

@@ -11,7 +11,7 @@ import type { Handler, RequestHeaders } from "./types";
 const NricBody = Schema.Struct({ nric: Text(20) });
 
 /**
- * holdSocialNric (ours; README "API"): the NRIC-only step before a social sign-up (spec §4
+ * holdSocialNric (ours; docs/api.md): the NRIC-only step before a social sign-up (spec §4
  * NIRC_UNIQUE) hands the NRIC to the server, which holds it sealed for the caller's guest session
  * (HttpOnly cookie) across the provider's redirect, for 15 minutes at most, instead of the browser
  * keeping it. Only its form is checked: whether it is registered is not answered here (a guest session

@@ -7,6 +7,8 @@ export interface RequestHeaders {
 
 /** One request to a service call, independent of the server that received it. */
 export interface ServiceRequest {
+  /** The id the web server gave this request (`x-request-id`), for the log. */
+  readonly requestId?: string | undefined;
   readonly method: string;
   readonly url: URL;
   readonly headers: RequestHeaders;

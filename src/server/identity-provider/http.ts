@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { config } from "../root";
 import { serveStandin } from "../standins";
 
 /** The path the browser's Amplify calls (`userPoolEndpoint`) when the embedded provider runs. */
@@ -6,27 +7,23 @@ export const LAYER_PATH = "/cognito-idp";
 /** What the browser needs to configure Amplify; see `identityClientConfiguration`. */
 export const CONFIG_PATH = "/auth/config";
 
-const env = (name: string) => process.env[name] || undefined;
-
 /**
  * What the browser needs to sign in: the pool, the app client, the endpoint (only for the embedded
  * provider; Amplify finds Cognito's own from the pool's region) and which social providers are set up.
  * `enabled: false` when no pool is configured: the sign-in button then says sign-in is unavailable.
  */
 function identityClientConfiguration() {
-  const userPoolId = env("PORTAL_IDENTITY_POOL_ID");
-  const userPoolClientId = env("PORTAL_IDENTITY_CLIENT_ID");
+  const identity = config().identity;
+  const userPoolId = identity.poolId;
+  const userPoolClientId = identity.clientId;
   if (!userPoolId || !userPoolClientId) return { enabled: false as const };
-  const oauthDomain = env("PORTAL_IDENTITY_OAUTH_DOMAIN");
-  const social = (env("PORTAL_IDENTITY_SOCIAL_PROVIDERS") ?? "")
-    .split(",")
-    .map((name) => name.trim())
-    .filter((name) => name === "Google" || name === "Facebook");
+  const oauthDomain = identity.oauthDomain;
+  const social = identity.socialProviders;
   return {
     enabled: true as const,
     userPoolId,
     userPoolClientId,
-    ...(env("PORTAL_COGNITO_LOCAL_URL") ? { userPoolEndpoint: LAYER_PATH } : {}),
+    ...(identity.cognitoLocalUrl ? { userPoolEndpoint: LAYER_PATH } : {}),
     social: oauthDomain ? social : [],
     ...(oauthDomain ? { oauthDomain } : {}),
   };

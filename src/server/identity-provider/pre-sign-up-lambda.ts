@@ -3,7 +3,7 @@ import { identitySignups, openDatabase, type IdentitySignups } from "@portal/ada
 import { preSignUp, PreSignUpRefused, type PreSignUpEvent } from "./pre-sign-up";
 
 /**
- * The PreSignUp handler as a Cognito Lambda trigger (README "PreSignUp as a Lambda"): the same checks
+ * The PreSignUp handler as a Cognito Lambda trigger (docs/identity.md "PreSignUp as a Lambda"): the same checks
  * the embedded layer runs before an account is made (NRIC, UEN and mobile uniqueness; the details kept
  * for the account's first sign-in). Cognito sends the event below and answers the sign-up with
  * `PreSignUp failed with error <message>.` when the handler throws.

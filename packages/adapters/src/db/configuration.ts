@@ -135,19 +135,32 @@ export async function updateRates(
 ): Promise<number> {
   const rates = decodeRateConfig(input.rates);
   return sql.transaction(async (tx) => {
-    const [row] = await tx.query<{ version: number }>(
-      `update home_page_configuration set
-         ${rateColumns.map(([name], i) => `${name} = $${i + 2}`).join(", ")},
-         version = version + 1, updated_at = now()
-       where charity_id = $1 returning version`,
-      [input.charityId, ...rateValues(rates)],
-    );
-    if (!row) throw new Error(`no home-page configuration for charity ${input.charityId}`);
+    const version = await writeRates(tx, input.charityId, rates);
     await tx.query(
       `insert into audit_log (actor, action, entity, entity_id, detail)
        values ($1, 'rates.update', 'home_page_configuration', $2, $3)`,
-      [input.actor, String(input.charityId), JSON.stringify({ version: row.version, rates })],
+      [input.actor, String(input.charityId), JSON.stringify({ version, rates })],
     );
-    return row.version;
+    return version;
   });
+}
+
+/**
+ * Put `rates` in force for a charity inside the caller's transaction; returns the new version (one
+ * up, so donations priced on the old rates meet the rates-updated page).
+ */
+export async function writeRates(
+  tx: SqlQuery,
+  charityId: number,
+  rates: RateConfig,
+): Promise<number> {
+  const [row] = await tx.query<{ version: number }>(
+    `update home_page_configuration set
+       ${rateColumns.map(([name], i) => `${name} = $${i + 2}`).join(", ")},
+       version = version + 1, updated_at = now()
+     where charity_id = $1 returning version`,
+    [charityId, ...rateValues(decodeRateConfig(rates))],
+  );
+  if (!row) throw new Error(`no home-page configuration for charity ${charityId}`);
+  return row.version;
 }

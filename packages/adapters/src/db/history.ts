@@ -305,7 +305,7 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
                 (d.donor_details->>'anonymous')::boolean as anonymous,
                 d.total_cents, d.created_at, count(*) over ()::int as total
          from donation d left join donor o on o.id = d.donor_id
-         where d.flow = $1 and d.status = 'succeeded'
+         where d.flow = $1 and d.status = 'succeeded' and d.wall_hidden_at is null
          order by d.created_at desc, d.id desc limit $2 offset $3`,
         [flow, pageSize, (pageNo - 1) * pageSize],
       );

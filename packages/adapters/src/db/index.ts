@@ -23,3 +23,8 @@ export * from "./refused";
 export * from "./mail-queue";
 export * from "./gift-links";
 export * from "./terms";
+export * from "./console-audit";
+export * from "./console-reversals";
+export * from "./counter-receipts";
+export * from "./console-donations";
+export * from "./console-care";

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import {
+  COUNTER_METHODS,
+  counterMethodLabel,
   MAIN_CHARITY_ID,
   maskNric,
   nextZakatDue,
@@ -9,10 +11,11 @@ import {
   type ReceiptAttributes,
 } from "@portal/domain";
 import { readRates } from "./configuration";
+import { receiptToken } from "./donations";
 import type { Address, GiftParticulars, ProfileDetails } from "./donors";
 import { methodOf, phoneOf } from "./history";
 import { personalData } from "./personal-data";
-import type { Sql } from "./sql";
+import type { Sql, SqlQuery } from "./sql";
 
 /**
  * Spec §3's receipt data, as far as the portal records it. Amounts are integer cents; the NRIC is
@@ -75,6 +78,10 @@ export interface ReceiptData {
   readonly attributes: ReceiptAttributes;
   /** When the particulars shown were corrected by a re-issue; null for the receipt as first issued. */
   readonly reissuedAt: string | null;
+  /** The receipt number this one replaces (a re-issue takes the next number); null for an original. */
+  readonly replacesReceiptNo: string | null;
+  /** Cents given back by part refunds (a full refund reads Refunded instead). */
+  readonly refundedAmount: number;
 }
 
 /** A receipt's donor particulars as issued (or as last re-issued). */
@@ -112,6 +119,14 @@ interface Row {
   particulars: Particulars | null;
   id_encrypted: Uint8Array | null;
   reissued_at: Date | null;
+  reissue_no: string | null;
+  replaces_no: string | null;
+  refunded_cents: number | string;
+  mosque_name: string | null;
+  amil_id: string | null;
+  amil_name: string | null;
+  counter_reference: string | null;
+  bank_name: string | null;
   inputs: unknown;
   receipt_items: ReceiptAttributes | null;
   rates_version: number;
@@ -123,6 +138,12 @@ interface Row {
 
 const text = (value: string | undefined | null) =>
   value === undefined || value === null || value.trim() === "" ? null : value.trim();
+
+/** A counter payment's method as its receipt names it (Cash, Cheque, NETS, BankTransfer). */
+const counterMethod = (method: string | null) =>
+  (COUNTER_METHODS as ReadonlyArray<string>).includes(method ?? "")
+    ? counterMethodLabel(method as (typeof COUNTER_METHODS)[number])
+    : undefined;
 
 const ratesWhileCurrent = async (sql: Sql, version: number) => {
   const config = await readRates(sql, MAIN_CHARITY_ID);
@@ -139,6 +160,10 @@ export interface ReceiptReissue {
   readonly particulars: Partial<Particulars>;
   /** A corrected NRIC/FIN, stored sealed like every other. */
   readonly idNumber?: string;
+  /** The officer's role, for the audit log. */
+  readonly role?: string;
+  /** The console's audit line, written in the re-issue's own transaction (masked before/after). */
+  readonly audit?: (tx: SqlQuery, before: unknown, after: unknown) => Promise<void>;
 }
 
 export function receipts(sql: Sql, serverKey: Buffer) {
@@ -150,33 +175,49 @@ export function receipts(sql: Sql, serverKey: Buffer) {
      * are kept (the receipt shows the newest), and the audit log records who, before, after and when
      * (the NRIC masked). "notFound" for no such receipt.
      */
-    reissue: (input: ReceiptReissue): Promise<"reissued" | "notFound"> =>
+    reissue: (
+      input: ReceiptReissue,
+    ): Promise<
+      { outcome: "reissued"; receiptNo: string; replaces: string } | { outcome: "notFound" }
+    > =>
       sql.transaction(async (tx) => {
         const [row] = await tx.query<{
           id: string;
+          series: string;
+          current_no: string;
           particulars: Particulars | null;
           id_encrypted: Uint8Array | null;
         }>(
-          `select r.id, coalesce(x.particulars, r.particulars) as particulars,
+          `select r.id, r.series, coalesce(x.receipt_no, r.receipt_no) as current_no,
+                  coalesce(x.particulars, r.particulars) as particulars,
                   case when x.id is null then r.id_encrypted else x.id_encrypted end as id_encrypted
            from receipt r
            left join lateral (select * from receipt_reissue x where x.receipt_id = r.id
                               order by x.id desc limit 1) x on true
-           where r.receipt_no = $1 for update of r`,
+           where r.receipt_no = $1 or r.id = (select receipt_id from receipt_reissue where receipt_no = $1)
+           for update of r`,
           [input.receiptNo],
         );
-        if (!row) return "notFound";
+        if (!row) return { outcome: "notFound" as const };
         const before = row.particulars ?? {};
         const after = { ...before, ...input.particulars };
         const sealed =
           input.idNumber === undefined
             ? row.id_encrypted
             : pii.encrypt(input.idNumber.trim().toUpperCase());
-        await tx.query(
-          `insert into receipt_reissue (receipt_id, particulars, id_encrypted, reason, actor)
-           values ($1, $2, $3, $4, $5)`,
-          [row.id, JSON.stringify(after), sealed, input.reason, input.actor],
+        // The corrected receipt takes the next number of its series and names the one it replaces.
+        const [numbered] = await tx.query<{ receipt_no: string }>(
+          `with next as (
+             update receipt_series set next_serial = next_serial + 1 where series = $6
+             returning next_serial - 1 as serial
+           )
+           insert into receipt_reissue (receipt_id, particulars, id_encrypted, reason, actor, serial, receipt_no)
+           select $1, $2, $3, $4, $5, next.serial, $6 || '-' || case when length(next.serial::text) >= 8
+             then next.serial::text else lpad(next.serial::text, 8, '0') end
+           from next returning receipt_no`,
+          [row.id, JSON.stringify(after), sealed, input.reason, input.actor, row.series],
         );
+        const receiptNo = numbered?.receipt_no ?? row.current_no;
         await tx.query(
           `insert into audit_log (actor, action, entity, entity_id, detail)
            values ($1, 'receipt.reissue', 'receipt', $2, $3)`,
@@ -185,13 +226,39 @@ export function receipts(sql: Sql, serverKey: Buffer) {
             input.receiptNo,
             JSON.stringify({
               reason: input.reason,
-              before: { ...before, nric: masked(row.id_encrypted) },
-              after: { ...after, nric: masked(sealed) },
+              ...(input.role ? { role: input.role } : {}),
+              before: { ...before, receiptNo: row.current_no, nric: masked(row.id_encrypted) },
+              after: { ...after, receiptNo, replaces: row.current_no, nric: masked(sealed) },
             }),
           ],
         );
-        return "reissued";
+        await input.audit?.(
+          tx,
+          { ...before, receiptNo: row.current_no, nric: masked(row.id_encrypted) },
+          {
+            ...after,
+            receiptNo,
+            replaces: row.current_no,
+            nric: masked(sealed),
+            reason: input.reason,
+          },
+        );
+        return { outcome: "reissued" as const, receiptNo, replaces: row.current_no };
       }),
+    /** A donation's receipt as it now reads: its newest number and its token (for its e-mail). */
+    current: async (
+      transactionNo: string,
+    ): Promise<{ receiptNo: string; token: string } | undefined> => {
+      const [row] = await sql.query<{ id: string; receipt_no: string }>(
+        `select r.id, coalesce((select x.receipt_no from receipt_reissue x where x.receipt_id = r.id
+                  and x.receipt_no is not null order by x.id desc limit 1), r.receipt_no) as receipt_no
+         from receipt r join donation d on d.id = r.donation_id where d.transaction_no = $1`,
+        [transactionNo],
+      );
+      return row
+        ? { receiptNo: row.receipt_no, token: receiptToken(serverKey, row.id) }
+        : undefined;
+    },
     /** The receipt, or undefined: a wrong token, someone else's donation and no receipt look alike. */
     find: async (lookup: ReceiptLookup): Promise<ReceiptData | undefined> => {
       const where =
@@ -201,11 +268,16 @@ export function receipts(sql: Sql, serverKey: Buffer) {
           ? [createHash("sha256").update(lookup.token).digest()]
           : [lookup.donorId, lookup.transactionNo];
       const [row] = await sql.query<Row>(
-        `select r.receipt_no, d.transaction_no, r.issued_at, d.source, d.flow, d.status, d.total_cents, d.amounts,
+        `select coalesce(x.receipt_no, r.receipt_no) as receipt_no, d.transaction_no, r.issued_at, d.source, d.flow, d.status, d.total_cents, d.amounts,
                 d.frequency, d.payment_method, d.payment_type, d.card_brand, d.card_last4, d.donor_details,
                 coalesce(x.particulars, r.particulars) as particulars,
                 case when x.id is null then r.id_encrypted else x.id_encrypted end as id_encrypted,
-                x.at as reissued_at, d.inputs, d.receipt_items, d.rates_version,
+                x.at as reissued_at, x.receipt_no as reissue_no,
+                case when x.id is null then null else coalesce(
+                  (select p.receipt_no from receipt_reissue p where p.receipt_id = r.id and p.id < x.id
+                   and p.receipt_no is not null order by p.id desc limit 1), r.receipt_no) end as replaces_no,
+                d.refunded_cents, d.mosque_name, d.amil_id, d.amil_name, d.counter_reference, d.bank_name,
+                d.inputs, d.receipt_items, d.rates_version,
                 (select a.gateway_ref from payment_attempt a
                   where a.donation_id = d.id and a.status = 'succeeded'
                   order by a.updated_at desc limit 1) as gateway_ref,
@@ -259,15 +331,15 @@ export function receipts(sql: Sql, serverKey: Buffer) {
           ? null
           : (who.companyName ?? row.donor_details?.business?.companyName ?? null),
         isAnonymous: anonymous,
-        paymentMethod: methodOf(row.payment_method),
+        paymentMethod: counterMethod(row.payment_method) ?? methodOf(row.payment_method),
         paymentType: row.payment_type,
         paymentStatus:
           row.status === "refunded" ? "Refunded" : row.status === "voided" ? "Voided" : "Accepted",
         cardDetails:
           row.card_brand && row.card_last4 ? `${row.card_brand} **** ${row.card_last4}` : null,
         cardBrand: row.card_brand,
-        referenceNumber: row.gateway_ref,
-        bankName: null,
+        referenceNumber: row.gateway_ref ?? row.counter_reference,
+        bankName: row.bank_name,
         typeOfZakat: [
           ...(amount("harta") > 0 ? (["harta"] as const) : []),
           ...(amount("fitrah") > 0 ? (["fitrah"] as const) : []),
@@ -291,11 +363,14 @@ export function receipts(sql: Sql, serverKey: Buffer) {
           row.id_encrypted !== null ||
           (who.uen ?? null) !== null,
         nextZakatDueDate: amount("harta") > 0 ? sgtDate(nextZakatDue(issued.getTime())) : null,
-        mosqueName: null,
-        amilId: null,
-        amilName: null,
+        mosqueName: row.mosque_name,
+        amilId: row.amil_id,
+        amilName: row.amil_name,
         attributes,
         reissuedAt: row.reissued_at ? new Date(row.reissued_at).toISOString() : null,
+        // A correction from before re-issues took numbers (migration 021) replaces nothing by number.
+        replacesReceiptNo: row.reissue_no ? row.replaces_no : null,
+        refundedAmount: row.status === "succeeded" ? Number(row.refunded_cents) : 0,
       };
     },
   };

@@ -76,7 +76,7 @@ export const apiCalls = [
   post("payment", "/api/Donation/getThirdPartyDonationReceiptData", { query: ["transactionNo"] }),
   post("donor", "/api/User/getTaxDeductionStatus"),
   post("donor", "/api/User/registerTaxDeduction"),
-  // the year-end statement and the harta due date's calendar file (ours; README "API")
+  // the year-end statement and the harta due date's calendar file (ours; docs/api.md)
   post("payment", "/api/Donation/getTaxYearStatement"),
   post("payment", "/api/Donation/getZakatDueCalendar"),
   // donor
@@ -92,15 +92,15 @@ export const apiCalls = [
   post("donor", "/api/User/getDonorByTransactionNumber"),
   post("donor", "/api/User/updateDonorCognitoProfile"),
   post("donor", "/api/User/updateDonorEmailCognitoProfile"),
-  // the NRIC given before a social sign-up (ours; README "API"), held by the server for the guest
+  // the NRIC given before a social sign-up (ours; docs/api.md), held by the server for the guest
   post("donor", "/api/User/holdSocialNric"),
   post("donor", "/api/User/socialNricHeld"),
   post("donor", "/api/User/forgetSocialNric"),
-  // the portal's side of a global sign-out (ours; README "API"): the caller's ID tokens end here too
+  // the portal's side of a global sign-out (ours; docs/api.md): the caller's ID tokens end here too
   post("donor", "/api/User/signOutEverywhere"),
-  // postal-code lookup (ours; README "API"): OneMap's search, asked by the server
+  // postal-code lookup (ours; docs/api.md): OneMap's search, asked by the server
   post("donor", "/api/User/lookupPostalCode"),
-  // Singpass enrolment (ours; README "API"): the login's steps, kept on the server for the guest
+  // Singpass enrolment (ours; docs/api.md): the login's steps, kept on the server for the guest
   post("donor", "/api/Singpass/startSingpassLogin"),
   post("donor", "/api/Singpass/completeSingpassLogin"),
   post("donor", "/api/Singpass/getSingpassPerson"),
@@ -112,14 +112,14 @@ export const apiCalls = [
   // wakaf
   post("wakaf", "/v1/Donation/donationWidget", { query: ["charityId"] }),
   post("wakaf", "/v1/Home/getHomePageConfiguration", { query: ["charityId"] }),
-  // the payment API (ours; README "Payment API"), in the style of PaymentIntents
+  // the payment API (ours; docs/payment-api.md), in the style of PaymentIntents
   post("payment", "/v1/donations/create"),
   post("payment", "/v1/donations/confirm"),
   post("payment", "/v1/donations/retrieve"),
   post("payment", "/v1/donations/payNow"),
   post("payment", "/v1/donations/payNowQrImage"),
   get("payment", "/v1/paymentConfiguration"),
-  // the guest session (ours; README "API"): issued by the server instead of service credentials
+  // the guest session (ours; docs/api.md): issued by the server instead of service credentials
   post("main", "/v1/session/guest"),
 ] as const satisfies ReadonlyArray<ApiCall>;
 

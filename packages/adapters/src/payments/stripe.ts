@@ -88,6 +88,7 @@ export const paymentFromIntent = (intent: Stripe.PaymentIntent): GatewayPayment 
     paymentId: intent.id,
     state,
     nextAction: nextActionOf(intent),
+    ...(charge && charge.amount_refunded > 0 ? { refundedCents: charge.amount_refunded } : {}),
     ...(state === "failed" && error
       ? { failureCode: error.decline_code ?? error.code ?? "payment_failed" }
       : {}),
@@ -226,11 +227,16 @@ export const createStripeGateway = (
     }),
   retrieve: (paymentId) =>
     call(() => stripe.paymentIntents.retrieve(paymentId, { expand: ["latest_charge"] })),
-  refund: (paymentId, idempotencyKey) =>
-    call(async () => {
+  refund: (paymentId, idempotencyKey, amountCents) => {
+    let whole = 0;
+    return call(async () => {
       await stripe.refunds
         .create(
-          { payment_intent: paymentId, metadata: { portal_key: idempotencyKey } },
+          {
+            payment_intent: paymentId,
+            ...(amountCents === undefined ? {} : { amount: amountCents }),
+            metadata: { portal_key: idempotencyKey },
+          },
           { idempotencyKey },
         )
         .catch((error: unknown) => {
@@ -242,11 +248,22 @@ export const createStripeGateway = (
             return undefined;
           throw error;
         });
-      return stripe.paymentIntents.retrieve(paymentId, { expand: ["latest_charge"] });
+      const intent = await stripe.paymentIntents.retrieve(paymentId, { expand: ["latest_charge"] });
+      whole = intent.amount_received || intent.amount;
+      return intent;
     }).pipe(
-      // The intent stays `succeeded` at Stripe; the refund is what makes the payment refunded.
-      Effect.map((payment) => ({ ...payment, state: "refunded" as const, nextAction: null })),
-    ),
+      // The intent stays `succeeded` at Stripe; its charge says how much is back, and only all of
+      // it makes the payment refunded.
+      Effect.map((payment) => ({
+        ...payment,
+        nextAction: null,
+        state:
+          amountCents === undefined || (payment.refundedCents ?? 0) >= whole
+            ? ("refunded" as const)
+            : payment.state,
+      })),
+    );
+  },
 });
 
 /** The Stripe gateway as the domain's PaymentGateway port. */

@@ -204,10 +204,14 @@ export const ReceiptData = Schema.Struct({
   attributes: ReceiptAttributes,
   /** When a re-issue corrected the particulars shown (issue 22); null as first issued. */
   reissuedAt: Schema.optionalKey(NullStr),
+  /** The receipt number a re-issue replaces (issue 18); null for an original. */
+  replacesReceiptNo: Schema.optionalKey(NullStr),
+  /** Cents given back by part refunds (issue 18); a full refund reads Refunded instead. */
+  refundedAmount: Schema.optionalKey(Int),
 });
 export type ReceiptDataWire = typeof ReceiptData.Type;
 
-/** The payment API's donation (README "Payment API"). */
+/** The payment API's donation (docs/payment-api.md). */
 export const Donation = Schema.Struct({
   id: Str,
   transactionNo: Str,

@@ -22,6 +22,8 @@ export interface GatewayPayment {
   };
   /** The gateway's reusable token of the card, for saved cards and recurring plans. */
   readonly paymentMethodId?: string;
+  /** Cents given back so far (a part refund leaves the payment `succeeded`). */
+  readonly refundedCents?: number;
 }
 
 /** Card and PayNow payments in the style of PaymentIntents: create with an idempotency key, confirm. */
@@ -48,12 +50,14 @@ export interface PaymentGatewayShape {
   ) => Effect.Effect<GatewayPayment, PortError>;
   readonly retrieve: (paymentId: string) => Effect.Effect<GatewayPayment, PortError>;
   /**
-   * Give a succeeded payment's money back in full. Keyed like every write: a retry with the same key
-   * refunds once. Answers the payment as `refunded`.
+   * Give a succeeded payment's money back, in full or (with `amountCents`) in part. Keyed like every
+   * write: a retry with the same key refunds once. Answers the payment as `refunded` once all of it
+   * is back, otherwise still `succeeded` with `refundedCents`.
    */
   readonly refund: (
     paymentId: string,
     idempotencyKey: string,
+    amountCents?: Cents,
   ) => Effect.Effect<GatewayPayment, PortError>;
 }
 

@@ -73,6 +73,20 @@ create table if not exists identity_challenge (
 create index if not exists identity_challenge_expiry on identity_challenge (expires_at);
 `,
   },
+  {
+    // Refunds in part (the console's reversals, issue 18): how much of a payment was given back, and
+    // each refund under its idempotency key.
+    id: "003-sandbox-refunds",
+    sql: `
+alter table sandbox_payment add column if not exists refunded_cents bigint not null default 0;
+create table if not exists sandbox_refund (
+  key text primary key,
+  payment_id text not null references sandbox_payment (id),
+  amount_cents bigint not null check (amount_cents > 0),
+  created_at timestamptz not null default now()
+);
+`,
+  },
 ];
 
 /** Apply the stand-ins' migrations not yet applied, after the portal's own (`openDatabase`). */

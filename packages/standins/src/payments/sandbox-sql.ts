@@ -13,6 +13,7 @@ interface PaymentRow {
   paynow_payload: string | null;
   paynow_reference: string | null;
   paynow_expires_at: Date | string | null;
+  refunded_cents: number | string;
 }
 
 const toPayment = (row: PaymentRow): SandboxPayment => ({
@@ -24,6 +25,7 @@ const toPayment = (row: PaymentRow): SandboxPayment => ({
   failureCode: row.failure_code,
   challenge: row.challenge,
   offSession: row.off_session,
+  refunded: Number(row.refunded_cents),
   payNow:
     row.paynow_payload && row.paynow_reference && row.paynow_expires_at
       ? {
@@ -35,7 +37,7 @@ const toPayment = (row: PaymentRow): SandboxPayment => ({
 });
 
 const columns =
-  "id, idempotency_key, amount_cents, state, method_id, failure_code, challenge, off_session, paynow_payload, paynow_reference, paynow_expires_at";
+  "id, idempotency_key, amount_cents, state, method_id, failure_code, challenge, off_session, paynow_payload, paynow_reference, paynow_expires_at, refunded_cents";
 
 /**
  * The sandbox gateway's records in tables of their own (`sandbox_payment`, `sandbox_payment_method`),
@@ -120,5 +122,29 @@ export function sqlSandboxStore(sql: Sql): SandboxStore {
       );
       return row ? toPayment(row) : undefined;
     },
+    refundPart: (id, key, amount) =>
+      sql.transaction(async (tx) => {
+        const [payment] = await tx.query<PaymentRow>(
+          `select ${columns} from sandbox_payment where id = $1 for update`,
+          [id],
+        );
+        if (!payment) return undefined;
+        const [seen] = await tx.query("select 1 from sandbox_refund where key = $1", [key]);
+        if (seen) return toPayment(payment);
+        if (payment.state !== "succeeded") return undefined;
+        const refunded = Number(payment.refunded_cents) + amount;
+        if (refunded > Number(payment.amount_cents)) return "tooMuch" as const;
+        await tx.query(
+          "insert into sandbox_refund (key, payment_id, amount_cents) values ($1, $2, $3)",
+          [key, id, amount],
+        );
+        const [row] = await tx.query<PaymentRow>(
+          `update sandbox_payment set refunded_cents = $2,
+             state = case when $2 = amount_cents then 'refunded' else state end, updated_at = now()
+           where id = $1 returning ${columns}`,
+          [id, refunded],
+        );
+        return row ? toPayment(row) : undefined;
+      }),
   };
 }

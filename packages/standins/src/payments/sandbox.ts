@@ -51,6 +51,8 @@ export interface SandboxPayment {
   readonly failureCode: string | null;
   readonly challenge: boolean;
   readonly offSession: boolean;
+  /** Cents given back so far (part refunds); the whole amount once `refunded`. */
+  readonly refunded?: number;
   /** A PayNow payment: the QR's text, its reference, and the instant after which it cannot be paid. */
   readonly payNow: {
     readonly payload: string;
@@ -79,6 +81,16 @@ export interface SandboxStore {
     from: SandboxPayment["state"],
     to: Pick<SandboxPayment, "state" | "methodId" | "failureCode" | "challenge">,
   ) => Promise<SandboxPayment | undefined>;
+  /**
+   * Give back `amount` of a succeeded payment under `key`, atomically and once per key (a repeat
+   * answers the payment as it is); `refunded` once all of it is back. "tooMuch" when more than is left
+   * was asked; undefined when the payment is not succeeded (nor refunded by this key).
+   */
+  readonly refundPart: (
+    id: string,
+    key: string,
+    amount: number,
+  ) => Promise<SandboxPayment | "tooMuch" | undefined>;
 }
 
 /** Records in this process's memory: lost with it (unit tests). */
@@ -86,6 +98,7 @@ export function memorySandboxStore(): SandboxStore {
   const methods = new Map<string, SandboxMethod>();
   const payments = new Map<string, SandboxPayment>();
   const byKey = new Map<string, string>();
+  const refundKeys = new Set<string>();
   return {
     putMethod: async (method) => void methods.set(method.id, method),
     method: async (id) => methods.get(id),
@@ -103,6 +116,22 @@ export function memorySandboxStore(): SandboxStore {
       const payment = payments.get(id);
       if (!payment || payment.state !== from) return undefined;
       const next = { ...payment, ...to };
+      payments.set(id, next);
+      return next;
+    },
+    refundPart: async (id, key, amount) => {
+      const payment = payments.get(id);
+      if (!payment) return undefined;
+      if (refundKeys.has(key)) return payment;
+      if (payment.state !== "succeeded") return undefined;
+      const refunded = (payment.refunded ?? 0) + amount;
+      if (refunded > payment.amount) return "tooMuch";
+      refundKeys.add(key);
+      const next = {
+        ...payment,
+        refunded,
+        state: refunded === payment.amount ? ("refunded" as const) : payment.state,
+      };
       payments.set(id, next);
       return next;
     },
@@ -183,6 +212,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
               ? { kind: "redirect", payload: options.challengeUrl(payment.id) }
               : null,
       ...(payment.failureCode ? { failureCode: payment.failureCode } : {}),
+      ...(payment.refunded ? { refundedCents: payment.refunded } : {}),
       ...(method
         ? {
             card: {
@@ -270,29 +300,24 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         }),
         (result) => ("_tag" in result ? Effect.fail(result) : Effect.succeed(result)),
       ),
-    refund: (paymentId) =>
+    refund: (paymentId, key, amountCents) =>
       Effect.flatMap(
         run(async () => {
           const payment = await store.payment(paymentId);
           if (!payment) return notFound(`No payment ${paymentId}`);
-          // Only money taken can be given back; a repeat finds it refunded already and says so.
-          if (payment.state !== "succeeded" && payment.state !== "refunded") {
+          // A repeat finds it refunded already and says so; only money taken can be given back.
+          if (payment.state === "refunded") return view(payment);
+          const left = payment.amount - (payment.refunded ?? 0);
+          const moved = await store.refundPart(paymentId, key, amountCents ?? left);
+          if (moved === "tooMuch" || moved === undefined)
             return portError(
               "PaymentGateway",
               "port.rejected",
-              `Payment ${paymentId} is ${payment.state}`,
+              moved === "tooMuch"
+                ? `Payment ${paymentId} has ${left} cents left to refund`
+                : `Payment ${paymentId} is ${payment.state}`,
             );
-          }
-          const moved =
-            payment.state === "refunded"
-              ? payment
-              : await store.transition(paymentId, "succeeded", {
-                  state: "refunded",
-                  methodId: payment.methodId,
-                  failureCode: null,
-                  challenge: payment.challenge,
-                });
-          return view(moved ?? ((await store.payment(paymentId)) as SandboxPayment));
+          return view(moved);
         }),
         (result) => ("_tag" in result ? Effect.fail(result) : Effect.succeed(result)),
       ),

@@ -1,0 +1,159 @@
+// Several web instances of the portal on one PostgreSQL database behind a real load balancer
+// (HAProxy from Debian's packages, installed here when missing and the bench runs as root). Each
+// instance is `server/serve.mjs` itself (not the launcher), so SIGKILL kills the process that holds
+// the connections; every instance runs the portal's jobs, as in production. Used by bench/crash.mjs
+// and bench/soak.mjs.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  answersOk,
+  cleanups,
+  freePort,
+  root,
+  say,
+  startChild,
+  stopChild,
+  waitReady,
+} from "./processes.mjs";
+
+const haproxyBinary = "/usr/sbin/haproxy";
+
+const which = (name) => {
+  try {
+    return execFileSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).trim() || null;
+  } catch {
+    return null;
+  }
+};
+
+/** HAProxy's path: installed with apt-get when missing (as root), otherwise a clear refusal. */
+export function ensureHaproxy() {
+  const found = which("haproxy") ?? (which(haproxyBinary) ? haproxyBinary : null);
+  if (found) return found;
+  if (process.getuid?.() !== 0)
+    throw new Error(
+      "HAProxy is missing: run `sudo apt-get install -y haproxy`, then the bench again",
+    );
+  say("installing HAProxy from Debian's packages (apt-get install haproxy)…");
+  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+  execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "haproxy"], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+  return which("haproxy") ?? haproxyBinary;
+}
+
+/**
+ * HAProxy in front of `ports`: round robin, health checks on `/api/health` every 500 ms, a dead
+ * instance out at the first failed check. A request is re-sent to another instance only when its
+ * connection could not be made (HAProxy's default `retry-on conn-failure`), never once it was sent.
+ */
+export function haproxyConfig(listenPort, ports) {
+  return `global
+  maxconn 4000
+
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 60s
+  timeout server 60s
+  timeout http-keep-alive 10s
+  option http-keep-alive
+  option redispatch
+  retries 3
+
+frontend portal
+  bind 127.0.0.1:${listenPort}
+  default_backend instances
+
+backend instances
+  balance roundrobin
+  option httpchk GET /api/health
+  http-check expect status 200
+  default-server inter 500ms fall 1 rise 1 maxconn 200
+${ports.map((port, i) => `  server web${i + 1} 127.0.0.1:${port} check`).join("\n")}
+`;
+}
+
+/**
+ * Start `count` instances on `databaseUrl` (one after another: the first migrates and seeds) and
+ * HAProxy in front. `env` is added to each instance's environment (the shared secret key, identity).
+ */
+export async function startCluster({ count, databaseUrl, env }) {
+  const dataRoot = mkdtempSync(path.join(os.tmpdir(), "portal-cluster-"));
+  cleanups.push(async () => rmSync(dataRoot, { recursive: true, force: true }));
+  const instances = [];
+  for (let i = 0; i < count; i++) {
+    const instance = {
+      name: `web${i + 1}`,
+      port: await freePort(),
+      dataDir: path.join(dataRoot, `web${i + 1}`),
+      child: null,
+      starts: 0,
+    };
+    instances.push(instance);
+  }
+  const start = async (instance) => {
+    const child = startChild(instance.name, [path.join(root, "server", "serve.mjs")], {
+      ...process.env,
+      ...env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(instance.port),
+      HOST: "127.0.0.1",
+      PORTAL_DATA_DIR: instance.dataDir,
+    });
+    instance.child = child;
+    instance.starts++;
+    await waitReady(
+      child,
+      "start-up reconciliation",
+      () => answersOk(`http://127.0.0.1:${instance.port}/api/health`),
+      120_000,
+    );
+    return instance;
+  };
+  for (const instance of instances) await start(instance);
+  cleanups.push(async () => {
+    for (const instance of instances) if (instance.child) await stopChild(instance.child);
+  });
+
+  const binary = ensureHaproxy();
+  const listenPort = await freePort();
+  const configFile = path.join(dataRoot, "haproxy.cfg");
+  writeFileSync(
+    configFile,
+    haproxyConfig(
+      listenPort,
+      instances.map((instance) => instance.port),
+    ),
+  );
+  const proxy = startChild("haproxy", ["-db", "-f", configFile], process.env, { command: binary });
+  cleanups.push(() => stopChild(proxy));
+  const base = `http://127.0.0.1:${listenPort}`;
+  await waitReady(proxy, "__never__", () => answersOk(`${base}/api/health`), 20_000);
+  say(`${count} instances behind HAProxy at ${base}`);
+
+  return {
+    base,
+    instances,
+    /** SIGKILL one instance now; resolves once it is gone. */
+    kill: async (instance) => {
+      const child = instance.child;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGKILL");
+      await child.exited;
+    },
+    start,
+    /** SIGTERM every instance and wait (a graceful stop, as a deployment does). */
+    stopAll: async () => {
+      for (const instance of instances) {
+        const child = instance.child;
+        if (!child || child.exitCode !== null || child.signalCode !== null) continue;
+        child.kill("SIGTERM");
+        await child.exited;
+      }
+    },
+  };
+}

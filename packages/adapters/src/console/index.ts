@@ -1,0 +1,4 @@
+export * from "./sessions";
+export * from "./audit";
+export * from "./staff-oidc";
+export * from "./rate-drafts";

@@ -1,0 +1,181 @@
+import { Result } from "effect";
+import { domainError, type DomainError } from "../errors";
+import type { FlowType } from "../flow";
+import { checkAmount, type AmountFlow } from "../limits";
+import type { Cents } from "../money";
+import { EMAIL_PATTERN } from "../validators/contact";
+import { isValidNric, matchesNricPattern } from "../validators/nric";
+
+/**
+ * A payment an amil takes at a mosque counter (cash, cheque, NETS or bank transfer) for any fund. It
+ * is receipted like an online gift: the next serial number of the fund's series, the same receipt
+ * pages and PDF, with point-of-sale source, the mosque and the amil (spec §3, §6).
+ */
+export const COUNTER_METHODS = ["cash", "cheque", "nets", "bank_transfer"] as const;
+export type CounterMethod = (typeof COUNTER_METHODS)[number];
+
+/** The funds a counter takes, each with the flow and amount kind its receipt shows. */
+export const COUNTER_FUNDS = ["harta", "fitrah", "fidyah", "kaffarah", "ilmu", "wms"] as const;
+export type CounterFund = (typeof COUNTER_FUNDS)[number];
+
+export const flowOfFund = (fund: CounterFund): FlowType =>
+  fund === "harta" || fund === "fitrah"
+    ? "ZAKAT"
+    : fund === "fidyah"
+      ? "FIDYAH"
+      : fund === "kaffarah"
+        ? "KAFFARAH"
+        : fund === "ilmu"
+          ? "ILMU"
+          : "WMS";
+
+/** The receipt series of a fund: the wakaf funds have their own (WK), the others share ZK. */
+export const seriesOfFlow = (flow: FlowType): "WK" | "ZK" =>
+  flow === "ILMU" || flow === "WMS" ? "WK" : "ZK";
+
+const limitOf = (fund: CounterFund): AmountFlow =>
+  fund === "ilmu" ? "wakafEnrolment" : fund === "wms" ? "wms" : "zakat";
+
+/** The point-of-sale source recorded on a counter receipt (the receipt's officer-name rule reads it). */
+export const COUNTER_SOURCE = "pos";
+
+export interface CounterEntryInput {
+  readonly fund: string;
+  readonly amountCents: number;
+  readonly method: string;
+  /** Cheque number, NETS approval code or bank transfer reference; none for cash. */
+  readonly reference?: string | undefined;
+  readonly bankName?: string | undefined;
+  readonly mosqueName: string;
+  readonly donor: {
+    readonly name: string;
+    readonly email?: string | undefined;
+    readonly countryCode?: string | undefined;
+    readonly mobile?: string | undefined;
+    /** NRIC/FIN (or a company's UEN) for IRAS inclusion; stored sealed, shown masked. */
+    readonly idNumber?: string | undefined;
+    readonly anonymous?: boolean | undefined;
+  };
+}
+
+export interface CounterEntry {
+  readonly fund: CounterFund;
+  readonly flow: FlowType;
+  readonly series: "WK" | "ZK";
+  readonly amountCents: Cents;
+  readonly method: CounterMethod;
+  readonly reference: string | null;
+  readonly bankName: string | null;
+  readonly mosqueName: string;
+  readonly donor: {
+    readonly name: string;
+    readonly email: string | null;
+    readonly countryCode: string | null;
+    readonly mobile: string | null;
+    readonly idNumber: string | null;
+    readonly idKind: "NRIC" | "UEN" | null;
+    readonly anonymous: boolean;
+  };
+}
+
+export type CounterField =
+  | "fund"
+  | "amountCents"
+  | "method"
+  | "reference"
+  | "mosqueName"
+  | "donorName"
+  | "email"
+  | "mobile"
+  | "idNumber";
+
+export type CounterEntryError = DomainError<"CounterEntryRefused", "counter.invalid"> & {
+  readonly fields: ReadonlyArray<CounterField>;
+};
+
+const clean = (text: string | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
+const NAME = /^[\p{L}\p{M}][\p{L}\p{M} .,'@/()-]{0,65}$/u;
+const UEN = /^[0-9A-Z]{9,10}$/;
+
+/** Check a counter entry as checkout checks a donor's details; every wrong field is named. */
+export const checkCounterEntry = (
+  input: CounterEntryInput,
+): Result.Result<CounterEntry, CounterEntryError> => {
+  const wrong: CounterField[] = [];
+  const fund = (COUNTER_FUNDS as ReadonlyArray<string>).includes(input.fund)
+    ? (input.fund as CounterFund)
+    : null;
+  if (!fund) wrong.push("fund");
+  const method = (COUNTER_METHODS as ReadonlyArray<string>).includes(input.method)
+    ? (input.method as CounterMethod)
+    : null;
+  if (!method) wrong.push("method");
+  const amount = input.amountCents;
+  if (
+    !Number.isSafeInteger(amount) ||
+    amount <= 0 ||
+    (fund && checkAmount(limitOf(fund), amount as Cents) !== null)
+  )
+    wrong.push("amountCents");
+  const reference = clean(input.reference).toUpperCase();
+  if (method && method !== "cash" && !/^[0-9A-Z/-]{3,30}$/.test(reference)) wrong.push("reference");
+  const mosqueName = clean(input.mosqueName);
+  if (mosqueName.length < 3 || mosqueName.length > 80 || /[<>]/.test(mosqueName))
+    wrong.push("mosqueName");
+  const name = clean(input.donor.name);
+  if (!NAME.test(name)) wrong.push("donorName");
+  const email = clean(input.donor.email).toLowerCase();
+  if (email !== "" && !EMAIL_PATTERN.test(email)) wrong.push("email");
+  const mobile = clean(input.donor.mobile).replace(/\s/g, "");
+  if (mobile !== "" && !/^\d{8,16}$/.test(mobile)) wrong.push("mobile");
+  const id = clean(input.donor.idNumber).toUpperCase();
+  // An NRIC-shaped number with a wrong check letter is a typo, not a UEN.
+  const idKind =
+    id === ""
+      ? null
+      : isValidNric(id)
+        ? "NRIC"
+        : UEN.test(id) && !matchesNricPattern(id)
+          ? "UEN"
+          : undefined;
+  if (idKind === undefined) wrong.push("idNumber");
+  if (wrong.length > 0 || !fund || !method || idKind === undefined)
+    return Result.fail({
+      ...domainError(
+        "CounterEntryRefused",
+        "counter.invalid",
+        "Some details are missing or wrong.",
+      ),
+      fields: wrong,
+    });
+  const flow = flowOfFund(fund);
+  return Result.succeed({
+    fund,
+    flow,
+    series: seriesOfFlow(flow),
+    amountCents: amount as Cents,
+    method,
+    reference: method === "cash" ? null : reference,
+    bankName: clean(input.bankName) || null,
+    mosqueName,
+    donor: {
+      name,
+      email: email || null,
+      countryCode: mobile ? clean(input.donor.countryCode) || "+65" : null,
+      mobile: mobile || null,
+      idNumber: id || null,
+      idKind,
+      anonymous: input.donor.anonymous === true,
+    },
+  });
+};
+
+/** How a counter method reads on a receipt and in the history (its §3 payment-method image name). */
+export const counterMethodLabel = (method: CounterMethod): string =>
+  method === "cash"
+    ? "Cash"
+    : method === "cheque"
+      ? "Cheque"
+      : method === "nets"
+        ? "NETS"
+        : "BankTransfer";

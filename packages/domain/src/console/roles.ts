@@ -1,0 +1,123 @@
+/**
+ * The council console's roles and what each may do. The table is the one rule every console call
+ * checks on the server (src/server/console/guard.ts); the pages only hide what the server refuses.
+ */
+export const CONSOLE_ROLES = ["viewer", "officer", "approver", "finance", "admin"] as const;
+export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
+
+/** Every console action, named `<area>.<verb>`. An action not in the table is refused to everyone. */
+export const CONSOLE_ACTIONS = [
+  "console.view",
+  "donations.search",
+  "donations.view",
+  "receipts.resend",
+  "receipts.reissue",
+  "donations.refund",
+  "donations.void",
+  "donations.refund.approve",
+  "counter.record",
+  "plans.view",
+  "plans.cancel",
+  "wall.view",
+  "wall.hide",
+  "finance.view",
+  "finance.reconcile",
+  "finance.export",
+  "iras.records",
+  "rates.view",
+  "rates.draft",
+  "rates.approve",
+  "audit.view",
+] as const;
+export type ConsoleAction = (typeof CONSOLE_ACTIONS)[number];
+
+const READ: ReadonlyArray<ConsoleAction> = [
+  "console.view",
+  "donations.search",
+  "donations.view",
+  "plans.view",
+  "wall.view",
+  "rates.view",
+];
+
+const OFFICER: ReadonlyArray<ConsoleAction> = [
+  ...READ,
+  "receipts.resend",
+  "receipts.reissue",
+  "donations.refund",
+  "donations.void",
+  "counter.record",
+  "plans.cancel",
+  "wall.hide",
+  "rates.draft",
+];
+
+/**
+ * Role -> permitted actions. Viewer reads; officer acts on donations, counter, plans, the wall and
+ * drafts rates; approver does what an officer does and approves (rates, refunds above the limit) and
+ * reads the audit log; finance reads, reconciles and exports; admin does everything. "A different
+ * approver" is a rule of its own (rates.ts `mayApprove`), not a permission.
+ */
+export const PERMISSIONS: Readonly<Record<ConsoleRole, ReadonlySet<ConsoleAction>>> = {
+  viewer: new Set(READ),
+  officer: new Set(OFFICER),
+  approver: new Set([...OFFICER, "donations.refund.approve", "rates.approve", "audit.view"]),
+  finance: new Set([
+    ...READ,
+    "finance.view",
+    "finance.reconcile",
+    "finance.export",
+    "iras.records",
+    "audit.view",
+  ]),
+  admin: new Set(CONSOLE_ACTIONS),
+};
+
+export const isConsoleRole = (value: unknown): value is ConsoleRole =>
+  typeof value === "string" && (CONSOLE_ROLES as ReadonlyArray<string>).includes(value);
+
+export const isConsoleAction = (value: unknown): value is ConsoleAction =>
+  typeof value === "string" && (CONSOLE_ACTIONS as ReadonlyArray<string>).includes(value);
+
+/** Whether someone holding `roles` may do `action` (any one role permitting it is enough). */
+export const mayDo = (roles: ReadonlyArray<ConsoleRole>, action: ConsoleAction): boolean =>
+  roles.some((role) => PERMISSIONS[role].has(action));
+
+/** Every action `roles` permit, in the table's order (for the pages to show what may be done). */
+export const permittedActions = (roles: ReadonlyArray<ConsoleRole>): ConsoleAction[] =>
+  CONSOLE_ACTIONS.filter((action) => mayDo(roles, action));
+
+/**
+ * The roles a staff directory's groups give: each role has one group name (by default `console-<role>`,
+ * the council's directory may name them otherwise); unknown groups give nothing.
+ */
+export const rolesFromGroups = (
+  groups: unknown,
+  groupOfRole: Readonly<Partial<Record<ConsoleRole, string>>> = {},
+): ConsoleRole[] => {
+  const held = new Set(
+    (Array.isArray(groups) ? groups : typeof groups === "string" ? groups.split(/[\s,]+/) : [])
+      .filter((group): group is string => typeof group === "string")
+      .map((group) => group.trim()),
+  );
+  return CONSOLE_ROLES.filter((role) => held.has(groupOfRole[role] ?? `console-${role}`));
+};
+
+/**
+ * `PORTAL_STAFF_ROLE_GROUPS`-style text, `viewer=Giving Viewers,admin=Giving Admins`, as a role ->
+ * group table; throws on an unknown role so a typing mistake does not silently take a role away.
+ */
+export const parseRoleGroups = (text: string): Partial<Record<ConsoleRole, string>> => {
+  const table: Partial<Record<ConsoleRole, string>> = {};
+  for (const pair of text.split(",")) {
+    if (pair.trim() === "") continue;
+    const at = pair.indexOf("=");
+    const role = pair.slice(0, at).trim();
+    const group = pair.slice(at + 1).trim();
+    if (at < 0 || !isConsoleRole(role) || group === "") {
+      throw new Error(`Role groups: "${pair.trim()}" is not <role>=<group> with a console role`);
+    }
+    table[role] = group;
+  }
+  return table;
+};

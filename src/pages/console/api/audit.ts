@@ -1,0 +1,35 @@
+import type { APIRoute } from "astro";
+import { readAudit } from "@portal/adapters/console";
+import { database } from "../../../server/database";
+import { requireOfficer } from "../../../server/console/guard";
+import { ok } from "../../../server/console/respond";
+
+export const prerender = false;
+
+const dateOf = (value: string | null): Date | undefined => {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+};
+
+/**
+ * The audit log, newest first, filtered by `officer` (id or part of a name), `action` (or its
+ * area, `rates`), `entity` (an id), `from`/`to` (times) and paged with `before` (an entry id).
+ */
+export const GET: APIRoute = async (context) => {
+  const call = await requireOfficer(context, "audit.view");
+  if (call instanceof Response) return call;
+  const q = context.url.searchParams;
+  const text = (name: string) => q.get(name)?.trim().slice(0, 120) || undefined;
+  const before = Number(q.get("before"));
+  const rows = await readAudit(await database(), {
+    officer: text("officer"),
+    action: text("action"),
+    entityId: text("entity"),
+    from: dateOf(q.get("from")),
+    to: dateOf(q.get("to")),
+    before: Number.isSafeInteger(before) && before > 0 ? before : undefined,
+    limit: 50,
+  });
+  return ok({ entries: rows });
+};

@@ -1,0 +1,29 @@
+import type { APIRoute } from "astro";
+import type { CounterEntryInput } from "@portal/domain";
+import { refusal, requireOfficer } from "../../../server/console/guard";
+import { jsonBody, ok } from "../../../server/console/respond";
+import { actorOf, consoleOperations } from "../../../server/console/operations/live";
+import { idempotencyKeyOf, operationRefused } from "../../../server/console/operations/respond";
+
+export const prerender = false;
+
+/**
+ * Record a counter payment and issue its receipt. The entry's `Idempotency-Key` (made once when the
+ * form opens) makes a retried entry answer the receipt already issued.
+ */
+export const POST: APIRoute = async (context) => {
+  const call = await requireOfficer(context, "counter.record");
+  if (call instanceof Response) return call;
+  const key = idempotencyKeyOf(context.request);
+  const body = await jsonBody(context.request);
+  if (!key || typeof body !== "object" || body === null)
+    return refusal(400, "request.invalid", "Send JSON with an Idempotency-Key header");
+  try {
+    const receipt = await (
+      await consoleOperations()
+    ).counterReceipt(actorOf(call), body as CounterEntryInput, key);
+    return ok(receipt, receipt.replayed ? 200 : 201);
+  } catch (error) {
+    return operationRefused(error);
+  }
+};

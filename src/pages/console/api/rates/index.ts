@@ -1,0 +1,45 @@
+import type { APIRoute } from "astro";
+import { decodeRateChanges, MAIN_CHARITY_ID } from "@portal/domain";
+import { requireOfficer } from "../../../../server/console/guard";
+import { jsonBody, ok, refused } from "../../../../server/console/respond";
+import { rateDraftRecords } from "../../../../server/console/setup";
+import { refusal } from "../../../../server/console/guard";
+
+export const prerender = false;
+
+/** The rates in force, their version, and the drafts (newest first) with their diff and history. */
+export const GET: APIRoute = async (context) => {
+  const call = await requireOfficer(context, "rates.view");
+  if (call instanceof Response) return call;
+  const drafts = await rateDraftRecords();
+  await drafts.publishDue(call.now);
+  return ok(await drafts.list(MAIN_CHARITY_ID));
+};
+
+/** Draft new rates: `{ changes: { nisabValue: 1100000, ... }, effectiveAt: ISO time }`. */
+export const POST: APIRoute = async (context) => {
+  const call = await requireOfficer(context, "rates.draft");
+  if (call instanceof Response) return call;
+  const body = (await jsonBody(context.request)) as
+    { changes?: unknown; effectiveAt?: unknown } | undefined;
+  const effectiveAt =
+    typeof body?.effectiveAt === "string" ? new Date(body.effectiveAt) : undefined;
+  if (!body || !effectiveAt || Number.isNaN(effectiveAt.getTime())) {
+    return refusal(400, "rates.invalid", "Send { changes, effectiveAt } as JSON");
+  }
+  try {
+    const draft = await (
+      await rateDraftRecords()
+    ).draft({
+      charityId: MAIN_CHARITY_ID,
+      changes: decodeRateChanges(body.changes),
+      effectiveAt,
+      officer: call.officer,
+      ip: call.ip,
+      now: call.now,
+    });
+    return ok(draft, 201);
+  } catch (error) {
+    return refused(error);
+  }
+};

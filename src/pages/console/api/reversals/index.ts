@@ -1,0 +1,18 @@
+import type { APIRoute } from "astro";
+import { requireOfficer } from "../../../../server/console/guard";
+import { ok } from "../../../../server/console/respond";
+import { actorOf, consoleOperations } from "../../../../server/console/operations/live";
+import { operationRefused } from "../../../../server/console/operations/respond";
+
+export const prerender = false;
+
+/** Refunds waiting for a second officer, oldest first. */
+export const GET: APIRoute = async (context) => {
+  const call = await requireOfficer(context, "donations.view");
+  if (call instanceof Response) return call;
+  try {
+    return ok(await (await consoleOperations()).awaitingApproval(actorOf(call)));
+  } catch (error) {
+    return operationRefused(error);
+  }
+};

@@ -1,0 +1,28 @@
+import type { APIRoute } from "astro";
+import { requireOfficer } from "../../../../server/console/guard";
+import { jsonBody, ok } from "../../../../server/console/respond";
+import { actorOf, consoleOperations } from "../../../../server/console/operations/live";
+import { operationRefused } from "../../../../server/console/operations/respond";
+
+export const prerender = false;
+
+/** Hide a gift from the donor wall or show it again: `{ hidden, reason }`. */
+export const POST: APIRoute = async (context) => {
+  const call = await requireOfficer(context, "wall.hide");
+  if (call instanceof Response) return call;
+  const body = (await jsonBody(context.request)) as
+    { hidden?: unknown; reason?: unknown } | undefined;
+  try {
+    const outcome = await (
+      await consoleOperations()
+    ).setWallHidden(
+      actorOf(call),
+      String(context.params["transactionNo"] ?? ""),
+      body?.hidden !== false,
+      typeof body?.reason === "string" ? body.reason : "",
+    );
+    return ok({ outcome });
+  } catch (error) {
+    return operationRefused(error);
+  }
+};

@@ -1,0 +1,25 @@
+import type { APIRoute } from "astro";
+import { audit } from "../../server/console/audit";
+import { isHttps, readCookie, requireOfficer, sessionCookieName } from "../../server/console/guard";
+import { consoleSessionRecords } from "../../server/console/setup";
+
+export const prerender = false;
+
+/** End the officer's console session (CSRF-checked like every changing call). */
+export const POST: APIRoute = async (context) => {
+  const call = await requireOfficer(context, "console.view");
+  if (call instanceof Response) return call;
+  const { request } = context;
+  const name = sessionCookieName(request);
+  await (await consoleSessionRecords()).end(readCookie(request, name) ?? "", call.now);
+  await audit(call, { action: "console.sign_out", entity: "officer", entityId: call.officer.id });
+  return Response.json(
+    { status: 1, message: "Signed out" },
+    {
+      headers: {
+        "cache-control": "no-store",
+        "set-cookie": `${name}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${isHttps(request) ? "; Secure" : ""}`,
+      },
+    },
+  );
+};

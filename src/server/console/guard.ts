@@ -1,0 +1,101 @@
+import { timingSafeEqual } from "node:crypto";
+import { mayDo, type ConsoleAction } from "@portal/domain";
+import type { Officer } from "@portal/adapters/console";
+import { portalNow } from "../clock";
+import { callerAddress } from "../rate-limit";
+import { consoleSessionRecords } from "./setup";
+import { config } from "../root";
+
+/** What a console route needs of Astro's context (its APIContext has both). */
+export interface ConsoleRequest {
+  readonly request: Request;
+  readonly clientAddress?: string | undefined;
+}
+
+/** An officer allowed to do the action asked, with what the audit log needs of the call. */
+export interface OfficerCall {
+  readonly officer: Officer;
+  /** The caller's address (PORTAL_TRUST_PROXY rule), for the audit log. */
+  readonly ip: string;
+  readonly now: Date;
+}
+
+/** Whether this request came over https (directly, or through a trusted proxy). */
+export const isHttps = (request: Request): boolean =>
+  new URL(request.url).protocol === "https:" ||
+  config().cookieSecure ||
+  (config().trustProxy &&
+    request.headers.get("x-forwarded-proto")?.split(",").at(-1)?.trim() === "https");
+
+/** The session cookie's name: `__Host-` over https (Secure, Path=/, no Domain: this origin only). */
+export const sessionCookieName = (request: Request): string =>
+  isHttps(request) ? "__Host-console_session" : "console_session";
+
+export const readCookie = (request: Request, name: string): string | undefined => {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+};
+
+/** A console refusal: the JSON answer every console call gives, with a stable code. */
+export const refusal = (status: 401 | 403 | 400 | 404 | 409, code: string, message: string) =>
+  Response.json({ status: 0, code, message }, { status, headers: { "cache-control": "no-store" } });
+
+const sameText = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+const SAFE = new Set(["GET", "HEAD"]);
+
+/**
+ * The one guard of every console call. The officer comes from the console session cookie alone (a
+ * donor's token, a bearer header, the donors' session are never read here); the action is checked
+ * against the role table on the server; a changing call (any method but GET/HEAD) must come from this
+ * origin (Origin header) and carry the session's CSRF token in `x-console-csrf`. Answers the officer,
+ * or the 401/403 Response to return as is.
+ */
+export async function requireOfficer(
+  context: ConsoleRequest,
+  action: ConsoleAction,
+): Promise<OfficerCall | Response> {
+  const { request } = context;
+  const now = new Date(portalNow());
+  const token = readCookie(request, sessionCookieName(request));
+  const session = token ? await (await consoleSessionRecords()).find(token, now) : undefined;
+  if (!session) {
+    return refusal(
+      401,
+      "console.signed_out",
+      "Sign in to the console (or again after 15 idle minutes)",
+    );
+  }
+  if (!SAFE.has(request.method)) {
+    const origin = request.headers.get("origin");
+    const csrf = request.headers.get("x-console-csrf") ?? "";
+    if (origin !== new URL(request.url).origin || !sameText(csrf, session.csrfToken)) {
+      return refusal(403, "console.csrf", "This request did not come from the console");
+    }
+  }
+  if (!mayDo(session.officer.roles, action)) {
+    return refusal(403, "console.forbidden", "Your role does not allow this");
+  }
+  return {
+    officer: session.officer,
+    ip: callerAddress(request.headers, context.clientAddress),
+    now,
+  };
+}
+
+/** The session behind a request, without an action (the session call itself): or a 401. */
+export async function currentSession(context: ConsoleRequest) {
+  const { request } = context;
+  const token = readCookie(request, sessionCookieName(request));
+  const session = token
+    ? await (await consoleSessionRecords()).find(token, new Date(portalNow()))
+    : undefined;
+  return session ?? refusal(401, "console.signed_out", "Sign in to the console");
+}

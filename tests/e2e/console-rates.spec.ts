@@ -1,0 +1,157 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expectNoAxeViolations, expectNoOverflow, hydrated, keepScreenshot, open } from "./helpers";
+
+// Issue 18: an officer drafts new rates in the console, a different approver approves them, they are
+// published, and a donor mid-checkout meets the rates-updated page.
+
+const officerPassword = (username: string): string => {
+  const file = path.join(process.env["E2E_DATA_DIR"] ?? "", "staff-directory", "directory.json");
+  const state = JSON.parse(readFileSync(file, "utf8")) as {
+    officers: Array<{ username: string; password: string }>;
+  };
+  return state.officers.find((officer) => officer.username === username)?.password ?? "";
+};
+
+/** A fresh browser (its own cookies) signed in to the console as `username`, on `where`. */
+const signedIn = async (browser: Browser, username: string, where = "/console/rates") => {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL ?? "" });
+  const page = await context.newPage();
+  await open(page, where);
+  await page
+    .getByRole("link", { name: /Sign in with your staff account|Log masuk dengan akaun/ })
+    .click();
+  await expect(page.getByRole("heading", { name: "Council staff directory" })).toBeVisible();
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(officerPassword(username));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`${where}$`));
+  await hydrated(page);
+  return page;
+};
+
+const screens = async (page: Page, testInfo: TestInfo, name: string) => {
+  await expectNoAxeViolations(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoOverflow(page);
+    await keepScreenshot(page, testInfo, `${name}-${width}`);
+  }
+};
+
+test("officer and approver publish new rates; a donor mid-checkout meets the rates-updated page", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // The donor has a fidyah order at checkout, priced at $4 a day.
+  await open(page, "/fidyah");
+  const haid = page.getByRole("group", { name: "Menstruation and other reasons" });
+  await haid.getByRole("group", { name: "Year 1" }).getByLabel("Days missed").fill("7");
+  await page
+    .getByRole("link", { name: /pay|checkout/i })
+    .first()
+    .click();
+  await hydrated(page);
+  await expect(page.getByTestId("checkout-total")).toHaveText("$28.00");
+
+  try {
+    // Signed out, the console offers the staff sign-in only.
+    const officer = await signedIn(browser, "officer");
+    await expect(page.getByText("Signed in as")).toHaveCount(0);
+    await expect(officer.getByText("Signed in as Omar Officer")).toBeVisible();
+    await expect(officer.getByRole("navigation", { name: "Console sections" })).toContainText(
+      "Rates",
+    );
+    // An officer does not read the audit log: its link is not offered.
+    await expect(officer.getByRole("link", { name: "Audit" })).toBeHidden();
+    await expect(officer.locator('[data-rate="fidyahPerDay"]')).toHaveText("$4.00");
+    await officer.getByLabel("Fidyah per day ($)").fill("4.50");
+    await officer.getByRole("button", { name: "Submit for approval" }).click();
+    await expect(officer.getByRole("status").first()).toHaveText(
+      "Draft saved. Another approver must approve it.",
+    );
+    const draft = officer.locator('article[data-status="pending"]').first();
+    await expect(draft).toContainText("Drafted by Omar Officer");
+    await expect(draft.getByRole("row", { name: /Fidyah per day/ })).toContainText("$4.00");
+    await expect(draft.getByRole("row", { name: /Fidyah per day/ })).toContainText("$4.50");
+    // The officer cannot approve it (the button is for approvers, and not for the drafter).
+    await expect(draft.getByRole("button", { name: /Approve/ })).toHaveCount(0);
+    await screens(officer, testInfo, "console-rates-officer");
+
+    const approver = await signedIn(browser, "approver");
+    const pending = approver.locator('article[data-status="pending"]').first();
+    await pending.getByRole("button", { name: /Approve draft/ }).click();
+    await expect(approver.getByRole("status").first()).toHaveText(
+      "Approved. The rates take effect at the time given.",
+    );
+    const published = approver.locator('article[data-status="published"]').first();
+    await expect(published).toContainText("Approved by Aisha Approver");
+    await expect(published).toContainText("Published");
+    await expect(approver.locator('[data-rate="fidyahPerDay"]')).toHaveText("$4.50");
+    await screens(approver, testInfo, "console-rates-approver");
+
+    // The audit log shows who did what.
+    await open(approver, "/console/audit");
+    await approver.getByLabel("Action or area (e.g. rates)").fill("rates");
+    await approver.getByRole("button", { name: "Filter", exact: true }).click();
+    await expect(approver.locator('tr[data-action="rates.approve"]').first()).toContainText(
+      "Aisha Approver",
+    );
+    await expect(approver.locator('tr[data-action="rates.draft"]').first()).toContainText(
+      "Omar Officer",
+    );
+    await screens(approver, testInfo, "console-audit");
+
+    // Malay, at both widths.
+    await open(approver, "/ms/console/rates");
+    await expect(approver.getByRole("heading", { level: 1, name: "Kadar" })).toBeVisible();
+    await expect(approver.getByText("Log masuk sebagai Aisha Approver")).toBeVisible();
+    await screens(approver, testInfo, "console-rates-ms");
+    await open(approver, "/ms/console/audit");
+    await expect(approver.locator("tbody tr").first()).toBeVisible();
+    await screens(approver, testInfo, "console-audit-ms");
+
+    // The donor comes back to checkout: the rates changed, so the rates-updated page.
+    await page.waitForTimeout(5_500); // the configuration's public cache (max-age=5)
+    await page.reload();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "The rates have been updated" }),
+    ).toBeVisible();
+    await page.getByRole("link", { name: "Continue" }).click();
+    await open(page, "/fidyah");
+    await haid.getByRole("group", { name: "Year 1" }).getByLabel("Days missed").fill("7");
+    await page
+      .getByRole("link", { name: /pay|checkout/i })
+      .first()
+      .click();
+    await hydrated(page);
+    await expect(page.getByTestId("checkout-total")).toHaveText("$31.50");
+  } finally {
+    const response = await request.post("/__test/rates", {
+      headers: { authorization: `Bearer ${process.env["E2E_TEST_CONTROL_TOKEN"]}` },
+      data: { fidyahPerDay: 400 },
+    });
+    expect(response.status()).toBe(200);
+  }
+});
+
+test("the console's home in both languages, signed out and as a viewer", async ({
+  page,
+  browser,
+}, testInfo) => {
+  await open(page, "/console");
+  await expect(page.getByRole("link", { name: "Sign in with your staff account" })).toBeVisible();
+  await screens(page, testInfo, "console-signed-out");
+  const viewer = await signedIn(browser, "viewer", "/ms/console");
+  await expect(viewer.getByText("Log masuk sebagai Vera Viewer")).toBeVisible();
+  await expect(viewer.getByRole("link", { name: "Kadar" })).toBeVisible();
+  await expect(viewer.getByRole("link", { name: "Audit" })).toBeHidden();
+  await screens(viewer, testInfo, "console-home-viewer-ms");
+  // A viewer sees the rates but no draft form.
+  await open(viewer, "/ms/console/rates");
+  await expect(viewer.locator('[data-rate="nisabValue"]')).toBeVisible();
+  await expect(viewer.getByRole("heading", { name: "Draf kadar baharu" })).toHaveCount(0);
+});

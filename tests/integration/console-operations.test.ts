@@ -1,0 +1,335 @@
+import { randomBytes } from "node:crypto";
+import { Effect } from "effect";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nricCheckLetter, type Cents } from "@portal/domain";
+import {
+  history,
+  payments,
+  receipts,
+  RecordRefused,
+  type ConsoleActor,
+  type Sql,
+} from "@portal/adapters/db";
+import { createSandbox, migrateStandins, sqlSandboxStore, type Sandbox } from "@portal/standins";
+import { operations, type Operations } from "../../src/server/console/operations/service";
+import { testDatabases } from "../support/databases";
+
+/**
+ * The console's operations on gifts (issue 18), run as the server runs them over a real database
+ * (PGlite, and PostgreSQL when there is one) and the sandbox gateway keeping its own records there.
+ * No port is used.
+ */
+const officer: ConsoleActor = {
+  id: "officer-1",
+  name: "Officer One",
+  roles: ["officer"],
+  ip: "10.0.0.1",
+};
+const otherOfficer: ConsoleActor = { id: "officer-2", name: "Officer Two", roles: ["officer"] };
+const approver: ConsoleActor = { id: "approver-1", name: "Approver", roles: ["approver"] };
+const viewer: ConsoleActor = { id: "viewer-1", name: "Viewer", roles: ["viewer"] };
+const amil = { id: "amil-7", roles: ["officer"], name: "Ustaz Hafiz" };
+const nric = `S7654321${nricCheckLetter("S", "7654321")}`;
+
+const refused = async (work: Promise<unknown>) => {
+  const error = await work.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(RecordRefused);
+  return (error as RecordRefused).code;
+};
+
+describe.each(testDatabases())("console operations on $name", (database) => {
+  let sql: Sql;
+  let ops: Operations;
+  let sandbox: Sandbox;
+  const key = randomBytes(32);
+
+  beforeAll(async () => {
+    sql = await database.open();
+    await migrateStandins(sql);
+    sandbox = createSandbox({ challengeUrl: (id) => `/3ds/${id}`, store: sqlSandboxStore(sql) });
+    ops = operations({
+      sql,
+      key,
+      gateway: (name) => (name === "sandbox" ? sandbox.gateway : undefined),
+      approvalAboveCents: 50_000,
+      now: () => Date.now(),
+    });
+  });
+  afterAll(async () => {
+    await sql?.close();
+    await database.cleanup();
+  });
+
+  /** A card gift paid through the sandbox, as checkout pays one. */
+  const paid = async (cents: number, flow: "ZAKAT" | "ILMU" = "ZAKAT") => {
+    const records = payments(sql, key);
+    const amounts = flow === "ZAKAT" ? { harta: cents } : { ilmu: cents };
+    const { donation } = await records.create({
+      idempotencyKey: randomBytes(8).toString("hex"),
+      request: { cents, flow },
+      flow,
+      amounts: amounts as unknown as Record<string, Cents>,
+      total: cents as Cents,
+      inputs: {},
+      donorDetails: { name: "Nur Aisyah", email: "aisyah@example.sg", anonymous: false },
+      frequency: "one time",
+      ratesVersion: 1,
+      giftEmail: "aisyah@example.sg",
+    });
+    const made = await sandbox.tokenize(
+      { number: "4242424242424242", expMonth: 1, expYear: 2040, cvc: "123" },
+      new Date(),
+    );
+    if ("error" in made) throw new Error(made.error);
+    const payment = await Effect.runPromise(
+      sandbox.gateway.create({
+        amount: cents as Cents,
+        currency: "SGD",
+        idempotencyKey: `pay:${donation.id}`,
+        description: donation.transactionNo,
+        method: "card",
+      }),
+    );
+    await records.startAttempt(donation.id, "sandbox", payment);
+    const done = await records.apply(
+      donation.id,
+      await Effect.runPromise(sandbox.gateway.confirm(payment.paymentId, made.id)),
+    );
+    const { receipt } = done;
+    if (!receipt) throw new Error("not receipted");
+    return { ...done, receipt, paymentId: payment.paymentId, token: receipt.token };
+  };
+  const receiptOf = (token: string) => receipts(sql, key).find({ by: "token", token });
+  const sandboxRefunded = async (paymentId: string) =>
+    (await sandbox.gateway.retrieve(paymentId).pipe(Effect.runPromise)).refundedCents ?? 0;
+
+  it("refuses a viewer a refund, and a donor's role every operation, changing nothing", async () => {
+    const gift = await paid(2_000);
+    const ask = {
+      transactionNo: gift.transactionNo,
+      kind: "refund" as const,
+      reason: "Asked",
+      idempotencyKey: "v1",
+    };
+    expect(await refused(ops.giveBack(viewer, ask))).toBe("console.forbidden");
+    const donor: ConsoleActor = { id: "donor-sub", name: "A donor", roles: ["donor"] };
+    const attempts: ReadonlyArray<Promise<unknown>> = [
+      ops.search(donor, {}),
+      ops.donation(donor, gift.transactionNo),
+      ops.giveBack(donor, { ...ask, idempotencyKey: "d1" }),
+      ops.approve(donor, "00000000-0000-0000-0000-000000000000"),
+      ops.counterReceipt({ ...donor, name: "x" }, {} as never, "d2"),
+      ops.resendReceipt(donor, gift.transactionNo, "d3"),
+      ops.reissue(donor, { receiptNo: gift.receipt.receiptNo, reason: "x", particulars: {} }),
+      ops.plans(donor, { email: "aisyah@example.sg" }),
+      ops.cancelPlan(donor, "00000000-0000-0000-0000-000000000000", "asked"),
+      ops.setWallHidden(donor, gift.transactionNo, true, "rude"),
+    ];
+    for (const attempt of attempts) expect(await refused(attempt)).toBe("console.forbidden");
+    expect(await receiptOf(gift.token)).toMatchObject({
+      paymentStatus: "Accepted",
+      refundedAmount: 0,
+    });
+    expect(await sandboxRefunded(gift.paymentId)).toBe(0);
+  });
+
+  it("gives a part refund once however often the same request is sent, and the receipt shows it", async () => {
+    const gift = await paid(10_000);
+    const ask = {
+      transactionNo: gift.transactionNo,
+      kind: "refund" as const,
+      amountCents: 2_500,
+      reason: "Paid too much",
+      idempotencyKey: `part-${gift.id}`,
+    };
+    const [first, again] = [await ops.giveBack(officer, ask), await ops.giveBack(officer, ask)];
+    expect(first).toMatchObject({ status: "done", amountCents: 2_500 });
+    expect(again.id).toBe(first.id);
+    expect(await sandboxRefunded(gift.paymentId)).toBe(2_500);
+    expect(await receiptOf(gift.token)).toMatchObject({
+      paymentStatus: "Accepted",
+      refundedAmount: 2_500,
+    });
+    // The same key with another request is a conflict, not a second refund.
+    await expect(ops.giveBack(officer, { ...ask, amountCents: 100 })).rejects.toThrow(
+      /Idempotency/,
+    );
+    // The rest, under a new key: the gift is then Refunded, on its receipt and in the donor's history.
+    await ops.giveBack(officer, { ...ask, amountCents: 7_500, idempotencyKey: `rest-${gift.id}` });
+    expect(await sandboxRefunded(gift.paymentId)).toBe(10_000);
+    expect(await receiptOf(gift.token)).toMatchObject({
+      paymentStatus: "Refunded",
+      refundedAmount: 0,
+    });
+    expect(
+      await refused(
+        ops.giveBack(officer, { ...ask, amountCents: 1, idempotencyKey: `more-${gift.id}` }),
+      ),
+    ).toBe("reversal.notPaid");
+    const [entry] = await sql.query<{ officer_id: string; roles: string[]; ip: string }>(
+      `select officer_id, roles, ip, before, after from console_audit
+       where action = 'donations.refund.given_back' and entity_id = $1 order by id limit 1`,
+      [gift.transactionNo],
+    );
+    expect(entry).toMatchObject({
+      officer_id: "officer-1",
+      roles: ["officer"],
+      ip: "10.0.0.1",
+      before: { refundedCents: 0 },
+      after: { refundedCents: 2_500, reason: "Paid too much" },
+    });
+  });
+
+  it("above the configured amount waits for a second officer, never the one who asked", async () => {
+    const gift = await paid(60_000);
+    const asked = await ops.giveBack(officer, {
+      transactionNo: gift.transactionNo,
+      kind: "refund",
+      reason: "Donor asked by phone",
+      idempotencyKey: `big-${gift.id}`,
+    });
+    expect(asked).toMatchObject({ status: "awaiting_approval", amountCents: 60_000 });
+    expect(await sandboxRefunded(gift.paymentId)).toBe(0);
+    expect((await ops.awaitingApproval(viewer)).map((r) => r.id)).toContain(asked.id);
+    expect(await refused(ops.approve(otherOfficer, asked.id))).toBe("console.forbidden");
+    expect(
+      await refused(ops.approve({ ...officer, roles: ["officer", "approver"] }, asked.id)),
+    ).toBe("approval.self");
+    const approved = await ops.approve(approver, asked.id);
+    expect(approved).toMatchObject({ status: "done", approvedBy: "approver-1" });
+    expect(await sandboxRefunded(gift.paymentId)).toBe(60_000);
+    expect(await receiptOf(gift.token)).toMatchObject({ paymentStatus: "Refunded" });
+    expect(await refused(ops.approve(approver, asked.id))).toBe("approval.notWaiting");
+  });
+
+  it("voids a gift on its day: the receipt reads Voided and the timeline tells the story", async () => {
+    const gift = await paid(3_000);
+    await ops.giveBack(officer, {
+      transactionNo: gift.transactionNo,
+      kind: "void",
+      reason: "Charged the wrong fund",
+      idempotencyKey: `void-${gift.id}`,
+    });
+    expect(await receiptOf(gift.token)).toMatchObject({ paymentStatus: "Voided" });
+    const seen = await ops.donation(viewer, gift.transactionNo);
+    expect(seen.status).toBe("voided");
+    expect(seen.timeline.map((e) => e.code)).toEqual([
+      "created",
+      "attempt.started",
+      "attempt.succeeded",
+      "receipt.issued",
+      "void.asked",
+      "void.done",
+    ]);
+  });
+
+  it("issues one counter receipt however often the entry is retried, on the fund's series", async () => {
+    const entry = {
+      fund: "fidyah",
+      amountCents: 4_000,
+      method: "cash",
+      mosqueName: "Masjid Sultan",
+      donor: { name: "Haji Rahman", email: "rahman@example.sg", idNumber: nric },
+    };
+    const first = await ops.counterReceipt(amil, entry, "till-1-0001");
+    const again = await ops.counterReceipt(amil, entry, "till-1-0001");
+    expect(again).toMatchObject({
+      receiptNo: first.receiptNo,
+      transactionNo: first.transactionNo,
+      replayed: true,
+    });
+    const next = await ops.counterReceipt(
+      amil,
+      { ...entry, method: "cheque", reference: "000123" },
+      "till-1-0002",
+    );
+    const serial = (no: string) => Number(no.split("-")[1]);
+    expect(first.receiptNo.startsWith("ZK-")).toBe(true);
+    expect(serial(next.receiptNo)).toBe(serial(first.receiptNo) + 1);
+    const [count] = await sql.query<{ n: number }>(
+      "select count(*)::int as n from donation where amil_id = 'amil-7'",
+    );
+    expect(count?.n).toBe(2);
+    expect(await receiptOf(first.token)).toMatchObject({
+      source: "pos",
+      paymentMethod: "Cash",
+      mosqueName: "Masjid Sultan",
+      amilId: "amil-7",
+      amilName: "Ustaz Hafiz",
+      fidyahAmount: 4_000,
+      nirc: expect.stringMatching(/^\*+321.$/),
+      isIRASInclusion: true,
+    });
+    expect(await receiptOf(next.token)).toMatchObject({
+      paymentMethod: "Cheque",
+      referenceNumber: "000123",
+    });
+    // Found by the NRIC through its keyed hash, shown masked.
+    const found = await ops.search(viewer, { idNumber: nric.toLowerCase() });
+    expect(found.rows.map((r) => r.transactionNo).sort()).toEqual(
+      [first.transactionNo, next.transactionNo].sort(),
+    );
+    expect(JSON.stringify(found)).not.toContain(nric);
+    expect(found.rows[0]?.idMasked).toMatch(/321.$/);
+    // A counter gift refunded goes back at the counter: no gateway, the receipt reads Refunded.
+    await ops.giveBack(officer, {
+      transactionNo: first.transactionNo,
+      kind: "refund",
+      reason: "Returned in cash",
+      idempotencyKey: "till-1-0001-refund",
+    });
+    expect(await receiptOf(first.token)).toMatchObject({ paymentStatus: "Refunded" });
+    expect(
+      await refused(ops.counterReceipt(amil, { ...entry, fund: "lottery" }, "till-1-0003")),
+    ).toBe("counter.invalid");
+  });
+
+  it("re-issues a receipt under the next number, naming the one it replaces; both are found", async () => {
+    const gift = await paid(1_500);
+    const original = gift.receipt.receiptNo;
+    const outcome = await ops.reissue(officer, {
+      receiptNo: original,
+      reason: "Name misspelt",
+      particulars: { name: "Nur Aishah" },
+    });
+    expect(outcome).toMatchObject({ outcome: "reissued", replaces: original });
+    const shown = await receiptOf(gift.token);
+    expect(shown).toMatchObject({ donorName: "Nur Aishah", replacesReceiptNo: original });
+    expect(shown?.receiptNo).not.toBe(original);
+    for (const receiptNo of [original, shown?.receiptNo])
+      expect((await ops.search(viewer, { receiptNo })).rows.map((r) => r.transactionNo)).toEqual([
+        gift.transactionNo,
+      ]);
+    expect((await ops.donation(viewer, gift.transactionNo)).earlierReceiptNos).toEqual([original]);
+    const [line] = await sql.query<{ officer_id: string; before: unknown; after: unknown }>(
+      "select officer_id, before, after from console_audit where action = 'receipts.reissue' and entity_id = $1",
+      [original],
+    );
+    expect(line).toMatchObject({
+      officer_id: "officer-1",
+      before: { name: "Nur Aisyah", receiptNo: original },
+      after: { name: "Nur Aishah", replaces: original, reason: "Name misspelt" },
+    });
+  });
+
+  it("hides a wakaf gift from the donor wall and restores it, each with a reason", async () => {
+    const gift = await paid(5_000, "ILMU");
+    const wall = async () =>
+      (await history(sql, key).donorWall("ILMU", { pageNo: 1, pageSize: 100 })).records.length;
+    const before = await wall();
+    expect(await refused(ops.setWallHidden(officer, gift.transactionNo, true, ""))).toBe(
+      "reason.required",
+    );
+    expect(await ops.setWallHidden(officer, gift.transactionNo, true, "Offensive name")).toBe(
+      "hidden",
+    );
+    expect(await wall()).toBe(before - 1);
+    expect(
+      await ops.setWallHidden(officer, gift.transactionNo, false, "Donor confirmed the name"),
+    ).toBe("restored");
+    expect(await wall()).toBe(before);
+  });
+});
