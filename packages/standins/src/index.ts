@@ -20,6 +20,7 @@ export { fakeSocialProvider, type FakeSocialOptions } from "./identity/fake-soci
 export { LAYER_PATH } from "./identity/http";
 export * from "./payments/sandbox";
 export * from "./payments/sandbox-sql";
+export * from "./payments/sandbox-memory";
 export type { SandboxText, SandboxTextKey } from "./payments/pages";
 
 type Serve = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
