@@ -20,6 +20,19 @@ function installedPackages() {
   return [...names];
 }
 
+/** esbuild's options for the services bundle written to `outfile`. */
+const servicesOptions = (outfile) => ({
+  entryPoints: [path.join(root, "src", "server", "api", "node.ts")],
+  outfile,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node24",
+  sourcemap: true,
+  logLevel: "warning",
+  external: installedPackages(),
+});
+
 /**
  * The service calls as one Node module (dist/server/services.mjs) that server/serve.mjs calls
  * directly, outside Astro's request pipeline. The workspace packages (TypeScript source) are bundled;
@@ -27,17 +40,7 @@ function installedPackages() {
  */
 function bundleServices() {
   try {
-    esbuild.buildSync({
-      entryPoints: [path.join(root, "src", "server", "api", "node.ts")],
-      outfile: path.join(root, "dist", "server", "services.mjs"),
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node24",
-      sourcemap: true,
-      logLevel: "warning",
-      external: installedPackages(),
-    });
+    esbuild.buildSync(servicesOptions(path.join(root, "dist", "server", "services.mjs")));
     return true;
   } catch (error) {
     console.error(
@@ -46,6 +49,13 @@ function bundleServices() {
     return false;
   }
 }
+
+/**
+ * The services bundled as a variant, to `outfile` with esbuild `plugins`: for tests only
+ * (tests/integration/fund-registry.test.ts bundles them with a fixture fund in the registry).
+ */
+export const bundleServicesVariant = ({ outfile, plugins }) =>
+  esbuild.build({ ...servicesOptions(outfile), plugins });
 
 export function build() {
   const fingerprint = sourceFingerprint(root);

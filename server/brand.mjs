@@ -3,6 +3,17 @@
 // makes both (`/checkout` and its wakaf twin `/checkout/wakaf`); this picks one per request. The pages
 // every flow shares, and the not-found page, have wakaf twins under `/{route}-ilmu/` likewise.
 
+import { languages } from "../src/i18n/languages.ts";
+
+/** The language prefixes of the paths (src/i18n/languages.ts: the first language has none). */
+const prefixes = languages.slice(1).map((code) => `/${code}`);
+
+/** A path's language prefix (`/ms`) or "" for the default language, and the path without it. */
+export function splitLanguage(urlPath) {
+  const prefix = prefixes.find((p) => urlPath === p || urlPath.startsWith(`${p}/`)) ?? "";
+  return { prefix, rest: urlPath.slice(prefix.length) };
+}
+
 /**
  * The wakaf brand's route name, as the pages were built with it: the domain's `productRouteOf`, written
  * again here because this plain-JavaScript server does not load the TypeScript packages.
@@ -10,8 +21,7 @@
 export const productRouteOf = (value) =>
   value !== undefined && /^[a-z][a-z0-9-]{0,30}$/.test(value) ? value : "wakaf";
 
-const checkoutPaths = new Set(["/checkout", "/checkout/", "/ms/checkout", "/ms/checkout/"]);
-const wakafFlows = new Set(["ILMU", "WMS"]);
+const checkoutPaths = new Set(["/checkout", "/checkout/"]);
 
 /** Whether the request's host names the product route (spec §1's site variant: the wakaf host). */
 export const onWakafHost = (host, productRoute) =>
@@ -23,25 +33,27 @@ export const onWakafHost = (host, productRoute) =>
  * they wear the wakaf brand there; the forms keep the donor's stored flow (ILMU or WMS).
  */
 const sharedPage =
-  /^(\/ms)?(\/profile|\/enrollment|\/enrollment\/enroll-individual|\/register|\/register\/tax-deduction)\/?$/;
+  /^(\/profile|\/enrollment|\/enrollment\/enroll-individual|\/register|\/register\/tax-deduction)\/?$/;
 
 /** The not-found page for a request: the wakaf host's wears the wakaf brand; /ms/ paths get Malay. */
 export function notFoundPagePath(urlPath, host, productRoute) {
-  const malay = urlPath === "/ms" || urlPath.startsWith("/ms/");
-  return `${malay ? "/ms" : ""}${onWakafHost(host, productRoute) ? `/${productRoute}-ilmu` : ""}/404`;
+  const { prefix } = splitLanguage(urlPath);
+  return `${prefix}${onWakafHost(host, productRoute) ? `/${productRoute}-ilmu` : ""}/404`;
 }
 
 /**
  * The built page to serve for `urlPath`: on a host naming the product route (as spec §1's site
  * variant reads it), checkout for a wakaf flow, or with no flow named (back from the bank's page, where
  * the flow is the tab's stored one, a wakaf one on this host), is the wakaf twin. Anything else is
- * served as asked.
+ * served as asked. `wakafFlows`: the flows of the wakaf brand, from the fund registry (the services
+ * bundle's `wakafFlows`, since this plain-JavaScript server does not load the TypeScript packages).
  */
-export function brandedPagePath(urlPath, searchParams, host, productRoute) {
+export function brandedPagePath(urlPath, searchParams, host, productRoute, wakafFlows) {
   if (!onWakafHost(host, productRoute)) return urlPath;
-  const shared = sharedPage.exec(urlPath);
-  if (shared) return `${shared[1] ?? ""}/${productRoute}-ilmu${shared[2]}`;
-  if (!checkoutPaths.has(urlPath)) return urlPath;
+  const { prefix, rest } = splitLanguage(urlPath);
+  const shared = sharedPage.exec(rest);
+  if (shared) return `${prefix}/${productRoute}-ilmu${shared[1]}`;
+  if (!checkoutPaths.has(rest)) return urlPath;
   const flow = searchParams.get("flow")?.toUpperCase();
   if (flow !== undefined && !wakafFlows.has(flow)) return urlPath;
   return `${urlPath.replace(/\/$/, "")}/wakaf`;

@@ -1,38 +1,50 @@
 import { describe, expect, it } from "vitest";
+import { fundsOfBrand } from "@portal/domain";
 import { brandedPagePath, notFoundPagePath, productRouteOf } from "./brand.mjs";
+
+/** The wakaf brand's flows, as the services bundle gives them to the server. */
+const wakafFlows = new Set(fundsOfBrand("wakaf").map((fund) => fund.flow));
 
 const params = (query) => new URLSearchParams(query);
 
 describe("brandedPagePath", () => {
   it("serves the wakaf checkout on the wakaf host for a wakaf flow, in both languages", () => {
-    expect(brandedPagePath("/checkout", params("flow=ILMU"), "wakaf.localhost:4321", "wakaf")).toBe(
-      "/checkout/wakaf",
-    );
-    expect(brandedPagePath("/ms/checkout/", params("flow=wms"), "wakaf.example.sg", "wakaf")).toBe(
-      "/ms/checkout/wakaf",
-    );
+    expect(
+      brandedPagePath(
+        "/checkout",
+        params("flow=ILMU"),
+        "wakaf.localhost:4321",
+        "wakaf",
+        wakafFlows,
+      ),
+    ).toBe("/checkout/wakaf");
+    expect(
+      brandedPagePath("/ms/checkout/", params("flow=wms"), "wakaf.example.sg", "wakaf", wakafFlows),
+    ).toBe("/ms/checkout/wakaf");
   });
 
   it("keeps the wakaf chrome on the wakaf host when the flow comes from the tab (back from the bank)", () => {
-    expect(brandedPagePath("/checkout", params("return=3ds"), "wakaf.localhost", "wakaf")).toBe(
-      "/checkout/wakaf",
-    );
+    expect(
+      brandedPagePath("/checkout", params("return=3ds"), "wakaf.localhost", "wakaf", wakafFlows),
+    ).toBe("/checkout/wakaf");
   });
 
   it("serves the zakat checkout for a zakat flow, on any other host, and leaves other pages alone", () => {
-    expect(brandedPagePath("/checkout", params("flow=ZAKAT"), "wakaf.localhost", "wakaf")).toBe(
-      "/checkout",
+    expect(
+      brandedPagePath("/checkout", params("flow=ZAKAT"), "wakaf.localhost", "wakaf", wakafFlows),
+    ).toBe("/checkout");
+    expect(
+      brandedPagePath("/checkout", params("flow=ILMU"), "localhost:4321", "wakaf", wakafFlows),
+    ).toBe("/checkout");
+    expect(brandedPagePath("/wms", params(""), "wakaf.localhost", "wakaf", wakafFlows)).toBe(
+      "/wms",
     );
-    expect(brandedPagePath("/checkout", params("flow=ILMU"), "localhost:4321", "wakaf")).toBe(
-      "/checkout",
-    );
-    expect(brandedPagePath("/wms", params(""), "wakaf.localhost", "wakaf")).toBe("/wms");
   });
 
   it("follows the configured route name, checked as the build checks it", () => {
-    expect(brandedPagePath("/checkout", params("flow=ILMU"), "amal.localhost", "amal")).toBe(
-      "/checkout/wakaf",
-    );
+    expect(
+      brandedPagePath("/checkout", params("flow=ILMU"), "amal.localhost", "amal", wakafFlows),
+    ).toBe("/checkout/wakaf");
     expect(productRouteOf("amal")).toBe("amal");
     expect(productRouteOf("Not a route")).toBe("wakaf");
     expect(productRouteOf(undefined)).toBe("wakaf");
@@ -41,7 +53,8 @@ describe("brandedPagePath", () => {
 
 describe("the pages every flow shares, on the wakaf host", () => {
   it("serves their wakaf twins there, in both languages", () => {
-    const on = (path) => brandedPagePath(path, params(""), "wakaf.localhost:4321", "wakaf");
+    const on = (path) =>
+      brandedPagePath(path, params(""), "wakaf.localhost:4321", "wakaf", wakafFlows);
     expect(on("/profile")).toBe("/wakaf-ilmu/profile");
     expect(on("/ms/enrollment/")).toBe("/ms/wakaf-ilmu/enrollment");
     expect(on("/enrollment/enroll-individual")).toBe("/wakaf-ilmu/enrollment/enroll-individual");
@@ -52,7 +65,9 @@ describe("the pages every flow shares, on the wakaf host", () => {
   });
 
   it("serves them as asked on any other host", () => {
-    expect(brandedPagePath("/profile", params(""), "localhost:4321", "wakaf")).toBe("/profile");
+    expect(brandedPagePath("/profile", params(""), "localhost:4321", "wakaf", wakafFlows)).toBe(
+      "/profile",
+    );
   });
 
   it("answers an unknown path with the host's not-found page, in the path's language", () => {

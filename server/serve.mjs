@@ -10,7 +10,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
-import { brandedPagePath, notFoundPagePath } from "./brand.mjs";
+import { brandedPagePath, notFoundPagePath, splitLanguage } from "./brand.mjs";
 import {
   externalSources,
   HSTS,
@@ -111,8 +111,9 @@ function findStatic(files, urlPath) {
  * `/ms/fidyah/enrollment/x/y`) shows that flow's enrolment choice, as the route would, not "not found".
  */
 function enrolmentFallback(files, urlPath) {
-  const match = /^((?:\/ms)?(?:\/[a-z0-9-]+)?\/enrollment)\/[^/]/.exec(urlPath);
-  return match ? findStatic(files, match[1]) : undefined;
+  const { prefix, rest } = splitLanguage(urlPath);
+  const match = /^((?:\/[a-z0-9-]+)?\/enrollment)\/[^/]/.exec(rest);
+  return match ? findStatic(files, `${prefix}${match[1]}`) : undefined;
 }
 
 function sendFile(req, res, { file, info, policy, framed }, status = 200) {
@@ -271,6 +272,7 @@ export function createListener(astroHandler, services, portal, shutdown = { drai
             url.searchParams,
             req.headers.host,
             productRoute,
+            services?.wakafFlows ?? new Set(),
           );
           const found = findStatic(files, page) ?? enrolmentFallback(files, url.pathname);
           if (found) {

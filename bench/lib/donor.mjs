@@ -121,6 +121,9 @@ export async function seedDonor(base, identity, email = "bench@example.com", nri
   // S1234567D: a valid test NRIC (published check-letter rule).
   await post("/svc/donor/api/User/registerCognitoUser", {
     uniqueUserId: Buffer.from(nric).toString("base64"),
+    // The NRIC step's agreement to the terms, required since issue 22 (TERMS_VERSION in
+    // packages/domain/src/terms.ts; the benchmark runs plain Node, without the TypeScript sources).
+    termsVersion: "2026-01",
   });
   for (let i = 0; i < donorHistory; i++) {
     const cents = 1_000 + i;

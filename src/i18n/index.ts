@@ -1,14 +1,14 @@
 import i18next, { type i18n, type TFunction } from "i18next";
-import en from "./locales/en/translation.json";
-import ms from "./locales/ms/translation.json";
-import type { Language } from "./paths";
+import { languages, type Language } from "./paths";
+import { translations } from "./translations";
 
 export * from "./paths";
+export type { TranslationKey } from "./translations";
 
-export type TranslationKey = keyof typeof en;
-
-/** Both locales' resources, also served at /assets/locales/{lng}/translation.json. */
-export const resources = { en: { translation: en }, ms: { translation: ms } } as const;
+/** Every language's resources for i18next, also served at /assets/locales/{lng}/translation.json. */
+export const resources = Object.fromEntries(
+  languages.map((lng) => [lng, { translation: translations[lng] }]),
+) as Readonly<Record<Language, { readonly translation: (typeof translations)[Language] }>>;
 
 const instances = new Map<Language, i18n>();
 

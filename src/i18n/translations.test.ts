@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { localizedPath, resources } from "./index";
+import { languages, localizedPath, resources } from "./index";
+import { translationGaps } from "./language-check";
+import { translations } from "./translations";
 
 const keys = (lng: keyof typeof resources) => Object.keys(resources[lng].translation).sort();
 
 describe("translations", () => {
   it("English and Malay have exactly the same keys", () => {
     expect(keys("ms")).toEqual(keys("en"));
+  });
+
+  it("every language has every key, and every file names every language", () => {
+    expect(translationGaps(languages, translations)).toEqual([]);
   });
 
   it("no translation is empty", () => {

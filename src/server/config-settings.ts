@@ -240,6 +240,11 @@ export const SETTINGS = [
   ),
   server("PORTAL_ADDRESS_LOOKUPS_PER_SESSION", "`10`", "The same per guest session or sign-in"),
   server(
+    "PORTAL_CONSOLE_APPROVAL_ABOVE_CENTS",
+    "`50000`",
+    "Console refunds and voids above this many cents wait for a second officer's approval (docs/console-operations.md)",
+  ),
+  server(
     "PORTAL_RECEIPT_LOOKUPS_PER_IP",
     "`60`",
     "Receipt lookups by token per address per minute (`429` beyond)",

@@ -60,6 +60,7 @@ export interface PortalConfig {
     readonly lookupsPerSession: number;
   };
   readonly receiptLookups: { readonly perIp: number; readonly perSession: number };
+  readonly console: { readonly approvalAboveCents: number };
 }
 
 type SingpassSetting = Extract<SettingName, `PORTAL_SINGPASS_${string}`>;
@@ -213,6 +214,9 @@ export function readConfig(
       oneMapUrl: url("PORTAL_ONEMAP_URL"),
       lookupsPerIp: count("PORTAL_ADDRESS_LOOKUPS_PER_IP", 30),
       lookupsPerSession: count("PORTAL_ADDRESS_LOOKUPS_PER_SESSION", 10),
+    },
+    console: {
+      approvalAboveCents: count("PORTAL_CONSOLE_APPROVAL_ABOVE_CENTS", 50_000, 0),
     },
     receiptLookups: {
       perIp: count("PORTAL_RECEIPT_LOOKUPS_PER_IP", 60),

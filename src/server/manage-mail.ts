@@ -1,6 +1,7 @@
 import { formatMoney, type Cents, type MailMessage } from "@portal/domain";
 import { manageLinkLifetimeMs, type DonationView } from "@portal/adapters/db";
 import { serverText } from "./translations";
+import { languagePrefix, type Language } from "../i18n/paths";
 
 /** A recurring gift's "manage this gift" link, as issued for one of its e-mails. */
 export interface ManageLink {
@@ -9,7 +10,7 @@ export interface ManageLink {
   readonly transactionNo: string;
   readonly frequency: "daily" | "weekly" | "monthly" | "quarterly" | "annually";
   /** The language the gift was made in: the e-mail and the link's page are in it. */
-  readonly lang: "en" | "ms";
+  readonly lang: Language;
 }
 
 /**
@@ -17,7 +18,7 @@ export interface ManageLink {
  * sends (not to the portal's logs, not in a Referer); the page's island reads it.
  */
 export const manageHref = (origin: string, link: ManageLink): string =>
-  `${origin}${link.lang === "ms" ? "/ms" : ""}/manage-gift#${new URLSearchParams({
+  `${origin}${languagePrefix(link.lang)}/manage-gift#${new URLSearchParams({
     no: link.transactionNo,
     key: link.token,
   }).toString()}`;

@@ -1,4 +1,9 @@
-import type { GatewayPayment, PaymentGatewayShape } from "@portal/domain";
+import {
+  isFlowType,
+  isWakafFlow,
+  type GatewayPayment,
+  type PaymentGatewayShape,
+} from "@portal/domain";
 import { createStripeGateway, refundSecondPayment } from "@portal/adapters/payments";
 import { payments, recurring, type Payments, type Recurring } from "@portal/adapters/db";
 import { portalNow } from "./clock";
@@ -34,7 +39,7 @@ export const gateway = (): PaymentGatewayShape =>
 
 /**
  * Where a donor comes back after the bank's 3-D Secure page: the host they paid on, because the checkout
- * lives in that tab's storage. The wakaf funds (ILMU, WMS) return to the wakaf public address, by
+ * lives in that tab's storage. The wakaf brand's funds (ILMU, WMS) return to the wakaf public address, by
  * default the public address's host with the product route in front (`wakaf.localhost`, as `npm start`
  * serves it); undefined means the gateway's own default (the public address).
  */
@@ -46,7 +51,7 @@ export const returnUrlFor = (
     readonly productRoute: string;
   },
 ): string | undefined => {
-  if (flow !== "ILMU" && flow !== "WMS") return undefined;
+  if (!isFlowType(flow) || !isWakafFlow(flow)) return undefined;
   const base = new URL(config.wakafPublicUrl || config.publicUrl);
   if (!config.wakafPublicUrl) base.hostname = `${config.productRoute}.${base.hostname}`;
   return `${base.origin}/checkout?return=3ds`;

@@ -4,6 +4,7 @@ import {
   history,
   identitySignups,
   identityState,
+  nricProofs,
   rateWindows,
   receipts,
   singpassLogins,
@@ -60,3 +61,4 @@ export const termsRecords: () => Promise<TermsAgreements> = over("terms", termsA
 export const identityStateRecords: () => Promise<IdentityState> = over("identityState", (sql) =>
   identityState(sql, serverKey()),
 );
+export const nricProofRecords = over("nricProofs", (sql) => nricProofs(sql, serverKey()));

@@ -1,5 +1,6 @@
 import { jsPDF } from "jspdf";
 import {
+  isFlowType,
   formatDate,
   formatMoney,
   TAX_TREATMENTS,
@@ -7,6 +8,7 @@ import {
   type TaxStatement,
 } from "@portal/domain";
 import type { StatementDonor } from "@portal/adapters/db";
+import { fundNameKey } from "../i18n/funds";
 import { winAnsi } from "../lib/win-ansi";
 import { serverText, type Lang } from "./translations";
 
@@ -114,7 +116,14 @@ export function statementPdf({ lang, donor, statement, issuedAt }: StatementPdfI
     y += LINE + 6;
   }
   for (const entry of statement.entries) {
-    const fund = wrap(t(`statement_fund_${entry.statementFund}`), FUND_WIDTH);
+    const fund = wrap(
+      t(
+        isFlowType(entry.statementFund)
+          ? fundNameKey(entry.statementFund)
+          : `statement_fund_${entry.statementFund}`,
+      ),
+      FUND_WIDTH,
+    );
     const treatment = wrap(treatmentOf(entry), TREATMENT_WIDTH);
     const height = Math.max(fund.length, treatment.length) * LINE + 4;
     if (room(height)) header();

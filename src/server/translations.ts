@@ -1,9 +1,8 @@
-import en from "../i18n/locales/en/translation.json";
-import ms from "../i18n/locales/ms/translation.json";
 import { fill } from "../i18n/fill";
+import type { Language } from "../i18n/paths";
+import { translations, type TranslationKey as Key } from "../i18n/translations";
 
-export type Lang = "en" | "ms";
-type Key = keyof typeof en;
+export type Lang = Language;
 
 /**
  * The translation files as the server reads them (files it builds, such as the statement PDF and the
@@ -13,6 +12,6 @@ export const serverText =
   (lang: Lang) =>
   (key: Key, values: Readonly<Record<string, string | number>> = {}): string =>
     fill(
-      (lang === "ms" ? ms : en)[key],
+      translations[lang][key],
       Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])),
     );

@@ -5,12 +5,13 @@ import {
   updateDonationCause,
   type Cents,
   type DonationWidgetState,
+  type FlowType,
 } from "@portal/domain";
 import { isRecord, readStored, removeStored, storageKeys, writeStored } from "./session-storage";
 
 /** The wakaf donation widget's entries, per fund: which fund the amount is for, and the amount. */
 export interface DonationWidgetSnapshot {
-  readonly fund: "ILMU" | "WMS";
+  readonly fund: FlowType;
   readonly state: DonationWidgetState;
 }
 
@@ -26,7 +27,7 @@ export const saveDonationWidget = (snapshot: DonationWidgetSnapshot): void => {
  * amount is not carried over (spec §4: a flow change resets the old flow's state).
  */
 export const restoreDonationWidget = (
-  fund: "ILMU" | "WMS",
+  fund: FlowType,
   limits: { readonly minAmount: Cents; readonly maxAmount: Cents },
 ): DonationWidgetSnapshot => {
   const stored = readStored(storageKeys.donationWidget);

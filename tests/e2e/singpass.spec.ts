@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { TERMS_VERSION } from "@portal/domain";
 import {
   expectNoAxeViolations,
   expectNoOverflow,
@@ -119,12 +120,21 @@ test("Singpass enrolment: persona S9812379B pre-fills the form, the donor confir
   await expect(page.getByText("Please enter valid email address")).toBeVisible();
   await expect(email).toBeFocused();
   await email.fill("lim.yx@example.sg");
+  // Spec §5: the donor agrees to the terms; without it, its message and nothing is sent.
+  const terms = page.getByRole("checkbox", { name: "I agree to the terms and conditions" });
+  await page.getByRole("button", { name: "Confirm my details" }).click();
+  await expect(terms).toHaveAccessibleDescription("Please Agree to our terms and conditions");
+  await expect(terms).toBeFocused();
+  await expectNoAxeViolations(page);
+  await screenshots(page, testInfo, "singpass-update-terms");
+  await terms.check();
   const confirmation = page.waitForRequest(/confirmSingpassPreDonation/);
   await page.getByRole("button", { name: "Confirm my details" }).click();
-  // The chosen country's dial code goes with the number.
+  // The chosen country's dial code goes with the number, and the terms' version agreed to.
   expect((await confirmation).postDataJSON()).toMatchObject({
     countryCode: "+65",
     mobile: "97399245",
+    termsVersion: TERMS_VERSION,
   });
   await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -162,6 +172,14 @@ for (const [lang, host] of [
     await expect(facts).toContainText("*****347K");
     expect(await page.content()).not.toContain("F1612347K");
     await expectNoAxeViolations(page);
+    await page
+      .getByRole("checkbox", {
+        name:
+          lang === "ms"
+            ? "Saya bersetuju dengan terma dan syarat"
+            : "I agree to the terms and conditions",
+      })
+      .check();
     if (lang === "ms" && host === "wakaf") await screenshots(page, testInfo, "singpass-update-ms");
     await page
       .getByRole("button", { name: lang === "ms" ? "Sahkan butiran saya" : "Confirm my details" })

@@ -8,6 +8,7 @@ import {
   open,
 } from "./helpers";
 import { nricOf as nric } from "../support/donations";
+import { OAUTH_DOMAIN, token, withSocialProviders } from "./social-providers";
 
 // Social sign-in (spec §4) with no real Google or Facebook: the pool's hosted-UI domain is routed to the
 // portal's test-only stand-in (packages/standins/src/identity/fake-social.ts), which makes the federated
@@ -16,46 +17,7 @@ import { nricOf as nric } from "../support/donations";
 // for social sign-in through `/auth/config`, answered here with an OAuth domain added, so the other
 // journeys keep seeing social sign-in "not set up".
 
-const OAUTH_DOMAIN = "social-login.portal.test";
-const token = process.env["E2E_TEST_CONTROL_TOKEN"] ?? "";
 const dialog = (page: Page) => page.getByRole("dialog");
-
-/** Social sign-in set up, its provider the stand-in; every URL the page asks for is recorded. */
-const withSocialProviders = async (page: Page, baseURL: string) => {
-  const urls: string[] = [];
-  page.on("request", (request) => urls.push(request.url()));
-  // A page that moves on (the provider's logout) while a routed request is answered drops it.
-  const settle = async (answer: () => Promise<void>) => {
-    try {
-      await answer();
-    } catch (error) {
-      if (!page.isClosed() && !String(error).includes("disposed")) throw error;
-    }
-  };
-  await page.route("**/auth/config", (route) =>
-    settle(async () => {
-      // Asked of the portal's own address (this runner cannot resolve the wakaf host's name).
-      const response = await route.fetch({ url: new URL("/auth/config", baseURL).href });
-      const config = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({
-        response,
-        json: { ...config, oauthDomain: OAUTH_DOMAIN, social: ["Google", "Facebook"] },
-      });
-    }),
-  );
-  await page.route(`https://${OAUTH_DOMAIN}/**`, (route) =>
-    settle(async () => {
-      const asked = new URL(route.request().url());
-      const response = await route.fetch({
-        url: new URL(`/__test${asked.pathname}${asked.search}`, baseURL).href,
-        headers: { ...route.request().headers(), authorization: `Bearer ${token}` },
-        maxRedirects: 0,
-      });
-      await route.fulfill({ response });
-    }),
-  );
-  return urls;
-};
 
 /** At the stand-in's page: the account the provider vouches for. */
 const providerVouches = async (page: Page, provider: string, email: string, name: string) => {
@@ -74,6 +36,7 @@ const socialSignUp = async (page: Page, provider: "Google" | "Facebook", id: str
     .click();
   await expect(dialog(page).getByRole("heading", { name: "Enter your NRIC/FIN" })).toBeVisible();
   await dialog(page).getByLabel("NRIC/FIN").fill(id);
+  await dialog(page).getByRole("checkbox", { name: "I agree to the terms and conditions" }).check();
   await dialog(page).getByRole("button", { name: "Continue" }).click();
 };
 
@@ -165,6 +128,35 @@ const portalDetails = (page: Page) =>
   );
 
 test.describe("social sign-in", () => {
+  test("the NRIC step asks for agreement to the terms in Malay, and sends nothing without it", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    await withSocialProviders(page, baseURL ?? "");
+    await open(page, "/ms/");
+    await page.getByRole("button", { name: "Log masuk" }).first().click();
+    await dialog(page).getByRole("button", { name: "Daftar" }).click();
+    await dialog(page).getByRole("button", { name: "Teruskan dengan Google" }).click();
+    await expect(
+      dialog(page).getByRole("heading", { name: "Masukkan NRIC/FIN anda" }),
+    ).toBeVisible();
+    await dialog(page).getByLabel("NRIC/FIN").fill(nric("7070808"));
+    const held = page.waitForRequest(/holdSocialNric/, { timeout: 1_000 }).catch(() => null);
+    await dialog(page).getByRole("button", { name: "Teruskan" }).click();
+    const terms = dialog(page).getByRole("checkbox", {
+      name: "Saya bersetuju dengan terma dan syarat",
+    });
+    await expect(terms).toHaveAccessibleDescription("Sila bersetuju dengan terma dan syarat kami");
+    await expect(terms).toBeFocused();
+    expect(await held).toBeNull();
+    await expectNoAxeViolations(page);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expectNoOverflow(page);
+      await keepScreenshot(page, testInfo, `social-nric-step-terms-ms-${width}`);
+    }
+  });
+
   test("signing up with Google asks for the NRIC first, and the donor comes back registered and signed in", async ({
     page,
     baseURL,
@@ -205,6 +197,21 @@ test.describe("social sign-in", () => {
       await expectNoOverflow(page);
       await keepScreenshot(page, testInfo, `social-nric-step-${width}`);
     }
+    // Spec §5: the donor agrees to the terms here too; without it, its message, and nothing is sent.
+    const terms = dialog(page).getByRole("checkbox", {
+      name: "I agree to the terms and conditions",
+    });
+    await next.click();
+    await expect(terms).toHaveAccessibleDescription("Please Agree to our terms and conditions");
+    await expect(terms).toBeFocused();
+    expect(await nricHeld(page)).toBe(false);
+    await expectNoAxeViolations(page);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expectNoOverflow(page);
+      await keepScreenshot(page, testInfo, `social-nric-step-terms-${width}`);
+    }
+    await terms.check();
     await next.click();
 
     // At the provider: the portal holds the NRIC for this browser's guest session; the page has none.

@@ -1,10 +1,9 @@
-import path from "node:path";
 import { sgtParts } from "@portal/domain";
-import { readOutbox } from "@portal/adapters/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
 import { testDatabases } from "../support/databases";
 import { registerSignIn, nricOf as nric } from "../support/donations";
+import { identityOf, type TestIdentity, type Tokens } from "../support/identity";
 import { callPortal, startPortal, type RunningPortal } from "../support/portal";
 
 // Ports 4920-4939 are this file's.
@@ -255,59 +254,17 @@ describe.each(testDatabases())("the donor's account area on $name", (database) =
 /** The sign-in e-mail changes only with the code sent to the new address; the donor record follows. */
 describe("changing the sign-in e-mail with the embedded identity provider", () => {
   let portal: RunningPortal;
-  let clientId: string;
-
-  const cognito = async (target: string, body: Record<string, unknown>) => {
-    const response = await fetch(`${portal.base}/cognito-idp`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-amz-json-1.1",
-        "x-amz-target": `AWSCognitoIdentityProviderService.${target}`,
-      },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
-  const outbox = async (to: string, kind: string) =>
-    (await readOutbox(path.join(portal.dataDir, "outbox"), { to, kind })).at(-1)?.meta?.["code"] ??
-    "";
-  const signIn = (email: string) =>
-    cognito("InitiateAuth", {
-      ClientId: clientId,
-      AuthFlow: "USER_PASSWORD_AUTH",
-      AuthParameters: { USERNAME: email, PASSWORD: "Sabar#2026" },
-    });
+  let identity: TestIdentity;
+  const cognito: TestIdentity["cognito"] = (target, body) => identity.cognito(target, body);
+  const outbox = (to: string, kind: string) => identity.codeFor(to, kind);
+  const signIn = (email: string) => identity.trySignIn(email);
   const tokens = (answer: { body: Record<string, unknown> }) =>
-    answer.body["AuthenticationResult"] as {
-      IdToken: string;
-      AccessToken: string;
-      RefreshToken: string;
-    };
-  const signUp = async (email: string, id: string) => {
-    await cognito("SignUp", {
-      ClientId: clientId,
-      Username: email,
-      Password: "Sabar#2026",
-      UserAttributes: [
-        { Name: "email", Value: email },
-        { Name: "name", Value: "Zainab" },
-      ],
-      ValidationData: [{ Name: "NRIC", Value: id }],
-    });
-    await cognito("ConfirmSignUp", {
-      ClientId: clientId,
-      Username: email,
-      ConfirmationCode: await outbox(email, "signup-code"),
-    });
-    return tokens(await signIn(email));
-  };
+    answer.body["AuthenticationResult"] as Tokens;
+  const signUp = (email: string, id: string) => identity.signUp(email, id, { name: "Zainab" });
 
   beforeAll(async () => {
     portal = await startPortal(nextPort++);
-    clientId =
-      ((await (await fetch(`${portal.base}/auth/config`)).json()) as Record<string, string>)[
-        "userPoolClientId"
-      ] ?? "";
+    identity = await identityOf(portal);
   }, 120_000);
   afterAll(async () => {
     await portal?.stop();

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { nricCheckLetter } from "@portal/domain";
+import { nricCheckLetter, TERMS_VERSION } from "@portal/domain";
 import { apiCalls, defaultBases } from "@portal/adapters";
 import { openPglite, type Sql } from "@portal/adapters/db";
 import path from "node:path";
@@ -112,6 +112,7 @@ describe.each(testDatabases())("every endpoint under random input on $name", (da
       headers: { "content-type": "application/json", authorization: `Bearer ${registered}` },
       body: JSON.stringify({
         uniqueUserId: Buffer.from(`S${digits}${nricCheckLetter("S", digits)}`).toString("base64"),
+        termsVersion: TERMS_VERSION,
       }),
     });
     expect(reply.status).toBe(200);

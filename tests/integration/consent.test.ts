@@ -1,7 +1,6 @@
-import path from "node:path";
-import { readOutbox } from "@portal/adapters/mail";
 import { TERMS_VERSION } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { identityOf, type TestIdentity } from "../support/identity";
 import { startPortal, type RunningPortal } from "../support/portal";
 import { nricOf as nric } from "../support/donations";
 
@@ -9,23 +8,10 @@ import { nricOf as nric } from "../support/donations";
 // the terms' version it showed (validation data, like the NRIC); the portal keeps the time and the
 // version, and getSignInUserDetails' iAgree reports what was kept. Port 6201.
 
-const PASSWORD = "Sabar#2026";
-
 describe("agreement to the terms at sign-up", () => {
   let portal: RunningPortal;
-  let clientId: string;
+  let identity: TestIdentity;
 
-  const cognito = async (target: string, body: Record<string, unknown>) => {
-    const response = await fetch(`${portal.base}/cognito-idp`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-amz-json-1.1",
-        "x-amz-target": `AWSCognitoIdentityProviderService.${target}`,
-      },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
   const portalCall = async (url: string, token: string) => {
     const response = await fetch(`${portal.base}${url}`, {
       method: "POST",
@@ -35,51 +21,12 @@ describe("agreement to the terms at sign-up", () => {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
   const details = (token: string) => portalCall("/svc/main/User/getSignInUserDetails", token);
-  const signIn = async (email: string) => {
-    const answer = await cognito("InitiateAuth", {
-      ClientId: clientId,
-      AuthFlow: "USER_PASSWORD_AUTH",
-      AuthParameters: { USERNAME: email, PASSWORD: PASSWORD },
-    });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return answer.body["AuthenticationResult"] as { IdToken: string; AccessToken: string };
-  };
-  const donor = async (email: string, id: string, terms?: string) => {
-    const signUp = await cognito("SignUp", {
-      ClientId: clientId,
-      Username: email,
-      Password: PASSWORD,
-      UserAttributes: [
-        { Name: "email", Value: email },
-        { Name: "name", Value: "Nur Aisyah" },
-      ],
-      ValidationData: [
-        { Name: "NRIC", Value: id },
-        ...(terms === undefined ? [] : [{ Name: "TERMS_VERSION", Value: terms }]),
-      ],
-    });
-    expect(signUp.status, JSON.stringify(signUp.body)).toBe(200);
-    const mails = await readOutbox(path.join(portal.dataDir, "outbox"), {
-      to: email,
-      kind: "signup-code",
-    });
-    const code = mails.at(-1)?.meta?.["code"] ?? "";
-    const confirmed = await cognito("ConfirmSignUp", {
-      ClientId: clientId,
-      Username: email,
-      ConfirmationCode: code,
-    });
-    expect(confirmed.status).toBe(200);
-    return signIn(email);
-  };
+  const donor = (email: string, id: string, terms?: string) =>
+    identity.signUp(email, id, terms === undefined ? {} : { terms });
 
   beforeAll(async () => {
     portal = await startPortal(6201);
-    const config = (await (await fetch(`${portal.base}/auth/config`)).json()) as Record<
-      string,
-      string
-    >;
-    clientId = config["userPoolClientId"] ?? "";
+    identity = await identityOf(portal);
   });
   afterAll(async () => {
     await portal?.stop();

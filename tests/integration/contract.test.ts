@@ -1,4 +1,4 @@
-import { nricCheckLetter } from "@portal/domain";
+import { nricCheckLetter, TERMS_VERSION } from "@portal/domain";
 import {
   apiCalls,
   defaultBases,
@@ -89,6 +89,7 @@ describe.each(testDatabases())("client and server contract on $name", (database)
         uniqueUserId: Buffer.from(nric).toString("base64"),
         phoneCountryCode: "+65",
         phoneNumber: "90001111",
+        termsVersion: TERMS_VERSION,
       },
     });
     await check("getSignInUserDetails");
@@ -119,7 +120,12 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     // The NRIC-only step before a social sign-up: held for the guest session, asked after, dropped.
     const held = await check(
       "holdSocialNric",
-      { body: { nric: `S9200901${nricCheckLetter("S", "9200901")}` } },
+      {
+        body: {
+          nric: `S9200901${nricCheckLetter("S", "9200901")}`,
+          termsVersion: TERMS_VERSION,
+        },
+      },
       asGuest,
     );
     expect(JSON.stringify(held)).not.toContain("9200901");

@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
 import { testDatabases } from "../support/databases";
@@ -84,7 +85,12 @@ describe.each(testDatabases())("donor API on $name", (database) => {
     ] as const) {
       const registered = await call(
         donor("registerCognitoUser"),
-        { uniqueUserId: uniqueUserId(id), phoneCountryCode: "+65", phoneNumber: mobile },
+        {
+          uniqueUserId: uniqueUserId(id),
+          phoneCountryCode: "+65",
+          phoneNumber: mobile,
+          termsVersion: TERMS_VERSION,
+        },
         as(token),
       );
       expect(registered, JSON.stringify(registered.body)).toMatchObject({
@@ -425,7 +431,7 @@ describe.each(testDatabases())("donor API on $name", (database) => {
     const mallory = await identity.sign({ email: "mallory@example.com" });
     const claim = await call(
       donor("registerCognitoUser"),
-      { uniqueUserId: uniqueUserId(nricA) },
+      { uniqueUserId: uniqueUserId(nricA), termsVersion: TERMS_VERSION },
       as(mallory),
     );
     expect(claim).toMatchObject({
@@ -604,8 +610,13 @@ describe.each(testDatabases())("donor API on $name", (database) => {
     const paid = await donate({ cookie: guest });
     const owner = await identity.sign({ email: "guest@example.com" });
     expect(
-      (await call(donor("registerCognitoUser"), { uniqueUserId: uniqueUserId(nricG) }, as(owner)))
-        .body,
+      (
+        await call(
+          donor("registerCognitoUser"),
+          { uniqueUserId: uniqueUserId(nricG), termsVersion: TERMS_VERSION },
+          as(owner),
+        )
+      ).body,
     ).toMatchObject({ status: 0 });
     const history = await call(payment("getDonorTransactions"), {}, as(owner));
     expect(history.body).toMatchObject({
@@ -616,7 +627,7 @@ describe.each(testDatabases())("donor API on $name", (database) => {
     const other = await identity.sign({ email: "someone@example.com" });
     const wrongEmail = await call(
       donor("registerCognitoUser"),
-      { uniqueUserId: uniqueUserId(nricG) },
+      { uniqueUserId: uniqueUserId(nricG), termsVersion: TERMS_VERSION },
       as(other),
     );
     expect(wrongEmail.body["code"]).toBe("signup_failed_nric_exists");
@@ -625,7 +636,7 @@ describe.each(testDatabases())("donor API on $name", (database) => {
       (
         await call(
           donor("registerCognitoUser"),
-          { uniqueUserId: uniqueUserId(nricG) },
+          { uniqueUserId: uniqueUserId(nricG), termsVersion: TERMS_VERSION },
           as(unverified),
         )
       ).status,

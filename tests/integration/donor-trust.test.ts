@@ -5,6 +5,7 @@ import { openDatabase, receipts } from "@portal/adapters/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
 import { nricOf as nric } from "../support/donations";
+import { identityOf, type TestIdentity } from "../support/identity";
 import { callPortal, guestCookie, startPortal, type RunningPortal } from "../support/portal";
 
 // Issue 22, items 1, 2, 3 and 9, as an attacker tries them through the HTTP calls and the embedded
@@ -22,45 +23,16 @@ interface Gift {
 
 describe.each(testDatabases())("donor trust on $name", (database) => {
   let portal: RunningPortal;
-  let clientId: string;
   const secretKey = randomBytes(32).toString("base64");
   const call = (p: string, body?: unknown, headers?: Record<string, string>) =>
     callPortal(portal.base, p, body, headers);
 
-  const cognito = async (target: string, body: Record<string, unknown>) => {
-    const response = await fetch(`${portal.base}/cognito-idp`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-amz-json-1.1",
-        "x-amz-target": `AWSCognitoIdentityProviderService.${target}`,
-      },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
+  let identity: TestIdentity;
   const mails = (to: string, kind: string) =>
     readOutbox(path.join(portal.dataDir, "outbox"), { to, kind });
   /** A sign-up through the embedded identity provider (code from the outbox), then its ID token. */
   const signUp = async (email: string, id: string) => {
-    const made = await cognito("SignUp", {
-      ClientId: clientId,
-      Username: email,
-      Password: "Sabar#2026",
-      UserAttributes: [
-        { Name: "email", Value: email },
-        { Name: "name", Value: "Someone" },
-      ],
-      ValidationData: [{ Name: "NRIC", Value: id }],
-    });
-    expect(made.status, JSON.stringify(made.body)).toBe(200);
-    const code = (await mails(email, "signup-code")).at(-1)?.meta?.["code"] ?? "";
-    await cognito("ConfirmSignUp", { ClientId: clientId, Username: email, ConfirmationCode: code });
-    const signedIn = await cognito("InitiateAuth", {
-      ClientId: clientId,
-      AuthFlow: "USER_PASSWORD_AUTH",
-      AuthParameters: { USERNAME: email, PASSWORD: "Sabar#2026" },
-    });
-    const token = (signedIn.body["AuthenticationResult"] as { IdToken: string }).IdToken;
+    const token = (await identity.signUp(email, id, { name: "Someone" })).IdToken;
     // The first signed-in call completes the sign-up (the donor link).
     expect((await call(donor("getDonorCognitoStatus"), {}, as(token))).status).toBe(200);
     return token;
@@ -132,10 +104,7 @@ describe.each(testDatabases())("donor trust on $name", (database) => {
       ...(await database.portalEnv()),
       PORTAL_SECRET_KEY: secretKey,
     });
-    clientId =
-      ((await (await fetch(`${portal.base}/auth/config`)).json()) as Record<string, string>)[
-        "userPoolClientId"
-      ] ?? "";
+    identity = await identityOf(portal);
   };
 
   beforeAll(() => startIt(), 120_000);

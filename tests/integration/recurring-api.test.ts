@@ -1,4 +1,4 @@
-import { chargeDate, sgtDate } from "@portal/domain";
+import { chargeDate, sgtDate, TERMS_VERSION } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
 import { testDatabases } from "../support/databases";
@@ -136,6 +136,7 @@ describe.each(testDatabases())("recurring giving and saved cards on $name", (dat
           uniqueUserId: Buffer.from(id).toString("base64"),
           phoneCountryCode: "+65",
           phoneNumber: mobile,
+          termsVersion: TERMS_VERSION,
         },
         as(token),
       );

@@ -1,6 +1,5 @@
-import path from "node:path";
-import { readOutbox } from "@portal/adapters/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { identityOf, type TestIdentity } from "../support/identity";
 import { startPortal, type RunningPortal } from "../support/portal";
 import { nricOf as nric } from "../support/donations";
 
@@ -9,23 +8,11 @@ import { nricOf as nric } from "../support/donations";
 // database), and the portal's signOutEverywhere call, which is what holds with a real Cognito, whose
 // sign-outs the portal never sees. Ports 6200.
 
-const PASSWORD = "Sabar#2026";
-
 describe("global sign-out at the portal", () => {
   let portal: RunningPortal;
-  let clientId: string;
+  let identity: TestIdentity;
 
-  const cognito = async (target: string, body: Record<string, unknown>) => {
-    const response = await fetch(`${portal.base}/cognito-idp`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-amz-json-1.1",
-        "x-amz-target": `AWSCognitoIdentityProviderService.${target}`,
-      },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
+  const cognito: TestIdentity["cognito"] = (target, body) => identity.cognito(target, body);
   const portalCall = async (url: string, token: string) => {
     const response = await fetch(`${portal.base}${url}`, {
       method: "POST",
@@ -35,48 +22,12 @@ describe("global sign-out at the portal", () => {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
   const details = (token: string) => portalCall("/svc/main/User/getSignInUserDetails", token);
-  const signIn = async (email: string) => {
-    const answer = await cognito("InitiateAuth", {
-      ClientId: clientId,
-      AuthFlow: "USER_PASSWORD_AUTH",
-      AuthParameters: { USERNAME: email, PASSWORD: PASSWORD },
-    });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return answer.body["AuthenticationResult"] as { IdToken: string; AccessToken: string };
-  };
-  const donor = async (email: string, id: string) => {
-    const signUp = await cognito("SignUp", {
-      ClientId: clientId,
-      Username: email,
-      Password: PASSWORD,
-      UserAttributes: [
-        { Name: "email", Value: email },
-        { Name: "name", Value: "Nur Aisyah" },
-      ],
-      ValidationData: [{ Name: "NRIC", Value: id }],
-    });
-    expect(signUp.status, JSON.stringify(signUp.body)).toBe(200);
-    const mails = await readOutbox(path.join(portal.dataDir, "outbox"), {
-      to: email,
-      kind: "signup-code",
-    });
-    const code = mails.at(-1)?.meta?.["code"] ?? "";
-    const confirmed = await cognito("ConfirmSignUp", {
-      ClientId: clientId,
-      Username: email,
-      ConfirmationCode: code,
-    });
-    expect(confirmed.status).toBe(200);
-    return signIn(email);
-  };
+  const signIn = (email: string) => identity.signIn(email);
+  const donor = (email: string, id: string) => identity.signUp(email, id);
 
   beforeAll(async () => {
     portal = await startPortal(6200);
-    const config = (await (await fetch(`${portal.base}/auth/config`)).json()) as Record<
-      string,
-      string
-    >;
-    clientId = config["userPoolClientId"] ?? "";
+    identity = await identityOf(portal);
   });
   afterAll(async () => {
     await portal?.stop();

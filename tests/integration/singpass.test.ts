@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { decodeResponse } from "@portal/adapters/responses";
+import { TERMS_VERSION } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
 import { guestCookie, startPortal, type Reply, type RunningPortal } from "../support/portal";
@@ -126,7 +127,12 @@ describe.each(testDatabases())(
 
       const confirmed = await call(
         "confirmSingpassPreDonation",
-        { email: "lim.yx@example.sg", countryCode: "+65", mobile: "9739 9245" },
+        {
+          email: "lim.yx@example.sg",
+          countryCode: "+65",
+          mobile: "9739 9245",
+          termsVersion: TERMS_VERSION,
+        },
         guest,
       );
       expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);

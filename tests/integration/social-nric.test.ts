@@ -6,6 +6,7 @@ import {
   type Sql,
 } from "@portal/adapters/db";
 import { randomBytes } from "node:crypto";
+import { TERMS_VERSION } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
 import { testDatabases } from "../support/databases";
@@ -25,6 +26,8 @@ import {
 
 let nextPort = 5100;
 const serverKey = randomBytes(32);
+/** The agreement to the terms given in the NRIC step, held with the NRIC. */
+const agreed = { version: TERMS_VERSION, agreedAt: new Date("2026-11-02T01:00:00Z") };
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(testDatabases())("NRIC held for a social sign-up on $name", (database) => {
@@ -45,7 +48,7 @@ describe.each(testDatabases())("NRIC held for a social sign-up on $name", (datab
     const held = socialNrics(sql, serverKey);
     const session = await guest();
     const id = nric("9200001");
-    await held.hold(session.id, id.toLowerCase(), session.expiresAt);
+    await held.hold(session.id, id.toLowerCase(), session.expiresAt, agreed);
     expect(await held.held(session.id)).toBe(true);
 
     const [row] = await sql.query<{ sealed: Uint8Array }>(
@@ -62,8 +65,8 @@ describe.each(testDatabases())("NRIC held for a social sign-up on $name", (datab
     // Another server key cannot open it.
     await expect(socialNrics(sql, randomBytes(32)).take(session.id)).rejects.toThrow();
 
-    await held.hold(session.id, id, session.expiresAt);
-    expect(await held.take(session.id)).toBe(id);
+    await held.hold(session.id, id, session.expiresAt, agreed);
+    expect(await held.take(session.id)).toEqual({ nric: id, terms: agreed });
     expect(await held.take(session.id)).toBeUndefined();
     expect(await held.held(session.id)).toBe(false);
     expect(
@@ -74,10 +77,10 @@ describe.each(testDatabases())("NRIC held for a social sign-up on $name", (datab
   it("a newer NRIC replaces the one held; forgetting drops it", async () => {
     const held = socialNrics(sql, serverKey);
     const session = await guest();
-    await held.hold(session.id, nric("9200002"), session.expiresAt);
-    await held.hold(session.id, nric("9200003"), session.expiresAt);
-    expect(await held.take(session.id)).toBe(nric("9200003"));
-    await held.hold(session.id, nric("9200004"), session.expiresAt);
+    await held.hold(session.id, nric("9200002"), session.expiresAt, agreed);
+    await held.hold(session.id, nric("9200003"), session.expiresAt, agreed);
+    expect(await held.take(session.id)).toEqual({ nric: nric("9200003"), terms: agreed });
+    await held.hold(session.id, nric("9200004"), session.expiresAt, agreed);
     await held.forget(session.id);
     expect(await held.held(session.id)).toBe(false);
     expect(await held.take(session.id)).toBeUndefined();
@@ -87,7 +90,7 @@ describe.each(testDatabases())("NRIC held for a social sign-up on $name", (datab
     const held = socialNrics(sql, serverKey);
     const mine = await guest();
     const theirs = await guest();
-    await held.hold(mine.id, nric("9200005"), mine.expiresAt);
+    await held.hold(mine.id, nric("9200005"), mine.expiresAt, agreed);
     expect(await held.held(theirs.id)).toBe(false);
     expect(await held.take(theirs.id)).toBeUndefined();
     expect(await held.held(mine.id)).toBe(true);
@@ -104,7 +107,7 @@ describe.each(testDatabases())("NRIC held for a social sign-up on $name", (datab
     const held = socialNrics(sql, serverKey);
     const session = await guest();
     const before = Date.now();
-    const expiresAt = await held.hold(session.id, nric("9200006"), session.expiresAt);
+    const expiresAt = await held.hold(session.id, nric("9200006"), session.expiresAt, agreed);
     const minutes = (expiresAt.getTime() - before) / 60_000;
     expect(minutes).toBeGreaterThan(SOCIAL_NRIC_MINUTES - 0.5);
     expect(minutes).toBeLessThanOrEqual(SOCIAL_NRIC_MINUTES + 0.5);
@@ -113,7 +116,9 @@ describe.each(testDatabases())("NRIC held for a social sign-up on $name", (datab
     // A guest session that ends in a second takes the hold with it.
     const ending = await guest();
     const soon = new Date(Date.now() + 1_000);
-    expect((await held.hold(ending.id, nric("9200007"), soon)).getTime()).toBe(soon.getTime());
+    expect((await held.hold(ending.id, nric("9200007"), soon, agreed)).getTime()).toBe(
+      soon.getTime(),
+    );
     expect(await held.held(ending.id)).toBe(true);
     await wait(1_300);
     expect(await held.held(ending.id)).toBe(false);
@@ -124,13 +129,13 @@ describe.each(testDatabases())("NRIC held for a social sign-up on $name", (datab
 
     // The sweep deletes expired holds and keeps live ones.
     const swept = await guest();
-    await held.hold(swept.id, nric("9200008"), new Date(Date.now() + 500));
+    await held.hold(swept.id, nric("9200008"), new Date(Date.now() + 500), agreed);
     await wait(800);
     expect(await held.sweep()).toBeGreaterThanOrEqual(1);
     expect(
       await sql.query("select 1 from social_nric where guest_session_id = $1", [swept.id]),
     ).toHaveLength(0);
-    expect(await held.take(session.id)).toBe(nric("9200006"));
+    expect(await held.take(session.id)).toEqual({ nric: nric("9200006"), terms: agreed });
   });
 
   describe("through the server", () => {
@@ -142,7 +147,7 @@ describe.each(testDatabases())("NRIC held for a social sign-up on $name", (datab
     const signedIn = async (email: string) =>
       `Bearer ${await identity.sign({ email, name: email.split("@")[0] ?? email })}`;
     const hold = (cookie: string, id: string) =>
-      call(donor("holdSocialNric"), { nric: id }, { cookie });
+      call(donor("holdSocialNric"), { nric: id, termsVersion: TERMS_VERSION }, { cookie });
     const isHeld = async (cookie: string) =>
       ((await call(donor("socialNricHeld"), {}, { cookie })).body["data"] as { held: boolean })
         .held;
@@ -179,7 +184,7 @@ describe.each(testDatabases())("NRIC held for a social sign-up on $name", (datab
       const registered = nric("9200102");
       const owner = await call(
         donor("registerCognitoUser"),
-        { uniqueUserId: Buffer.from(registered).toString("base64") },
+        { uniqueUserId: Buffer.from(registered).toString("base64"), termsVersion: TERMS_VERSION },
         { authorization: await signedIn("owner.9200102@example.sg") },
       );
       expect(owner.body).toMatchObject({ status: 0 });
@@ -235,7 +240,7 @@ describe.each(testDatabases())("NRIC held for a social sign-up on $name", (datab
       const id = nric("9200501");
       const owner = await call(
         donor("registerCognitoUser"),
-        { uniqueUserId: Buffer.from(id).toString("base64") },
+        { uniqueUserId: Buffer.from(id).toString("base64"), termsVersion: TERMS_VERSION },
         { authorization: await signedIn("first.9200501@example.sg") },
       );
       expect(owner.body).toMatchObject({ status: 0 });

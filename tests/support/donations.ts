@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { nricCheckLetter, receiptHref, receiptPath, type FlowType } from "@portal/domain";
+import {
+  nricCheckLetter,
+  receiptHref,
+  receiptPath,
+  TERMS_VERSION,
+  type FlowType,
+} from "@portal/domain";
 
 /**
  * Real donations through the payment API (docs/payment-api.md), as checkout makes them: a guest
@@ -121,6 +127,7 @@ export async function registerSignIn(base: string, token: string, nric: string, 
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     body: JSON.stringify({
       uniqueUserId: Buffer.from(nric).toString("base64"),
+      termsVersion: TERMS_VERSION,
       phoneCountryCode: "+65",
       phoneNumber: mobile,
     }),

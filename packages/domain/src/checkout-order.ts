@@ -1,7 +1,13 @@
 import type { RateConfig } from "./config";
-import { HARTA_REMARK_MAX_LENGTH, HARTA_REMARKS_MAX, type DonationItems } from "./donation-pricing";
+import {
+  HARTA_REMARK_MAX_LENGTH,
+  HARTA_REMARKS_MAX,
+  type DonationItems,
+  type DonationKind,
+} from "./donation-pricing";
 import type { FidyahState } from "./fidyah";
 import type { FlowType } from "./flow";
+import { giftItemOf } from "./funds/lookup";
 import type { KaffarahState } from "./kaffarah";
 import { sumCents, type Cents } from "./money";
 import type { HartaItem } from "./receipt/attributes";
@@ -34,7 +40,7 @@ export const hartaItemsOf = (state: ZakatState, results: ZakatResults): HartaIte
 
 /** One line of the checkout summary: what is paid and how much. `kind` names its label. */
 export interface OrderLine {
-  readonly kind: "harta" | "fitrah" | "fidyah" | "kaffarah" | "ilmu" | "wms";
+  readonly kind: DonationKind;
   readonly amount: Cents;
 }
 
@@ -124,8 +130,9 @@ export const kaffarahOrder = (state: KaffarahState): CheckoutOrder => {
   ]);
 };
 
-/** A wakaf gift to Wakaf Ilmu or WMS. */
-export const wakafOrder = (fund: "ILMU" | "WMS", amount: Cents): CheckoutOrder =>
-  fund === "ILMU"
-    ? order("ILMU", amount > 0 ? { ilmu: amount } : {}, [{ kind: "ilmu", amount }])
-    : order("WMS", amount > 0 ? { wms: amount } : {}, [{ kind: "wms", amount }]);
+/** A gift to a fund whose one item is the amount the donor chooses (Wakaf Ilmu, WMS). */
+export const wakafOrder = (fund: FlowType, amount: Cents): CheckoutOrder => {
+  const kind = giftItemOf(fund) as DonationKind | undefined;
+  if (kind === undefined) throw new RangeError(`${fund} takes no chosen amount`);
+  return order(fund, amount > 0 ? { [kind]: amount } : {}, [{ kind, amount }]);
+};

@@ -1,8 +1,10 @@
 import type { RateConfig } from "./config";
 import { domainError, type DomainError } from "./errors";
 import type { FlowType } from "./flow";
+import type { FUNDS } from "./funds/registry";
+import { fundOf, pricingOf } from "./funds/lookup";
 import { kaffarahUnitCost, KAFFARAH_MAX_QUANTITY, KAFFARAH_MIN_AMOUNT } from "./kaffarah";
-import { checkAmount, type AmountFlow } from "./limits";
+import { checkAmount } from "./limits";
 import { sumCents, timesCount, type Cents } from "./money";
 import { HARTA_NAMES, type HartaItem } from "./receipt/attributes";
 
@@ -10,8 +12,15 @@ import { HARTA_NAMES, type HartaItem } from "./receipt/attributes";
 export const HARTA_REMARK_MAX_LENGTH = 25;
 export const HARTA_REMARKS_MAX = 20;
 
-/** What a donor asks to pay, kind by kind: the inputs the server prices again from configuration. */
-export interface DonationItems {
+type ItemOf<F> = F extends { readonly items: ReadonlyArray<infer I> } ? I : never;
+/** The keys of the items whose amount the donor chooses (`ilmu`, `wms`): the registry's gifts. */
+export type GiftItemKey = Extract<ItemOf<(typeof FUNDS)[number]>, { pricing: "amount" }>["key"];
+
+/**
+ * What a donor asks to pay, kind by kind: the inputs the server prices again from configuration. The
+ * gifts (Wakaf Ilmu's `ilmu`, WMS's `wms`, ...) are the registry's `amount` items.
+ */
+export interface DonationItems extends Readonly<Partial<Record<GiftItemKey, Cents>>> {
   /** Zakat harta as calculated or declared by the donor. */
   readonly harta?: Cents;
   /**
@@ -31,9 +40,6 @@ export interface DonationItems {
   readonly kaffarah?:
     | { readonly kind: "jimak" | "nazar"; readonly quantity: number }
     | { readonly kind: "custom"; readonly amount: Cents };
-  /** Wakaf Ilmu and WMS gifts. */
-  readonly ilmu?: Cents;
-  readonly wms?: Cents;
 }
 
 /** The kinds a donation pays (harta items only describe the harta). */
@@ -58,27 +64,6 @@ export type PricingError = DomainError<
 
 const fail = (code: PricingError["code"], message: string): PricingError =>
   domainError("PricingError", code, message);
-
-/** Which kinds each flow may carry. */
-const kindsOf: Readonly<Record<FlowType, ReadonlyArray<DonationKind>>> = {
-  ZAKAT: ["harta", "fitrah"],
-  FIDYAH: ["fidyah"],
-  KAFFARAH: ["kaffarah"],
-  ILMU: ["ilmu"],
-  WMS: ["wms"],
-};
-
-/**
- * Which amount limits (§9) each flow's donations are held to: Wakaf Ilmu's gifts to the wakaf
- * enrolment's (up to $20,000, gifts above need prior approval), WMS's from $10 to the same maximum.
- */
-export const limitsOf: Readonly<Record<FlowType, AmountFlow>> = {
-  ZAKAT: "zakat",
-  FIDYAH: "zakat",
-  KAFFARAH: "zakat",
-  ILMU: "wakafEnrolment",
-  WMS: "wms",
-};
 
 const count = (n: number, max: number) => Number.isInteger(n) && n >= 0 && n <= max;
 
@@ -131,7 +116,7 @@ export const priceDonation = (input: {
   if (input.ratesVersion !== input.currentRatesVersion) {
     return fail("donation.ratesSuperseded", "The rates changed; recalculate before paying.");
   }
-  const allowed = kindsOf[input.flow];
+  const allowed: ReadonlyArray<string> = fundOf(input.flow).items.map((item) => item.key);
   const kinds = (Object.keys(items) as Array<keyof DonationItems>).filter(
     (k): k is DonationKind => k !== "hartaItems" && items[k] !== undefined,
   );
@@ -187,8 +172,10 @@ export const priceDonation = (input: {
       amounts.kaffarah = timesCount(kaffarahUnitCost(k.kind, rates), k.quantity);
     }
   }
-  if (items.ilmu !== undefined) amounts.ilmu = items.ilmu;
-  if (items.wms !== undefined) amounts.wms = items.wms;
+  for (const kind of kinds) {
+    const gift = items[kind];
+    if (pricingOf(kind) === "amount" && typeof gift === "number") amounts[kind] = gift;
+  }
 
   for (const [kind, amount] of Object.entries(amounts) as Array<[DonationKind, Cents]>) {
     if (!Number.isSafeInteger(amount) || amount < 0) {
@@ -201,7 +188,7 @@ export const priceDonation = (input: {
     if (amount === 0) delete amounts[kind];
   }
   const total = sumCents(Object.values(amounts) as Cents[]);
-  const issue = checkAmount(limitsOf[input.flow], total);
+  const issue = checkAmount(fundOf(input.flow).limits, total);
   if (issue) return fail("donation.amount", `The total breaks its limit (${issue.key}).`);
   if (total !== input.claimedTotal) {
     return fail(

@@ -10,11 +10,11 @@ import {
   profilePath,
   resolveFlow,
   sessionExpirePath,
-  wakafFunds,
   MAIN_CHARITY_ID,
   DEFAULT_PRODUCT_ROUTE,
   productRouteOf,
 } from "./flow";
+import { fundOf } from "./funds/lookup";
 
 describe("flows", () => {
   it("picks the flow from the path or the wakaf host", () => {
@@ -53,8 +53,8 @@ describe("flows", () => {
   });
 
   it("holds the wakaf fund ids", () => {
-    expect(wakafFunds.ilmu).toEqual({ charityId: 135, donationTypeId: 33 });
-    expect(wakafFunds.wms).toEqual({ charityId: 136, donationTypeId: 34 });
+    expect([fundOf("ILMU").charityId, fundOf("ILMU").donationTypeId]).toEqual([135, 33]);
+    expect([fundOf("WMS").charityId, fundOf("WMS").donationTypeId]).toEqual([136, 34]);
     expect(MAIN_CHARITY_ID).toBe(25);
   });
 });

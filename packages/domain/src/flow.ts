@@ -1,8 +1,14 @@
-/** The product's flows (§1). ZAKAT is the default. */
-export type FlowType = "ZAKAT" | "FIDYAH" | "KAFFARAH" | "ILMU" | "WMS";
+import {
+  ALL_FUNDS,
+  brandHome,
+  FLOW_TYPES,
+  fundOf,
+  isFlowType,
+  routeOf,
+  type FlowType,
+} from "./funds/lookup";
 
-/** All flows. */
-export const FLOW_TYPES: ReadonlyArray<FlowType> = ["ZAKAT", "FIDYAH", "KAFFARAH", "ILMU", "WMS"];
+export { FLOW_TYPES, isFlowType, type FlowType };
 
 /** Default wakaf route name (`/wakaf-ilmu`, host `wakaf.localhost`). */
 export const DEFAULT_PRODUCT_ROUTE = "wakaf";
@@ -11,15 +17,12 @@ export const DEFAULT_PRODUCT_ROUTE = "wakaf";
 export const productRouteOf = (value: string | undefined): string =>
   value !== undefined && /^[a-z][a-z0-9-]{0,30}$/.test(value) ? value : DEFAULT_PRODUCT_ROUTE;
 
-/** Whether a stored value is a flow type. */
-export const isFlowType = (value: unknown): value is FlowType =>
-  typeof value === "string" && (FLOW_TYPES as ReadonlyArray<string>).includes(value);
-
 /**
- * Flow from a path and host (§1): fidyah or kaffarah in the path pick that flow; `{product}-ilmu` in the
- * path picks ILMU; `wms` picks WMS; otherwise the wakaf host picks ILMU, and anything else is ZAKAT. The
- * `wms` path is checked before the host so `/wms` on the wakaf host is WMS (the spec's order would make it
- * ILMU, which would make the WMS pages unreachable there).
+ * Flow from a path and host (§1): a fund's route name in the path picks that fund (in the registry's
+ * order: `fidyah`, `kaffarah`, `{product}-ilmu`, `wms`); otherwise the wakaf host picks the wakaf
+ * brand's home fund (ILMU), and anything else is ZAKAT. The paths are checked before the host so `/wms`
+ * on the wakaf host is WMS (the spec's order would make it ILMU, which would make the WMS pages
+ * unreachable there).
  */
 export const flowFromPath = (
   path: string,
@@ -27,11 +30,11 @@ export const flowFromPath = (
   productRoute: string = DEFAULT_PRODUCT_ROUTE,
 ): FlowType => {
   const p = path.toLowerCase();
-  if (p.includes("fidyah")) return "FIDYAH";
-  if (p.includes("kaffarah")) return "KAFFARAH";
-  if (p.includes(`${productRoute}-ilmu`)) return "ILMU";
-  if (p.includes("wms")) return "WMS";
-  if (host.toLowerCase().includes(productRoute)) return "ILMU";
+  for (const fund of ALL_FUNDS) {
+    const name = routeOf(fund.flow, productRoute).slice(1);
+    if (name !== "" && p.includes(name)) return fund.flow;
+  }
+  if (host.toLowerCase().includes(productRoute)) return brandHome("wakaf");
   return "ZAKAT";
 };
 
@@ -47,23 +50,8 @@ export const resolveFlow = (input: {
     : flowFromPath(input.path, input.host, input.productRoute);
 
 /** Path prefix of a flow: '' for zakat, `/fidyah`, `/kaffarah`, `/{product}-ilmu`, `/wms`. */
-export const flowPrefix = (
-  flow: FlowType,
-  productRoute: string = DEFAULT_PRODUCT_ROUTE,
-): string => {
-  switch (flow) {
-    case "ZAKAT":
-      return "";
-    case "FIDYAH":
-      return "/fidyah";
-    case "KAFFARAH":
-      return "/kaffarah";
-    case "ILMU":
-      return `/${productRoute}-ilmu`;
-    case "WMS":
-      return "/wms";
-  }
-};
+export const flowPrefix = (flow: FlowType, productRoute: string = DEFAULT_PRODUCT_ROUTE): string =>
+  routeOf(flow, productRoute);
 
 /** The flow's home path: `/`, `/fidyah`, `/kaffarah`, `/{product}-ilmu`, `/wms`. */
 export const homePath = (flow: FlowType, productRoute?: string): string =>
@@ -81,13 +69,9 @@ export const sessionExpirePath = (flow: FlowType, productRoute?: string): string
 export const profilePath = (flow: FlowType, productRoute?: string): string =>
   `${flowPrefix(flow, productRoute)}/profile`;
 
-/** Flow roots (§2): `/`, `/fidyah`, `/{product}-ilmu`, `/wms`, `/kaffarah`, `/calculator`. */
+/** Flow roots (§2): every fund's home (`/`, `/fidyah`, `/kaffarah`, `/{product}-ilmu`, `/wms`) and `/calculator`. */
 export const flowRoots = (productRoute: string = DEFAULT_PRODUCT_ROUTE): ReadonlyArray<string> => [
-  "/",
-  "/fidyah",
-  `/${productRoute}-ilmu`,
-  "/wms",
-  "/kaffarah",
+  ...FLOW_TYPES.map((flow) => homePath(flow, productRoute)),
   "/calculator",
 ];
 
@@ -102,13 +86,7 @@ export const isEnrolmentPath = (path: string, productRoute?: string): boolean =>
   path.startsWith("/enrollment") ||
   FLOW_TYPES.some((f) => f !== "ZAKAT" && path.startsWith(enrolmentPath(f, productRoute)));
 
-/** Wakaf funds and charity ids of §3. */
-export const wakafFunds = {
-  ilmu: { charityId: 135, donationTypeId: 33 },
-  wms: { charityId: 136, donationTypeId: 34 },
-} as const;
-
 /** Main charity id (§3). */
-export const MAIN_CHARITY_ID = 25;
+export const MAIN_CHARITY_ID = fundOf("ZAKAT").charityId;
 /** Default appeal id (§3). */
 export const DEFAULT_APPEAL_ID = 0;

@@ -1,4 +1,5 @@
 import { isFlowRoot, isFlowType, type FlowType } from "./flow";
+import { pricedFromRates } from "./funds/lookup";
 import {
   flowChangeResets,
   isStaleTransaction,
@@ -101,8 +102,7 @@ export const resetsOnLoad = (input: {
  * zakat, fidyah and kaffarah flows only; a wakaf gift is an amount the donor chooses, so a new nisab
  * must not send a wakaf donor away from their page.
  */
-export const checksRates = (flow: FlowType): boolean =>
-  flow === "ZAKAT" || flow === "FIDYAH" || flow === "KAFFARAH";
+export const checksRates = (flow: FlowType): boolean => pricedFromRates(flow);
 
 /** Error-reporting sample rates (§9): every trace, one session in ten replayed, every errored session. */
 export const ERROR_REPORTING_SAMPLE_RATES = {

@@ -1,5 +1,5 @@
 import type { Cents } from "./money";
-import { dollarsToCents } from "./money";
+import { fundOf } from "./funds/lookup";
 
 /** Which amount rules apply. */
 export type AmountFlow = "zakat" | "wakaf" | "wms" | "wakafEnrolment" | "widget";
@@ -19,15 +19,15 @@ export const AMOUNT_TEXT_MAX_LENGTH = 14;
  * Amount limits per flow (§5, §9): zakat 0.01 to 999,999; wakaf 5 to 150,000; WMS from 10; wakaf
  * enrolment up to 20,000 (from the wakaf minimum); widget default 5 to 999,999. A cash wakaf gift of
  * $20,000 or more needs the council's prior approval (design/facts.md), so the enrolment maximum is
- * what a gift to either wakaf fund is held to online (`limitsOf`); the 150,000 of
- * §9 is never reached by a gift.
+ * what a gift to either wakaf fund is held to online; the 150,000 of §9 is never reached by a gift.
+ * The funds' own limits are the fund registry's (`fundOf(flow).limits`); the others are written here.
  */
 export const amountLimits: Readonly<Record<AmountFlow, AmountLimit>> = {
-  zakat: { min: dollarsToCents(0.01), max: dollarsToCents(999_999) },
-  wakaf: { min: dollarsToCents(5), max: dollarsToCents(150_000) },
-  wms: { min: dollarsToCents(10), max: dollarsToCents(20_000) },
-  wakafEnrolment: { min: dollarsToCents(5), max: dollarsToCents(20_000) },
-  widget: { min: dollarsToCents(5), max: dollarsToCents(999_999) },
+  zakat: fundOf("ZAKAT").limits,
+  wakaf: { min: 5_00 as Cents, max: 150_000_00 as Cents },
+  wms: fundOf("WMS").limits,
+  wakafEnrolment: fundOf("ILMU").limits,
+  widget: { min: 5_00 as Cents, max: 999_999_00 as Cents },
 };
 
 /** An amount outside its limits: the translation key and the bound it broke (for interpolation). */
@@ -36,9 +36,15 @@ export interface AmountIssue {
   readonly limit: number;
 }
 
-/** Checks an amount in cents against its flow's limits and the ceiling; `null` when acceptable. */
-export const checkAmount = (flow: AmountFlow, amount: Cents): AmountIssue | null => {
-  const limit = amountLimits[flow];
+/**
+ * Checks an amount in cents against limits (a flow of §9's, or a fund's own: `fundOf(flow).limits`)
+ * and the ceiling; `null` when acceptable.
+ */
+export const checkAmount = (
+  limits: AmountFlow | AmountLimit,
+  amount: Cents,
+): AmountIssue | null => {
+  const limit = typeof limits === "string" ? amountLimits[limits] : limits;
   if (amount > AMOUNT_CEILING_CENTS)
     return { key: "validation.amount.ceiling", limit: AMOUNT_CEILING_CENTS };
   if (amount < limit.min) return { key: "validation.amount.min", limit: limit.min };

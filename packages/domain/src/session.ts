@@ -1,5 +1,6 @@
 import type { RateConfig } from "./config";
 import type { FlowType } from "./flow";
+import { fundOf } from "./funds/lookup";
 
 /** Token life (§9): 30 minutes. */
 export const TOKEN_LIFE_MS = 30 * 60 * 1000;
@@ -129,17 +130,19 @@ export type StateSlice =
   | "selections"
   | "userSelections";
 
-const flowSlice: Readonly<Record<FlowType, StateSlice>> = {
-  ZAKAT: "zakatCalculator",
-  FIDYAH: "fidyah",
-  KAFFARAH: "kaffarah",
-  ILMU: "donationWidget",
-  WMS: "donationWidget",
+/** The state a flow keeps in the browser: the calculator, fidyah's, kaffarah's, or a gift's widget. */
+const flowSlice = (flow: FlowType): StateSlice => {
+  const pricing = fundOf(flow).items[0]?.pricing;
+  return pricing === "fidyah" || pricing === "kaffarah"
+    ? pricing
+    : pricing === "amount"
+      ? "donationWidget"
+      : "zakatCalculator";
 };
 
 /** A flow change resets the old flow's state (§4); staying in the same flow resets nothing. */
 export const flowChangeResets = (from: FlowType | null, to: FlowType): ReadonlyArray<StateSlice> =>
-  from === null || from === to ? [] : [flowSlice[from]];
+  from === null || from === to ? [] : [flowSlice(from)];
 
 /** After a passed transaction, on a landing route, these reset (§4). */
 export const PASSED_TRANSACTION_RESETS: ReadonlyArray<StateSlice> = [

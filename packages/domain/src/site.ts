@@ -1,7 +1,11 @@
-import { DEFAULT_PRODUCT_ROUTE } from "./flow";
+import { DEFAULT_PRODUCT_ROUTE, type FlowType } from "./flow";
+import { ALL_FUNDS, brandHome } from "./funds/lookup";
 
-/** Site variants (§1). */
-export type SiteVariant = "zakat" | "fidyah" | "kaffarah" | "ilmu" | "wms";
+/** Site variants (§1): each fund's flow in lower case (`zakat`, `fidyah`, `kaffarah`, `ilmu`, `wms`). */
+export type SiteVariant = Lowercase<FlowType>;
+
+/** The site variant of a flow. */
+export const variantOf = (flow: FlowType): SiteVariant => flow.toLowerCase() as SiteVariant;
 
 /** A configured site entry: the variant, its path and its url. */
 export interface SiteEntry {
@@ -21,8 +25,8 @@ export const isPathAtOrBelow = (path: string, base: string): boolean => {
 
 /**
  * Site variant (§1): the entry whose path is equal to or above the current path (the most specific one
- * when several match); if none matches and the host contains the product route name, the entry whose
- * url contains `ilmu`; otherwise none.
+ * when several match); if none matches and the host contains the product route name, the entry of the
+ * wakaf brand's home fund (ilmu); otherwise none.
  */
 export const siteVariant = (input: {
   readonly entries: ReadonlyArray<SiteEntry>;
@@ -36,7 +40,8 @@ export const siteVariant = (input: {
   const best = matches[0];
   if (best !== undefined) return best;
   if (input.host.toLowerCase().includes(input.productRoute ?? DEFAULT_PRODUCT_ROUTE)) {
-    return input.entries.find((e) => e.url.toLowerCase().includes("ilmu")) ?? null;
+    const home = variantOf(brandHome("wakaf"));
+    return input.entries.find((e) => e.variant === home) ?? null;
   }
   return null;
 };
@@ -59,9 +64,11 @@ const wakafHead: SiteHead = {
   iconKey: "wakaf",
 };
 
-/** Zakat, fidyah and kaffarah share the zakat head; ilmu and wms share the wakaf head. */
+/** Each variant wears its fund's brand: zakat, fidyah and kaffarah the zakat head, the wakaf funds the wakaf one. */
 export const siteHead = (variant: SiteVariant): SiteHead =>
-  variant === "ilmu" || variant === "wms" ? wakafHead : zakatHead;
+  ALL_FUNDS.find((fund) => variantOf(fund.flow) === variant)?.brand === "wakaf"
+    ? wakafHead
+    : zakatHead;
 
 /** English texts of the site head keys. */
 export const siteMessages = {

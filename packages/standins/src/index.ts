@@ -11,6 +11,8 @@ import { serveSandbox } from "./payments/http";
 import type { SandboxText } from "./payments/pages";
 import { createSandbox, type Sandbox } from "./payments/sandbox";
 import { sqlSandboxStore } from "./payments/sandbox-sql";
+import { sandboxRecords } from "./payments/sandbox-records";
+import type { GatewayRecords } from "@portal/adapters/finance";
 
 export * from "./db/identity-codes";
 export * from "./db/identity-state";
@@ -21,6 +23,7 @@ export { LAYER_PATH } from "./identity/http";
 export * from "./payments/sandbox";
 export * from "./payments/sandbox-sql";
 export * from "./payments/sandbox-memory";
+export * from "./payments/sandbox-records";
 export type { SandboxText, SandboxTextKey } from "./payments/pages";
 
 type Serve = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
@@ -58,6 +61,8 @@ export interface StandinOptions {
 
 export interface Standins {
   readonly sandbox: Sandbox | undefined;
+  /** The sandbox's own record of its charges, for the finance section's reconciliation. */
+  readonly sandboxRecords: GatewayRecords | undefined;
   /** `/sandbox/...`: true when answered. */
   readonly serveSandbox: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
   /** `/cognito-idp...`, when the identity stand-in runs. */
@@ -90,6 +95,7 @@ export async function startStandins(options: StandinOptions): Promise<Standins> 
   };
   return {
     sandbox,
+    sandboxRecords: sandbox ? sandboxRecords(sql) : undefined,
     serveSandbox: async (req, res, url) => (sandboxHttp ? sandboxHttp(req, res, url) : false),
     serveIdentity: identity && serveCognitoLayer({ ...identity, store: async () => store }),
     serveSocial: identity && fakeSocialProvider(identity),

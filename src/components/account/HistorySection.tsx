@@ -1,3 +1,4 @@
+import { fundNameKey } from "../../i18n/funds";
 import { useEffect, useState } from "react";
 import {
   FLOW_TYPES,
@@ -124,7 +125,7 @@ export function HistorySection(props: {
             <option value="">{t("account_filter_all_funds")}</option>
             {FLOW_TYPES.map((flow) => (
               <option key={flow} value={flow}>
-                {t(`account_fund_${flow}`)}
+                {t(fundNameKey(flow))}
               </option>
             ))}
           </select>
@@ -160,7 +161,7 @@ export function HistorySection(props: {
                 <tr key={record.transactionNo} data-transaction={record.transactionNo}>
                   <td>{formatDate(Date.parse(record.donationTimeStamp), lang)}</td>
                   <td>
-                    {t(`account_fund_${record.donationType}`)}
+                    {t(fundNameKey(record.donationType))}
                     {record.recurringFrequency !== "One Time" ? (
                       <span className="account-tag">{t("account_recurring_tag")}</span>
                     ) : null}

@@ -1,10 +1,11 @@
+import { fundNameKey } from "../../i18n/funds";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import {
-  amountLimits,
   checkAmount,
   formatDate,
   formatMoney,
-  limitsOf,
+  fundOf,
+  isWakafFlow,
   type Cents,
   type DateLanguage,
 } from "@portal/domain";
@@ -53,7 +54,7 @@ function PlanCard(props: {
   const [fieldError, setFieldError] = useState<string>();
   const outcomeOf = useOutcome(t);
   const { outcome, busy } = outcomeOf;
-  const fund = t(`account_fund_${plan.flow}`);
+  const fund = t(fundNameKey(plan.flow));
   /** A change of the plan: done, the card shows it again and the plans and history reload. */
   const run = (work: () => Promise<string>) =>
     outcomeOf.run(async () => {
@@ -66,14 +67,14 @@ function PlanCard(props: {
     event.preventDefault();
     const parsed = readMoneyText(amount);
     const cents = parsed.ok ? parsed.value : undefined;
-    const limits = amountLimits[limitsOf[plan.flow]];
-    const issue = cents === undefined ? undefined : checkAmount(limitsOf[plan.flow], cents);
+    const limits = fundOf(plan.flow).limits;
+    const issue = cents === undefined ? undefined : checkAmount(limits, cents);
     if (cents === undefined || cents === 0) return setFieldError(t("wakaf_error_amount"));
     if (issue) {
       return setFieldError(
         issue.key === "validation.amount.min"
           ? t("wakaf_error_min", { min: formatMoney(limits.min) })
-          : plan.flow === "ILMU" || plan.flow === "WMS"
+          : isWakafFlow(plan.flow)
             ? t("trust_fe_wakaf_approval", { max: formatMoney(limits.max) })
             : t("wakaf_error_max", { max: formatMoney(limits.max) }),
       );

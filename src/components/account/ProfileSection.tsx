@@ -14,17 +14,18 @@ import type { AccountBridge } from "../auth/bridge";
 import { AddressFields, addressBody } from "../address/AddressFields";
 import type { CountryOption } from "../address/countries";
 import { addressLabelKeys, type AddressLabels } from "../address/labels";
-import { DialCodeSelect } from "../enrolment/DialCodeSelect";
+import { MobileField } from "../ui/MobileField";
 import {
   dialCodeOf,
   regionOfDialCode,
   type DialCodeRegions,
   type DialCountry,
 } from "../enrolment/dial-code";
-import { TextField } from "../enrolment/fields";
+import { TextField } from "../ui/TextField";
 import type { Call } from "./api";
 import { Outcome, useOutcome } from "./Outcome";
 import type { Label } from "./AccountArea";
+import { EmailField } from "../ui/EmailField";
 
 /** Spec §3's signed-in user data, as getSignInUserDetails answers it (the NRIC masked). */
 export interface UserData {
@@ -130,26 +131,17 @@ function MobileForm({ call, t, user, onChanged, dialCountries, dialRegions }: Pr
           {user.mobile ? formatMobile(`${user.countryCode}${user.mobile}`, MOBILE_MASK) : "-"}
         </span>
       </p>
-      <div className="enrol-mobile">
-        <DialCodeSelect
-          label={t("enrol_dial_code")}
-          name="countryCode"
-          value={region}
-          countries={dialCountries}
-          onChange={setRegion}
-        />
-        <TextField
-          label={t("enrol_mobile")}
-          name="mobile"
-          value={mobile}
-          onChange={setMobile}
-          error={error}
-          maxLength={20}
-          inputMode="tel"
-          type="tel"
-          autoComplete="tel-national"
-        />
-      </div>
+      <MobileField
+        dialLabel={t("enrol_dial_code")}
+        mobileLabel={t("enrol_mobile")}
+        dialName="countryCode"
+        countries={dialCountries}
+        region={region}
+        onRegion={setRegion}
+        mobile={mobile}
+        onMobile={setMobile}
+        error={error}
+      />
       <button type="submit" className="button">
         {t("account_save_mobile")}
       </button>
@@ -212,16 +204,11 @@ function EmailForm({ call, t, user, bridge, onChanged }: Props) {
         {t("account_current")} <span data-testid="account-email">{user.email}</span>
       </p>
       {step === "enter" ? (
-        <TextField
+        <EmailField
           label={t("account_email_new")}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
           value={email}
           onChange={setEmail}
           error={fieldError}
-          maxLength={254}
         />
       ) : (
         <TextField

@@ -1,3 +1,4 @@
+import { fundNameKey } from "../../i18n/funds";
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import {
   formatDate,
@@ -122,7 +123,7 @@ export default function TaxRegistration(props: {
       <dl className="account-facts" aria-label={t("tax_register_gift")}>
         <div>
           <dt>{t("account_col_fund")}</dt>
-          <dd>{t(`account_fund_${view.flow}`)}</dd>
+          <dd>{t(fundNameKey(view.flow))}</dd>
         </div>
         <div>
           <dt>{t("account_col_date")}</dt>

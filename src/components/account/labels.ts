@@ -1,3 +1,4 @@
+import { fundNameKeys } from "../../i18n/funds";
 // Strings the account islands need, translated by the page and passed in as props.
 import { addressLabelKeys } from "../address/labels";
 
@@ -21,11 +22,7 @@ const commonKeys = [
   "account_error_taxDeduction_notEligible",
   "account_error_taxDeduction_otherId",
   "account_error_transaction_notFound",
-  "account_fund_FIDYAH",
-  "account_fund_ILMU",
-  "account_fund_KAFFARAH",
-  "account_fund_WMS",
-  "account_fund_ZAKAT",
+  ...fundNameKeys,
   "account_loading",
   "account_sign_in_button",
   "validation_nric_required",

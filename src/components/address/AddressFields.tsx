@@ -9,7 +9,7 @@ import {
   type FoundAddress,
 } from "@portal/domain";
 import { labelKeyOf } from "../../i18n/fill";
-import { TextField } from "../enrolment/fields";
+import { TextField } from "../ui/TextField";
 import type { CountryOption } from "./countries";
 import type { AddressLabels } from "./labels";
 import { lookupPostalCode } from "./lookup";

@@ -1,6 +1,7 @@
 // Build time only (Astro pages): the islands get the options as props, not the country file.
 import countries from "@portal/adapters/countries";
 import { SINGAPORE } from "@portal/domain";
+import type { Language } from "../../i18n/paths";
 
 export interface CountryOption {
   readonly code: string;
@@ -8,7 +9,7 @@ export interface CountryOption {
 }
 
 /** The country choices in the page's language: Singapore first, then by name, each code once. */
-export const countryOptions = (lang: "en" | "ms"): ReadonlyArray<CountryOption> => {
+export const countryOptions = (lang: Language): ReadonlyArray<CountryOption> => {
   const byCode = new Map<string, CountryOption>();
   for (const country of countries) {
     if (!byCode.has(country.code)) {

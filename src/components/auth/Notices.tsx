@@ -1,9 +1,11 @@
 import { useState, type KeyboardEvent } from "react";
-import { validateNric, type SocialProvider } from "@portal/domain";
+import { TERMS_VERSION, validateNric, type SocialProvider } from "@portal/domain";
 import { $authPopup } from "../../stores/auth-popup";
 import type { AuthContext } from "./context";
-import { Field, FormMessage, useSubmit } from "./fields";
+import { TextField } from "../ui/TextField";
+import { FormMessage, useSubmit } from "./fields";
 import { forgetSocialNric, holdSocialNric, SocialNricRefused } from "./social-nric";
+import { TermsCheck } from "../ui/TermsCheck";
 
 type Props = { readonly context: AuthContext };
 
@@ -61,7 +63,8 @@ export function NotRegistered({ context }: Props) {
  * to the portal, which holds it for this browser's guest session (never in the browser's storage or a
  * URL), and the donor goes on to the provider; the page they return to has the portal register the
  * account with it (social-return.ts). For an account already signed in, it checks the NRIC is free,
- * then registers the account with it.
+ * then registers the account with it. Either way the donor agrees to the terms here (spec §5 iAgree),
+ * and the agreement goes with the NRIC.
  */
 export function NricOnlyStep({
   context,
@@ -75,6 +78,8 @@ export function NricOnlyStep({
   const [fieldError, setFieldError] = useState<string | undefined>(
     taken ? context.t("nirc_exists") : undefined,
   );
+  const [agreed, setAgreed] = useState(false);
+  const [termsMissing, setTermsMissing] = useState(false);
   const { busy, error, submit } = useSubmit();
   const valid = validateNric(nric) === null;
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -100,6 +105,7 @@ export function NricOnlyStep({
     if (check.httpStatus !== 200) throw new Error(check.body.message ?? "check failed");
     const registered = await context.portal("/svc/donor/api/User/registerCognitoUser", {
       uniqueUserId: btoa(nric),
+      termsVersion: TERMS_VERSION,
     });
     if (registered.body.code === "signup_failed_nric_exists") {
       setFieldError(context.t("nirc_exists"));
@@ -125,7 +131,12 @@ export function NricOnlyStep({
       throw cause;
     });
   };
-  const proceed = () =>
+  const proceed = () => {
+    setTermsMissing(!agreed);
+    if (!agreed) {
+      document.querySelector<HTMLInputElement>('.auth-form input[name="terms"]')?.focus();
+      return;
+    }
     void submit(
       () => (provider ? toProvider(provider) : register()),
       (cause) =>
@@ -133,11 +144,12 @@ export function NricOnlyStep({
           ? context.t("account_error_TooManyRequestsException")
           : context.t("auth_error"),
     );
+  };
   return (
     <div className="auth-form" onBlur={onBlur}>
       <p>{context.t("auth_nric_text")}</p>
       <FormMessage error={error} />
-      <Field
+      <TextField
         name="nric"
         autoComplete="off"
         label={context.t("auth_nric")}
@@ -147,6 +159,12 @@ export function NricOnlyStep({
         error={fieldError}
         uppercase
         maxLength={9}
+      />
+      <TermsCheck
+        label={context.t("trust_fe_terms_agree")}
+        checked={agreed}
+        onChange={setAgreed}
+        error={termsMissing && !agreed ? context.t("trust_fe_terms_required") : undefined}
       />
       <button type="button" className="auth-primary" disabled={!valid || busy} onClick={proceed}>
         {busy ? context.t("auth_working") : context.t("auth_continue")}

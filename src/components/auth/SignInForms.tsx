@@ -8,8 +8,9 @@ import {
 } from "@portal/domain";
 import { $authPopup } from "../../stores/auth-popup";
 import type { AuthContext } from "./context";
-import { Field, FormMessage, PasswordField, useSubmit } from "./fields";
+import { CodeField, FormMessage, PasswordField, useSubmit } from "./fields";
 import { failureOf, providerText, signInFailureText, validationText } from "./messages";
+import { EmailField } from "../ui/EmailField";
 
 type Props = { readonly context: AuthContext };
 
@@ -101,9 +102,7 @@ export function SignInForm({
         notice={notice ? context.t(notices[notice]) : undefined}
         error={accounts ? error : context.t("auth_unavailable")}
       />
-      <Field
-        name="email"
-        type="email"
+      <EmailField
         autoComplete="username"
         label={context.t("auth_email")}
         value={email}
@@ -165,16 +164,7 @@ export function VerifyPendingForm({ context, email }: Props & { readonly email: 
     <form noValidate onSubmit={onSubmit} className="auth-form">
       <p>{context.t("auth_verify_text", { email })}</p>
       <FormMessage error={error} />
-      <Field
-        name="code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        label={context.t("auth_code")}
-        value={code}
-        onChange={setCode}
-        error={codeError}
-        maxLength={10}
-      />
+      <CodeField label={context.t("auth_code")} value={code} onChange={setCode} error={codeError} />
       <button type="submit" className="auth-primary" disabled={busy}>
         {busy ? context.t("auth_working") : context.t("auth_verify_submit")}
       </button>
@@ -206,9 +196,7 @@ export function ForgotPasswordForm({ context }: Props) {
     <form noValidate onSubmit={onSubmit} className="auth-form">
       <p>{context.t("auth_forgot_text")}</p>
       <FormMessage error={error} />
-      <Field
-        name="email"
-        type="email"
+      <EmailField
         autoComplete="username"
         label={context.t("auth_email")}
         value={email}
@@ -255,15 +243,11 @@ export function ResetPasswordForm({ context, email }: Props & { readonly email: 
     <form noValidate onSubmit={onSubmit} className="auth-form">
       <p>{context.t("auth_reset_text", { email })}</p>
       <FormMessage error={error} />
-      <Field
-        name="code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
+      <CodeField
         label={context.t("auth_code")}
         value={code}
         onChange={setCode}
         error={errors.code}
-        maxLength={10}
       />
       <PasswordField
         name="new-password"

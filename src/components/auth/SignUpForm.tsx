@@ -1,6 +1,5 @@
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import {
-  DEFAULT_DIAL_CODE,
   passwordIssues,
   signUpErrorOutcome,
   TERMS_VERSION,
@@ -12,12 +11,17 @@ import {
   validateNric,
   validateUen,
 } from "@portal/domain";
-import countries from "@portal/adapters/countries";
 import { $authPopup } from "../../stores/auth-popup";
 import type { AuthContext } from "./context";
-import { Field, FormMessage, PasswordField, useSubmit } from "./fields";
+import { dialCountries } from "../enrolment/dial-countries";
+import { dialCodeOf, HOME_REGION } from "../enrolment/dial-code";
+import { TermsCheck } from "../ui/TermsCheck";
+import { MobileField } from "../ui/MobileField";
+import { TextField } from "../ui/TextField";
+import { FormMessage, PasswordField, useSubmit } from "./fields";
 import { failureOf, validationText } from "./messages";
 import { SocialButtons } from "./SignInForms";
+import { EmailField } from "../ui/EmailField";
 
 type Kind = "individual" | "corporate";
 type Values = Record<
@@ -25,72 +29,11 @@ type Values = Record<
   string
 >;
 
-/** The dial-code select and the number beside it (the seeded country list; +65 first chosen). */
-function MobileField(props: {
-  readonly context: AuthContext;
-  readonly dialCode: string;
-  readonly onDialCode: (value: string) => void;
-  readonly mobile: string;
-  readonly onMobile: (value: string) => void;
-  readonly error?: string | undefined;
-}) {
-  const id = useId();
-  const options = useMemo(() => {
-    const seen = new Set<string>();
-    return [...countries]
-      .sort((a, b) =>
-        (props.context.lang === "ms" ? a.nameMs : a.name).localeCompare(
-          props.context.lang === "ms" ? b.nameMs : b.name,
-        ),
-      )
-      .filter((c) => (seen.has(`${c.code}`) ? false : (seen.add(c.code), true)));
-  }, [props.context.lang]);
-  // Several countries share a dial code (+1, +7, +44...): the choice is the country, not its code.
-  const [chosen, setChosen] = useState(
-    () =>
-      (props.dialCode === "+65"
-        ? "SG"
-        : options.find((c) => c.dialCode === props.dialCode)?.code) ?? "SG",
-  );
-  return (
-    <div className="auth-mobile">
-      <div className="auth-field auth-dial">
-        <label htmlFor={`${id}-dial`}>{props.context.t("auth_dial_code")}</label>
-        <select
-          id={`${id}-dial`}
-          name="dial-code"
-          value={chosen}
-          onChange={(event) => {
-            const code = event.target.value;
-            setChosen(code);
-            props.onDialCode(options.find((c) => c.code === code)?.dialCode ?? "+65");
-          }}
-        >
-          {options.map((country) => (
-            <option key={country.code} value={country.code}>
-              {`${props.context.lang === "ms" ? country.nameMs : country.name} (${country.dialCode})`}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Field
-        name="mobile"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        label={props.context.t("auth_mobile")}
-        value={props.mobile}
-        onChange={props.onMobile}
-        error={props.error}
-        maxLength={20}
-      />
-    </div>
-  );
-}
-
 export function SignUpForm({ context }: { readonly context: AuthContext }) {
   const [kind, setKind] = useState<Kind>("individual");
-  const [dialCode, setDialCode] = useState(DEFAULT_DIAL_CODE);
+  const countries = useMemo(() => dialCountries(context.lang), [context.lang]);
+  // Several countries share a dial code (+1, +7, +44...): the choice is the country, not its code.
+  const [region, setRegion] = useState(HOME_REGION);
   const [values, setValues] = useState<Values>({
     name: "",
     nric: "",
@@ -134,7 +77,7 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
             name: values.name,
             email: values.email,
             password: values.password,
-            countryCode: dialCode,
+            countryCode: dialCodeOf(countries, region),
             mobile: values.mobile,
             termsVersion: TERMS_VERSION,
             ...(corporate
@@ -189,7 +132,7 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
       <FormMessage error={error || null} />
       {kind === "corporate" ? (
         <>
-          <Field
+          <TextField
             name="company-name"
             autoComplete="organization"
             label={context.t("auth_company_name")}
@@ -198,7 +141,7 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
             error={errors.companyName}
             maxLength={66}
           />
-          <Field
+          <TextField
             name="uen"
             label={context.t("auth_uen")}
             value={values.uen}
@@ -209,7 +152,7 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
           />
         </>
       ) : null}
-      <Field
+      <TextField
         name="name"
         autoComplete="name"
         label={context.t(kind === "corporate" ? "auth_contact_person" : "auth_full_name")}
@@ -219,7 +162,7 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
         maxLength={66}
       />
       {kind === "individual" ? (
-        <Field
+        <TextField
           name="nric"
           autoComplete="off"
           label={context.t("auth_nric")}
@@ -230,19 +173,19 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
           maxLength={9}
         />
       ) : null}
-      <Field
-        name="email"
-        type="email"
-        autoComplete="email"
+      <EmailField
         label={context.t("auth_email")}
         value={values.email}
         onChange={set("email")}
         error={errors.email}
       />
       <MobileField
-        context={context}
-        dialCode={dialCode}
-        onDialCode={setDialCode}
+        dialLabel={context.t("auth_dial_code")}
+        mobileLabel={context.t("auth_mobile")}
+        dialName="dial-code"
+        countries={countries}
+        region={region}
+        onRegion={setRegion}
         mobile={values.mobile}
         onMobile={set("mobile")}
         error={errors.mobile}
@@ -257,7 +200,13 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
         onChange={set("password")}
         error={errors.password}
       />
-      <TermsCheck context={context} checked={agreed} onChange={setAgreed} error={errors.terms} />
+      {/* Agreement to the terms (spec §5 iAgree): required; the version agreed to travels with the sign-up. */}
+      <TermsCheck
+        label={context.t("trust_fe_terms_agree")}
+        checked={agreed}
+        onChange={setAgreed}
+        error={errors.terms}
+      />
       <button type="submit" className="auth-primary" disabled={busy || !accounts}>
         {busy ? context.t("auth_working") : context.t("auth_signup_submit")}
       </button>
@@ -273,35 +222,5 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
       </p>
       <SocialButtons context={context} signUp />
     </form>
-  );
-}
-
-/** Agreement to the terms (spec §5 iAgree): required; the version agreed to travels with the sign-up. */
-function TermsCheck(props: {
-  readonly context: AuthContext;
-  readonly checked: boolean;
-  readonly onChange: (checked: boolean) => void;
-  readonly error: string | undefined;
-}) {
-  const id = useId();
-  return (
-    <div className="auth-terms">
-      <label className="auth-show">
-        <input
-          type="checkbox"
-          name="terms"
-          checked={props.checked}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={props.error ? `${id}-error` : undefined}
-          onChange={(event) => props.onChange(event.target.checked)}
-        />{" "}
-        {props.context.t("trust_fe_terms_agree")}
-      </label>
-      {props.error ? (
-        <p id={`${id}-error`} className="auth-error">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -8,7 +8,7 @@ import {
   type FlowType,
 } from "@portal/domain";
 import { fill } from "../../i18n/fill";
-import { localizedPath, type Language } from "../../i18n/paths";
+import { barePath, languageOf, localizedPath, type Language } from "../../i18n/paths";
 import { currentPageFlow } from "../../lib/page-flow";
 import { rememberSocialStart } from "../../lib/social-start";
 import { readTransaction } from "../../lib/transaction";
@@ -85,7 +85,7 @@ export function makeContext(input: {
   readonly social: ReadonlyArray<"Google" | "Facebook">;
 }): AuthContext {
   const { slot, labels } = input;
-  const lang: Language = slot.dataset["lang"] === "ms" ? "ms" : "en";
+  const lang: Language = languageOf(slot.dataset["lang"]);
   // The page's flow as its other scripts see it (checkout's `?flow=`, the enrolment forms' stored flow).
   const flow: FlowType = currentPageFlow();
   // A social sign-in leaves for the provider: the donor carries on from this page when it returns.
@@ -159,7 +159,7 @@ export function makeContext(input: {
       return;
     }
     $authPopup.set(null);
-    const path = location.pathname.replace(/^\/ms(?=\/|$)/, "") || "/";
+    const path = barePath(location.pathname);
     const next = stay
       ? ({ kind: "reload" } as const)
       : afterLogin({

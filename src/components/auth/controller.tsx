@@ -7,6 +7,7 @@ import { forgetSocialStart } from "../../lib/social-start";
 import { publishBridge } from "./bridge";
 import { makeContext, type AuthContext, type IdentityConfig } from "./context";
 import { completeSocialReturn, takeRememberedPopup } from "./social-return";
+import { languageOf } from "../../i18n/paths";
 
 let booted: Promise<AuthContext> | undefined;
 
@@ -17,7 +18,7 @@ const json = async <T,>(url: string): Promise<T> => {
 };
 
 async function boot(slot: HTMLElement): Promise<AuthContext> {
-  const lang = slot.dataset["lang"] === "ms" ? "ms" : "en";
+  const lang = languageOf(slot.dataset["lang"]);
   const [labels, config] = await Promise.all([
     json<Record<string, string>>(`/assets/locales/${lang}/translation.json`),
     json<IdentityConfig>("/auth/config").catch((): IdentityConfig => ({ enabled: false })),
@@ -25,8 +26,12 @@ async function boot(slot: HTMLElement): Promise<AuthContext> {
   let accounts;
   let socialReturn: Promise<"signedIn" | "failed"> | undefined;
   if (config.enabled) {
-    const { amplifyAccounts, socialRedirectOutcome } =
-      await import("@portal/adapters/identity/amplify");
+    const [{ amplifyAccounts, socialRedirectOutcome }, { ConsoleLogger }] = await Promise.all([
+      import("@portal/adapters/identity/amplify"),
+      import("aws-amplify/utils"),
+    ]);
+    // Amplify writes its own warnings to the console; a build keeps the browser's console quiet.
+    if (import.meta.env.PROD) ConsoleLogger.LOG_LEVEL = "NONE";
     accounts = amplifyAccounts({
       userPoolId: config.userPoolId,
       userPoolClientId: config.userPoolClientId,

@@ -1,65 +1,33 @@
-import { useId, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { TextField, type TextFieldProps } from "../ui/TextField";
 
-export interface FieldProps {
+/** The six-digit code an e-mail brought (sign-up confirmation, password reset). */
+export function CodeField(props: {
   readonly label: string;
   readonly value: string;
   readonly onChange: (value: string) => void;
   readonly error?: string | undefined;
-  readonly hint?: string | undefined;
-  readonly type?: "text" | "email" | "password" | "tel";
-  readonly autoComplete?: string;
-  readonly inputMode?: "text" | "numeric" | "email" | "tel";
-  readonly name: string;
-  readonly uppercase?: boolean;
-  readonly maxLength?: number;
-  readonly onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
-}
-
-/** A labelled input with its hint and error tied to it for screen readers. */
-export function Field(props: FieldProps) {
-  const id = useId();
-  const described = [props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""]
-    .filter(Boolean)
-    .join(" ");
+}) {
   return (
-    <div className="auth-field">
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? "text"}
-        value={props.value}
-        autoComplete={props.autoComplete}
-        inputMode={props.inputMode}
-        maxLength={props.maxLength}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={described || undefined}
-        onKeyDown={props.onKeyDown}
-        onChange={(event: ChangeEvent<HTMLInputElement>) =>
-          props.onChange(props.uppercase ? event.target.value.toUpperCase() : event.target.value)
-        }
-      />
-      {props.hint ? (
-        <p id={`${id}-hint`} className="auth-hint">
-          {props.hint}
-        </p>
-      ) : null}
-      {props.error ? (
-        <p id={`${id}-error`} className="auth-error">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
+    <TextField
+      name="code"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={10}
+      {...props}
+    />
   );
 }
 
 /** A password field with a show/hide toggle. */
-export function PasswordField(props: Omit<FieldProps, "type"> & { readonly showLabel: string }) {
+export function PasswordField(
+  props: Omit<TextFieldProps, "type"> & { readonly showLabel: string },
+) {
   const [shown, setShown] = useState(false);
   const { showLabel, ...field } = props;
   return (
     <div className="auth-password">
-      <Field {...field} type={shown ? "text" : "password"} />
+      <TextField {...field} type={shown ? "text" : "password"} />
       <label className="auth-show">
         <input type="checkbox" checked={shown} onChange={() => setShown(!shown)} /> {showLabel}
       </label>

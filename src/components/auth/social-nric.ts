@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from "@portal/domain";
 import type { AuthContext } from "./context";
 
 const paths = {
@@ -17,7 +18,11 @@ export async function holdSocialNric(context: AuthContext, nric: string): Promis
   // The guest session the NRIC is held for (a live one is kept).
   const guest = await context.portal(paths.guest);
   if (guest.httpStatus !== 200) throw new Error(guest.body.message ?? "no session");
-  const held = await context.portal(paths.holdSocialNric, { nric: nric.trim().toUpperCase() });
+  // The donor ticked the terms in the same step: the portal holds the agreement with the NRIC.
+  const held = await context.portal(paths.holdSocialNric, {
+    nric: nric.trim().toUpperCase(),
+    termsVersion: TERMS_VERSION,
+  });
   if (held.httpStatus !== 200) {
     throw new SocialNricRefused(held.body.code, held.body.message ?? "not held");
   }

@@ -1,4 +1,3 @@
-import { useId, type ReactNode } from "react";
 import {
   validateCompanyName,
   validateEmail,
@@ -10,9 +9,12 @@ import {
   type Validation,
 } from "@portal/domain";
 import { labelKeyOf } from "../../i18n/fill";
-import { DialCodeSelect } from "../enrolment/DialCodeSelect";
+import { Checkbox as Check } from "../ui/Checkbox";
+import { MobileField } from "../ui/MobileField";
+import { TextField } from "../ui/TextField";
 import { dialCodeOf, HOME_REGION, type DialCountry } from "../enrolment/dial-code";
 import type { CheckoutLabels } from "./labels";
+import { EmailField } from "../ui/EmailField";
 
 /** The donor's details as typed. Kept in the page only: never in storage, never in a URL. */
 export interface DonorEntry {
@@ -107,87 +109,6 @@ export const donorPayload = (donor: DonorEntry) => ({
   ...(donor.iras ? { taxId: donor.taxId.trim().toUpperCase() } : {}),
 });
 
-function TextField(props: {
-  readonly label: string;
-  readonly value: string;
-  readonly error: string | undefined;
-  readonly onChange: (value: string) => void;
-  readonly autoComplete: string;
-  readonly type?: "text" | "email" | "tel";
-  readonly maxLength: number;
-  readonly hint?: string;
-  readonly testId: string;
-  readonly upper?: boolean;
-}) {
-  const id = useId();
-  const describedBy =
-    [props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null]
-      .filter((x) => x !== null)
-      .join(" ") || undefined;
-  return (
-    <div className="calc-field">
-      <label htmlFor={id}>{props.label}</label>
-      {props.hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {props.hint}
-        </p>
-      ) : null}
-      <input
-        id={id}
-        type={props.type ?? "text"}
-        autoComplete={props.autoComplete}
-        maxLength={props.maxLength}
-        value={props.value}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy}
-        data-testid={props.testId}
-        onChange={(event) =>
-          props.onChange(
-            props.upper ? event.currentTarget.value.toUpperCase() : event.currentTarget.value,
-          )
-        }
-      />
-      {props.error ? (
-        <p id={`${id}-error`} className="calc-error">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function Check(props: {
-  readonly label: string;
-  readonly checked: boolean;
-  readonly onChange: (checked: boolean) => void;
-  readonly testId: string;
-  /** A sentence under the box, read with it by screen readers. */
-  readonly hint?: string | undefined;
-  readonly children?: ReactNode;
-}) {
-  const hintId = useId();
-  return (
-    <>
-      <label className="choice-option">
-        <input
-          type="checkbox"
-          checked={props.checked}
-          data-testid={props.testId}
-          aria-describedby={props.hint ? hintId : undefined}
-          onChange={(event) => props.onChange(event.currentTarget.checked)}
-        />
-        <span>{props.label}</span>
-      </label>
-      {props.hint ? (
-        <p className="field-hint checkout-check-hint" id={hintId}>
-          {props.hint}
-        </p>
-      ) : null}
-      {props.checked ? <div className="checkout-indent">{props.children}</div> : null}
-    </>
-  );
-}
-
 /** Name, e-mail and mobile; anonymous giving; on behalf of others or the deceased; business; IRAS. */
 export function DonorFields(props: {
   readonly donor: DonorEntry;
@@ -208,6 +129,7 @@ export function DonorFields(props: {
   return (
     <div className="checkout-donor">
       <TextField
+        name="name"
         label={l.checkout_name}
         value={donor.name}
         error={errors.name}
@@ -216,42 +138,28 @@ export function DonorFields(props: {
         maxLength={66}
         testId="donor-name"
       />
-      <TextField
+      <EmailField
         label={l.checkout_email}
         hint={l.checkout_details_hint}
-        type="email"
         value={donor.email}
         error={errors.email}
         onChange={set("email")}
-        autoComplete="email"
-        maxLength={254}
         testId="donor-email"
       />
-      <div className="enrol-mobile">
-        <DialCodeSelect
-          label={l.checkout_dial_code}
-          name="countryCode"
-          value={donor.region}
-          countries={props.dialCountries}
-          onChange={(region) =>
-            onChange({
-              ...donor,
-              region,
-              countryCode: dialCodeOf(props.dialCountries, region),
-            })
-          }
-        />
-        <TextField
-          label={l.checkout_mobile}
-          type="tel"
-          value={donor.mobile}
-          error={errors.mobile}
-          onChange={set("mobile")}
-          autoComplete="tel-national"
-          maxLength={20}
-          testId="donor-mobile"
-        />
-      </div>
+      <MobileField
+        dialLabel={l.checkout_dial_code}
+        mobileLabel={l.checkout_mobile}
+        dialName="countryCode"
+        countries={props.dialCountries}
+        region={donor.region}
+        onRegion={(region) =>
+          onChange({ ...donor, region, countryCode: dialCodeOf(props.dialCountries, region) })
+        }
+        mobile={donor.mobile}
+        onMobile={set("mobile")}
+        error={errors.mobile}
+        testId="donor-mobile"
+      />
       <Check
         label={l.checkout_anonymous}
         checked={donor.anonymous}
@@ -268,6 +176,7 @@ export function DonorFields(props: {
           testId="donor-others"
         >
           <TextField
+            name="othersName"
             label={l.checkout_others_name}
             value={donor.othersName}
             error={errors.othersName}
@@ -291,6 +200,7 @@ export function DonorFields(props: {
         testId="donor-business"
       >
         <TextField
+          name="companyName"
           label={l.checkout_company}
           value={donor.companyName}
           error={errors.companyName}
@@ -300,13 +210,14 @@ export function DonorFields(props: {
           testId="donor-company"
         />
         <TextField
+          name="uen"
           label={l.checkout_uen}
           value={donor.uen}
           error={errors.uen}
           onChange={set("uen")}
           autoComplete="off"
           maxLength={10}
-          upper
+          uppercase
           testId="donor-uen"
         />
       </Check>
@@ -318,6 +229,7 @@ export function DonorFields(props: {
           testId="donor-iras"
         >
           <TextField
+            name="taxId"
             label={donor.business ? l.checkout_iras_uen : l.checkout_iras_id}
             hint={l.checkout_iras_hint}
             value={donor.taxId}
@@ -325,7 +237,7 @@ export function DonorFields(props: {
             onChange={set("taxId")}
             autoComplete="off"
             maxLength={10}
-            upper
+            uppercase
             testId="donor-tax-id"
           />
         </Check>

@@ -1,6 +1,5 @@
 import {
-  amountLimits,
-  limitsOf,
+  fundOf,
   fidyahOrder,
   homePath,
   kaffarahOrder,
@@ -37,9 +36,9 @@ export const orderFromStores = (flow: FlowType, rates: RateConfig): CheckoutOrde
         ? kaffarahOrder(snapshot.state)
         : { flow, items: {}, lines: [], total: 0 as CheckoutOrder["total"] };
     }
-    case "ILMU":
-    case "WMS": {
-      const limit = amountLimits[limitsOf[flow]];
+    default: {
+      // Every other fund is a gift of a chosen amount (the registry's `amount` item).
+      const limit = fundOf(flow).limits;
       const snapshot = restoreDonationWidget(flow, { minAmount: limit.min, maxAmount: limit.max });
       return wakafOrder(flow, snapshot.state.cause.donationAmount);
     }

@@ -1,6 +1,7 @@
 import type { CheckoutOrder } from "@portal/domain";
 import { isApiError, request, requestAt } from "../../lib/api";
 import { currentOwner, type Owner } from "./owner";
+import type { Language } from "../../i18n/paths";
 
 /** The donation as the payment API answers it (docs/payment-api.md). */
 export interface Donation {
@@ -92,7 +93,7 @@ export interface CreateInput {
   readonly ratesVersion: number;
   readonly frequency: string;
   /** The page's language: a recurring gift's e-mails and manage link are in it. */
-  readonly lang: "en" | "ms";
+  readonly lang: Language;
   readonly donor: Readonly<Record<string, unknown>>;
 }
 

@@ -1,4 +1,4 @@
-import { productRouteOf, type FlowType } from "@portal/domain";
+import { brandOf, productRouteOf, type FlowType } from "@portal/domain";
 
 /**
  * The wakaf brand's route name (`/wakaf-ilmu`, host `wakaf.localhost`), read when the pages are built.
@@ -7,10 +7,8 @@ import { productRouteOf, type FlowType } from "@portal/domain";
 export const productRoute = (): string =>
   productRouteOf(typeof process === "undefined" ? undefined : process.env["PORTAL_PRODUCT_ROUTE"]);
 
-/** Which brand a flow belongs to: zakat, fidyah and kaffarah share the zakat site; ILMU and WMS are wakaf. */
-export type Brand = "zakat" | "wakaf";
-export const brandOf = (flow: FlowType): Brand =>
-  flow === "ILMU" || flow === "WMS" ? "wakaf" : "zakat";
+/** Which brand a flow belongs to (the fund registry's): zakat, fidyah and kaffarah the zakat site. */
+export { brandOf, type Brand } from "@portal/domain";
 
 /** A build-time setting from the environment (undefined in the browser, where islands import this). */
 const setting = (name: string): string | undefined => {

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import {
   validateCompanyName,
   validateContactPerson,
@@ -14,16 +14,21 @@ import { continuePath, enrolmentEnded, messageOf, postJson, ensureGuest } from "
 import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from "./contact";
 import { AddressFields, addressBody } from "../address/AddressFields";
 import type { CountryOption } from "../address/countries";
-import { DialCodeSelect } from "./DialCodeSelect";
-import { dialCodeOf, HOME_REGION, type DialCountry } from "./dial-code";
-import { TextField } from "./fields";
+import { Checkbox } from "../ui/Checkbox";
+import { TermsCheck } from "../ui/TermsCheck";
+import { ContactFields, useContact } from "./ContactFields";
+import { ErrorSummary } from "../ui/ErrorSummary";
+import { RadioGroup } from "../ui/RadioGroup";
+import type { DialCountry } from "./dial-code";
+import { TextField } from "../ui/TextField";
 import type { ManualLabels } from "./labels";
+import type { Language } from "../../i18n/paths";
 
 type Kind = "individual" | "corporate";
 
 /** Manual enrolment (spec §2 `/enrollment/enroll-individual`): an individual or a company. */
 export default function ManualEnrolment(props: {
-  readonly lang: "en" | "ms";
+  readonly lang: Language;
   readonly labels: ManualLabels;
   readonly productRoute: string;
   readonly countries: ReadonlyArray<CountryOption>;
@@ -37,17 +42,14 @@ export default function ManualEnrolment(props: {
   const [nric, setNric] = useState("");
   const [companyName, setCompanyName] = useState("");
   const [uen, setUen] = useState("");
-  const [email, setEmail] = useState("");
   const [dateOfBirth, setDateOfBirth] = useState("");
-  const [country, setCountry] = useState(HOME_REGION);
-  const dialCode = dialCodeOf(props.dialCountries, country);
-  const [mobile, setMobile] = useState("");
+  const contact = useContact(props.dialCountries);
+  const { email, dialCode, mobile } = contact;
   const [address, setAddress] = useState<Address>(emptyAddress);
   const [consent, setConsent] = useState(false);
   // Spec §5: the donor agrees to the terms (iAgree), required; the version goes with the enrolment.
   const [agreed, setAgreed] = useState(false);
   const [termsMissing, setTermsMissing] = useState(false);
-  const termsError = useId();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -146,31 +148,26 @@ export default function ManualEnrolment(props: {
         void submit();
       }}
     >
-      {hasErrors || failed ? (
-        <p className="enrol-alert" role="alert">
-          {failed ? labels.enrol_error_generic : labels.enrol_errors_heading}
-        </p>
-      ) : null}
-      <fieldset className="enrol-fieldset">
-        <legend>{labels.enrol_kind}</legend>
-        <div className="enrol-kinds">
-          {(["individual", "corporate"] as const).map((option) => (
-            <label key={option} className="enrol-kind">
-              <input
-                type="radio"
-                name="kind"
-                value={option}
-                checked={kind === option}
-                onChange={() => {
-                  setKind(option);
-                  setErrors({});
-                }}
-              />
-              {option === "individual" ? labels.enrol_kind_individual : labels.enrol_kind_corporate}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ErrorSummary
+        message={
+          failed ? labels.enrol_error_generic : hasErrors ? labels.enrol_errors_heading : null
+        }
+      />
+      <RadioGroup
+        legend={labels.enrol_kind}
+        name="kind"
+        className="enrol-fieldset"
+        optionsClassName="enrol-kinds"
+        value={kind}
+        options={[
+          { value: "individual", label: labels.enrol_kind_individual },
+          { value: "corporate", label: labels.enrol_kind_corporate },
+        ]}
+        onChange={(option) => {
+          setKind(option);
+          setErrors({});
+        }}
+      />
       <div className="enrol-grid">
         {kind === "corporate" ? (
           <>
@@ -218,18 +215,6 @@ export default function ManualEnrolment(props: {
             required
           />
         ) : null}
-        <TextField
-          name="email"
-          type="email"
-          inputMode="email"
-          label={labels.enrol_email}
-          value={email}
-          onChange={setEmail}
-          error={error("email")}
-          maxLength={254}
-          autoComplete="email"
-          required
-        />
         {kind === "individual" ? (
           <TextField
             name="dateOfBirth"
@@ -244,25 +229,12 @@ export default function ManualEnrolment(props: {
             required
           />
         ) : null}
-        <div className="enrol-mobile">
-          <DialCodeSelect
-            label={labels.enrol_country_dial}
-            value={country}
-            onChange={setCountry}
-            countries={props.dialCountries}
-          />
-          <TextField
-            name="mobile"
-            type="tel"
-            inputMode="tel"
-            label={labels.enrol_mobile}
-            value={mobile}
-            onChange={setMobile}
-            error={error("mobile")}
-            maxLength={20}
-            autoComplete="tel-national"
-          />
-        </div>
+        <ContactFields
+          labels={labels}
+          dialCountries={props.dialCountries}
+          {...contact.fields}
+          error={error}
+        />
       </div>
       <AddressFields
         labels={labels}
@@ -270,29 +242,13 @@ export default function ManualEnrolment(props: {
         value={address}
         onChange={setAddress}
       />
-      <label className="enrol-consent">
-        <input
-          type="checkbox"
-          checked={consent}
-          onChange={(event) => setConsent(event.currentTarget.checked)}
-        />
-        {labels.consent_zakatUpdates}
-      </label>
-      <label className="enrol-consent">
-        <input
-          type="checkbox"
-          checked={agreed}
-          aria-invalid={termsMissing && !agreed ? true : undefined}
-          aria-describedby={termsMissing && !agreed ? termsError : undefined}
-          onChange={(event) => setAgreed(event.currentTarget.checked)}
-        />
-        {labels.trust_fe_terms_agree}
-      </label>
-      {termsMissing && !agreed ? (
-        <p id={termsError} className="calc-error">
-          {labels.trust_fe_terms_required}
-        </p>
-      ) : null}
+      <Checkbox label={labels.consent_zakatUpdates} checked={consent} onChange={setConsent} />
+      <TermsCheck
+        label={labels.trust_fe_terms_agree}
+        checked={agreed}
+        onChange={setAgreed}
+        error={termsMissing && !agreed ? labels.trust_fe_terms_required : undefined}
+      />
       <button className="button" type="submit" disabled={busy} aria-busy={busy}>
         {labels.enrol_submit}
       </button>

@@ -1,19 +1,15 @@
 import { useEffect, useRef, useState } from "react";
-import { emptyAddress, type Address } from "@portal/domain";
+import { emptyAddress, TERMS_VERSION, type Address } from "@portal/domain";
 import { continuePath, enrolmentEnded, messageOf, postJson } from "./api";
 import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from "./contact";
 import { AddressFields, addressBody } from "../address/AddressFields";
 import type { CountryOption } from "../address/countries";
-import { DialCodeSelect } from "./DialCodeSelect";
-import {
-  dialCodeOf,
-  HOME_REGION,
-  regionOfDialCode,
-  type DialCodeRegions,
-  type DialCountry,
-} from "./dial-code";
-import { TextField } from "./fields";
+import { Checkbox } from "../ui/Checkbox";
+import { TermsCheck } from "../ui/TermsCheck";
+import { ContactFields, useContact } from "./ContactFields";
+import { regionOfDialCode, type DialCodeRegions, type DialCountry } from "./dial-code";
 import type { SingpassUpdateLabels } from "./labels";
+import type { Language } from "../../i18n/paths";
 
 interface Person {
   readonly name: string;
@@ -34,7 +30,7 @@ interface Person {
  * The mobile's country is the manual enrolment's dial-code select, chosen from MyInfo's country code.
  */
 export default function SingpassUpdate(props: {
-  readonly lang: "en" | "ms";
+  readonly lang: Language;
   readonly labels: SingpassUpdateLabels;
   readonly productRoute: string;
   readonly countries: ReadonlyArray<CountryOption>;
@@ -46,12 +42,13 @@ export default function SingpassUpdate(props: {
 }) {
   const { labels } = props;
   const [person, setPerson] = useState<Person | "loading" | "none">("loading");
-  const [email, setEmail] = useState("");
-  const [country, setCountry] = useState(HOME_REGION);
-  const dialCode = dialCodeOf(props.dialCountries, country);
-  const [mobile, setMobile] = useState("");
+  const contact = useContact(props.dialCountries);
+  const { email, dialCode, mobile } = contact;
   const [address, setAddress] = useState<Address>(emptyAddress);
   const [consent, setConsent] = useState(false);
+  // Spec §5: the donor agrees to the terms (iAgree), required; the version goes with the confirmation.
+  const [agreed, setAgreed] = useState(false);
+  const [termsMissing, setTermsMissing] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -63,9 +60,11 @@ export default function SingpassUpdate(props: {
       const data = answer.body["data"] as Person | undefined;
       if (answer.status !== 200 || !data) return setPerson("none");
       setPerson(data);
-      setEmail(data.email ?? "");
-      setCountry(regionOfDialCode(props.dialCountries, props.dialCodeRegions, data.countryCode));
-      setMobile(data.mobile ?? "");
+      contact.setAll({
+        email: data.email ?? "",
+        region: regionOfDialCode(props.dialCountries, props.dialCodeRegions, data.countryCode),
+        mobile: data.mobile ?? "",
+      });
       setAddress({ ...emptyAddress, ...data.address });
     });
   }, []);
@@ -107,7 +106,8 @@ export default function SingpassUpdate(props: {
     const found = contactErrors({ email, dialCode, mobile });
     setErrors(found);
     setFailed(false);
-    if (Object.keys(found).length > 0) return focusFirstError(form.current);
+    setTermsMissing(!agreed);
+    if (Object.keys(found).length > 0 || !agreed) return focusFirstError(form.current);
     setBusy(true);
     const answer = await postJson("confirmSingpassPreDonation", {
       email: email.trim(),
@@ -116,6 +116,7 @@ export default function SingpassUpdate(props: {
         : { countryCode: dialCode.trim(), mobile: mobile.replace(/\s/g, "") }),
       address: addressBody(address),
       marketingConsent: consent,
+      termsVersion: TERMS_VERSION,
     });
     setBusy(false);
     if (answer.status === 200) {
@@ -124,12 +125,15 @@ export default function SingpassUpdate(props: {
     }
     const code = typeof answer.body["code"] === "string" ? answer.body["code"] : "";
     if (code === "singpass.none") return setPerson("none");
+    if (code === "terms.required") {
+      setAgreed(false);
+      setTermsMissing(true);
+      return focusFirstError(form.current);
+    }
     const field = fieldOfCode(code);
     if (field && field !== "nric") {
       setErrors({ [field]: code });
       focusFirstError(form.current);
-    } else if (code === "nirc_exists") {
-      setErrors({ nric: code });
     } else setFailed(true);
   };
 
@@ -154,11 +158,7 @@ export default function SingpassUpdate(props: {
     >
       {hasErrors || failed ? (
         <p className="enrol-alert" role="alert">
-          {failed
-            ? labels.enrol_error_generic
-            : errors["nric"]
-              ? messageOf(labels, "nirc_exists")
-              : labels.enrol_errors_heading}
+          {failed ? labels.enrol_error_generic : labels.enrol_errors_heading}
         </p>
       ) : null}
       <section className="enrol-fieldset" aria-labelledby="from-myinfo">
@@ -177,37 +177,12 @@ export default function SingpassUpdate(props: {
       <fieldset className="enrol-fieldset">
         <legend>{labels.enrol_contact}</legend>
         <div className="enrol-grid">
-          <TextField
-            name="email"
-            type="email"
-            inputMode="email"
-            label={labels.enrol_email}
-            value={email}
-            onChange={setEmail}
-            error={error("email")}
-            maxLength={254}
-            autoComplete="email"
-            required
+          <ContactFields
+            labels={labels}
+            dialCountries={props.dialCountries}
+            {...contact.fields}
+            error={error}
           />
-          <div className="enrol-mobile">
-            <DialCodeSelect
-              label={labels.enrol_country_dial}
-              value={country}
-              onChange={setCountry}
-              countries={props.dialCountries}
-            />
-            <TextField
-              name="mobile"
-              type="tel"
-              inputMode="tel"
-              label={labels.enrol_mobile}
-              value={mobile}
-              onChange={setMobile}
-              error={error("mobile")}
-              maxLength={20}
-              autoComplete="tel-national"
-            />
-          </div>
         </div>
       </fieldset>
       <AddressFields
@@ -216,14 +191,13 @@ export default function SingpassUpdate(props: {
         value={address}
         onChange={setAddress}
       />
-      <label className="enrol-consent">
-        <input
-          type="checkbox"
-          checked={consent}
-          onChange={(event) => setConsent(event.currentTarget.checked)}
-        />
-        {labels.consent_zakatUpdates}
-      </label>
+      <Checkbox label={labels.consent_zakatUpdates} checked={consent} onChange={setConsent} />
+      <TermsCheck
+        label={labels.trust_fe_terms_agree}
+        checked={agreed}
+        onChange={setAgreed}
+        error={termsMissing && !agreed ? labels.trust_fe_terms_required : undefined}
+      />
       <button className="button" type="submit" disabled={busy} aria-busy={busy}>
         {labels.enrol_confirm}
       </button>

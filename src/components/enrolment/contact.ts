@@ -25,7 +25,7 @@ export function contactErrors(value: ContactValue): FieldErrors {
 
 /** Which field a server's refusal code belongs to. */
 export const fieldOfCode = (code: string): string | undefined => {
-  if (code === "nirc_exists" || code.startsWith("validation.nric")) return "nric";
+  if (code.startsWith("validation.nric")) return "nric";
   if (code.startsWith("validation.email")) return "email";
   if (code.startsWith("validation.mobile")) return "mobile";
   if (code.startsWith("validation.uen")) return "uen";

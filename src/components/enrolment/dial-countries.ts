@@ -3,9 +3,10 @@
 import countryList from "@portal/adapters/countries";
 import dialCodeRegions from "@portal/adapters/dial-code-regions";
 import type { DialCodeRegions, DialCountry } from "./dial-code";
+import type { Language } from "../../i18n/paths";
 
 /** §3's country list for the dial code, sorted by name in the page's language. */
-export const dialCountries = (lang: "en" | "ms"): DialCountry[] =>
+export const dialCountries = (lang: Language): DialCountry[] =>
   countryList
     .map((c): DialCountry => [c.code, lang === "ms" ? c.nameMs : c.name, c.dialCode])
     .sort((a, b) => a[1].localeCompare(b[1], lang));

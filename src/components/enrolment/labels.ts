@@ -23,7 +23,6 @@ const validationKeys = [
   "validation_dateOfBirth_required",
   "validation_date_invalid",
   "validation_date_future",
-  "nirc_exists",
   "enrol_dial_invalid",
   "enrol_error_generic",
   "enrol_errors_heading",

@@ -1,5 +1,6 @@
+import { fundNameKey } from "../../i18n/funds";
 import { useEffect, useRef, useState } from "react";
-import { formatDate, formatMoney, type Cents } from "@portal/domain";
+import { formatDate, formatMoney, isFlowType, type Cents } from "@portal/domain";
 import { fill } from "../../i18n/fill";
 import type { Language } from "../../i18n/paths";
 import { request } from "../../lib/api";
@@ -102,7 +103,7 @@ export default function ManageGift({
 
   const { plan } = state;
   const frequency = plan.frequency as "daily" | "weekly" | "monthly" | "quarterly" | "annually";
-  const fund = t(`account_fund_${plan.flow}` as keyof ManageLabels);
+  const fund = isFlowType(plan.flow) ? t(fundNameKey(plan.flow)) : plan.flow;
   const amount = formatMoney(plan.amountCents as Cents);
   const stopped = plan.recurringStatus === "cancelled";
 

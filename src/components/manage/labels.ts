@@ -1,3 +1,4 @@
+import { fundNameKeys } from "../../i18n/funds";
 /** Every string the manage-gift island needs, translated by the page and passed in as props. */
 export const manageLabelKeys = [
   "manage_gift_loading",
@@ -32,11 +33,7 @@ export const manageLabelKeys = [
   "checkout_frequency_monthly",
   "checkout_frequency_quarterly",
   "checkout_frequency_annually",
-  "account_fund_ZAKAT",
-  "account_fund_FIDYAH",
-  "account_fund_KAFFARAH",
-  "account_fund_ILMU",
-  "account_fund_WMS",
+  ...fundNameKeys,
 ] as const;
 
 export type ManageLabels = Readonly<Record<(typeof manageLabelKeys)[number], string>>;

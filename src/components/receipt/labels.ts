@@ -1,3 +1,4 @@
+import { fundNameKeys } from "../../i18n/funds";
 /** Every string the receipt island needs, translated by the page and passed in as props. */
 export const receiptLabelKeys = [
   "council_name",
@@ -44,8 +45,7 @@ export const receiptLabelKeys = [
   "receipt_zakat_fitrah",
   "receipt_fidyah",
   "receipt_kaffarah",
-  "receipt_wakaf_ilmu",
-  "receipt_wakaf_wms",
+  ...fundNameKeys,
   "receipt_harta_savings",
   "receipt_harta_insurance",
   "receipt_harta_shares",

@@ -3,6 +3,7 @@ import {
   cardImage,
   composeAddress,
   formatMobile,
+  giftItemOf,
   paymentMethodImage,
   paymentStatusDisplay,
   RECEIPT_MOBILE_MASK,
@@ -12,6 +13,7 @@ import {
 } from "@portal/domain";
 import type { ReceiptDataWire } from "@portal/adapters/responses";
 import { fill } from "../../i18n/fill";
+import { fundNameKey } from "../../i18n/funds";
 import { paymentImageName } from "../giving/payment-names";
 import { dateTime, money } from "./format";
 import type { ReceiptLabelKey, ReceiptLabels } from "./labels";
@@ -104,7 +106,11 @@ export const TaxLine = ({ receipt, t }: { receipt: Receipt; t: Label }) => {
   );
 };
 
-/** The kinds a donation paid for, with their amounts, in the order of the spec's fields. */
+/**
+ * The kinds a donation paid for, with their amounts, in the order of the spec's fields: the items
+ * priced from rates by their own names, a gift (a fund of one chosen amount, as the fund registry
+ * says) by its fund's name.
+ */
 export const kindsOf = (receipt: Receipt, t: Label) =>
   (
     [
@@ -112,8 +118,7 @@ export const kindsOf = (receipt: Receipt, t: Label) =>
       ["receipt_zakat_fitrah", receipt.fitrahAmount],
       ["receipt_fidyah", receipt.fidyahAmount],
       ["receipt_kaffarah", receipt.kaffarahAmount],
-      ["receipt_wakaf_ilmu", receipt.wakafIlmuAmount],
-      ["receipt_wakaf_wms", receipt.wakafWMSAmount],
+      [fundNameKey(receipt.flow), giftItemOf(receipt.flow) ? receipt.donationAmount : 0],
     ] as const
   )
     .filter(([, amount]) => amount > 0)

@@ -4,7 +4,7 @@ import { grayPng } from "./gray-png";
 /**
  * The receipt as a PDF (spec §4, §9): after a 200 ms start delay, the element is drawn to a canvas at
  * scale 2.5 (receipt) or 2 (official receipt) and placed on a page half the element's size. jspdf and
- * html2canvas (about 170 KB gzip) are loaded only when a donor asks for a PDF. The image goes in as a
+ * html2canvas-pro (which reads modern CSS colours such as oklch) are loaded only when a donor asks for a PDF. The image goes in as a
  * 4-shade grayscale PNG with 'FAST' compression (see gray-png.ts: a receipt stays under 100 KB), and the receipt's text is laid under it as
  * invisible text so the PDF can be searched, copied and read aloud.
  */
@@ -17,7 +17,7 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function renderPdf(element: HTMLElement, scale: number, title: string) {
   await delay(PDF_START_DELAY_MS);
   const [{ default: html2canvas }, { jsPDF }] = await Promise.all([
-    import("html2canvas"),
+    import("html2canvas-pro"),
     import("jspdf"),
   ]);
   const canvas = await html2canvas(element, {

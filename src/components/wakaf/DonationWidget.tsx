@@ -1,8 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
 import {
-  amountLimits,
-  limitsOf,
+  fundOf,
   checkAmount,
   dollarsToCents,
   formatMoney,
@@ -10,6 +9,7 @@ import {
   updateDonationCause,
   ZERO,
   type Cents,
+  type FlowType,
 } from "@portal/domain";
 import { fill } from "../../i18n/fill";
 import { localizedPath, type Language } from "../../i18n/paths";
@@ -24,7 +24,7 @@ import type { WakafLabels } from "./labels";
 
 export interface DonationWidgetProps {
   readonly lang: Language;
-  readonly fund: "ILMU" | "WMS";
+  readonly fund: FlowType;
   readonly fundName: string;
   readonly labels: WakafLabels;
 }
@@ -36,8 +36,8 @@ const presets = [50, 100, 500].map(dollarsToCents);
  * up to $20,000: above it a gift needs the council's prior approval), given once. The cause is updated through the domain's widget state and kept for checkout.
  */
 export default function DonationWidget({ lang, fund, fundName, labels: l }: DonationWidgetProps) {
-  const flow = fund === "ILMU" ? limitsOf.ILMU : limitsOf.WMS;
-  const limits = { minAmount: amountLimits[flow].min, maxAmount: amountLimits[flow].max };
+  const fundLimits = fundOf(fund).limits;
+  const limits = { minAmount: fundLimits.min, maxAmount: fundLimits.max };
   const snapshot = useStore($donationWidget);
   const [generation, setGeneration] = useState(0);
   const state =
@@ -45,7 +45,7 @@ export default function DonationWidget({ lang, fund, fundName, labels: l }: Dona
       ? snapshot.state
       : updateDonationCause(initialDonationWidgetState, limits);
   const amount = state.cause.donationAmount;
-  const issue = amount === 0 ? null : checkAmount(flow, amount);
+  const issue = amount === 0 ? null : checkAmount(fundLimits, amount);
   const min = formatMoney(limits.minAmount);
   const max = formatMoney(limits.maxAmount);
 
@@ -60,7 +60,7 @@ export default function DonationWidget({ lang, fund, fundName, labels: l }: Dona
   const read = (text: string): Reading<Cents> => {
     const parsed = readMoneyText(text);
     if (!parsed.ok) return refuse(l.wakaf_error_amount);
-    const problem = parsed.value === 0 ? null : checkAmount(flow, parsed.value);
+    const problem = parsed.value === 0 ? null : checkAmount(fundLimits, parsed.value);
     if (problem?.key === "validation.amount.min") return refuse(fill(l.wakaf_error_min, { min }));
     // Above the wakaf maximum: prior approval first (design/facts.md), not an online gift.
     if (problem?.key === "validation.amount.max")

@@ -78,10 +78,6 @@ export async function donorOf(
   const identity = await identityOf(headers);
   const donors = await donorRecords();
   const donor = await donors.byIdentity(identity);
-  if (donor && identity.emailVerified && identity.email) {
-    // Gifts given as a guest with this verified e-mail become the account's (issue 22's proof).
-    await donors.linkGifts(donor.id, { kind: "email", email: identity.email });
-  }
   if (donor || !identity.emailVerified) return { identity, donor };
   return { identity, donor: await completeSignUp(identity) };
 }

@@ -7,7 +7,7 @@ import {
   validatePastDate,
 } from "@portal/domain";
 import { isTermsVersion, type DonorView } from "@portal/adapters/db";
-import { donorRecords, singpassLoginRecords, termsRecords } from "../records";
+import { donorRecords, termsRecords } from "../records";
 import { donorOf, hasSignIn, identityOf, liveGuest, registeredDonor } from "./auth";
 import { decode, Text } from "./decode";
 import {
@@ -15,7 +15,6 @@ import {
   check,
   checkedAddress,
   checkedDonorDetails,
-  checkedMyInfoDetails,
   DialCode,
   DonorDetails,
   mobileExists,
@@ -24,7 +23,8 @@ import {
 } from "./donor-input";
 import { limitDonorCall } from "./donor-limits";
 import { RequestError, success } from "./envelope";
-import { readyPerson, singpassGuest } from "./singpass";
+import { requiredTerms } from "./terms";
+import { confirmSingpassPreDonation } from "./singpass-enrolment";
 import { takeSocialNric } from "./social-nric";
 import type { Handler } from "./types";
 
@@ -63,10 +63,17 @@ const userFields = (donor: DonorView, email: string | undefined) => ({
   enrolment: donor.enrolment,
 });
 
-/** POST /User/getSignInUserDetails: the caller's own user data; status 0 while not registered. */
+/**
+ * POST /User/getSignInUserDetails: the caller's own user data; status 0 while not registered. The
+ * browser asks it at every sign-in: gifts given as a guest with the account's verified e-mail since
+ * then become the account's here (issue 22's proof; registration links the earlier ones).
+ */
 const getSignInUserDetails: Handler = async ({ headers }) => {
   const { identity, donor } = await donorOf(headers);
   if (!donor) return success({ message: "Not registered", data: null }, {}, 0);
+  if (identity.emailVerified && identity.email) {
+    await (await donorRecords()).linkGifts(donor.id, { kind: "email", email: identity.email });
+  }
   return success({ data: await userData(donor, identity.email) });
 };
 
@@ -173,51 +180,6 @@ const agreedToTerms = async (donorId: string, version: string | undefined) => {
   if (isTermsVersion(version)) await (await termsRecords()).agree(donorId, version, new Date());
 };
 
-const SingpassConfirmBody = Schema.Struct({
-  email: Schema.optionalKey(Text(254)),
-  countryCode: Schema.optionalKey(DialCode),
-  mobile: Schema.optionalKey(Text(20)),
-  address: Schema.optionalKey(AddressInput),
-  marketingConsent: Schema.optionalKey(Schema.Boolean),
-});
-
-/**
- * confirmSingpassPreDonation: the guest confirms the details MyInfo gave (spec §6, enrolment
- * 'Singpass'). Name, NRIC, date of birth, sex, race and nationality are MyInfo's own and come from the
- * server's sealed copy, never from the body; e-mail, mobile and address may be corrected. Like the
- * manual enrolment, it is held for this guest session only and its gifts carry it as their own.
- */
-const confirmSingpassPreDonation: Handler = async ({ headers, body }) => {
-  const { guest } = await singpassGuest(headers);
-  const request = decode(SingpassConfirmBody, body ?? {});
-  const { secrets, person } = await readyPerson(guest);
-  const details = checkedMyInfoDetails({
-    kind: "individual",
-    name: person.name,
-    nric: secrets.nric ?? person.nric,
-    ...optional("email", request.email?.trim() || person.email),
-    ...optional("countryCode", request.countryCode ?? person.countryCode),
-    ...optional("mobile", request.mobile ?? person.mobile),
-    address: request.address ?? person.address,
-    profile: {
-      ...optional("dateOfBirth", person.dateOfBirth),
-      ...optional("sex", person.sex),
-      ...optional("race", person.race),
-      ...optional("nationality", person.nationality),
-      ...optional("countryOfBirth", person.countryOfBirth),
-      ...optional("dialect", person.dialect),
-      ...optional("marketingConsent", request.marketingConsent),
-    },
-  });
-  await (await donorRecords()).enrolGuest(guest.id, details, "Singpass");
-  await (await singpassLoginRecords()).finish(guest.id);
-  return success({ data: { enrolmentId: 1, enrolment: "Singpass" } });
-};
-
-/** `{ key: value }` when the value is present, else nothing (exactOptionalPropertyTypes). */
-const optional = <K extends string, V>(key: K, value: V | undefined) =>
-  (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
-
 const MobileBody = Schema.Struct({
   countryCode: Schema.optionalKey(DialCode),
   phoneCountryCode: Schema.optionalKey(DialCode),
@@ -246,6 +208,7 @@ const RegisterBody = Schema.Struct({
   phoneNumber: Schema.optionalKey(Text(20)),
   email: Schema.optionalKey(Text(254)),
   name: Schema.optionalKey(Text(66)),
+  termsVersion: Schema.optionalKey(Text(20)),
 });
 
 /**
@@ -254,7 +217,8 @@ const RegisterBody = Schema.Struct({
  * verified e-mail; otherwise the answer is "NRIC already exists" (§8 signup_failed_nric_exists).
  * Without `uniqueUserId` the NRIC is the one the caller's guest session holds from the NRIC-only step
  * of a social sign-up (holdSocialNric), taken out at once whatever the outcome; none held (expired,
- * used, never given): 404 `socialNric.none`, and the browser goes on as §4's "no NRIC".
+ * used, never given): 404 `socialNric.none`, and the browser goes on as §4's "no NRIC". Either way
+ * the donor agreed to the terms in the NRIC step, and the agreement becomes the donor's.
  */
 const registerCognitoUser: Handler = async ({ headers, body, clientAddress }) => {
   const identity = await identityOf(headers);
@@ -264,10 +228,16 @@ const registerCognitoUser: Handler = async ({ headers, body, clientAddress }) =>
   if (email !== undefined) check(validateEmail(email));
   const mobile = request.phoneNumber?.replace(/\s/g, "");
   if (mobile) check(validateMobile(mobile));
-  const nric =
+  // The agreement to the terms comes with the NRIC: held with it before a social sign-up, or sent
+  // with it by the NRIC step of an account already signed in (`terms.required` otherwise).
+  const given =
     request.uniqueUserId === undefined
       ? await takeSocialNric(headers)
-      : nricFromUniqueUserId(request.uniqueUserId);
+      : {
+          nric: nricFromUniqueUserId(request.uniqueUserId),
+          terms: requiredTerms(request.termsVersion),
+        };
+  const nric = given?.nric;
   if (nric === undefined) {
     throw new RequestError(
       404,
@@ -287,8 +257,11 @@ const registerCognitoUser: Handler = async ({ headers, body, clientAddress }) =>
   });
   switch (outcome) {
     case "registered":
-    case "alreadyRegistered":
+    case "alreadyRegistered": {
+      const donor = await (await donorRecords()).byIdentity(identity);
+      if (donor && given?.terms) await agreedToTerms(donor.id, given.terms.version);
       return success({ message: "Registered", data: { registered: true } }, {}, 0);
+    }
     case "nric.exists":
       throw new RequestError(
         409,

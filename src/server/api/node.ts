@@ -12,6 +12,12 @@ import { createLogger, reason, type Logger } from "../log";
 import { standins } from "../standins";
 import { installRoot, portalClock, systemIds, uninstallRoot, type Root } from "../root";
 import { startErrorReporting } from "../error-reporting";
+import { fundsOfBrand } from "@portal/domain";
+
+/** The flows of the wakaf brand (the fund registry's), for the plain-JavaScript server's page choice. */
+export const wakafFlows: ReadonlySet<string> = new Set(
+  fundsOfBrand("wakaf").map((fund) => fund.flow),
+);
 import { BodyTooLarge, MAX_BODY_BYTES, type RequestHeaders, type ServiceRequest } from "./types";
 
 /**

@@ -1,12 +1,16 @@
 import { Effect, Schema } from "effect";
 import {
+  AMOUNT_ITEM_KEYS,
+  FLOW_TYPES,
   FREQUENCIES,
+  MAIN_CHARITY_ID,
   isPricingError,
   isTaxRegistrable,
   PAYNOW_ENQUIRY_GRACE_MS,
   PAYNOW_QR_LIFETIME_MS,
   priceDonation,
   receiptAttributes,
+  recurringAllowed,
   validateCompanyName,
   validateEmail,
   validateFullName,
@@ -16,6 +20,7 @@ import {
   validateUen,
   type Cents,
   type DonationItems,
+  type GiftItemKey,
 } from "@portal/domain";
 import { DonationNotFound, IdempotencyConflict, readRates } from "@portal/adapters/db";
 import { database } from "../database";
@@ -40,9 +45,14 @@ import type { CallContext, Handler, ServiceRequest, ServiceResponse } from "./ty
 const Count = Schema.Int;
 const Amount = Schema.Int;
 
+/** The gifts of the fund registry (`ilmu`, `wms`, ...): each an amount the donor chose. */
+const giftFields = Object.fromEntries(
+  AMOUNT_ITEM_KEYS.map((key) => [key, Schema.optionalKey(Amount)]),
+) as { readonly [K in GiftItemKey]: Schema.optionalKey<typeof Amount> };
+
 /** What the browser sends to create a donation. Every amount is priced again here. */
 const CreateDonation = Schema.Struct({
-  flow: Schema.Literals(["ZAKAT", "FIDYAH", "KAFFARAH", "ILMU", "WMS"]),
+  flow: Schema.Literals(FLOW_TYPES),
   items: Schema.Struct({
     harta: Schema.optionalKey(Amount),
     // Checked by the domain (names, amounts, remarks, their sum); here only their shape and size.
@@ -69,8 +79,7 @@ const CreateDonation = Schema.Struct({
         Schema.Struct({ kind: Schema.Literal("custom"), amount: Amount }),
       ]),
     ),
-    ilmu: Schema.optionalKey(Amount),
-    wms: Schema.optionalKey(Amount),
+    ...giftFields,
   }),
   totalCents: Amount,
   ratesVersion: Schema.Int,
@@ -217,9 +226,17 @@ const create: Handler = async ({ body, headers }) => {
       "donation.taxIdNotApplicable",
     );
   }
+  // Only a fund whose registry entry allows it takes a recurring gift (the wakaf funds).
+  if ((request.frequency ?? "one time") !== "one time" && !recurringAllowed(request.flow)) {
+    throw new RequestError(
+      422,
+      "Gifts to this fund are given once; it takes no recurring gifts.",
+      "donation.recurringNotAllowed",
+    );
+  }
   const { owner, gift } = await ownerOf(headers, donor?.details);
   const sql = await database();
-  const config = await readRates(sql, 25);
+  const config = await readRates(sql, MAIN_CHARITY_ID);
   if (!config) throw new Error("no configuration for the main charity");
   const priced = priceDonation({
     flow: request.flow,

@@ -1,5 +1,13 @@
 import { Schema } from "effect";
-import { amountLimits, limitsOf, MAIN_CHARITY_ID, payPartners, wakafFunds } from "@portal/domain";
+import {
+  fundOfCharity,
+  giftItemOf,
+  isWakafFlow,
+  MAIN_CHARITY_ID,
+  payPartners,
+  fundsOfBrand,
+  type FlowType,
+} from "@portal/domain";
 import { historyRecords } from "../records";
 import { charityIdOf } from "./configuration";
 import { RequestError, success } from "./envelope";
@@ -27,12 +35,13 @@ const pageOf = (query: URLSearchParams, number = "pageNumber") => {
   return { pageNo: read(number, 1), pageSize: Math.min(read("pageSize", PAGE_SIZE), PAGE_SIZE) };
 };
 
-/** The wakaf fund a charity id names, or a 404. */
-const fundOf = (charityId: number) => {
-  if (charityId === wakafFunds.ilmu.charityId)
-    return { flow: "ILMU" as const, key: "ilmu" as const };
-  if (charityId === wakafFunds.wms.charityId) return { flow: "WMS" as const, key: "wms" as const };
-  throw new RequestError(404, "Unknown wakaf fund");
+/** The wakaf fund a charity id names (the fund registry's), with its gift's item key, or a 404. */
+const fundOf = (charityId: number): { flow: FlowType; key: string } => {
+  const fund = fundOfCharity(charityId);
+  const flow = fund?.flow as FlowType | undefined;
+  const key = flow && isWakafFlow(flow) ? giftItemOf(flow) : undefined;
+  if (flow === undefined || key === undefined) throw new RequestError(404, "Unknown wakaf fund");
+  return { flow, key };
 };
 
 const publicRead = { "cache-control": "public, max-age=5" };
@@ -56,23 +65,25 @@ const getPayPartners: Handler = async ({ query }) => {
 };
 
 /** The donation widget of each wakaf fund (§3 donation widget state), amount limits in cents. */
-const widgets = Object.fromEntries(
-  (["ilmu", "wms"] as const).map((key) => {
-    const limits = amountLimits[limitsOf[key === "ilmu" ? "ILMU" : "WMS"]];
-    const fund = wakafFunds[key];
+const widgets: Record<string, unknown> = Object.fromEntries(
+  fundsOfBrand("wakaf").flatMap((fund) => {
+    const key = giftItemOf(fund.flow);
+    if (key === undefined) return [];
+    const ids = { charityId: fund.charityId, donationTypeId: fund.donationTypeId };
     return [
-      key,
-      {
-        id: `${fund.charityId}`,
-        charityId: fund.charityId,
-        donationTypeId: fund.donationTypeId,
-        causes: [{ key, ...fund }],
-        minAmount: limits.min,
-        maxAmount: limits.max,
-        frequencies: ["one time", "daily", "weekly", "monthly", "quarterly", "annually"],
-        donationAmount: 0,
-        frequency: "one time",
-      },
+      [
+        key,
+        {
+          id: `${fund.charityId}`,
+          ...ids,
+          causes: [{ key, ...ids }],
+          minAmount: fund.limits.min,
+          maxAmount: fund.limits.max,
+          frequencies: ["one time", "daily", "weekly", "monthly", "quarterly", "annually"],
+          donationAmount: 0,
+          frequency: "one time",
+        },
+      ],
     ];
   }),
 );

@@ -16,6 +16,7 @@ import { liveGuest } from "./auth";
 import { decode, Text } from "./decode";
 import { RequestError, success } from "./envelope";
 import type { Handler, RequestHeaders, ServiceResponse } from "./types";
+import { languages, localizedPath } from "../../i18n/paths";
 
 /** Singpass is configured, and the caller has a live guest session the login belongs to. */
 export async function singpassGuest(
@@ -48,7 +49,7 @@ export async function readyPerson(
   return { secrets, person };
 }
 
-const StartBody = Schema.Struct({ lang: Schema.Literals(["en", "ms"]) });
+const StartBody = Schema.Struct({ lang: Schema.Literals(languages) });
 
 const refused = (reason: string) => {
   // The reason names a step and an error code, never a code, a token or a person.
@@ -151,8 +152,7 @@ const completeSingpassLogin: Handler = async ({ headers, body }) => {
     person,
     lang: secrets.lang,
   });
-  const path =
-    secrets.lang === "ms" ? "/ms/enrollment/singpass-update" : "/enrollment/singpass-update";
+  const path = localizedPath("/enrollment/singpass-update", secrets.lang);
   return success({ data: { next: "ready", url: path } });
 };
 

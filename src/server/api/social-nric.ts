@@ -1,14 +1,16 @@
 import { Schema } from "effect";
 import { validateNric } from "@portal/domain";
+import type { SocialNrics } from "@portal/adapters/db";
 import { socialNricRecords } from "../records";
 import { guestOf, liveGuest } from "./auth";
 import { decode, Text } from "./decode";
 import { check } from "./donor-input";
 import { limitDonorCall } from "./donor-limits";
 import { success } from "./envelope";
+import { requiredTerms } from "./terms";
 import type { Handler, RequestHeaders } from "./types";
 
-const NricBody = Schema.Struct({ nric: Text(20) });
+const NricBody = Schema.Struct({ nric: Text(20), termsVersion: Schema.optionalKey(Text(20)) });
 
 /**
  * holdSocialNric (ours; docs/api.md): the NRIC-only step before a social sign-up (spec §4
@@ -16,14 +18,23 @@ const NricBody = Schema.Struct({ nric: Text(20) });
  * (HttpOnly cookie) across the provider's redirect, for 15 minutes at most, instead of the browser
  * keeping it. Only its form is checked: whether it is registered is not answered here (a guest session
  * is cheap to get, so this must not tell anyone which NRICs exist); the registration after the return
- * decides. Limited like the other NRIC checks: 10 an hour per guest session, 30 per address.
+ * decides. The donor agrees to the terms in the same step (`terms.required` otherwise), and the
+ * agreement is held with the NRIC for the registration. Limited like the other NRIC checks: 10 an
+ * hour per guest session, 30 per address.
  */
 const holdSocialNric: Handler = async ({ headers, body, clientAddress }) => {
   const guest = await liveGuest(headers);
   await limitDonorCall("holdSocialNric", guest.id, clientAddress);
-  const nric = decode(NricBody, body).nric.trim().toUpperCase();
+  const request = decode(NricBody, body);
+  const nric = request.nric.trim().toUpperCase();
   check(validateNric(nric));
-  const expiresAt = await (await socialNricRecords()).hold(guest.id, nric, guest.expiresAt);
+  const terms = requiredTerms(request.termsVersion);
+  const expiresAt = await (
+    await socialNricRecords()
+  ).hold(guest.id, nric, guest.expiresAt, {
+    version: terms.version,
+    agreedAt: new Date(terms.agreedAt),
+  });
   return success({ data: { held: true, expiresAt: expiresAt.toISOString() } });
 };
 
@@ -42,10 +53,13 @@ const forgetSocialNric: Handler = async ({ headers }) => {
 };
 
 /**
- * The NRIC the caller's guest session holds for a social sign-up, taken out (deleted) as it is read;
- * undefined without a guest session or when none is held any more (used, expired, never given).
+ * The NRIC the caller's guest session holds for a social sign-up, and the agreement to the terms given
+ * with it, taken out (deleted) as they are read; undefined without a guest session or when none is
+ * held any more (used, expired, never given).
  */
-export async function takeSocialNric(headers: RequestHeaders): Promise<string | undefined> {
+export async function takeSocialNric(
+  headers: RequestHeaders,
+): Promise<Awaited<ReturnType<SocialNrics["take"]>>> {
   const guest = await guestOf(headers);
   return guest ? (await socialNricRecords()).take(guest.id) : undefined;
 }

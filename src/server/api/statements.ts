@@ -14,6 +14,7 @@ import { donorOf, registeredDonor } from "./auth";
 import { decode } from "./decode";
 import { success } from "./envelope";
 import type { Handler } from "./types";
+import { languagePrefix } from "../../i18n/paths";
 
 const Lang = Schema.Literals(["en", "ms"]);
 const StatementBody = Schema.Struct({
@@ -72,7 +73,7 @@ const getZakatDueCalendar: Handler = async ({ headers, body }) => {
       amount: formatMoney(due.from.hartaAmount),
       date: formatDate(due.from.paidAt, lang),
       transactionNo: due.from.transactionNo,
-      url: `${site}${lang === "ms" ? "/ms" : ""}/calculator`,
+      url: `${site}${languagePrefix(lang)}/calculator`,
     }),
     alarm: t("calendar_alarm", { date: dueOn }),
     language: lang,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { maskNric } from "@portal/domain";
 import { linkGifts, type LinkProof } from "./gift-links";
-import { personalData } from "./personal-data";
+import { personalData, type PersonalData } from "./personal-data";
 import type { Sql, SqlQuery } from "./sql";
 
 /** Spec §3's address parts. */
@@ -163,6 +163,37 @@ export interface Donors {
   readonly updateEmail: (donorId: string, email: string) => Promise<void>;
 }
 
+/** A new donor record with these details (the NRIC sealed, with its keyed hash); its id. */
+export async function insertDonor(
+  q: SqlQuery,
+  pii: PersonalData,
+  input: DonorDetailsInput,
+  enrolment: DonorView["enrolment"],
+): Promise<string> {
+  const id = randomUUID();
+  await q.query(
+    `insert into donor (id, kind, name, email, mobile_country_code, mobile, nric_encrypted, nric_hash, uen,
+       company_name, address, profile, enrolment)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [
+      id,
+      input.kind,
+      input.name,
+      input.email?.toLowerCase() ?? null,
+      input.mobile ? (input.countryCode ?? "+65") : null,
+      input.mobile ?? null,
+      input.nric ? pii.encrypt(input.nric) : null,
+      input.nric ? pii.hash(input.nric) : null,
+      input.uen?.toUpperCase() ?? null,
+      input.companyName ?? null,
+      JSON.stringify(input.address ?? {}),
+      JSON.stringify(input.profile ?? {}),
+      enrolment,
+    ],
+  );
+  return id;
+}
+
 export function donors(sql: Sql, serverKey: Buffer): Donors {
   const pii = personalData(serverKey);
   const select = `select id, kind, name, email, mobile_country_code, mobile, nric_encrypted, uen, company_name,
@@ -203,31 +234,6 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
       [key],
     );
     return row;
-  };
-
-  const insertDonor = async (q: SqlQuery, input: DonorDetailsInput, enrolment: string) => {
-    const id = randomUUID();
-    await q.query(
-      `insert into donor (id, kind, name, email, mobile_country_code, mobile, nric_encrypted, nric_hash, uen,
-         company_name, address, profile, enrolment)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-      [
-        id,
-        input.kind,
-        input.name,
-        input.email?.toLowerCase() ?? null,
-        input.mobile ? (input.countryCode ?? "+65") : null,
-        input.mobile ?? null,
-        input.nric ? pii.encrypt(input.nric) : null,
-        input.nric ? pii.hash(input.nric) : null,
-        input.uen?.toUpperCase() ?? null,
-        input.companyName ?? null,
-        JSON.stringify(input.address ?? {}),
-        JSON.stringify(input.profile ?? {}),
-        enrolment,
-      ],
-    );
-    return id;
   };
 
   const audit = (q: SqlQuery, actor: string, action: string, donorId: string) =>
@@ -335,7 +341,7 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
         } else {
           if (input.mobile && (await mobileTaken(tx, input.countryCode ?? "+65", input.mobile)))
             return "mobile.exists";
-          donorId = await insertDonor(tx, input, "Manually");
+          donorId = await insertDonor(tx, pii, input, "Manually");
         }
         await tx.query(
           "insert into identity_link (provider, subject, donor_id, email) values ($1, $2, $3, $4)",

@@ -1,4 +1,5 @@
 import {
+  fundOf,
   isTaxRegistrable,
   receiptHref,
   receiptPath,
@@ -7,6 +8,7 @@ import {
 } from "@portal/domain";
 import { receiptToken } from "./donations";
 import type { DonorView } from "./donors";
+import { receiptNamesId } from "./receipt-particulars";
 import type { Sql } from "./sql";
 
 /** Spec §3's transaction record (donor history). Amounts are integer cents. */
@@ -64,15 +66,6 @@ export interface DonorWallEntry {
   readonly donationAmount: number;
   readonly donationTimeStamp: string;
 }
-
-/** Where each flow's money goes, as the history shows it. */
-const donationTo: Record<FlowType, string> = {
-  ZAKAT: "Zakat",
-  FIDYAH: "Fidyah",
-  KAFFARAH: "Kaffarah",
-  ILMU: "Wakaf Ilmu",
-  WMS: "Wakaf Masyarakat Singapura",
-};
 
 /** How a donation was paid, in the spec's words (§4: methods PayNow and DebitCard). */
 export const methodOf = (paymentMethod: string | null): "PayNow" | "DebitCard" =>
@@ -135,7 +128,7 @@ export interface History {
   readonly savedCards: (donorId: string) => Promise<ReadonlyArray<SavedCard>>;
   /** Recent gifts to a wakaf fund, anonymous donors as 'Hamba Allah' (§6). */
   readonly donorWall: (
-    flow: "ILMU" | "WMS",
+    flow: FlowType,
     page: { readonly pageNo: number; readonly pageSize: number },
   ) => Promise<Page<DonorWallEntry>>;
 }
@@ -158,8 +151,7 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
            p.frequency as plan_frequency, p.next_charge_on::text as next_charge_on, p.status as plan_status,
            (d.tax_id_hash is not null or exists (select 1 from tax_registration t where t.donation_id = d.id)
              or coalesce((d.donor_details->>'irasInclusion')::boolean, false)
-             or exists (select 1 from donor o where o.id = d.donor_id
-                        and (o.nric_hash is not null or o.uen is not null)))
+             or ${receiptNamesId})
              as tax_included,
            count(*) over ()::int as total
     from donation d
@@ -192,7 +184,7 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
       : null,
     isSingPass: donor.enrolment === "Singpass",
     receiptNo: row.receipt_no,
-    donationTo: donationTo[row.flow],
+    donationTo: fundOf(row.flow).name,
     recurringFrequency: row.plan_frequency ?? "One Time",
     donationType: row.flow,
     paymentType: row.payment_type,

@@ -28,3 +28,4 @@ export * from "./console-reversals";
 export * from "./counter-receipts";
 export * from "./console-donations";
 export * from "./console-care";
+export * from "./nric-proofs";

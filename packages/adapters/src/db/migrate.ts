@@ -14,15 +14,18 @@ import { giftParticulars } from "./migrations/013-gift-particulars";
 import { manageLinks } from "./migrations/014-manage-links";
 import { termsAgreements } from "./migrations/015-terms-agreements";
 import { idempotencySecrets } from "./migrations/016-idempotency-secrets";
+import { provenNric } from "./migrations/017-proven-nric";
+import { fundTable } from "./migrations/018-fund-table";
 import { standinTablesApart } from "./migrations/019-standin-tables-apart";
 import { consoleCore } from "./migrations/020-console";
 import { consoleOperations } from "./migrations/021-console-operations";
+import { finance } from "./migrations/022-finance";
 import type { Sql } from "./sql";
 
 /**
  * Every migration, in order. Never edit one that has shipped: add the next. (One exception, once:
- * 005, 008, 009, 010 and 021 lost the stand-ins' tables to `@portal/standins`; 019 says why and
- * cleans up.)
+ * 005, 008, 009, 010, 021 and 022 lost the stand-ins' tables to `@portal/standins`; 019 says why
+ * and cleans up.)
  */
 export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: string }> = [
   { id: "001-initial", sql: initial },
@@ -41,9 +44,12 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "014-manage-links", sql: manageLinks },
   { id: "015-terms-agreements", sql: termsAgreements },
   { id: "016-idempotency-secrets", sql: idempotencySecrets },
+  { id: "017-proven-nric", sql: provenNric },
+  { id: "018-fund-table", sql: fundTable },
   { id: "019-standin-tables-apart", sql: standinTablesApart },
   { id: "020-console", sql: consoleCore },
   { id: "021-console-operations", sql: consoleOperations },
+  { id: "022-finance", sql: finance },
 ];
 
 /** A list of migrations and where it keeps its record (the stand-ins keep theirs apart). */

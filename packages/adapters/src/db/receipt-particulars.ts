@@ -16,3 +16,16 @@ update receipt r set
     then o.nric_encrypted else d.donor_id_encrypted end
 from donation d left join donor o on o.id = d.donor_id
 where r.id = $1 and d.id = r.donation_id`;
+
+/**
+ * Whether the receipt of donation `d` names an identity number (an NRIC/FIN sealed, or a UEN), as
+ * issued or as last re-issued: a gift is included for IRAS as its receipt says, never because the
+ * account has a number now that the receipt does not.
+ */
+export const receiptNamesId = `exists (
+  select 1 from receipt ri
+  left join lateral (select xi.id, xi.id_encrypted, xi.particulars from receipt_reissue xi
+                     where xi.receipt_id = ri.id order by xi.id desc limit 1) xi on true
+  where ri.donation_id = d.id
+    and ((case when xi.id is null then ri.id_encrypted else xi.id_encrypted end) is not null
+      or coalesce(xi.particulars, ri.particulars)->>'uen' is not null))`;

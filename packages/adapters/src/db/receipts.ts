@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import {
   COUNTER_METHODS,
   counterMethodLabel,
+  giftItemOf,
+  isWakafFlow,
   MAIN_CHARITY_ID,
   maskNric,
   nextZakatDue,
@@ -14,7 +16,7 @@ import { readRates } from "./configuration";
 import { receiptToken } from "./donations";
 import type { Address, GiftParticulars, ProfileDetails } from "./donors";
 import { methodOf, phoneOf } from "./history";
-import { personalData } from "./personal-data";
+import { personalData, type PersonalData } from "./personal-data";
 import type { Sql, SqlQuery } from "./sql";
 
 /**
@@ -34,7 +36,8 @@ export interface ReceiptData {
   readonly kaffarahAmount: number;
   readonly wakafIlmuAmount: number;
   readonly wakafWMSAmount: number;
-  readonly wakafType: "ilmu" | "wms" | null;
+  /** The wakaf fund's item (`ilmu`, `wms`): its registry entry's gift; null for the other funds. */
+  readonly wakafType: string | null;
   readonly frequency: string;
   readonly donorType: "individual" | "corporate" | "guest";
   readonly donorName: string;
@@ -132,8 +135,6 @@ interface Row {
   rates_version: number;
   gateway_ref: string | null;
   tax_registered: boolean;
-  tax_id_kind: "NRIC" | "FIN" | "UEN" | null;
-  tax_id_encrypted: Uint8Array | null;
 }
 
 const text = (value: string | undefined | null) =>
@@ -166,85 +167,96 @@ export interface ReceiptReissue {
   readonly audit?: (tx: SqlQuery, before: unknown, after: unknown) => Promise<void>;
 }
 
+export type ReissueOutcome =
+  { outcome: "reissued"; receiptNo: string; replaces: string } | { outcome: "notFound" };
+
+/**
+ * Re-issue a receipt with corrected particulars, inside the caller's transaction; the
+ * corrected receipt takes the next number of its series and names the one it replaces: the original issue
+ * and every earlier correction are kept (the receipt shows the newest), and the audit log records who,
+ * before, after and when (the NRIC masked). "notFound" for no such receipt.
+ */
+export async function reissueReceipt(
+  tx: SqlQuery,
+  pii: PersonalData,
+  input: ReceiptReissue,
+): Promise<ReissueOutcome> {
+  const masked = (sealed: Uint8Array | null) => (sealed ? maskNric(pii.decrypt(sealed)) : null);
+  const [row] = await tx.query<{
+    id: string;
+    series: string;
+    current_no: string;
+    particulars: Particulars | null;
+    id_encrypted: Uint8Array | null;
+  }>(
+    `select r.id, r.series, coalesce(x.receipt_no, r.receipt_no) as current_no,
+            coalesce(x.particulars, r.particulars) as particulars,
+            case when x.id is null then r.id_encrypted else x.id_encrypted end as id_encrypted
+     from receipt r
+     left join lateral (select * from receipt_reissue x where x.receipt_id = r.id
+                        order by x.id desc limit 1) x on true
+     where r.receipt_no = $1 or r.id = (select receipt_id from receipt_reissue where receipt_no = $1)
+     for update of r`,
+    [input.receiptNo],
+  );
+  if (!row) return { outcome: "notFound" as const };
+  const before = row.particulars ?? {};
+  const after = { ...before, ...input.particulars };
+  const sealed =
+    input.idNumber === undefined
+      ? row.id_encrypted
+      : pii.encrypt(input.idNumber.trim().toUpperCase());
+  // The corrected receipt takes the next number of its series and names the one it replaces.
+  const [numbered] = await tx.query<{ receipt_no: string }>(
+    `with next as (
+       update receipt_series set next_serial = next_serial + 1 where series = $6
+       returning next_serial - 1 as serial
+     )
+     insert into receipt_reissue (receipt_id, particulars, id_encrypted, reason, actor, serial, receipt_no)
+     select $1, $2, $3, $4, $5, next.serial, $6 || '-' || case when length(next.serial::text) >= 8
+       then next.serial::text else lpad(next.serial::text, 8, '0') end
+     from next returning receipt_no`,
+    [row.id, JSON.stringify(after), sealed, input.reason, input.actor, row.series],
+  );
+  const receiptNo = numbered?.receipt_no ?? row.current_no;
+  await tx.query(
+    `insert into audit_log (actor, action, entity, entity_id, detail)
+     values ($1, 'receipt.reissue', 'receipt', $2, $3)`,
+    [
+      input.actor,
+      input.receiptNo,
+      JSON.stringify({
+        reason: input.reason,
+        ...(input.role ? { role: input.role } : {}),
+        before: { ...before, receiptNo: row.current_no, nric: masked(row.id_encrypted) },
+        after: { ...after, receiptNo, replaces: row.current_no, nric: masked(sealed) },
+      }),
+    ],
+  );
+  await input.audit?.(
+    tx,
+    { ...before, receiptNo: row.current_no, nric: masked(row.id_encrypted) },
+    {
+      ...after,
+      receiptNo,
+      replaces: row.current_no,
+      nric: masked(sealed),
+      reason: input.reason,
+    },
+  );
+  return { outcome: "reissued" as const, receiptNo, replaces: row.current_no };
+}
+
 export function receipts(sql: Sql, serverKey: Buffer) {
   const pii = personalData(serverKey);
-  const masked = (sealed: Uint8Array | null) => (sealed ? maskNric(pii.decrypt(sealed)) : null);
   return {
     /**
      * Re-issue a receipt with corrected particulars: the original issue and every earlier correction
      * are kept (the receipt shows the newest), and the audit log records who, before, after and when
      * (the NRIC masked). "notFound" for no such receipt.
      */
-    reissue: (
-      input: ReceiptReissue,
-    ): Promise<
-      { outcome: "reissued"; receiptNo: string; replaces: string } | { outcome: "notFound" }
-    > =>
-      sql.transaction(async (tx) => {
-        const [row] = await tx.query<{
-          id: string;
-          series: string;
-          current_no: string;
-          particulars: Particulars | null;
-          id_encrypted: Uint8Array | null;
-        }>(
-          `select r.id, r.series, coalesce(x.receipt_no, r.receipt_no) as current_no,
-                  coalesce(x.particulars, r.particulars) as particulars,
-                  case when x.id is null then r.id_encrypted else x.id_encrypted end as id_encrypted
-           from receipt r
-           left join lateral (select * from receipt_reissue x where x.receipt_id = r.id
-                              order by x.id desc limit 1) x on true
-           where r.receipt_no = $1 or r.id = (select receipt_id from receipt_reissue where receipt_no = $1)
-           for update of r`,
-          [input.receiptNo],
-        );
-        if (!row) return { outcome: "notFound" as const };
-        const before = row.particulars ?? {};
-        const after = { ...before, ...input.particulars };
-        const sealed =
-          input.idNumber === undefined
-            ? row.id_encrypted
-            : pii.encrypt(input.idNumber.trim().toUpperCase());
-        // The corrected receipt takes the next number of its series and names the one it replaces.
-        const [numbered] = await tx.query<{ receipt_no: string }>(
-          `with next as (
-             update receipt_series set next_serial = next_serial + 1 where series = $6
-             returning next_serial - 1 as serial
-           )
-           insert into receipt_reissue (receipt_id, particulars, id_encrypted, reason, actor, serial, receipt_no)
-           select $1, $2, $3, $4, $5, next.serial, $6 || '-' || case when length(next.serial::text) >= 8
-             then next.serial::text else lpad(next.serial::text, 8, '0') end
-           from next returning receipt_no`,
-          [row.id, JSON.stringify(after), sealed, input.reason, input.actor, row.series],
-        );
-        const receiptNo = numbered?.receipt_no ?? row.current_no;
-        await tx.query(
-          `insert into audit_log (actor, action, entity, entity_id, detail)
-           values ($1, 'receipt.reissue', 'receipt', $2, $3)`,
-          [
-            input.actor,
-            input.receiptNo,
-            JSON.stringify({
-              reason: input.reason,
-              ...(input.role ? { role: input.role } : {}),
-              before: { ...before, receiptNo: row.current_no, nric: masked(row.id_encrypted) },
-              after: { ...after, receiptNo, replaces: row.current_no, nric: masked(sealed) },
-            }),
-          ],
-        );
-        await input.audit?.(
-          tx,
-          { ...before, receiptNo: row.current_no, nric: masked(row.id_encrypted) },
-          {
-            ...after,
-            receiptNo,
-            replaces: row.current_no,
-            nric: masked(sealed),
-            reason: input.reason,
-          },
-        );
-        return { outcome: "reissued" as const, receiptNo, replaces: row.current_no };
-      }),
+    reissue: (input: ReceiptReissue): Promise<ReissueOutcome> =>
+      sql.transaction((tx) => reissueReceipt(tx, pii, input)),
     /** A donation's receipt as it now reads: its newest number and its token (for its e-mail). */
     current: async (
       transactionNo: string,
@@ -281,7 +293,7 @@ export function receipts(sql: Sql, serverKey: Buffer) {
                 (select a.gateway_ref from payment_attempt a
                   where a.donation_id = d.id and a.status = 'succeeded'
                   order by a.updated_at desc limit 1) as gateway_ref,
-                t.id is not null as tax_registered, t.id_kind as tax_id_kind, t.id_encrypted as tax_id_encrypted
+                t.id is not null as tax_registered
          from receipt r join donation d on d.id = r.donation_id
          left join lateral (select * from receipt_reissue x where x.receipt_id = r.id
                             order by x.id desc limit 1) x on true
@@ -302,9 +314,8 @@ export function receipts(sql: Sql, serverKey: Buffer) {
       const address: Address = anonymous ? {} : (who.address ?? {});
       const profile = anonymous ? {} : (who.profile ?? {});
       const issued = new Date(row.issued_at);
-      // The NRIC/FIN registered for IRAS inclusion afterwards is the one the council files.
-      const nricSealed =
-        row.tax_id_kind !== "UEN" && row.tax_id_encrypted ? row.tax_id_encrypted : row.id_encrypted;
+      // The NRIC/FIN as issued, or as a re-issue corrected it (a registration for IRAS re-issues).
+      const nricSealed = row.id_encrypted;
       return {
         receiptNo: row.receipt_no,
         transactionNo: row.transaction_no,
@@ -318,7 +329,7 @@ export function receipts(sql: Sql, serverKey: Buffer) {
         kaffarahAmount: amount("kaffarah"),
         wakafIlmuAmount: amount("ilmu"),
         wakafWMSAmount: amount("wms"),
-        wakafType: row.flow === "ILMU" ? "ilmu" : row.flow === "WMS" ? "wms" : null,
+        wakafType: isWakafFlow(row.flow) ? (giftItemOf(row.flow) ?? null) : null,
         frequency: row.frequency,
         donorType: who.kind ?? "guest",
         donorName: anonymous
@@ -345,7 +356,7 @@ export function receipts(sql: Sql, serverKey: Buffer) {
           ...(amount("fitrah") > 0 ? (["fitrah"] as const) : []),
         ],
         flow: row.flow,
-        wakafFrequency: row.flow === "ILMU" || row.flow === "WMS" ? row.frequency : null,
+        wakafFrequency: isWakafFlow(row.flow) ? row.frequency : null,
         floorNo: text(address.floorNo),
         unitNo: text(address.unitNo),
         blockNo: text(address.blockNumber),

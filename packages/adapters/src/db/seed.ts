@@ -1,4 +1,14 @@
-import { MAIN_CHARITY_ID, seedRates, wakafFunds, type RateConfig } from "@portal/domain";
+import {
+  ALL_FUNDS,
+  fundOfCharity,
+  giftItemOf,
+  homePath,
+  MAIN_CHARITY_ID,
+  RECEIPT_SERIES,
+  seedRates,
+  variantOf,
+  type RateConfig,
+} from "@portal/domain";
 import countries from "./seed/countries.json";
 import { rateColumnNames, rateValues } from "./configuration";
 import type { Sql } from "./sql";
@@ -15,27 +25,26 @@ export const seedContact = {
   ],
 } as const;
 
-/** Site entries, funds and donation types of the site configuration (spec §1, §3). */
+/** Site entries, funds and donation types of the site configuration (spec §1, §3), from the registry. */
 export const seedSiteConfiguration = (productRoute: string) => ({
-  siteEntries: [
-    { variant: "zakat", path: "/", url: "/" },
-    { variant: "fidyah", path: "/fidyah", url: "/fidyah" },
-    { variant: "kaffarah", path: "/kaffarah", url: "/kaffarah" },
-    { variant: "ilmu", path: `/${productRoute}-ilmu`, url: `/${productRoute}-ilmu` },
-    { variant: "wms", path: "/wms", url: "/wms" },
-  ],
+  siteEntries: ALL_FUNDS.map((fund) => {
+    const path = homePath(fund.flow, productRoute);
+    return { variant: variantOf(fund.flow), path, url: path };
+  }),
   mainCharityId: MAIN_CHARITY_ID,
-  funds: [
-    { key: "ilmu", ...wakafFunds.ilmu },
-    { key: "wms", ...wakafFunds.wms },
-  ],
+  funds: ALL_FUNDS.flatMap((fund) => {
+    const key = giftItemOf(fund.flow);
+    return key === undefined || fund.donationTypeId === null
+      ? []
+      : [{ key, charityId: fund.charityId, donationTypeId: fund.donationTypeId }];
+  }),
 });
 
-const charities = [
-  { id: MAIN_CHARITY_ID, name: "Zakat Singapore" },
-  { id: wakafFunds.ilmu.charityId, name: "Wakaf Ilmu" },
-  { id: wakafFunds.wms.charityId, name: "Wakaf Masyarakat Singapura" },
-];
+/** The council's charities: the main one (zakat, fidyah, kaffarah) and each fund of its own. */
+const charities = [...new Set(ALL_FUNDS.map((fund) => fund.charityId))].map((id) => ({
+  id,
+  name: id === MAIN_CHARITY_ID ? "Zakat Singapore" : (fundOfCharity(id)?.name ?? `Charity ${id}`),
+}));
 
 /**
  * Insert the seed configuration where none exists yet. Idempotent: values an officer has since changed
@@ -93,11 +102,22 @@ export async function seed(
         countries.map((c) => c.dialCode),
       ],
     );
-    for (const series of ["ZK", "WK"]) {
-      await tx.query(
-        "insert into receipt_series (series, next_serial) values ($1, 1) on conflict (series) do nothing",
-        [series],
-      );
-    }
+    await tx.query(
+      `insert into receipt_series (series, next_serial) select unnest($1::text[]), 1
+       on conflict (series) do nothing`,
+      [RECEIPT_SERIES],
+    );
+    // One row per registry entry, in one statement: donations and plans reference it (migration 018).
+    await tx.query(
+      `insert into fund (flow, name, receipt_series)
+       select * from unnest($1::text[], $2::text[], $3::text[])
+       on conflict (flow) do update set name = excluded.name, receipt_series = excluded.receipt_series
+         where (fund.name, fund.receipt_series) is distinct from (excluded.name, excluded.receipt_series)`,
+      [
+        ALL_FUNDS.map((fund) => fund.flow),
+        ALL_FUNDS.map((fund) => fund.name),
+        ALL_FUNDS.map((fund) => fund.receiptSeries),
+      ],
+    );
   });
 }

@@ -6,7 +6,6 @@ import type { Sql } from "./sql";
 /** A guest's session: what the browser holds instead of service credentials (architecture, "departures"). */
 export interface GuestSession {
   readonly id: string;
-  readonly donorId: string | null;
   readonly expiresAt: Date;
 }
 
@@ -20,15 +19,13 @@ export interface GuestSessions {
   readonly start: () => Promise<{ readonly token: string; readonly session: GuestSession }>;
   /** The live session the token names, or undefined for an unknown or expired one. */
   readonly find: (token: string) => Promise<GuestSession | undefined>;
-  /** Remember which donor this guest enrolled as, for the donations it makes next. */
-  readonly attachDonor: (sessionId: string, donorId: string) => Promise<void>;
   /** Delete sessions that expired more than a day ago and made no donation; returns how many. */
   readonly sweep: () => Promise<number>;
 }
 
 /** The columns of `guest_session` (migration 001) the queries below name. */
 interface Tables {
-  guest_session: { id: string; token_hash: Buffer; donor_id: string | null; expires_at: Date };
+  guest_session: { id: string; token_hash: Buffer; expires_at: Date };
   donation: { guest_session_id: string | null };
 }
 
@@ -49,7 +46,7 @@ export function guestSessions(sql: Sql): GuestSessions {
           })
           .returning("expires_at"),
       );
-      return { token, session: { id, donorId: null, expiresAt: new Date(row?.expires_at ?? 0) } };
+      return { token, session: { id, expiresAt: new Date(row?.expires_at ?? 0) } };
     },
     find: async (token) => {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
@@ -57,19 +54,11 @@ export function guestSessions(sql: Sql): GuestSessions {
         sql,
         db
           .selectFrom("guest_session")
-          .select(["id", "donor_id", "expires_at"])
+          .select(["id", "expires_at"])
           .where("token_hash", "=", hashOf(token))
           .where("expires_at", ">", raw<Date>`now()`),
       );
-      return row
-        ? { id: row.id, donorId: row.donor_id, expiresAt: new Date(row.expires_at) }
-        : undefined;
-    },
-    attachDonor: async (sessionId, donorId) => {
-      await run(
-        sql,
-        db.updateTable("guest_session").set({ donor_id: donorId }).where("id", "=", sessionId),
-      );
+      return row ? { id: row.id, expiresAt: new Date(row.expires_at) } : undefined;
     },
     sweep: async () => {
       const rows = await run(

@@ -1,5 +1,6 @@
 import { cents, maskNric, taxYearSpan, type FlowType, type StatementLine } from "@portal/domain";
 import { personalData } from "./personal-data";
+import { receiptNamesId } from "./receipt-particulars";
 import type { Sql } from "./sql";
 
 /** Whom a statement is for: the NRIC or UEN only masked. */
@@ -37,7 +38,7 @@ interface LineRow {
 /**
  * A gift's date is when it was paid: its receipt's issue time (a donation begun at 23:55 on 31 Dec and
  * paid after midnight belongs to the new year). IRAS inclusion: a registration for it, an identity
- * number given at checkout, or the donor's own NRIC or UEN on record (as the receipt says).
+ * number given at checkout, or the number the receipt names as issued (or re-issued).
  */
 const lines = (where: string) => `
   select d.transaction_no, d.flow, d.status, d.total_cents,
@@ -46,9 +47,8 @@ const lines = (where: string) => `
          (exists (select 1 from tax_registration t where t.donation_id = d.id)
            or d.tax_id_hash is not null
            or coalesce((d.donor_details->>'irasInclusion')::boolean, false)
-           or o.nric_hash is not null or o.uen is not null) as iras
+           or ${receiptNamesId}) as iras
   from donation d
-  join donor o on o.id = d.donor_id
   left join receipt r on r.donation_id = d.id
   where d.donor_id = $1 and d.status in ('succeeded', 'refunded', 'voided') ${where}
   order by coalesce(r.issued_at, d.created_at), d.transaction_no`;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isTaxRegistrable, maskNric, NRIC_PATTERN, type FlowType } from "@portal/domain";
 import { personalData } from "./personal-data";
+import { reissueReceipt } from "./receipts";
 import { RecordRefused } from "./refused";
 import type { Sql, SqlQuery } from "./sql";
 
@@ -39,9 +40,8 @@ interface Row {
   reg_hash: Uint8Array | null;
   checkout_encrypted: Uint8Array | null;
   checkout_hash: Uint8Array | null;
-  own_encrypted: Uint8Array | null;
-  own_hash: Uint8Array | null;
-  own_uen: string | null;
+  receipt_encrypted: Uint8Array | null;
+  receipt_uen: string | null;
 }
 
 /**
@@ -57,9 +57,12 @@ export function taxRegistrations(sql: Sql, serverKey: Buffer) {
       `select d.id, d.transaction_no, d.flow, d.status, d.total_cents, d.created_at, r.receipt_no,
               t.id_kind as reg_kind, t.id_encrypted as reg_encrypted, t.id_hash as reg_hash,
               d.tax_id_encrypted as checkout_encrypted, d.tax_id_hash as checkout_hash,
-              o.nric_encrypted as own_encrypted, o.nric_hash as own_hash, o.uen as own_uen
-       from donation d join donor o on o.id = d.donor_id
+              case when x.id is null then r.id_encrypted else x.id_encrypted end as receipt_encrypted,
+              coalesce(x.particulars, r.particulars)->>'uen' as receipt_uen
+       from donation d
        left join receipt r on r.donation_id = d.id
+       left join lateral (select x.id, x.id_encrypted, x.particulars from receipt_reissue x
+                          where x.receipt_id = r.id order by x.id desc limit 1) x on true
        left join tax_registration t on t.donation_id = d.id
        where d.donor_id = $1 and d.transaction_no = $2 ${lock ? "for update of d" : ""}`,
       [donorId, transactionNo],
@@ -84,12 +87,12 @@ export function taxRegistrations(sql: Sql, serverKey: Buffer) {
       // The number given at checkout: NRIC/FIN by its form, otherwise a UEN.
       const id = pii.decrypt(row.checkout_encrypted);
       registered = registration(taxIdKindOf(id, !NRIC_PATTERN.test(id)), id);
-    } else if (row.own_encrypted) {
-      // The donor's own NRIC/FIN on record includes the gift, as its receipt and year statement say.
-      const id = pii.decrypt(row.own_encrypted);
+    } else if (row.receipt_encrypted) {
+      // The NRIC/FIN its receipt names, as issued: the receipt and the year statement include it.
+      const id = pii.decrypt(row.receipt_encrypted);
       registered = registration(taxIdKindOf(id, false), id);
-    } else if (row.own_uen) {
-      registered = registration("UEN", row.own_uen);
+    } else if (row.receipt_uen) {
+      registered = registration("UEN", row.receipt_uen);
     }
     return {
       transactionNo: row.transaction_no,
@@ -129,8 +132,8 @@ export function taxRegistrations(sql: Sql, serverKey: Buffer) {
         const earlier =
           row.reg_hash ??
           row.checkout_hash ??
-          row.own_hash ??
-          (row.own_uen && pii.hash(row.own_uen));
+          (row.receipt_encrypted && pii.hash(pii.decrypt(row.receipt_encrypted))) ??
+          (row.receipt_uen && pii.hash(row.receipt_uen));
         if (earlier) {
           if (Buffer.from(earlier).equals(hash)) return { outcome: "already" as const, view };
           throw new TaxRegistrationRefused(
@@ -149,6 +152,17 @@ export function taxRegistrations(sql: Sql, serverKey: Buffer) {
            values ('donor', 'tax.register', 'donation', $1, $2)`,
           [row.id, JSON.stringify({ transactionNo, idKind })],
         );
+        // The receipt names the number from now on: a re-issue, the receipt as issued kept.
+        if (row.receipt_no) {
+          await reissueReceipt(tx, pii, {
+            receiptNo: row.receipt_no,
+            actor: "donor",
+            reason: "tax.register",
+            ...(idKind === "UEN"
+              ? { particulars: { uen: id } }
+              : { particulars: {}, idNumber: id }),
+          });
+        }
         return {
           outcome: "registered" as const,
           view: { ...view, registered: registration(idKind, id) },

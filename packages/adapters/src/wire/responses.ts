@@ -1,3 +1,4 @@
+import { AMOUNT_ITEM_KEYS, FLOW_TYPES } from "@portal/domain";
 import { Schema } from "effect";
 import type { ApiCallName } from "../http/paths";
 
@@ -9,6 +10,8 @@ import type { ApiCallName } from "../http/paths";
 const Str = Schema.String;
 const NullStr = Schema.NullOr(Schema.String);
 const Int = Schema.Int;
+/** A fund's flow, from the fund registry. */
+const Flow = Schema.Literals(FLOW_TYPES);
 const Masked = Schema.String.check(Schema.isPattern(/^\*+[0-9A-Z]{4}$/));
 
 const envelope = <F extends Schema.Struct.Fields>(status: 0 | 1, fields: F) =>
@@ -73,7 +76,7 @@ export const TransactionRecord = Schema.Struct({
   receiptNo: NullStr,
   donationTo: Str,
   recurringFrequency: Str,
-  donationType: Schema.Literals(["ZAKAT", "FIDYAH", "KAFFARAH", "ILMU", "WMS"]),
+  donationType: Flow,
   paymentType: Int,
   source: Str,
   isIRASInclusion: Schema.Boolean,
@@ -108,7 +111,6 @@ export const UserData = Schema.Struct({
 });
 
 const NullInt = Schema.NullOr(Int);
-const Flow = Schema.Literals(["ZAKAT", "FIDYAH", "KAFFARAH", "ILMU", "WMS"]);
 
 /** A recurring plan as its owner sees it (account area). */
 export const RecurringPlan = Schema.Struct({
@@ -167,7 +169,7 @@ export const ReceiptData = Schema.Struct({
   kaffarahAmount: Int,
   wakafIlmuAmount: Int,
   wakafWMSAmount: Int,
-  wakafType: Schema.NullOr(Schema.Literals(["ilmu", "wms"])),
+  wakafType: Schema.NullOr(Schema.Literals(AMOUNT_ITEM_KEYS)),
   wakafFrequency: NullStr,
   frequency: Str,
   donorType: Schema.Literals(["individual", "corporate", "guest"]),
@@ -221,7 +223,7 @@ export const Donation = Schema.Struct({
   card: Schema.NullOr(Schema.Struct({ brand: Str, last4: Str })),
   lastPaymentError: NullStr,
   receipt: Schema.NullOr(Schema.Struct({ receiptNo: Str, token: Str })),
-  flow: Schema.Literals(["ZAKAT", "FIDYAH", "KAFFARAH", "ILMU", "WMS"]),
+  flow: Flow,
   frequency: Str,
   nextAction: Schema.NullOr(
     Schema.Struct({ kind: Schema.Literals(["redirect", "qr"]), payload: Str }),

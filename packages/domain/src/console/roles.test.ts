@@ -25,6 +25,10 @@ describe("console role table", () => {
     ["approver", "audit.view", true],
     ["finance", "finance.reconcile", true],
     ["finance", "iras.records", true],
+    ["finance", "finance.signOff", false],
+    ["approver", "finance.signOff", true],
+    ["approver", "iras.records", false],
+    ["approver", "finance.export", false],
     ["finance", "donations.refund", false],
     ["finance", "rates.draft", false],
   ];

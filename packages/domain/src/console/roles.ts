@@ -23,6 +23,7 @@ export const CONSOLE_ACTIONS = [
   "finance.view",
   "finance.reconcile",
   "finance.export",
+  "finance.signOff",
   "iras.records",
   "rates.view",
   "rates.draft",
@@ -61,7 +62,15 @@ const OFFICER: ReadonlyArray<ConsoleAction> = [
 export const PERMISSIONS: Readonly<Record<ConsoleRole, ReadonlySet<ConsoleAction>>> = {
   viewer: new Set(READ),
   officer: new Set(OFFICER),
-  approver: new Set([...OFFICER, "donations.refund.approve", "rates.approve", "audit.view"]),
+  // An approver signs off a reconciled day (issue 19), so sees the finance section and its days.
+  approver: new Set([
+    ...OFFICER,
+    "donations.refund.approve",
+    "rates.approve",
+    "audit.view",
+    "finance.view",
+    "finance.signOff",
+  ]),
   finance: new Set([
     ...READ,
     "finance.view",

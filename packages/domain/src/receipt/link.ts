@@ -1,29 +1,26 @@
 import type { FlowType } from "../flow";
+import { fundOf } from "../funds/lookup";
 
 /** The receipt pages of spec §2 (`/receipt/{product}` is the wakaf route name). */
 export type ReceiptPageKind =
   "harta" | "fitrah" | "fidyah" | "kaffarah" | "wakaf" | "donation" | "adoption";
 
 /**
- * The receipt page of a donation: zakat with harta is the harta receipt (it lists fitrah too), zakat
- * with fitrah only is the fitrah receipt, fidyah and kaffarah have their own, and both wakaf funds share
- * `/receipt/{product}`.
+ * The receipt page of a donation (the fund registry's `receiptPage`): zakat with harta is the harta
+ * receipt (it lists fitrah too), zakat with fitrah only is the fitrah receipt, fidyah and kaffarah have
+ * their own, and the wakaf funds share `/receipt/{product}`.
  */
 export const receiptPath = (
   flow: FlowType,
   amounts: Readonly<Record<string, number>>,
   productRoute: string,
 ): string => {
-  switch (flow) {
-    case "ZAKAT":
-      return (amounts["harta"] ?? 0) > 0 ? "/receipt/harta" : "/receipt/fitrah";
-    case "FIDYAH":
-      return "/receipt/fidyah";
-    case "KAFFARAH":
-      return "/receipt/kaffarah";
-    default:
-      return `/receipt/${productRoute}`;
+  const fund = fundOf(flow);
+  if (fund.receiptPage !== undefined) {
+    return `/receipt/${fund.receiptPage.replace("{product}", productRoute)}`;
   }
+  const paid = fund.items.find((item) => (amounts[item.key] ?? 0) > 0) ?? fund.items.at(-1);
+  return `/receipt/${paid?.key ?? fund.flow.toLowerCase()}`;
 };
 
 /**

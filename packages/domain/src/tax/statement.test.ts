@@ -41,8 +41,8 @@ describe("taxStatement", () => {
     ]);
     expect(statement.entries.map((e) => [e.transactionNo, e.treatment, e.statementFund])).toEqual([
       ["ZK1", "zakat-1x", "zakatHarta"],
-      ["WK2", "wakaf-250", "wakafIlmu"],
-      ["ZK3", "none", "fidyah"],
+      ["WK2", "wakaf-250", "ILMU"],
+      ["ZK3", "none", "FIDYAH"],
       ["ZK4", "zakat-1x", "zakatFitrah"],
     ]);
     expect(statement.totals).toEqual({ "zakat-1x": 12_300, "wakaf-250": 5_000, none: 400 });
@@ -87,6 +87,6 @@ describe("taxStatement", () => {
       line({ fund: "WMS", hartaAmount: cents(0) }),
       line({ transactionNo: "ZK2", fund: "KAFFARAH", hartaAmount: cents(0) }),
     ]).entries;
-    expect([wms?.statementFund, kaffarah?.statementFund]).toEqual(["wakafWms", "kaffarah"]);
+    expect([wms?.statementFund, kaffarah?.statementFund]).toEqual(["WMS", "KAFFARAH"]);
   });
 });

@@ -1,17 +1,11 @@
 import type { FlowType } from "../flow";
+import { fundOf } from "../funds/lookup";
 import { addCents, cents, type Cents, ZERO } from "../money";
 import { taxYearOf } from "./tax-year";
 import { TAX_TREATMENTS, taxTreatmentOf, type TaxTreatment } from "./treatment";
 
 /** Where a gift's money went, as a statement names it (a zakat payment may hold harta and fitrah). */
-export type StatementFund =
-  | "zakatHarta"
-  | "zakatFitrah"
-  | "zakatHartaFitrah"
-  | "fidyah"
-  | "kaffarah"
-  | "wakafIlmu"
-  | "wakafWms";
+export type StatementFund = "zakatHarta" | "zakatFitrah" | "zakatHartaFitrah" | FlowType;
 
 /** One of the donor's gifts, as the records hold it. */
 export interface StatementLine {
@@ -43,14 +37,12 @@ export interface TaxStatement {
   readonly totals: Readonly<Record<TaxTreatment, Cents>>;
 }
 
-export const statementFundOf = (line: Pick<StatementLine, "fund" | "amount" | "hartaAmount">) => {
-  const funds: Record<Exclude<FlowType, "ZAKAT">, StatementFund> = {
-    FIDYAH: "fidyah",
-    KAFFARAH: "kaffarah",
-    ILMU: "wakafIlmu",
-    WMS: "wakafWms",
-  };
-  if (line.fund !== "ZAKAT") return funds[line.fund];
+/** A zakat payment by what it held (harta, fitrah or both); any other fund by its flow. */
+export const statementFundOf = (
+  line: Pick<StatementLine, "fund" | "amount" | "hartaAmount">,
+): StatementFund => {
+  const fund = fundOf(line.fund);
+  if (!fund.items.some((item) => item.pricing === "harta")) return line.fund;
   if (line.hartaAmount <= 0) return "zakatFitrah";
   return line.hartaAmount >= line.amount ? "zakatHarta" : "zakatHartaFitrah";
 };

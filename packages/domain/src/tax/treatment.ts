@@ -1,13 +1,7 @@
 import type { FlowType } from "../flow";
-import { WAKAF_250_FLOWS } from "../receipt/tax";
+import { fundOf } from "../funds/lookup";
 
-/**
- * How a gift counts for income tax (design/facts.md): zakat paid to the council is deductible at 1x as
- * an expense (never the 250% line); gifts to the qualifying wakaf funds (Institutions of a Public
- * Character) at 250%; fidyah and kaffarah carry no stated deduction.
- */
-export const TAX_TREATMENTS = ["zakat-1x", "wakaf-250", "none"] as const;
-export type TaxTreatment = (typeof TAX_TREATMENTS)[number];
+/** How a gift counts for income tax: the fund's treatment in the registry (funds/fund.ts). */
+export { TAX_TREATMENTS, type TaxTreatment } from "../funds/fund";
 
-export const taxTreatmentOf = (flow: FlowType): TaxTreatment =>
-  flow === "ZAKAT" ? "zakat-1x" : WAKAF_250_FLOWS.includes(flow) ? "wakaf-250" : "none";
+export const taxTreatmentOf = (flow: FlowType) => fundOf(flow).tax;

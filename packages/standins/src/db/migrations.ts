@@ -87,6 +87,15 @@ create table if not exists sandbox_refund (
 );
 `,
   },
+  {
+    // The sandbox's records by when they were made and last changed (the finance section's
+    // reconciliation of a day, issue 19).
+    id: "004-sandbox-by-time",
+    sql: `
+create index if not exists sandbox_payment_created_at on sandbox_payment (created_at);
+create index if not exists sandbox_payment_updated_at on sandbox_payment (updated_at);
+`,
+  },
 ];
 
 /** Apply the stand-ins' migrations not yet applied, after the portal's own (`openDatabase`). */

@@ -6,15 +6,12 @@ import { gatewayNamed } from "../../payments";
 import { receiptMail } from "../../receipt-mail";
 import { productRoute } from "../../records";
 import { serverKey } from "../../secrets";
-import { scoped } from "../../root";
+import { config, scoped } from "../../root";
 import type { OfficerCall } from "../guard";
 import { operations, type Operations } from "./service";
 
 /** Refunds above this many cents wait for a second officer (PORTAL_CONSOLE_APPROVAL_ABOVE_CENTS). */
-export const approvalAboveCents = (): number => {
-  const set = Number(process.env["PORTAL_CONSOLE_APPROVAL_ABOVE_CENTS"] ?? "50000");
-  return Number.isSafeInteger(set) && set >= 0 ? set : 50_000;
-};
+export const approvalAboveCents = (): number => config().console.approvalAboveCents;
 
 /** The receipt e-mail again (a resend, or a counter receipt's first): queued, then tried at once. */
 const mailReceipt = async (transactionNo: string, key: string): Promise<boolean> => {

@@ -1,0 +1,4 @@
+export * from "./reconcile";
+export * from "./iras-records";
+export * from "./csv";
+export * from "./dashboard";

@@ -1,0 +1,3 @@
+export * from "./fund";
+export * from "./registry";
+export * from "./lookup";

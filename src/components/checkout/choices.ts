@@ -1,0 +1,13 @@
+// The ways to pay, how often, and where checkout stands.
+import type { Donation } from "./payment-api";
+
+export const methods = ["card", "paynow", "google_pay", "apple_pay"] as const;
+export type Method = (typeof methods)[number];
+export { FREQUENCIES as frequencies, type Frequency } from "@portal/domain";
+
+export type Phase =
+  | { readonly kind: "loading" }
+  | { readonly kind: "form" }
+  | { readonly kind: "challenge"; readonly url: string }
+  | { readonly kind: "paynow" }
+  | { readonly kind: "done"; readonly donation: Donation };

@@ -1,0 +1,383 @@
+import { useEffect, useRef, useState } from "react";
+import { isTaxRegistrable, type Cents, type CheckoutOrder, type FlowType } from "@portal/domain";
+import {
+  markRecurringRedirect,
+  markTransactionPassed,
+  startTransaction,
+} from "../../lib/transaction";
+import type { Language } from "../../i18n/paths";
+import { currentPageFlow } from "../../lib/page-flow";
+import { lifecycleKeys, removeStored, writeFlag, writeStored } from "../../stores/session-storage";
+import { fetchLiveRates } from "../calculator/rates";
+import { sessionBridge } from "../auth/bridge";
+import type { DialCodeRegions, DialCountry } from "../enrolment/dial-code";
+import { checkCard, emptyCard, type CardEntry, type CardErrors } from "./CardFields";
+import {
+  checkDonor,
+  donorPayload,
+  emptyDonor,
+  type DonorEntry,
+  type DonorErrors,
+} from "./DonorFields";
+import { forgetDonor, keepDonor, keptDonor, keptOwner } from "./kept-donor";
+import type { CheckoutLabels } from "./labels";
+import { clearGivingEntries, hasGivingEntries, orderFromStores } from "./order-source";
+import { currentOwner, ownerOf, type Owner } from "./owner";
+import {
+  confirmDonation,
+  createDonation,
+  getPaymentConfiguration,
+  retrieveDonation,
+  tokenizeSandboxCard,
+  type Donation,
+  type DonationRef,
+} from "./payment-api";
+import type { SavedCard } from "./prefill";
+import { failureText, ownRateNotice, problemText } from "./problems";
+import { STORED, newKey, readCheckout, type StoredCheckout } from "./stored-checkout";
+import { useStripeCard } from "./stripe-card";
+import type { Frequency, Method, Phase } from "./choices";
+
+// Checkout's state: the order the flow's page left in this tab, priced again with the live rates; the
+// donor's details; the way to pay; the donation being paid and where the page stands. The components
+// (Checkout.tsx and the parts it draws) only show it. One idempotency key per order and details, so
+// double clicks, retries and reloads pay once.
+
+/** The signed-in donor checkout knows (signed-in.ts): whose it is, and the saved cards they can pay with. */
+interface SignedIn {
+  readonly owner: string;
+  readonly cards: ReadonlyArray<SavedCard>;
+}
+
+export function useCheckout(props: {
+  readonly lang: Language;
+  readonly labels: CheckoutLabels;
+  readonly dialCountries: ReadonlyArray<DialCountry>;
+  readonly dialRegions: DialCodeRegions;
+}) {
+  const { lang, labels: l, dialCountries, dialRegions } = props;
+  const [flow, setFlow] = useState<FlowType>("ZAKAT");
+  /** The donor's entries as this fund takes them: no IRAS inclusion where gifts are not deductible. */
+  const forFund = (entry: DonorEntry): DonorEntry =>
+    isTaxRegistrable(flow) ? entry : { ...entry, iras: false, taxId: "" };
+  const [order, setOrder] = useState<CheckoutOrder | null>(null);
+  const [ratesVersion, setRatesVersion] = useState<number | null>(null);
+  const [rateRange, setRateRange] = useState<{ min: Cents; max: Cents } | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: "loading" });
+  // Kept in this tab, so going back to the giving page and returning keeps what was typed.
+  const [donor, setDonorState] = useState<DonorEntry>(() => keptDonor() ?? emptyDonor);
+  // Whose details these are: "guest" until the tab's sign-in is known.
+  const donorOwner = useRef("guest");
+  const setDonor = (next: DonorEntry | ((typed: DonorEntry) => DonorEntry)) =>
+    setDonorState((typed) => {
+      const value = typeof next === "function" ? next(typed) : next;
+      keepDonor(value, donorOwner.current);
+      return value;
+    });
+  const [tried, setTried] = useState(false);
+  const [card, setCard] = useState<CardEntry>(emptyCard);
+  const [method, setMethod] = useState<Method>("card");
+  const [frequency, setFrequency] = useState<Frequency>("one time");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [donation, setDonation] = useState<Donation | null>(null);
+  // A signed-in donor: their details prefilled, their saved cards offered, keeping a new card offered.
+  const [signedIn, setSignedIn] = useState<SignedIn | null>(null);
+  const [prefilled, setPrefilled] = useState(false);
+  /** A saved card's id, or "new". */
+  const [cardChoice, setCardChoice] = useState("new");
+  const [saveCard, setSaveCard] = useState(false);
+  const attempt = useRef<{ body: string; key: string; owner: string; ref?: DonationRef } | null>(
+    null,
+  );
+  const [gateway, setGateway] = useState<{ kind: "sandbox" | "stripe"; key: string }>({
+    kind: "sandbox",
+    key: "",
+  });
+
+  const finish = (paid: Donation) => {
+    markTransactionPassed();
+    const ref = attempt.current?.ref ?? readCheckout(paid.flow);
+    if (ref) {
+      writeStored(STORED, {
+        donationId: ref.donationId,
+        clientSecret: ref.clientSecret,
+        flow: paid.flow,
+        owner: attempt.current?.owner ?? "guest",
+        done: true,
+      } satisfies StoredCheckout);
+    }
+    forgetDonor();
+    clearGivingEntries();
+    attempt.current = null;
+    setPhase({ kind: "done", donation: paid });
+  };
+
+  useEffect(() => {
+    // A donor signed in in this tab (the same test as the header's, so a guest never waits): the
+    // account's details fill the fields still empty, and its saved cards are offered.
+    let live = true;
+    void (async () => {
+      const bridge = await sessionBridge();
+      if (!bridge) return;
+      const [{ signedInDonor, prefillDonor }, owner] = await Promise.all([
+        import("./signed-in"),
+        bridge.authorization().then(ownerOf),
+      ]);
+      const found = owner.key === "guest" ? null : await signedInDonor(bridge, new Date());
+      if (!live || !found) return;
+      setSignedIn({ owner: owner.key, cards: found.cards });
+      setCardChoice(found.cards[0]?.id ?? "new");
+      // Details kept from before this sign-in (a guest's) give way to the account's.
+      const theirs = keptOwner() === owner.key;
+      donorOwner.current = owner.key;
+      setDonor((typed) =>
+        prefillDonor(theirs ? typed : emptyDonor, found.details, dialCountries, dialRegions),
+      );
+      setPrefilled(true);
+    })().catch(() => {
+      // Without the account the donor types their details; paying says what failed, if anything.
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    // The page's flow, as the lifecycle and the sign-in see it: `?flow=`, or back from Stripe's 3-D
+    // Secure page (no flow in the address) the one this tab keeps (src/lib/page-flow.ts).
+    const chosen = currentPageFlow();
+    setFlow(chosen);
+    const controller = new AbortController();
+    const resume = readCheckout(chosen);
+    void getPaymentConfiguration()
+      .then((config) => setGateway({ kind: config.gateway, key: config.publishableKey }))
+      .catch(() => {
+        // The sandbox stays; paying will say what is wrong.
+      });
+    void (async () => {
+      if (resume?.done && hasGivingEntries()) {
+        // Paid earlier, and a new gift entered since: this checkout is for the new one.
+        removeStored(STORED);
+      } else if (resume) {
+        // Back from the bank, or reloaded mid-payment: the donation as it now stands.
+        try {
+          const current = await retrieveDonation(resume);
+          const owner = await currentOwner();
+          if (current.status === "succeeded" || current.payNow || resume.owner === owner.key) {
+            setDonation(current);
+            attempt.current = { body: "", key: "", owner: resume.owner, ref: resume };
+            if (current.status === "succeeded") return finish(current);
+            // A QR shown may already be paid: it stays whoever is signed in now.
+            if (current.payNow) return setPhase({ kind: "paynow" });
+          } else {
+            // Signed in or out since it was made: the next payment makes a donation for the new owner.
+            removeStored(STORED);
+          }
+        } catch {
+          removeStored(STORED);
+        }
+      }
+      try {
+        const live = await fetchLiveRates(controller.signal);
+        if (!live) throw new Error("no rates");
+        setRatesVersion(live.version);
+        setRateRange({ min: live.rates.fitrahMinAmount, max: live.rates.fitrahMaxAmount });
+        setOrder(orderFromStores(chosen, live.rates));
+      } catch {
+        setProblem(l.checkout_error_network);
+      }
+      setPhase({ kind: "form" });
+    })();
+    return () => controller.abort();
+  }, []);
+
+  // §4 "after login": a donor who signs in with a name and an e-mail typed here stays (the page
+  // reloads). Only the flag is kept; the lifecycle clears it on every other page.
+  const detailsFilled =
+    phase.kind === "form" && donor.name.trim() !== "" && donor.email.trim() !== "";
+  useEffect(() => {
+    const mark = () => writeFlag(lifecycleKeys.donorDetailsFilled, detailsFilled);
+    mark();
+    // Back to this page from the history (the page kept in memory) after another page cleared it.
+    window.addEventListener("pageshow", mark);
+    return () => window.removeEventListener("pageshow", mark);
+  }, [detailsFilled]);
+
+  // The card paying: one of the signed-in donor's saved cards, or null for a new card's fields.
+  const savedCard =
+    method === "card" && signedIn !== null && cardChoice !== "new" ? cardChoice : null;
+  const { stripeHost, stripeCard } = useStripeCard(
+    gateway,
+    gateway.kind === "stripe" && method === "card" && savedCard === null,
+    phase.kind,
+    () => setProblem(l.checkout_error_network),
+  );
+
+  const rateNotice = ownRateNotice(l, order, rateRange);
+
+  /**
+   * The donor gives up the bank's check: back to the form, nothing charged. The next payment makes a
+   * new donation (the abandoned one waits on a check nobody can reach, and is never charged).
+   */
+  const cancelChallenge = () => {
+    attempt.current = null;
+    removeStored(STORED);
+    setPhase({ kind: "form" });
+    setProblem(l.polish_3ds_cancelled);
+  };
+
+  /** What the payment's answer means for the page. */
+  function settle(current: Donation) {
+    setDonation(current);
+    if (current.status === "succeeded") return finish(current);
+    if (current.status === "requires_action" && current.nextAction?.kind === "redirect") {
+      // Stripe's bank page is a full redirect that returns to /checkout?return=3ds; the sandbox's is framed.
+      if (gateway.kind === "stripe") {
+        // A recurring gift's bank redirect may outlast the session: it is extended once (spec §4).
+        if (current.frequency !== "one time") markRecurringRedirect();
+        return location.assign(current.nextAction.payload);
+      }
+      return setPhase({ kind: "challenge", url: current.nextAction.payload });
+    }
+    setPhase({ kind: "form" });
+    if (current.lastPaymentError) setProblem(failureText(l, current.lastPaymentError));
+  }
+
+  /**
+   * The donation for this order, these details and this owner: the same one again while none changed
+   * (a sign-in or sign-out since makes a new one, for the new owner).
+   */
+  const ensureDonation = async (owner: Owner): Promise<DonationRef> => {
+    if (!order || ratesVersion === null) throw new Error("no order");
+    const input = { order, ratesVersion, frequency, lang, donor: donorPayload(forFund(donor)) };
+    const body = JSON.stringify(input);
+    const previous = attempt.current;
+    if (
+      previous?.ref &&
+      previous.owner === owner.key &&
+      (previous.body === body || previous.body === "")
+    )
+      return previous.ref;
+    const key = previous?.body === body && previous.owner === owner.key ? previous.key : newKey();
+    attempt.current = { body, key, owner: owner.key };
+    const created = await createDonation(input, key, owner);
+    const ref = { donationId: created.id, clientSecret: created.clientSecret };
+    attempt.current = { body, key, owner: owner.key, ref };
+    writeStored(STORED, { ...ref, flow, owner: owner.key } satisfies StoredCheckout);
+    // The lifecycle expires a transaction left for more than 30 minutes (spec §4).
+    startTransaction();
+    setDonation(created);
+    return ref;
+  };
+
+  const checksCard = method === "card" && savedCard === null && gateway.kind === "sandbox";
+  const pay = async () => {
+    if (busy) return;
+    setProblem(null);
+    setTried(true);
+    const dErrors = checkDonor(forFund(donor), l);
+    const cErrors = checksCard ? checkCard(card, l, new Date()) : {};
+    if (Object.keys(dErrors).length > 0 || Object.keys(cErrors).length > 0) {
+      setProblem(l.checkout_fix_errors);
+      return;
+    }
+    setBusy(true);
+    try {
+      // Who pays now: a sign-in or sign-out on this page since it loaded counts from here.
+      const owner = await currentOwner();
+      const mine = signedIn !== null && signedIn.owner === owner.key;
+      if (signedIn !== null && !mine) {
+        // The saved cards and keeping a card were the earlier sign-in's.
+        setSignedIn(null);
+        if (savedCard !== null) {
+          setCardChoice("new");
+          setProblem(l.checkout_card_again);
+          return;
+        }
+      }
+      const ref = await ensureDonation(owner);
+      if (method === "paynow") {
+        setPhase({ kind: "paynow" });
+        return;
+      }
+      if (savedCard !== null) {
+        settle(await confirmDonation(ref, savedCard));
+        return;
+      }
+      // Keeping the card is the signed-in donor's choice (the server refuses it for anyone else).
+      const keep = mine && method === "card" && saveCard;
+      if (gateway.kind === "stripe") {
+        if (!stripeCard.current) throw new Error("card field not ready");
+        settle(await confirmDonation(ref, await stripeCard.current.tokenize(), { saveCard: keep }));
+        return;
+      }
+      // Wallets have no device wallet here: the sandbox's test wallet pays with a test card.
+      const tokenized = await tokenizeSandboxCard(
+        method === "card"
+          ? {
+              number: card.number,
+              expMonth: Number(card.month),
+              expYear: Number(card.year),
+              cvc: card.cvc,
+            }
+          : {
+              number: "4242424242424242",
+              expMonth: 12,
+              expYear: new Date().getFullYear() + 1,
+              cvc: "123",
+            },
+      );
+      const confirmed = await confirmDonation(ref, tokenized.id, {
+        ...(method === "google_pay" || method === "apple_pay" ? { wallet: method } : {}),
+        saveCard: keep,
+      });
+      settle(confirmed);
+    } catch (error) {
+      setProblem(problemText(l, error, rateNotice));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Once the donor tried to pay, each field says what is wrong with it as it is corrected.
+  const donorErrors: DonorErrors = tried ? checkDonor(forFund(donor), l) : {};
+  const cardErrors: CardErrors = tried && checksCard ? checkCard(card, l, new Date()) : {};
+
+  return {
+    flow,
+    order,
+    phase,
+    setPhase,
+    problem,
+    rateNotice,
+    donor,
+    setDonor,
+    donorErrors,
+    prefilled,
+    card,
+    setCard,
+    cardErrors,
+    method,
+    chooseMethod: setMethod,
+    frequency,
+    chooseFrequency: (f: Frequency) => {
+      setFrequency(f);
+      if (f !== "one time" && method === "paynow") setMethod("card");
+    },
+    savedCards: signedIn?.cards ?? null,
+    cardChoice,
+    setCardChoice,
+    saveCard,
+    setSaveCard,
+    gateway: gateway.kind,
+    stripeHost,
+    busy,
+    pay,
+    donation,
+    reference: attempt.current?.ref,
+    finish,
+    settle,
+    cancelChallenge,
+  };
+}

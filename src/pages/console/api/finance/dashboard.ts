@@ -1,0 +1,17 @@
+import type { APIRoute } from "astro";
+import { requireOfficer, refusal } from "../../../../server/console/guard";
+import { ok } from "../../../../server/console/respond";
+import { finance } from "../../../../server/finance";
+import { filterParams } from "../../../../server/finance-params";
+
+export const prerender = false;
+
+/** `GET ?from=YYYY-MM-DD&to=YYYY-MM-DD[&fund=]`: the dashboard's figures, Singapore days. */
+export const GET: APIRoute = async (context) => {
+  const call = await requireOfficer(context, "finance.view");
+  if (call instanceof Response) return call;
+  const filter = filterParams(context.url.searchParams);
+  if (!filter) return refusal(400, "finance.bad_range", "Give a range of real days, oldest first");
+  const figures = await (await finance()).dashboard(filter);
+  return ok(figures);
+};

@@ -1,0 +1,40 @@
+import type { APIRoute } from "astro";
+import { EXPORT_COLUMNS, csvChunks, donationRows, xlsxChunks } from "@portal/adapters/finance";
+import { audit } from "../../../../server/console/audit";
+import { requireOfficer, refusal } from "../../../../server/console/guard";
+import { download, finance } from "../../../../server/finance";
+import { filterParams } from "../../../../server/finance-params";
+
+export const prerender = false;
+
+/**
+ * `GET ?from&to[&fund&method&status]&format=csv|xlsx`: the filtered donations, streamed. Audited
+ * with the filter.
+ */
+export const GET: APIRoute = async (context) => {
+  const call = await requireOfficer(context, "finance.export");
+  if (call instanceof Response) return call;
+  const q = context.url.searchParams;
+  const filter = filterParams(q);
+  if (!filter) return refusal(400, "finance.bad_range", "Give a range of real days, oldest first");
+  const format = q.get("format") === "xlsx" ? "xlsx" : "csv";
+  await audit(call, {
+    action: "finance.export",
+    entity: "donations",
+    entityId: format,
+    after: filter,
+  });
+  const { sql } = await finance();
+  const name = `donations-${filter.from}-${filter.to}`;
+  return format === "csv"
+    ? download(
+        csvChunks(EXPORT_COLUMNS, donationRows(sql, filter)),
+        "text/csv; charset=utf-8",
+        `${name}.csv`,
+      )
+    : download(
+        xlsxChunks(EXPORT_COLUMNS, donationRows(sql, filter)),
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        `${name}.xlsx`,
+      );
+};

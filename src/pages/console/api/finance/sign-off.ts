@@ -1,0 +1,32 @@
+import type { APIRoute } from "astro";
+import { audit } from "../../../../server/console/audit";
+import { requireOfficer, refusal } from "../../../../server/console/guard";
+import { jsonBody, ok } from "../../../../server/console/respond";
+import { finance } from "../../../../server/finance";
+import { dayParam } from "../../../../server/finance-params";
+
+export const prerender = false;
+
+/** `POST { day }`: an approver signs off a day with no difference; audited with the sign-off. */
+export const POST: APIRoute = async (context) => {
+  const call = await requireOfficer(context, "finance.signOff");
+  if (call instanceof Response) return call;
+  const body = (await jsonBody(context.request)) as { day?: unknown } | undefined;
+  const day = dayParam(body?.day);
+  if (!day) return refusal(400, "finance.bad_day", "Give a real day (YYYY-MM-DD)");
+  const outcome = await (
+    await finance()
+  ).reconciliation.signOff(day, call.officer, (tx, signed) =>
+    audit(
+      call,
+      { action: "finance.signOff", entity: "finance_day", entityId: day, after: signed },
+      tx,
+    ),
+  );
+  if (outcome === "differences") {
+    return refusal(409, "finance.differences", "This day still has differences");
+  }
+  if (outcome === "already") return refusal(409, "finance.signed_off", "This day is signed off");
+  if (outcome === "invalid") return refusal(400, "finance.bad_day", "Give a real day");
+  return ok({ day, signedBy: call.officer.id });
+};

@@ -1,0 +1,130 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { Donor, nricOf } from "../support/donations";
+import { expectNoAxeViolations, expectNoOverflow, hydrated, keepScreenshot, open } from "./helpers";
+
+// Issue 19: a finance officer opens the dashboard and reconciles the day, an approver signs the day
+// off, and the finance officer downloads the year's IRAS file; each page by eye at 375 and 1280 px
+// and axe-clean in English and Malay.
+
+const officerPassword = (username: string): string => {
+  const file = path.join(process.env["E2E_DATA_DIR"] ?? "", "staff-directory", "directory.json");
+  const state = JSON.parse(readFileSync(file, "utf8")) as {
+    officers: Array<{ username: string; password: string }>;
+  };
+  return state.officers.find((officer) => officer.username === username)?.password ?? "";
+};
+
+const signedIn = async (browser: Browser, username: string) => {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL ?? "" });
+  const page = await context.newPage();
+  await open(page, "/console/finance");
+  await page
+    .getByRole("link", { name: /Sign in with your staff account|Log masuk dengan akaun/ })
+    .click();
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(officerPassword(username));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/console\/finance$/);
+  await hydrated(page);
+  return page;
+};
+
+const screens = async (page: Page, testInfo: TestInfo, name: string) => {
+  await expectNoAxeViolations(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoOverflow(page);
+    await keepScreenshot(page, testInfo, `${name}-${width}`);
+  }
+};
+
+const sgToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+test("finance reconciles the day, an approver signs it off, finance downloads the IRAS file", async ({
+  browser,
+}, testInfo) => {
+  // Three sign-ins, two languages, screenshots at two widths: a long journey.
+  test.setTimeout(120_000);
+  const base = test.info().project.use.baseURL ?? "";
+  const nric = nricOf("2345678");
+  const paid = await (
+    await new Donor(base).start()
+  ).donate({
+    flow: "ILMU",
+    items: { ilmu: 10_000 },
+    totalCents: 10_000,
+    enrol: {
+      kind: "individual",
+      name: "Rahmat Ismail",
+      email: "rahmat@example.sg",
+      countryCode: "+65",
+      mobile: "91234567",
+      nric,
+      address: {
+        blockNumber: "5",
+        streetName: "Jalan Besar",
+        postalCode: "208787",
+        country: "Singapore",
+      },
+    },
+  });
+  const day = sgToday();
+
+  // The finance officer's dashboard: this month's collections with the gift in them.
+  const finance = await signedIn(browser, "finance");
+  await expect(finance.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  const byFund = finance.getByRole("region", { name: "Collections by fund" });
+  await expect(byFund.getByRole("row", { name: /Wakaf Ilmu/ })).toContainText("$100.00");
+  await expect(byFund.locator("canvas")).toBeVisible();
+  await expect(finance.getByRole("link", { name: "Download CSV" })).toBeVisible();
+  await screens(finance, testInfo, "finance-dashboard-en");
+
+  // Reconcile today: nothing differs; finance may not sign off.
+  await finance.getByLabel("Day", { exact: true }).fill(day);
+  await finance.getByRole("button", { name: "Reconcile" }).click();
+  await expect(finance.getByText("No difference on this day.")).toBeVisible();
+  await expect(
+    finance.getByText("An approver signs off a day once it has no difference."),
+  ).toBeVisible();
+  await expect(finance.getByRole("button", { name: "Sign off this day" })).toHaveCount(0);
+
+  // An approver opens the same day and signs it off.
+  const approver = await signedIn(browser, "approver");
+  await expect(approver.getByRole("heading", { name: "IRAS donation records" })).toHaveCount(0);
+  await approver.getByLabel("Day", { exact: true }).fill(day);
+  await approver.getByRole("button", { name: "Reconcile" }).click();
+  await approver.getByRole("button", { name: "Sign off this day" }).click();
+  await expect(approver.getByText(/Signed off by .+ on /)).toBeVisible();
+  await screens(approver, testInfo, "finance-signed-off-en");
+
+  // Finance sees the sign-off and downloads the year's IRAS file.
+  await finance.getByRole("button", { name: "Reconcile" }).click();
+  await expect(finance.getByText(/Signed off by .+ on /)).toBeVisible();
+  await finance.getByLabel("Tax year").fill(day.slice(0, 4));
+  const [download] = await Promise.all([
+    finance.waitForEvent("download"),
+    finance.getByRole("button", { name: "Download the IRAS file" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`iras-donations-${day.slice(0, 4)}.csv`);
+  const file = readFileSync(await download.path(), "utf8");
+  expect(file).toContain(
+    `O,NRIC,${nric},Rahmat Ismail,${day},${paid.receiptNo},WAKAF_ILMU,2.5x,100.00`,
+  );
+  await finance.getByRole("button", { name: "List gifts that cannot be filed" }).click();
+  await expect(finance.getByText(/can be filed|cannot be filed/).last()).toBeVisible();
+  await screens(finance, testInfo, "finance-iras-en");
+
+  // The same page in Malay.
+  await open(finance, "/ms/console/finance");
+  await hydrated(finance);
+  await expect(finance.getByRole("heading", { name: "Papan pemuka" })).toBeVisible();
+  await expect(finance.getByRole("region", { name: "Kutipan mengikut dana" })).toContainText(
+    "$100.00",
+  );
+  await finance.getByLabel("Hari", { exact: true }).fill(day);
+  await finance.getByRole("button", { name: "Sesuaikan" }).click();
+  await expect(finance.getByText("Tiada perbezaan pada hari ini.")).toBeVisible();
+  await screens(finance, testInfo, "finance-ms");
+});

@@ -1,0 +1,163 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import path from "node:path";
+import type { Plugin } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build, bundleServicesVariant } from "../../scripts/build.mjs";
+import { isBuildCurrent } from "../../scripts/lib/build-stamp.mjs";
+import { testDatabases } from "../support/databases";
+import { fixtureTranslations } from "../support/fixture-fund";
+import { guestCookie, root, startPortal, type RunningPortal } from "../support/portal";
+
+// A fund that is only a registry entry and its translations (tests/support/fixture-fund.ts, made as
+// docs/add-a-fund.md says) is priced, paid and receipted through the portal's HTTP calls: the services
+// are bundled with the fixture's registry in place of the real one, and nothing else changes.
+// Ports 6800-6809.
+let nextPort = 6800;
+
+const fundsDir = path.join(root, "packages", "domain", "src", "funds");
+
+/** The registry module, for the modules of the registry's own folder, is the fixture's. */
+const fixtureFund: Plugin = {
+  name: "fixture-fund",
+  setup(bundle) {
+    bundle.onResolve({ filter: /^\.\/registry$/ }, (args) =>
+      path.dirname(args.importer) === fundsDir
+        ? { path: path.join(root, "tests", "support", "fixture-fund.ts") }
+        : undefined,
+    );
+    bundle.onLoad({ filter: /[/\\]locales[/\\](en|ms)[/\\]translation\.json$/ }, (args) => {
+      const lang = args.path.includes(`${path.sep}ms${path.sep}`) ? "ms" : "en";
+      const base = JSON.parse(readFileSync(args.path, "utf8")) as Record<string, string>;
+      return {
+        contents: JSON.stringify({ ...base, ...fixtureTranslations[lang] }),
+        loader: "json",
+      };
+    });
+  },
+};
+
+let distDir: string;
+
+beforeAll(async () => {
+  if (!isBuildCurrent(root) && !build()) throw new Error("the build failed");
+  // Inside the project, so the copied server resolves its packages from node_modules as dist/ does.
+  const cache = path.join(root, "node_modules", ".cache");
+  mkdirSync(cache, { recursive: true });
+  distDir = mkdtempSync(path.join(cache, "fund-fixture-dist-"));
+  cpSync(path.join(root, "dist", "server"), path.join(distDir, "server"), { recursive: true });
+  symlinkSync(path.join(root, "dist", "client"), path.join(distDir, "client"));
+  await bundleServicesVariant({
+    outfile: path.join(distDir, "server", "services.mjs"),
+    plugins: [fixtureFund],
+  });
+}, 600_000);
+
+afterAll(() => {
+  if (distDir) rmSync(distDir, { recursive: true, force: true });
+});
+
+describe.each(testDatabases())("a fund added to the registry, on $name", (database) => {
+  let portal: RunningPortal;
+  let guest: string;
+
+  beforeAll(async () => {
+    portal = await startPortal(nextPort++, undefined, {
+      ...(await database.portalEnv()),
+      PORTAL_DIST_DIR: distDir,
+    });
+    guest = await guestCookie(portal.base);
+  });
+
+  afterAll(async () => {
+    await portal?.stop();
+    await database.cleanup();
+  });
+
+  const post = async (where: string, body: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${portal.base}${where}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: guest, ...headers },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers of many shapes, checked field by field
+  };
+
+  const gift = (amount: number, extra: Record<string, unknown> = {}) => ({
+    flow: "FIXTURE",
+    items: { fixture: amount },
+    totalCents: amount,
+    ratesVersion: 1,
+    donor: { name: "Siti Nurhaliza", email: "siti@example.sg", anonymous: false },
+    ...extra,
+  });
+  const create = (body: unknown) =>
+    post("/svc/payment/v1/donations/create", body, { "idempotency-key": crypto.randomUUID() });
+
+  it("prices, pays and receipts a gift to the fixture fund in its own receipt series", async () => {
+    const created = await create(gift(2_500));
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const donation = created.body["data"];
+    expect(donation).toMatchObject({
+      flow: "FIXTURE",
+      totalCents: 2_500,
+      amounts: { fixture: 2_500 },
+    });
+    expect(donation.transactionNo).toMatch(/^FX\d+$/);
+
+    const card = await post("/sandbox/v1/payment_methods", {
+      number: "4242 4242 4242 4242",
+      expMonth: 12,
+      expYear: 2099,
+      cvc: "123",
+    });
+    const confirmed = await post("/svc/payment/v1/donations/confirm", {
+      donationId: donation.id,
+      clientSecret: donation.clientSecret,
+      paymentMethodId: card.body["id"],
+    });
+    expect(confirmed.body["data"]).toMatchObject({ status: "succeeded" });
+    const receipt = confirmed.body["data"].receipt as { receiptNo: string; token: string };
+    expect(receipt.receiptNo).toBe("FX-00000001");
+
+    const read = await post(
+      `/svc/payment/api/Donation/getThirdPartyDonationReceiptData?transactionNo=${donation.transactionNo}`,
+      { token: receipt.token },
+    );
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body["data"]).toMatchObject({
+      receiptNo: "FX-00000001",
+      flow: "FIXTURE",
+      totalAmount: 2_500,
+      wakafType: "fixture",
+      paymentStatus: "Accepted",
+    });
+  });
+
+  it("holds a gift to the fixture fund to the fixture's own limits", async () => {
+    const under = await create(gift(999));
+    expect([under.status, under.body["code"]]).toEqual([422, "donation.amount"]);
+    const over = await create(gift(300_001));
+    expect([over.status, over.body["code"]]).toEqual([422, "donation.amount"]);
+  });
+
+  it("refuses a recurring gift to a fund whose entry allows none", async () => {
+    const monthly = await create(gift(2_500, { frequency: "monthly" }));
+    expect([monthly.status, monthly.body["code"]]).toEqual([422, "donation.recurringNotAllowed"]);
+    const zakat = await create({
+      flow: "ZAKAT",
+      items: { harta: 2_500 },
+      totalCents: 2_500,
+      ratesVersion: 1,
+      frequency: "monthly",
+    });
+    expect([zakat.status, zakat.body["code"]]).toEqual([422, "donation.recurringNotAllowed"]);
+  });
+
+  it("refuses a gift to a fund that is not in the registry, or another fund's item", async () => {
+    const unknown = await create({ ...gift(2_500), flow: "NOPE" });
+    expect(unknown.status).toBe(400);
+    const stray = await create({ ...gift(2_500), items: { ilmu: 2_500 } });
+    expect([stray.status, stray.body["code"]]).toEqual([422, "donation.kindNotInFlow"]);
+  });
+});
