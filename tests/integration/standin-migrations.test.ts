@@ -60,7 +60,7 @@ create table identity_challenge (
 create index identity_challenge_expiry on identity_challenge (expires_at);
 `;
 
-/** What the old 021 made for the sandbox, as it shipped. */
+/** What the old 021 and 022 made for the sandbox, as they shipped. */
 const OLD_SANDBOX_REFUNDS = `
 alter table sandbox_payment add column refunded_cents bigint not null default 0;
 create table sandbox_refund (
@@ -69,6 +69,8 @@ create table sandbox_refund (
   amount_cents bigint not null check (amount_cents > 0),
   created_at timestamptz not null default now()
 );
+create index sandbox_payment_created_at on sandbox_payment (created_at);
+create index sandbox_payment_updated_at on sandbox_payment (updated_at);
 `;
 
 const STANDIN_TABLES = [
@@ -144,6 +146,7 @@ describe.each(testDatabases())("the stand-ins' tables on $name", (database) => {
       "001-sandbox",
       "002-identity",
       "003-sandbox-refunds",
+      "004-sandbox-by-time",
     ]);
     expect(await tablesOf(sql)).toEqual(expect.arrayContaining(STANDIN_TABLES));
     expect(await migrateStandins(sql)).toEqual([]);
@@ -179,6 +182,7 @@ describe.each(testDatabases())("the stand-ins' tables on $name", (database) => {
       "001-sandbox",
       "002-identity",
       "003-sandbox-refunds",
+      "004-sandbox-by-time",
     ]);
     const store = sqlSandboxStore(sql);
     expect(await store.payment(payment.id)).toMatchObject({ state: "succeeded" });
