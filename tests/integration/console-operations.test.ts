@@ -205,6 +205,22 @@ describe.each(testDatabases())("console operations on $name", (database) => {
     expect(await refused(ops.approve(approver, asked.id))).toBe("approval.notWaiting");
   });
 
+  it("counts what was refunded before: a gift refunded in parts still waits for a second officer", async () => {
+    const gift = await paid(60_000);
+    const part = (n: number) =>
+      ops.giveBack(officer, {
+        transactionNo: gift.transactionNo,
+        kind: "refund",
+        amountCents: 30_000,
+        reason: "Donor asked by phone",
+        idempotencyKey: `split-${n}-${gift.id}`,
+      });
+    expect(await part(1)).toMatchObject({ status: "done" });
+    // $300 more after $300 given back: $600 in all is above the $500 limit.
+    expect(await part(2)).toMatchObject({ status: "awaiting_approval" });
+    expect(await sandboxRefunded(gift.paymentId)).toBe(30_000);
+  });
+
   it("voids a gift on its day: the receipt reads Voided and the timeline tells the story", async () => {
     const gift = await paid(3_000);
     await ops.giveBack(officer, {
@@ -274,13 +290,16 @@ describe.each(testDatabases())("console operations on $name", (database) => {
     );
     expect(JSON.stringify(found)).not.toContain(nric);
     expect(found.rows[0]?.idMasked).toMatch(/321.$/);
-    // A counter gift refunded goes back at the counter: no gateway, the receipt reads Refunded.
-    await ops.giveBack(officer, {
+    // A counter gift refunded goes back at the counter: no gateway, so however small, a second
+    // officer approves it first; then the receipt reads Refunded.
+    const cash = await ops.giveBack(officer, {
       transactionNo: first.transactionNo,
       kind: "refund",
       reason: "Returned in cash",
       idempotencyKey: "till-1-0001-refund",
     });
+    expect(cash).toMatchObject({ status: "awaiting_approval", amountCents: 4_000 });
+    await ops.approve(approver, cash.id);
     expect(await receiptOf(first.token)).toMatchObject({ paymentStatus: "Refunded" });
     expect(
       await refused(ops.counterReceipt(amil, { ...entry, fund: "lottery" }, "till-1-0003")),

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { donors, statements, type Sql } from "@portal/adapters/db";
+import { donors, personalData, statements, type Sql } from "@portal/adapters/db";
 import { testDatabases } from "../support/databases";
 import { nricOf } from "../support/donations";
 
@@ -45,13 +45,26 @@ describe.each(testDatabases())("tax statement records on $name", (database) => {
     );
     if (options.receipt !== false) {
       const receiptNo = `ST-${String(serial).padStart(8, "0")}`;
+      // The receipt as issued names the donor's own number (issue 22: inclusion follows the receipt).
+      const sealedNric = donorId === donorA ? personalData(key).encrypt(nricA) : null;
+      const particulars = donorId === donorB ? { uen: "201912345K" } : {};
       await sql.query(
         "insert into receipt_series (series, next_serial) values ('ST', 1) on conflict do nothing",
       );
       await sql.query(
-        `insert into receipt (id, donation_id, series, serial, receipt_no, token_hash, issued_at)
-         values ($1, $2, 'ST', $3, $4, $5, $6)`,
-        [randomUUID(), id, serial, receiptNo, randomBytes(32), paidAt],
+        `insert into receipt (id, donation_id, series, serial, receipt_no, token_hash, issued_at,
+           id_encrypted, particulars)
+         values ($1, $2, 'ST', $3, $4, $5, $6, $7, $8)`,
+        [
+          randomUUID(),
+          id,
+          serial,
+          receiptNo,
+          randomBytes(32),
+          paidAt,
+          sealedNric,
+          JSON.stringify(particulars),
+        ],
       );
     }
     serial += 1;

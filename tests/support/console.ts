@@ -48,6 +48,23 @@ export async function signInOfficer(
   username: string,
   password = officerOf(dataDir, username).password,
 ): Promise<ConsoleOfficer> {
+  const { portalJar, callback, hop } = await toCallback(base, dataDir, username, password);
+  const response = await hop(callback);
+  const setCookie = response.headers.getSetCookie().join("\n");
+  const landing = response.headers.get("location") ?? "";
+  return consoleOf(base, portalJar.header(), setCookie, landing);
+}
+
+/**
+ * A sign-in up to the directory's answer, not yet delivered: the callback URL (its code and state)
+ * and the cookies the portal set in this browser on the way.
+ */
+export async function toCallback(
+  base: string,
+  dataDir: string,
+  username: string,
+  password = officerOf(dataDir, username).password,
+) {
   const portalJar = new Jar();
   const directoryJar = new Jar();
   const hop = async (url: string, init: RequestInit = {}) => {
@@ -83,10 +100,16 @@ export async function signInOfficer(
     if (next.startsWith(`${base}/console/callback`)) break;
     response = await hop(next);
   }
-  response = await hop(url);
-  const setCookie = response.headers.getSetCookie().join("\n");
-  const landing = response.headers.get("location") ?? "";
-  const cookie = portalJar.header();
+  return { portalJar, callback: url, hop };
+}
+
+/** The console as a browser holding `cookie` sees it (throws if it holds no console session). */
+export async function consoleOf(
+  base: string,
+  cookie: string,
+  setCookie = "",
+  landing = "",
+): Promise<ConsoleOfficer> {
   const session = await fetch(`${base}/console/api/session`, { headers: { cookie } });
   const body = (await session.json()) as { data?: { csrfToken: string } };
   if (!body.data) throw new Error(`no console session (landed on ${landing})`);

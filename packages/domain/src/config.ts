@@ -41,33 +41,56 @@ export interface RateConfig {
   readonly nazarNoOfPeople: number;
 }
 
+/** Largest amount in cents any rate may be: $10,000,000 (well inside the integer columns). */
+const MAX_RATE_CENTS = 1_000_000_000;
+
+/**
+ * Bounds of each whole-number rate (inclusive): money in cents, counts of persons. A zero nisab, a
+ * free fitrah or fidyah or nobody to feed makes no sense, so those start at 1.
+ */
+export const RATE_BOUNDS = {
+  nisabValue: [1, MAX_RATE_CENTS],
+  fitrahMinAmount: [1, 1_000_000],
+  fitrahMaxAmount: [1, 1_000_000],
+  fitrahNormalRate: [1, 1_000_000],
+  fitrahPremiumRate: [1, 1_000_000],
+  fidyahPerDay: [1, 1_000_000],
+  maxFidyahLimit: [1, MAX_RATE_CENTS],
+  kaffarahPerDay: [1, 1_000_000],
+  jimakNoOfPeople: [1, 1_000],
+  nazarNoOfPeople: [1, 1_000],
+} as const satisfies Partial<Record<keyof RateConfig, readonly [number, number]>>;
+
 /** What each field of a `RateConfig` must be. */
 const rules: Readonly<Record<keyof RateConfig, (value: number) => boolean>> = (() => {
-  const wholeNonNegative = (value: number) => Number.isSafeInteger(value) && value >= 0;
+  const whole =
+    ([min, max]: readonly [number, number]) =>
+    (value: number) =>
+      Number.isSafeInteger(value) && value >= min && value <= max;
   const finiteNonNegative = (value: number) => Number.isFinite(value) && value >= 0;
   return {
-    nisabValue: wholeNonNegative,
-    goldRate: finiteNonNegative,
+    nisabValue: whole(RATE_BOUNDS.nisabValue),
+    goldRate: (value) => Number.isFinite(value) && value > 0 && value <= MAX_RATE_CENTS,
     goldDivisor: (value) => Number.isFinite(value) && value > 0,
     zakatRate: (value) => Number.isFinite(value) && value >= 0 && value <= 1,
     goldKeptThresholdGrams: finiteNonNegative,
     goldWornThresholdGrams: finiteNonNegative,
-    fitrahMinAmount: wholeNonNegative,
-    fitrahMaxAmount: wholeNonNegative,
-    fitrahNormalRate: wholeNonNegative,
-    fitrahPremiumRate: wholeNonNegative,
-    fidyahPerDay: wholeNonNegative,
-    maxFidyahLimit: wholeNonNegative,
-    kaffarahPerDay: wholeNonNegative,
-    jimakNoOfPeople: wholeNonNegative,
-    nazarNoOfPeople: wholeNonNegative,
+    fitrahMinAmount: whole(RATE_BOUNDS.fitrahMinAmount),
+    fitrahMaxAmount: whole(RATE_BOUNDS.fitrahMaxAmount),
+    fitrahNormalRate: whole(RATE_BOUNDS.fitrahNormalRate),
+    fitrahPremiumRate: whole(RATE_BOUNDS.fitrahPremiumRate),
+    fidyahPerDay: whole(RATE_BOUNDS.fidyahPerDay),
+    maxFidyahLimit: whole(RATE_BOUNDS.maxFidyahLimit),
+    kaffarahPerDay: whole(RATE_BOUNDS.kaffarahPerDay),
+    jimakNoOfPeople: whole(RATE_BOUNDS.jimakNoOfPeople),
+    nazarNoOfPeople: whole(RATE_BOUNDS.nazarNoOfPeople),
   };
 })();
 
 /**
  * Decodes unknown input (a stored or fetched configuration) into a `RateConfig`, or throws naming the
- * first field that is missing or out of range: money in whole cents, counts whole, the zakat rate between
- * 0 and 1, the gold divisor above 0. Written out rather than with Effect's Schema because every page
+ * first field that is missing or out of range: money in whole cents and counts whole, within
+ * `RATE_BOUNDS`, the gold rate above 0, the zakat rate between 0 and 1, the gold divisor above 0. Written out rather than with Effect's Schema because every page
  * that shows a rate runs it, and Schema would add about 20 KB to each (bench/report.md, sizes).
  */
 export const decodeRateConfig = (input: unknown): RateConfig => {

@@ -47,6 +47,7 @@ const PROBLEMS: Record<string, string> = {
   "rates.own_draft": "console_rates_own_draft",
   "rates.unchanged": "console_rates_unchanged",
   "rates.invalid": "console_rates_invalid",
+  "rates.out_of_range": "consolefix_rates_out_of_range",
   "rates.fitrah_range": "console_rates_fitrah_range",
   "rates.effective_past": "console_rates_effective_past",
   "rates.not_pending": "console_rates_not_pending",

@@ -51,6 +51,7 @@ export const ratesKeys = [
   "console_rates_own_draft",
   "console_rates_unchanged",
   "console_rates_invalid",
+  "consolefix_rates_out_of_range",
   "console_rates_fitrah_range",
   "console_rates_effective_past",
   "console_rates_not_pending",

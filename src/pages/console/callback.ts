@@ -1,27 +1,43 @@
 import type { APIRoute } from "astro";
-import { finishStaffLogin, StaffSignInError } from "@portal/adapters/console";
+import { finishStaffLogin, StaffSignInError, type Officer } from "@portal/adapters/console";
 import { portalNow } from "../../server/clock";
 import { audit } from "../../server/console/audit";
-import { isHttps, sessionCookieName } from "../../server/console/guard";
+import {
+  isHttps,
+  loginCookie,
+  loginCookieName,
+  readCookie,
+  sessionCookieName,
+} from "../../server/console/guard";
 import { consoleSessionRecords, redirectUriFor, staffDirectory } from "../../server/console/setup";
 import { callerAddress } from "../../server/rate-limit";
 import { CONSOLE_IDLE_MINUTES } from "@portal/adapters/console";
 
 export const prerender = false;
 
-const back = (path: string, reason?: string) =>
-  new Response(null, {
+/** Back to a console page (with `cookie`, the session's); the sign-in cookie is spent either way. */
+const back = (request: Request, path: string, reason?: string, cookie?: string) => {
+  const response = new Response(null, {
     status: 302,
     headers: {
       location: reason ? `${path}?signin=${reason}` : path,
       "cache-control": "no-store",
     },
   });
+  if (cookie) response.headers.append("set-cookie", cookie);
+  response.headers.append("set-cookie", loginCookie(request));
+  return response;
+};
+
+/** Who tried, when the directory said (else no one known). */
+const NOBODY: Officer = { id: "unknown", name: "(not signed in)", roles: [] };
 
 /**
  * The directory's answer: the sign-in in progress is taken by its state (once), the code redeemed
  * (PKCE, nonce, ID token checks), the officer's roles read from the group claim. An officer with no
  * console role is refused; otherwise a console session starts in an HttpOnly, SameSite=Strict cookie.
+ * Only the browser that started the sign-in (its sign-in cookie) may finish it: a callback link sent
+ * to someone else signs no one in (login CSRF). A refused sign-in is written to the audit log.
  */
 export const GET: APIRoute = async ({ request, url, clientAddress }) => {
   const directory = staffDirectory();
@@ -29,10 +45,27 @@ export const GET: APIRoute = async ({ request, url, clientAddress }) => {
     return new Response("The console has no staff directory configured.", { status: 503 });
   const now = new Date(portalNow());
   const sessions = await consoleSessionRecords();
+  const ip = callerAddress(request.headers, clientAddress);
+  const refused = async (reason: string, officer: Officer = NOBODY) =>
+    audit(
+      { officer, ip, now },
+      {
+        action: "console.sign_in_refused",
+        entity: "officer",
+        entityId: officer.id,
+        after: { reason },
+      },
+    );
   const state = url.searchParams.get("state") ?? "";
-  const login = await sessions.takeLogin(state, now);
-  if (!login) return back("/console", "expired");
-  if (url.searchParams.has("error")) return back(login.returnTo, "cancelled");
+  const browser = readCookie(request, loginCookieName(request)) ?? "";
+  const login = await sessions.takeLogin(state, browser, now);
+  if (!login) return back(request, "/console", "expired");
+  if (!login.sameBrowser) {
+    // Another browser's sign-in (a link sent to a colleague): spent, and refused.
+    await refused("another_browser");
+    return back(request, "/console", "expired");
+  }
+  if (url.searchParams.has("error")) return back(request, login.returnTo, "cancelled");
   const config = { ...directory.config, redirectUri: redirectUriFor(directory.config, url.host) };
   // The redirect URI registered, with the directory's parameters (the server may see another host).
   const callback = new URL(config.redirectUri);
@@ -48,12 +81,16 @@ export const GET: APIRoute = async ({ request, url, clientAddress }) => {
   } catch (error) {
     const reason = error instanceof StaffSignInError ? error.message : "unknown";
     console.error(`[console] sign-in refused: ${reason}`);
-    return back(login.returnTo, "failed");
+    await refused(reason);
+    return back(request, login.returnTo, "failed");
   }
-  if (officer.roles.length === 0) return back(login.returnTo, "no-role");
+  if (officer.roles.length === 0) {
+    await refused("no_role", officer);
+    return back(request, login.returnTo, "no-role");
+  }
   const { token } = await sessions.start(officer, now);
   await audit(
-    { officer, ip: callerAddress(request.headers, clientAddress), now },
+    { officer, ip, now },
     {
       action: "console.sign_in",
       entity: "officer",
@@ -70,7 +107,5 @@ export const GET: APIRoute = async ({ request, url, clientAddress }) => {
     `Max-Age=${CONSOLE_IDLE_MINUTES * 60 * 48}`,
     ...(isHttps(request) ? ["Secure"] : []),
   ].join("; ");
-  const response = back(login.returnTo);
-  response.headers.append("set-cookie", cookie);
-  return response;
+  return back(request, login.returnTo, undefined, cookie);
 };

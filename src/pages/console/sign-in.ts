@@ -1,6 +1,7 @@
 import type { APIRoute } from "astro";
-import { startStaffLogin } from "@portal/adapters/console";
+import { CONSOLE_LOGIN_MINUTES, startStaffLogin } from "@portal/adapters/console";
 import { portalNow } from "../../server/clock";
+import { loginCookie } from "../../server/console/guard";
 import { consoleSessionRecords, redirectUriFor, staffDirectory } from "../../server/console/setup";
 
 export const prerender = false;
@@ -12,21 +13,24 @@ const returnPath = (value: string | null): string =>
 /**
  * Start an officer's sign-in at the council's staff directory (never the donors' pool): a new state,
  * nonce and PKCE verifier kept server-side under the state's hash, then the directory's login page.
+ * The browser gets a sign-in cookie whose hash is kept with them: only it can finish this sign-in.
  */
-export const GET: APIRoute = async ({ url }) => {
+export const GET: APIRoute = async ({ url, request }) => {
   const directory = staffDirectory();
   if (!directory)
     return new Response("The console has no staff directory configured.", { status: 503 });
   const config = { ...directory.config, redirectUri: redirectUriFor(directory.config, url.host) };
   const login = await startStaffLogin(await directory.client(), config);
-  await (
+  const browser = await (
     await consoleSessionRecords()
   ).beginLogin(
     { ...login, returnTo: returnPath(url.searchParams.get("return")) },
     new Date(portalNow()),
   );
-  return new Response(null, {
+  const response = new Response(null, {
     status: 302,
     headers: { location: login.url.toString(), "cache-control": "no-store" },
   });
+  response.headers.append("set-cookie", loginCookie(request, browser, CONSOLE_LOGIN_MINUTES * 60));
+  return response;
 };

@@ -31,6 +31,24 @@ export const isHttps = (request: Request): boolean =>
 export const sessionCookieName = (request: Request): string =>
   isHttps(request) ? "__Host-console_session" : "console_session";
 
+/**
+ * The sign-in cookie (login CSRF): ties a sign-in in progress to the browser that started it. Lax,
+ * since the directory's redirect back is a cross-site navigation; `__Host-` and Secure over https.
+ */
+export const loginCookieName = (request: Request): string =>
+  isHttps(request) ? "__Host-console_login" : "console_login";
+
+/** Set (`value`, for `maxAgeSeconds`) or clear (no value) the sign-in cookie. */
+export const loginCookie = (request: Request, value?: string, maxAgeSeconds = 0): string =>
+  [
+    `${loginCookieName(request)}=${value ?? ""}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${value ? maxAgeSeconds : 0}`,
+    ...(isHttps(request) ? ["Secure"] : []),
+  ].join("; ");
+
 export const readCookie = (request: Request, name: string): string | undefined => {
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const at = part.indexOf("=");

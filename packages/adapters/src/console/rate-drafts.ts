@@ -113,10 +113,15 @@ export function rateDrafts(sql: Sql): RateDrafts {
     return row;
   };
   const publishOne = async (tx: SqlQuery, row: Row & { charity_id: number }, now: Date) => {
-    const { rates: inForce } = await inForceOf(tx, row.charity_id);
+    // The charity's rates row is held to the end of this transaction: publications on two instances
+    // (a job tick, an approval) take turns, each applying its draft to the rates the other left.
+    const current = await readRates(tx, row.charity_id, { forUpdate: true });
+    if (!current) throw new Error(`no rates for charity ${row.charity_id}`);
+    const inForce = current.rates;
     const next = applyRateChanges(inForce, row.changes);
     const changed = diffRates(inForce, next);
-    const version = await writeRates(tx, row.charity_id, next);
+    // Only the fields the draft changes are written.
+    const version = await writeRates(tx, row.charity_id, next, inForce);
     await tx.query(
       `update console_rate_draft set status = 'published', published_at = $2, published_version = $3
        where id = $1`,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { isConsoleRole, type ConsoleRole } from "@portal/domain";
 import type { SqlQuery } from "../db/sql";
 
@@ -32,16 +32,25 @@ export interface ConsoleSessions {
   /** The live session a token names (idle < 15 min, age < 12 h), touched; else undefined. */
   readonly find: (token: string, now: Date) => Promise<ConsoleSession | undefined>;
   readonly end: (token: string, now: Date) => Promise<void>;
-  /** A sign-in in progress: keep its PKCE verifier and nonce under the state's hash. */
+  /**
+   * A sign-in in progress: keep its PKCE verifier and nonce under the state's hash, with the hash of
+   * a new random value for the starting browser's sign-in cookie; returns that value.
+   */
   readonly beginLogin: (
     login: { state: string; codeVerifier: string; nonce: string; returnTo: string },
     now: Date,
-  ) => Promise<void>;
-  /** Take (and forget) a sign-in in progress, if it is younger than 10 minutes. */
+  ) => Promise<string>;
+  /**
+   * Take (and forget) a sign-in in progress, if it is younger than 10 minutes. `sameBrowser` says
+   * whether `browser` (the sign-in cookie) is the value given to the browser that started it.
+   */
   readonly takeLogin: (
     state: string,
+    browser: string,
     now: Date,
-  ) => Promise<{ codeVerifier: string; nonce: string; returnTo: string } | undefined>;
+  ) => Promise<
+    { codeVerifier: string; nonce: string; returnTo: string; sameBrowser: boolean } | undefined
+  >;
   /** Delete ended, idle and old sessions and stale sign-ins; returns how many. */
   readonly sweep: (now: Date) => Promise<number>;
 }
@@ -92,22 +101,44 @@ export function consoleSessions(sql: SqlQuery): ConsoleSessions {
       );
     },
     beginLogin: async (login, now) => {
+      const browser = newToken();
       await sql.query(
-        `insert into console_login (state_hash, code_verifier, nonce, return_to, created_at)
-         values ($1, $2, $3, $4, $5)`,
-        [hashOf(login.state), login.codeVerifier, login.nonce, login.returnTo, now],
+        `insert into console_login
+           (state_hash, code_verifier, nonce, return_to, created_at, browser_hash)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [
+          hashOf(login.state),
+          login.codeVerifier,
+          login.nonce,
+          login.returnTo,
+          now,
+          hashOf(browser),
+        ],
       );
+      return browser;
     },
-    takeLogin: async (state, now) => {
-      const [row] = await sql.query<{ code_verifier: string; nonce: string; return_to: string }>(
+    takeLogin: async (state, browser, now) => {
+      const [row] = await sql.query<{
+        code_verifier: string;
+        nonce: string;
+        return_to: string;
+        browser_hash: Uint8Array;
+      }>(
         `delete from console_login where state_hash = $1
            and created_at > $2::timestamptz - make_interval(mins => $3)
-         returning code_verifier, nonce, return_to`,
+         returning code_verifier, nonce, return_to, browser_hash`,
         [hashOf(state), now, CONSOLE_LOGIN_MINUTES],
       );
-      return row
-        ? { codeVerifier: row.code_verifier, nonce: row.nonce, returnTo: row.return_to }
-        : undefined;
+      if (!row) return undefined;
+      const stored = Buffer.from(row.browser_hash);
+      const given = hashOf(browser);
+      return {
+        codeVerifier: row.code_verifier,
+        nonce: row.nonce,
+        returnTo: row.return_to,
+        sameBrowser:
+          TOKEN.test(browser) && stored.length === given.length && timingSafeEqual(stored, given),
+      };
     },
     sweep: async (now) => {
       const sessions = await sql.query(

@@ -105,9 +105,12 @@ export async function readHomePageConfiguration(
 export async function readRates(
   sql: SqlQuery,
   charityId: number,
+  options: { readonly forUpdate?: boolean } = {},
 ): Promise<{ readonly version: number; readonly rates: RateConfig } | undefined> {
+  // forUpdate (inside a transaction): the row is held until it ends, so a change read-then-written
+  // is never overwritten by another made at the same time (rate publication on two instances).
   const [row] = await sql.query<HomeRow>(
-    "select * from home_page_configuration where charity_id = $1",
+    `select * from home_page_configuration where charity_id = $1${options.forUpdate ? " for update" : ""}`,
     [charityId],
   );
   return row ? { version: row.version, rates: toRates(row) } : undefined;
@@ -147,19 +150,26 @@ export async function updateRates(
 
 /**
  * Put `rates` in force for a charity inside the caller's transaction; returns the new version (one
- * up, so donations priced on the old rates meet the rates-updated page).
+ * up, so donations priced on the old rates meet the rates-updated page). Given `since` (the rates
+ * `rates` was made from), only the columns that differ from it are written: a change of those
+ * fields, never a restoring of the others.
  */
 export async function writeRates(
   tx: SqlQuery,
   charityId: number,
   rates: RateConfig,
+  since?: RateConfig,
 ): Promise<number> {
+  const next = decodeRateConfig(rates);
+  const columns = since
+    ? rateColumns.filter(([, value]) => value(next) !== value(since))
+    : rateColumns;
   const [row] = await tx.query<{ version: number }>(
     `update home_page_configuration set
-       ${rateColumns.map(([name], i) => `${name} = $${i + 2}`).join(", ")},
+       ${columns.map(([name], i) => `${name} = $${i + 2}, `).join("")}
        version = version + 1, updated_at = now()
      where charity_id = $1 returning version`,
-    [charityId, ...rateValues(decodeRateConfig(rates))],
+    [charityId, ...columns.map(([, value]) => value(next))],
   );
   if (!row) throw new Error(`no home-page configuration for charity ${charityId}`);
   return row.version;

@@ -133,11 +133,14 @@ export function reversals(sql: Sql, options: ReversalOptions) {
           refunded_cents: string | number;
           paid_at: Date | string;
           open: boolean;
+          counter: boolean;
         }>(
           `select d.id, d.status, d.total_cents, d.refunded_cents,
                   coalesce(r.issued_at, d.updated_at) as paid_at,
                   exists (select 1 from donation_reversal v where v.donation_id = d.id
-                          and v.status in ('awaiting_approval', 'approved', 'failed')) as open
+                          and v.status in ('awaiting_approval', 'approved', 'failed')) as open,
+                  not exists (select 1 from payment_attempt a where a.donation_id = d.id
+                              and a.status in ('succeeded', 'refunded')) as counter
            from donation d left join receipt r on r.donation_id = d.id
            where d.transaction_no = $1 for update of d`,
           [input.transactionNo],
@@ -151,6 +154,7 @@ export function reversals(sql: Sql, options: ReversalOptions) {
             refundedCents: Number(gift.refunded_cents),
             paidAt: new Date(gift.paid_at).getTime(),
             openReversal: gift.open,
+            counter: gift.counter,
           },
           {
             kind: input.kind,

@@ -20,6 +20,7 @@ import { standinTablesApart } from "./migrations/019-standin-tables-apart";
 import { consoleCore } from "./migrations/020-console";
 import { consoleOperations } from "./migrations/021-console-operations";
 import { finance } from "./migrations/022-finance";
+import { consoleLoginBrowser } from "./migrations/023-console-login-browser";
 import type { Sql } from "./sql";
 
 /**
@@ -50,6 +51,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "020-console", sql: consoleCore },
   { id: "021-console-operations", sql: consoleOperations },
   { id: "022-finance", sql: finance },
+  { id: "023-console-login-browser", sql: consoleLoginBrowser },
 ];
 
 /** A list of migrations and where it keeps its record (the stand-ins keep theirs apart). */

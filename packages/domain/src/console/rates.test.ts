@@ -46,10 +46,29 @@ describe("rate drafts", () => {
   it("refuses fractional cents, negative values and fields the console does not change", () => {
     expect(codeOf(() => applyRateChanges(seedRates, { fidyahPerDay: 4.5 }))).toBe("rates.invalid");
     expect(codeOf(() => applyRateChanges(seedRates, { jimakNoOfPeople: -1 }))).toBe(
-      "rates.invalid",
+      "rates.out_of_range",
     );
     expect(codeOf(() => decodeRateChanges({ zakatRate: 0.5 }))).toBe("rates.invalid");
     expect(codeOf(() => decodeRateChanges({ nisabValue: "100" }))).toBe("rates.invalid");
+  });
+
+  it("refuses zero where it makes no sense, and values past each field's upper bound", () => {
+    for (const changes of [
+      { nisabValue: 0 },
+      { fitrahNormalRate: 0, fitrahMinAmount: 0 },
+      { fidyahPerDay: 0 },
+      { kaffarahPerDay: 0 },
+      { jimakNoOfPeople: 0 },
+      { nazarNoOfPeople: 2 ** 31 },
+      { jimakNoOfPeople: 1_001 },
+      { nisabValue: 1_000_000_001 },
+      { fidyahPerDay: 1_000_001 },
+      { fitrahMaxAmount: 2 ** 40 },
+    ]) {
+      expect(codeOf(() => applyRateChanges(seedRates, changes))).toBe("rates.out_of_range");
+    }
+    expect(applyRateChanges(seedRates, { nazarNoOfPeople: 1_000 }).nazarNoOfPeople).toBe(1_000);
+    expect(applyRateChanges(seedRates, { nisabValue: 1_000_000_000 }).nisabValue).toBe(1e9);
   });
 
   it("keeps fitrah normal and premium inside the own-rate range", () => {

@@ -1,4 +1,4 @@
-import { decodeRateConfig, type RateConfig } from "../config";
+import { decodeRateConfig, RATE_BOUNDS, type RateConfig } from "../config";
 
 /** The rates an officer may change in the console (the rest stay as configured). */
 export const DRAFTABLE_RATES = [
@@ -27,6 +27,7 @@ export type RateDraftStatus = "pending" | "approved" | "published" | "withdrawn"
 /** Why a draft or an approval is refused: stable codes, the edge picks the HTTP status. */
 export type RateDraftProblem =
   | "rates.invalid"
+  | "rates.out_of_range"
   | "rates.unchanged"
   | "rates.fitrah_range"
   | "rates.effective_past"
@@ -48,6 +49,15 @@ export class RateDraftRefused extends Error {
  * RateDraftRefused when a value is out of range or the fitrah rates fall outside the own-rate range.
  */
 export const applyRateChanges = (current: RateConfig, changes: RateChanges): RateConfig => {
+  for (const [field, value] of Object.entries(changes)) {
+    const bounds = (RATE_BOUNDS as Partial<Record<string, readonly [number, number]>>)[field];
+    if (bounds && Number.isSafeInteger(value) && (value < bounds[0] || value > bounds[1])) {
+      throw new RateDraftRefused(
+        "rates.out_of_range",
+        `${field} must be from ${bounds[0]} to ${bounds[1]}`,
+      );
+    }
+  }
   let next: RateConfig;
   try {
     next = decodeRateConfig({ ...current, ...changes });

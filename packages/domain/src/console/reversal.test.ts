@@ -63,6 +63,23 @@ describe("giving money back", () => {
     expect(Result.isSuccess(above) && above.success.needsApproval).toBe(true);
   });
 
+  it("counts earlier refunds toward the amount, and always asks for a counter gift", () => {
+    const ask = { kind: "refund" as const, amountCents: 10_000, reason: "asked" };
+    const after = (refundedCents: number) =>
+      planReversal({ ...gift, totalCents: 100_000, refundedCents }, ask, policy, later);
+    const upTo = after(40_000);
+    const past = after(40_001);
+    expect(Result.isSuccess(upTo) && upTo.success.needsApproval).toBe(false);
+    expect(Result.isSuccess(past) && past.success.needsApproval).toBe(true);
+    const cash = planReversal(
+      { ...gift, counter: true },
+      { ...ask, amountCents: 1 },
+      policy,
+      later,
+    );
+    expect(Result.isSuccess(cash) && cash.success.needsApproval).toBe(true);
+  });
+
   it("voids only on the Singapore day of payment, the whole gift, before any refund", () => {
     const sameDay = planReversal(
       gift,

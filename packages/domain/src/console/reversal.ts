@@ -21,6 +21,8 @@ export interface ReversibleGift {
   readonly paidAt: number;
   /** A reversal still waiting for its approver or its gateway. */
   readonly openReversal: boolean;
+  /** Paid at the counter (cash and the like): given back by hand, with no gateway's record. */
+  readonly counter?: boolean;
 }
 
 export interface ReversalAsk {
@@ -59,8 +61,10 @@ const refused = (code: ReversalError["code"], message: string): ReversalError =>
 const sgtDay = (epochMs: number) => Math.floor((epochMs + SGT_OFFSET_MS) / DAY_MS);
 
 /**
- * Whether and how a gift may be given back. `approvalAboveCents`: an amount strictly above it waits
- * for an approver. `now` is the caller's clock (epoch ms).
+ * Whether and how a gift may be given back. `approvalAboveCents`: when what the gift has had back
+ * (earlier refunds and this one) is strictly above it, an approver must agree, so splitting a refund
+ * into small ones changes nothing; a counter gift's money goes back by hand, so every reversal of one
+ * waits for an approver. `now` is the caller's clock (epoch ms).
  */
 export const planReversal = (
   gift: ReversibleGift,
@@ -100,7 +104,7 @@ export const planReversal = (
     kind: ask.kind,
     amountCents: amount,
     reason: reason.success,
-    needsApproval: amount > policy.approvalAboveCents,
+    needsApproval: gift.counter === true || gift.refundedCents + amount > policy.approvalAboveCents,
     resultingStatus:
       ask.kind === "void" ? "voided" : amount === remaining ? "refunded" : "succeeded",
   });
