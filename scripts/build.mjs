@@ -11,7 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** Every package the workspaces depend on, except the workspaces themselves. */
 function installedPackages() {
   const names = new Set();
-  for (const dir of [".", "packages/domain", "packages/adapters"]) {
+  for (const dir of [".", "packages/domain", "packages/adapters", "packages/standins"]) {
     const manifest = JSON.parse(readFileSync(path.join(root, dir, "package.json"), "utf8"));
     for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })) {
       if (!name.startsWith("@portal/")) names.add(name);

@@ -1,5 +1,7 @@
 // The dependency rule (README "Architecture"): the domain imports only `effect` (its tests also
-// vitest and fast-check); adapters never import the app in src/; nothing imports from tests/.
+// vitest and fast-check); adapters and the stand-ins never import the app in src/; nothing imports from
+// tests/; shipped code reaches the stand-ins package (`@portal/standins`) only through its one switch,
+// src/server/standins.ts, and that file only loads it on demand (`await import`) or names its types.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -43,6 +45,16 @@ export function importsOf(file, text) {
 /** Packages that only the embedded stand-ins use (devDependencies). */
 const STAND_INS = ["oidc-provider", "cognito-local", "smtp-server"];
 
+/** The stand-ins' package (development and tests only) and the one shipped file that may load it. */
+const STANDINS_PACKAGE = "@portal/standins";
+const STANDINS_SWITCH = "src/server/standins.ts";
+
+/** A static import of the stand-ins that loads them (type-only imports and `import()` do not). */
+const loadsStandinsStatically = (text) =>
+  /^\s*(?:import|export)\s+(?!type\b)[^;]*?from\s*["']@portal\/standins(?:\/[^"']*)?["']/m.test(
+    text,
+  ) || /^\s*import\s*["']@portal\/standins(?:\/[^"']*)?["']/m.test(text);
+
 const isRelative = (spec) => spec.startsWith(".") || spec.startsWith("/");
 const packageName = (spec) =>
   spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0];
@@ -75,6 +87,20 @@ export function checkTree(root) {
           `${rel}: imports "${spec}", a stand-in; stand-ins are for development and tests only.`,
         );
       }
+      const standins =
+        (!target && packageName(spec) === STANDINS_PACKAGE) ||
+        (target !== undefined && inside(target, "packages/standins"));
+      if (
+        standins &&
+        ships &&
+        !isTestFile &&
+        !inside(file, "packages/standins") &&
+        rel.split(path.sep).join("/") !== STANDINS_SWITCH
+      ) {
+        problems.push(
+          `${rel}: imports "${spec}", the stand-ins; only ${STANDINS_SWITCH} may load them (development and tests only).`,
+        );
+      }
       if (inside(file, "packages/domain")) {
         const isTest = /\.test\.ts$/.test(file);
         const allowed = isTest ? ["effect", "vitest", "fast-check"] : ["effect"];
@@ -90,13 +116,18 @@ export function checkTree(root) {
           );
         }
       }
-      if (inside(file, "packages/adapters")) {
-        if ((target && inside(target, "src")) || spec.startsWith("src/")) {
+      for (const dir of ["packages/adapters", "packages/standins"]) {
+        if (inside(file, dir) && ((target && inside(target, "src")) || spec.startsWith("src/"))) {
           problems.push(
-            `${rel}: imports "${spec}" from the app in src/; adapters never depend on the app.`,
+            `${rel}: imports "${spec}" from the app in src/; ${dir} never depends on the app.`,
           );
         }
       }
+    }
+    if (rel.split(path.sep).join("/") === STANDINS_SWITCH && loadsStandinsStatically(text)) {
+      problems.push(
+        `${rel}: imports ${STANDINS_PACKAGE} statically; the switch loads it only on demand (await import), so production never does.`,
+      );
     }
   }
   const domainPackage = JSON.parse(
@@ -119,6 +150,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   console.log(
-    "Dependency rule holds: domain imports only effect; adapters never import src; nothing imports tests.",
+    "Dependency rule holds: domain imports only effect; adapters never import src; nothing imports tests; only src/server/standins.ts loads the stand-ins.",
   );
 }

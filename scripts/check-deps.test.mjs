@@ -60,6 +60,46 @@ describe("dependency rule", () => {
     expect(problems.join("\n")).toMatch(/b\.ts: imports ".*singpass-standin\.mjs", a stand-in/);
   });
 
+  it("lets shipped code reach the stand-ins package only through src/server/standins.ts, on demand", () => {
+    const root = tree({
+      // The switch: types, and the package loaded when a stand-in is asked for.
+      "src/server/standins.ts":
+        'import type { Standins } from "@portal/standins";\nconst load = () => import("@portal/standins");',
+      // Anywhere else in what ships: refused, by name or by path.
+      "src/server/payments.ts": 'import { createSandbox } from "@portal/standins";',
+      "src/pages/api/a.ts": 'const s = await import("@portal/standins");',
+      "packages/adapters/src/b.ts": 'import { x } from "../../standins/src/index";',
+      "server/serve.mjs": 'import { startStandins } from "@portal/standins";',
+      // The package itself, tests and the launcher's scripts may.
+      "packages/standins/src/index.ts": 'import { y } from "./payments/sandbox";',
+      "packages/standins/src/payments/sandbox.ts": "export const y = 1;",
+      "tests/integration/c.test.ts": 'import { migrateStandins } from "@portal/standins";',
+      "scripts/d.mjs": 'import { startStandins } from "@portal/standins";',
+    });
+    const problems = checkTree(root);
+    expect(problems).toHaveLength(4);
+    for (const file of [
+      "src/server/payments.ts",
+      "src/pages/api/a.ts",
+      "b.ts",
+      "server/serve.mjs",
+    ]) {
+      expect(problems.join("\n")).toContain(file);
+    }
+    expect(problems.join("\n")).toMatch(/only src\/server\/standins\.ts may load them/);
+  });
+
+  it("refuses a static import of the stand-ins even in the switch, and the stand-ins importing the app", () => {
+    const root = tree({
+      "src/server/standins.ts": 'import { startStandins } from "@portal/standins";',
+      "packages/standins/src/a.ts": 'import { database } from "../../../src/server/database";',
+    });
+    const problems = checkTree(root);
+    expect(problems).toHaveLength(2);
+    expect(problems.join("\n")).toMatch(/standins\.ts: imports @portal\/standins statically/);
+    expect(problems.join("\n")).toMatch(/packages\/standins never depends on the app/);
+  });
+
   it("rejects adapters that import the app, and anything that imports tests", () => {
     const root = tree({
       "packages/adapters/src/http/client.ts": 'import { x } from "../../../../src/stores/x";',
@@ -68,7 +108,7 @@ describe("dependency rule", () => {
     });
     const problems = checkTree(root);
     expect(problems).toHaveLength(2);
-    expect(problems[0]).toMatch(/adapters never depend on the app/);
+    expect(problems[0]).toMatch(/packages\/adapters never depends on the app/);
     expect(problems[1]).toMatch(/nothing outside tests\/ may import test code/);
   });
 

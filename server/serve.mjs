@@ -254,6 +254,15 @@ export function createListener(astroHandler, services, portal, shutdown = { drai
       services.serveIdentity(req, res, url).catch((error) => failed(req, res, requestId, error));
       return;
     }
+    if (services?.serveSandbox && req.url?.startsWith("/sandbox/")) {
+      // The sandbox gateway's pages and calls, when it is the gateway (a stand-in: src/server/standins.ts).
+      const url = new URL(req.url, "http://localhost");
+      services
+        .serveSandbox(req, res, url)
+        .then((answered) => answered || notFound(files, req, res, productRoute))
+        .catch((error) => failed(req, res, requestId, error));
+      return;
+    }
     compress(req, res, async () => {
       try {
         const url = new URL(req.url ?? "/", "http://x");

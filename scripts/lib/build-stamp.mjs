@@ -8,6 +8,7 @@ const inputs = [
   "public",
   "packages/domain/src",
   "packages/adapters/src",
+  "packages/standins/src",
   "astro.config.mjs",
   "package-lock.json",
   "tsconfig.json",

@@ -1,19 +1,20 @@
-import { dashboard, irasRecords, reconciliation, sandboxRecords } from "@portal/adapters/finance";
+import { dashboard, irasRecords, reconciliation } from "@portal/adapters/finance";
 import { database } from "./database";
 import { serverKey } from "./secrets";
 import { scoped } from "./root";
+import { gatewayRecords } from "./standins";
 
 /**
  * The finance section's records on the process's one database (issue 19). Reconciliation reads the
- * embedded sandbox gateway's own records; a Stripe account's balance transactions would be a second
- * `GatewayRecords` (docs/finance.md).
+ * embedded sandbox gateway's own records (a stand-in, through src/server/standins.ts); a Stripe
+ * account's balance transactions would be a second `GatewayRecords` (docs/finance.md).
  */
 export const finance = () =>
   scoped("finance", async () => {
     const sql = await database();
     return {
       sql,
-      reconciliation: reconciliation(sql, sandboxRecords(sql)),
+      reconciliation: reconciliation(sql, await gatewayRecords()),
       iras: irasRecords(sql, serverKey()),
       dashboard: dashboard(sql),
     };

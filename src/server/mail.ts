@@ -66,7 +66,7 @@ export const FIRST_TRY_WAIT_MS = 5_000;
 /**
  * The process's mailer for mail that must arrive (receipts, refunds, anything new): recorded in the
  * queue, then tried at once through the transport; retried by the queue when that fails. The
- * identity layer's codes skip the queue (see `mailTransport` in identity-provider/http.ts).
+ * identity stand-in's codes skip the queue (see `mailTransport` in standins.ts).
  */
 export const mailer = (): MailerShape =>
   scoped("mailer", () => queuedMailer(mailQueueRecords, { waitMs: FIRST_TRY_WAIT_MS }));

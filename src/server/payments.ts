@@ -4,14 +4,7 @@ import {
   type GatewayPayment,
   type PaymentGatewayShape,
 } from "@portal/domain";
-import {
-  createSandbox,
-  createStripeGateway,
-  refundSecondPayment,
-  sqlSandboxStore,
-  type Sandbox,
-  type SandboxStore,
-} from "@portal/adapters/payments";
+import { createStripeGateway, refundSecondPayment } from "@portal/adapters/payments";
 import { payments, recurring, type Payments, type Recurring } from "@portal/adapters/db";
 import { portalNow } from "./clock";
 import { database } from "./database";
@@ -25,44 +18,14 @@ import {
 } from "./receipt-mail";
 import { serverKey } from "./secrets";
 import { config, scoped } from "./root";
+import { sandboxGateway } from "./standins";
 
 /** Which card and PayNow gateway this process uses (PORTAL_PAYMENT_GATEWAY, checked at start-up). */
 export type GatewayName = "sandbox" | "stripe";
 
 export const gatewayName = (): GatewayName => config().payments.gateway;
 
-/**
- * The sandbox's records live in the database (tables of its own), written before it answers, so it
- * survives the portal like a remote provider does; the store opens the database on first use.
- */
-const sandboxStore = (): SandboxStore => {
-  const store = () => scoped("sandboxStore", () => database().then(sqlSandboxStore));
-  return {
-    putMethod: async (method) => (await store()).putMethod(method),
-    method: async (id) => (await store()).method(id),
-    createPayment: async (payment) => (await store()).createPayment(payment),
-    payment: async (id) => (await store()).payment(id),
-    payNowPayment: async (payload) => (await store()).payNowPayment(payload),
-    transition: async (id, from, to) => (await store()).transition(id, from, to),
-    refundPart: async (id, key, amount) => (await store()).refundPart(id, key, amount),
-  };
-};
-
-/**
- * The embedded card and PayNow gateway (Stripe's test-card behaviour, a 3-D Secure page and a payer's
- * bank). When it reports a payment by itself (a PayNow QR paid, a challenge answered), the report is
- * applied to the donation as Stripe's webhook would be.
- */
-export const sandbox = (): Sandbox =>
-  scoped("sandbox", ({ config }) =>
-    createSandbox({
-      challengeUrl: (paymentId) => `/sandbox/3ds?payment=${encodeURIComponent(paymentId)}`,
-      store: sandboxStore(),
-      payNow: config.payments.payNow,
-    }),
-  );
-
-/** The gateway behind the PaymentGateway port: Stripe when configured, else the sandbox. */
+/** The gateway behind the PaymentGateway port: Stripe when configured, else the sandbox (a stand-in). */
 export const gateway = (): PaymentGatewayShape =>
   scoped("gateway", ({ config }) =>
     config.payments.stripe
@@ -71,7 +34,7 @@ export const gateway = (): PaymentGatewayShape =>
           secretKey: config.payments.stripe.secretKey,
           returnUrl: `${config.publicUrl.replace(/\/$/, "")}/checkout?return=3ds`,
         })
-      : sandbox().gateway,
+      : sandboxGateway,
   );
 
 /**
@@ -104,7 +67,7 @@ export const threeDsReturnUrl = (flow: string): string | undefined =>
 
 /** The gateway an attempt was made with (reconciliation asks it again); undefined for one we lack. */
 export const gatewayNamed = (name: string): PaymentGatewayShape | undefined =>
-  name === gatewayName() ? gateway() : name === "sandbox" ? sandbox().gateway : undefined;
+  name === gatewayName() ? gateway() : undefined;
 
 /** What the browser needs to know to take card details: which gateway, and Stripe's public key. */
 export const browserPaymentConfiguration = () => ({

@@ -2,7 +2,6 @@ import {
   donors,
   guestSessions,
   history,
-  identityCodes,
   identitySignups,
   identityState,
   nricProofs,
@@ -21,7 +20,6 @@ import {
   type SocialNrics,
   type Statements,
   type IdentitySignups,
-  type IdentityCodes,
   type IdentityState,
   type RateWindows,
 } from "@portal/adapters/db";
@@ -57,10 +55,6 @@ export const signupRecords: () => Promise<IdentitySignups> = over("signups", (sq
 export const taxRecords = over("taxRegistrations", (sql) => taxRegistrations(sql, serverKey()));
 export const statementRecords: () => Promise<Statements> = over("statements", (sql) =>
   statements(sql, serverKey()),
-);
-export const identityCodeRecords: () => Promise<IdentityCodes> = over(
-  "identityCodes",
-  identityCodes,
 );
 export const rateWindowRecords: () => Promise<RateWindows> = over("rateWindows", rateWindows);
 export const termsRecords: () => Promise<TermsAgreements> = over("terms", termsAgreements);

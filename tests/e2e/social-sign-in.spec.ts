@@ -11,7 +11,7 @@ import { nricOf as nric } from "../support/donations";
 import { OAUTH_DOMAIN, token, withSocialProviders } from "./social-providers";
 
 // Social sign-in (spec §4) with no real Google or Facebook: the pool's hosted-UI domain is routed to the
-// portal's test-only stand-in (src/server/identity-provider/fake-social.ts), which makes the federated
+// portal's test-only stand-in (packages/standins/src/identity/fake-social.ts), which makes the federated
 // account in cognito-local and hands its tokens over by the code exchange with PKCE. Amplify's redirect
 // and return, the layer, and the portal's calls and checks are the real ones. The portal is configured
 // for social sign-in through `/auth/config`, answered here with an OAuth domain added, so the other

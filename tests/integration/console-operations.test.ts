@@ -10,7 +10,7 @@ import {
   type ConsoleActor,
   type Sql,
 } from "@portal/adapters/db";
-import { createSandbox, sqlSandboxStore, type Sandbox } from "@portal/adapters/payments";
+import { createSandbox, migrateStandins, sqlSandboxStore, type Sandbox } from "@portal/standins";
 import { operations, type Operations } from "../../src/server/console/operations/service";
 import { testDatabases } from "../support/databases";
 
@@ -48,6 +48,7 @@ describe.each(testDatabases())("console operations on $name", (database) => {
 
   beforeAll(async () => {
     sql = await database.open();
+    await migrateStandins(sql);
     sandbox = createSandbox({ challengeUrl: (id) => `/3ds/${id}`, store: sqlSandboxStore(sql) });
     ops = operations({
       sql,

@@ -11,8 +11,8 @@ import {
   xlsxChunks,
   irasRecords,
   reconciliation,
-  sandboxRecords,
 } from "@portal/adapters/finance";
+import { migrateStandins, sandboxRecords } from "@portal/standins";
 import { testDatabases } from "../support/databases";
 import { FINANCE_KEY, seedCharge, seedGift } from "../support/finance";
 
@@ -21,6 +21,7 @@ describe.each(testDatabases())("finance records on $name", (database) => {
 
   beforeAll(async () => {
     sql = await database.open();
+    await migrateStandins(sql);
   });
 
   afterAll(async () => {

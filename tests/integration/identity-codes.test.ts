@@ -1,14 +1,15 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { identityCodes, rateWindows, type Sql } from "@portal/adapters/db";
+import { rateWindows, type Sql } from "@portal/adapters/db";
+import { identityCodes, migrateStandins } from "@portal/standins";
 import { readOutbox } from "@portal/adapters/mail";
 import { nricCheckLetter } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
 import { startPortal, type RunningPortal } from "../support/portal";
 
-// The identity layer's codes and limits in the database (migration 007): they survive a restart and
-// every instance on one database shares them. Ports 4840-4849.
+// The identity layer's codes (the stand-in's own table) and limits (migration 009) in the database:
+// they survive a restart and every instance on one database shares them. Ports 4840-4849.
 
 let nextPort = 4840;
 const digest = (value: string) => createHash("sha256").update(value).digest();
@@ -20,6 +21,7 @@ describe.each(testDatabases())("identity codes and limits on $name", (database) 
 
   beforeAll(async () => {
     sql = await database.open();
+    await migrateStandins(sql);
     other = database.name === "PostgreSQL" ? await database.open() : undefined;
   });
   afterAll(async () => {

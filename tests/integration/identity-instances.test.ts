@@ -3,19 +3,19 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import {
-  identityCodes,
-  identityState,
-  openDatabase,
-  rateWindows,
-  type Sql,
-} from "@portal/adapters/db";
+import { identityState, openDatabase, rateWindows, type Sql } from "@portal/adapters/db";
 import { outboxMailer, readOutbox } from "@portal/adapters/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensurePool, writeCognitoConfig } from "../../scripts/lib/cognito-pool.mjs";
 import { root } from "../support/portal";
 import { testDatabases } from "../support/databases";
-import { cognitoLayer, type CognitoLayer } from "../../src/server/identity-provider/layer";
+import {
+  cognitoLayer,
+  identityCodes,
+  migrateStandins,
+  standinIdentityState,
+  type CognitoLayer,
+} from "@portal/standins";
 
 // The identity layer keeps nothing between calls in memory: two layers (two instances behind a load
 // balancer) over one database answer each other's calls, and a layer made afresh (a restart) finds
@@ -85,11 +85,10 @@ describe.each(testDatabases())("identity layers on two instances over $name", (d
       store: async () => ({
         codes: identityCodes(sql),
         limits: rateWindows(sql),
-        state: identityState(sql, serverKey),
+        state: standinIdentityState(sql, serverKey),
+        signOuts: identityState(sql, serverKey).signOuts,
       }),
-      preSignUp: async () => {
-        throw new Error("no sign-ups here: accounts are made by the administrator");
-      },
+      preSignUp: async () => "no sign-ups here: accounts are made by the administrator",
       abandonSignUp: async () => {},
     });
 
@@ -164,7 +163,13 @@ describe.each(testDatabases())("identity layers on two instances over $name", (d
       // One opener per PGlite folder: both instances share it until it is closed and reopened.
       const dataDir = path.join(folder, "data");
       let current: Sql | undefined;
-      open = async () => (current ??= await openDatabase({ dataDir }));
+      open = async () => {
+        if (!current) {
+          current = await openDatabase({ dataDir });
+          await migrateStandins(current);
+        }
+        return current;
+      };
       restart = async () => {
         await current?.close();
         current = undefined;
@@ -175,6 +180,7 @@ describe.each(testDatabases())("identity layers on two instances over $name", (d
       const live: Sql[] = [];
       open = async () => {
         const sql = await database.open();
+        await migrateStandins(sql);
         live.push(sql);
         return sql;
       };

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { identityState, type IdentityState, type Sql } from "@portal/adapters/db";
+import { identityState, type Sql } from "@portal/adapters/db";
+import { migrateStandins, standinIdentityState } from "@portal/standins";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
 
-// The identity layer's state between calls in the database (migration 010): temporary passwords,
-// e-mail changes waiting for their code, challenge sessions and global sign-outs. Two adapters stand for
-// two instances: on PostgreSQL each has its own connection, on PGlite (one process) they share it.
-// No ports.
+// The identity layer's state between calls in the database: temporary passwords, e-mail changes waiting
+// for their code and challenge sessions (the stand-in's own tables, `@portal/standins`), and global
+// sign-outs (the portal's, migration 010). Two adapters stand for two instances: on PostgreSQL each has
+// its own connection, on PGlite (one process) they share it. No ports.
 
 const HOUR = 60 * 60_000;
 const serverKey = randomBytes(32);
@@ -24,17 +25,25 @@ const count = async (sql: Sql, table: string) =>
     (await sql.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n ?? Number.NaN,
   );
 
+/** The stand-in's state and the portal's sign-outs, as the identity layer sees them. */
+const identityStore = (sql: Sql, key: Buffer) => ({
+  ...standinIdentityState(sql, key),
+  signOuts: identityState(sql, key).signOuts,
+});
+type IdentityStore = ReturnType<typeof identityStore>;
+
 describe.each(testDatabases())("identity state on $name", (database) => {
   let sql: Sql;
   let other: Sql | undefined;
-  let first: IdentityState;
-  let second: IdentityState;
+  let first: IdentityStore;
+  let second: IdentityStore;
 
   beforeAll(async () => {
     sql = await database.open();
+    await migrateStandins(sql);
     other = database.name === "PostgreSQL" ? await database.open() : undefined;
-    first = identityState(sql, serverKey);
-    second = identityState(other ?? sql, serverKey);
+    first = identityStore(sql, serverKey);
+    second = identityStore(other ?? sql, serverKey);
   });
   afterAll(async () => {
     await other?.close();
@@ -193,7 +202,7 @@ describe.each(testDatabases())("identity state on $name", (database) => {
 
   it("keeps everything under the server's key: another key finds none of it", async () => {
     const now = Date.now();
-    const stranger = identityState(other ?? sql, randomBytes(32));
+    const stranger = identityStore(other ?? sql, randomBytes(32));
     await first.temporaryPasswords.put("keyed@example.sg", "Temp#1234", now + HOUR, now);
     await first.pendingEmails.put("keyed", "keyed.new@example.sg", now + HOUR, now);
     await first.signOuts.signOut("keyed", Math.floor(now / 1000), now + HOUR);

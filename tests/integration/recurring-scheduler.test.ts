@@ -9,7 +9,8 @@ import {
   renewalIdempotencyKey,
   type Sql,
 } from "@portal/adapters/db";
-import { createSandbox, paymentJobs, sqlSandboxStore } from "@portal/adapters/payments";
+import { paymentJobs } from "@portal/adapters/payments";
+import { createSandbox, migrateStandins, sqlSandboxStore } from "@portal/standins";
 import { testDatabases } from "../support/databases";
 
 /**
@@ -43,6 +44,7 @@ describe.each(testDatabases())("recurring scheduler on $name", (database) => {
 
   beforeAll(async () => {
     sqlA = await database.open();
+    await migrateStandins(sqlA);
     // PostgreSQL: a second pool, as a second instance would have; PGlite has one opener per database.
     sqlB = database.name === "PGlite" ? sqlA : await database.open();
     a = instance(sqlA);

@@ -9,7 +9,7 @@ export { configOrExit, readConfig } from "../config";
 import type { PortalConfig } from "../config";
 import { closeDatabase, database } from "../database";
 import { createLogger, reason, type Logger } from "../log";
-import { applyGatewayReport, gatewayName, sandbox } from "../payments";
+import { standins } from "../standins";
 import { installRoot, portalClock, systemIds, uninstallRoot, type Root } from "../root";
 import { startErrorReporting } from "../error-reporting";
 import { fundsOfBrand } from "@portal/domain";
@@ -32,12 +32,6 @@ export interface Portal {
   /** Whether the database answers, and which engine it is (`/api/health`). */
   readonly health: () => Promise<{ readonly engine: string }>;
   readonly handleServiceRequest: typeof handleServiceRequest;
-  /** The embedded payment gateway, for its own pages under /sandbox (sandbox mode only). */
-  readonly sandbox: {
-    readonly enabled: boolean;
-    readonly gateway: () => ReturnType<typeof sandbox>;
-    readonly applyGatewayReport: typeof applyGatewayReport;
-  };
   /** Stop the loops and close the database (after the last answer: server/serve.mjs). */
   readonly close: () => Promise<void>;
 }
@@ -72,6 +66,9 @@ export async function startPortal(
   // Not awaited: a database that is not up yet shows in /api/health, not as a failed start.
   void started("jobs", startPaymentJobs(root));
   void started("mail", startMailJobs(root));
+  // The embedded stand-ins, when the settings ask for them (never in production), warmed now: their
+  // tables are made at start rather than in a donor's request (a request that comes sooner waits).
+  void standins().catch((error: unknown) => log.error(`[standins] not started: ${reason(error)}`));
   return {
     root,
     config,
@@ -82,7 +79,6 @@ export async function startPortal(
       return { engine: sql.engine };
     },
     handleServiceRequest,
-    sandbox: { enabled: gatewayName() === "sandbox", gateway: sandbox, applyGatewayReport },
     close: async () => {
       for (const stop of root.stops.splice(0)) stop();
       await closeDatabase();
@@ -163,3 +159,5 @@ const gzipAsync = promisify(gzip) as (text: string, options: { level: number }) 
 
 /** `/auth/config` and the embedded identity provider's layer (`/cognito-idp`), for `server/serve.mjs`. */
 export { serveIdentity, LAYER_PATH, CONFIG_PATH } from "../identity-provider/http";
+/** `/sandbox/...`, the sandbox gateway's pages and calls (a stand-in), for `server/serve.mjs`. */
+export { serveSandbox } from "../standins";

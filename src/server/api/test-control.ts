@@ -3,21 +3,15 @@ import { readHomePageConfiguration, updateRates } from "@portal/adapters/db";
 import { decodeRateConfig, MAIN_CHARITY_ID } from "@portal/domain";
 import { database } from "../database";
 import { advancePortalClock } from "../clock";
-import { fakeSocialProvider } from "../identity-provider/fake-social";
-import { config, scoped } from "../root";
+import { serveStandin } from "../standins";
 import { clearConfigurationCache } from "./configuration";
 
-/** The social providers' stand-in (identity-provider/fake-social.ts), with the embedded pool only. */
-const fakeSocial = () =>
-  scoped("fakeSocial", () => {
-    const { cognitoLocalUrl: upstream, poolId: userPoolId, clientId } = config().identity;
-    if (!upstream || !userPoolId || !clientId) return undefined;
-    return fakeSocialProvider({ upstream, userPoolId, clientId });
-  });
+/** The social providers' stand-in (`@portal/standins`), with the embedded pool only. */
+const serveSocial = serveStandin((running) => running.serveSocial);
 
 /**
  * Browser tests only: `/__test/oauth2/*` and `/__test/logout` are the social providers' stand-in
- * (fake-social.ts); `POST /__test/rates` changes the rates as an officer would (`updateRates`: new version, audit log), so
+ * (`@portal/standins`); `POST /__test/rates` changes the rates as an officer would (`updateRates`: new version, audit log), so
  * a journey can see a rate change mid-session. PGlite allows one opener, so the test cannot write the
  * database itself. `server/serve.mjs` mounts this at `POST /__test/rates` only when
  * PORTAL_TEST_CONTROL_TOKEN is set (the Playwright config sets a random one) and refuses to start with
@@ -35,9 +29,7 @@ export async function serveTestControl(
     res.end(JSON.stringify(body));
   };
   if (url.pathname.startsWith("/__test/oauth2/") || url.pathname === "/__test/logout") {
-    const social = fakeSocial();
-    if (social) await social(req, res, url);
-    else answer(404, { status: 0, message: "No embedded identity provider" });
+    await serveSocial(req, res, url);
     return;
   }
   if (req.method !== "POST" || !["/__test/rates", "/__test/clock"].includes(url.pathname)) {

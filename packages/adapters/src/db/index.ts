@@ -1,7 +1,7 @@
 export * from "./sql";
 export { openPglite, DataFolderBusy } from "./pglite";
 export { openPostgres } from "./postgres";
-export { migrate, migrations } from "./migrate";
+export { applyMigrations, migrate, migrations, type MigrationSet } from "./migrate";
 export { seed, seedContact, seedSiteConfiguration } from "./seed";
 export * from "./configuration";
 export { openDatabase, type DatabaseOptions } from "./open";
@@ -16,7 +16,7 @@ export * from "./recurring";
 export * from "./signups";
 export * from "./tax-registrations";
 export * from "./statements";
-export * from "./identity-codes";
+export * from "./rate-windows";
 export * from "./identity-state";
 export * from "./social-nrics";
 export * from "./refused";

@@ -1,4 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { sql as raw } from "kysely";
+import { queryBuilder, run } from "./query-builder";
 import type { Sql } from "./sql";
 
 /** A guest's session: what the browser holds instead of service credentials (architecture, "departures"). */
@@ -21,30 +23,59 @@ export interface GuestSessions {
   readonly sweep: () => Promise<number>;
 }
 
+/** The columns of `guest_session` (migration 001) the queries below name. */
+interface Tables {
+  guest_session: { id: string; token_hash: Buffer; expires_at: Date };
+  donation: { guest_session_id: string | null };
+}
+
 export function guestSessions(sql: Sql): GuestSessions {
+  const db = queryBuilder<Tables>();
   return {
     start: async () => {
       const token = randomBytes(32).toString("base64url");
       const id = randomUUID();
-      const [row] = await sql.query<{ expires_at: Date }>(
-        `insert into guest_session (id, token_hash, expires_at)
-         values ($1, $2, now() + make_interval(mins => $3)) returning expires_at`,
-        [id, hashOf(token), GUEST_SESSION_MINUTES],
+      const [row] = await run(
+        sql,
+        db
+          .insertInto("guest_session")
+          .values({
+            id,
+            token_hash: hashOf(token),
+            expires_at: raw<Date>`now() + make_interval(mins => ${GUEST_SESSION_MINUTES})`,
+          })
+          .returning("expires_at"),
       );
       return { token, session: { id, expiresAt: new Date(row?.expires_at ?? 0) } };
     },
     find: async (token) => {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-      const [row] = await sql.query<{ id: string; expires_at: Date }>(
-        "select id, expires_at from guest_session where token_hash = $1 and expires_at > now()",
-        [hashOf(token)],
+      const [row] = await run(
+        sql,
+        db
+          .selectFrom("guest_session")
+          .select(["id", "expires_at"])
+          .where("token_hash", "=", hashOf(token))
+          .where("expires_at", ">", raw<Date>`now()`),
       );
       return row ? { id: row.id, expiresAt: new Date(row.expires_at) } : undefined;
     },
     sweep: async () => {
-      const rows = await sql.query(
-        `delete from guest_session s where s.expires_at < now() - interval '1 day'
-           and not exists (select 1 from donation d where d.guest_session_id = s.id) returning s.id`,
+      const rows = await run(
+        sql,
+        db
+          .deleteFrom("guest_session as s")
+          .where("s.expires_at", "<", raw<Date>`now() - interval '1 day'`)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom("donation as d")
+                  .select(raw`1`.as("one"))
+                  .whereRef("d.guest_session_id", "=", "s.id"),
+              ),
+            ),
+          )
+          .returning("s.id"),
       );
       return rows.length;
     },

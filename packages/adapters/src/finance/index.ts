@@ -1,6 +1,6 @@
 export { cursorBatches } from "./cursor";
 export { sgtDaySpan } from "./day";
-export { sandboxRecords, type GatewayRecords } from "./gateway-records";
+export type { GatewayRecords } from "./gateway-records";
 export * from "./reconciliation";
 export * from "./iras";
 export * from "./exports";

@@ -1,5 +1,3 @@
-export * from "./sandbox";
-export * from "./sandbox-sql";
 export * from "./paynow-qr";
 export * from "./stripe";
 export * from "./webhooks";

@@ -1,7 +1,7 @@
 /**
  * Recurring plans that can belong to a guest, renewals claimed once per (plan, period), the card a
- * donor asked to keep, and the embedded sandbox gateway's own records, so that it survives the portal
- * like a remote provider does (crash reconciliation asks it what happened).
+ * donor asked to keep. (The sandbox gateway's tables it once made belong to the stand-ins now:
+ * `@portal/standins`' own migrations; see migration 019.)
  */
 export const recurringAndSandbox = `
 alter table recurring_plan alter column donor_id drop not null;
@@ -36,30 +36,4 @@ create index recurring_charge_claimed on recurring_charge (claimed_at) where sta
 
 alter table donation add column save_card boolean not null default false;
 create index payment_attempt_open on payment_attempt (created_at) where status in ('initiated', 'pending');
-
-create table sandbox_payment_method (
-  id text primary key,
-  brand text not null,
-  last4 char(4) not null,
-  exp_month integer not null,
-  exp_year integer not null,
-  behaviour text not null check (behaviour in ('succeed', 'decline', 'insufficient', 'threeDS')),
-  created_at timestamptz not null default now()
-);
-
-create table sandbox_payment (
-  id text primary key,
-  idempotency_key text not null unique,
-  amount_cents bigint not null check (amount_cents > 0),
-  state text not null check (state in ('initiated', 'pending', 'succeeded', 'failed')),
-  method_id text references sandbox_payment_method (id),
-  failure_code text,
-  challenge boolean not null default false,
-  off_session boolean not null default false,
-  paynow_payload text unique,
-  paynow_reference text,
-  paynow_expires_at timestamptz,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
-);
 `;

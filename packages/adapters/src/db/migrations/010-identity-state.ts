@@ -1,31 +1,11 @@
 /**
- * What the embedded identity layer used to keep in each process's memory, now shared by every instance
- * and kept over a restart: temporary passwords of administrator-made accounts, e-mail changes waiting
- * for their code, NEW_PASSWORD_REQUIRED challenge sessions and global sign-outs. Every row is under an
- * HMAC of its account (or of its session), so no table names anyone; a temporary password is kept only
- * as a salted scrypt hash, a new e-mail address and a challenge's account are sealed (AES-256-GCM under
- * the server's key, bound to their row). Each row has an expiry; expired rows are deleted as new ones
- * are written.
+ * Global sign-outs, shared by every instance and kept over a restart: per account (an HMAC of it, so no
+ * table names anyone) the second it last signed out everywhere, and the tokens issued in that second
+ * after it. Each row has an expiry; expired rows are deleted as new ones are written. (The identity
+ * stand-in's temporary passwords, e-mail changes and challenges, once made here too, are in
+ * `@portal/standins`' own migrations; see migration 019.)
  */
 export const identityState = `
-create table identity_temporary_password (
-  account_hash bytea primary key,
-  password_hash bytea not null,
-  expires_at timestamptz not null
-);
-create index identity_temporary_password_expiry on identity_temporary_password (expires_at);
-create table identity_pending_email (
-  account_hash bytea primary key,
-  sealed_email bytea not null,
-  expires_at timestamptz not null
-);
-create index identity_pending_email_expiry on identity_pending_email (expires_at);
-create table identity_challenge (
-  session_hash bytea primary key,
-  sealed_username bytea not null,
-  expires_at timestamptz not null
-);
-create index identity_challenge_expiry on identity_challenge (expires_at);
 create table identity_sign_out (
   account_hash bytea primary key,
   signed_out_second bigint not null,

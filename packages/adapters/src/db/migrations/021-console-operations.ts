@@ -47,12 +47,4 @@ create index donation_reversal_waiting on donation_reversal (created_at) where s
 alter table receipt_reissue
   add column receipt_no text unique,
   add column serial bigint;
-
-alter table sandbox_payment add column refunded_cents bigint not null default 0;
-create table sandbox_refund (
-  key text primary key,
-  payment_id text not null references sandbox_payment (id),
-  amount_cents bigint not null check (amount_cents > 0),
-  created_at timestamptz not null default now()
-);
 `;

@@ -1,9 +1,9 @@
 /**
  * Finance (issue 19). A reconciled day signed off by an approver: once, with what was matched and the
  * reconciliation's fingerprint, never changed afterwards (like the audit log). Indexes for the
- * finance team's reads: donations by when they were paid (the receipt's issue time), payments and the
- * sandbox gateway's records by when they were made and last changed (a day's reconciliation), and
- * donations by when they were given back.
+ * finance team's reads: donations by when they were paid (the receipt's issue time), payments by when
+ * they were made and last changed (a day's reconciliation), and donations by when they were given
+ * back. (The sandbox gateway's two such indexes, once made here, are the stand-ins' own now.)
  */
 export const finance = `
 create table finance_day_signoff (
@@ -24,7 +24,5 @@ create trigger finance_day_signoff_final before update or delete on finance_day_
 create index receipt_issued_at on receipt (issued_at) include (donation_id);
 create index payment_attempt_created_at on payment_attempt (created_at);
 create index payment_attempt_updated_at on payment_attempt (updated_at);
-create index sandbox_payment_created_at on sandbox_payment (created_at);
-create index sandbox_payment_updated_at on sandbox_payment (updated_at);
 create index donation_returned_at on donation (updated_at) where status in ('refunded', 'voided');
 `;

@@ -1,7 +1,8 @@
 import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
 import { cents, PAYNOW_QR_LIFETIME_MS, payNowCrcValid, type Cents } from "@portal/domain";
-import { createSandbox, memorySandboxStore } from "./sandbox";
+import { createSandbox } from "./sandbox";
+import { memorySandboxStore } from "./sandbox-memory";
 
 const now = new Date("2025-06-01T00:00:00Z");
 

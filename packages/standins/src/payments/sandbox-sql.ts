@@ -1,4 +1,4 @@
-import type { Sql } from "../db/sql";
+import type { Sql } from "@portal/adapters/db";
 import type { SandboxMethod, SandboxPayment, SandboxStore } from "./sandbox";
 
 interface PaymentRow {

@@ -1,11 +1,13 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { readText, send } from "../http";
+import { callCognitoLocal, type Body } from "./cognito-local";
 
 /**
  * Browser tests only: a stand-in for the user pool's hosted UI with Google and Facebook behind it, so a
  * social sign-in runs end to end with no real provider. Amplify's `signInWithRedirect` goes to
  * `https://<oauth domain>/oauth2/authorize`; the tests route that domain here (`/__test/oauth2/...`,
- * mounted with the other test controls, behind their token). The "provider" is a form asking which
+ * mounted with the portal's test controls, behind their token). The "provider" is a form asking which
  * e-mail and name it vouches for. The account is then made in cognito-local as Cognito makes a
  * federated user (its own account beside any other with that e-mail, e-mail verified), its tokens are
  * issued by cognito-local, and they are handed over by the authorization-code exchange with PKCE, as
@@ -36,16 +38,8 @@ const s256 = (verifier: string) => createHash("sha256").update(verifier).digest(
 const sameText = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-const readForm = async (req: IncomingMessage): Promise<URLSearchParams> => {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > 16 * 1024) throw new Error("too large");
-    chunks.push(chunk as Buffer);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
-};
+const readForm = async (req: IncomingMessage) =>
+  new URLSearchParams(await readText(req, 16 * 1024));
 
 export function fakeSocialProvider(options: FakeSocialOptions) {
   const now = options.now ?? Date.now;
@@ -56,19 +50,7 @@ export function fakeSocialProvider(options: FakeSocialOptions) {
   /** The pool account each provider identity was given (`Google:a@b.sg` → cognito-local's sub). */
   const accounts = new Map<string, string>();
 
-  async function cognito(target: string, body: Record<string, unknown>) {
-    const response = await fetch(`${options.upstream}/`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-amz-json-1.1",
-        "x-amz-target": `AWSCognitoIdentityProviderService.${target}`,
-      },
-      body: JSON.stringify(body),
-    });
-    const answer = (await response.json()) as Record<string, unknown>;
-    if (!response.ok) throw new Error(`${target}: ${String(answer["__type"])}`);
-    return answer;
-  }
+  const cognito = (target: string, body: Body) => callCognitoLocal(options.upstream, target, body);
 
   /** The pool account of this provider identity, made on its first sign-in. */
   async function accountFor(provider: string, email: string, name: string): Promise<string> {
@@ -121,24 +103,11 @@ export function fakeSocialProvider(options: FakeSocialOptions) {
     };
   }
 
-  const send = (
-    res: ServerResponse,
-    status: number,
-    body: string,
-    type: string,
-    extra: Record<string, string> = {},
-  ) => {
-    res.statusCode = status;
-    res.setHeader("content-type", type);
-    res.setHeader("cache-control", "no-store");
-    for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
-    res.end(body);
-  };
   const oauthError = (res: ServerResponse, cors: Record<string, string>, description: string) =>
     send(
       res,
       400,
-      JSON.stringify({ error: "invalid_request", error_description: description }),
+      { error: "invalid_request", error_description: description },
       "application/json",
       cors,
     );
@@ -231,16 +200,11 @@ ${["redirect_uri", "client_id", "identity_provider", "state", "code_challenge"]
         kept.redirectUri !== form.get("redirect_uri") ||
         !sameText(s256(verifier), kept.challenge)
       ) {
-        send(res, 400, JSON.stringify({ error: "invalid_grant" }), "application/json", cors);
+        send(res, 400, { error: "invalid_grant" }, "application/json", cors);
         return;
       }
-      send(
-        res,
-        200,
-        JSON.stringify({ ...kept.tokens, token_type: "Bearer", expires_in: 3600 }),
-        "application/json",
-        cors,
-      );
+      const tokens = { ...kept.tokens, token_type: "Bearer", expires_in: 3600 };
+      send(res, 200, tokens, "application/json", cors);
       return;
     }
     if (path === "/oauth2/account" && req.method === "GET") {
@@ -253,7 +217,7 @@ ${["redirect_uri", "client_id", "identity_provider", "state", "code_challenge"]
         (await cognito("AdminGetUser", { UserPoolId: options.userPoolId, Username: known }).catch(
           () => undefined,
         ));
-      send(res, 200, JSON.stringify({ exists: Boolean(found) }), "application/json");
+      send(res, 200, { exists: Boolean(found) });
       return;
     }
     if (path === "/logout" && req.method === "GET") {
@@ -263,6 +227,6 @@ ${["redirect_uri", "client_id", "identity_provider", "state", "code_challenge"]
       res.end();
       return;
     }
-    send(res, 404, JSON.stringify({ message: "Not found" }), "application/json");
+    send(res, 404, { message: "Not found" });
   };
 }
