@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, expectNoOverflow, keepScreenshot, open } from "./helpers";
-import { accountThroughApi, lastCode, PASSWORD } from "./identity";
+import { give, signedInDonor as signIn } from "./donor-account";
+import { lastCode } from "./identity";
 import { nricOf as nric } from "../support/donations";
 
 // The account area (/profile) of a donor who gave several times: their own history by fund, a recurring
@@ -13,66 +14,7 @@ const DONOR_NRIC = nric("8383838");
 const EMAIL = "yusof.account@example.com";
 const NEW_EMAIL = "yusof.new@example.com";
 
-/** A confirmed account made through the provider's API, then signed in through the popup on /profile. */
-const signedInDonor = async (page: Page) => {
-  await open(page, "/profile");
-  const { call, code } = await accountThroughApi(page, EMAIL, DONOR_NRIC, "Yusof Ishak");
-  await call("ConfirmSignUp", { Username: EMAIL, ConfirmationCode: code });
-  await expect(page.getByRole("heading", { name: "Sign in to see your account" })).toBeVisible();
-  await page.getByRole("main").getByRole("button", { name: "Sign in" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Email").fill(EMAIL);
-  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
-  // The account page stays where it is after a sign-in (it reloads).
-  await expect(page.getByTestId("account-name")).toHaveText("Yusof Ishak");
-};
-
-/** The donor's ID token, as Amplify keeps it in this tab. */
-const idToken = (page: Page) =>
-  page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.endsWith(".idToken"));
-    return key ? (sessionStorage.getItem(key) ?? "") : "";
-  });
-
-/**
- * A paid donation of the signed-in donor through the payment API, as checkout makes one for a signed-in
- * donor (the journey through checkout itself is checkout-signed-in.spec.ts); quicker for three gifts.
- */
-const give = async (
-  page: Page,
-  flow: string,
-  items: object,
-  totalCents: number,
-  frequency = "one time",
-) => {
-  const headers = { authorization: `Bearer ${await idToken(page)}` };
-  const created = await page.request.post("/svc/payment/v1/donations/create", {
-    headers: { ...headers, "idempotency-key": crypto.randomUUID() },
-    data: { flow, items, totalCents, ratesVersion: 1, frequency },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const donation = (
-    (await created.json()) as { data: { id: string; clientSecret: string; transactionNo: string } }
-  ).data;
-  const card = (await (
-    await page.request.post("/sandbox/v1/payment_methods", {
-      data: { number: "4242424242424242", expMonth: 12, expYear: 2096, cvc: "123" },
-    })
-  ).json()) as { id: string };
-  const confirmed = await page.request.post("/svc/payment/v1/donations/confirm", {
-    headers,
-    data: {
-      donationId: donation.id,
-      clientSecret: donation.clientSecret,
-      paymentMethodId: card.id,
-      saveCard: frequency !== "one time",
-    },
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return donation.transactionNo;
-};
-
+const signedInDonor = (page: Page) => signIn(page, EMAIL, DONOR_NRIC, "Yusof Ishak");
 const history = (page: Page) => page.getByTestId("history-table");
 
 test("a donor's account area: history, recurring gift, tax registration, e-mail and statement", async ({

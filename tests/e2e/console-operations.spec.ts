@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { Donor } from "../support/donations";
+import { Donor, nricOf } from "../support/donations";
+import { give, signedInDonor } from "./donor-account";
 import { expectNoAxeViolations, expectNoOverflow, hydrated, keepScreenshot, open } from "./helpers";
 
-// Issue 18, operations: a refund shows on the donor's receipt; an amil issues a cash receipt and its
+// Issue 18, operations: a refund shows in the donor's history and on the receipt; an amil issues a cash receipt and its
 // PDF; a re-issued receipt replaces its original. Screens at 375 and 1280 px in both languages.
 
 const officerPassword = (username: string): string => {
@@ -55,23 +56,31 @@ const openGift = async (page: Page, transactionNo: string) => {
   await expect(page.getByRole("heading", { name: transactionNo })).toBeFocused();
 };
 
-test("an officer's refund shows on the donor's receipt", async ({
+test("an officer's refund shows in the signed-in donor's history and on the receipt", async ({
   browser,
   page,
-  baseURL,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const paid = await gift(baseURL ?? "");
+  await signedInDonor(page, "aminah.refund@example.com", nricOf("7171717"), "Aminah Refund");
+  const transactionNo = await give(page, "FIDYAH", { fidyah: { days: 10 } }, 4_000);
+  const row = page.getByTestId("history-table").locator(`tr[data-transaction="${transactionNo}"]`);
+  await page.reload();
+  await expect(row).toContainText("Completed");
   const officer = await signedIn(browser, "officer", "/console/donations");
   await screens(officer, testInfo, "console-donations-en");
-  await openGift(officer, paid.transactionNo);
+  await openGift(officer, transactionNo);
   await officer.getByLabel("Reason").fill("Donor asked by phone");
   await officer.getByRole("button", { name: "Refund", exact: true }).click();
   await expect(officer.getByRole("status").filter({ hasText: "Done." })).toBeVisible();
   await expect(officer.getByText("Refund given back")).toBeVisible();
   await screens(officer, testInfo, "console-donation-refunded-en");
 
-  await open(page, paid.link);
+  // The donor's history: the gift Refunded, its amount struck (spec §4).
+  await page.reload();
+  await expect(row).toContainText("Refunded");
+  await expect(row.locator("s")).toHaveText("$40.00");
+  await screens(page, testInfo, "account-history-refunded-en");
+  await row.getByRole("link").first().click();
   await expect(page.locator(".amt.refunded").first()).toContainText("Refunded");
   await officer.context().close();
 });

@@ -199,4 +199,52 @@ describe.each(testDatabases())("console operations over HTTP on $name", (databas
     expect(JSON.stringify(found.body)).not.toContain(id);
     expect(rows[0]?.idMasked.endsWith(id.slice(-4))).toBe(true);
   });
+
+  it("audits every look-up of a donor: who, role, what (masked), when and from where", async () => {
+    const id = nricOf("3579135");
+    const email = "zainab.ali@example.sg";
+    const issued = await as["officer"]!.call("/console/api/counter", {
+      body: {
+        fund: "fidyah",
+        amountCents: 800,
+        method: "cash",
+        mosqueName: "Masjid Sultan",
+        donor: { name: "Zainab", email, idNumber: id },
+      },
+      headers: { "idempotency-key": "till-12" },
+    });
+    const { transactionNo } = issued.body["data"] as { transactionNo: string };
+    const started = Date.now();
+    const viewer = as["viewer"]!;
+    await viewer.call("/console/api/donations/search", { body: { idNumber: id } });
+    await viewer.call("/console/api/donations/search", { body: { email } });
+    expect((await viewer.call(`/console/api/donations/${transactionNo}`)).status).toBe(200);
+    await as["officer"]!.call("/console/api/plans", { body: { idNumber: id } });
+    await as["officer"]!.call("/console/api/plans", { body: { email } });
+    const log = async (action: string) =>
+      (
+        (await as["approver"]!.call(`/console/api/audit?action=${action}`)).body["data"] as {
+          entries: Array<{ at: string; roles: string[]; ip: string; after: unknown }>;
+        }
+      ).entries;
+    const [byEmail, byId] = await log("donations.search");
+    const [viewed] = await log("donations.view");
+    const [plansByEmail, plansById] = await log("plans.view");
+    const lines = [byEmail, byId, viewed, plansByEmail, plansById];
+    const masked = `*****${id.slice(-4)}`;
+    expect(lines).toMatchObject([
+      { roles: ["viewer"], after: { lookup: { email: "z***@example.sg" }, found: 1 } },
+      { roles: ["viewer"], after: { lookup: { idNumber: masked }, found: 1 } },
+      { roles: ["viewer"], entity: "donation", entityId: transactionNo, after: { found: 1 } },
+      { roles: ["officer"], after: { lookup: { email: "z***@example.sg" } } },
+      { roles: ["officer"], after: { lookup: { idNumber: masked } } },
+    ]);
+    for (const line of lines) {
+      expect(Date.parse(line!.at)).toBeGreaterThanOrEqual(started - 1_000);
+      expect(line!.ip).toMatch(/\d|:/);
+    }
+    const all = JSON.stringify(lines);
+    expect(all).not.toContain(id.slice(0, 5));
+    expect(all).not.toContain("zainab.ali");
+  });
 });

@@ -4,3 +4,4 @@ export * from "./reversal";
 export * from "./counter-payment";
 export * from "./donation-search";
 export * from "./timeline";
+export * from "./lookup";

@@ -3,6 +3,7 @@ import {
   checkCounterEntry,
   checkDonationSearch,
   isConsoleRole,
+  lookupForAudit,
   mayDo,
   receiptHref,
   receiptPath,
@@ -91,6 +92,27 @@ export function operations(deps: OperationsDeps) {
     return giving.complete(reversal.id, actor);
   };
 
+  /**
+   * A look-up of a donor's personal data, audited like an action: who, role, from where (the
+   * actor), when (the writer), and what was looked up, masked; with how much was found.
+   */
+  const looked = (
+    actor: ConsoleActor,
+    action: ConsoleAction,
+    entity: "donation" | "plan",
+    entityId: string,
+    lookup: object,
+    found: number,
+  ) =>
+    audit(deps.sql, {
+      actor,
+      action,
+      entity,
+      entityId,
+      before: null,
+      after: { lookup: lookupForAudit(lookup), found },
+    });
+
   return {
     search: async (actor: ConsoleActor, input: DonationSearchInput) => {
       allow(actor, "donations.search");
@@ -99,12 +121,22 @@ export function operations(deps: OperationsDeps) {
         throw Object.assign(new RecordRefused(422, search.failure.message, search.failure.code), {
           fields: search.failure.fields,
         });
-      return gifts.search(search.success);
+      const found = await gifts.search(search.success);
+      await looked(actor, "donations.search", "donation", "", search.success, found.total);
+      return found;
     },
 
     donation: async (actor: ConsoleActor, transactionNo: string) => {
       allow(actor, "donations.view");
       const found = await gifts.find(transactionNo);
+      await looked(
+        actor,
+        "donations.view",
+        "donation",
+        transactionNo,
+        { transactionNo },
+        found ? 1 : 0,
+      );
       if (!found) throw new RecordRefused(404, "No such donation.", "donation.notFound");
       return { ...found, reversals: await giving.ofDonation(transactionNo) };
     },
@@ -217,7 +249,9 @@ export function operations(deps: OperationsDeps) {
       find: { email?: string; idNumber?: string; transactionNo?: string },
     ) => {
       allow(actor, "plans.view");
-      return care.plans(find);
+      const plans = await care.plans(find);
+      await looked(actor, "plans.view", "plan", find.transactionNo ?? "", find, plans.length);
+      return plans;
     },
 
     cancelPlan: async (actor: ConsoleActor, planId: string, note: string) => {
