@@ -290,7 +290,9 @@ test.describe("donor accounts", () => {
     await field.fill(nric("1234567").toLowerCase());
     await expect(field).toHaveValue(nric("1234567"));
     // The NRIC step registers the account: the donor agrees to the terms first (spec §5 iAgree).
-    await dialog(page).getByRole("checkbox", { name: "I agree to the terms and conditions" }).check();
+    await dialog(page)
+      .getByRole("checkbox", { name: "I agree to the terms and conditions" })
+      .check();
     await proceed.click();
     await expect(dialog(page)).toContainText("This NRIC/FIN is already registered.");
     await field.fill(nric("5678901"));
