@@ -40,6 +40,22 @@ const screens = async (page: Page, testInfo: TestInfo, name: string) => {
   }
 };
 
+/** The month's Wakaf Ilmu collections on the dashboard, in cents (0 before the fund has a gift). */
+const ilmuCollected = async (page: Page): Promise<number> => {
+  const byFund = page.getByRole("region", { name: "Collections by fund" });
+  // Drawn once the dashboard has read: a chart, or the words for a fund list with nothing in it.
+  await expect(
+    byFund.locator("canvas").or(byFund.getByText("Nothing in this range.")),
+  ).toBeVisible();
+  const row = byFund.getByRole("row", { name: /Wakaf Ilmu/ });
+  if ((await row.count()) === 0) return 0;
+  const amount = /\$([\d,]+)\.(\d{2})/.exec(await row.innerText());
+  return amount ? Number(amount[1]!.replaceAll(",", "")) * 100 + Number(amount[2]) : 0;
+};
+
+const money = (cents: number) =>
+  `$${Math.floor(cents / 100).toLocaleString("en-US")}.${String(cents % 100).padStart(2, "0")}`;
+
 const sgToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 test("finance reconciles the day, an approver signs it off, finance downloads the IRAS file", async ({
@@ -49,6 +65,11 @@ test("finance reconciles the day, an approver signs it off, finance downloads th
   test.setTimeout(120_000);
   const base = test.info().project.use.baseURL ?? "";
   const nric = nricOf("2345678");
+  // The finance officer's dashboard, before and after a gift: this month's collections take it in
+  // (other journeys of the run may have given to the fund today too).
+  const finance = await signedIn(browser, "finance");
+  await expect(finance.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  const before = await ilmuCollected(finance);
   const paid = await (
     await new Donor(base).start()
   ).donate({
@@ -71,13 +92,13 @@ test("finance reconciles the day, an approver signs it off, finance downloads th
     },
   });
   const day = sgToday();
-
-  // The finance officer's dashboard: this month's collections with the gift in them.
-  const finance = await signedIn(browser, "finance");
-  await expect(finance.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await finance.reload();
+  await hydrated(finance);
   const byFund = finance.getByRole("region", { name: "Collections by fund" });
-  await expect(byFund.getByRole("row", { name: /Wakaf Ilmu/ })).toContainText("$100.00");
-  await expect(byFund.locator("canvas")).toBeVisible();
+  await expect(byFund.getByRole("row", { name: /Wakaf Ilmu/ })).toContainText(
+    money(before + 10_000),
+  );
+  expect(await ilmuCollected(finance)).toBe(before + 10_000);
   await expect(finance.getByRole("link", { name: "Download CSV" })).toBeVisible();
   await screens(finance, testInfo, "finance-dashboard-en");
 
@@ -121,7 +142,7 @@ test("finance reconciles the day, an approver signs it off, finance downloads th
   await hydrated(finance);
   await expect(finance.getByRole("heading", { name: "Papan pemuka" })).toBeVisible();
   await expect(finance.getByRole("region", { name: "Kutipan mengikut dana" })).toContainText(
-    "$100.00",
+    money(before + 10_000),
   );
   await finance.getByLabel("Hari", { exact: true }).fill(day);
   await finance.getByRole("button", { name: "Sesuaikan" }).click();

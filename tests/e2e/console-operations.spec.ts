@@ -61,7 +61,7 @@ test("an officer's refund shows in the signed-in donor's history and on the rece
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await signedInDonor(page, "aminah.refund@example.com", nricOf("7171717"), "Aminah Refund");
+  await signedInDonor(page, "aminah.refund@example.com", nricOf("7373737"), "Aminah Refund");
   const transactionNo = await give(page, "FIDYAH", { fidyah: { days: 10 } }, 4_000);
   const row = page.getByTestId("history-table").locator(`tr[data-transaction="${transactionNo}"]`);
   await page.reload();
