@@ -1,44 +1,16 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { Donor, nricOf } from "../support/donations";
-import { expectNoAxeViolations, expectNoOverflow, hydrated, keepScreenshot, open } from "./helpers";
+import { consoleScreens, officerSignedIn } from "./console-officers";
+import { hydrated, open } from "./helpers";
 
 // Issue 19: a finance officer opens the dashboard and reconciles the day, an approver signs the day
 // off, and the finance officer downloads the year's IRAS file; each page by eye at 375 and 1280 px
 // and axe-clean in English and Malay.
 
-const officerPassword = (username: string): string => {
-  const file = path.join(process.env["E2E_DATA_DIR"] ?? "", "staff-directory", "directory.json");
-  const state = JSON.parse(readFileSync(file, "utf8")) as {
-    officers: Array<{ username: string; password: string }>;
-  };
-  return state.officers.find((officer) => officer.username === username)?.password ?? "";
-};
-
-const signedIn = async (browser: Browser, username: string) => {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL ?? "" });
-  const page = await context.newPage();
-  await open(page, "/console/finance");
-  await page
-    .getByRole("link", { name: /Sign in with your staff account|Log masuk dengan akaun/ })
-    .click();
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(officerPassword(username));
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/console\/finance$/);
-  await hydrated(page);
-  return page;
-};
-
-const screens = async (page: Page, testInfo: TestInfo, name: string) => {
-  await expectNoAxeViolations(page);
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoOverflow(page);
-    await keepScreenshot(page, testInfo, `${name}-${width}`);
-  }
-};
+const signedIn = (browser: Browser, username: string) =>
+  officerSignedIn(browser, username, "/console/finance");
+const screens = consoleScreens;
 
 /** The month's Wakaf Ilmu collections on the dashboard, in cents (0 before the fund has a gift). */
 const ilmuCollected = async (page: Page): Promise<number> => {

@@ -1,44 +1,15 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { Donor, nricOf } from "../support/donations";
 import { give, signedInDonor } from "./donor-account";
-import { expectNoAxeViolations, expectNoOverflow, hydrated, keepScreenshot, open } from "./helpers";
+import { consoleScreens, officerSignedIn } from "./console-officers";
+import { hydrated, open } from "./helpers";
 
 // Issue 18, operations: a refund shows in the donor's history and on the receipt; an amil issues a cash receipt and its
 // PDF; a re-issued receipt replaces its original. Screens at 375 and 1280 px in both languages.
 
-const officerPassword = (username: string): string => {
-  const file = path.join(process.env["E2E_DATA_DIR"] ?? "", "staff-directory", "directory.json");
-  const state = JSON.parse(readFileSync(file, "utf8")) as {
-    officers: Array<{ username: string; password: string }>;
-  };
-  return state.officers.find((officer) => officer.username === username)?.password ?? "";
-};
-
-const signedIn = async (browser: Browser, username: string, where: string) => {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL ?? "" });
-  const page = await context.newPage();
-  await open(page, where);
-  await page
-    .getByRole("link", { name: /Sign in with your staff account|Log masuk dengan akaun/ })
-    .click();
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(officerPassword(username));
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${where}$`));
-  await hydrated(page);
-  return page;
-};
-
-const screens = async (page: Page, testInfo: TestInfo, name: string) => {
-  await expectNoAxeViolations(page);
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoOverflow(page);
-    await keepScreenshot(page, testInfo, `${name}-${width}`);
-  }
-};
+const signedIn = officerSignedIn;
+const screens = consoleScreens;
 
 const gift = async (baseURL: string) =>
   (await new Donor(baseURL).start()).donate({

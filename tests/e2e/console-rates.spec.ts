@@ -1,44 +1,13 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { expectNoAxeViolations, expectNoOverflow, hydrated, keepScreenshot, open } from "./helpers";
+import { expect, test, type Browser } from "@playwright/test";
+import { consoleScreens, officerSignedIn } from "./console-officers";
+import { hydrated, open } from "./helpers";
 
 // Issue 18: an officer drafts new rates in the console, a different approver approves them, they are
 // published, and a donor mid-checkout meets the rates-updated page.
 
-const officerPassword = (username: string): string => {
-  const file = path.join(process.env["E2E_DATA_DIR"] ?? "", "staff-directory", "directory.json");
-  const state = JSON.parse(readFileSync(file, "utf8")) as {
-    officers: Array<{ username: string; password: string }>;
-  };
-  return state.officers.find((officer) => officer.username === username)?.password ?? "";
-};
-
-/** A fresh browser (its own cookies) signed in to the console as `username`, on `where`. */
-const signedIn = async (browser: Browser, username: string, where = "/console/rates") => {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL ?? "" });
-  const page = await context.newPage();
-  await open(page, where);
-  await page
-    .getByRole("link", { name: /Sign in with your staff account|Log masuk dengan akaun/ })
-    .click();
-  await expect(page.getByRole("heading", { name: "Council staff directory" })).toBeVisible();
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(officerPassword(username));
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${where}$`));
-  await hydrated(page);
-  return page;
-};
-
-const screens = async (page: Page, testInfo: TestInfo, name: string) => {
-  await expectNoAxeViolations(page);
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoOverflow(page);
-    await keepScreenshot(page, testInfo, `${name}-${width}`);
-  }
-};
+const signedIn = (browser: Browser, username: string, where = "/console/rates") =>
+  officerSignedIn(browser, username, where);
+const screens = consoleScreens;
 
 test("officer and approver publish new rates; a donor mid-checkout meets the rates-updated page", async ({
   page,
