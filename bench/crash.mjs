@@ -11,38 +11,18 @@ import path from "node:path";
 import { startCluster } from "./lib/cluster.mjs";
 import { advance, guestCookie, newGift } from "./lib/donor.mjs";
 import { writePeakSection } from "./lib/peak-report.mjs";
-import {
-  benchDir,
-  cleanUp,
-  ensureBuild,
-  freshPostgres,
-  pgAdminUrl,
-  say,
-  sleep,
-  state,
-} from "./lib/processes.mjs";
+import { benchDir, peakStart, pgAdminUrl, runBench, say, sleep, state } from "./lib/processes.mjs";
 import { reconcile } from "./lib/reconcile.mjs";
 import { crashSection, readLedger } from "./lib/crash-ledger.mjs";
 
 const kills = Number(process.env.BENCH_KILLS ?? 1000);
 const pgCuts = Number(process.env.BENCH_PG_CUTS ?? 5);
 const donors = Number(process.env.BENCH_CRASH_DONORS ?? 20);
-const instances = Number(process.env.BENCH_INSTANCES ?? 3);
 /** Between kills: a random wait in this range, so kills land at every step of a donation. */
 const killGapMs = [150, 900];
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    state.interrupted = true;
-    say(`${signal}: stopping what the bench started…`);
-    void cleanUp().then(() => process.exit(130));
-  });
-}
-
 async function main() {
-  ensureBuild();
-  const database = await freshPostgres();
-  if (!database.url) throw new Error(`the crash run needs PostgreSQL: ${database.reason}`);
+  const { database, instances } = await peakStart("the crash run");
   const env = {
     PORTAL_SECRET_KEY: randomBytes(32).toString("base64"),
     PORTAL_JOBS_INTERVAL_SECONDS: "5",
@@ -57,8 +37,9 @@ async function main() {
 
   // The donors: each pays one gift after another; a gift cut off while confirming is given up by
   // half of its donors (the tab closed: only reconciliation can record its payment).
+  let sessionsRenewed = 0;
   const donor = async (index) => {
-    const cookie = await guestCookie(cluster.base);
+    let cookie = await guestCookie(cluster.base);
     let n = 0;
     while (!stopLoad) {
       const gift = newGift(1_000 + index * 1_000 + (n++ % 1_000));
@@ -67,6 +48,15 @@ async function main() {
         const result = await advance(cluster.base, cookie, gift, (c) => saw.created.push(c));
         if (result.kind === "paid") {
           saw.paid.push(gift.donation.id);
+          break;
+        }
+        if (result.kind === "refused" && result.answer?.code === "session.required") {
+          // The guest session ran out (the run is longer than its lifetime): the donor reloads and
+          // starts again in a new one; a gift already made in the old one is left to reconciliation.
+          sessionsRenewed++;
+          cookie = await guestCookie(cluster.base);
+          if (result.step === "create") continue;
+          gift.abandoned = true;
           break;
         }
         if (result.kind === "refused") {
@@ -85,7 +75,8 @@ async function main() {
   let finishBy = Infinity;
   const load = Array.from({ length: donors }, (_, i) => donor(i));
 
-  // The killer: a random instance, a random moment; restarted at once (in the background).
+  // The killer: a random instance of those up (never the last), a random moment; restarted at once
+  // (in the background).
   const restarts = [];
   const restartTimes = [];
   let cuts = 0;
@@ -96,7 +87,9 @@ async function main() {
     const up = cluster.instances.filter(
       (i) => i.child && i.child.exitCode === null && !i.restarting,
     );
-    const victim = up[Math.floor(Math.random() * up.length)];
+    // One instance is always left serving (as a rolling failure leaves a cluster): the donors' load
+    // stays steady, and every kill lands on an instance that is taking donations.
+    const victim = up.length > 1 ? up[Math.floor(Math.random() * up.length)] : undefined;
     if (!victim) {
       kill--;
       continue;
@@ -104,8 +97,21 @@ async function main() {
     await cluster.kill(victim);
     victim.restarting = true;
     const began = Date.now();
+    // A restart that does not come up in time (a loaded machine) is killed and tried again, so the
+    // cluster never stays short of an instance.
+    const restart = async () => {
+      for (let tries = 1; ; tries++) {
+        try {
+          await cluster.start(victim);
+          return;
+        } catch (error) {
+          say(`restart of an instance failed (try ${tries}): ${error.message}`);
+          await cluster.kill(victim).catch(() => {});
+        }
+      }
+    };
     restarts.push(
-      cluster.start(victim).then(() => {
+      restart().then(() => {
         victim.restarting = false;
         restartTimes.push(Date.now() - began);
       }),
@@ -128,6 +134,14 @@ async function main() {
   stopLoad = true;
   await Promise.all(load);
   await cluster.stopAll();
+  // The last pass is run as it would be ten minutes on, when every open attempt that reconciliation
+  // put off (the gateway had nothing for it then: see deferAttempt) is due to be asked again.
+  const due = new (await import("pg")).default.Client({ connectionString: database.url });
+  await due.connect();
+  await due.query(
+    "update payment_attempt set next_check_at = null where status in ('initiated', 'pending')",
+  );
+  await due.end();
   await cluster.start(cluster.instances[0]);
   await cluster.stopAll();
   const elapsedMs = Date.now() - started;
@@ -144,6 +158,7 @@ async function main() {
     elapsedSeconds: Math.round(elapsedMs / 1000),
     restartMsP50: restartTimes.sort((a, b) => a - b)[Math.floor(restartTimes.length / 2)] ?? null,
     abandoned: gifts.filter((g) => g.abandoned).length,
+    sessionsRenewed,
     unfinished,
     refused: refused.length,
     refusedSample: refused.slice(0, 5),
@@ -161,12 +176,4 @@ async function main() {
   return verdict.pass && refused.length === 0;
 }
 
-let passed = false;
-try {
-  passed = await main();
-} catch (error) {
-  console.error(`[bench] ${error.stack ?? error}`);
-} finally {
-  await cleanUp();
-}
-process.exit(passed ? 0 : 1);
+await runBench(main);

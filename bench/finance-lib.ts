@@ -1,12 +1,26 @@
 // Issue 19's bench, bundled by bench/finance-seed.mjs and bench/finance-bench.mjs with esbuild (the
 // adapters are TypeScript): seeding a PostgreSQL database with donations, and the measurements.
-import { createHash } from "node:crypto";
 import { nricCheckLetter } from "@portal/domain";
 import { openDatabase, personalData, type Sql } from "@portal/adapters/db";
-import { dashboard, irasRecords } from "@portal/adapters/finance";
+import {
+  EXPORT_COLUMNS,
+  csvChunks,
+  dashboard,
+  donationRows,
+  irasRecords,
+  ledgerDashboard,
+  xlsxChunks,
+  type DashboardFilter,
+} from "@portal/adapters/finance";
+import { migrateStandins } from "@portal/standins";
 
 export const KEY = Buffer.alloc(32, 19);
-export const open = (url: string): Promise<Sql> => openDatabase({ databaseUrl: url });
+/** The bench database, migrated; the sandbox gateway's tables (its records) are the stand-ins' own. */
+export const open = async (url: string): Promise<Sql> => {
+  const sql = await openDatabase({ databaseUrl: url });
+  await migrateStandins(sql);
+  return sql;
+};
 
 /**
  * `total` paid donations over 2025 in batches written by the server itself (generate_series): half
@@ -82,31 +96,103 @@ export async function seed(sql: Sql, total: number, log: (line: string) => void)
     analyze;`);
 }
 
-/** The year's IRAS file, read to the end: seconds, records, bytes, and this process's peak RSS. */
-export async function irasRun(sql: Sql, year: number) {
+/**
+ * A download read to the end as fast as it is made: seconds, bytes, and this process's resident memory
+ * sampled as it goes (every ~2 MB of output; `rss` at each tenth of the output) and at its peak.
+ */
+async function drain(chunks: AsyncIterable<string | Uint8Array>, expectedMb: number) {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   let bytes = 0;
-  let lines = 0;
-  const hash = createHash("sha256");
-  for await (const chunk of irasRecords(sql, KEY).file(year)) {
-    bytes += Buffer.byteLength(chunk);
-    lines += chunk.split("\r\n").length - 1;
-    hash.update(chunk);
+  const samples: Array<{ mb: number; rssMb: number }> = [];
+  let next = 0;
+  for await (const chunk of chunks) {
+    bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
+    if (bytes >= next) {
+      samples.push({ mb: bytes / 1e6, rssMb: process.memoryUsage.rss() / 2 ** 20 });
+      next += 2e6;
+    }
   }
+  const tenths = Array.from({ length: 10 }, (_, i) => {
+    const at = ((i + 1) / 10) * (bytes / 1e6 || expectedMb);
+    return samples.filter((x) => x.mb <= at).at(-1)?.rssMb ?? 0;
+  });
   return {
     seconds: (performance.now() - started) / 1000,
-    records: lines - 1,
+    cpuSeconds: ((u) => (u.user + u.system) / 1e6)(process.cpuUsage(cpu)),
     megabytes: bytes / 1e6,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
+    rssByTenth: tenths.map((n) => Math.round(n)),
   };
 }
 
+/** The year's IRAS file, read to the end: seconds, records, bytes, and memory as it went. */
+export async function irasRun(sql: Sql, year: number) {
+  let lines = 0;
+  const counted = async function* () {
+    for await (const chunk of irasRecords(sql, KEY).file(year)) {
+      lines += chunk.split("\r\n").length - 1;
+      yield chunk;
+    }
+  };
+  const run = await drain(counted(), 55);
+  return { ...run, records: lines - 1 };
+}
+
+/** The year's donations exported as CSV or .xlsx, read to the end. */
+export async function exportRun(sql: Sql, year: number, format: "csv" | "xlsx") {
+  let records = 0;
+  const rows = async function* () {
+    for await (const row of donationRows(sql, { from: `${year}-01-01`, to: `${year}-12-31` })) {
+      records++;
+      yield row;
+    }
+  };
+  const chunks =
+    format === "csv" ? csvChunks(EXPORT_COLUMNS, rows()) : xlsxChunks(EXPORT_COLUMNS, rows());
+  const run = await drain(chunks, 100);
+  return { ...run, records };
+}
+
+/** Moves what the seed's triggers appended into the per-day tables: seconds, differences moved. */
+export async function compactRun(sql: Sql) {
+  const started = performance.now();
+  const [row] = await sql.query<{ moved: string }>("select finance_compact() as moved");
+  const seconds = (performance.now() - started) / 1000;
+  // What autovacuum does within a minute in production; it is off on this machine's PostgreSQL, and
+  // a million deleted differences left behind make every later compaction read them.
+  await sql.exec(
+    "vacuum analyze finance_delta, finance_paid_gift, finance_returned_gift, finance_day_total, finance_minute_total, finance_donor_sketch",
+  );
+  return { seconds, moved: Number(row?.moved ?? 0) };
+}
+
+/** The per-day totals against the ledger read directly, for the whole year and a peak day. */
+export async function exactRun(sql: Sql, year: number) {
+  const checks: Array<{ filter: DashboardFilter; same: boolean; seconds: number }> = [];
+  for (const filter of [
+    { from: `${year}-01-01`, to: `${year}-12-31` },
+    { from: `${year}-03-15`, to: `${year}-03-15` },
+    { from: `${year}-03-01`, to: `${year}-03-31`, fund: "ILMU" as const },
+  ]) {
+    const started = performance.now();
+    const ledger = await ledgerDashboard(sql)(filter);
+    const seconds = (performance.now() - started) / 1000;
+    const rolled = await dashboard(sql)(filter);
+    // Donors are estimated above 50,000 gifts: every other figure must be equal.
+    const strip = (d: typeof ledger) => d && { ...d, donors: 0, donorsEstimated: false };
+    checks.push({
+      filter,
+      same: JSON.stringify(strip(ledger)) === JSON.stringify(strip(rolled)),
+      seconds,
+      ...({ ledgerDonors: ledger?.donors, donors: rolled?.donors } as object),
+    });
+  }
+  return checks;
+}
+
 /** Dashboard reads, `runs` times each after one warm-up: p50, p99 and max in milliseconds. */
-export async function dashboardRuns(
-  sql: Sql,
-  filter: { from: string; to: string; fund?: "ZAKAT" | "ILMU" },
-  runs: number,
-) {
+export async function dashboardRuns(sql: Sql, filter: DashboardFilter, runs: number) {
   const read = dashboard(sql);
   await read(filter);
   const times: number[] = [];

@@ -15,12 +15,11 @@ import {
   ensureBuild,
   freshPostgres,
   root,
+  runChild,
   say,
   startCeiling,
-  startChild,
   startPortal,
   state,
-  stopChild,
 } from "./lib/processes.mjs";
 import { donorHistory, seedDonor } from "./lib/donor.mjs";
 import { existingPeakBlocks } from "./lib/peak-report.mjs";
@@ -62,8 +61,9 @@ async function probe(base, target) {
 }
 
 /** Run bench/load.mjs against one target in its own process; resolves with its result. */
-async function load(base, target) {
-  const job = {
+function load(base, target) {
+  say(`${target.id}: ${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s…`);
+  return runChild(`load ${target.id}`, "load.mjs", {
     url: base + target.path,
     method: target.method,
     headers: target.headers,
@@ -71,46 +71,18 @@ async function load(base, target) {
     connections,
     warmupSeconds,
     seconds,
-  };
-  say(`${target.id}: ${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s…`);
-  const child = startChild(
-    `load ${target.id}`,
-    [path.join(benchDir, "load.mjs"), JSON.stringify(job)],
-    process.env,
-  );
-  cleanups.push(() => stopChild(child));
-  let last = "";
-  child.on("line", (line) => {
-    if (line.startsWith("{")) last = line;
   });
-  const exit = await child.exited;
-  cleanups.pop();
-  if (exit !== 0 || !last) {
-    throw new Error(`the load generator failed (${exit}):\n  ${child.tail.join("\n  ")}`);
-  }
-  return JSON.parse(last);
 }
 
 /** Run bench/donations.mjs against the portal in its own process; resolves with its result. */
-async function loadDonations(base) {
-  const job = { base, concurrency: donors, warmupSeconds, seconds };
+function loadDonations(base) {
   say(`donations: ${donors} donors, ${warmupSeconds} s warm-up + ${seconds} s…`);
-  const child = startChild(
-    "donations",
-    [path.join(benchDir, "donations.mjs"), JSON.stringify(job)],
-    process.env,
-  );
-  cleanups.push(() => stopChild(child));
-  let last = "";
-  child.on("line", (line) => {
-    if (line.startsWith("{")) last = line;
+  return runChild("donation load", "donations.mjs", {
+    base,
+    concurrency: donors,
+    warmupSeconds,
+    seconds,
   });
-  const exit = await child.exited;
-  cleanups.pop();
-  if (exit !== 0 || !last) {
-    throw new Error(`the donation load failed (${exit}):\n  ${child.tail.join("\n  ")}`);
-  }
-  return JSON.parse(last);
 }
 
 /**
@@ -304,20 +276,28 @@ async function main() {
   };
 
   // First, while nothing else of the bench runs: Lighthouse's performance score is a timing too.
-  report.lighthouse = await measureLighthouse();
+  // BENCH_ONLY=loads: the loads alone (the last report's Lighthouse figures are kept).
+  report.lighthouse =
+    process.env.BENCH_ONLY === "loads"
+      ? JSON.parse(readFileSync(path.join(benchDir, "report.json"), "utf8")).lighthouse
+      : await measureLighthouse();
 
   const hello = await startCeiling();
   report.ceiling = { result: await load(hello.base, targets.ceiling) };
   await cleanUp();
   const ceiling = report.ceiling.result;
 
-  report.engines.push({
-    engine: "PGlite",
-    targets: await measureEngine("PGlite", undefined, ceiling),
-  });
-  await cleanUp();
+  // BENCH_ENGINES: which engines, by default both.
+  const engines = (process.env.BENCH_ENGINES ?? "pglite,postgres").toLowerCase();
+  if (engines.includes("pglite")) {
+    report.engines.push({
+      engine: "PGlite",
+      targets: await measureEngine("PGlite", undefined, ceiling),
+    });
+    await cleanUp();
+  }
 
-  const postgres = await freshPostgres();
+  const postgres = engines.includes("postgres") ? await freshPostgres() : { reason: "not asked" };
   if (postgres.url) {
     say(`PostgreSQL: fresh database ${postgres.name}`);
     report.engines.push({

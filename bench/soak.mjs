@@ -10,35 +10,15 @@ import { startTestIdentity } from "../scripts/lib/test-identity.mjs";
 import { startCluster } from "./lib/cluster.mjs";
 import { seedDonor } from "./lib/donor.mjs";
 import { writePeakSection } from "./lib/peak-report.mjs";
-import {
-  benchDir,
-  cleanUp,
-  cleanups,
-  ensureBuild,
-  freshPostgres,
-  say,
-  startChild,
-  state,
-  stopChild,
-} from "./lib/processes.mjs";
+import { benchDir, cleanups, peakStart, runBench, runChild, say } from "./lib/processes.mjs";
 
 const rate = Number(process.env.BENCH_SOAK_RATE ?? 500);
 const seconds = Number(process.env.BENCH_SOAK_SECONDS ?? 120);
-const instances = Number(process.env.BENCH_INSTANCES ?? 3);
 const mix = { page: 35, configuration: 30, history: 20, donation: 15 };
 const p99LimitMs = 1000;
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    state.interrupted = true;
-    void cleanUp().then(() => process.exit(130));
-  });
-}
-
 async function main() {
-  ensureBuild();
-  const database = await freshPostgres();
-  if (!database.url) throw new Error(`the soak needs PostgreSQL: ${database.reason}`);
+  const { database, instances } = await peakStart("the soak");
   const identity = await startTestIdentity();
   cleanups.push(() => identity.stop());
   const cluster = await startCluster({
@@ -58,20 +38,7 @@ async function main() {
     authorization: headers.authorization,
   };
   say(`soak: ${rate} requests a second for ${seconds} s across ${instances} instances…`);
-  const child = startChild(
-    "soak load",
-    [path.join(benchDir, "soak-load.mjs"), JSON.stringify(job)],
-    process.env,
-  );
-  cleanups.push(() => stopChild(child));
-  let last = "";
-  child.on("line", (line) => {
-    if (line.startsWith("{")) last = line;
-  });
-  const exit = await child.exited;
-  if (exit !== 0 || !last)
-    throw new Error(`the soak load failed (${exit}):\n  ${child.tail.join("\n  ")}`);
-  const figures = JSON.parse(last);
+  const figures = await runChild("soak load", "soak-load.mjs", job);
   const result = {
     when: new Date().toISOString(),
     instances,
@@ -113,12 +80,4 @@ ${rows}
 `;
 }
 
-let passed = false;
-try {
-  passed = await main();
-} catch (error) {
-  console.error(`[bench] ${error.stack ?? error}`);
-} finally {
-  await cleanUp();
-}
-process.exit(passed ? 0 : 1);
+await runBench(main);

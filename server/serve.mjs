@@ -51,7 +51,6 @@ const securityHeaders = {
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
   "x-frame-options": "DENY",
-  "permissions-policy": "camera=(), microphone=(), geolocation=()",
   "content-security-policy": RESOURCE_POLICY,
 };
 
@@ -193,6 +192,9 @@ export function createListener(astroHandler, services, portal, shutdown = { drai
   const files = indexStatic(clientDir, config);
   const testToken = testControlToken(config);
   const productRoute = config.productRoute;
+  // The portal's own pages may ask where the device is only when "use my current location" is on
+  // (PORTAL_GOOGLE_GEOCODING_KEY); no page may use the camera or microphone.
+  const permissionsPolicy = `camera=(), microphone=(), geolocation=(${config.address.google ? "self" : ""})`;
   const locals = { portal };
   // Stopping: requests already here are finished, and each answer closes its connection, so a
   // keep-alive client (a load balancer's pool) reconnects to another instance.
@@ -212,6 +214,7 @@ export function createListener(astroHandler, services, portal, shutdown = { drai
     const requestId = requestIdOf(req);
     res.setHeader("x-request-id", requestId);
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    res.setHeader("permissions-policy", permissionsPolicy);
     if (isHttps(req, config.trustProxy)) res.setHeader("strict-transport-security", HSTS);
     if (shutdown.draining) res.setHeader("connection", "close");
     else {
@@ -239,7 +242,7 @@ export function createListener(astroHandler, services, portal, shutdown = { drai
       // compressing them costs more than it saves on the wire.
       const url = new URL(req.url, "http://localhost");
       services
-        .serveService(req, res, url, requestId)
+        .serveService(portal, req, res, url, requestId)
         .catch((error) => failed(req, res, requestId, error));
       return;
     }

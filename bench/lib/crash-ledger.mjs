@@ -56,7 +56,8 @@ ${r.donors} donors paying zakat by sandbox card without pause. A random instance
 SIGKILL at a random moment and restarted, **${r.kills} times**; every PostgreSQL connection of the
 portal was cut ${r.pgCuts} times. ${r.elapsedSeconds} s in all; an instance's restart took
 ${r.restartMsP50} ms at p50. Donors cut off while confirming gave up half the time (${r.abandoned}
-gifts): only reconciliation could record those. Verdict (\`bench/lib/reconcile.mjs\`): **${yes(r.pass)}**.
+gifts), and a donor whose guest session ran out started again in a new one (${r.sessionsRenewed ?? 0}
+times): only reconciliation could record the gifts left behind. Verdict (\`bench/lib/reconcile.mjs\`): **${yes(r.pass)}**.
 
 | Donations | Told paid | Paid here | Gateway charges | Receipts | Lost | Doubled | Refused calls |
 | --------- | --------- | --------- | --------------- | -------- | ---- | ------- | ------------- |

@@ -45,6 +45,19 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
+/** Run a bench's `main` (resolves whether it passed), clean up what it started, and exit 0 or 1. */
+export async function runBench(main) {
+  let passed = false;
+  try {
+    passed = await main();
+  } catch (error) {
+    console.error(`[bench] ${error.stack ?? error}`);
+  } finally {
+    await cleanUp();
+  }
+  process.exit(passed ? 0 : 1);
+}
+
 /** Start `node <args>` in its own process group; keeps the last lines of its output. */
 export function startChild(name, args, env, { command = process.execPath } = {}) {
   const child = spawn(command, args, {
@@ -64,6 +77,25 @@ export function startChild(name, args, env, { command = process.execPath } = {})
   }
   child.label = name;
   return child;
+}
+
+/**
+ * Run `bench/<script>` with `job` (JSON, its one argument) in its own process, stopped at cleanup;
+ * resolves with the last JSON line it printed (its result). `what` names it in messages.
+ */
+export async function runChild(what, script, job) {
+  const child = startChild(what, [path.join(benchDir, script), JSON.stringify(job)], process.env);
+  cleanups.push(() => stopChild(child));
+  let last = "";
+  child.on("line", (line) => {
+    if (line.startsWith("{")) last = line;
+  });
+  const exit = await child.exited;
+  cleanups.pop();
+  if (exit !== 0 || !last) {
+    throw new Error(`${what} failed (${exit}):\n  ${child.tail.join("\n  ")}`);
+  }
+  return JSON.parse(last);
 }
 
 /** SIGINT, then wait for the exit; after 20 s SIGKILL the child's process group. */
@@ -165,12 +197,14 @@ export async function startCeiling() {
   return { child, base };
 }
 
-export async function startPortal(engine, databaseUrl, identity) {
+/** The portal through its launcher on a free port; `extraEnv` adds to or overrides its settings. */
+export async function startPortal(engine, databaseUrl, identity, extraEnv = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
   const env = {
     ...process.env,
     ...identity.env,
+    ...extraEnv,
     PORT: String(port),
     PORTAL_DATA_DIR: dataDir,
     HOST: "127.0.0.1",
@@ -202,6 +236,18 @@ export async function startPortal(engine, databaseUrl, identity) {
       ok = true;
     },
   };
+}
+
+/**
+ * What the peak-night benches (crash, soak) start from: a current build and a fresh PostgreSQL
+ * database (they need one: `what` names the bench in the error), and how many instances to run
+ * (BENCH_INSTANCES, 3).
+ */
+export async function peakStart(what) {
+  ensureBuild();
+  const database = await freshPostgres();
+  if (!database.url) throw new Error(`${what} needs PostgreSQL: ${database.reason}`);
+  return { database, instances: Number(process.env.BENCH_INSTANCES ?? 3) };
 }
 
 /** A fresh PostgreSQL database, dropped at cleanup; undefined (with the reason) when none. */

@@ -1,24 +1,53 @@
+import { apiErrorReport } from "@portal/domain";
 import { isRecord } from "../stores/session-storage";
-import { requestAt } from "./api";
+import { reportError } from "./error-reporting";
 
-let pending: Promise<unknown> | undefined;
+const pending = new Map<number, Promise<unknown>>();
 
 /**
- * The home-page configuration's `data` (undefined when the service refuses), fetched once per page: the
- * lifecycle's rate check and a calculator's live rates share one request. A failure is not kept, so a
- * later caller tries again.
+ * The read itself, under §8's rules for a call whose failure the page explains itself (the API
+ * client's `keepPage`): 401, 302 and 504 give no configuration; any other failure is reported as
+ * '[host] API Error: ...' and rejects, with no reload and no 'Oops!' (going offline shows that through
+ * the lifecycle's own watch). A plain `fetch` rather than the API client: every page's footer reads
+ * the contacts, and the client would add about 6 KB to the pages that make no other call (404,
+ * error, session-expire).
  */
-export const homePageConfigurationData = (): Promise<unknown> => {
-  // A background read: when it fails the page goes on with the rates it has (reported, no reload;
-  // going offline shows the 'Oops!' notice through the lifecycle's own watch).
-  pending ??= requestAt(
-    "/svc/main/v1/Home/homePageConfiguration?charityId=25",
-    {},
-    { keepPage: true },
-  ).then((body) => (isRecord(body) ? body["data"] : undefined));
-  const current = pending;
+const read = async (charityId: number): Promise<unknown> => {
+  try {
+    const response = await fetch(`/svc/main/v1/Home/homePageConfiguration?charityId=${charityId}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    const text = await response.text();
+    const body: unknown = text === "" ? undefined : JSON.parse(text);
+    if ([401, 302, 504].includes(response.status)) return undefined;
+    if (!response.ok) {
+      const message = isRecord(body) && typeof body["message"] === "string" ? body["message"] : "";
+      throw new Error(message || response.statusText || `HTTP ${response.status}`);
+    }
+    return isRecord(body) ? body["data"] : undefined;
+  } catch (error) {
+    const report = apiErrorReport(location.host, error);
+    if (report !== null) reportError(report);
+    throw error;
+  }
+};
+
+/**
+ * A charity's home-page configuration's `data` (undefined when the service refuses), fetched once per
+ * page and charity: the lifecycle's rate check, a calculator's live rates, the footer's contacts and
+ * the home pages' content blocks share one request. A failure is not kept, so a later caller tries
+ * again. The charity is the caller's to name (the main one's id comes from the fund registry, which
+ * the pages that only show contacts do not load: ContactDetails.astro writes it into the page).
+ */
+export const homePageConfigurationData = (charityId: number): Promise<unknown> => {
+  const known = pending.get(charityId);
+  if (known) return known;
+  const current = read(charityId);
+  pending.set(charityId, current);
   current.catch(() => {
-    if (pending === current) pending = undefined;
+    if (pending.get(charityId) === current) pending.delete(charityId);
   });
   return current;
 };

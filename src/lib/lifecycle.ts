@@ -10,6 +10,7 @@ import {
   sessionExpirePath,
   staleTransactionOnLoad,
   initialTransactionState,
+  MAIN_CHARITY_ID,
   type FlowType,
   type SessionToken,
 } from "@portal/domain";
@@ -112,7 +113,7 @@ const startSessionTimer = (page: PageContext): void => {
 
 /** On load: a change of the rate-change fields sends the donor to the flow's rates-updated page. */
 const checkRates = async (page: PageContext): Promise<void> => {
-  const fresh = rateFieldsFromHomePageWire(await homePageConfigurationData());
+  const fresh = rateFieldsFromHomePageWire(await homePageConfigurationData(MAIN_CHARITY_ID));
   if (fresh === undefined) return;
   const stored = readRateFields(readStored(keys.rates));
   writeStored(keys.rates, fresh);

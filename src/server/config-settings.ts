@@ -186,7 +186,7 @@ export const SETTINGS = [
   server(
     "PORTAL_PAYMENT_GATEWAY",
     "`sandbox`",
-    "`stripe`, or the embedded sandbox (Stripe's test cards, a 3-D Secure page, a payer's bank). Another name is refused; the sandbox is refused in production",
+    "`stripe`, or the embedded sandbox (Stripe's test cards, a 3-D Secure page, a payer's bank). Also whose records the finance section reconciles against (Stripe's balance transactions with `stripe`). Another name is refused; the sandbox is refused in production",
     true,
   ),
   server("STRIPE_SECRET_KEY", "unset", "Stripe's secret key; required with `stripe`", true),
@@ -229,14 +229,29 @@ export const SETTINGS = [
   ),
   server("PORTAL_MAIL_FROM", "unset", "The sender of every mail; required with `PORTAL_SMTP_URL`"),
   server(
+    "PORTAL_SIGN_IN_REQUIRED",
+    "unset",
+    '`true`: donors sign in before giving (spec §6 "login mandatory"): the giving pages and checkout ask a guest to sign in first and the payment API refuses a guest\'s donation with `403`',
+  ),
+  server(
     "PORTAL_ONEMAP_URL",
     "unset",
     "OneMap's common API base for the postal-code lookup. Unset: the lookup is off",
   ),
   server(
+    "PORTAL_GOOGLE_GEOCODING_KEY",
+    "unset",
+    'Google Geocoding API key (a server key) for the address forms\' "use my current location". Unset: that button is not shown',
+  ),
+  server(
+    "PORTAL_GOOGLE_GEOCODING_URL",
+    "`https://maps.googleapis.com/maps/api/geocode/json`",
+    "Google Geocoding's JSON endpoint (tests point it at a stand-in)",
+  ),
+  server(
     "PORTAL_ADDRESS_LOOKUPS_PER_IP",
     "`30`",
-    "Postal-code lookups per address per minute (`429` beyond)",
+    "Address lookups (postal code or current location) per address per minute (`429` beyond)",
   ),
   server("PORTAL_ADDRESS_LOOKUPS_PER_SESSION", "`10`", "The same per guest session or sign-in"),
   server(

@@ -54,8 +54,12 @@ export interface PortalConfig {
   readonly staff: Readonly<Record<StaffSetting, string | undefined>>;
   /** Singpass as given (checked when Singpass is set up: src/server/singpass.ts). */
   readonly singpass: Readonly<Record<SingpassSetting, string | undefined>>;
+  /** Donors sign in before giving (spec §6's "login mandatory"); guests may not give. */
+  readonly signInRequired: boolean;
   readonly address: {
     readonly oneMapUrl: string | undefined;
+    /** Reverse geocoding ("use my current location"); undefined without a key: off. */
+    readonly google: { readonly baseUrl: string; readonly apiKey: string } | undefined;
     readonly lookupsPerIp: number;
     readonly lookupsPerSession: number;
   };
@@ -210,8 +214,13 @@ export function readConfig(
         .filter((setting) => setting.readBy === "server")
         .map((setting) => [setting.name, text(setting.name)]),
     ) as PortalConfig["singpass"],
+    signInRequired: flag("PORTAL_SIGN_IN_REQUIRED"),
     address: {
       oneMapUrl: url("PORTAL_ONEMAP_URL"),
+      google: googleGeocoding(
+        text("PORTAL_GOOGLE_GEOCODING_KEY"),
+        url("PORTAL_GOOGLE_GEOCODING_URL"),
+      ),
       lookupsPerIp: count("PORTAL_ADDRESS_LOOKUPS_PER_IP", 30),
       lookupsPerSession: count("PORTAL_ADDRESS_LOOKUPS_PER_SESSION", 10),
     },
@@ -227,6 +236,12 @@ export function readConfig(
   if (problems.length > 0) throw new ConfigRefused(problems);
   return config;
 }
+
+/** Google's reverse geocoding when a key is given, at its own endpoint unless another is named. */
+const googleGeocoding = (apiKey: string | undefined, baseUrl: string | undefined) =>
+  apiKey === undefined
+    ? undefined
+    : { apiKey, baseUrl: baseUrl ?? "https://maps.googleapis.com/maps/api/geocode/json" };
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 

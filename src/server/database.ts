@@ -1,18 +1,27 @@
-import { openDatabase, type Sql } from "@portal/adapters/db";
+import { countingSql, openDatabase, type CountedSql, type Sql } from "@portal/adapters/db";
 import { root, scoped } from "./root";
 
 /**
  * The process's one database: PostgreSQL when DATABASE_URL is set, otherwise PGlite under
- * PORTAL_DATA_DIR (in memory when neither is set). Opened, migrated and seeded on first use.
+ * PORTAL_DATA_DIR (in memory when neither is set). Opened, migrated and seeded on first use. With
+ * test control on (never in production) it counts its statements, round trips and commits for the
+ * bench's profile (`POST /__test/sql-counts`, bench/profile.mjs).
  */
 export const database = (): Promise<Sql> =>
-  scoped("database", ({ config }) =>
-    openDatabase({
+  scoped("database", async ({ config }) => {
+    const sql = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       productRoute: config.productRoute,
-    }),
-  );
+    });
+    return config.testControlToken === undefined ? sql : countingSql(sql);
+  });
+
+/** The counts since the last call, when the database counts them (test control on). */
+export const takeSqlCounts = async () => {
+  const sql = (await database()) as Partial<CountedSql>;
+  return sql.takeCounts?.();
+};
 
 /**
  * Close the database if this process opened it: called by the web server once its last request has

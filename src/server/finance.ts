@@ -1,4 +1,5 @@
-import { dashboard, irasRecords, reconciliation } from "@portal/adapters/finance";
+import { dashboard, irasRecords, reconciliation, stripeRecords } from "@portal/adapters/finance";
+import { stripeClient } from "@portal/adapters/payments";
 import { database } from "./database";
 import { serverKey } from "./secrets";
 import { scoped } from "./root";
@@ -6,15 +7,23 @@ import { gatewayRecords } from "./standins";
 
 /**
  * The finance section's records on the process's one database (issue 19). Reconciliation reads the
- * embedded sandbox gateway's own records (a stand-in, through src/server/standins.ts); a Stripe
- * account's balance transactions would be a second `GatewayRecords` (docs/finance.md).
+ * configured gateway's own records: with PORTAL_PAYMENT_GATEWAY=stripe, the Stripe account's balance
+ * transactions; else the embedded sandbox's (a stand-in, through src/server/standins.ts).
  */
 export const finance = () =>
-  scoped("finance", async () => {
+  scoped("finance", async ({ config }) => {
     const sql = await database();
+    const stripe = config.payments.stripe;
     return {
       sql,
-      reconciliation: reconciliation(sql, await gatewayRecords()),
+      reconciliation: reconciliation(
+        sql,
+        stripe
+          ? stripeRecords(
+              stripeClient({ secretKey: stripe.secretKey, returnUrl: config.publicUrl }),
+            )
+          : await gatewayRecords(),
+      ),
       iras: irasRecords(sql, serverKey()),
       dashboard: dashboard(sql),
     };

@@ -122,8 +122,15 @@ export const queueReceiptMail = async (
   ).enqueue(message, { tx, key: receiptKey(donation), ref: donation.transactionNo });
 };
 
-/** After the payment committed: the receipt e-mail's first try (the queue retries a failure). */
-export const sendReceiptMail = async (donation: DonationView): Promise<void> => {
+/**
+ * After the payment committed: the receipt e-mail's first try (the queue retries a failure). A gift
+ * with no e-mail address queued none: nothing to try, and no statement spent on it.
+ */
+export const sendReceiptMail = async (
+  donation: DonationView,
+  contact?: { readonly email: string | null },
+): Promise<void> => {
+  if (contact && !contact.email) return;
   await deliverWithin(await mailQueueRecords(), [receiptKey(donation)], FIRST_TRY_WAIT_MS);
 };
 

@@ -1,5 +1,11 @@
 import { atom } from "nanostores";
-import { initialZakatState, withResults, type RateConfig, type ZakatState } from "@portal/domain";
+import {
+  initialZakatState,
+  isSourceOfIncome,
+  withResults,
+  type RateConfig,
+  type ZakatState,
+} from "@portal/domain";
 import { isRecord, readStored, removeStored, storageKeys, writeStored } from "./session-storage";
 
 /**
@@ -40,6 +46,7 @@ export const restoreCalculator = (rates: RateConfig): CalculatorSnapshot | undef
       business: { ...i.business, ...stored.business },
       fitrah: { ...i.fitrah, ...stored.fitrah },
       shares: { ...i.shares, ...stored.shares },
+      sourceOfIncome: isSourceOfIncome(stored.sourceOfIncome) ? stored.sourceOfIncome : "",
     };
     if (
       ![state.savings.accounts, state.insurance.policies, state.shares.portfolios].every(

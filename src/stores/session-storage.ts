@@ -114,8 +114,9 @@ export const sliceStorageKeys: Readonly<Record<StateSlice, ReadonlyArray<string>
   kaffarah: [storageKeys.kaffarah],
   donationWidget: [storageKeys.donationWidget],
   otherDonations: [storageKeys.donationWidget],
-  // Checkout's selections (payment method, donor choices) add their keys here when checkout lands.
-  selections: [],
+  // Checkout's selections: the donation this tab is paying (checkout/stored-checkout.ts), priced at
+  // the old rates.
+  selections: ["portal.checkout"],
   // The donor's details as typed on checkout, without NRIC or card (checkout/kept-donor.ts).
   userSelections: ["portal.checkout.donor"],
 };

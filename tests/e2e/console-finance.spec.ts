@@ -116,8 +116,8 @@ test("finance reconciles the day, an approver signs it off, finance downloads th
   await expect(finance.getByRole("region", { name: "Kutipan mengikut dana" })).toContainText(
     money(before + 10_000),
   );
-  await finance.getByLabel("Hari", { exact: true }).fill(day);
-  await finance.getByRole("button", { name: "Sesuaikan" }).click();
-  await expect(finance.getByText("Tiada perbezaan pada hari ini.")).toBeVisible();
+  await finance.getByLabel("Tarikh", { exact: true }).fill(day);
+  await finance.getByRole("button", { name: "Buat penyesuaian" }).click();
+  await expect(finance.getByText("Tiada perbezaan pada tarikh ini.")).toBeVisible();
   await screens(finance, testInfo, "finance-ms");
 });

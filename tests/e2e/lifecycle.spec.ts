@@ -180,6 +180,60 @@ test("a rate changed mid-session leads to the rates-updated page and the new nis
   }
 });
 
+test("a new normal fitrah rate leads to the rates-updated page, which empties checkout's kept choices", async ({
+  page,
+  request,
+}) => {
+  const changeRates = async (rates: Record<string, number>) => {
+    const response = await request.post("/__test/rates", {
+      headers: { authorization: `Bearer ${process.env.E2E_TEST_CONTROL_TOKEN}` },
+      data: rates,
+    });
+    expect(response.status()).toBe(200);
+  };
+  await page.goto("/calculator");
+  await hydrated(page);
+  const fitrah = page.getByRole("group", { name: "Zakat fitrah" });
+  await fitrah
+    .getByRole("group", { name: /^Normal rate/ })
+    .getByLabel("Number of persons")
+    .fill("2");
+  await expect(page.getByTestId("total")).toHaveText("$10.00");
+  await page.getByRole("link", { name: "Pay zakat" }).click();
+  await expect(page).toHaveURL(/\/checkout\?flow=zakat$/i);
+  await hydrated(page);
+  await page.getByTestId("donor-name").fill("Nur Aisyah");
+  await expect(page.getByTestId("donor-name")).toHaveValue("Nur Aisyah");
+  expect(await storage(page, "portal.checkout.donor")).not.toBeNull();
+  // What checkout keeps of a donation it is paying (stored-checkout.ts), priced at the old rates.
+  await page.evaluate(() =>
+    sessionStorage.setItem(
+      "portal.checkout",
+      JSON.stringify({ donationId: "d", clientSecret: "s", flow: "ZAKAT", owner: "guest" }),
+    ),
+  );
+  try {
+    await changeRates({ fitrahNormalRate: 600 });
+    await page.reload();
+    await expect(page).toHaveURL(/\/session-expire$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "The rates have been updated" }),
+    ).toBeVisible();
+    expect(await storage(page, "portal.checkout")).toBeNull();
+    expect(await storage(page, "portal.checkout.donor")).toBeNull();
+    // Back at the calculator, the fitrah is priced at the new rate and checkout starts empty.
+    await page.goto("/calculator");
+    await hydrated(page);
+    await expect(page.getByTestId("total")).toHaveText("$12.00");
+    await page.getByRole("link", { name: "Pay zakat" }).click();
+    await expect(page).toHaveURL(/\/checkout\?flow=zakat$/i);
+    await hydrated(page);
+    await expect(page.getByTestId("donor-name")).toHaveValue("");
+  } finally {
+    await changeRates({ fitrahNormalRate: 500 });
+  }
+});
+
 test("the test-only rate change refuses a request without its token", async ({ request }) => {
   const response = await request.post("/__test/rates", { data: { nisabValue: 1 } });
   expect(response.status()).toBe(401);

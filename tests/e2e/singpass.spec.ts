@@ -41,7 +41,12 @@ const atSingpass = async (
 };
 
 /** Pay one nazar (kaffarah) on the zakat host or a WMS gift on the wakaf host, as the enrolled guest. */
-const payAndOpenReceipt = async (page: Page, lang: "en" | "ms", origin: string) => {
+const payAndOpenReceipt = async (
+  page: Page,
+  lang: "en" | "ms",
+  origin: string,
+  enrolled: { name: string; id: string },
+) => {
   const prefix = lang === "ms" ? "/ms" : "";
   if (new URL(origin).hostname === "wakaf.localhost") {
     await page.goto(`${origin}${prefix}/wms`);
@@ -60,7 +65,16 @@ const payAndOpenReceipt = async (page: Page, lang: "en" | "ms", origin: string) 
   }
   await page.waitForURL(/\/checkout\?flow=/);
   await hydrated(page);
-  await page.getByTestId("donor-name").fill("Lim Yong Xiang");
+  // Checkout says what the receipt will carry: the Myinfo name (no name field to type another) and
+  // the NRIC masked; the e-mail comes filled in from the enrolment and may be changed.
+  const note = page.getByTestId("checkout-enrolled");
+  await expect(note).toContainText(
+    lang === "ms" ? "Didaftarkan dengan Singpass." : "Enrolled with Singpass.",
+  );
+  await expect(page.getByTestId("enrolled-name")).toHaveText(enrolled.name);
+  await expect(page.getByTestId("enrolled-id")).toHaveText(enrolled.id);
+  await expect(page.getByTestId("donor-name")).toHaveCount(0);
+  await expect(page.getByTestId("donor-email")).not.toHaveValue("");
   await page.getByTestId("donor-email").fill("lim.yx@example.sg");
   await page.getByTestId("card-number").fill("4242 4242 4242 4242");
   await page.getByTestId("card-month").selectOption("12");
@@ -146,7 +160,10 @@ test("Singpass enrolment: persona S9812379B pre-fills the form, the donor confir
   );
 
   // The donor gives: the receipt names them as Myinfo does, the NRIC masked.
-  const receipt = await payAndOpenReceipt(page, "en", new URL(page.url()).origin);
+  const receipt = await payAndOpenReceipt(page, "en", new URL(page.url()).origin, {
+    name: "LIM YONG XIANG",
+    id: "*****379B",
+  });
   await expect(receipt).toContainText("LIM YONG XIANG");
   await expect(receipt).toContainText("*****379B");
   expect(await page.content()).not.toContain(PERSONA);
@@ -190,7 +207,10 @@ for (const [lang, host] of [
       }),
     ).toBeVisible();
 
-    const receipt = await payAndOpenReceipt(page, lang, new URL(page.url()).origin);
+    const receipt = await payAndOpenReceipt(page, lang, new URL(page.url()).origin, {
+      name: "SITI NURHALIZA BINTI AHMAD",
+      id: "*****347K",
+    });
     await expect(receipt).toContainText("SITI NURHALIZA BINTI AHMAD");
     await expect(receipt).toContainText("*****347K");
     expect(await page.content()).not.toContain("F1612347K");
@@ -224,6 +244,16 @@ test("Singpass refusals in Malay say why and keep what the donor entered", async
   await expect(
     page.getByText("Anda tidak membenarkan Myinfo berkongsi butiran anda.", { exact: false }),
   ).toBeVisible();
+
+  // Back and Try again keep the donor's flow: back to kaffarah's enrolment choice, still kaffarah.
+  await expect(page.getByRole("link", { name: "Kembali ke pendaftaran" })).toHaveAttribute(
+    "href",
+    "/ms/kaffarah/enrollment",
+  );
+  expect(await page.evaluate(() => sessionStorage.getItem("portal.flow"))).toBe("KAFFARAH");
+  await page.getByRole("link", { name: "Kembali ke pendaftaran" }).click();
+  await page.waitForURL(/\/ms\/kaffarah\/enrollment$/);
+  expect(await page.evaluate(() => sessionStorage.getItem("portal.flow"))).toBe("KAFFARAH");
 
   // What they entered before going to Singpass is still there.
   await open(page, "/ms/kaffarah");

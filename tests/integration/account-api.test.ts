@@ -4,13 +4,13 @@ import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
 import { testDatabases } from "../support/databases";
 import { registerSignIn, nricOf as nric } from "../support/donations";
 import { identityOf, type TestIdentity, type Tokens } from "../support/identity";
-import { callPortal, startPortal, type RunningPortal } from "../support/portal";
+import { callPortal, startPortal, type RunningPortal, bearer, callerOf } from "../support/portal";
+import { payByCard } from "../support/guest-portal";
 
 // Ports 4920-4939 are this file's.
 let nextPort = 4920;
 
 const post = callPortal;
-const as = (token: string) => ({ authorization: `Bearer ${token}` });
 const payment = (name: string) => `/svc/payment/api/Donation/${name}`;
 const donor = (name: string) => `/svc/donor/api/User/${name}`;
 
@@ -27,8 +27,7 @@ describe.each(testDatabases())("the donor's account area on $name", (database) =
   let identity: Awaited<ReturnType<typeof startTestIdentity>>;
   let tokenA: string;
   let tokenB: string;
-  const call = (p: string, body?: unknown, headers?: Record<string, string>) =>
-    post(portal.base, p, body, headers);
+  const call = callerOf(() => portal);
 
   const pay = async (
     token: string,
@@ -40,7 +39,7 @@ describe.each(testDatabases())("the donor's account area on $name", (database) =
     const created = await call(
       "/svc/payment/v1/donations/create",
       { flow, items, totalCents, ratesVersion: 1, frequency },
-      { ...as(token), "idempotency-key": crypto.randomUUID() },
+      { ...bearer(token), "idempotency-key": crypto.randomUUID() },
     );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const donation = created.body["data"] as {
@@ -48,21 +47,10 @@ describe.each(testDatabases())("the donor's account area on $name", (database) =
       clientSecret: string;
       transactionNo: string;
     };
-    const card = await call("/sandbox/v1/payment_methods", {
-      number: "4242 4242 4242 4242",
-      expMonth: 10,
-      expYear: 2097,
-      cvc: "123",
+    const confirmed = await payByCard(call, donation, {
+      card: { expMonth: 10, expYear: 2097 },
+      headers: bearer(token),
     });
-    const confirmed = await call(
-      "/svc/payment/v1/donations/confirm",
-      {
-        donationId: donation.id,
-        clientSecret: donation.clientSecret,
-        paymentMethodId: card.body["id"],
-      },
-      as(token),
-    );
     expect((confirmed.body["data"] as { status: string }).status).toBe("succeeded");
     return donation.transactionNo;
   };
@@ -71,7 +59,7 @@ describe.each(testDatabases())("the donor's account area on $name", (database) =
     const answer = await call(
       payment("getDonorTransactionsThirdparty"),
       { pageNo: 1, pageSize: 100, ...filters },
-      as(token),
+      bearer(token),
     );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body as {
@@ -135,20 +123,20 @@ describe.each(testDatabases())("the donor's account area on $name", (database) =
     const paged = await call(
       payment("getDonorTransactionsThirdparty"),
       { pageNo: 2, pageSize: 2 },
-      as(tokenA),
+      bearer(tokenA),
     );
     expect(paged.body).toMatchObject({ totalRecords: 3 });
     expect((paged.body["resultDonationListResponse"] as unknown[]).length).toBe(1);
     const bad = await call(
       payment("getDonorTransactionsThirdparty"),
       { fund: "CHARITY" },
-      as(tokenA),
+      bearer(tokenA),
     );
     expect(bad.status).toBe(400);
   });
 
   it("lists the caller's recurring plans only", async () => {
-    const plans = await call(payment("getRecurringPlans"), {}, as(tokenA));
+    const plans = await call(payment("getRecurringPlans"), {}, bearer(tokenA));
     expect(plans.body["data"]).toEqual([
       expect.objectContaining({
         transactionNo: ilmuA,
@@ -159,15 +147,15 @@ describe.each(testDatabases())("the donor's account area on $name", (database) =
         frequency: "monthly",
       }),
     ]);
-    expect((await call(payment("getRecurringPlans"), {}, as(tokenB))).body["data"]).toEqual([]);
+    expect((await call(payment("getRecurringPlans"), {}, bearer(tokenB))).body["data"]).toEqual([]);
     expect((await call(payment("getRecurringPlans"), {})).status).toBe(401);
   });
 
   it("shows a gift already included under the donor's own number (masked) and registers nothing else over it", async () => {
     const register = (token: string, transactionNo: string, idType: string, idNumber: string) =>
-      call(donor("registerTaxDeduction"), { transactionNo, idType, idNumber }, as(token));
+      call(donor("registerTaxDeduction"), { transactionNo, idType, idNumber }, bearer(token));
     const status = (token: string, transactionNo: string) =>
-      call(donor("getTaxDeductionStatus"), { transactionNo }, as(token));
+      call(donor("getTaxDeductionStatus"), { transactionNo }, bearer(token));
     const own = nric("3141592");
     // The donor's NRIC is on record: the receipt and the year statement call the gift included.
     expect((await status(tokenA, zakatA)).body["data"]).toMatchObject({
@@ -212,7 +200,7 @@ describe.each(testDatabases())("the donor's account area on $name", (database) =
       portal.base,
       `/svc/payment/api/Donation/getThirdPartyDonationReceiptData?transactionNo=${zakatA}`,
       {},
-      as(tokenA),
+      bearer(tokenA),
     );
     expect(receipt.body["data"]).toMatchObject({
       isIRASInclusion: true,
@@ -237,7 +225,7 @@ describe.each(testDatabases())("the donor's account area on $name", (database) =
             taxId: nric("3141592"),
           },
         },
-        { ...as(tokenA), "idempotency-key": crypto.randomUUID() },
+        { ...bearer(tokenA), "idempotency-key": crypto.randomUUID() },
       );
     for (const [flow, items, total] of [
       ["FIDYAH", { fidyah: { days: 1 } }, 400],
@@ -272,7 +260,12 @@ describe("changing the sign-in e-mail with the embedded identity provider", () =
 
   it("sends a code to the new address and applies the change only with it", async () => {
     const old = await signUp("zainab@example.com", nric("4040404"));
-    const registered = await post(portal.base, donor("getDonorCognitoStatus"), {}, as(old.IdToken));
+    const registered = await post(
+      portal.base,
+      donor("getDonorCognitoStatus"),
+      {},
+      bearer(old.IdToken),
+    );
     expect(registered.status).toBe(200);
     await signUp("taken@example.com", nric("5050505"));
 
@@ -298,7 +291,7 @@ describe("changing the sign-in e-mail with the embedded identity provider", () =
       portal.base,
       donor("updateDonorEmailCognitoProfile"),
       { email: "zainab.new@example.com" },
-      as(old.IdToken),
+      bearer(old.IdToken),
     );
     expect(early.body).toMatchObject({ code: "email.unverified" });
 
@@ -321,14 +314,14 @@ describe("changing the sign-in e-mail with the embedded identity provider", () =
       portal.base,
       donor("updateDonorEmailCognitoProfile"),
       { email: "zainab.new@example.com" },
-      as(fresh.IdToken),
+      bearer(fresh.IdToken),
     );
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     const details = await post(
       portal.base,
       "/svc/main/User/getSignInUserDetails",
       {},
-      as(fresh.IdToken),
+      bearer(fresh.IdToken),
     );
     expect(details.body["data"]).toMatchObject({ email: "zainab.new@example.com", name: "Zainab" });
   });

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { payNowCrcValid, parsePayNowPayload } from "@portal/domain";
 import { readOutbox } from "@portal/adapters/mail";
 import { signWebhookPayload } from "@portal/adapters/payments";
 import path from "node:path";
 import { Result } from "effect";
 import { testDatabases } from "../support/databases";
-import { guestCookie, startPortal, type RunningPortal } from "../support/portal";
+import { guestPortal, payByCard } from "../support/guest-portal";
 
 // Ports 4700-4719 are this file's.
 let nextPort = 4700;
@@ -24,32 +24,11 @@ interface Donation {
 }
 
 describe.each(testDatabases())("checkout calls on $name", (database) => {
-  let portal: RunningPortal;
-  let guest: string;
-
-  beforeAll(async () => {
-    portal = await startPortal(nextPort++, undefined, {
-      ...(await database.portalEnv()),
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      PORTAL_PAYNOW_UEN: "T08GB0032G",
-    });
-    guest = await guestCookie(portal.base);
-  });
-
-  afterAll(async () => {
-    await portal?.stop();
-    await database.cleanup();
-  });
-
-  const post = async (where: string, body: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${portal.base}${where}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie: guest, ...headers },
-      body: typeof body === "string" ? body : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers of many shapes, checked field by field
-  };
+  const portal = guestPortal(database, nextPort++, () => ({
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    PORTAL_PAYNOW_UEN: "T08GB0032G",
+  }));
+  const post = portal.post;
 
   const fidyah = (donor: Record<string, unknown>) => ({
     flow: "FIDYAH",
@@ -127,17 +106,7 @@ describe.each(testDatabases())("checkout calls on $name", (database) => {
 
   it("records Google Pay as payment type 2 on the receipt", async () => {
     const { donation } = await create("wallet-1", fidyah({}));
-    const method = await post("/sandbox/v1/payment_methods", {
-      number: "4242424242424242",
-      expMonth: 12,
-      expYear: 2099,
-      cvc: "123",
-    });
-    const paid = await post("/svc/payment/v1/donations/confirm", {
-      ...ref(donation),
-      paymentMethodId: method.body["id"],
-      wallet: "google_pay",
-    });
+    const paid = await payByCard(post, donation, { extra: { wallet: "google_pay" } });
     expect(paid.body["data"]).toMatchObject({ status: "succeeded", paymentMethod: "google_pay" });
     const receipt = await post("/svc/payment/api/Donation/getThirdPartyDonationReceiptData", {
       token: paid.body["data"].receipt.token,

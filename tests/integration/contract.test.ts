@@ -12,6 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
 import { testDatabases } from "../support/databases";
 import { startOneMapStandIn, type OneMapStandIn } from "../support/onemap";
+import {
+  SIMEI,
+  startGoogleGeocodingStandIn,
+  type GoogleGeocodingStandIn,
+} from "../support/google-geocode";
 import { guestCookie, startPortal, type RunningPortal } from "../support/portal";
 
 let nextPort = 4490;
@@ -25,14 +30,17 @@ describe.each(testDatabases())("client and server contract on $name", (database)
   let portal: RunningPortal;
   let identity: Awaited<ReturnType<typeof startTestIdentity>>;
   let oneMap: OneMapStandIn;
+  let google: GoogleGeocodingStandIn;
 
   beforeAll(async () => {
     identity = await startTestIdentity();
     oneMap = await startOneMapStandIn();
+    google = await startGoogleGeocodingStandIn();
     portal = await startPortal(nextPort++, undefined, {
       ...(await database.portalEnv()),
       ...identity.env,
       PORTAL_ONEMAP_URL: oneMap.url,
+      ...google.env,
     });
   });
 
@@ -40,6 +48,7 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     await portal?.stop();
     await identity?.stop();
     await oneMap?.stop();
+    await google?.stop();
     await database.cleanup();
   });
 
@@ -105,6 +114,8 @@ describe.each(testDatabases())("client and server contract on $name", (database)
       body: { name: "Contract Donor", profile: { race: "Malay" } },
     });
     await check("updateDonorEmailCognitoProfile", { body: { email: "contract@example.com" } });
+    const located = await check("lookupLocation", { body: SIMEI }, asGuest);
+    expect(located["data"]).toMatchObject({ address: { postalCode: "520106" } });
     const found = await check("lookupPostalCode", { body: { postalCode: "520106" } }, asGuest);
     expect(found["data"]).toEqual({
       addresses: [

@@ -2,14 +2,9 @@ import { TERMS_VERSION } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
 import { testDatabases } from "../support/databases";
-import {
-  callPortal,
-  guestCookie,
-  startPortal,
-  type Reply,
-  type RunningPortal,
-} from "../support/portal";
+import { guestCookie, startPortal, type RunningPortal, bearer, callerOf } from "../support/portal";
 import { nricOf as nric } from "../support/donations";
+import { payByCard } from "../support/guest-portal";
 
 let nextPort = 4460;
 
@@ -24,13 +19,7 @@ describe.each(testDatabases())("donor API on $name", (database) => {
   let tokenB: string;
   let paidByA: string;
 
-  const call = (
-    path: string,
-    body: unknown = {},
-    headers: Record<string, string> = {},
-    method: "GET" | "POST" = "POST",
-  ): Promise<Reply> => callPortal(portal.base, path, body, headers, method);
-  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+  const call = callerOf(() => portal);
   const donor = (path: string) => `/svc/donor/api/User/${path}`;
   const payment = (path: string) => `/svc/payment/api/Donation/${path}`;
 
@@ -56,17 +45,7 @@ describe.each(testDatabases())("donor API on $name", (database) => {
       clientSecret: string;
       transactionNo: string;
     };
-    const card = await call("/sandbox/v1/payment_methods", {
-      number: "4242 4242 4242 4242",
-      expMonth: 12,
-      expYear: 2099,
-      cvc: "123",
-    });
-    const confirmed = await call("/svc/payment/v1/donations/confirm", {
-      donationId: donation.id,
-      clientSecret: donation.clientSecret,
-      paymentMethodId: card.body["id"],
-    });
+    const confirmed = await payByCard(call, donation);
     expect((confirmed.body["data"] as { status: string }).status).toBe("succeeded");
     return donation.transactionNo;
   };
@@ -91,14 +70,14 @@ describe.each(testDatabases())("donor API on $name", (database) => {
           phoneNumber: mobile,
           termsVersion: TERMS_VERSION,
         },
-        as(token),
+        bearer(token),
       );
       expect(registered, JSON.stringify(registered.body)).toMatchObject({
         status: 200,
         body: { status: 0 },
       });
     }
-    paidByA = await donate(as(tokenA));
+    paidByA = await donate(bearer(tokenA));
   });
 
   afterAll(async () => {
@@ -108,7 +87,7 @@ describe.each(testDatabases())("donor API on $name", (database) => {
   });
 
   it("shows a donor their own details with the NRIC masked, and nothing to a sign-in without a donor", async () => {
-    const own = await call("/svc/main/User/getSignInUserDetails", {}, as(tokenA));
+    const own = await call("/svc/main/User/getSignInUserDetails", {}, bearer(tokenA));
     expect(own.body).toMatchObject({
       status: 1,
       data: {
@@ -122,10 +101,10 @@ describe.each(testDatabases())("donor API on $name", (database) => {
     const stranger = await call(
       "/svc/main/User/getSignInUserDetails",
       {},
-      as(await identity.sign({ email: "c@example.com" })),
+      bearer(await identity.sign({ email: "c@example.com" })),
     );
     expect(stranger.body).toMatchObject({ status: 0, data: null });
-    const status = await call(donor("getDonorCognitoStatus"), {}, as(tokenA));
+    const status = await call(donor("getDonorCognitoStatus"), {}, bearer(tokenA));
     expect(status.body["data"]).toEqual({
       isRegistered: true,
       donorType: "individual",
@@ -143,11 +122,11 @@ describe.each(testDatabases())("donor API on $name", (database) => {
     const accessToken = await identity.sign({ token_use: "access" });
     for (const headers of [
       {},
-      as(forged),
-      as(expired),
-      as(foreign),
-      as(accessToken),
-      as("not-a-jwt"),
+      bearer(forged),
+      bearer(expired),
+      bearer(foreign),
+      bearer(accessToken),
+      bearer("not-a-jwt"),
     ]) {
       const reply = await call(
         payment("getDonorTransactions"),
@@ -166,7 +145,7 @@ describe.each(testDatabases())("donor API on $name", (database) => {
     const listA = await call(
       payment("getDonorTransactions"),
       { pageNo: 1, pageSize: 100, phoneNumber: "98765432" },
-      as(tokenA),
+      bearer(tokenA),
     );
     expect(listA.body).toMatchObject({ status: 1, totalRecords: 1 });
     const [record] = listA.body["resultDonationListResponse"] as Array<Record<string, unknown>>;
@@ -195,7 +174,7 @@ describe.each(testDatabases())("donor API on $name", (database) => {
       const listB = await call(
         payment(path),
         { pageNo: 1, pageSize: 100, phoneNumber: "91234567", email: "aminah@example.com" },
-        { ...as(tokenB), uuid: uniqueUserId(nricA) },
+        { ...bearer(tokenB), uuid: uniqueUserId(nricA) },
       );
       expect(listB.body).toMatchObject({
         status: 1,
@@ -203,12 +182,12 @@ describe.each(testDatabases())("donor API on $name", (database) => {
         resultDonationListResponse: [],
       });
     }
-    const third = await call(payment("getDonorTransactionsThirdparty"), {}, as(tokenA));
+    const third = await call(payment("getDonorTransactionsThirdparty"), {}, bearer(tokenA));
     expect(
       (third.body["resultDonationListResponse"] as Array<Record<string, unknown>>)[0],
     ).toMatchObject({ transactionNo: paidByA, isRefunded: false });
     expect("isRefunded" in (record ?? {})).toBe(false);
-    const main = await call("/svc/main/v1/Donation/getUserTransactions", {}, as(tokenA));
+    const main = await call("/svc/main/v1/Donation/getUserTransactions", {}, bearer(tokenA));
     expect(main.body).toMatchObject({ status: 1, totalRecords: 1 });
   });
 
@@ -216,7 +195,7 @@ describe.each(testDatabases())("donor API on $name", (database) => {
     const second = await call(
       payment("getDonorTransactions"),
       { pageNo: 2, pageSize: 100 },
-      as(tokenA),
+      bearer(tokenA),
     );
     expect(second.body).toMatchObject({
       status: 1,
@@ -226,18 +205,18 @@ describe.each(testDatabases())("donor API on $name", (database) => {
     const big = await call(
       payment("getDonorTransactions"),
       { pageNo: 1, pageSize: 1000 },
-      as(tokenA),
+      bearer(tokenA),
     );
     expect(big.body).toMatchObject({ status: 1, totalRecords: 1 });
     for (const body of [{ pageNo: 0 }, { pageNo: 1.5 }, { pageSize: "ten" }]) {
-      const bad = await call(payment("getDonorTransactions"), body, as(tokenA));
+      const bad = await call(payment("getDonorTransactions"), body, bearer(tokenA));
       expect(bad.status).toBe(400);
     }
   });
 
   it("shows a receipt to its owner or to whoever holds its token; B and a wrong token get the same 404", async () => {
     const path = `${payment("getThirdPartyDonationReceiptData")}?transactionNo=${paidByA}`;
-    const own = await call(path, {}, as(tokenA));
+    const own = await call(path, {}, bearer(tokenA));
     expect(own.body).toMatchObject({
       status: 1,
       data: {
@@ -249,21 +228,21 @@ describe.each(testDatabases())("donor API on $name", (database) => {
         cardDetails: "Visa **** 4242",
       },
     });
-    const list = await call(payment("getDonorTransactions"), {}, as(tokenA));
+    const list = await call(payment("getDonorTransactions"), {}, bearer(tokenA));
     const link =
       (list.body["resultDonationListResponse"] as Array<{ receiptLink: string }>)[0]?.receiptLink ??
       "";
     const token = new URL(link, portal.base).searchParams.get("token");
     const byToken = await call(payment("getThirdPartyDonationReceiptData"), { token });
     expect(byToken.body).toMatchObject({ status: 1, data: { transactionNo: paidByA } });
-    const notB = await call(path, {}, as(tokenB));
+    const notB = await call(path, {}, bearer(tokenB));
     const wrongToken = await call(payment("getThirdPartyDonationReceiptData"), {
       token: "x".repeat(43),
     });
     const missing = await call(
       `${payment("getThirdPartyDonationReceiptData")}?transactionNo=ZK0`,
       {},
-      as(tokenA),
+      bearer(tokenA),
     );
     for (const reply of [notB, wrongToken, missing]) {
       expect(reply.status).toBe(404);
@@ -277,13 +256,17 @@ describe.each(testDatabases())("donor API on $name", (database) => {
 
   it("answers transaction-number calls only for the donor's own donations", async () => {
     for (const path of ["getDonorByTransactionNumber"]) {
-      expect((await call(donor(path), { transactionNo: paidByA }, as(tokenA))).status).toBe(200);
-      expect((await call(donor(path), { transactionNo: paidByA }, as(tokenB))).status).toBe(404);
+      expect((await call(donor(path), { transactionNo: paidByA }, bearer(tokenA))).status).toBe(
+        200,
+      );
+      expect((await call(donor(path), { transactionNo: paidByA }, bearer(tokenB))).status).toBe(
+        404,
+      );
     }
     const status = await call(
       payment("getDonorTxnRecurrentStatus"),
       { transactionNo: paidByA },
-      as(tokenA),
+      bearer(tokenA),
     );
     expect(status.body["data"]).toMatchObject({
       transactionNo: paidByA,
@@ -291,17 +274,22 @@ describe.each(testDatabases())("donor API on $name", (database) => {
       recurringStatus: null,
     });
     expect(
-      (await call(payment("getDonorTxnRecurrentStatus"), { transactionNo: paidByA }, as(tokenB)))
-        .status,
+      (
+        await call(
+          payment("getDonorTxnRecurrentStatus"),
+          { transactionNo: paidByA },
+          bearer(tokenB),
+        )
+      ).status,
     ).toBe(404);
     const notRecurring = await call(
       payment("cancelRecurringPayment"),
       { transactionNo: paidByA },
-      as(tokenA),
+      bearer(tokenA),
     );
     expect(notRecurring).toMatchObject({ status: 409, body: { code: "recurring.none" } });
     expect(
-      (await call(payment("cancelRecurringPayment"), { transactionNo: paidByA }, as(tokenB)))
+      (await call(payment("cancelRecurringPayment"), { transactionNo: paidByA }, bearer(tokenB)))
         .status,
     ).toBe(404);
   });
@@ -322,13 +310,13 @@ describe.each(testDatabases())("donor API on $name", (database) => {
         [paidByA],
       );
       expect(
-        (await call(payment("cancelRecurringPayment"), { transactionNo: paidByA }, as(tokenB)))
+        (await call(payment("cancelRecurringPayment"), { transactionNo: paidByA }, bearer(tokenB)))
           .status,
       ).toBe(404);
       const active = await call(
         payment("getDonorTxnRecurrentStatus"),
         { transactionNo: paidByA },
-        as(tokenA),
+        bearer(tokenA),
       );
       expect(active.body["data"]).toMatchObject({
         isRecurring: true,
@@ -338,19 +326,19 @@ describe.each(testDatabases())("donor API on $name", (database) => {
       const cancelled = await call(
         payment("cancelRecurringPayment"),
         { transactionNo: paidByA },
-        as(tokenA),
+        bearer(tokenA),
       );
       expect(cancelled.body).toMatchObject({ status: 1, data: { recurringStatus: "cancelled" } });
       const again = await call(
         payment("cancelRecurringPayment"),
         { transactionNo: paidByA },
-        as(tokenA),
+        bearer(tokenA),
       );
       expect(again.body).toMatchObject({ status: 1 });
       const after = await call(
         payment("getDonorTxnRecurrentStatus"),
         { transactionNo: paidByA },
-        as(tokenA),
+        bearer(tokenA),
       );
       expect(after.body["data"]).toMatchObject({
         recurringStatus: "cancelled",
@@ -366,12 +354,20 @@ describe.each(testDatabases())("donor API on $name", (database) => {
   });
 
   it("checks NRIC and mobile uniqueness for signed-in callers only", async () => {
-    const taken = await call(donor("checkCognitoNricExists"), { nric: nricA }, as(tokenB));
+    const taken = await call(donor("checkCognitoNricExists"), { nric: nricA }, bearer(tokenB));
     expect(taken.body).toMatchObject({ status: 0, code: "nirc_exists" });
-    const free = await call(donor("checkCognitoNricExists"), { nric: nric("1111111") }, as(tokenB));
+    const free = await call(
+      donor("checkCognitoNricExists"),
+      { nric: nric("1111111") },
+      bearer(tokenB),
+    );
     expect(free.body).toMatchObject({ status: 1 });
     expect((await call(donor("checkCognitoNricExists"), { nric: nricA })).status).toBe(401);
-    const invalid = await call(donor("checkCognitoNricExists"), { nric: "S1234567A" }, as(tokenB));
+    const invalid = await call(
+      donor("checkCognitoNricExists"),
+      { nric: "S1234567A" },
+      bearer(tokenB),
+    );
     expect(invalid).toMatchObject({
       status: 400,
       body: { code: "validation.nric.invalid", message: "Enter Valid NRIC/FIN" },
@@ -379,24 +375,28 @@ describe.each(testDatabases())("donor API on $name", (database) => {
     const mobile = await call(
       donor("checkCognitoMobileExists"),
       { countryCode: "+65", mobile: "9123 4567" },
-      as(tokenB),
+      bearer(tokenB),
     );
     expect(mobile.body["data"]).toEqual({ isExists: true });
     const ownMobile = await call(
       donor("checkCognitoMobileExists"),
       { countryCode: "+65", mobile: "91234567" },
-      as(tokenA),
+      bearer(tokenA),
     );
     expect(ownMobile.body["data"]).toEqual({ isExists: false });
   });
 
   it("looks up e-mail accounts only for the caller's own address", async () => {
-    const own = await call(payment("getCognitoUser"), { email: "aminah@example.com" }, as(tokenA));
+    const own = await call(
+      payment("getCognitoUser"),
+      { email: "aminah@example.com" },
+      bearer(tokenA),
+    );
     expect(own.body["data"]).toEqual({ isEmailExists: true, accCount: 1 });
     const other = await call(
       payment("getCognitoUser"),
       { email: "badrul@example.com" },
-      as(tokenA),
+      bearer(tokenA),
     );
     expect(other.status).toBe(403);
     // The e-mail never travels in an address: the old query form is refused, by GET or POST.
@@ -404,25 +404,29 @@ describe.each(testDatabases())("donor API on $name", (database) => {
       const old = await call(
         `${payment("getCognitoUser")}?email=aminah@example.com`,
         {},
-        as(tokenA),
+        bearer(tokenA),
         method,
       );
       expect(old.status, method).toBeGreaterThanOrEqual(400);
       expect(old.body["data"], method).toBeUndefined();
     }
-    const emails = await call(donor("getEmailListForUser"), {}, as(tokenA));
+    const emails = await call(donor("getEmailListForUser"), {}, bearer(tokenA));
     expect(emails.body["data"]).toEqual([{ email: "aminah@example.com" }]);
   });
 
   it("counts a social sign-in back from its provider beside the registered account with its e-mail (§4 'two accounts')", async () => {
     const social = await identity.sign({ email: "aminah@example.com", name: "Aminah" });
-    const both = await call(payment("getCognitoUser"), { email: "aminah@example.com" }, as(social));
+    const both = await call(
+      payment("getCognitoUser"),
+      { email: "aminah@example.com" },
+      bearer(social),
+    );
     expect(both.body["data"]).toEqual({ isEmailExists: true, accCount: 2 });
     const alone = await identity.sign({ email: "first.time@example.com" });
     const one = await call(
       payment("getCognitoUser"),
       { email: "first.time@example.com" },
-      as(alone),
+      bearer(alone),
     );
     expect(one.body["data"]).toEqual({ isEmailExists: true, accCount: 1 });
   });
@@ -432,18 +436,18 @@ describe.each(testDatabases())("donor API on $name", (database) => {
     const claim = await call(
       donor("registerCognitoUser"),
       { uniqueUserId: uniqueUserId(nricA), termsVersion: TERMS_VERSION },
-      as(mallory),
+      bearer(mallory),
     );
     expect(claim).toMatchObject({
       status: 409,
       body: { status: 1, code: "signup_failed_nric_exists" },
     });
-    const history = await call(payment("getDonorTransactions"), {}, as(mallory));
+    const history = await call(payment("getDonorTransactions"), {}, bearer(mallory));
     expect(history.body).toMatchObject({ totalRecords: 0 });
     const bad = await call(
       donor("registerCognitoUser"),
       { uniqueUserId: uniqueUserId("S0000000Z") },
-      as(mallory),
+      bearer(mallory),
     );
     expect(bad).toMatchObject({
       status: 400,
@@ -455,7 +459,7 @@ describe.each(testDatabases())("donor API on $name", (database) => {
     const clash = await call(
       donor("updateCognitoUser"),
       { phoneCountryCode: "+65", phoneNumber: "91234567" },
-      as(tokenB),
+      bearer(tokenB),
     );
     expect(clash).toMatchObject({ status: 409, body: { code: "validation.mobile.exists" } });
     expect(
@@ -463,7 +467,7 @@ describe.each(testDatabases())("donor API on $name", (database) => {
         await call(
           donor("updateCognitoUser"),
           { phoneCountryCode: "+65", phoneNumber: "98765000" },
-          as(tokenB),
+          bearer(tokenB),
         )
       ).status,
     ).toBe(200);
@@ -475,18 +479,23 @@ describe.each(testDatabases())("donor API on $name", (database) => {
         address: { postalCode: "123456", streetName: "Jalan Bahagia" },
         profile: { race: "Malay" },
       },
-      as(tokenB),
+      bearer(tokenB),
     );
     expect(profile.status).toBe(200);
     const someoneElses = await call(
       donor("updateDonorCognitoProfile"),
       { uniqueUserId: uniqueUserId(nricA), name: "Hijacked" },
-      as(tokenB),
+      bearer(tokenB),
     );
     expect(someoneElses.status).toBe(404);
     expect(
-      (await call(donor("updateDonorEmailCognitoProfile"), { email: "not-an-email" }, as(tokenB)))
-        .body,
+      (
+        await call(
+          donor("updateDonorEmailCognitoProfile"),
+          { email: "not-an-email" },
+          bearer(tokenB),
+        )
+      ).body,
     ).toMatchObject({ code: "validation.email.invalid" });
     // The record follows the sign-in's e-mail only once the provider verified the new address.
     const subjectB = JSON.parse(
@@ -495,7 +504,7 @@ describe.each(testDatabases())("donor API on $name", (database) => {
     const unverified = await call(
       donor("updateDonorEmailCognitoProfile"),
       { email: "badrul.h@example.com" },
-      as(tokenB),
+      bearer(tokenB),
     );
     expect(unverified.status).toBe(409);
     expect(unverified.body).toMatchObject({ code: "email.unverified" });
@@ -509,7 +518,7 @@ describe.each(testDatabases())("donor API on $name", (database) => {
         await call(
           donor("updateDonorEmailCognitoProfile"),
           { email: "badrul.h@example.com" },
-          as(pending),
+          bearer(pending),
         )
       ).status,
     ).toBe(409);
@@ -519,11 +528,11 @@ describe.each(testDatabases())("donor API on $name", (database) => {
         await call(
           donor("updateDonorEmailCognitoProfile"),
           { email: "Badrul.H@example.com" },
-          as(verified),
+          bearer(verified),
         )
       ).status,
     ).toBe(200);
-    const details = await call("/svc/main/User/getSignInUserDetails", {}, as(verified));
+    const details = await call("/svc/main/User/getSignInUserDetails", {}, bearer(verified));
     expect(details.body["data"]).toMatchObject({
       name: "Badrul Hisham",
       mobile: "98765000",
@@ -531,14 +540,14 @@ describe.each(testDatabases())("donor API on $name", (database) => {
       race: "Malay",
       pincode: "123456",
     });
-    const a = await call("/svc/main/User/getSignInUserDetails", {}, as(tokenA));
+    const a = await call("/svc/main/User/getSignInUserDetails", {}, bearer(tokenA));
     expect(a.body["data"]).toMatchObject({ name: "Aminah" });
-    const last = await call(donor("getLastTxnDonorDetailsByNric"), {}, as(tokenA));
+    const last = await call(donor("getLastTxnDonorDetailsByNric"), {}, bearer(tokenA));
     expect(last.body["data"]).toMatchObject({ name: "Aminah", lastTransactionNo: paidByA });
     const cards = await call(
       "/svc/main/User/getUserStripeToken?Guid=x&charityId=25",
       undefined,
-      as(tokenA),
+      bearer(tokenA),
       "GET",
     );
     expect(cards.body).toMatchObject({ status: 1, data: { userStripeTokens: { result: [] } } });
@@ -614,11 +623,11 @@ describe.each(testDatabases())("donor API on $name", (database) => {
         await call(
           donor("registerCognitoUser"),
           { uniqueUserId: uniqueUserId(nricG), termsVersion: TERMS_VERSION },
-          as(owner),
+          bearer(owner),
         )
       ).body,
     ).toMatchObject({ status: 0 });
-    const history = await call(payment("getDonorTransactions"), {}, as(owner));
+    const history = await call(payment("getDonorTransactions"), {}, bearer(owner));
     expect(history.body).toMatchObject({
       totalRecords: 1,
       resultDonationListResponse: [{ transactionNo: paid }],
@@ -628,7 +637,7 @@ describe.each(testDatabases())("donor API on $name", (database) => {
     const wrongEmail = await call(
       donor("registerCognitoUser"),
       { uniqueUserId: uniqueUserId(nricG), termsVersion: TERMS_VERSION },
-      as(other),
+      bearer(other),
     );
     expect(wrongEmail.body["code"]).toBe("signup_failed_nric_exists");
     const unverified = await identity.sign({ email: "guest@example.com", emailVerified: false });
@@ -637,7 +646,7 @@ describe.each(testDatabases())("donor API on $name", (database) => {
         await call(
           donor("registerCognitoUser"),
           { uniqueUserId: uniqueUserId(nricG), termsVersion: TERMS_VERSION },
-          as(unverified),
+          bearer(unverified),
         )
       ).status,
     ).toBe(409);

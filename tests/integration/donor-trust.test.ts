@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
 import { nricOf as nric } from "../support/donations";
 import { identityOf, type TestIdentity } from "../support/identity";
-import { callPortal, guestCookie, startPortal, type RunningPortal } from "../support/portal";
+import { guestCookie, startPortal, type RunningPortal, bearer, callerOf } from "../support/portal";
+import { payByCard } from "../support/guest-portal";
 
 // Issue 22, items 1, 2, 3 and 9, as an attacker tries them through the HTTP calls and the embedded
 // identity provider: knowing someone's NRIC (or mobile) gives a stranger nothing. Ports 6010-6029 (6000 is on fetch's list of refused ports).
@@ -14,7 +15,6 @@ let nextPort = 6010;
 
 const donor = (name: string) => `/svc/donor/api/User/${name}`;
 const payment = (name: string) => `/svc/payment/api/Donation/${name}`;
-const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
 interface Gift {
   transactionNo: string;
@@ -24,8 +24,7 @@ interface Gift {
 describe.each(testDatabases())("donor trust on $name", (database) => {
   let portal: RunningPortal;
   const secretKey = randomBytes(32).toString("base64");
-  const call = (p: string, body?: unknown, headers?: Record<string, string>) =>
-    callPortal(portal.base, p, body, headers);
+  const call = callerOf(() => portal);
 
   let identity: TestIdentity;
   const mails = (to: string, kind: string) =>
@@ -34,7 +33,7 @@ describe.each(testDatabases())("donor trust on $name", (database) => {
   const signUp = async (email: string, id: string) => {
     const token = (await identity.signUp(email, id, { name: "Someone" })).IdToken;
     // The first signed-in call completes the sign-up (the donor link).
-    expect((await call(donor("getDonorCognitoStatus"), {}, as(token))).status).toBe(200);
+    expect((await call(donor("getDonorCognitoStatus"), {}, bearer(token))).status).toBe(200);
     return token;
   };
 
@@ -69,21 +68,7 @@ describe.each(testDatabases())("donor trust on $name", (database) => {
       clientSecret: string;
       transactionNo: string;
     };
-    const card = await call("/sandbox/v1/payment_methods", {
-      number: "4242 4242 4242 4242",
-      expMonth: 12,
-      expYear: 2099,
-      cvc: "123",
-    });
-    const confirmed = await call(
-      "/svc/payment/v1/donations/confirm",
-      {
-        donationId: donation.id,
-        clientSecret: donation.clientSecret,
-        paymentMethodId: card.body["id"],
-      },
-      headers,
-    );
+    const confirmed = await payByCard(call, donation, { headers });
     const paid = confirmed.body["data"] as { status: string; receipt: { token: string } };
     expect(paid.status).toBe("succeeded");
     return { transactionNo: donation.transactionNo, token: paid.receipt.token };
@@ -94,7 +79,7 @@ describe.each(testDatabases())("donor trust on $name", (database) => {
     return reply.body["data"] as Record<string, unknown>;
   };
   const history = async (token: string) => {
-    const reply = await call(payment("getDonorTransactions"), {}, as(token));
+    const reply = await call(payment("getDonorTransactions"), {}, bearer(token));
     expect(reply.status).toBe(200);
     return reply.body as { totalRecords: number; resultDonationListResponse: unknown[] };
   };
@@ -145,7 +130,7 @@ describe.each(testDatabases())("donor trust on $name", (database) => {
     const receipt = await call(
       `${payment("getThirdPartyDonationReceiptData")}?transactionNo=${gift.transactionNo}`,
       {},
-      as(token),
+      bearer(token),
     );
     expect(receipt.status).toBe(404);
     // The victim's receipt still names the victim and her address.
@@ -225,15 +210,15 @@ describe.each(testDatabases())("donor trust on $name", (database) => {
     await call(
       donor("updateDonorCognitoProfile"),
       { name: "Before Edit", address: { postalCode: "222222", streetName: "Old Street" } },
-      as(token),
+      bearer(token),
     );
-    const gift = await give(as(token), { flow: "ZAKAT", cents: 3_000 });
+    const gift = await give(bearer(token), { flow: "ZAKAT", cents: 3_000 });
     const before = await receiptByToken(gift.token);
     expect(before).toMatchObject({ donorName: "Before Edit", postalCode: "222222" });
     const edited = await call(
       donor("updateDonorCognitoProfile"),
       { name: "After Edit", address: { postalCode: "333333", streetName: "New Street" } },
-      as(token),
+      bearer(token),
     );
     expect(edited.status).toBe(200);
     expect(await receiptByToken(gift.token)).toEqual(before);
@@ -246,7 +231,7 @@ describe.each(testDatabases())("donor trust on $name", (database) => {
     await call(
       donor("updateCognitoUser"),
       { countryCode: "+65", mobile: registeredMobile },
-      as(await signUp("mobile.owner@example.com", nric("6161616"))),
+      bearer(await signUp("mobile.owner@example.com", nric("6161616"))),
     );
     const guest = await guestCookie(portal.base);
     const answers = new Set<string>();
@@ -335,7 +320,7 @@ describe.each(testDatabases())("donor trust on $name", (database) => {
     const raised = await call(
       payment("updateRecurringPlan"),
       { transactionNo: gift.transactionNo, amountCents: 900_000 },
-      as(token),
+      bearer(token),
     );
     expect(raised.status).not.toBe(200);
     const mail = (await mails("plan.giver@example.com", "receipt")).at(-1);
@@ -368,7 +353,7 @@ describe.each(testDatabases())("donor trust on $name", (database) => {
       const reply = await call(
         donor("updateCognitoUser"),
         { countryCode: "+65", mobile: `8384${String(1000 + i)}` },
-        as(token),
+        bearer(token),
       );
       statuses.push(reply.status);
     }

@@ -6,7 +6,8 @@ import { build, bundleServicesVariant } from "../../scripts/build.mjs";
 import { isBuildCurrent } from "../../scripts/lib/build-stamp.mjs";
 import { testDatabases } from "../support/databases";
 import { fixtureTranslations } from "../support/fixture-fund";
-import { guestCookie, root, startPortal, type RunningPortal } from "../support/portal";
+import { root } from "../support/portal";
+import { guestPortal, payByCard } from "../support/guest-portal";
 
 // A fund that is only a registry entry and its translations (tests/support/fixture-fund.ts, made as
 // docs/add-a-fund.md says) is priced, paid and receipted through the portal's HTTP calls: the services
@@ -57,31 +58,8 @@ afterAll(() => {
 });
 
 describe.each(testDatabases())("a fund added to the registry, on $name", (database) => {
-  let portal: RunningPortal;
-  let guest: string;
-
-  beforeAll(async () => {
-    portal = await startPortal(nextPort++, undefined, {
-      ...(await database.portalEnv()),
-      PORTAL_DIST_DIR: distDir,
-    });
-    guest = await guestCookie(portal.base);
-  });
-
-  afterAll(async () => {
-    await portal?.stop();
-    await database.cleanup();
-  });
-
-  const post = async (where: string, body: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${portal.base}${where}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie: guest, ...headers },
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers of many shapes, checked field by field
-  };
+  const portal = guestPortal(database, nextPort++, () => ({ PORTAL_DIST_DIR: distDir }));
+  const post = portal.post;
 
   const gift = (amount: number, extra: Record<string, unknown> = {}) => ({
     flow: "FIXTURE",
@@ -105,17 +83,7 @@ describe.each(testDatabases())("a fund added to the registry, on $name", (databa
     });
     expect(donation.transactionNo).toMatch(/^FX\d+$/);
 
-    const card = await post("/sandbox/v1/payment_methods", {
-      number: "4242 4242 4242 4242",
-      expMonth: 12,
-      expYear: 2099,
-      cvc: "123",
-    });
-    const confirmed = await post("/svc/payment/v1/donations/confirm", {
-      donationId: donation.id,
-      clientSecret: donation.clientSecret,
-      paymentMethodId: card.body["id"],
-    });
+    const confirmed = await payByCard(post, donation);
     expect(confirmed.body["data"]).toMatchObject({ status: "succeeded" });
     const receipt = confirmed.body["data"].receipt as { receiptNo: string; token: string };
     expect(receipt.receiptNo).toBe("FX-00000001");

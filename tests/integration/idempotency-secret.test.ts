@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Cents } from "@portal/domain";
 import { guestSessions, migrations, payments, type Sql } from "@portal/adapters/db";
 import { testDatabases } from "../support/databases";
+import { donationInput } from "../support/records";
 
 /**
  * A donation's client secret is its bearer credential: `donation` keeps only its hash, and so must the
@@ -24,18 +24,9 @@ describe.each(testDatabases())("idempotency records on $name", (database) => {
 
   const create = async (idempotencyKey: string) => {
     const { session } = await guestSessions(sql).start();
-    return payments(sql, key).create({
-      idempotencyKey,
-      request: { amount: 400 },
-      flow: "FIDYAH",
-      amounts: { fidyah: 400 as Cents },
-      total: 400 as Cents,
-      inputs: {},
-      donorDetails: { name: "Aminah", email: "a@example.com", anonymous: false },
-      frequency: "one time",
-      ratesVersion: 1,
-      guestSessionId: session.id,
-    });
+    return payments(sql, key).create(
+      donationInput("FIDYAH", "fidyah", 400, { idempotencyKey, guestSessionId: session.id }),
+    );
   };
 
   it("keeps no client secret in the idempotency record, and a retry gets the same working secret", async () => {
@@ -47,17 +38,9 @@ describe.each(testDatabases())("idempotency records on $name", (database) => {
     );
     expect(JSON.stringify(row?.response)).not.toContain(first.clientSecret);
     expect(JSON.stringify(row?.response)).not.toContain("_secret_");
-    const again = await payments(sql, key).create({
-      idempotencyKey,
-      request: { amount: 400 },
-      flow: "FIDYAH",
-      amounts: { fidyah: 400 as Cents },
-      total: 400 as Cents,
-      inputs: {},
-      donorDetails: { name: "Aminah", email: "a@example.com", anonymous: false },
-      frequency: "one time",
-      ratesVersion: 1,
-    });
+    const again = await payments(sql, key).create(
+      donationInput("FIDYAH", "fidyah", 400, { idempotencyKey }),
+    );
     expect(again.replayed).toBe(true);
     expect(again.clientSecret).toBe(first.clientSecret);
     expect((await payments(sql, key).get(first.donation.id, again.clientSecret)).id).toBe(

@@ -6,6 +6,7 @@ import { readOutbox } from "@portal/adapters/mail";
 import { testDatabases } from "../support/databases";
 import { guestCookie, startPortal, type RunningPortal } from "../support/portal";
 import { startSmtpServer, testCertificate, type TestSmtpServer } from "../support/smtp";
+import { payByCard, postAs } from "../support/guest-portal";
 
 // The portal with PORTAL_SMTP_URL set, against a real SMTP server in this process that refuses the
 // first message (451) and accepts the rest: the receipt is paid, queued, retried by the server's own
@@ -68,17 +69,7 @@ describe.each(testDatabases())("e-mail through SMTP on $name", (database) => {
     );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const donation = created.body["data"] as { id: string; clientSecret: string };
-    const method = await post("/sandbox/v1/payment_methods", {
-      number: "4242424242424242",
-      expMonth: 12,
-      expYear: 2099,
-      cvc: "123",
-    });
-    const paid = await post("/svc/payment/v1/donations/confirm", {
-      donationId: donation.id,
-      clientSecret: donation.clientSecret,
-      paymentMethodId: method.body["id"],
-    });
+    const paid = await payByCard(post, donation);
     // The payment stands although the mail server refused the receipt.
     expect(paid.status).toBe(200);
     const settled = paid.body["data"] as {
@@ -171,14 +162,10 @@ describe("an SMTP URL without PORTAL_MAIL_FROM", () => {
 
   it("says so at start-up, yet takes payments and keeps their receipts queued", async () => {
     const guest = await guestCookie(portal.base);
-    const post = async (where: string, body: unknown, headers: Record<string, string> = {}) => {
-      const response = await fetch(`${portal.base}${where}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", cookie: guest, ...headers },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers of many shapes
-    };
+    const post = postAs(
+      () => portal.base,
+      () => guest,
+    );
     const created = await post(
       "/svc/payment/v1/donations/create",
       {
@@ -191,17 +178,7 @@ describe("an SMTP URL without PORTAL_MAIL_FROM", () => {
       { "idempotency-key": "smtp-no-from" },
     );
     const donation = created.body["data"] as { id: string; clientSecret: string };
-    const method = await post("/sandbox/v1/payment_methods", {
-      number: "4242424242424242",
-      expMonth: 12,
-      expYear: 2099,
-      cvc: "123",
-    });
-    const paid = await post("/svc/payment/v1/donations/confirm", {
-      donationId: donation.id,
-      clientSecret: donation.clientSecret,
-      paymentMethodId: method.body["id"],
-    });
+    const paid = await payByCard(post, donation);
     expect(paid.status).toBe(200);
     expect(paid.body["data"]).toMatchObject({ status: "succeeded" });
     expect(portal.output()).toContain(

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutbox, type OutboxMail } from "@portal/adapters/mail";
 import { testDatabases } from "../support/databases";
 import { callPortal, guestCookie, startPortal, type RunningPortal } from "../support/portal";
+import { payByCard } from "../support/guest-portal";
 
 // Ports 6100-6109 are this file's.
 let nextPort = 6100;
@@ -79,21 +80,10 @@ describe.each(testDatabases())("the manage-this-gift link on $name", (database) 
     );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const donation = created.body["data"] as Donation;
-    const method = await call("/sandbox/v1/payment_methods", {
-      number: "4242424242424242",
-      expMonth: 12,
-      expYear: 2098,
-      cvc: "123",
+    const confirmed = await payByCard(call, donation, {
+      card: { expYear: 2098 },
+      headers: { cookie },
     });
-    const confirmed = await call(
-      "/svc/payment/v1/donations/confirm",
-      {
-        donationId: donation.id,
-        clientSecret: donation.clientSecret,
-        paymentMethodId: method.body["id"],
-      },
-      { cookie },
-    );
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     const paid = confirmed.body["data"] as Donation;
     expect(paid.status).toBe("succeeded");

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
-import { guestCookie, startPortal, type RunningPortal } from "../support/portal";
+import { guestPortal } from "../support/guest-portal";
 
 let nextPort = 4440;
 
@@ -18,32 +18,8 @@ interface Donation {
 }
 
 describe.each(testDatabases())("payment API on $name", (database) => {
-  let portal: RunningPortal;
-
-  let guest: string;
-
-  beforeAll(async () => {
-    portal = await startPortal(nextPort++, undefined, await database.portalEnv());
-    guest = await guestCookie(portal.base);
-  });
-
-  afterAll(async () => {
-    await portal?.stop();
-    await database.cleanup();
-  });
-
-  const call = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${portal.base}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie: guest, ...headers },
-      body: JSON.stringify(body),
-    });
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: (await response.json()) as Record<string, unknown>,
-    };
-  };
+  const portal = guestPortal(database, nextPort++);
+  const call = portal.post;
 
   const zakat = {
     flow: "ZAKAT",

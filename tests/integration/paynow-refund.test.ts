@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { readOutbox } from "@portal/adapters/mail";
 import { openDatabase, type Sql } from "@portal/adapters/db";
 import { testDatabases } from "../support/databases";
-import { guestCookie, startPortal, type RunningPortal } from "../support/portal";
+import { guestPortal } from "../support/guest-portal";
 
 // Ports 4860-4879 are this file's.
 let nextPort = 4860;
@@ -28,30 +28,8 @@ interface Donation {
  * mailed; the donation keeps the one payment and receipt it has.
  */
 describe.each(testDatabases())("a PayNow donation paid twice, on $name", (database) => {
-  let portal: RunningPortal;
-  let guest: string;
-
-  beforeAll(async () => {
-    portal = await startPortal(nextPort++, undefined, {
-      ...(await database.portalEnv()),
-      PORTAL_TEST_CONTROL_TOKEN: TOKEN,
-    });
-    guest = await guestCookie(portal.base);
-  });
-
-  afterAll(async () => {
-    await portal?.stop();
-    await database.cleanup();
-  });
-
-  const post = async (where: string, body: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${portal.base}${where}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie: guest, ...headers },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
+  const portal = guestPortal(database, nextPort++, () => ({ PORTAL_TEST_CONTROL_TOKEN: TOKEN }));
+  const post = portal.post;
   const donationOf = (answer: { body: Record<string, unknown> }) => answer.body["data"] as Donation;
 
   it("refunds the superseded QR's late payment, records and mails it, and keeps one receipt", async () => {

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
 import { testDatabases } from "../support/databases";
 import {
-  callPortal,
   guestCookie,
   startPortal,
   type Reply,
   type RunningPortal,
+  bearer,
+  callerOf,
 } from "../support/portal";
 import { nricOf as nric } from "../support/donations";
 
@@ -34,13 +35,7 @@ describe.each(testDatabases())("recurring giving and saved cards on $name", (dat
   let tokenB: string;
   let guest: string;
 
-  const call = (
-    path: string,
-    body: unknown = {},
-    headers: Record<string, string> = {},
-    method: "GET" | "POST" = "POST",
-  ): Promise<Reply> => callPortal(portal.base, path, body, headers, method);
-  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+  const call = callerOf(() => portal);
   const payment = (path: string) => `/svc/payment/api/Donation/${path}`;
 
   const card = async (number = "4242 4242 4242 4242") =>
@@ -112,7 +107,7 @@ describe.each(testDatabases())("recurring giving and saved cards on $name", (dat
         await call(
           "/svc/main/User/getUserStripeToken?Guid=x&charityId=135",
           undefined,
-          as(token),
+          bearer(token),
           "GET",
         )
       ).body["data"] as { userStripeTokens: { result: Array<Record<string, unknown>> } }
@@ -138,7 +133,7 @@ describe.each(testDatabases())("recurring giving and saved cards on $name", (dat
           phoneNumber: mobile,
           termsVersion: TERMS_VERSION,
         },
-        as(token),
+        bearer(token),
       );
       expect(registered.body, JSON.stringify(registered.body)).toMatchObject({ status: 0 });
     }
@@ -152,11 +147,11 @@ describe.each(testDatabases())("recurring giving and saved cards on $name", (dat
   });
 
   it("starts a monthly plan from a paid donation, with its next date in Singapore terms", async () => {
-    const paid = await donate(as(tokenA), "monthly");
+    const paid = await donate(bearer(tokenA), "monthly");
     const status = await call(
       payment("getDonorTxnRecurrentStatus"),
       { transactionNo: paid.transactionNo },
-      as(tokenA),
+      bearer(tokenA),
     );
     const today = sgtDate(Date.now());
     expect(status.body["data"]).toEqual({
@@ -166,25 +161,25 @@ describe.each(testDatabases())("recurring giving and saved cards on $name", (dat
       frequency: "monthly",
       nextDonationDate: chargeDate(today, "monthly", 1),
     });
-    const once = await donate(as(tokenA), "one time");
+    const once = await donate(bearer(tokenA), "one time");
     const single = await call(
       payment("getDonorTxnRecurrentStatus"),
       { transactionNo: once.transactionNo },
-      as(tokenA),
+      bearer(tokenA),
     );
     expect(single.body["data"]).toMatchObject({ isRecurring: false, recurringStatus: null });
   });
 
   it("refuses a frequency it does not know", async () => {
-    const created = await create(as(tokenA), "fortnightly");
+    const created = await create(bearer(tokenA), "fortnightly");
     expect(created.status).toBe(400);
   });
 
   it("keeps a card only when a signed-in donor asks, as a token with brand, last four and expiry", async () => {
     expect(await savedCards(tokenB)).toEqual([]);
-    await donate(as(tokenB), "one time");
+    await donate(bearer(tokenB), "one time");
     expect(await savedCards(tokenB)).toEqual([]);
-    await donate(as(tokenB), "one time", { saveCard: true });
+    await donate(bearer(tokenB), "one time", { saveCard: true });
     const cards = await savedCards(tokenB);
     expect(cards).toEqual([
       { id: expect.any(String), brand: "Visa", last4: "4242", expMonth: 11, expYear: 2098 },
@@ -199,14 +194,14 @@ describe.each(testDatabases())("recurring giving and saved cards on $name", (dat
 
   it("pays with a saved card by its id, for its owner only", async () => {
     const [saved] = await savedCards(tokenB);
-    const { donation } = await create(as(tokenB), "one time");
-    const paid = await confirm(as(tokenB), donation, saved!["id"] as string);
+    const { donation } = await create(bearer(tokenB), "one time");
+    const paid = await confirm(bearer(tokenB), donation, saved!["id"] as string);
     expect(paid.body["data"]).toMatchObject({
       status: "succeeded",
       card: { brand: "Visa", last4: "4242" },
     });
-    const other = await create(as(tokenA), "one time");
-    const stolen = await confirm(as(tokenA), other.donation, saved!["id"] as string);
+    const other = await create(bearer(tokenA), "one time");
+    const stolen = await confirm(bearer(tokenA), other.donation, saved!["id"] as string);
     expect(stolen).toMatchObject({ status: 400, body: { message: "Unknown payment method" } });
     const anonymous = await confirm({}, other.donation, saved!["id"] as string);
     expect(anonymous.status).toBe(400);
@@ -214,18 +209,18 @@ describe.each(testDatabases())("recurring giving and saved cards on $name", (dat
 
   it("holds wakaf gifts and plan changes to the $20,000 maximum (gifts above need prior approval)", async () => {
     for (const flow of ["ILMU", "WMS"]) {
-      expect((await create(as(tokenB), "one time", 2_000_000, flow)).status).toBe(200);
-      expect(await create(as(tokenB), "one time", 2_000_001, flow)).toMatchObject({
+      expect((await create(bearer(tokenB), "one time", 2_000_000, flow)).status).toBe(200);
+      expect(await create(bearer(tokenB), "one time", 2_000_001, flow)).toMatchObject({
         status: 422,
         body: { code: "donation.amount" },
       });
     }
-    const paid = await donate(as(tokenB), "monthly");
+    const paid = await donate(bearer(tokenB), "monthly");
     const update = (amountCents: number) =>
       call(
         payment("updateRecurringPlan"),
         { transactionNo: paid.transactionNo, amountCents },
-        as(tokenB),
+        bearer(tokenB),
       );
     expect((await update(2_000_000)).status).toBe(200);
     expect(await update(2_000_001)).toMatchObject({
@@ -235,13 +230,13 @@ describe.each(testDatabases())("recurring giving and saved cards on $name", (dat
   });
 
   it("updates a plan's amount within the fund's limits and its card, for the owner only", async () => {
-    const paid = await donate(as(tokenB), "weekly", { saveCard: true });
+    const paid = await donate(bearer(tokenB), "weekly", { saveCard: true });
     const [newest] = await savedCards(tokenB);
     const update = (body: Record<string, unknown>, token = tokenB) =>
       call(
         payment("updateRecurringPlan"),
         { transactionNo: paid.transactionNo, ...body },
-        as(token),
+        bearer(token),
       );
     const changed = await update({ amountCents: 7_500 });
     expect(changed.body["data"]).toMatchObject({
@@ -271,9 +266,9 @@ describe.each(testDatabases())("recurring giving and saved cards on $name", (dat
   });
 
   it("cancels a plan for its owner, never for another donor; afterwards it cannot be changed", async () => {
-    const paid = await donate(as(tokenA), "quarterly");
+    const paid = await donate(bearer(tokenA), "quarterly");
     const ask = (path: string, token: string) =>
-      call(payment(path), { transactionNo: paid.transactionNo }, as(token));
+      call(payment(path), { transactionNo: paid.transactionNo }, bearer(token));
     expect(await ask("cancelRecurringPayment", tokenB)).toMatchObject({ status: 404 });
     expect(await ask("getDonorTxnRecurrentStatus", tokenB)).toMatchObject({ status: 404 });
     expect((await ask("getDonorTxnRecurrentStatus", tokenA)).body["data"]).toMatchObject({
@@ -291,7 +286,7 @@ describe.each(testDatabases())("recurring giving and saved cards on $name", (dat
     const change = await call(
       payment("updateRecurringPlan"),
       { transactionNo: paid.transactionNo, amountCents: 6_000 },
-      as(tokenA),
+      bearer(tokenA),
     );
     expect(change).toMatchObject({ status: 409, body: { code: "recurring.cancelled" } });
   });
@@ -323,7 +318,7 @@ describe.each(testDatabases())("recurring giving and saved cards on $name", (dat
   it("removes a saved card for its owner only", async () => {
     const [saved] = await savedCards(tokenB);
     const remove = (token: string) =>
-      call("/svc/main/User/removeUserStripeToken", { id: saved!["id"] }, as(token));
+      call("/svc/main/User/removeUserStripeToken", { id: saved!["id"] }, bearer(token));
     expect(await remove(tokenA)).toMatchObject({
       status: 404,
       body: { code: "savedCard.notFound" },

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { Effect } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Cents, FlowType } from "@portal/domain";
@@ -12,6 +12,7 @@ import {
 import { paymentJobs } from "@portal/adapters/payments";
 import { createSandbox, migrateStandins, sqlSandboxStore } from "@portal/standins";
 import { testDatabases } from "../support/databases";
+import { donationInput } from "../support/records";
 
 /**
  * The scheduler and reconciliation in-process, on a clock the test drives: plans are charged once per
@@ -66,22 +67,24 @@ describe.each(testDatabases())("recurring scheduler on $name", (database) => {
     return made.id;
   };
 
-  /** A guest's first payment (as the confirm handler makes it); its donation, plan id and receipt. */
-  const payFirst = async (frequency: string, flow: FlowType = "ILMU", amount = 5_000) => {
+  /**
+   * A guest's donation with its card payment opened at the gateway, as the confirm handler opens it
+   * (the card not yet charged): what a donor who leaves checkout here leaves behind.
+   */
+  const openAttempt = async (
+    frequency: string,
+    flow: FlowType = "ILMU",
+    amount = 5_000,
+    setupFutureUsage = false,
+  ) => {
     const { session } = await guestSessions(sqlA).start();
-    const created = await a.records.create({
-      idempotencyKey: randomUUID(),
-      request: { frequency, amount },
-      flow,
-      amounts: { [flow === "ILMU" ? "ilmu" : "harta"]: amount as Cents },
-      total: amount as Cents,
-      inputs: {},
-      donorDetails: { name: "Aminah", email: "a@example.com", anonymous: false },
-      frequency,
-      ratesVersion: 1,
-      guestSessionId: session.id,
-    });
-    const donation = created.donation;
+    const { donation } = await a.records.create(
+      donationInput(flow, flow === "ILMU" ? "ilmu" : "harta", amount, {
+        request: { frequency, amount },
+        frequency,
+        guestSessionId: session.id,
+      }),
+    );
     const payment = await Effect.runPromise(
       a.sandbox.gateway.create({
         amount: amount as Cents,
@@ -89,10 +92,16 @@ describe.each(testDatabases())("recurring scheduler on $name", (database) => {
         idempotencyKey: `${donation.id}:0`,
         description: donation.transactionNo,
         method: "card",
-        setupFutureUsage: true,
+        ...(setupFutureUsage ? { setupFutureUsage } : {}),
       }),
     );
     await a.records.startAttempt(donation.id, "sandbox", payment);
+    return { donation, payment };
+  };
+
+  /** A guest's first payment (as the confirm handler makes it); its donation, plan id and receipt. */
+  const payFirst = async (frequency: string, flow: FlowType = "ILMU", amount = 5_000) => {
+    const { donation, payment } = await openAttempt(frequency, flow, amount, true);
     const confirmed = await Effect.runPromise(
       a.sandbox.gateway.confirm(payment.paymentId, await card()),
     );
@@ -117,6 +126,7 @@ describe.each(testDatabases())("recurring scheduler on $name", (database) => {
       [`recurring:${planId}:%`],
     );
   const at = (iso: string) => (now = Date.parse(iso));
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   /** The "manage this gift" link a paid charge's e-mail carries (the server issues it as it pays). */
   const manageLink = async (donationId: string) => {
     const link = await sqlA.transaction((tx) => a.plans.issueManageLink(tx, donationId));
@@ -275,29 +285,7 @@ describe.each(testDatabases())("recurring scheduler on $name", (database) => {
 
   it("records, once, a first payment the gateway charged when the portal died before recording it", async () => {
     at("2025-09-01T03:00:00Z");
-    const { session } = await guestSessions(sqlA).start();
-    const { donation } = await a.records.create({
-      idempotencyKey: randomUUID(),
-      request: { crash: true },
-      flow: "ILMU",
-      amounts: { ilmu: 2_500 as Cents },
-      total: 2_500 as Cents,
-      inputs: {},
-      donorDetails: undefined,
-      frequency: "monthly",
-      ratesVersion: 1,
-      guestSessionId: session.id,
-    });
-    const payment = await Effect.runPromise(
-      a.sandbox.gateway.create({
-        amount: 2_500 as Cents,
-        currency: "SGD",
-        idempotencyKey: `${donation.id}:0`,
-        description: donation.transactionNo,
-        method: "card",
-      }),
-    );
-    await a.records.startAttempt(donation.id, "sandbox", payment);
+    const { donation, payment } = await openAttempt("monthly", "ILMU", 2_500);
     await Effect.runPromise(a.sandbox.gateway.confirm(payment.paymentId, await card()));
     // Killed here. At the next start-up, two instances reconcile together, then once more.
     expect((await Promise.all([a.jobs.reconcile(0), b.jobs.reconcile(0)])).some((n) => n > 0)).toBe(
@@ -311,6 +299,40 @@ describe.each(testDatabases())("recurring scheduler on $name", (database) => {
       [donation.id],
     );
     expect(rows).toEqual([{ status: "succeeded", receipts: 1, plans: 1 }]);
+  });
+
+  it("finds a charge the portal never recorded behind more than 500 checkouts abandoned before it", async () => {
+    // Peak night: thousands of donors open a card payment and leave. Those attempts stay open (the
+    // gateway has nothing to say about them) and must not hide a later one the gateway did charge.
+    at("2025-09-02T03:00:00Z");
+    for (let i = 0; i < 510; i++) await openAttempt("one time", "ILMU", 1_000);
+    const charged = await openAttempt("one time", "ILMU", 3_300);
+    await Effect.runPromise(a.sandbox.gateway.confirm(charged.payment.paymentId, await card()));
+    // Killed before recording it; the next periodic pass (attempts older than a second) must find it.
+    await pause(1_100);
+    await a.jobs.reconcile(1);
+    const [row] = await sqlA.query<{ status: string }>(
+      "select status from donation where id = $1",
+      [charged.donation.id],
+    );
+    expect(row).toEqual({ status: "succeeded" });
+  }, 120_000);
+
+  it("asks at once about a put-off attempt that a donor's retry charged before the portal died", async () => {
+    at("2025-09-03T03:00:00Z");
+    const { donation, payment } = await openAttempt("one time", "ILMU", 4_400);
+    // A start-up pass finds it not yet paid and puts it off; then the donor's retry opens the same
+    // gateway payment again (the same idempotency key) and the card is charged, and the portal dies.
+    await a.jobs.reconcile(0);
+    await a.records.startAttempt(donation.id, "sandbox", payment);
+    await Effect.runPromise(a.sandbox.gateway.confirm(payment.paymentId, await card()));
+    await pause(1_100);
+    await a.jobs.reconcile(1);
+    const [row] = await sqlA.query<{ status: string }>(
+      "select status from donation where id = $1",
+      [donation.id],
+    );
+    expect(row).toEqual({ status: "succeeded" });
   });
 
   it("does not charge a claim whose plan was cancelled before the charge", async () => {

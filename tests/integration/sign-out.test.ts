@@ -64,4 +64,26 @@ describe("global sign-out at the portal", () => {
     const again = await signIn("elsewhere@example.sg");
     expect((await details(again.IdToken)).body["status"]).toBe(1);
   });
+
+  it("refuses a token whose checks were remembered, on the very next call after the sign-out", async () => {
+    const session = await donor("remembered@example.sg", nric("7654323"));
+    const list = (token: string) =>
+      fetch(`${portal.base}/svc/payment/api/Donation/getDonorTransactions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ pageNo: 1, pageSize: 100 }),
+      });
+    // Verified (and remembered by the portal) by these calls.
+    for (let call = 0; call < 3; call++) {
+      const answer = await list(session.IdToken);
+      expect(answer.status).toBe(200);
+      expect(((await answer.json()) as Record<string, unknown>)["totalRecords"]).toBe(0);
+    }
+    const ended = await portalCall("/svc/donor/api/User/signOutEverywhere", session.IdToken);
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+    const refused = await list(session.IdToken);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as Record<string, unknown>)["code"]).toBe("identity.invalid");
+    expect((await details(session.IdToken)).status).toBe(401);
+  });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
 import { testDatabases } from "../support/databases";
 import { Donor, registerSignIn } from "../support/donations";
-import { callPortal, guestCookie, startPortal, type RunningPortal } from "../support/portal";
+import { guestCookie, startPortal, type RunningPortal, callerOf } from "../support/portal";
 import { throughStandin } from "../support/singpass";
 
 // Issue 22's remaining gaps 2 and 3, through the HTTP calls, the stand-in identity provider and the
@@ -23,8 +23,7 @@ const payment = (name: string) => `/svc/payment/api/Donation/${name}`;
 describe.each(testDatabases())("proof of an NRIC by Singpass on $name", (database) => {
   let portal: RunningPortal;
   let identity: Awaited<ReturnType<typeof startTestIdentity>>;
-  const call = (path: string, body?: unknown, headers?: Record<string, string>) =>
-    callPortal(portal.base, path, body, headers);
+  const call = callerOf(() => portal);
   /** A sign-in of the stand-in identity provider, the same account for the same subject. */
   const account = async (subject: string, email: string) => ({
     authorization: `Bearer ${await identity.sign({ subject, email, name: email.split("@")[0] ?? email })}`,

@@ -7,6 +7,7 @@ import { guestSessions, payments, recurring, type Sql } from "@portal/adapters/d
 import { createStripeGateway, paymentJobs, processWebhookEvent } from "@portal/adapters/payments";
 import { stripeRecorder } from "@portal/adapters/payments/stripe-recorder";
 import { testDatabases } from "../support/databases";
+import { donationInput } from "../support/records";
 
 /**
  * Saved cards and recurring plans in Stripe mode, in-process on both engines, with the real `stripe`
@@ -131,18 +132,14 @@ describe.each(testDatabases())("Stripe saved cards and renewals on $name", (data
 
   it("keeps the first payment's card on a Customer and starts the plan with the cus_/pm_ token", async () => {
     const { session } = await guestSessions(sql).start();
-    const { donation } = await parts.records.create({
-      idempotencyKey: randomUUID(),
-      request: { stripe: "monthly" },
-      flow: "ILMU",
-      amounts: { ilmu: 5_000 as Cents },
-      total: 5_000 as Cents,
-      inputs: {},
-      donorDetails: { name: "Aminah", email: "aminah@example.sg", anonymous: false },
-      frequency: "monthly",
-      ratesVersion: 1,
-      guestSessionId: session.id,
-    });
+    const { donation } = await parts.records.create(
+      donationInput("ILMU", "ilmu", 5_000, {
+        request: { stripe: "monthly" },
+        donorDetails: { name: "Aminah", email: "aminah@example.sg", anonymous: false },
+        frequency: "monthly",
+        guestSessionId: session.id,
+      }),
+    );
     // As the confirm handler does it: create, record the attempt, confirm keeping the card.
     answer(intent("pi_First"));
     const created = await Effect.runPromise(

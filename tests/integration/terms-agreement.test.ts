@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
 import { testDatabases } from "../support/databases";
 import { nricOf as nric } from "../support/donations";
-import { callPortal, guestCookie, startPortal, type RunningPortal } from "../support/portal";
+import { guestCookie, startPortal, type RunningPortal, callerOf } from "../support/portal";
 import { throughStandin } from "../support/singpass";
 
 // Issue 22's remaining gap 1: the Singpass enrolment and the NRIC step of a sign-up take the donor's
@@ -18,8 +18,7 @@ const singpass = (name: string) => `/svc/donor/api/Singpass/${name}`;
 describe.each(testDatabases())("agreement to the terms at every enrolment on $name", (database) => {
   let portal: RunningPortal;
   let identity: Awaited<ReturnType<typeof startTestIdentity>>;
-  const call = (path: string, body?: unknown, headers?: Record<string, string>) =>
-    callPortal(portal.base, path, body, headers);
+  const call = callerOf(() => portal);
   const account = async (email: string) => ({
     authorization: `Bearer ${await identity.sign({ subject: email, email, name: "Siti" })}`,
   });

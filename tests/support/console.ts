@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { CookieJar } from "./cookies";
 
 /** A console role's seeded officer in a portal's embedded staff directory. */
 export const officerOf = (dataDir: string, username: string) => {
@@ -11,21 +12,6 @@ export const officerOf = (dataDir: string, username: string) => {
   if (!officer) throw new Error(`no officer ${username}`);
   return officer;
 };
-
-/** Cookies of one origin kept across redirects. */
-class Jar {
-  readonly cookies = new Map<string, string>();
-  take(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const at = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  }
-  header() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-}
 
 /** A signed-in officer: the console cookie, the CSRF token and a way to call the console. */
 export interface ConsoleOfficer {
@@ -65,18 +51,10 @@ export async function toCallback(
   username: string,
   password = officerOf(dataDir, username).password,
 ) {
-  const portalJar = new Jar();
-  const directoryJar = new Jar();
-  const hop = async (url: string, init: RequestInit = {}) => {
-    const jar = url.startsWith(base) ? portalJar : directoryJar;
-    const response = await fetch(url, {
-      ...init,
-      redirect: "manual",
-      headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
-    });
-    jar.take(response);
-    return response;
-  };
+  const portalJar = new CookieJar();
+  const directoryJar = new CookieJar();
+  const hop = (url: string, init: RequestInit = {}) =>
+    (url.startsWith(base) ? portalJar : directoryJar).hop(url, init);
   let response = await hop(`${base}/console/sign-in?return=/console/rates`);
   let url = response.headers.get("location") ?? "";
   const directory = new URL(url).origin;

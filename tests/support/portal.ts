@@ -83,3 +83,17 @@ export async function callPortal(
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
+
+/** A signed-in donor's `authorization` header, from the identity provider's ID token. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** `callPortal` on a portal a `beforeAll` starts: POST by default, headers such as `bearer(token)`. */
+export const callerOf =
+  (portal: () => RunningPortal) =>
+  (
+    path: string,
+    body: unknown = {},
+    headers: Record<string, string> = {},
+    method: "GET" | "POST" = "POST",
+  ): Promise<Reply> =>
+    callPortal(portal().base, path, body, headers, method);

@@ -1,4 +1,5 @@
 import { callPortal, type Reply } from "./portal";
+import { CookieJar } from "./cookies";
 
 /** A Singpass enrolment call of the portal, as the guest whose cookie is given. */
 export const singpassCall = (
@@ -10,21 +11,6 @@ export const singpassCall = (
   const area = name === "confirmSingpassPreDonation" ? "User" : "Singpass";
   return callPortal(base, `/svc/donor/api/${area}/${name}`, body, cookie ? { cookie } : {});
 };
-
-/** Cookies kept across the stand-in's redirects (its interaction and session cookies). */
-class Jar {
-  private readonly cookies = new Map<string, string>();
-  take(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const at = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  }
-  header() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-}
 
 /** Where the stand-in sent the donor back: the redirect URI with `code`, `state` and `iss`. */
 export interface BackFromSingpass {
@@ -42,17 +28,9 @@ export async function throughStandin(
   authorizationUrl: string,
   options: { persona?: string; fault?: string; cancel?: boolean } = {},
 ): Promise<BackFromSingpass & { loginPage: string }> {
-  const jar = new Jar();
+  const jar = new CookieJar();
   const standin = new URL(authorizationUrl).origin;
-  const hop = async (url: string, init: RequestInit = {}) => {
-    const response = await fetch(url, {
-      ...init,
-      redirect: "manual",
-      headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
-    });
-    jar.take(response);
-    return response;
-  };
+  const hop = (url: string, init: RequestInit = {}) => jar.hop(url, init);
   const follow = async (first: Response) => {
     let response = first;
     let url = "";

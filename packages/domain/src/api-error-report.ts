@@ -1,5 +1,5 @@
-// Plain data and a function, apart from the ErrorReporter port (an effect Context tag): the browser's
-// API client uses them without shipping effect.
+// Plain data and a function: the browser's API client (src/lib/api-client.ts) reports failures
+// with them without shipping effect.
 
 /** What is reported: '[host] API Error: <message>' style text, the error name, optional context. */
 export interface ErrorReport {

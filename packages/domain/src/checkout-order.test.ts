@@ -74,6 +74,49 @@ describe("checkout orders", () => {
     expect(isPricingError(serverPrice(order))).toBe(false);
   });
 
+  it("carries the source of income the calculator set, with the harta only; the server checks it", () => {
+    const state = zakat([
+      { type: "savings/update", index: 0, patch: { amount: cents(10_000_000) } },
+      { type: "sourceOfIncome/set", value: "employment" },
+    ]);
+    const order = zakatOrder(state, seedRates);
+    expect(order.items.sourceOfIncome).toBe("employment");
+    expect(isPricingError(serverPrice(order))).toBe(false);
+    // Not a known source, or with no harta to describe: left out by the page, refused by the server.
+    expect(
+      zakatOrder(zakat([{ type: "sourceOfIncome/set", value: "<b>x</b>" }]), seedRates).items,
+    ).toEqual({});
+    const fitrahOnly = zakatOrder(
+      zakat([
+        { type: "fitrah/setPersons", kind: "normal", persons: 1 },
+        { type: "sourceOfIncome/set", value: "business" },
+      ]),
+      seedRates,
+    );
+    expect(fitrahOnly.items.sourceOfIncome).toBeUndefined();
+    expect(
+      isPricingError(
+        serverPrice({ ...fitrahOnly, items: { ...fitrahOnly.items, sourceOfIncome: "business" } }),
+      ),
+    ).toBe(true);
+  });
+
+  it("refuses fidyah types it does not know or names twice", () => {
+    const order = fidyahOrder(
+      reduceFidyah(
+        initialFidyahState,
+        { type: "updateRow", category: "pregnancy", index: 0, patch: { noOfDays: 3 } },
+        seedRates,
+      ),
+    );
+    expect(order.items).toEqual({ fidyah: { days: 3, types: ["pregnancy"] } });
+    expect(isPricingError(serverPrice(order))).toBe(false);
+    for (const types of [["pregnancy", "pregnancy"], ["fever"]]) {
+      const items = { fidyah: { days: 3, types: types as never } };
+      expect(isPricingError(serverPrice({ ...order, items }))).toBe(true);
+    }
+  });
+
   it("leaves out what comes to nothing, so an empty calculator has no items and a zero total", () => {
     const order = zakatOrder(initialZakatState, seedRates);
     expect(order).toEqual({ flow: "ZAKAT", items: {}, lines: [], total: 0 });
@@ -116,7 +159,8 @@ describe("checkout orders", () => {
       seedRates,
     );
     const order = fidyahOrder(state);
-    expect(order.items).toEqual({ fidyah: { days: 67 } });
+    // The receipt's typeOfFidyah: the categories paid for.
+    expect(order.items).toEqual({ fidyah: { days: 67, types: ["haid", "illness"] } });
     expect(order.total).toBe(67 * seedRates.fidyahPerDay);
     expect(serverPrice(order)).toEqual({ amounts: { fidyah: order.total }, total: order.total });
   });

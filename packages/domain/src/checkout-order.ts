@@ -5,13 +5,14 @@ import {
   type DonationItems,
   type DonationKind,
 } from "./donation-pricing";
-import type { FidyahState } from "./fidyah";
+import { FIDYAH_CATEGORIES, type FidyahState } from "./fidyah";
 import type { FlowType } from "./flow";
 import { giftItemOf } from "./funds/lookup";
 import type { KaffarahState } from "./kaffarah";
 import { sumCents, type Cents } from "./money";
 import type { HartaItem } from "./receipt/attributes";
 import { calculateZakat, type ZakatResults, type ZakatState } from "./zakat";
+import { isSourceOfIncome } from "./zakat/source-of-income";
 
 const remarksOf = (rows: ReadonlyArray<{ readonly remark: string }>): string[] =>
   rows
@@ -78,7 +79,13 @@ export const zakatOrder = (state: ZakatState, rates: RateConfig): CheckoutOrder 
   const fitrahPersons = normal.persons + premium.persons + variable.persons;
   const items: DonationItems = {
     ...(results.hartaTotal > 0
-      ? { harta: results.hartaTotal, hartaItems: hartaItemsOf(state, results) }
+      ? {
+          harta: results.hartaTotal,
+          hartaItems: hartaItemsOf(state, results),
+          ...(isSourceOfIncome(state.sourceOfIncome)
+            ? { sourceOfIncome: state.sourceOfIncome }
+            : {}),
+        }
       : {}),
     ...(fitrahPersons > 0
       ? {
@@ -111,7 +118,8 @@ export const fidyahOrder = (state: FidyahState): CheckoutOrder => {
     ...state.illness.yearsCalc,
   ];
   const days = rows.reduce((sum, row) => sum + row.quantity, 0);
-  return order("FIDYAH", days > 0 ? { fidyah: { days } } : {}, [
+  const types = FIDYAH_CATEGORIES.filter((category) => state[category].totalAmount > 0);
+  return order("FIDYAH", days > 0 ? { fidyah: { days, types } } : {}, [
     { kind: "fidyah", amount: state.totalAmount },
   ]);
 };

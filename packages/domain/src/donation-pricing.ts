@@ -1,5 +1,6 @@
 import type { RateConfig } from "./config";
 import { domainError, type DomainError } from "./errors";
+import { FIDYAH_CATEGORIES, type FidyahCategory } from "./fidyah";
 import type { FlowType } from "./flow";
 import type { FUNDS } from "./funds/registry";
 import { fundOf, pricingOf } from "./funds/lookup";
@@ -7,6 +8,7 @@ import { kaffarahUnitCost, KAFFARAH_MAX_QUANTITY, KAFFARAH_MIN_AMOUNT } from "./
 import { checkAmount } from "./limits";
 import { sumCents, timesCount, type Cents } from "./money";
 import { HARTA_NAMES, type HartaItem } from "./receipt/attributes";
+import type { SourceOfIncome } from "./zakat/source-of-income";
 
 /** A harta remark's length (§5: text inputs take 25 characters) and how many one item may carry. */
 export const HARTA_REMARK_MAX_LENGTH = 25;
@@ -34,16 +36,21 @@ export interface DonationItems extends Readonly<Partial<Record<GiftItemKey, Cent
     readonly premium: number;
     readonly variable?: { readonly persons: number; readonly rate: Cents };
   };
-  /** Fidyah: days missed, priced at the configured rate per day. */
-  readonly fidyah?: { readonly days: number };
+  /**
+   * Fidyah: days missed, priced at the configured rate per day; `types` names the categories paid
+   * for (the receipt's `typeOfFidyah`).
+   */
+  readonly fidyah?: { readonly days: number; readonly types?: ReadonlyArray<FidyahCategory> };
+  /** Where the wealth paid on comes from, as the calculator's donor chose it (the receipt's field). */
+  readonly sourceOfIncome?: SourceOfIncome;
   /** Kaffarah: jimak or nazar by quantity, or a custom amount. */
   readonly kaffarah?:
     | { readonly kind: "jimak" | "nazar"; readonly quantity: number }
     | { readonly kind: "custom"; readonly amount: Cents };
 }
 
-/** The kinds a donation pays (harta items only describe the harta). */
-export type DonationKind = Exclude<keyof DonationItems, "hartaItems">;
+/** The kinds a donation pays (harta items and the source of income only describe the harta). */
+export type DonationKind = Exclude<keyof DonationItems, "hartaItems" | "sourceOfIncome">;
 
 export interface PricedDonation {
   readonly amounts: Readonly<Partial<Record<DonationKind, Cents>>>;
@@ -118,7 +125,8 @@ export const priceDonation = (input: {
   }
   const allowed: ReadonlyArray<string> = fundOf(input.flow).items.map((item) => item.key);
   const kinds = (Object.keys(items) as Array<keyof DonationItems>).filter(
-    (k): k is DonationKind => k !== "hartaItems" && items[k] !== undefined,
+    (k): k is DonationKind =>
+      k !== "hartaItems" && k !== "sourceOfIncome" && items[k] !== undefined,
   );
   if (kinds.length === 0) return fail("donation.empty", "Nothing to pay.");
   const stray = kinds.find((k) => !allowed.includes(k));
@@ -151,9 +159,15 @@ export const priceDonation = (input: {
       variable ? timesCount(variable.rate, variable.persons) : (0 as Cents),
     ]);
   }
+  if (items.sourceOfIncome !== undefined && items.harta === undefined) {
+    return fail("donation.hartaItems", "A source of income describes a harta amount.");
+  }
   if (items.fidyah) {
     if (!count(items.fidyah.days, 366 * 100))
       return fail("donation.quantity", "Days must be a whole number.");
+    const types = items.fidyah.types ?? [];
+    if (new Set(types).size !== types.length || types.some((t) => !FIDYAH_CATEGORIES.includes(t)))
+      return fail("donation.quantity", "Fidyah types are haid, pregnancy and illness, once each.");
     amounts.fidyah = timesCount(rates.fidyahPerDay, items.fidyah.days);
   }
   if (items.kaffarah) {

@@ -4,6 +4,8 @@ import { ZERO, cents, sumCents, timesCount } from "./money";
 
 /** Fidyah categories of spec §3. */
 export type FidyahCategory = "haid" | "pregnancy" | "illness";
+/** The fidyah categories, in the page's order: the receipt's `typeOfFidyah` names those paid for. */
+export const FIDYAH_CATEGORIES: ReadonlyArray<FidyahCategory> = ["haid", "pregnancy", "illness"];
 
 /** A row for one year of missed fasts: quantity (portions) = days; amount = quantity x fidyah per day. */
 export interface FidyahYearRow {

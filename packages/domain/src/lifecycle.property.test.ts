@@ -20,6 +20,8 @@ const rateFields = fc.record({
   nisabValue: fc.nat(),
   fitrahMinAmount: fc.nat(),
   fitrahMaxAmount: fc.nat(),
+  fitrahNormalRate: fc.nat(),
+  fitrahPremiumRate: fc.nat(),
   fidyahPerDay: fc.nat(),
   kaffarahPerDay: fc.nat(),
   jimakNoOfPeople: fc.nat(),

@@ -11,7 +11,7 @@ import {
   staleTransactionOnLoad,
   startTransaction,
 } from "./lifecycle";
-import { rateFieldsOf, readRateFields, STALE_TRANSACTION_MS } from "./session";
+import { isRateChange, rateFieldsOf, readRateFields, STALE_TRANSACTION_MS } from "./session";
 
 const now = 1_700_000_000_000;
 
@@ -98,9 +98,17 @@ describe("resets on load", () => {
 });
 
 describe("kept rate fields", () => {
+  it("a change of the normal or premium fitrah rate is a rate change, like the nisab's", () => {
+    const fields = rateFieldsOf(seedRates);
+    for (const changed of ["fitrahNormalRate", "fitrahPremiumRate", "nisabValue"] as const) {
+      expect(isRateChange(fields, { ...fields, [changed]: fields[changed] + 10 })).toBe(true);
+    }
+    expect(isRateChange(fields, { ...fields })).toBe(false);
+  });
+
   it("round-trip through JSON and refuse anything that is not whole, non-negative numbers", () => {
     const fields = rateFieldsOf(seedRates);
-    expect(Object.keys(fields)).toHaveLength(7);
+    expect(Object.keys(fields)).toHaveLength(9);
     expect(readRateFields(JSON.parse(JSON.stringify(fields)))).toEqual(fields);
     expect(readRateFields({ ...fields, nisabValue: -1 })).toBeUndefined();
     expect(readRateFields({ ...fields, fidyahPerDay: 4.5 })).toBeUndefined();

@@ -62,11 +62,16 @@ export const isStaleTransaction = (
   trxCreationTime !== undefined &&
   now - trxCreationTime > STALE_TRANSACTION_MS;
 
-/** Configuration fields whose change counts as a rate change (§4). */
+/**
+ * Configuration fields whose change counts as a rate change (§4), and the normal and premium fitrah
+ * rates: a fitrah order priced at an old rate would be refused at checkout, so it is reset too.
+ */
 export const RATE_CHANGE_FIELDS = [
   "nisabValue",
   "fitrahMinAmount",
   "fitrahMaxAmount",
+  "fitrahNormalRate",
+  "fitrahPremiumRate",
   "fidyahPerDay",
   "kaffarahPerDay",
   "jimakNoOfPeople",
@@ -84,6 +89,8 @@ export const rateFieldsOf = (config: RateFields): RateFields => ({
   nisabValue: config.nisabValue,
   fitrahMinAmount: config.fitrahMinAmount,
   fitrahMaxAmount: config.fitrahMaxAmount,
+  fitrahNormalRate: config.fitrahNormalRate,
+  fitrahPremiumRate: config.fitrahPremiumRate,
   fidyahPerDay: config.fidyahPerDay,
   kaffarahPerDay: config.kaffarahPerDay,
   jimakNoOfPeople: config.jimakNoOfPeople,

@@ -100,7 +100,7 @@ export default function AccountArea(props: AccountProps) {
   const common = { call: state.call, t };
   return (
     <div className="account-area">
-      <nav className="account-nav" aria-label={t("account_sections")}>
+      <nav className="account-nav" aria-label={t("account_sections")} data-scroll-nav>
         <ul>
           <li>
             <a href="#account-profile">{t("account_profile_heading")}</a>

@@ -153,14 +153,12 @@ function PlanCard(props: {
               </p>
             ) : null}
           </div>
-          <div className="account-buttons">
-            <button type="submit" className="button" disabled={busy}>
-              {t("account_plan_save_amount")}
-            </button>
-            <button type="button" className="account-link-button" onClick={() => setMode("view")}>
-              {t("account_cancel")}
-            </button>
-          </div>
+          <SaveOrCancel
+            busy={busy}
+            save={t("account_plan_save_amount")}
+            cancel={t("account_cancel")}
+            onCancel={() => setMode("view")}
+          />
         </form>
       ) : null}
       {mode === "card" ? (
@@ -196,14 +194,12 @@ function PlanCard(props: {
               ))}
             </select>
           </div>
-          <div className="account-buttons">
-            <button type="submit" className="button" disabled={busy}>
-              {t("account_plan_save_card")}
-            </button>
-            <button type="button" className="account-link-button" onClick={() => setMode("view")}>
-              {t("account_cancel")}
-            </button>
-          </div>
+          <SaveOrCancel
+            busy={busy}
+            save={t("account_plan_save_card")}
+            cancel={t("account_cancel")}
+            onCancel={() => setMode("view")}
+          />
         </form>
       ) : null}
       {mode === "cancel" ? (
@@ -241,6 +237,25 @@ function PlanCard(props: {
 }
 
 /** Recurring plans (spec §4 recurring status and cancel) and the saved cards they can use. */
+/** A change form's buttons: save it, or leave it unchanged. */
+function SaveOrCancel(props: {
+  readonly busy: boolean;
+  readonly save: string;
+  readonly cancel: string;
+  readonly onCancel: () => void;
+}) {
+  return (
+    <div className="account-buttons">
+      <button type="submit" className="button" disabled={props.busy}>
+        {props.save}
+      </button>
+      <button type="button" className="account-link-button" onClick={props.onCancel}>
+        {props.cancel}
+      </button>
+    </div>
+  );
+}
+
 export function PlansSection(props: Props) {
   const { call, t } = props;
   const [plans, setPlans] = useState<ReadonlyArray<Plan> | null>(null);

@@ -14,7 +14,7 @@ import type { AccountBridge } from "../auth/bridge";
 import { AddressFields, addressBody } from "../address/AddressFields";
 import type { CountryOption } from "../address/countries";
 import { addressLabelKeys, type AddressLabels } from "../address/labels";
-import { MobileField } from "../ui/MobileField";
+import { ContactFields } from "../ui/ContactFields";
 import {
   dialCodeOf,
   regionOfDialCode,
@@ -131,16 +131,13 @@ function MobileForm({ call, t, user, onChanged, dialCountries, dialRegions }: Pr
           {user.mobile ? formatMobile(`${user.countryCode}${user.mobile}`, MOBILE_MASK) : "-"}
         </span>
       </p>
-      <MobileField
-        dialLabel={t("enrol_dial_code")}
-        mobileLabel={t("enrol_mobile")}
+      <ContactFields
+        labels={{ dialCode: t("enrol_dial_code"), mobile: t("enrol_mobile") }}
+        dialCountries={dialCountries}
         dialName="countryCode"
-        countries={dialCountries}
+        mobile={{ value: mobile, onChange: setMobile, error }}
         region={region}
         onRegion={setRegion}
-        mobile={mobile}
-        onMobile={setMobile}
-        error={error}
       />
       <button type="submit" className="button">
         {t("account_save_mobile")}

@@ -12,7 +12,8 @@ import { labelKeyOf } from "../../i18n/fill";
 import { TextField } from "../ui/TextField";
 import type { CountryOption } from "./countries";
 import type { AddressLabels } from "./labels";
-import { lookupPostalCode } from "./lookup";
+import { lookupLocation, lookupPostalCode } from "./lookup";
+import { currentPosition, useLocationOffered } from "./use-location";
 
 type Status =
   | { readonly kind: "idle" | "busy" }
@@ -99,6 +100,31 @@ export function AddressFields(props: {
     }
   };
 
+  // "Use my current location": Google's first address for the device's position fills the parts
+  // (postal code included); anything else leaves them to the donor with a note.
+  const locationOffered = useLocationOffered();
+  const locate = async () => {
+    if (status.kind === "busy") return;
+    setPostalError(undefined);
+    setStatus({ kind: "busy" });
+    const position = await currentPosition();
+    const outcome = position && (await lookupLocation(position.latitude, position.longitude));
+    const found = outcome?.kind === "found" ? outcome.addresses[0] : undefined;
+    if (found) {
+      later(() => floorInput.current?.focus());
+      fill(found);
+      setStatus({ kind: "note", text: labels.assets_location_found });
+    } else {
+      later(() => blockInput.current?.focus());
+      const note = !outcome
+        ? labels.assets_location_denied
+        : outcome.kind === "note"
+          ? labels[outcome.key]
+          : labels.assets_location_none;
+      setStatus({ kind: "note", text: note });
+    }
+  };
+
   const findOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
     // Enter in the postal code finds the address instead of sending the page's form.
     if (event.key !== "Enter") return;
@@ -144,6 +170,17 @@ export function AddressFields(props: {
           {status.kind === "busy" ? labels.address_finding : labels.address_find}
         </button>
       </div>
+      {locationOffered ? (
+        <button
+          type="button"
+          className="button button-secondary address-locate"
+          onClick={() => void locate()}
+          aria-busy={status.kind === "busy"}
+          data-testid="use-location"
+        >
+          {labels.assets_use_location}
+        </button>
+      ) : null}
       <p className="address-status" role="status" aria-live="polite">
         {announcement}
       </p>

@@ -17,6 +17,10 @@ export const addressLabelKeys = [
   "address_lookup_off",
   "address_unavailable",
   "address_rate_limited",
+  "assets_use_location",
+  "assets_location_found",
+  "assets_location_none",
+  "assets_location_denied",
   "validation_postalCode_required",
   "validation_postalCode_invalid",
 ] as const;

@@ -1,6 +1,8 @@
 import { useStore } from "@nanostores/react";
 import type { LoginPopup } from "@portal/domain";
 import { $authPopup } from "../../stores/auth-popup";
+import { $notRegistered } from "../../stores/not-registered";
+import { useMaskedPage, usePopupMark } from "./page-mask";
 import type { AuthContext } from "./context";
 import { Modal } from "./Modal";
 import { Notice, NotRegistered, NricOnlyStep } from "./Notices";
@@ -86,16 +88,27 @@ function Body({ popup, context }: { readonly popup: LoginPopup; readonly context
   }
 }
 
-/** Every login popup of §2, one at a time, as `$authPopup` says. */
+/**
+ * Every login popup of §2, one at a time, as `$authPopup` says. While the account is not registered
+ * (`$notRegistered`), the page behind is blank and masked (useMaskedPage) and the not-registered popup
+ * cannot be closed: closing any other popup (the sign-up it leads to) comes back to it.
+ */
 export default function AuthPopups({ context }: { readonly context: AuthContext }) {
-  const popup = useStore($authPopup);
+  const shown = useStore($authPopup);
+  const notRegistered = useStore($notRegistered);
+  const popup: LoginPopup | null =
+    shown ?? (notRegistered ? { kind: "NOT_REGISTERED", from: "LOGIN" } : null);
+  useMaskedPage(notRegistered);
+  usePopupMark(popup?.kind);
   if (!popup) return null;
+  const locked = notRegistered && popup.kind === "NOT_REGISTERED";
   return (
     <Modal
       key={popup.kind}
       title={context.t(titles[popup.kind])}
       closeLabel={context.t("auth_close")}
       onClose={() => $authPopup.set(null)}
+      dismissible={!locked}
     >
       <Body popup={popup} context={context} />
     </Modal>

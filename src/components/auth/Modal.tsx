@@ -12,8 +12,11 @@ export function Modal(props: {
   readonly subtitle?: string | undefined;
   readonly closeLabel: string;
   readonly onClose: () => void;
+  /** False for a popup the donor must answer (not registered): no close button, Escape does nothing. */
+  readonly dismissible?: boolean;
   readonly children: ReactNode;
 }) {
+  const dismissible = props.dismissible ?? true;
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const subtitleId = useId();
@@ -28,7 +31,7 @@ export function Modal(props: {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === "Escape") {
       event.stopPropagation();
-      props.onClose();
+      if (dismissible) props.onClose();
       return;
     }
     if (event.key !== "Tab" || !ref.current) return;
@@ -45,7 +48,7 @@ export function Modal(props: {
     }
   };
   return (
-    <div className="modal-backdrop">
+    <div className="modal-backdrop" data-dismissible={dismissible ? undefined : "no"}>
       <div
         ref={ref}
         className="modal"
@@ -58,14 +61,16 @@ export function Modal(props: {
       >
         <div className="modal-head">
           <h2 id={titleId}>{props.title}</h2>
-          <button
-            type="button"
-            className="modal-close"
-            aria-label={props.closeLabel}
-            onClick={props.onClose}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
+          {dismissible ? (
+            <button
+              type="button"
+              className="modal-close"
+              aria-label={props.closeLabel}
+              onClick={props.onClose}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          ) : null}
         </div>
         {props.subtitle ? (
           <p id={subtitleId} className="modal-subtitle">

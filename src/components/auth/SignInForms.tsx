@@ -3,14 +3,21 @@ import {
   nextLoginPopup,
   passwordIssues,
   signInErrorOutcome,
-  validateEmail,
   type LoginPopup,
 } from "@portal/domain";
 import { $authPopup } from "../../stores/auth-popup";
 import type { AuthContext } from "./context";
-import { CodeField, FormMessage, PasswordField, useSubmit } from "./fields";
+import {
+  CodeField,
+  FormMessage,
+  NewPasswordField,
+  PasswordField,
+  SubmitButton,
+  UsernameField,
+  useSubmit,
+  useUsername,
+} from "./fields";
 import { failureOf, providerText, signInFailureText, validationText } from "./messages";
-import { EmailField } from "../ui/EmailField";
 
 type Props = { readonly context: AuthContext };
 
@@ -64,15 +71,13 @@ export function SignInForm({
   readonly notice?: "signUpSuccess" | "codeResent" | "passwordReset" | undefined;
   readonly email?: string | undefined;
 }) {
-  const [email, setEmail] = useState(typed ?? "");
+  const username = useUsername(context, typed ?? "");
+  const { email } = username;
   const [password, setPassword] = useState("");
-  const [emailError, setEmailError] = useState<string>();
   const { busy, error, submit } = useSubmit();
   const accounts = context.accounts;
   const onSubmit = prevent(() => {
-    const invalid = validationText(context, validateEmail(email));
-    setEmailError(invalid);
-    if (invalid || !accounts || password === "") return;
+    if (!username.check() || !accounts || password === "") return;
     void submit(
       async () => {
         try {
@@ -102,13 +107,7 @@ export function SignInForm({
         notice={notice ? context.t(notices[notice]) : undefined}
         error={accounts ? error : context.t("auth_unavailable")}
       />
-      <EmailField
-        autoComplete="username"
-        label={context.t("auth_email")}
-        value={email}
-        onChange={setEmail}
-        error={emailError}
-      />
+      <UsernameField {...username.field} />
       <PasswordField
         name="password"
         autoComplete="current-password"
@@ -117,9 +116,12 @@ export function SignInForm({
         value={password}
         onChange={setPassword}
       />
-      <button type="submit" className="auth-primary" disabled={busy || !accounts}>
-        {busy ? context.t("auth_working") : context.t("auth_login_submit")}
-      </button>
+      <SubmitButton
+        context={context}
+        busy={busy}
+        disabled={!accounts}
+        label={context.t("auth_login_submit")}
+      />
       <p className="auth-links">
         <button type="button" className="auth-link" onClick={() => go({ kind: "FORGOT_PASSWORD" })}>
           {context.t("auth_forgot_link")}
@@ -165,9 +167,7 @@ export function VerifyPendingForm({ context, email }: Props & { readonly email: 
       <p>{context.t("auth_verify_text", { email })}</p>
       <FormMessage error={error} />
       <CodeField label={context.t("auth_code")} value={code} onChange={setCode} error={codeError} />
-      <button type="submit" className="auth-primary" disabled={busy}>
-        {busy ? context.t("auth_working") : context.t("auth_verify_submit")}
-      </button>
+      <SubmitButton context={context} busy={busy} label={context.t("auth_verify_submit")} />
       <button type="button" className="auth-secondary" onClick={resend}>
         {context.t("auth_resend")}
       </button>
@@ -176,14 +176,12 @@ export function VerifyPendingForm({ context, email }: Props & { readonly email: 
 }
 
 export function ForgotPasswordForm({ context }: Props) {
-  const [email, setEmail] = useState("");
-  const [emailError, setEmailError] = useState<string>();
+  const username = useUsername(context);
+  const { email } = username;
   const { busy, error, submit } = useSubmit();
   const accounts = context.accounts;
   const onSubmit = prevent(() => {
-    const invalid = validationText(context, validateEmail(email));
-    setEmailError(invalid);
-    if (invalid || !accounts) return;
+    if (!username.check() || !accounts) return;
     void submit(
       async () => {
         await context.run(accounts.resetPassword(email));
@@ -196,16 +194,8 @@ export function ForgotPasswordForm({ context }: Props) {
     <form noValidate onSubmit={onSubmit} className="auth-form">
       <p>{context.t("auth_forgot_text")}</p>
       <FormMessage error={error} />
-      <EmailField
-        autoComplete="username"
-        label={context.t("auth_email")}
-        value={email}
-        onChange={setEmail}
-        error={emailError}
-      />
-      <button type="submit" className="auth-primary" disabled={busy}>
-        {busy ? context.t("auth_working") : context.t("auth_send_code")}
-      </button>
+      <UsernameField {...username.field} />
+      <SubmitButton context={context} busy={busy} label={context.t("auth_send_code")} />
       <p className="auth-links">
         <button type="button" className="auth-link" onClick={() => go({ kind: "LOGIN" })}>
           {context.t("auth_back_to_login")}
@@ -249,19 +239,14 @@ export function ResetPasswordForm({ context, email }: Props & { readonly email: 
         onChange={setCode}
         error={errors.code}
       />
-      <PasswordField
-        name="new-password"
-        autoComplete="new-password"
+      <NewPasswordField
+        context={context}
         label={context.t("auth_new_password")}
-        showLabel={context.t("auth_show_password")}
-        hint={context.t("auth_password_hint")}
         value={password}
         onChange={setPassword}
         error={errors.password}
       />
-      <button type="submit" className="auth-primary" disabled={busy}>
-        {busy ? context.t("auth_working") : context.t("auth_reset_submit")}
-      </button>
+      <SubmitButton context={context} busy={busy} label={context.t("auth_reset_submit")} />
     </form>
   );
 }
@@ -305,19 +290,14 @@ export function NewPasswordForm({ context, change }: Props & { readonly change: 
           onChange={setPrevious}
         />
       ) : null}
-      <PasswordField
-        name="new-password"
-        autoComplete="new-password"
+      <NewPasswordField
+        context={context}
         label={context.t("auth_new_password")}
-        showLabel={context.t("auth_show_password")}
-        hint={context.t("auth_password_hint")}
         value={password}
         onChange={setPassword}
         error={passwordProblem}
       />
-      <button type="submit" className="auth-primary" disabled={busy}>
-        {busy ? context.t("auth_working") : context.t("auth_save")}
-      </button>
+      <SubmitButton context={context} busy={busy} label={context.t("auth_save")} />
     </form>
   );
 }

@@ -16,12 +16,12 @@ import type { AuthContext } from "./context";
 import { dialCountries } from "../enrolment/dial-countries";
 import { dialCodeOf, HOME_REGION } from "../enrolment/dial-code";
 import { TermsCheck } from "../ui/TermsCheck";
-import { MobileField } from "../ui/MobileField";
+import { ContactFields } from "../ui/ContactFields";
+import { binder } from "../ui/bind";
 import { TextField } from "../ui/TextField";
-import { FormMessage, PasswordField, useSubmit } from "./fields";
+import { FormMessage, NewPasswordField, SubmitButton, useSubmit } from "./fields";
 import { failureOf, validationText } from "./messages";
 import { SocialButtons } from "./SignInForms";
-import { EmailField } from "../ui/EmailField";
 
 type Kind = "individual" | "corporate";
 type Values = Record<
@@ -46,7 +46,7 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
   const [errors, setErrors] = useState<Partial<Record<keyof Values | "terms", string>>>({});
   const [agreed, setAgreed] = useState(false);
   const { busy, error, setError, submit } = useSubmit();
-  const set = (key: keyof Values) => (value: string) => setValues({ ...values, [key]: value });
+  const { text } = binder(values, errors, setValues);
   const accounts = context.accounts;
   const v = (key: Parameters<typeof validationText>[1]) => validationText(context, key);
 
@@ -78,7 +78,7 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
             email: values.email,
             password: values.password,
             countryCode: dialCodeOf(countries, region),
-            mobile: values.mobile,
+            mobile: values.mobile.replace(/\s/g, ""),
             termsVersion: TERMS_VERSION,
             ...(corporate
               ? { uen: values.uen, companyName: values.companyName }
@@ -133,71 +133,42 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
       {kind === "corporate" ? (
         <>
           <TextField
+            {...text("companyName")}
             name="company-name"
             autoComplete="organization"
             label={context.t("auth_company_name")}
-            value={values.companyName}
-            onChange={set("companyName")}
-            error={errors.companyName}
             maxLength={66}
           />
-          <TextField
-            name="uen"
-            label={context.t("auth_uen")}
-            value={values.uen}
-            onChange={set("uen")}
-            error={errors.uen}
-            uppercase
-            maxLength={10}
-          />
+          <TextField {...text("uen")} label={context.t("auth_uen")} uppercase maxLength={10} />
         </>
       ) : null}
       <TextField
-        name="name"
+        {...text("name")}
         autoComplete="name"
         label={context.t(kind === "corporate" ? "auth_contact_person" : "auth_full_name")}
-        value={values.name}
-        onChange={set("name")}
-        error={errors.name}
         maxLength={66}
       />
       {kind === "individual" ? (
-        <TextField
-          name="nric"
-          autoComplete="off"
-          label={context.t("auth_nric")}
-          value={values.nric}
-          onChange={set("nric")}
-          error={errors.nric}
-          uppercase
-          maxLength={9}
-        />
+        <TextField {...text("nric")} label={context.t("auth_nric")} uppercase maxLength={9} />
       ) : null}
-      <EmailField
-        label={context.t("auth_email")}
-        value={values.email}
-        onChange={set("email")}
-        error={errors.email}
-      />
-      <MobileField
-        dialLabel={context.t("auth_dial_code")}
-        mobileLabel={context.t("auth_mobile")}
+      <ContactFields
+        labels={{
+          email: context.t("auth_email"),
+          dialCode: context.t("auth_dial_code"),
+          mobile: context.t("auth_mobile"),
+        }}
+        dialCountries={countries}
         dialName="dial-code"
-        countries={countries}
+        email={text("email")}
+        mobile={text("mobile")}
         region={region}
         onRegion={setRegion}
-        mobile={values.mobile}
-        onMobile={set("mobile")}
-        error={errors.mobile}
       />
-      <PasswordField
-        name="new-password"
-        autoComplete="new-password"
+      <NewPasswordField
+        context={context}
         label={context.t("auth_password")}
-        showLabel={context.t("auth_show_password")}
-        hint={context.t("auth_password_hint")}
         value={values.password}
-        onChange={set("password")}
+        onChange={text("password").onChange}
         error={errors.password}
       />
       {/* Agreement to the terms (spec §5 iAgree): required; the version agreed to travels with the sign-up. */}
@@ -207,9 +178,12 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
         onChange={setAgreed}
         error={errors.terms}
       />
-      <button type="submit" className="auth-primary" disabled={busy || !accounts}>
-        {busy ? context.t("auth_working") : context.t("auth_signup_submit")}
-      </button>
+      <SubmitButton
+        context={context}
+        busy={busy}
+        disabled={!accounts}
+        label={context.t("auth_signup_submit")}
+      />
       <p className="auth-links">
         {context.t("auth_have_account")}{" "}
         <button

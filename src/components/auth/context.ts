@@ -14,6 +14,7 @@ import { rememberSocialStart } from "../../lib/social-start";
 import { readTransaction } from "../../lib/transaction";
 import { $account } from "../../stores/account";
 import { $authPopup } from "../../stores/auth-popup";
+import { $notRegistered } from "../../stores/not-registered";
 import { lifecycleKeys, readFlag, tabStorage } from "../../stores/session-storage";
 
 /** What `/auth/config` answers. */
@@ -155,25 +156,29 @@ export function makeContext(input: {
     const details = await portal("/svc/main/User/getSignInUserDetails");
     await refreshHeader();
     if (details.body.status !== 1) {
+      $notRegistered.set(true);
       $authPopup.set({ kind: "NOT_REGISTERED", from: "LOGIN" });
       return;
     }
+    $notRegistered.set(false);
     $authPopup.set(null);
     const path = barePath(location.pathname);
-    const next = stay
-      ? ({ kind: "reload" } as const)
-      : afterLogin({
-          path,
-          flow,
-          productRoute,
-          // What the pages keep in this tab (src/stores/session-storage.ts lifecycleKeys): the lifecycle
-          // marks the enrolment forms and keeps the flow, checkout marks its filled donor fields, and a
-          // paid donation is the transaction state's own `transactionPassed` (src/lib/transaction.ts).
-          midEnrolment: readFlag(lifecycleKeys.enrolmentInProgress),
-          transactionPassed: readTransaction().transactionPassed,
-          flowSet: isFlowType(tabFlow()),
-          nameAndEmailFilled: readFlag(lifecycleKeys.donorDetailsFilled),
-        });
+    // A page that asked a guest to sign in before giving (giving/SignInToGive.tsx) gets them back.
+    const next =
+      stay || document.querySelector("[data-sign-in-to-give]") !== null
+        ? ({ kind: "reload" } as const)
+        : afterLogin({
+            path,
+            flow,
+            productRoute,
+            // What the pages keep in this tab (src/stores/session-storage.ts lifecycleKeys): the lifecycle
+            // marks the enrolment forms and keeps the flow, checkout marks its filled donor fields, and a
+            // paid donation is the transaction state's own `transactionPassed` (src/lib/transaction.ts).
+            midEnrolment: readFlag(lifecycleKeys.enrolmentInProgress),
+            transactionPassed: readTransaction().transactionPassed,
+            flowSet: isFlowType(tabFlow()),
+            nameAndEmailFilled: readFlag(lifecycleKeys.donorDetailsFilled),
+          });
     if (next.kind === "reload") location.reload();
     else location.assign(localizedPath(next.to, lang));
   };
@@ -186,6 +191,7 @@ export function makeContext(input: {
     // Amplify's global sign-out: the provider revokes every access and refresh token of the account.
     if (accounts) await run(accounts.signOut()).catch(() => undefined);
     $account.set(null);
+    $notRegistered.set(false);
     if (!redirect) {
       await refreshHeader();
       return;

@@ -7,6 +7,7 @@ import { forgetSocialStart } from "../../lib/social-start";
 import { publishBridge } from "./bridge";
 import { makeContext, type AuthContext, type IdentityConfig } from "./context";
 import { completeSocialReturn, takeRememberedPopup } from "./social-return";
+import { checkRegistered } from "./registration-check";
 import { languageOf } from "../../i18n/paths";
 
 let booted: Promise<AuthContext> | undefined;
@@ -89,11 +90,15 @@ async function boot(slot: HTMLElement): Promise<AuthContext> {
   document.documentElement.dataset["auth"] = "ready";
   // Back from Google or Facebook (on the page the sign-in began on): the rules of §4 decide what the
   // donor sees; the remembered start is used up.
+  const remembered = takeRememberedPopup();
   if (socialReturn) {
     forgetSocialStart();
     void completeSocialReturn(context, socialReturn);
+  } else if (remembered === null) {
+    // Spec §2: a signed-in account that is not a donor's sees the blank, masked page and the
+    // not-registered popup on every page it loads, not only right after signing in.
+    void checkRegistered(context);
   }
-  const remembered = takeRememberedPopup();
   if (remembered) $authPopup.set({ kind: remembered });
   return context;
 }

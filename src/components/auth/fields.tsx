@@ -1,5 +1,16 @@
 import { useState, type ReactNode } from "react";
+import { validateEmail } from "@portal/domain";
+import { EmailField } from "../ui/EmailField";
+import { validationText } from "./messages";
 import { TextField, type TextFieldProps } from "../ui/TextField";
+import type { AuthContext } from "./context";
+
+/** A field a popup keeps in its own state. */
+interface Field {
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly error?: string | undefined;
+}
 
 /** The six-digit code an e-mail brought (sign-up confirmation, password reset). */
 export function CodeField(props: {
@@ -32,6 +43,58 @@ export function PasswordField(
         <input type="checkbox" checked={shown} onChange={() => setShown(!shown)} /> {showLabel}
       </label>
     </div>
+  );
+}
+
+/** A new password (sign-up, reset, change), with the rules it must meet under its label. */
+export function NewPasswordField(
+  props: Field & { readonly context: AuthContext; readonly label: string },
+) {
+  const { context, ...field } = props;
+  return (
+    <PasswordField
+      name="new-password"
+      autoComplete="new-password"
+      showLabel={context.t("auth_show_password")}
+      hint={context.t("auth_password_hint")}
+      {...field}
+    />
+  );
+}
+
+/** The sign-in e-mail a popup asks for, and `check`: §5's rule on it, its message shown. */
+export function useUsername(context: AuthContext, initial = "") {
+  const [email, setEmail] = useState(initial);
+  const [error, setError] = useState<string>();
+  return {
+    email,
+    field: { context, value: email, onChange: setEmail, error },
+    /** Whether the e-mail is valid; shows why not. */
+    check: () => {
+      const invalid = validationText(context, validateEmail(email));
+      setError(invalid);
+      return !invalid;
+    },
+  };
+}
+
+/** The sign-in e-mail (the address the identity provider knows the donor by). */
+export function UsernameField(props: Field & { readonly context: AuthContext }) {
+  const { context, ...field } = props;
+  return <EmailField autoComplete="username" label={context.t("auth_email")} {...field} />;
+}
+
+/** A popup's submit button: its label, or "working" while the request is on its way. */
+export function SubmitButton(props: {
+  readonly context: AuthContext;
+  readonly busy: boolean;
+  readonly label: string;
+  readonly disabled?: boolean;
+}) {
+  return (
+    <button type="submit" className="auth-primary" disabled={props.busy || props.disabled === true}>
+      {props.busy ? props.context.t("auth_working") : props.label}
+    </button>
   );
 }
 

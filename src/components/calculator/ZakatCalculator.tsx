@@ -9,6 +9,7 @@ import {
   initialZakatState,
   reduceZakat,
   roundCents,
+  SOURCES_OF_INCOME,
   withResults,
   type RateConfig,
   type ZakatAction,
@@ -22,8 +23,10 @@ import {
 } from "../../stores/calculator";
 import { fill, type CalculatorLabels } from "./labels";
 import { useLiveRates } from "./rates";
+import { SelectField } from "../ui/SelectField";
 import { BusinessSection, FitrahSection, GoldSection } from "./OtherSections";
 import { InsuranceSection, SavingsSection, SharesSection } from "./RowSections";
+import { GiveLink } from "../giving/SignInToGive";
 
 export interface ZakatCalculatorProps {
   readonly lang: Language;
@@ -112,6 +115,24 @@ export default function ZakatCalculator({ lang, initialRates, labels: l }: Zakat
             <dd data-testid="total">{formatMoney(results.total)}</dd>
           </div>
         </dl>
+        {results.hartaTotal > 0 ? (
+          <div className="calc-source">
+            <SelectField
+              label={l.dcheck_calc_source}
+              name="sourceOfIncome"
+              value={state.sourceOfIncome}
+              onChange={(value) => dispatch({ type: "sourceOfIncome/set", value })}
+              testId="source-of-income"
+              options={[
+                { value: "", label: l.dcheck_calc_source_none },
+                ...SOURCES_OF_INCOME.map((source) => ({
+                  value: source,
+                  label: l[`dcheck_source_${source}`],
+                })),
+              ]}
+            />
+          </div>
+        ) : null}
         <div className="calc-actions">
           {fitrahRateOutOfRange(state.fitrah.variable, rates) ? (
             <p className="calc-hint" data-testid="fitrah-rate-blocked">
@@ -121,13 +142,15 @@ export default function ZakatCalculator({ lang, initialRates, labels: l }: Zakat
               })}
             </p>
           ) : results.total > 0 ? (
-            <a
-              className="button"
-              href={checkout}
-              onClick={() => saveCalculator({ state: withResults(state, rates), ratesVersion })}
-            >
-              {l.calc_pay}
-            </a>
+            <GiveLink labels={l}>
+              <a
+                className="button"
+                href={checkout}
+                onClick={() => saveCalculator({ state: withResults(state, rates), ratesVersion })}
+              >
+                {l.calc_pay}
+              </a>
+            </GiveLink>
           ) : (
             <p className="calc-hint">{l.calc_pay_hint}</p>
           )}

@@ -5,6 +5,7 @@ import {
   HARTA_REMARK_MAX_LENGTH,
   type Cents,
 } from "@portal/domain";
+import { Icon, type IconName } from "../giving/icons";
 import type { CalculatorLabels } from "./labels";
 import { amountText, parseAmountText, type Parsed } from "./parse";
 
@@ -136,14 +137,17 @@ export function ResultLine(props: {
 export function Section(props: {
   readonly title: string;
   readonly hint: string;
-  readonly icon: string;
+  readonly icon: IconName;
   readonly children: ReactNode;
 }) {
   const hintId = useId();
   return (
     <fieldset className="calc-card" data-asset={props.icon} aria-describedby={hintId}>
       <legend>
-        <h2>{props.title}</h2>
+        <h2 className="with-icon">
+          <Icon name={props.icon} />
+          {props.title}
+        </h2>
       </legend>
       <p id={hintId} className="calc-hint">
         {props.hint}

@@ -1,3 +1,4 @@
+import { signInToGiveKeys } from "../giving/SignInToGive";
 /**
  * Every string the calculator island needs. The page translates them on the server and passes them in as
  * props, so the island does not ship i18next or the translation files.
@@ -58,6 +59,13 @@ export const calculatorLabelKeys = [
   "calc_zakat_due",
   "calc_totals",
   "calc_harta_total",
+  "dcheck_calc_source",
+  "dcheck_calc_source_none",
+  "dcheck_source_employment",
+  "dcheck_source_business",
+  "dcheck_source_investment",
+  "dcheck_source_inheritance",
+  "dcheck_source_others",
   "calc_fitrah_total",
   "calc_total",
   "calc_pay",
@@ -88,6 +96,7 @@ export const calculatorLabelKeys = [
   "polish_fitrah_range",
   "polish_fitrah_out_of_range",
   "polish_fitrah_pay_blocked",
+  ...signInToGiveKeys,
 ] as const;
 
 /** A key of the calculator's strings. */

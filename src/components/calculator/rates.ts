@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { ratesFromHomePageWire } from "@portal/adapters";
-import type { RateConfig } from "@portal/domain";
+import { MAIN_CHARITY_ID, type RateConfig } from "@portal/domain";
 import { homePageConfigurationData } from "../../lib/home-config";
 
 /** The live rates and their version, or undefined when the service did not answer with them. */
@@ -8,7 +8,7 @@ export const fetchLiveRates = async (
   signal: AbortSignal,
 ): Promise<{ version: number; rates: RateConfig } | undefined> => {
   // The page lifecycle asked for the same configuration on load: one request serves both.
-  const data = await homePageConfigurationData();
+  const data = await homePageConfigurationData(MAIN_CHARITY_ID);
   if (signal.aborted || data === undefined) return undefined;
   return ratesFromHomePageWire(data);
 };

@@ -1,13 +1,14 @@
 import { useId } from "react";
 import {
+  acceptedCards,
   cardBrand,
   cardDigits,
   groupInFours,
   pasteCardNumber,
   validateCardNumber,
-  type CardImage,
 } from "@portal/domain";
 import { fill } from "../../i18n/fill";
+import { PaymentImage } from "../giving/payment-images";
 import { cardBrandName } from "../giving/payment-names";
 import type { CheckoutLabels } from "./labels";
 
@@ -50,16 +51,6 @@ export const checkCard = (card: CardEntry, l: CheckoutLabels, now: Date): CardEr
   return errors;
 };
 
-/** A small card-brand badge: the brand's name in its colours (no image download, readable as text). */
-function BrandBadge({ brand }: { readonly brand: CardImage }) {
-  if (brand === "DefaultCard") return null;
-  return (
-    <span className={`card-brand card-brand-${brand}`} data-testid="card-brand">
-      {cardBrandName(brand)}
-    </span>
-  );
-}
-
 /**
  * The card form of §5: digits, spaces and hyphens only, grouped in fours as typed; a paste is taken
  * only if it holds a digit; the brand shown from the leading digits; expiry months 01 to 12 and years
@@ -87,7 +78,12 @@ export function CardFields(props: {
     errors[field] === undefined ? undefined : `${id}-${field}-error`;
   return (
     <div className="card-fields">
-      <p className="field-hint">{l.checkout_card_accepted}</p>
+      <p className="field-hint accepted-cards">
+        {acceptedCards.map((accepted) => (
+          <PaymentImage key={accepted} image={accepted} />
+        ))}
+        <span>{l.checkout_card_accepted}</span>
+      </p>
       <div className="calc-field">
         <label htmlFor={`${id}-number`}>{l.checkout_card_number}</label>
         <div className="card-number">
@@ -113,7 +109,9 @@ export function CardFields(props: {
               if (pasted !== null) onChange({ ...card, number: pasted.slice(0, 23) });
             }}
           />
-          <BrandBadge brand={brand} />
+          {brand === "DefaultCard" ? null : (
+            <PaymentImage image={brand} name={cardBrandName(brand)} testId="card-brand" />
+          )}
         </div>
         {brand === "DefaultCard" ? null : (
           <span className="visually-hidden" aria-live="polite">

@@ -1,11 +1,20 @@
 import { useEffect, useRef } from "react";
-import { brandOf, formatMoney, fundOf, isTaxRegistrable, type Cents } from "@portal/domain";
+import {
+  brandOf,
+  enrolmentPath,
+  formatMoney,
+  fundOf,
+  isTaxRegistrable,
+  type Cents,
+} from "@portal/domain";
 import { fill } from "../../i18n/fill";
 import { localizedPath, type Language } from "../../i18n/paths";
 import type { DialCodeRegions, DialCountry } from "../enrolment/dial-code";
+import { SignInToGive, useSignInFirst } from "../giving/SignInToGive";
 import { ChallengeDialog } from "./ChallengeDialog";
 import { CheckoutDone } from "./CheckoutDone";
 import { DonorFields } from "./DonorFields";
+import { EnrolledNote } from "./EnrolledNote";
 import type { CheckoutLabels } from "./labels";
 import { givingPathOf } from "./order-source";
 import { OrderSummary } from "./OrderSummary";
@@ -30,6 +39,8 @@ export interface CheckoutProps {
 export default function Checkout(props: CheckoutProps) {
   const { lang, labels: l, productRoute } = props;
   const s = useCheckout(props);
+  // Where sign-in comes before giving (PORTAL_SIGN_IN_REQUIRED), a guest signs in first.
+  const signInFirst = useSignInFirst();
   const problemRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (s.problem !== null) problemRef.current?.focus();
@@ -75,7 +86,11 @@ export default function Checkout(props: CheckoutProps) {
         back={back}
         rateNotice={s.rateNotice}
       />
-      {s.order && s.order.total > 0 ? (
+      {signInFirst && s.order && s.order.total > 0 ? (
+        <section className="calc-card">
+          <SignInToGive labels={l} heading />
+        </section>
+      ) : s.order && s.order.total > 0 ? (
         <form
           className="checkout-form"
           noValidate
@@ -93,7 +108,15 @@ export default function Checkout(props: CheckoutProps) {
                 {l.checkout_prefilled}
               </p>
             ) : null}
+            <EnrolledNote
+              enrolled={s.enrolled}
+              labels={l}
+              enrolPath={
+                s.prefilled ? null : localizedPath(enrolmentPath(s.flow, productRoute), lang)
+              }
+            />
             <DonorFields
+              nameFixed={s.enrolled !== null}
               donor={s.donor}
               errors={s.donorErrors}
               labels={l}

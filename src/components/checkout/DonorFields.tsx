@@ -10,11 +10,11 @@ import {
 } from "@portal/domain";
 import { labelKeyOf } from "../../i18n/fill";
 import { Checkbox as Check } from "../ui/Checkbox";
-import { MobileField } from "../ui/MobileField";
+import { binder } from "../ui/bind";
+import { ContactFields } from "../ui/ContactFields";
 import { TextField } from "../ui/TextField";
 import { dialCodeOf, HOME_REGION, type DialCountry } from "../enrolment/dial-code";
 import type { CheckoutLabels } from "./labels";
-import { EmailField } from "../ui/EmailField";
 
 /** The donor's details as typed. Kept in the page only: never in storage, never in a URL. */
 export interface DonorEntry {
@@ -120,122 +120,79 @@ export function DonorFields(props: {
   /** The dial-code list (built into the page), shared with the enrolment forms. */
   readonly dialCountries: ReadonlyArray<DialCountry>;
   readonly onChange: (donor: DonorEntry) => void;
+  /** The name is a guest's enrolment's, shown above as the receipt will carry it (EnrolledNote). */
+  readonly nameFixed?: boolean;
 }) {
   const { donor, errors, labels: l, onChange } = props;
-  const set =
-    <K extends keyof DonorEntry>(key: K) =>
-    (value: DonorEntry[K]) =>
-      onChange({ ...donor, [key]: value });
+  const { text, check } = binder(donor, errors, onChange);
   return (
     <div className="checkout-donor">
-      <TextField
-        name="name"
-        label={l.checkout_name}
-        value={donor.name}
-        error={errors.name}
-        onChange={set("name")}
-        autoComplete="name"
-        maxLength={66}
-        testId="donor-name"
-      />
-      <EmailField
-        label={l.checkout_email}
-        hint={l.checkout_details_hint}
-        value={donor.email}
-        error={errors.email}
-        onChange={set("email")}
-        testId="donor-email"
-      />
-      <MobileField
-        dialLabel={l.checkout_dial_code}
-        mobileLabel={l.checkout_mobile}
+      {props.nameFixed ? null : (
+        <TextField
+          {...text("name")}
+          label={l.checkout_name}
+          autoComplete="name"
+          maxLength={66}
+          testId="donor-name"
+        />
+      )}
+      <ContactFields
+        labels={{
+          email: l.checkout_email,
+          emailHint: l.checkout_details_hint,
+          dialCode: l.checkout_dial_code,
+          mobile: l.checkout_mobile,
+        }}
+        dialCountries={props.dialCountries}
         dialName="countryCode"
-        countries={props.dialCountries}
+        email={text("email")}
+        mobile={text("mobile")}
         region={donor.region}
         onRegion={(region) =>
           onChange({ ...donor, region, countryCode: dialCodeOf(props.dialCountries, region) })
         }
-        mobile={donor.mobile}
-        onMobile={set("mobile")}
-        error={errors.mobile}
-        testId="donor-mobile"
+        testIds={{ email: "donor-email", mobile: "donor-mobile" }}
       />
       <Check
         label={l.checkout_anonymous}
-        checked={donor.anonymous}
-        onChange={set("anonymous")}
+        {...check("anonymous")}
         testId="donor-anonymous"
         // The wakaf funds list their donors publicly (the donor wall); zakat, fidyah and kaffarah do not.
         hint={props.zakatLike ? undefined : l.checkout_anonymous_wall}
       />
       {props.zakatLike ? (
-        <Check
-          label={l.checkout_others}
-          checked={donor.others}
-          onChange={set("others")}
-          testId="donor-others"
-        >
+        <Check label={l.checkout_others} {...check("others")} testId="donor-others">
           <TextField
-            name="othersName"
+            {...text("othersName")}
             label={l.checkout_others_name}
-            value={donor.othersName}
-            error={errors.othersName}
-            onChange={set("othersName")}
-            autoComplete="off"
             maxLength={66}
             testId="donor-others-name"
           />
-          <Check
-            label={l.checkout_deceased}
-            checked={donor.deceased}
-            onChange={set("deceased")}
-            testId="donor-deceased"
-          />
+          <Check label={l.checkout_deceased} {...check("deceased")} testId="donor-deceased" />
         </Check>
       ) : null}
-      <Check
-        label={l.checkout_business}
-        checked={donor.business}
-        onChange={set("business")}
-        testId="donor-business"
-      >
+      <Check label={l.checkout_business} {...check("business")} testId="donor-business">
         <TextField
-          name="companyName"
+          {...text("companyName")}
           label={l.checkout_company}
-          value={donor.companyName}
-          error={errors.companyName}
-          onChange={set("companyName")}
           autoComplete="organization"
           maxLength={66}
           testId="donor-company"
         />
         <TextField
-          name="uen"
+          {...text("uen")}
           label={l.checkout_uen}
-          value={donor.uen}
-          error={errors.uen}
-          onChange={set("uen")}
-          autoComplete="off"
           maxLength={10}
           uppercase
           testId="donor-uen"
         />
       </Check>
       {props.taxIncluded ? (
-        <Check
-          label={l.checkout_iras}
-          checked={donor.iras}
-          onChange={set("iras")}
-          testId="donor-iras"
-        >
+        <Check label={l.checkout_iras} {...check("iras")} testId="donor-iras">
           <TextField
-            name="taxId"
+            {...text("taxId")}
             label={donor.business ? l.checkout_iras_uen : l.checkout_iras_id}
             hint={l.checkout_iras_hint}
-            value={donor.taxId}
-            error={errors.taxId}
-            onChange={set("taxId")}
-            autoComplete="off"
             maxLength={10}
             uppercase
             testId="donor-tax-id"

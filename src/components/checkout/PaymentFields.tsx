@@ -1,11 +1,12 @@
 import type { RefObject } from "react";
 import { fill } from "../../i18n/fill";
+import { PaymentImage } from "../giving/payment-images";
 import { cardBrandName } from "../giving/payment-names";
 import { Checkbox } from "../ui/Checkbox";
 import { RadioGroup } from "../ui/RadioGroup";
 import { CardFields, type CardEntry, type CardErrors } from "./CardFields";
 import type { CheckoutLabels } from "./labels";
-import { frequencies, methods, type Frequency, type Method } from "./choices";
+import { frequencies, methodImages, methods, type Frequency, type Method } from "./choices";
 import type { SavedCard } from "./prefill";
 
 /** How often a wakaf gift recurs (spec §4: card only). */
@@ -62,7 +63,12 @@ export function PaymentFields(props: {
       value={method}
       options={methods.map((m) => ({
         value: m,
-        label: l[`checkout_method_${m}`],
+        label: (
+          <>
+            <PaymentImage image={methodImages[m]} />
+            {l[`checkout_method_${m}`]}
+          </>
+        ),
         testId: `method-${m}`,
         disabled: m === "paynow" && props.recurring,
       }))}

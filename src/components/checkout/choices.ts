@@ -1,8 +1,17 @@
 // The ways to pay, how often, and where checkout stands.
+import type { CardImage, PaymentMethodImage } from "@portal/domain";
 import type { Donation } from "./payment-api";
 
 export const methods = ["card", "paynow", "google_pay", "apple_pay"] as const;
 export type Method = (typeof methods)[number];
+
+/** Each way's §3 image (a card of no brand yet is the plain card). */
+export const methodImages: Readonly<Record<Method, CardImage | PaymentMethodImage>> = {
+  card: "DefaultCard",
+  paynow: "paynow",
+  google_pay: "googlepay",
+  apple_pay: "applepay",
+};
 export { FREQUENCIES as frequencies, type Frequency } from "@portal/domain";
 
 export type Phase =

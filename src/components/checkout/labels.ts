@@ -1,3 +1,4 @@
+import { signInToGiveKeys } from "../giving/SignInToGive";
 import { fundHomeKeys, fundNameKeys } from "../../i18n/funds";
 /** Every string checkout shows, translated by the page and passed to the island as props. */
 export const checkoutLabelKeys = [
@@ -104,6 +105,12 @@ export const checkoutLabelKeys = [
   "validation_card_characters",
   "validation_card_invalid",
   "checkout_prefilled",
+  "dcheck_enrol_invite",
+  "dcheck_enrol_link",
+  "dcheck_enrolled_singpass",
+  "dcheck_enrolled_manual",
+  "dcheck_enrolled_note",
+  "dcheck_enrolled_id",
   "checkout_card_choice",
   "checkout_saved_card",
   "checkout_new_card",
@@ -122,6 +129,7 @@ export const checkoutLabelKeys = [
   "polish_paynow_save_hint",
   "polish_3ds_cancel",
   "polish_3ds_cancelled",
+  ...signInToGiveKeys,
 ] as const;
 
 export type CheckoutLabels = Readonly<Record<(typeof checkoutLabelKeys)[number], string>>;

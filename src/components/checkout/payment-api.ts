@@ -1,5 +1,6 @@
 import type { CheckoutOrder } from "@portal/domain";
 import { isApiError, request, requestAt } from "../../lib/api";
+import type { Enrolled } from "./enrolled";
 import { currentOwner, type Owner } from "./owner";
 import type { Language } from "../../i18n/paths";
 
@@ -164,6 +165,9 @@ export const tokenizeSandboxCard = (card: {
   answer<{ id: string; brand: string; last4: string }>(
     requestAt("/sandbox/v1/payment_methods", { body: card }, { keepPage: true }),
   );
+
+/** The guest session, started when the browser has none, and what its enrolment puts on receipts. */
+export const guestSession = () => post<{ expiresAt: string; enrolment?: Enrolled }>("guest", {});
 
 /** Which gateway takes the card (and Stripe's publishable key in Stripe mode). */
 export const getPaymentConfiguration = () =>

@@ -41,6 +41,7 @@ export const problemText = (
   if (error.code === "donation.ratesSuperseded") return l.checkout_error_rates;
   if (error.code === "donation.totalMismatch") return l.checkout_error_total;
   if (error.code === "donation.fitrahRate" && rateNotice) return rateNotice;
+  if (error.code === "donation.signInRequired") return l.assets_sign_in_required;
   const key = (error.code === undefined ? undefined : labelKeyOf(error.code)) as
     keyof CheckoutLabels | undefined;
   if (key && key in l) return l[key];

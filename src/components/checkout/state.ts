@@ -19,6 +19,7 @@ import {
   type DonorEntry,
   type DonorErrors,
 } from "./DonorFields";
+import { cleanDonorText, useGuestEnrolment } from "./enrolled";
 import { forgetDonor, keepDonor, keptDonor, keptOwner } from "./kept-donor";
 import type { CheckoutLabels } from "./labels";
 import { clearGivingEntries, hasGivingEntries, orderFromStores } from "./order-source";
@@ -70,10 +71,12 @@ export function useCheckout(props: {
   const donorOwner = useRef("guest");
   const setDonor = (next: DonorEntry | ((typed: DonorEntry) => DonorEntry)) =>
     setDonorState((typed) => {
-      const value = typeof next === "function" ? next(typed) : next;
+      const value = cleanDonorText(typeof next === "function" ? next(typed) : next);
       keepDonor(value, donorOwner.current);
       return value;
     });
+  // A guest's enrolment: its name fixed, its e-mail and mobile filled (enrolled.ts).
+  const enrolled = useGuestEnrolment(setDonor, dialCountries, dialRegions);
   const [tried, setTried] = useState(false);
   const [card, setCard] = useState<CardEntry>(emptyCard);
   const [method, setMethod] = useState<Method>("card");
@@ -355,6 +358,7 @@ export function useCheckout(props: {
     setDonor,
     donorErrors,
     prefilled,
+    enrolled,
     card,
     setCard,
     cardErrors,

@@ -44,6 +44,8 @@ if (elsewhere !== null) {
     if (hasSession()) detail.waitUntil(load().then((auth) => auth.end(slot)));
   });
   slot.querySelector("[data-auth-sign-in]")?.addEventListener("click", () => void start("LOGIN"));
+  // A page's "sign in to give" (giving/SignInToGive.tsx) opens the same popup.
+  document.addEventListener("portal:sign-in", () => void start("LOGIN"));
   let session = false;
   try {
     session =

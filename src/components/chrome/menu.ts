@@ -1,5 +1,6 @@
 // The header's menu toggle below 1024 px. The menu starts closed there (global.css, so nothing moves
-// when this runs); the toggle opens and closes it, Escape closes it, and narrowing the window closes it.
+// when this runs); the toggle opens and closes it, Escape closes it, and narrowing the window closes it
+// (unless a popup holds it open).
 const header = document.querySelector<HTMLElement>(".site-header");
 const toggle = header?.querySelector<HTMLButtonElement>(".menu-toggle");
 const label = toggle?.querySelector(".menu-toggle-label");
@@ -11,10 +12,17 @@ if (header && toggle && label) {
     label.textContent = (open ? toggle.dataset["labelClose"] : toggle.dataset["labelOpen"]) ?? "";
   };
   toggle.addEventListener("click", () => set(header.dataset["menu"] !== "open"));
+  // Spec §2: resizing does not close the menu while the unauthorised or pre-registered popup shows
+  // (the accounts bundle marks the popup showing on <html data-auth-popup>).
+  const popupHoldsMenu = () =>
+    ["UNAUTHORISED", "PRE_REGISTERED"].includes(
+      document.documentElement.dataset["authPopup"] ?? "",
+    );
   let width = window.innerWidth;
   window.addEventListener("resize", () => {
     if (window.innerWidth === width) return;
     width = window.innerWidth;
+    if (popupHoldsMenu() && header.dataset["menu"] === "open") return;
     set(!narrow());
   });
   header.addEventListener("keydown", (event) => {

@@ -22,7 +22,9 @@ import {
 import { useLiveRates } from "../calculator/rates";
 import { Rows } from "../calculator/Rows";
 import { accept, Card, ReadingField, refuse, type Reading } from "../giving/fields";
+import { Icon } from "../giving/icons";
 import type { FidyahLabels } from "./labels";
+import { GiveLink } from "../giving/SignInToGive";
 
 export interface FidyahCalculatorProps {
   readonly lang: Language;
@@ -231,7 +233,11 @@ export default function FidyahCalculator({ lang, initialRates, labels: l }: Fidy
       </section>
 
       <div className="calc-sections" key={generation}>
-        <Card title={l.fidyah_haid} hint={l.fidyah_haid_hint}>
+        <Card
+          title={l.fidyah_haid}
+          hint={l.fidyah_haid_hint}
+          icon={<Icon name="HAID_OTHER_REASON" />}
+        >
           <YearRows category="haid" {...categoryProps} />
           <CategoryTotal
             label={l.fidyah_category_total}
@@ -239,7 +245,11 @@ export default function FidyahCalculator({ lang, initialRates, labels: l }: Fidy
             testId="haid-total"
           />
         </Card>
-        <Card title={l.fidyah_pregnancy} hint={l.fidyah_pregnancy_hint}>
+        <Card
+          title={l.fidyah_pregnancy}
+          hint={l.fidyah_pregnancy_hint}
+          icon={<Icon name="PREGNANCY_FEEDING" />}
+        >
           <YearRows category="pregnancy" {...categoryProps} />
           <CategoryTotal
             label={l.fidyah_category_total}
@@ -247,7 +257,11 @@ export default function FidyahCalculator({ lang, initialRates, labels: l }: Fidy
             testId="pregnancy-total"
           />
         </Card>
-        <Card title={l.fidyah_illness} hint={l.fidyah_illness_hint}>
+        <Card
+          title={l.fidyah_illness}
+          hint={l.fidyah_illness_hint}
+          icon={<Icon name="ILLNESS_OLD_AGE" />}
+        >
           <fieldset className="choice">
             <legend>{l.fidyah_entry_mode}</legend>
             {([false, true] as const).map((calc) => (
@@ -267,6 +281,7 @@ export default function FidyahCalculator({ lang, initialRates, labels: l }: Fidy
                     );
                   }}
                 />
+                {calc ? <Icon name="ICON_CALC" className="option-icon" /> : null}
                 {calc ? l.fidyah_mode_calc : l.fidyah_mode_years}
               </label>
             ))}
@@ -315,9 +330,11 @@ export default function FidyahCalculator({ lang, initialRates, labels: l }: Fidy
         </dl>
         <div className="calc-actions">
           {state.totalAmount > 0 ? (
-            <a className="button" href={checkout}>
-              {l.fidyah_pay}
-            </a>
+            <GiveLink labels={l}>
+              <a className="button" href={checkout}>
+                {l.fidyah_pay}
+              </a>
+            </GiveLink>
           ) : (
             <p className="calc-hint">{l.fidyah_pay_hint}</p>
           )}

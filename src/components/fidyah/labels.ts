@@ -1,3 +1,4 @@
+import { signInToGiveKeys } from "../giving/SignInToGive";
 /** Every string the fidyah island needs, translated by the page and passed in as props. */
 export const fidyahLabelKeys = [
   "fidyah_rates_heading",
@@ -35,6 +36,7 @@ export const fidyahLabelKeys = [
   "fidyah_error_days",
   "fidyah_error_year",
   "fidyah_error_years",
+  ...signInToGiveKeys,
 ] as const;
 
 export type FidyahLabels = Readonly<Record<(typeof fidyahLabelKeys)[number], string>>;

@@ -82,6 +82,9 @@ export function Card(props: {
   readonly hint?: string;
   readonly children: ReactNode;
   readonly testId?: string;
+  /** §3's icon beside the title (fidyah's reasons: an `Icon` of ./icons.tsx, which other cards do
+   *  not load). */
+  readonly icon?: ReactNode;
 }) {
   const hintId = useId();
   return (
@@ -91,7 +94,10 @@ export function Card(props: {
       data-testid={props.testId}
     >
       <legend>
-        <h2>{props.title}</h2>
+        <h2 className={props.icon === undefined ? undefined : "with-icon"}>
+          {props.icon}
+          {props.title}
+        </h2>
       </legend>
       {props.hint === undefined ? null : (
         <p id={hintId} className="calc-hint">

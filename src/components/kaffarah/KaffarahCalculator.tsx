@@ -27,6 +27,7 @@ import { moneyText, readMoneyText } from "../giving/amount";
 import { useLiveRates } from "../calculator/rates";
 import { accept, Card, ReadingField, refuse, type Reading } from "../giving/fields";
 import type { KaffarahLabels } from "./labels";
+import { GiveLink } from "../giving/SignInToGive";
 
 export interface KaffarahCalculatorProps {
   readonly lang: Language;
@@ -208,9 +209,11 @@ export default function KaffarahCalculator({
         </dl>
         <div className="calc-actions">
           {total > 0 ? (
-            <a className="button" href={checkout}>
-              {l.kaffarah_pay}
-            </a>
+            <GiveLink labels={l}>
+              <a className="button" href={checkout}>
+                {l.kaffarah_pay}
+              </a>
+            </GiveLink>
           ) : (
             <p className="calc-hint">{l.kaffarah_pay_hint}</p>
           )}

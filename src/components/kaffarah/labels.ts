@@ -1,3 +1,4 @@
+import { signInToGiveKeys } from "../giving/SignInToGive";
 /** Every string the kaffarah island needs, translated by the page and passed in as props. */
 export const kaffarahLabelKeys = [
   "kaffarah_rates_heading",
@@ -21,6 +22,7 @@ export const kaffarahLabelKeys = [
   "kaffarah_error_quantity",
   "kaffarah_error_amount",
   "kaffarah_error_min",
+  ...signInToGiveKeys,
 ] as const;
 
 export type KaffarahLabels = Readonly<Record<(typeof kaffarahLabelKeys)[number], string>>;

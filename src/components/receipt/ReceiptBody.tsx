@@ -36,18 +36,30 @@ const details = (kind: string, receipt: Receipt, t: Label) => {
   const { muisHarta, muisFitrah, muisFidyah, muisKaffarah } = receipt.attributes;
   switch (kind) {
     case "receipt_zakat_harta":
-      return muisHarta.map((item, i) => (
-        <Detail
-          key={`h${i}`}
-          text={[
-            t(`receipt_harta_${item.name as "others"}`),
-            item.remark.length > 0 ? t("receipt_remarks", { remarks: item.remark.join(", ") }) : "",
-          ]
-            .filter(Boolean)
-            .join(" · ")}
-          amount={detailAmount(item.amount, receipt)}
-        />
-      ));
+      return [
+        ...(receipt.sourceOfIncome
+          ? [
+              <Detail
+                key="source"
+                text={`${t("dcheck_receipt_source")}: ${t(`dcheck_source_${receipt.sourceOfIncome}`)}`}
+              />,
+            ]
+          : []),
+        ...muisHarta.map((item, i) => (
+          <Detail
+            key={`h${i}`}
+            text={[
+              t(`receipt_harta_${item.name as "others"}`),
+              item.remark.length > 0
+                ? t("receipt_remarks", { remarks: item.remark.join(", ") })
+                : "",
+            ]
+              .filter(Boolean)
+              .join(" · ")}
+            amount={detailAmount(item.amount, receipt)}
+          />
+        )),
+      ];
     case "receipt_zakat_fitrah":
       return muisFitrah.map((item) => (
         <Detail
@@ -64,16 +76,28 @@ const details = (kind: string, receipt: Receipt, t: Label) => {
         />
       ));
     case "receipt_fidyah":
-      return muisFidyah.map((item) => (
-        <Detail
-          key="fidyah"
-          text={
-            item.perDay === null
-              ? t("receipt_days", { days: String(item.noOfDays) })
-              : t("receipt_days_rate", { days: String(item.noOfDays), rate: money(item.perDay) })
-          }
-        />
-      ));
+      return [
+        ...((receipt.typeOfFidyah ?? []).length > 0
+          ? [
+              <Detail
+                key="types"
+                text={`${t("dcheck_receipt_fidyah_type")}: ${(receipt.typeOfFidyah ?? [])
+                  .map((type) => t(`fidyah_${type}`))
+                  .join(", ")}`}
+              />,
+            ]
+          : []),
+        ...muisFidyah.map((item) => (
+          <Detail
+            key="fidyah"
+            text={
+              item.perDay === null
+                ? t("receipt_days", { days: String(item.noOfDays) })
+                : t("receipt_days_rate", { days: String(item.noOfDays), rate: money(item.perDay) })
+            }
+          />
+        )),
+      ];
     case "receipt_kaffarah":
       return muisKaffarah.map((item) => (
         <Detail
@@ -179,6 +203,11 @@ export const ReceiptBody = ({ receipt, t, lang }: BodyProps) => {
       </section>
       <TaxLine receipt={receipt} t={t} />
       <p className="receipt-thanks">{t("receipt_thanks")}</p>
+      {receipt.websiteUrl ? (
+        <p className="receipt-website">
+          {t("dcheck_receipt_website")}: <a href={receipt.websiteUrl}>{receipt.websiteUrl}</a>
+        </p>
+      ) : null}
     </>
   );
 };

@@ -21,6 +21,7 @@ import {
 import { moneyText, readMoneyText } from "../giving/amount";
 import { accept, Card, ReadingField, refuse, type Reading } from "../giving/fields";
 import type { WakafLabels } from "./labels";
+import { GiveLink } from "../giving/SignInToGive";
 
 export interface DonationWidgetProps {
   readonly lang: Language;
@@ -106,9 +107,11 @@ export default function DonationWidget({ lang, fund, fundName, labels: l }: Dona
         <p className="calc-hint">{l.polish_wakaf_frequency}</p>
         <div className="calc-actions">
           {amount > 0 && issue === null ? (
-            <a className="button" href={checkout} data-testid="wakaf-give">
-              {fill(l.wakaf_give, { amount: formatMoney(amount) })}
-            </a>
+            <GiveLink labels={l}>
+              <a className="button" href={checkout} data-testid="wakaf-give">
+                {fill(l.wakaf_give, { amount: formatMoney(amount) })}
+              </a>
+            </GiveLink>
           ) : (
             <p className="calc-hint">{fill(l.wakaf_give_hint, { min, max })}</p>
           )}

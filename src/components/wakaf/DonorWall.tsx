@@ -1,6 +1,15 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { cents, formatDate, formatMoney, type DateLanguage } from "@portal/domain";
+import {
+  cents,
+  DEFAULT_DONOR_WALL,
+  formatDate,
+  formatMoney,
+  homeContentOf,
+  type DateLanguage,
+  type DonorWallSettings,
+} from "@portal/domain";
 import { fill } from "../../i18n/fill";
+import { homePageConfigurationData } from "../../lib/home-config";
 import type { DonorWallLabels } from "./labels";
 
 export interface DonorWallProps {
@@ -10,8 +19,20 @@ export interface DonorWallProps {
   readonly lang: DateLanguage;
 }
 
-/** Gifts shown per page of the wall (the server allows up to 100). */
-export const DONOR_WALL_PAGE_SIZE = 10;
+/**
+ * The wall's settings (content blocks 15 and 16, spec §9) from the fund's served configuration: whether
+ * it shows and its page size. Unreadable, the wall shows with the defaults.
+ */
+const readSettings = (charityId: number): Promise<DonorWallSettings> =>
+  homePageConfigurationData(charityId).then(
+    (data) =>
+      homeContentOf(
+        typeof data === "object" && data !== null
+          ? (data as Record<string, unknown>)["homePageContent"]
+          : undefined,
+      ).donorWall,
+    () => DEFAULT_DONOR_WALL,
+  );
 
 /** One gift as the server returns it: the name ('Hamba Allah' when anonymous), cents, ISO time. */
 interface Gift {
@@ -36,8 +57,8 @@ const isGift = (value: unknown): value is Gift => {
   );
 };
 
-const readPage = async (charityId: number, pageNumber: number) => {
-  const query = `charityId=${charityId}&pageNumber=${pageNumber}&pageSize=${DONOR_WALL_PAGE_SIZE}`;
+const readPage = async (charityId: number, pageNumber: number, pageSize: number) => {
+  const query = `charityId=${charityId}&pageNumber=${pageNumber}&pageSize=${pageSize}`;
   const response = await fetch(`/svc/main/v1/Donation/donorWall?${query}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -63,12 +84,24 @@ export default function DonorWall({ charityId, fundName, labels: l, lang }: Dono
   const headingId = useId();
   const tableRef = useRef<HTMLTableElement>(null);
   const moved = useRef(false);
+  const [settings, setSettings] = useState<DonorWallSettings | undefined>(undefined);
 
   useEffect(() => {
     let current = true;
+    void readSettings(charityId).then((read) => {
+      if (current) setSettings(read);
+    });
+    return () => {
+      current = false;
+    };
+  }, [charityId]);
+
+  useEffect(() => {
+    if (settings === undefined || !settings.shown) return;
+    let current = true;
     // The page shown stays (marked busy) until the next one arrives: no jump, nothing to re-read.
     setBusy(true);
-    readPage(charityId, page).then(
+    readPage(charityId, page, settings.pageSize).then(
       (read) => {
         if (!current) return;
         setWall({ kind: "ready", ...read });
@@ -84,7 +117,7 @@ export default function DonorWall({ charityId, fundName, labels: l, lang }: Dono
     return () => {
       current = false;
     };
-  }, [charityId, page]);
+  }, [charityId, page, settings]);
 
   // After the donor moves to another page, its table is where reading goes on.
   useEffect(() => {
@@ -94,7 +127,16 @@ export default function DonorWall({ charityId, fundName, labels: l, lang }: Dono
     }
   }, [wall, busy]);
 
-  const pages = Math.max(1, Math.ceil(total / DONOR_WALL_PAGE_SIZE));
+  // Setting 15 off: no wall, and its link in the page's section nav goes too.
+  useEffect(() => {
+    if (settings?.shown !== false) return;
+    for (const link of document.querySelectorAll<HTMLElement>("[data-donor-wall-link]"))
+      link.hidden = true;
+  }, [settings]);
+
+  if (settings?.shown === false) return null;
+  const pageSize = settings?.pageSize ?? DEFAULT_DONOR_WALL.pageSize;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
   const go = (next: number) => {
     if (next < 1 || next > pages || next === page) return;
     moved.current = true;

@@ -1,3 +1,4 @@
+import { signInToGiveKeys } from "../giving/SignInToGive";
 /** Every string the wakaf donation widget needs, translated by the page and passed in as props. */
 export const wakafLabelKeys = [
   "wakaf_widget_heading",
@@ -11,6 +12,7 @@ export const wakafLabelKeys = [
   "wakaf_error_min",
   "wakaf_error_max",
   "trust_fe_wakaf_approval",
+  ...signInToGiveKeys,
 ] as const;
 
 export type WakafLabels = Readonly<Record<(typeof wakafLabelKeys)[number], string>>;

@@ -68,4 +68,33 @@ const lookupPostalCode: Handler = async ({ headers, body, clientAddress }) => {
   return success({ data: { addresses: found.success } });
 };
 
-export const addressHandlers = { lookupPostalCode } satisfies Record<string, Handler>;
+const LocationBody = Schema.Struct({ latitude: Schema.Finite, longitude: Schema.Finite });
+
+/**
+ * lookupLocation: the address where the donor's device stands ("use my current location"), from
+ * Google's reverse geocoding (spec §7: the first result, only when Google answers OK; §8: anything
+ * else is no address). Guarded and limited like the postal-code lookup, whose budget it shares; off
+ * (`404 address.lookupOff`) without PORTAL_GOOGLE_GEOCODING_KEY. The position is passed on, not kept
+ * or logged.
+ */
+const lookupLocation: Handler = async ({ headers, body, clientAddress }) => {
+  if (hasSignIn(headers)) await identityOf(headers);
+  else await liveGuest(headers);
+  await limitLookup(headers, clientAddress);
+  const { latitude, longitude } = decode(LocationBody, body);
+  const found = await Effect.runPromise(
+    Effect.result(addressService().reverseGeocode(latitude, longitude)),
+  );
+  if (Result.isFailure(found)) {
+    if (found.failure.code === "address.coordinates") {
+      throw new RequestError(400, "That is not a point on Earth.", "address.coordinates");
+    }
+    throw refusal(found.failure);
+  }
+  return success({ data: { address: found.success } });
+};
+
+export const addressHandlers = { lookupPostalCode, lookupLocation } satisfies Record<
+  string,
+  Handler
+>;

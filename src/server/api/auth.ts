@@ -24,22 +24,27 @@ const bearerToken = (headers: RequestHeaders): string | undefined => {
   return headers.get("givepls_token")?.trim() || undefined;
 };
 
+const expired = () =>
+  new RequestError(401, "Your sign-in has expired. Please sign in again.", "identity.invalid");
+
+/** The caller's ID token, verified (signature, issuer, audience, expiry); not yet its sign-out. */
+async function verifiedToken(headers: RequestHeaders): Promise<VerifiedIdentity> {
+  const token = bearerToken(headers);
+  const verify = verifyIdentity();
+  if (!token || !verify) throw new RequestError(401, "Please sign in.", "identity.required");
+  try {
+    return await verify(token);
+  } catch {
+    throw expired();
+  }
+}
+
 /**
  * Who is calling, from a verified ID token only: the spec's `uuid` header and any id in a body are never
  * trusted for this. No token, a bad one, or no configured identity provider: 401.
  */
 export async function identityOf(headers: RequestHeaders): Promise<VerifiedIdentity> {
-  const token = bearerToken(headers);
-  const verify = verifyIdentity();
-  if (!token || !verify) throw new RequestError(401, "Please sign in.", "identity.required");
-  const expired = () =>
-    new RequestError(401, "Your sign-in has expired. Please sign in again.", "identity.invalid");
-  let identity: VerifiedIdentity;
-  try {
-    identity = await verify(token);
-  } catch {
-    throw expired();
-  }
+  const identity = await verifiedToken(headers);
   if (await signedOut(identity)) throw expired();
   return identity;
 }
@@ -49,7 +54,9 @@ export async function identityOf(headers: RequestHeaders): Promise<VerifiedIdent
  * signature alone, so a global sign-out at the identity provider does not end them by itself: the
  * sign-outs are kept in the database (`IdentityState.signOuts`), written by the embedded provider's
  * GlobalSignOut and by the portal's own `signOutEverywhere` (the path that holds with a real Cognito,
- * whose sign-outs the portal never sees), and read here on every signed-in call.
+ * whose sign-outs the portal never sees), and read here on every signed-in call (`donorOf` reads it
+ * with the donor, in one statement). Nothing of it is kept between calls: a sign-out on any instance
+ * refuses the token on every instance from the next call on.
  */
 async function signedOut(identity: VerifiedIdentity): Promise<boolean> {
   const token = identity.token;
@@ -75,9 +82,9 @@ export async function signOutEverywhere(identity: VerifiedIdentity, nowMs: numbe
 export async function donorOf(
   headers: RequestHeaders,
 ): Promise<{ identity: VerifiedIdentity; donor: DonorView | undefined }> {
-  const identity = await identityOf(headers);
-  const donors = await donorRecords();
-  const donor = await donors.byIdentity(identity);
+  const identity = await verifiedToken(headers);
+  const { signedOut, donor } = await (await donorRecords()).signedIn(identity);
+  if (signedOut) throw expired();
   if (donor || !identity.emailVerified) return { identity, donor };
   return { identity, donor: await completeSignUp(identity) };
 }

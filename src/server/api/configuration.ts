@@ -1,7 +1,8 @@
 import { readHomePageConfiguration, readSiteConfiguration } from "@portal/adapters/db";
 import { toHomePageWire } from "@portal/adapters";
 import { database } from "../database";
-import { scoped } from "../root";
+import { locationLookupOn } from "../address";
+import { config, scoped } from "../root";
 import { RequestError, success } from "./envelope";
 import type { Handler, ServiceResponse } from "./types";
 
@@ -57,9 +58,15 @@ const homePageConfiguration: Handler = async ({ query }) => {
 const configureWebForCharity: Handler = async ({ query }) => {
   const charityId = charityIdOf(query);
   return cachedResponse(`site:${charityId}`, async () => {
-    const config = await readSiteConfiguration(await database(), charityId);
-    if (!config) throw new RequestError(404, "Unknown charity");
-    return success({ data: config }, publicRead);
+    const site = await readSiteConfiguration(await database(), charityId);
+    if (!site) throw new RequestError(404, "Unknown charity");
+    // The process's own settings the pages honour (docs/configuration.md): sign-in before giving, and
+    // whether the address forms may offer "use my current location".
+    const settings = {
+      signInRequired: config().signInRequired,
+      locationLookup: locationLookupOn(),
+    };
+    return success({ data: { ...site, ...settings } }, publicRead);
   });
 };
 

@@ -1,11 +1,5 @@
 import { Schema } from "effect";
-import {
-  TERMS_VERSION,
-  validateEmail,
-  validateMobile,
-  validateNric,
-  validatePastDate,
-} from "@portal/domain";
+import { TERMS_VERSION, validateEmail, validateMobile, validateNric } from "@portal/domain";
 import { isTermsVersion, type DonorView } from "@portal/adapters/db";
 import { donorRecords, termsRecords } from "../records";
 import { donorOf, hasSignIn, identityOf, liveGuest, registeredDonor } from "./auth";
@@ -24,6 +18,8 @@ import {
 import { limitDonorCall } from "./donor-limits";
 import { RequestError, success } from "./envelope";
 import { requiredTerms } from "./terms";
+import { enrolManually, type Enrollee } from "../app/enrolment";
+import type { UseCases } from "../app/live";
 import { confirmSingpassPreDonation } from "./singpass-enrolment";
 import { takeSocialNric } from "./social-nric";
 import type { Handler } from "./types";
@@ -142,36 +138,22 @@ const getDonorCognitoStatus: Handler = async ({ headers }) => {
 };
 
 /**
- * enrollDonorManuallyPreDonation: a guest gives their details before paying; the donations this guest
- * session makes next carry them as their own. No stored donor is read or changed, so the answer tells
- * nothing about who else uses this NRIC or mobile (issue 22). A signed-in donor updates their own
- * details instead.
+ * enrollDonorManuallyPreDonation: a guest's details before paying, or a signed-in donor's own; see
+ * `enrolManually`. The caller is a signed-in donor whenever the request carries a sign-in.
  */
-const enrollDonorManuallyPreDonation: Handler = async ({ headers, body }) => {
-  const details = checkedDonorDetails(decode(DonorDetails, body));
-  const { termsVersion } = decode(TermsBody, body);
-  // The form's date of birth (§5: dd/mm/yyyy, before now), checked again here.
-  const dateOfBirth = details.profile?.dateOfBirth;
-  if (dateOfBirth !== undefined) check(validatePastDate(dateOfBirth, Date.now()));
-  if (hasSignIn(headers)) {
-    const donor = await registeredDonor(headers);
-    await (await donorRecords()).updateProfile(donor.id, details);
-    await agreedToTerms(donor.id, termsVersion);
-    return success({ data: { enrolmentId: donor.kind === "corporate" ? 2 : 1 } });
-  }
-  const guest = await liveGuest(headers);
-  await (
-    await donorRecords()
-  ).enrolGuest(
-    guest.id,
-    details,
-    "Manually",
-    isTermsVersion(termsVersion)
-      ? { version: termsVersion, agreedAt: new Date().toISOString() }
-      : undefined,
-  );
-  return success({ data: { enrolmentId: details.kind === "corporate" ? 2 : 1 } });
-};
+const enrollDonorManuallyPreDonation =
+  (app: UseCases): Handler =>
+  async ({ headers, body }) => {
+    const details = checkedDonorDetails(decode(DonorDetails, body));
+    const { termsVersion } = decode(TermsBody, body);
+    const enrollee = async (): Promise<Enrollee> => {
+      if (!hasSignIn(headers))
+        return { kind: "guest", guestSessionId: (await liveGuest(headers)).id };
+      const donor = await registeredDonor(headers);
+      return { kind: "donor", donorId: donor.id, donorKind: donor.kind };
+    };
+    return success({ data: await app.run(enrolManually({ details, termsVersion, enrollee })) });
+  };
 
 /** The enrolment form's agreement to the terms (spec §5 iAgree): the version the donor ticked. */
 const TermsBody = Schema.Struct({ termsVersion: Schema.optionalKey(Text(20)) });
@@ -345,17 +327,18 @@ const updateDonorEmailCognitoProfile: Handler = async ({ headers, body }) => {
   return success({ message: "E-mail updated" });
 };
 
-export const donorHandlers = {
-  getSignInUserDetails,
-  getCognitoUser,
-  checkCognitoNricExists,
-  getEmailListForUser,
-  getDonorCognitoStatus,
-  enrollDonorManuallyPreDonation,
-  confirmSingpassPreDonation,
-  checkCognitoMobileExists,
-  registerCognitoUser,
-  updateCognitoUser,
-  updateDonorCognitoProfile,
-  updateDonorEmailCognitoProfile,
-} satisfies Record<string, Handler>;
+export const donorHandlers = (app: UseCases) =>
+  ({
+    getSignInUserDetails,
+    getCognitoUser,
+    checkCognitoNricExists,
+    getEmailListForUser,
+    getDonorCognitoStatus,
+    enrollDonorManuallyPreDonation: enrollDonorManuallyPreDonation(app),
+    confirmSingpassPreDonation: confirmSingpassPreDonation(app),
+    checkCognitoMobileExists,
+    registerCognitoUser,
+    updateCognitoUser,
+    updateDonorCognitoProfile,
+    updateDonorEmailCognitoProfile,
+  }) satisfies Record<string, Handler>;

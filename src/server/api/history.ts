@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { backToSiteLink } from "../../components/chrome/site";
 import { FLOW_TYPES } from "@portal/domain";
 import type { DonorView } from "@portal/adapters/db";
 import { historyRecords, receiptRecords } from "../records";
@@ -43,12 +44,11 @@ const transactionsOf = async ({ headers, body }: CallContext, thirdParty: boolea
         year: request.year ?? undefined,
         flow: request.fund ?? undefined,
       })
-    : { records: [], totalRecords: 0 };
-  const years = donor ? await (await historyRecords()).years(donor.id) : [];
+    : { records: [], totalRecords: 0, years: [] };
   const records = thirdParty
     ? page.records
     : page.records.map(({ isRefunded: _refunded, ...record }) => record);
-  return { records, totalRecords: page.totalRecords, years };
+  return { records, totalRecords: page.totalRecords, years: page.years };
 };
 
 const getDonorTransactions: Handler = async (context) => {
@@ -153,7 +153,8 @@ const getThirdPartyDonationReceiptData: Handler = async ({
     receipt = await records.find({ by: "owner", donorId: donor.id, transactionNo });
   }
   if (!receipt) throw transactionNotFound();
-  return success({ data: receipt });
+  // §3's websiteUrl: the site of the receipt's fund (the header's back-to-site link).
+  return success({ data: { ...receipt, websiteUrl: backToSiteLink(receipt.flow) } });
 };
 
 export const historyHandlers = {

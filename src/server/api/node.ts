@@ -3,7 +3,8 @@ import { promisify } from "node:util";
 import { constants, gzip } from "node:zlib";
 import { startMailJobs, startPaymentJobs, startSweeps } from "./jobs";
 import { startConsoleJobs } from "../console/jobs";
-import { handleServiceRequest } from "./router";
+import { serviceRouter, type ServiceRouter } from "./router";
+import { liveUseCases } from "../app/live";
 export { serveTestControl } from "./test-control";
 export { configOrExit, readConfig } from "../config";
 import type { PortalConfig } from "../config";
@@ -31,7 +32,8 @@ export interface Portal {
   readonly log: Logger;
   /** Whether the database answers, and which engine it is (`/api/health`). */
   readonly health: () => Promise<{ readonly engine: string }>;
-  readonly handleServiceRequest: typeof handleServiceRequest;
+  /** The service calls' router, over the use cases built once from the root. */
+  readonly handleServiceRequest: ServiceRouter;
   /** Stop the loops and close the database (after the last answer: server/serve.mjs). */
   readonly close: () => Promise<void>;
 }
@@ -78,7 +80,7 @@ export async function startPortal(
       await sql.query("select 1");
       return { engine: sql.engine };
     },
-    handleServiceRequest,
+    handleServiceRequest: serviceRouter(liveUseCases(root)),
     close: async () => {
       for (const stop of root.stops.splice(0)) stop();
       await closeDatabase();
@@ -123,6 +125,7 @@ const headersOf = (req: IncomingMessage): RequestHeaders => ({
  * framework's request pipeline entirely. See bench/report.md.
  */
 export async function serveService(
+  portal: Pick<Portal, "handleServiceRequest">,
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
@@ -136,7 +139,7 @@ export async function serveService(
     body: () => readLimited(req),
     remoteAddress: req.socket.remoteAddress,
   };
-  const response = await handleServiceRequest(request);
+  const response = await portal.handleServiceRequest(request);
   res.statusCode = response.status;
   res.setHeader("content-type", "application/json");
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);

@@ -3,7 +3,10 @@
 import { Schema } from "effect";
 import {
   AMOUNT_ITEM_KEYS,
+  cleanText,
+  FIDYAH_CATEGORIES,
   FLOW_TYPES,
+  SOURCES_OF_INCOME,
   FREQUENCIES,
   validateCompanyName,
   validateEmail,
@@ -47,7 +50,15 @@ export const CreateDonation = Schema.Struct({
         variable: Schema.optionalKey(Schema.Struct({ persons: Count, rate: Amount })),
       }),
     ),
-    fidyah: Schema.optionalKey(Schema.Struct({ days: Count })),
+    fidyah: Schema.optionalKey(
+      Schema.Struct({
+        days: Count,
+        types: Schema.optionalKey(
+          Schema.Array(Schema.Literals(FIDYAH_CATEGORIES)).check(Schema.isMaxLength(3)),
+        ),
+      }),
+    ),
+    sourceOfIncome: Schema.optionalKey(Schema.Literals(SOURCES_OF_INCOME)),
     kaffarah: Schema.optionalKey(
       Schema.Union([
         Schema.Struct({ kind: Schema.Literals(["jimak", "nazar"]), quantity: Count }),
@@ -92,15 +103,17 @@ export type DonorInput = NonNullable<typeof CreateDonation.Type.donor>;
  * inclusion is sealed here and never stored or returned in clear; the rest is kept for the receipt.
  */
 export function checkedDonor(donor: DonorInput) {
-  const name = donor.name.trim().replace(/\s+/g, " ");
+  // §5's text helper on every free-text field, as the page applies it while typing.
+  const name = cleanText(donor.name).trim();
   check(name === "" ? "validation.fullName.enter" : validateFullName(name));
   check(validateEmail(donor.email.trim()));
   const mobile = donor.mobile?.replace(/\s/g, "") ?? "";
   if (mobile !== "") check(validateMobile(mobile));
-  const onBehalfOf = donor.onBehalfOf?.trim().replace(/\s+/g, " ");
+  const onBehalfOf =
+    donor.onBehalfOf === undefined ? undefined : cleanText(donor.onBehalfOf).trim();
   if (onBehalfOf !== undefined) check(validateOnBehalfOf(onBehalfOf));
   if (donor.business) {
-    check(validateCompanyName(donor.business.companyName, { allowDot: true }));
+    check(validateCompanyName(cleanText(donor.business.companyName).trim(), { allowDot: true }));
     check(validateUen(donor.business.uen.trim().toUpperCase()));
   }
   const taxId = donor.taxId?.trim().toUpperCase();
@@ -118,7 +131,7 @@ export function checkedDonor(donor: DonorInput) {
     ...(donor.business
       ? {
           business: {
-            companyName: donor.business.companyName.trim(),
+            companyName: cleanText(donor.business.companyName).trim(),
             uen: donor.business.uen.trim().toUpperCase(),
           },
         }

@@ -1,47 +1,10 @@
 import { Schema } from "effect";
-import type { DonationView, DonorView } from "@portal/adapters/db";
 import { recurringRecords } from "../payments";
 import { historyRecords } from "../records";
-import { hasSignIn, registeredDonor } from "./auth";
+import { registeredDonor } from "./auth";
 import { decode, Text } from "./decode";
 import { RequestError, success, transactionNotFound } from "./envelope";
-import type { CallContext, Handler } from "./types";
-
-/** A saved card's id (ours) rather than a gateway's payment-method id (`pm_...`). */
-const isSavedCardId = (id: string) => /^[0-9a-f]{8}-[0-9a-f-]{27}$/.test(id);
-
-/**
- * The card a confirmation charges, checked before the gateway is asked: `saveCard` needs the donation's
- * own signed-in donor (`422 savedCard.signInRequired`); a saved card is named by its id from
- * getUserStripeToken and only its owner may use it (anyone else's, like a missing one, is
- * `400 Unknown payment method`). The donor is looked up once, when either needs it.
- */
-export async function cardForConfirm(
-  donation: DonationView,
-  request: { readonly paymentMethodId: string; readonly saveCard?: boolean },
-  headers: CallContext["headers"],
-): Promise<string> {
-  const plans = await recurringRecords();
-  let donor: Promise<DonorView | undefined> | undefined;
-  const signedInDonor = () =>
-    (donor ??= hasSignIn(headers) ? registeredDonor(headers) : Promise.resolve(undefined));
-  if (request.saveCard === true) {
-    const owner = await signedInDonor();
-    if (!owner || !(await plans.markSaveCard(donation.id, owner.id))) {
-      throw new RequestError(
-        422,
-        "Sign in as this donation's donor to keep the card.",
-        "savedCard.signInRequired",
-      );
-    }
-  }
-  if (!isSavedCardId(request.paymentMethodId)) return request.paymentMethodId;
-  const owner = await signedInDonor();
-  if (!owner) throw new RequestError(400, "Unknown payment method");
-  const saved = await plans.savedCardToken(owner.id, request.paymentMethodId);
-  if (!saved) throw new RequestError(400, "Unknown payment method");
-  return saved.token;
-}
+import type { Handler } from "./types";
 
 /**
  * Signed in, or the token of the plan's "manage this gift" link (e-mailed with each of its receipts;

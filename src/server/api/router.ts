@@ -2,6 +2,8 @@ import { apiCalls, defaultBases, type ApiCall, type ApiCallName } from "@portal/
 import { RecordRefused } from "@portal/adapters/db";
 import { addressHandlers } from "./address";
 import { failure, RequestError } from "./envelope";
+import type { UseCases } from "../app/live";
+import { Refused } from "../app/refused";
 import { accountHandlers } from "./account";
 import { configurationHandlers } from "./configuration";
 import { paymentHandlers, STRIPE_WEBHOOK_PATH, stripeWebhook } from "./payments";
@@ -21,22 +23,25 @@ import { BodyTooLarge, type Handler, type ServiceRequest, type ServiceResponse }
 
 export * from "./types";
 
-/** The calls this server answers. A call of the table without a handler is not served (404). */
-const handlers: Partial<Record<ApiCallName, Handler>> = {
+/**
+ * The calls this server answers, their use cases run with the services the composition root built. A
+ * call of the table without a handler is not served (404).
+ */
+const handlersFor = (app: UseCases): Partial<Record<ApiCallName, Handler>> => ({
   ...configurationHandlers,
   ...publicHandlers,
-  ...sessionHandlers,
-  ...donorHandlers,
+  ...sessionHandlers(app),
+  ...donorHandlers(app),
   ...addressHandlers,
-  ...singpassHandlers,
+  ...singpassHandlers(app),
   ...socialNricHandlers,
   ...signOutHandlers,
   ...historyHandlers,
   ...recurringHandlers,
   ...accountHandlers,
   ...statementHandlers,
-  ...paymentHandlers,
-};
+  ...paymentHandlers(app),
+});
 
 /** Public reads that CDNs and browsers may cache: GET is accepted besides the spec's POST. */
 const cacheable = new Set<string>([
@@ -71,8 +76,20 @@ async function readBody(request: ServiceRequest): Promise<unknown> {
   }
 }
 
+/** How the portal serves one request under /svc/ (`serviceRouter`). */
+export type ServiceRouter = (request: ServiceRequest) => Promise<ServiceResponse>;
+
+/** The router over the use cases `startPortal` built: one request at a time, as `serve` asks. */
+export function serviceRouter(app: UseCases): ServiceRouter {
+  const handlers = handlersFor(app);
+  return (request) => handleServiceRequest(handlers, request);
+}
+
 /** Serve one request under /svc/: find the call, check method and query, decode the body, run it. */
-export async function handleServiceRequest(request: ServiceRequest): Promise<ServiceResponse> {
+async function handleServiceRequest(
+  handlers: Partial<Record<ApiCallName, Handler>>,
+  request: ServiceRequest,
+): Promise<ServiceResponse> {
   const { url } = request;
   if (url.pathname === STRIPE_WEBHOOK_PATH) {
     try {
@@ -122,6 +139,10 @@ export async function handleServiceRequest(request: ServiceRequest): Promise<Ser
   } catch (error) {
     if (error instanceof RequestError) {
       return failure(error.httpStatus, error.message, error.headers, error.code, failed);
+    }
+    // A use case's refusal (src/server/app): the caller's to read, as it said it.
+    if (error instanceof Refused) {
+      return failure(error.httpStatus, error.message, {}, error.code, failed);
     }
     // A repository's refusal (a cancelled plan, a tax number already registered): the caller's to read.
     if (error instanceof RecordRefused) {

@@ -1,21 +1,15 @@
-import { GUEST_SESSION_MINUTES } from "@portal/adapters/db";
-import { sessionRecords } from "../records";
+import { GUEST_SESSION_MINUTES, type GuestEnrolment } from "@portal/adapters/db";
+import { donorRecords } from "../records";
+import { attachGuestSession } from "../app/enrolment";
+import type { UseCases } from "../app/live";
 import { config } from "../root";
 import { guestOf, SESSION_COOKIE } from "./auth";
 import { success } from "./envelope";
 import type { Handler } from "./types";
 
-/**
- * A guest's session, issued by the server (architecture, "departures": no service credentials in the
- * browser). The token travels only in an HttpOnly, SameSite cookie scoped to the services; a request
- * that already holds a live session keeps it (spec §4: a token is created when absent).
- */
-const guest: Handler = async ({ headers }) => {
-  const current = await guestOf(headers);
-  if (current) return success({ data: { expiresAt: current.expiresAt.toISOString() } });
-  const { token, session } = await (await sessionRecords()).start();
-  const secure = config().cookieSecure || headers.get("x-forwarded-proto") === "https";
-  const cookie = [
+/** The session cookie: HttpOnly, SameSite, scoped to the services, as long as the session lives. */
+const sessionCookie = (token: string, secure: boolean) =>
+  [
     `${SESSION_COOKIE}=${token}`,
     "Path=/svc",
     "HttpOnly",
@@ -23,10 +17,40 @@ const guest: Handler = async ({ headers }) => {
     `Max-Age=${GUEST_SESSION_MINUTES * 60}`,
     ...(secure ? ["Secure"] : []),
   ].join("; ");
-  return success(
-    { data: { expiresAt: session.expiresAt.toISOString() } },
-    { "set-cookie": cookie },
-  );
-};
 
-export const sessionHandlers = { guest } satisfies Record<string, Handler>;
+/**
+ * What this guest's enrolment puts on their receipts, for checkout to show before they pay (#23: the
+ * receipt never silently differs from what the donor saw). Only to the session's own holder; the
+ * identity number masked.
+ */
+const enrolledAs = ({ particulars: p, idMasked }: GuestEnrolment) => ({
+  enrolment: p.enrolment ?? "Manually",
+  kind: p.kind ?? "individual",
+  name: p.name ?? "",
+  ...(p.email ? { email: p.email } : {}),
+  ...(p.mobile ? { countryCode: p.countryCode ?? "+65", mobile: p.mobile } : {}),
+  ...(p.companyName ? { companyName: p.companyName } : {}),
+  ...(idMasked ? { idMasked } : {}),
+});
+
+/**
+ * A guest's session, issued by the server (architecture, "departures": no service credentials in the
+ * browser). The token travels only in an HttpOnly, SameSite cookie scoped to the services; a request
+ * that already holds a live session keeps it (spec §4: a token is created when absent).
+ */
+export const sessionHandlers = (app: UseCases) =>
+  ({
+    guest: async ({ headers }) => {
+      const { session, token } = await app.run(attachGuestSession(await guestOf(headers)));
+      const expiresAt = session.expiresAt.toISOString();
+      if (token === undefined) {
+        const enrolment = await (await donorRecords()).guestEnrolment(session.id);
+        return success({
+          data: { expiresAt, ...(enrolment ? { enrolment: enrolledAs(enrolment) } : {}) },
+        });
+      }
+      const data = { data: { expiresAt } };
+      const secure = config().cookieSecure || headers.get("x-forwarded-proto") === "https";
+      return success(data, { "set-cookie": sessionCookie(token, secure) });
+    },
+  }) satisfies Record<string, Handler>;

@@ -1,7 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readHomePageConfiguration, updateRates } from "@portal/adapters/db";
+import {
+  readHomePageConfiguration,
+  updateContact,
+  updateRates,
+  writeContentBlock,
+} from "@portal/adapters/db";
 import { decodeRateConfig, MAIN_CHARITY_ID } from "@portal/domain";
-import { database } from "../database";
+import { database, takeSqlCounts } from "../database";
 import { advancePortalClock } from "../clock";
 import { serveStandin } from "../standins";
 import { clearConfigurationCache } from "./configuration";
@@ -16,7 +21,12 @@ const serveSocial = serveStandin((running) => running.serveSocial);
  * database itself. `server/serve.mjs` mounts this at `POST /__test/rates` only when
  * PORTAL_TEST_CONTROL_TOKEN is set (the Playwright config sets a random one) and refuses to start with
  * it under NODE_ENV=production; every request must carry that token. `POST /__test/clock`
- * `{advanceMs}` moves the portal's payment clock forward (src/server/clock.ts).
+ * `{advanceMs}` moves the portal's payment clock forward (src/server/clock.ts). `POST /__test/contact`
+ * `{charityId?, contact?, socialMediaIcons?}` and `POST /__test/content` `{charityId?, blockId, content}`
+ * change what the footer and the home pages show, as an officer would (audited, src/adapters db
+ * home-content.ts), so a journey sees the change on its next page without a rebuild.
+ * `POST /__test/sql-counts` answers the statements, round trips and commits since its last call
+ * (bench/profile.mjs).
  */
 export async function serveTestControl(
   req: IncomingMessage,
@@ -32,7 +42,12 @@ export async function serveTestControl(
     await serveSocial(req, res, url);
     return;
   }
-  if (req.method !== "POST" || !["/__test/rates", "/__test/clock"].includes(url.pathname)) {
+  if (req.method === "POST" && url.pathname === "/__test/sql-counts") {
+    answer(200, { status: 1, message: "Success", data: (await takeSqlCounts()) ?? null });
+    return;
+  }
+  const paths = ["/__test/rates", "/__test/clock", "/__test/contact", "/__test/content"];
+  if (req.method !== "POST" || !paths.includes(url.pathname)) {
     answer(404, { status: 0, message: "Not found" });
     return;
   }
@@ -46,6 +61,29 @@ export async function serveTestControl(
       return;
     }
     const sql = await database();
+    const charityId = typeof patch["charityId"] === "number" ? patch["charityId"] : MAIN_CHARITY_ID;
+    if (url.pathname === "/__test/contact" || url.pathname === "/__test/content") {
+      if (url.pathname === "/__test/contact") {
+        await updateContact(sql, {
+          charityId,
+          actor: "e2e-test",
+          ...(patch["contact"] ? { contact: patch["contact"] as never } : {}),
+          ...(patch["socialMediaIcons"]
+            ? { socialMediaIcons: patch["socialMediaIcons"] as never }
+            : {}),
+        });
+      } else {
+        await writeContentBlock(sql, {
+          charityId,
+          blockId: Number(patch["blockId"]),
+          content: (patch["content"] ?? null) as Record<string, unknown> | null,
+          actor: "e2e-test",
+        });
+      }
+      clearConfigurationCache();
+      answer(200, { status: 1, message: "Success" });
+      return;
+    }
     const current = await readHomePageConfiguration(sql, MAIN_CHARITY_ID);
     if (!current) throw new Error("no configuration");
     const rates = decodeRateConfig({ ...current.rates, ...patch });

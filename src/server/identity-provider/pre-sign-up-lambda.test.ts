@@ -35,7 +35,8 @@ describe("PreSignUp as a Cognito Lambda trigger", () => {
     sql = await openDatabase({});
     signups = identitySignups(sql, randomBytes(32));
     run = preSignUpHandler(async () => signups);
-  });
+    // A fresh PGlite database runs every migration first (the finance totals' triggers among them).
+  }, 60_000);
   afterAll(async () => {
     await sql?.close();
   });

@@ -55,6 +55,11 @@ export interface HomePageConfiguration {
   readonly rates: RateConfig;
   readonly contact: { readonly number: string; readonly email: string; readonly address: string };
   readonly socialMediaIcons: ReadonlyArray<{ readonly name: string; readonly url: string }>;
+  /** Content blocks 4 to 16 (spec §9), in id order, each as stored (`{title, text}` or `{value}`). */
+  readonly contentBlocks: ReadonlyArray<{
+    readonly blockId: number;
+    readonly content: Record<string, unknown>;
+  }>;
 }
 
 const toRates = (row: HomeRow): RateConfig =>
@@ -90,11 +95,16 @@ export async function readHomePageConfiguration(
     "select name, url from social_media_icon where charity_id = $1 order by position",
     [charityId],
   );
+  const blocks = await sql.query<{ block_id: number; content: Record<string, unknown> }>(
+    "select block_id, content from home_page_content where charity_id = $1 order by block_id",
+    [charityId],
+  );
   return {
     version: row.version,
     rates: toRates(row),
     contact: { number: row.contact_number, email: row.contact_email, address: row.contact_address },
     socialMediaIcons: icons,
+    contentBlocks: blocks.map((b) => ({ blockId: b.block_id, content: b.content })),
   };
 }
 

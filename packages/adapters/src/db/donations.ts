@@ -164,11 +164,14 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
       return row?.count ?? 0;
     },
 
+    // A retry meets the same gateway payment: one reconciliation put off (the gateway had nothing for
+    // it then) is due again at once, since this retry may be about to charge it.
     startAttempt: async (id, gateway, payment, method = "card", qr) => {
       await sql.query(
         `insert into payment_attempt (id, donation_id, gateway, gateway_ref, status, amount_cents, method, qr_payload, expires_at)
          select $1, d.id, $3, $4, 'initiated', d.total_cents, $5, $6, $7 from donation d where d.id = $2
-         on conflict (gateway_ref) do nothing`,
+         on conflict (gateway_ref) do update set next_check_at = null
+           where payment_attempt.next_check_at is not null`,
         [
           randomUUID(),
           id,

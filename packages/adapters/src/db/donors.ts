@@ -1,99 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { maskNric } from "@portal/domain";
 import { linkGifts, type LinkProof } from "./gift-links";
+import { signedOutCheck, type SignedIn, type TokenOf } from "./identity-state";
 import { personalData, type PersonalData } from "./personal-data";
 import type { Sql, SqlQuery } from "./sql";
 
-/** Spec §3's address parts. */
-export interface Address {
-  readonly postalCode?: string;
-  readonly blockNumber?: string;
-  readonly streetName?: string;
-  readonly buildingName?: string;
-  readonly country?: string;
-  readonly unitNo?: string;
-  readonly floorNo?: string;
-}
+import type {
+  Address,
+  DonorDetailsInput,
+  DonorView,
+  GiftParticulars,
+  GuestEnrolment,
+  Identity,
+  ProfileDetails,
+  RegisterOutcome,
+} from "./donor-model";
 
-/** The profile fields of spec §3 that are not columns of their own. */
-export interface ProfileDetails {
-  readonly dateOfBirth?: string;
-  readonly nationality?: string;
-  readonly race?: string;
-  readonly sex?: string;
-  readonly countryOfBirth?: string;
-  readonly dialect?: string;
-  readonly representativeName?: string;
-  readonly registeredAddress?: string;
-  readonly marketingConsent?: boolean;
-}
-
-export interface DonorDetailsInput {
-  readonly kind: "individual" | "corporate";
-  readonly name: string;
-  readonly email?: string | undefined;
-  readonly countryCode?: string | undefined;
-  readonly mobile?: string | undefined;
-  /** Individuals: NRIC/FIN (required). Corporates: the UEN and company name instead. */
-  readonly nric?: string | undefined;
-  readonly uen?: string | undefined;
-  readonly companyName?: string | undefined;
-  readonly address?: Address | undefined;
-  readonly profile?: ProfileDetails | undefined;
-}
-
-/** A donor as the donor may see themselves: the NRIC only masked. */
-export interface DonorView {
-  readonly id: string;
-  readonly kind: "individual" | "corporate";
-  readonly name: string;
-  readonly email: string | null;
-  readonly countryCode: string | null;
-  readonly mobile: string | null;
-  readonly nricMasked: string | null;
-  readonly uen: string | null;
-  readonly companyName: string | null;
-  readonly address: Address;
-  readonly profile: ProfileDetails;
-  readonly enrolment: "Manually" | "Singpass" | "Anonymous";
-  readonly createdAt: Date;
-}
-
-export interface Identity {
-  readonly issuer: string;
-  readonly subject: string;
-  readonly email: string | undefined;
-  readonly emailVerified: boolean;
-}
-
-/**
- * A gift's own donor particulars (what its receipt shows), as given with the gift: a guest's
- * enrolment and checkout details, never read from a stored donor afterwards. No identity number here:
- * it travels sealed beside them.
- */
-export interface GiftParticulars {
-  readonly kind?: "individual" | "corporate";
-  readonly name?: string;
-  readonly email?: string;
-  readonly countryCode?: string;
-  readonly mobile?: string;
-  readonly companyName?: string;
-  readonly uen?: string;
-  readonly address?: Address;
-  readonly profile?: ProfileDetails;
-  readonly enrolment?: "Manually" | "Singpass";
-  /** The terms the guest agreed to at enrolment (spec §5 iAgree): version and when. */
-  readonly terms?: { readonly version: string; readonly agreedAt: string };
-}
-
-/** A guest session's enrolment: its particulars and the identity number, sealed and hashed. */
-export interface GuestEnrolment {
-  readonly particulars: GiftParticulars;
-  readonly idEncrypted: Buffer | null;
-  readonly idHash: Buffer | null;
-}
-
-export type RegisterOutcome = "registered" | "alreadyRegistered" | "nric.exists" | "mobile.exists";
+export * from "./donor-model";
 
 interface DonorRow {
   id: string;
@@ -113,6 +36,8 @@ interface DonorRow {
 
 export interface Donors {
   readonly byIdentity: (identity: Identity) => Promise<DonorView | undefined>;
+  /** A signed-in call's donor and whether its token was signed out, in one read (no extra trip). */
+  readonly signedIn: (identity: Identity & { readonly token?: TokenOf }) => Promise<SignedIn>;
   readonly byId: (donorId: string) => Promise<DonorView | undefined>;
   /** The e-mail addresses of every sign-in linked to this donor. */
   readonly emailsOf: (donorId: string) => Promise<ReadonlyArray<string>>;
@@ -196,6 +121,7 @@ export async function insertDonor(
 
 export function donors(sql: Sql, serverKey: Buffer): Donors {
   const pii = personalData(serverKey);
+  const signedOut = signedOutCheck(serverKey);
   const select = `select id, kind, name, email, mobile_country_code, mobile, nric_encrypted, uen, company_name,
                          address, profile, enrolment, created_at from donor`;
   const toView = (row: DonorRow): DonorView => ({
@@ -242,14 +168,24 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
       [actor, action, donorId],
     );
 
+  const signedIn: Donors["signedIn"] = async (identity) => {
+    const check = identity.token ? signedOut(identity.token, 3) : undefined;
+    const [row] = await sql.query<Partial<DonorRow> & { signed_out: boolean }>(
+      `select ${check?.sql ?? "false"} as signed_out, d.* from (values (1)) as one (x)
+       left join (${select}) d
+         on d.id = (select donor_id from identity_link where provider = $1 and subject = $2)`,
+      [identity.issuer, identity.subject, ...(check?.params ?? [])],
+    );
+    return {
+      signedOut: row?.signed_out === true,
+      donor: row?.id ? toView(row as DonorRow) : undefined,
+    };
+  };
+
   return {
-    byIdentity: async (identity) => {
-      const [row] = await sql.query<DonorRow>(
-        `${select} where id = (select donor_id from identity_link where provider = $1 and subject = $2)`,
-        [identity.issuer, identity.subject],
-      );
-      return row ? toView(row) : undefined;
-    },
+    signedIn,
+    byIdentity: async ({ issuer, subject, email, emailVerified }) =>
+      (await signedIn({ issuer, subject, email, emailVerified })).donor,
     byId: async (donorId) => {
       const [row] = await sql.query<DonorRow>(`${select} where id = $1`, [donorId]);
       return row ? toView(row) : undefined;
@@ -317,6 +253,9 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
         particulars: row.enrolment,
         idEncrypted: row.enrolment_id_encrypted && Buffer.from(row.enrolment_id_encrypted),
         idHash: row.enrolment_id_hash && Buffer.from(row.enrolment_id_hash),
+        idMasked: row.enrolment_id_encrypted
+          ? maskNric(pii.decrypt(row.enrolment_id_encrypted))
+          : null,
       };
     },
     linkGifts: (donorId, proof) => sql.transaction((tx) => linkGifts(tx, pii, donorId, proof)),

@@ -45,6 +45,11 @@ export interface Page<T> {
   readonly totalRecords: number;
 }
 
+/** A page of the donor's list, with the Singapore calendar years they gave in (newest first). */
+export interface TransactionPage extends Page<TransactionRecord> {
+  readonly years: ReadonlyArray<number>;
+}
+
 export interface RecurringStatus {
   readonly transactionNo: string;
   readonly isRecurring: boolean;
@@ -79,6 +84,7 @@ export const phoneOf = (countryCode: string | null, mobile: string | null): stri
 export { receiptPath };
 
 interface HistoryRow {
+  id: string;
   transaction_no: string;
   flow: FlowType;
   status: "succeeded" | "refunded" | "voided";
@@ -97,11 +103,13 @@ interface HistoryRow {
   next_charge_on: string | null;
   plan_status: string | null;
   tax_included: boolean;
-  total: number;
 }
 
 export interface History {
-  /** The donor's paid donations, newest first; `pageNo` from 1, `pageSize` up to 100. */
+  /**
+   * The donor's paid donations, newest first; `pageNo` from 1, `pageSize` up to 100; with how many
+   * match and every year the donor gave in, all in one statement.
+   */
   readonly transactions: (
     donor: DonorView,
     page: {
@@ -113,9 +121,7 @@ export interface History {
       /** One fund. */
       readonly flow?: FlowType | undefined;
     },
-  ) => Promise<Page<TransactionRecord>>;
-  /** The Singapore calendar years the donor gave in, newest first (the history's year filter). */
-  readonly years: (donorId: string) => Promise<ReadonlyArray<number>>;
+  ) => Promise<TransactionPage>;
   /** One of the donor's donations by transaction number; undefined when it is not theirs. */
   readonly transaction: (
     donor: DonorView,
@@ -137,23 +143,40 @@ export interface History {
  * The list's optional filters as parameters $n (source), $n+1 and $n+2 (the year's span), $n+3 (flow);
  * `column` prefixes the column names.
  */
-const filtered = (column: string, n: number) => `
+const filtered = (column: string, n: number): string => `
   and ($${n}::text is null or ${column}source = $${n})
   and ($${n + 1}::timestamptz is null or ${column}created_at >= $${n + 1})
   and ($${n + 2}::timestamptz is null or ${column}created_at < $${n + 2})
   and ($${n + 3}::text is null or ${column}flow = $${n + 3})`;
 
+/** The donor's (`$1`) donations a list shows, whatever the page or filter. */
+const listed = "donor_id = $1 and status in ('succeeded', 'refunded', 'voided')";
+
+/** How many receipt tokens a history remembers (the oldest go first). */
+const MOST_TOKENS = 20_000;
+
 export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): History {
+  // A receipt's token is an HMAC of its id, the same every time: a list of 100 would make 100 of them
+  // per read. Remembered instead (receipts are never renumbered; their ids never change).
+  const tokens = new Map<string, string>();
+  const tokenOf = (receiptId: string) => {
+    let token = tokens.get(receiptId);
+    if (token === undefined) {
+      if (tokens.size >= MOST_TOKENS) tokens.delete(tokens.keys().next().value as string);
+      token = receiptToken(serverKey, receiptId);
+      tokens.set(receiptId, token);
+    }
+    return token;
+  };
   const query = (where: string) => `
-    select d.transaction_no, d.flow, d.status, d.total_cents, d.amounts, d.frequency, d.payment_method,
+    select d.id, d.transaction_no, d.flow, d.status, d.total_cents, d.amounts, d.frequency, d.payment_method,
            d.card_brand, d.card_last4, d.payment_type, d.source, d.created_at,
            r.id as receipt_id, r.receipt_no,
            p.frequency as plan_frequency, p.next_charge_on::text as next_charge_on, p.status as plan_status,
            (d.tax_id_hash is not null or exists (select 1 from tax_registration t where t.donation_id = d.id)
              or coalesce((d.donor_details->>'irasInclusion')::boolean, false)
              or ${receiptNamesId})
-             as tax_included,
-           count(*) over ()::int as total
+             as tax_included
     from donation d
     left join receipt r on r.donation_id = d.id
     left join recurring_plan p on p.first_donation_id = d.id
@@ -179,7 +202,7 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
       ? receiptHref(
           receiptPath(row.flow, row.amounts, productRoute),
           row.transaction_no,
-          receiptToken(serverKey, row.receipt_id),
+          tokenOf(row.receipt_id),
         )
       : null,
     isSingPass: donor.enrolment === "Singpass",
@@ -215,27 +238,29 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
 
   return {
     transactions: async (donor, { pageNo, pageSize, source, year, flow }) => {
-      const donorId = donor.id;
       const span = year === undefined ? undefined : taxYearSpan(year);
       const at = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
       const filters = [source ?? null, at(span?.fromMs), at(span?.untilMs), flow ?? null];
-      const rows = await sql.query<HistoryRow>(
-        `${query(filtered("d.", 4))}
-         order by d.created_at desc, d.id desc limit $2 offset $3`,
-        [donorId, pageSize, (pageNo - 1) * pageSize, ...filters],
+      // One row for the counts even when the page is empty (past the last page): the page joins it.
+      const rows = await sql.query<
+        Omit<HistoryRow, "id"> & { id: string | null; total: number; years: number[] | null }
+      >(
+        `select c.total, c.years, p.* from (select
+           (select count(*)::int from donation where ${listed} ${filtered("", 4)}) as total,
+           (select array_agg(y.year order by y.year desc) from (
+              select distinct extract(year from (created_at at time zone 'UTC') + interval '8 hours')::int
+                as year from donation where ${listed}) y) as years
+         ) c
+         left join lateral (${query(filtered("d.", 4))}
+           order by d.created_at desc, d.id desc limit $2 offset $3) p on true
+         order by p.created_at desc, p.id desc`,
+        [donor.id, pageSize, (pageNo - 1) * pageSize, ...filters],
       );
-      const total =
-        rows[0]?.total ??
-        (pageNo > 1
-          ? ((
-              await sql.query<{ count: number }>(
-                `select count(*)::int as count from donation where donor_id = $1
-                 and status in ('succeeded', 'refunded', 'voided') ${filtered("", 2)}`,
-                [donorId, ...filters],
-              )
-            )[0]?.count ?? 0)
-          : 0);
-      return { records: rows.map((row) => toRecord(row, donor)), totalRecords: total };
+      return {
+        records: rows.flatMap((row) => (row.id ? [toRecord(row as HistoryRow, donor)] : [])),
+        totalRecords: rows[0]?.total ?? 0,
+        years: (rows[0]?.years ?? []).map(Number),
+      };
     },
     transaction: async (donor, transactionNo) => {
       const [row] = await sql.query<HistoryRow>(`${query("and d.transaction_no = $2")}`, [
@@ -244,15 +269,6 @@ export function history(sql: Sql, serverKey: Buffer, productRoute = "wakaf"): Hi
       ]);
       return row ? toRecord(row, donor) : undefined;
     },
-    years: async (donorId) =>
-      (
-        await sql.query<{ year: number }>(
-          `select distinct extract(year from (created_at at time zone 'UTC') + interval '8 hours')::int as year
-           from donation where donor_id = $1 and status in ('succeeded', 'refunded', 'voided')
-           order by year desc`,
-          [donorId],
-        )
-      ).map((row) => Number(row.year)),
     recurringStatus: async (donorId, transactionNo) => {
       const row = await planOf(donorId, transactionNo);
       if (!row) return undefined;

@@ -1,3 +1,4 @@
+import type { DonorView } from "./donors";
 import { sealing } from "./personal-data";
 import type { Sql } from "./sql";
 
@@ -38,11 +39,44 @@ export const identityStateKeys = (serverKey: Buffer) => {
   };
 };
 
+/** Which sign-in a token is of (VerifiedIdentity's `token`). */
+export interface TokenOf {
+  readonly username: string;
+  readonly issuedAt: number;
+  readonly id: string;
+}
+
+/** A signed-in call's donor, and whether its token was signed out (`Donors.signedIn`). */
+export interface SignedIn {
+  readonly signedOut: boolean;
+  readonly donor: DonorView | undefined;
+}
+
+/**
+ * Whether a token was signed out, as SQL for a statement of any other read (so the check costs no
+ * round trip of its own): a boolean expression over parameters `$n` (the account's hash), `$n+1` (the
+ * token id's hash) and `$n+2` (when the token was issued, seconds), with those parameters. A token is
+ * refused when it was issued before its account's last sign-out, or within that second unless it was
+ * noted as issued after it.
+ */
+export const signedOutCheck = (serverKey: Buffer) => {
+  const { account, token } = identityStateKeys(serverKey);
+  return (of: TokenOf, n: number) => ({
+    sql: `coalesce((select $${n + 2}::bigint < s.signed_out_second
+        or ($${n + 2}::bigint = s.signed_out_second and not exists (
+          select 1 from identity_sign_out_token t
+          where t.account_hash = s.account_hash and t.token_hash = $${n + 1}))
+      from identity_sign_out s where s.account_hash = $${n}), false)`,
+    params: [account(of.username), token(of.id), of.issuedAt] as const,
+  });
+};
+
 /** SQL for the timestamp of query parameter number `n`, given in milliseconds. */
 const at = (n: number) => `to_timestamp($${n}::double precision / 1000)`;
 
 export function identityState(sql: Sql, serverKey: Buffer): IdentityState {
   const { account, token } = identityStateKeys(serverKey);
+  const signedOut = signedOutCheck(serverKey);
   return {
     signOuts: {
       signOut: (username, second, keepUntilMs) =>
@@ -76,17 +110,12 @@ export function identityState(sql: Sql, serverKey: Buffer): IdentityState {
         );
       },
       revoked: async (username, issuedAt, tokenId) => {
-        const key = account(username);
-        const [row] = await sql.query<{ second: string | number; kept: boolean }>(
-          `select s.signed_out_second as second,
-             exists (select 1 from identity_sign_out_token t
-                     where t.account_hash = s.account_hash and t.token_hash = $2) as kept
-           from identity_sign_out s where s.account_hash = $1`,
-          [key, token(tokenId)],
+        const check = signedOut({ username, issuedAt, id: tokenId }, 1);
+        const [row] = await sql.query<{ revoked: boolean }>(
+          `select ${check.sql} as revoked`,
+          check.params,
         );
-        if (!row) return false;
-        const second = Number(row.second);
-        return issuedAt < second || (issuedAt === second && !row.kept);
+        return row?.revoked === true;
       },
     },
   };

@@ -21,6 +21,9 @@ import { consoleCore } from "./migrations/020-console";
 import { consoleOperations } from "./migrations/021-console-operations";
 import { finance } from "./migrations/022-finance";
 import { consoleLoginBrowser } from "./migrations/023-console-login-browser";
+import { financeRollup } from "./migrations/026-finance-rollup";
+import { homePageContent } from "./migrations/028-home-page-content";
+import { reconcileBacklog } from "./migrations/031-reconcile-backlog";
 import type { Sql } from "./sql";
 
 /**
@@ -52,6 +55,9 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "021-console-operations", sql: consoleOperations },
   { id: "022-finance", sql: finance },
   { id: "023-console-login-browser", sql: consoleLoginBrowser },
+  { id: "026-finance-rollup", sql: financeRollup },
+  { id: "028-home-page-content", sql: homePageContent },
+  { id: "031-reconcile-backlog", sql: reconcileBacklog },
 ];
 
 /** A list of migrations and where it keeps its record (the stand-ins keep theirs apart). */

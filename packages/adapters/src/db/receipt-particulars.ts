@@ -1,19 +1,35 @@
+/** Whether a receipt of donation `d` takes its donor's (`o`) record rather than the gift's own details. */
+const fromDonor = "o.id is not null and (d.guest_session_id is null or d.particulars is null)";
+
 /**
- * Copies a receipt's donor particulars when it is issued (issue 22): a gift made signed in takes its
- * donor's record as it is at that moment; a guest's gift its own particulars (enrolment and checkout,
- * kept on the donation). Nothing reads the donor's record for a receipt afterwards. $1: the receipt id.
+ * A receipt's donor particulars and sealed identity number as they are when it is issued (issue 22),
+ * for donation `d` and its donor `o` (left-joined): a gift made signed in takes its donor's record as
+ * it is at that moment, with the name, e-mail and mobile checkout showed prefilled from it as the
+ * donor left them (#23: "changes here are for this gift only"); a guest's gift its own particulars
+ * (enrolment and checkout, kept on the donation). Nothing reads the donor's record for a receipt
+ * afterwards.
  */
-export const issueParticulars = `
-update receipt r set
-  particulars = case when o.id is not null and (d.guest_session_id is null or d.particulars is null)
+export const issuedParticulars = {
+  particulars: `case when ${fromDonor}
     then jsonb_build_object(
-      'kind', o.kind, 'name', o.name, 'email', o.email, 'countryCode', o.mobile_country_code,
-      'mobile', o.mobile, 'companyName', o.company_name, 'uen', o.uen,
+      'kind', o.kind, 'name', coalesce(d.donor_details->>'name', o.name),
+      'email', coalesce(d.donor_details->>'email', o.email),
+      'countryCode', case when d.donor_details->>'mobile' is null then o.mobile_country_code
+        else d.donor_details->>'countryCode' end,
+      'mobile', coalesce(d.donor_details->>'mobile', o.mobile),
+      'companyName', o.company_name, 'uen', o.uen,
       'address', coalesce(o.address, '{}'::jsonb), 'profile', o.profile)
     else coalesce(d.particulars,
-      jsonb_build_object('name', d.donor_details->>'name', 'email', d.donor_details->>'email')) end,
-  id_encrypted = case when o.id is not null and (d.guest_session_id is null or d.particulars is null)
-    then o.nric_encrypted else d.donor_id_encrypted end
+      jsonb_build_object('name', d.donor_details->>'name', 'email', d.donor_details->>'email')) end`,
+  idEncrypted: `case when ${fromDonor} then coalesce(o.nric_encrypted, d.tax_id_encrypted)
+    else coalesce(d.donor_id_encrypted, d.tax_id_encrypted) end`,
+};
+
+/** Copies a receipt's particulars (`issuedParticulars`) onto it once issued. $1: the receipt id. */
+export const issueParticulars = `
+update receipt r set
+  particulars = ${issuedParticulars.particulars},
+  id_encrypted = ${issuedParticulars.idEncrypted}
 from donation d left join donor o on o.id = d.donor_id
 where r.id = $1 and d.id = r.donation_id`;
 

@@ -2,22 +2,27 @@ import { createHash } from "node:crypto";
 import {
   COUNTER_METHODS,
   counterMethodLabel,
+  FIDYAH_CATEGORIES,
   giftItemOf,
+  isSourceOfIncome,
   isWakafFlow,
   MAIN_CHARITY_ID,
   maskNric,
   nextZakatDue,
   receiptAttributes,
   sgtDate,
+  type FidyahCategory,
   type FlowType,
   type ReceiptAttributes,
+  type SourceOfIncome,
 } from "@portal/domain";
 import { readRates } from "./configuration";
 import { receiptToken } from "./donations";
 import type { Address, GiftParticulars, ProfileDetails } from "./donors";
 import { methodOf, phoneOf } from "./history";
-import { personalData, type PersonalData } from "./personal-data";
-import type { Sql, SqlQuery } from "./sql";
+import { personalData } from "./personal-data";
+import { reissueReceipt, type ReceiptReissue, type ReissueOutcome } from "./receipt-reissue";
+import type { Sql } from "./sql";
 
 /**
  * Spec §3's receipt data, as far as the portal records it. Amounts are integer cents; the NRIC is
@@ -79,6 +84,10 @@ export interface ReceiptData {
   readonly amilName: string | null;
   /** §3's attribute lists: harta items, fitrah kinds, fidyah, kaffarah. */
   readonly attributes: ReceiptAttributes;
+  /** The fidyah categories paid for (`haid`, `pregnancy`, `illness`); empty for other gifts. */
+  readonly typeOfFidyah: ReadonlyArray<FidyahCategory>;
+  /** Where the harta's wealth comes from, as the calculator's donor chose it; null if not said. */
+  readonly sourceOfIncome: SourceOfIncome | null;
   /** When the particulars shown were corrected by a re-issue; null for the receipt as first issued. */
   readonly reissuedAt: string | null;
   /** The receipt number this one replaces (a re-issue takes the next number); null for an original. */
@@ -88,7 +97,7 @@ export interface ReceiptData {
 }
 
 /** A receipt's donor particulars as issued (or as last re-issued). */
-type Particulars = GiftParticulars & {
+export type Particulars = GiftParticulars & {
   readonly profile?: ProfileDetails & { isDeceased?: boolean; onBehalfOf?: string };
 };
 
@@ -137,6 +146,22 @@ interface Row {
   tax_registered: boolean;
 }
 
+const inputsOf = (inputs: unknown): Record<string, unknown> =>
+  typeof inputs === "object" && inputs !== null ? (inputs as Record<string, unknown>) : {};
+
+/** The fidyah categories the donation's inputs name (checked when it was created). */
+const fidyahTypesOf = (inputs: unknown): ReadonlyArray<FidyahCategory> => {
+  const fidyah = inputsOf(inputsOf(inputs)["fidyah"])["types"];
+  return Array.isArray(fidyah)
+    ? FIDYAH_CATEGORIES.filter((category) => fidyah.includes(category))
+    : [];
+};
+
+const sourceOfIncomeOf = (inputs: unknown): SourceOfIncome | null => {
+  const source = inputsOf(inputs)["sourceOfIncome"];
+  return isSourceOfIncome(source) ? source : null;
+};
+
 const text = (value: string | undefined | null) =>
   value === undefined || value === null || value.trim() === "" ? null : value.trim();
 
@@ -150,102 +175,6 @@ const ratesWhileCurrent = async (sql: Sql, version: number) => {
   const config = await readRates(sql, MAIN_CHARITY_ID);
   return config && config.version === version ? config.rates : null;
 };
-
-/** A correction of an issued receipt's particulars (the council console calls `reissue`). */
-export interface ReceiptReissue {
-  readonly receiptNo: string;
-  /** Who corrects it, as the audit log names them (an officer's id). */
-  readonly actor: string;
-  readonly reason: string;
-  /** The corrected fields; the others stay as shown now. */
-  readonly particulars: Partial<Particulars>;
-  /** A corrected NRIC/FIN, stored sealed like every other. */
-  readonly idNumber?: string;
-  /** The officer's role, for the audit log. */
-  readonly role?: string;
-  /** The console's audit line, written in the re-issue's own transaction (masked before/after). */
-  readonly audit?: (tx: SqlQuery, before: unknown, after: unknown) => Promise<void>;
-}
-
-export type ReissueOutcome =
-  { outcome: "reissued"; receiptNo: string; replaces: string } | { outcome: "notFound" };
-
-/**
- * Re-issue a receipt with corrected particulars, inside the caller's transaction; the
- * corrected receipt takes the next number of its series and names the one it replaces: the original issue
- * and every earlier correction are kept (the receipt shows the newest), and the audit log records who,
- * before, after and when (the NRIC masked). "notFound" for no such receipt.
- */
-export async function reissueReceipt(
-  tx: SqlQuery,
-  pii: PersonalData,
-  input: ReceiptReissue,
-): Promise<ReissueOutcome> {
-  const masked = (sealed: Uint8Array | null) => (sealed ? maskNric(pii.decrypt(sealed)) : null);
-  const [row] = await tx.query<{
-    id: string;
-    series: string;
-    current_no: string;
-    particulars: Particulars | null;
-    id_encrypted: Uint8Array | null;
-  }>(
-    `select r.id, r.series, coalesce(x.receipt_no, r.receipt_no) as current_no,
-            coalesce(x.particulars, r.particulars) as particulars,
-            case when x.id is null then r.id_encrypted else x.id_encrypted end as id_encrypted
-     from receipt r
-     left join lateral (select * from receipt_reissue x where x.receipt_id = r.id
-                        order by x.id desc limit 1) x on true
-     where r.receipt_no = $1 or r.id = (select receipt_id from receipt_reissue where receipt_no = $1)
-     for update of r`,
-    [input.receiptNo],
-  );
-  if (!row) return { outcome: "notFound" as const };
-  const before = row.particulars ?? {};
-  const after = { ...before, ...input.particulars };
-  const sealed =
-    input.idNumber === undefined
-      ? row.id_encrypted
-      : pii.encrypt(input.idNumber.trim().toUpperCase());
-  // The corrected receipt takes the next number of its series and names the one it replaces.
-  const [numbered] = await tx.query<{ receipt_no: string }>(
-    `with next as (
-       update receipt_series set next_serial = next_serial + 1 where series = $6
-       returning next_serial - 1 as serial
-     )
-     insert into receipt_reissue (receipt_id, particulars, id_encrypted, reason, actor, serial, receipt_no)
-     select $1, $2, $3, $4, $5, next.serial, $6 || '-' || case when length(next.serial::text) >= 8
-       then next.serial::text else lpad(next.serial::text, 8, '0') end
-     from next returning receipt_no`,
-    [row.id, JSON.stringify(after), sealed, input.reason, input.actor, row.series],
-  );
-  const receiptNo = numbered?.receipt_no ?? row.current_no;
-  await tx.query(
-    `insert into audit_log (actor, action, entity, entity_id, detail)
-     values ($1, 'receipt.reissue', 'receipt', $2, $3)`,
-    [
-      input.actor,
-      input.receiptNo,
-      JSON.stringify({
-        reason: input.reason,
-        ...(input.role ? { role: input.role } : {}),
-        before: { ...before, receiptNo: row.current_no, nric: masked(row.id_encrypted) },
-        after: { ...after, receiptNo, replaces: row.current_no, nric: masked(sealed) },
-      }),
-    ],
-  );
-  await input.audit?.(
-    tx,
-    { ...before, receiptNo: row.current_no, nric: masked(row.id_encrypted) },
-    {
-      ...after,
-      receiptNo,
-      replaces: row.current_no,
-      nric: masked(sealed),
-      reason: input.reason,
-    },
-  );
-  return { outcome: "reissued" as const, receiptNo, replaces: row.current_no };
-}
 
 export function receipts(sql: Sql, serverKey: Buffer) {
   const pii = personalData(serverKey);
@@ -337,7 +266,14 @@ export function receipts(sql: Sql, serverKey: Buffer) {
           : (who.name ?? row.donor_details?.name ?? "Hamba Allah"),
         donorEmail: anonymous ? null : (who.email ?? row.donor_details?.email ?? null),
         donorPhone: anonymous ? null : phoneOf(who.countryCode ?? null, who.mobile ?? null),
-        nirc: anonymous || !nricSealed ? null : maskNric(pii.decrypt(nricSealed)),
+        // The NRIC/FIN (or a business payer's UEN for IRAS) as given, else a company's UEN on record.
+        nirc: anonymous
+          ? null
+          : nricSealed
+            ? maskNric(pii.decrypt(nricSealed))
+            : who.uen
+              ? maskNric(who.uen)
+              : null,
         companyName: anonymous
           ? null
           : (who.companyName ?? row.donor_details?.business?.companyName ?? null),
@@ -378,6 +314,8 @@ export function receipts(sql: Sql, serverKey: Buffer) {
         amilId: row.amil_id,
         amilName: row.amil_name,
         attributes,
+        typeOfFidyah: fidyahTypesOf(row.inputs),
+        sourceOfIncome: sourceOfIncomeOf(row.inputs),
         reissuedAt: row.reissued_at ? new Date(row.reissued_at).toISOString() : null,
         // A correction from before re-issues took numbers (migration 021) replaces nothing by number.
         replacesReceiptNo: row.reissue_no ? row.replaces_no : null,

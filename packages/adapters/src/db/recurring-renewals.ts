@@ -190,24 +190,55 @@ export function renewals(sql: Sql, options: { readonly now: () => number }) {
     },
 
     /**
-     * Payment attempts still open (initiated or pending) and older than `olderThanSeconds`: what
-     * reconciliation asks the gateway about. Two days back at most: an older one was abandoned.
+     * Payment attempts still open (initiated or pending), older than `olderThanSeconds` and due to be
+     * asked about again: what reconciliation asks the gateway about, `limit` at a time, those never
+     * asked first. Two days back at most: an older one was abandoned.
      */
-    openAttempts: async (olderThanSeconds: number) =>
+    openAttempts: async (olderThanSeconds: number, limit = 500, after?: string) =>
       (
-        await sql.query<{ donation_id: string; gateway: string; gateway_ref: string }>(
-          `select donation_id, gateway, gateway_ref from payment_attempt
+        await sql.query<{
+          donation_id: string;
+          gateway: string;
+          gateway_ref: string;
+          status: "initiated" | "pending";
+        }>(
+          // `after` (a start-up pass): every open attempt, put off or not, in gateway-reference order
+          // from just after `after`; an instance that died may have charged one it had put off.
+          `select donation_id, gateway, gateway_ref, status from payment_attempt
            where status in ('initiated', 'pending') and gateway_ref is not null
              and created_at <= now() - make_interval(secs => $1)
              and created_at > now() - interval '2 days'
-           order by created_at limit 500`,
-          [olderThanSeconds],
+             and ${
+               after === undefined
+                 ? "(next_check_at is null or next_check_at <= now()) and $3::text is null"
+                 : "gateway_ref > $3"
+             }
+           order by ${after === undefined ? "next_check_at nulls first, created_at" : "gateway_ref"}
+           limit $2`,
+          [olderThanSeconds, limit, after ?? null],
         )
       ).map((row) => ({
         donationId: row.donation_id,
         gateway: row.gateway,
         gatewayRef: row.gateway_ref,
+        status: row.status,
       })),
+
+    /**
+     * The gateway had nothing to record for this open attempt (the donor has not paid, or left): ask
+     * again later, 30 seconds after the first time and twice as long each time after, at most ten
+     * minutes apart, so that thousands of abandoned checkouts neither hide a later payment nor make
+     * every pass ask the gateway about each of them.
+     */
+    deferAttempt: async (gatewayRef: string) => {
+      await sql.query(
+        `update payment_attempt set check_count = check_count + 1,
+           next_check_at = now() + least(interval '10 minutes',
+                                         interval '30 seconds' * power(2, least(check_count, 10)))
+         where gateway_ref = $1 and status in ('initiated', 'pending')`,
+        [gatewayRef],
+      );
+    },
   };
   return self;
 }

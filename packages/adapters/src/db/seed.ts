@@ -1,5 +1,8 @@
 import {
   ALL_FUNDS,
+  DEFAULT_DONOR_WALL,
+  DONOR_WALL_PAGE_SIZE_BLOCK,
+  DONOR_WALL_SHOWN_BLOCK,
   fundOfCharity,
   giftItemOf,
   homePath,
@@ -80,6 +83,17 @@ export async function seed(
           `insert into social_media_icon (charity_id, position, name, url) values ($1, $2, $3, $4)
            on conflict (charity_id, position) do nothing`,
           [charity.id, position, icon.name, icon.url],
+        );
+      }
+      // The donor wall's settings (content blocks 15 and 16): shown, ten gifts a page.
+      for (const [blockId, value] of [
+        [DONOR_WALL_SHOWN_BLOCK, DEFAULT_DONOR_WALL.shown],
+        [DONOR_WALL_PAGE_SIZE_BLOCK, DEFAULT_DONOR_WALL.pageSize],
+      ] as const) {
+        await tx.query(
+          `insert into home_page_content (charity_id, block_id, content) values ($1, $2, $3)
+           on conflict (charity_id, block_id) do nothing`,
+          [charity.id, blockId, JSON.stringify({ value })],
         );
       }
       await tx.query(

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isTaxRegistrable, maskNric, NRIC_PATTERN, type FlowType } from "@portal/domain";
 import { personalData } from "./personal-data";
-import { reissueReceipt } from "./receipts";
+import { reissueReceipt } from "./receipt-reissue";
 import { RecordRefused } from "./refused";
 import type { Sql, SqlQuery } from "./sql";
 

@@ -1,5 +1,6 @@
 import {
   collections,
+  donorEstimate,
   monthlyValue,
   type Collections,
   type DayCell,
@@ -19,6 +20,8 @@ export interface Dashboard {
   readonly collections: Collections;
   /** Distinct donors (a signed-in donor, else a guest's identity number, e-mail or session). */
   readonly donors: number;
+  /** `donors` is HyperLogLog's estimate (ranges of more than `EXACT_DONORS_UP_TO` gifts). */
+  readonly donorsEstimated: boolean;
   readonly recurring: { readonly plans: number; readonly monthly: number };
   readonly returned: ReadonlyArray<{
     readonly status: "refunded" | "voided";
@@ -33,64 +36,96 @@ export interface Dashboard {
   }>;
 }
 
-// Singapore is UTC+8 all year: its wall clock is the UTC one 8 hours on.
-const SGT = "((r.issued_at at time zone 'UTC') + interval '8 hours')";
+/** Up to this many gifts in the range, donors are counted one by one; beyond, estimated. */
+export const EXACT_DONORS_UP_TO = 50_000;
+
+/** Plans in force and their monthly value: one small grouped read of `recurring_plan`. */
+export const recurringPlans = async (sql: Sql, fund: FlowType | undefined) =>
+  monthlyValue(
+    (
+      await sql.query<{ frequency: string; count: number; amount: number }>(
+        `select frequency, count(*)::int as count, sum(amount_cents)::bigint as amount
+         from recurring_plan where status = 'active' ${fund ? "and flow = $1" : ""}
+         group by frequency`,
+        fund ? [fund] : [],
+      )
+    ).map((row) => ({ ...row, amount: Number(row.amount) })),
+  );
 
 /**
  * The finance dashboard's figures for a range of Singapore days and, optionally, one fund: paid gifts
- * (their receipt issued) gross, gifts given back separately by when they were given back. Each figure
- * is one grouped read; the week and month totals are summed from the day cells.
+ * (their receipt issued) gross by the day they were paid, gifts given back by the day they were given
+ * back. Read from the per-day totals of migration 026 (a year is a few thousand rows), after moving
+ * into them what payments appended since the last read (`finance_compact`). They equal what
+ * `ledgerDashboard` reads from the ledger itself, to the cent.
  */
 export function dashboard(sql: Sql) {
   return async (filter: DashboardFilter): Promise<Dashboard | undefined> => {
     const from = sgtDaySpan(filter.from);
     const to = sgtDaySpan(filter.to);
     if (!from || !to || to.until <= from.from) return undefined;
-    const params: unknown[] = [from.from.toISOString(), to.until.toISOString()];
-    const fund = filter.fund ? `and d.flow = $${params.push(filter.fund)}` : "";
-    const paid = `from receipt r join donation d on d.id = r.donation_id
-      where r.issued_at >= $1 and r.issued_at < $2 ${fund}
-        and d.status in ('succeeded', 'refunded', 'voided')`;
-    const [cells, donors, plans, returned, minutes] = await Promise.all([
+    await sql.query("select finance_compact()");
+    const fund = filter.fund ?? null;
+    const days = [filter.from, filter.to, fund];
+    const [cells, returned, minutes, recurring] = await Promise.all([
       sql.query<{ day: string; fund: FlowType; method: string; count: number; amount: number }>(
-        `select to_char(${SGT}, 'YYYY-MM-DD') as day, d.flow as fund,
-                coalesce(d.payment_method, 'unknown') as method,
-                count(*)::int as count, sum(d.total_cents)::bigint as amount
-         ${paid} group by 1, 2, 3`,
-        params,
-      ),
-      sql.query<{ donors: number }>(
-        `select count(distinct coalesce(d.donor_id::text, encode(d.donor_id_hash, 'hex'),
-                 d.gift_email, d.guest_session_id::text, d.id::text))::int as donors ${paid}`,
-        params,
-      ),
-      sql.query<{ frequency: string; count: number; amount: number }>(
-        `select frequency, count(*)::int as count, sum(amount_cents)::bigint as amount
-         from recurring_plan where status = 'active' ${filter.fund ? "and flow = $1" : ""}
-         group by frequency`,
-        filter.fund ? [filter.fund] : [],
+        `select to_char(day, 'YYYY-MM-DD') as day, fund, method, sum(count)::int as count,
+                sum(amount)::bigint as amount
+         from finance_day_total
+         where kind = 'paid' and day between $1::date and $2::date and ($3::text is null or fund = $3)
+         group by 1, 2, 3 having sum(count) <> 0`,
+        days,
       ),
       sql.query<{ status: "refunded" | "voided"; count: number; amount: number }>(
-        `select d.status, count(*)::int as count, sum(d.total_cents)::bigint as amount
-         from donation d where d.status in ('refunded', 'voided')
-           and d.updated_at >= $1 and d.updated_at < $2 ${fund}
-         group by 1 order by 1`,
-        params,
+        `select kind as status, sum(count)::int as count, sum(amount)::bigint as amount
+         from finance_day_total
+         where kind in ('refunded', 'voided') and day between $1::date and $2::date
+           and ($3::text is null or fund = $3)
+         group by 1 having sum(count) <> 0 order by 1`,
+        days,
       ),
+      // The range's ten busiest minutes are among the ten busiest of each of its days: ten index
+      // entries a day, in the index's order (a minute whose gifts were all removed counts 0, last).
       sql.query<{ minute: string; count: number; amount: number }>(
-        `select to_char(${SGT}, 'YYYY-MM-DD HH24:MI') as minute, count(*)::int as count,
-                sum(d.total_cents)::bigint as amount
-         ${paid} group by 1 order by 2 desc, 1 limit 10`,
-        params,
+        `select to_char(m.minute, 'YYYY-MM-DD HH24:MI') as minute, m.count::int as count, m.amount
+         from generate_series($1::date, $2::date, interval '1 day') g(day),
+         lateral (select minute, count, amount from finance_minute_total
+                  where fund = coalesce($3, '*') and day = g.day::date
+                  order by count desc, minute limit 10) m
+         where m.count > 0 order by m.count desc, m.minute limit 10`,
+        days,
       ),
+      recurringPlans(sql, filter.fund),
     ]);
     const num = <T extends { amount: number }>(row: T) => ({ ...row, amount: Number(row.amount) });
+    const gifts = cells.reduce((n, c) => n + c.count, 0);
     return {
       collections: collections(cells.map(num) as ReadonlyArray<DayCell>),
-      donors: donors[0]?.donors ?? 0,
-      recurring: monthlyValue(plans.map(num)),
+      ...(await donors(sql, days, gifts)),
+      recurring,
       returned: returned.map(num),
       busiestMinutes: minutes.map(num),
     };
   };
 }
+
+/** Distinct donors: counted when the range has few gifts, else estimated from the days' sketches. */
+const donors = async (sql: Sql, days: ReadonlyArray<string | null>, gifts: number) => {
+  if (gifts <= EXACT_DONORS_UP_TO) {
+    const [row] = await sql.query<{ donors: number }>(
+      `select count(distinct donor)::int as donors from finance_paid_gift
+       where day between $1::date and $2::date and ($3::text is null or fund = $3)`,
+      days,
+    );
+    return { donors: row?.donors ?? 0, donorsEstimated: false };
+  }
+  const sketches = await sql.query<{ registers: Uint8Array }>(
+    `select registers from finance_donor_sketch
+     where fund = coalesce($3, '*') and day between $1::date and $2::date`,
+    days,
+  );
+  return {
+    donors: donorEstimate(sketches.map((s) => new Uint8Array(s.registers))),
+    donorsEstimated: true,
+  };
+};

@@ -6,3 +6,5 @@ export * from "./iras";
 export * from "./exports";
 export { csvChunks, xlsxChunks } from "./spreadsheet";
 export * from "./dashboard";
+export { ledgerDashboard } from "./dashboard-ledger";
+export { stripeRecords, chargeRecord } from "./stripe-records";

@@ -1,13 +1,10 @@
 import { createServer } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Effect, Layer } from "effect";
-import { ErrorReporterTest } from "@portal/domain";
 import type { ErrorReport } from "@portal/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ApiError, callApi, makeApiClient, requestJson } from "./client";
 import type { ApiClientOptions } from "./client";
-import { PortalApi, PortalApiLive } from "./layer";
 import { apiCall } from "./paths";
 import type { BaseName, Bases } from "./paths";
 
@@ -286,46 +283,5 @@ describe("callApi (catch, report, empty result)", () => {
     await expect(client.call("getEmailListForUser")).resolves.toEqual([]);
     await expect(client.request("getEmailListForUser")).rejects.toBeInstanceOf(ApiError);
     expect(reports).toHaveLength(1);
-  });
-});
-
-describe("PortalApiLive (Effect layer over the ErrorReporter port)", () => {
-  // Built per test: the server's origin is known only once it listens.
-  const layer = (recorded: ErrorReport[]) =>
-    PortalApiLive({
-      reload: () => void (reloads += 1),
-      host: () => "zakat.test",
-      bases: basesFor("s400"),
-    }).pipe(
-      Layer.provide(ErrorReporterTest({ report: (r) => Effect.sync(() => void recorded.push(r)) })),
-    );
-
-  it("reports through the port and returns the empty result", async () => {
-    const recorded: ErrorReport[] = [];
-    const result = await Effect.runPromise(
-      Effect.provide(
-        PortalApi.use((api) => api.call("donorWall", { query: { charityId: 25 } })),
-        layer(recorded),
-      ),
-    );
-    expect(result).toEqual([]);
-    expect(recorded.map((r) => r.message)).toEqual([
-      "[zakat.test] API Error: Pledge amount is too small",
-    ]);
-  });
-
-  it("fails request with the ApiError", async () => {
-    const recorded: ErrorReport[] = [];
-    const error = await Effect.runPromise(
-      Effect.flip(
-        Effect.provide(
-          PortalApi.use((api) => api.request("donorWall")),
-          layer(recorded),
-        ),
-      ),
-    );
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, message: "Pledge amount is too small" });
-    expect(recorded).toEqual([]);
   });
 });

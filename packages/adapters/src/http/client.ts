@@ -68,7 +68,7 @@ export interface ApiClientOptions {
   readonly getIdToken?: () => MaybePromise<string | null | undefined>;
   /** The `[host]` of error reports. Default: the page's host. */
   readonly host?: () => string;
-  /** Where failures go (the ErrorReporter port). Default: nowhere. */
+  /** Where failures go (an `ErrorReport` each). Default: nowhere. */
   readonly report?: (report: ErrorReport) => MaybePromise<void>;
 }
 

@@ -1,3 +1,2 @@
 export * from "./paths";
 export * from "./client";
-export * from "./layer";

@@ -18,10 +18,10 @@ describe("the call table", () => {
     expect(new Set(routes).size).toBe(routes.length);
     // 27 calls of spec §7, the six of the payment API, the guest session, the Singpass login's three,
     // the account area's updateRecurringPlan and removeUserStripeToken, the year-end statement's
-    // getTaxYearStatement and getZakatDueCalendar, lookupPostalCode, the account area's
+    // getTaxYearStatement and getZakatDueCalendar, lookupPostalCode and lookupLocation, the account area's
     // getRecurringPlans, getTaxDeductionStatus and registerTaxDeduction, and the social sign-up's
     // holdSocialNric, socialNricHeld and forgetSocialNric, and signOutEverywhere.
-    expect(apiCalls).toHaveLength(49);
+    expect(apiCalls).toHaveLength(50);
   });
 
   it("names each call after the last segment of its path", () => {

@@ -100,6 +100,8 @@ export const apiCalls = [
   post("donor", "/api/User/signOutEverywhere"),
   // postal-code lookup (ours; docs/api.md): OneMap's search, asked by the server
   post("donor", "/api/User/lookupPostalCode"),
+  // "use my current location" (ours; docs/api.md): Google's reverse geocoding, asked by the server
+  post("donor", "/api/User/lookupLocation"),
   // Singpass enrolment (ours; docs/api.md): the login's steps, kept on the server for the guest
   post("donor", "/api/Singpass/startSingpassLogin"),
   post("donor", "/api/Singpass/completeSingpassLogin"),

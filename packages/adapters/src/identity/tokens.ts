@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
 
 /** Who a verified identity token says the caller is. */
@@ -29,7 +30,12 @@ export interface IdentityVerifierOptions {
   readonly audience?: string | undefined;
   /** Seconds of clock skew tolerated on `exp`, `nbf` and `iat`. */
   readonly clockToleranceSeconds?: number;
+  /** The clock (milliseconds), for tests; the system's by default. */
+  readonly now?: () => number;
 }
+
+/** How many verified tokens a verifier remembers at most (the oldest go first). */
+const MOST_REMEMBERED = 10_000;
 
 export class InvalidIdentityToken extends Error {
   readonly code = "identity.invalidToken";
@@ -43,6 +49,9 @@ export type IdentityVerifier = (token: string) => Promise<VerifiedIdentity>;
 /**
  * Verify ID tokens against the issuer's JWKS (fetched once, refreshed when an unknown key id shows
  * up). Only ID tokens are accepted: an access token names no e-mail and, with Cognito, no `aud`.
+ * A token verified once is remembered (by its SHA-256, with what it says) until it expires, so a
+ * donor's next calls skip the signature check; its sign-out is checked on every call all the same
+ * (src/server/api/auth.ts), so remembering it never keeps a signed-out token good.
  */
 export function identityVerifier(
   options: IdentityVerifierOptions,
@@ -51,9 +60,31 @@ export function identityVerifier(
     { cooldownDuration: 30_000, timeoutDuration: 5_000 },
   ),
 ): IdentityVerifier {
+  const now = options.now ?? Date.now;
+  const remembered = new Map<string, { identity: VerifiedIdentity; untilMs: number }>();
+  const remember = (hash: string, identity: VerifiedIdentity, untilMs: number) => {
+    if (remembered.size >= MOST_REMEMBERED) {
+      const at = now();
+      for (const [key, entry] of remembered) if (entry.untilMs <= at) remembered.delete(key);
+      const oldest = remembered.keys().next();
+      if (remembered.size >= MOST_REMEMBERED && !oldest.done) remembered.delete(oldest.value);
+    }
+    remembered.set(hash, { identity, untilMs });
+  };
   return async (token) => {
+    const hash = createHash("sha256").update(token).digest("base64url");
+    const known = remembered.get(hash);
+    if (known && now() < known.untilMs) return known.identity;
+    if (known) remembered.delete(hash);
+    const identity = await verify(token);
+    remember(hash, identity.identity, identity.untilMs);
+    return identity.identity;
+  };
+
+  async function verify(token: string): Promise<{ identity: VerifiedIdentity; untilMs: number }> {
     try {
       const { payload } = await jwtVerify(token, keys, {
+        currentDate: new Date(now()),
         issuer: options.issuer,
         ...(options.audience ? { audience: options.audience } : {}),
         algorithms: ["RS256", "ES256"],
@@ -65,7 +96,7 @@ export function identityVerifier(
       }
       const text = (value: unknown) =>
         typeof value === "string" && value !== "" ? value : undefined;
-      return {
+      const identity: VerifiedIdentity = {
         issuer: options.issuer,
         subject: String(payload.sub),
         email: text(payload["email"])?.toLowerCase(),
@@ -77,8 +108,10 @@ export function identityVerifier(
           id: text(payload.jti) ?? "",
         },
       };
+      // `exp` is required above; remembered until then (no tolerance added).
+      return { identity, untilMs: (payload.exp ?? 0) * 1000 };
     } catch {
       throw new InvalidIdentityToken();
     }
-  };
+  }
 }

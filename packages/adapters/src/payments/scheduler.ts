@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import { Effect, Option } from "effect";
 import type { Cents, PaymentGatewayShape } from "@portal/domain";
 import type { Payments } from "../db/donations";
 import { renewalIdempotencyKey, type Recurring, type RenewalClaim } from "../db/recurring";
@@ -87,14 +87,34 @@ export function paymentJobs(deps: SchedulerDeps) {
    * charger died after claiming. `olderThanSeconds` leaves requests in flight alone (0 at start-up).
    */
   const reconcile = async (olderThanSeconds: number) => {
+    const batchSize = 500;
+    const maxBatches = 40;
     let applied = 0;
-    for (const attempt of await recurring.openAttempts(olderThanSeconds)) {
-      const gateway = deps.gateway(attempt.gateway);
-      if (!gateway) continue;
-      const payment = await Effect.runPromise(Effect.option(gateway.retrieve(attempt.gatewayRef)));
-      if (payment._tag === "None" || payment.value.state === "initiated") continue;
-      await records.apply(attempt.donationId, payment.value);
-      applied += 1;
+    // Every open attempt that is due, a batch at a time: one the gateway has nothing for is asked
+    // again later (deferAttempt), so the batches move on and none waits behind abandoned ones.
+    // At start-up (`olderThanSeconds` 0) every open attempt is asked once, put off or not: the
+    // instance that died may have charged one after a pass had put it off.
+    let after: string | undefined = olderThanSeconds === 0 ? "" : undefined;
+    for (let batch = 0; batch < maxBatches; batch++) {
+      const open = await recurring.openAttempts(olderThanSeconds, batchSize, after);
+      if (after !== undefined) after = open.at(-1)?.gatewayRef ?? after;
+      for (const attempt of open) {
+        const gateway = deps.gateway(attempt.gateway);
+        const payment = gateway
+          ? await Effect.runPromise(Effect.option(gateway.retrieve(attempt.gatewayRef)))
+          : Option.none();
+        if (
+          Option.isNone(payment) ||
+          payment.value.state === "initiated" ||
+          payment.value.state === attempt.status
+        ) {
+          await recurring.deferAttempt(attempt.gatewayRef);
+          continue;
+        }
+        await records.apply(attempt.donationId, payment.value);
+        applied += 1;
+      }
+      if (open.length < batchSize) break;
     }
     for (const claim of await recurring.staleClaims(olderThanSeconds)) {
       await chargeClaim(claim);

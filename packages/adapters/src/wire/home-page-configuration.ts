@@ -32,6 +32,8 @@ export const HomePageConfigurationWire = Schema.Struct({
   contactNumber: Schema.String,
   contactEmail: Schema.String,
   contactAddress: Schema.String,
+  /** Content blocks 4 to 16 (spec §9): `{blockId, title, text}` or `{blockId, value}` (domain homeContentOf). */
+  homePageContent: Schema.Array(Schema.Record(Schema.String, Schema.Unknown)),
 });
 export type HomePageConfigurationWire = typeof HomePageConfigurationWire.Type;
 
@@ -66,5 +68,6 @@ export const toHomePageWire = (config: HomePageConfiguration): HomePageConfigura
     contactNumber: config.contact.number,
     contactEmail: config.contact.email,
     contactAddress: config.contact.address,
+    homePageContent: config.contentBlocks.map((b) => ({ ...b.content, blockId: b.blockId })),
   };
 };

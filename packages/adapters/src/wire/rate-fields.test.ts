@@ -9,6 +9,7 @@ const wire = toHomePageWire({
   rates: { ...seedRates, nisabValue: dollarsToCents(11_200) },
   contact: { number: "6359 1199", email: "info@example.sg", address: "Singapore" },
   socialMediaIcons: [],
+  contentBlocks: [],
 });
 
 describe("rate fields from the wire", () => {

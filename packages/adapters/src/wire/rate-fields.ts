@@ -6,7 +6,7 @@ const part = (data: Record<string, unknown>, key: string): Record<string, unknow
 };
 
 /**
- * The seven rate-change fields (§4) of a received home-page configuration's `data`, or undefined when
+ * The rate-change fields (§4) of a received home-page configuration's `data`, or undefined when
  * any is missing or malformed. Schema-free on purpose: every page loads this to compare rates, and the
  * full decoder (`ratesFromHomePageWire`) checks every rate, which these pages do not need.
  */
@@ -21,6 +21,8 @@ export const rateFieldsFromHomePageWire = (data: unknown): RateFields | undefine
     nisabValue: harta["nisabValue"],
     fitrahMinAmount: fitrah["minAmount"],
     fitrahMaxAmount: fitrah["maxAmount"],
+    fitrahNormalRate: fitrah["normalRate"],
+    fitrahPremiumRate: fitrah["premiumRate"],
     fidyahPerDay: fidyah["fidyahPerDay"],
     kaffarahPerDay: kaffarah["kaffarahPerDay"],
     jimakNoOfPeople: kaffarah["jimakNoOfPeople"],

@@ -1,4 +1,4 @@
-import { AMOUNT_ITEM_KEYS, FLOW_TYPES } from "@portal/domain";
+import { AMOUNT_ITEM_KEYS, FIDYAH_CATEGORIES, FLOW_TYPES, SOURCES_OF_INCOME } from "@portal/domain";
 import { Schema } from "effect";
 import type { ApiCallName } from "../http/paths";
 
@@ -204,6 +204,10 @@ export const ReceiptData = Schema.Struct({
   amilId: NullStr,
   amilName: NullStr,
   attributes: ReceiptAttributes,
+  /** §3's `typeOfFidyah`, `sourceOfIncome` and `websiteUrl` (issue 23). */
+  typeOfFidyah: Schema.optionalKey(Schema.Array(Schema.Literals(FIDYAH_CATEGORIES))),
+  sourceOfIncome: Schema.optionalKey(Schema.NullOr(Schema.Literals(SOURCES_OF_INCOME))),
+  websiteUrl: Schema.optionalKey(Str),
   /** When a re-issue corrected the particulars shown (issue 22); null as first issued. */
   reissuedAt: Schema.optionalKey(NullStr),
   /** The receipt number a re-issue replaces (issue 18); null for an original. */
@@ -336,7 +340,14 @@ export const responseSchemas = {
   forgetSocialNric: Plain,
   signOutEverywhere: Plain,
   lookupPostalCode: ok({ data: Schema.Struct({ addresses: Schema.Array(FoundAddress) }) }),
-  configureWebForCharity: ok({ data: Schema.Struct({ mainCharityId: Int }) }),
+  lookupLocation: ok({ data: Schema.Struct({ address: Schema.NullOr(FoundAddress) }) }),
+  configureWebForCharity: ok({
+    data: Schema.Struct({
+      mainCharityId: Int,
+      signInRequired: Schema.Boolean,
+      locationLookup: Schema.Boolean,
+    }),
+  }),
   donationWidget: ok({
     data: Schema.Struct({ charityId: Int, donationTypeId: Int, minAmount: Int, maxAmount: Int }),
   }),
@@ -348,7 +359,24 @@ export const responseSchemas = {
   paymentConfiguration: ok({
     data: Schema.Struct({ gateway: Schema.Literals(["sandbox", "stripe"]), publishableKey: Str }),
   }),
-  guest: ok({ data: Schema.Struct({ expiresAt: Str }) }),
+  guest: ok({
+    data: Schema.Struct({
+      expiresAt: Str,
+      // The guest's enrolment, what their receipts will carry (its holder only; the id masked).
+      enrolment: Schema.optionalKey(
+        Schema.Struct({
+          enrolment: Schema.Literals(["Manually", "Singpass"]),
+          kind: Schema.Literals(["individual", "corporate"]),
+          name: Str,
+          email: Schema.optionalKey(Str),
+          countryCode: Schema.optionalKey(Str),
+          mobile: Schema.optionalKey(Str),
+          companyName: Schema.optionalKey(Str),
+          idMasked: Schema.optionalKey(Masked),
+        }),
+      ),
+    }),
+  }),
 } satisfies Record<ApiCallName, Schema.Top>;
 
 /** A call's answer decoded by its schema; throws with the mismatch when the server broke the contract. */

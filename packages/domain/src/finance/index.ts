@@ -2,3 +2,4 @@ export * from "./reconcile";
 export * from "./iras-records";
 export * from "./csv";
 export * from "./dashboard";
+export * from "./donor-sketch";

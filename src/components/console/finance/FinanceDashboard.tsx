@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import type { Dashboard } from "@portal/adapters/finance";
-import { consoleCall, fill } from "../api";
+import { fill } from "../api";
 import ChartTable, { type Row } from "./ChartTable";
 import { Field, Outcome, Submit } from "./parts";
-import { money, sgToday, type FinanceLabels } from "./keys";
+import { methodName, money, sgToday, type FinanceLabels } from "./keys";
+import { useFinanceRead } from "./useFinanceRead";
 
 const FUNDS = ["ZAKAT", "FIDYAH", "KAFFARAH", "ILMU", "WMS"] as const;
 
@@ -21,21 +22,13 @@ export default function FinanceDashboard({ labels, canExport }: Props) {
   const [to, setTo] = useState(today);
   const [fund, setFund] = useState("");
   const [query, setQuery] = useState(() => new URLSearchParams({ from, to }).toString());
-  const [data, setData] = useState<Dashboard | null>(null);
-  const [error, setError] = useState("");
-
-  const load = useCallback(
-    async (q: string) => {
-      setError("");
-      const reply = await consoleCall<Dashboard>(`/console/api/finance/dashboard?${q}`);
-      if (reply.ok && reply.data) setData(reply.data);
-      else setError(reply.status === 400 ? labels.finance_bad_range : labels.finance_error);
-    },
-    [labels],
+  const { data, error, setError, load } = useFinanceRead<Dashboard>(
+    labels.finance_error,
+    labels.finance_bad_range,
   );
 
   useEffect(() => {
-    void load(query);
+    void load(`/console/api/finance/dashboard?${query}`);
   }, [load, query]);
 
   const submit = (event: FormEvent) => {
@@ -97,6 +90,7 @@ export default function FinanceDashboard({ labels, canExport }: Props) {
               plans: data.recurring.plans,
               amount: money(data.recurring.monthly),
             })}
+            {data.donorsEstimated ? ` ${labels.finscale_donors_estimated}` : null}
           </p>
           {(
             [
@@ -111,7 +105,7 @@ export default function FinanceDashboard({ labels, canExport }: Props) {
               [
                 labels.finance_by_method,
                 labels.finance_col_method,
-                rows(data.collections.byMethod),
+                rows(data.collections.byMethod, (m) => methodName(labels, m)),
               ],
             ] as const
           ).map(([title, first, figures]) => (

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from "react";
 import type { DayView } from "@portal/adapters/finance";
 import { consoleCall, fill, sgTime } from "../api";
-import { money, sgToday, type FinanceLabels } from "./keys";
+import { methodName, money, sgToday, type FinanceLabels } from "./keys";
 import { DataTable, Field, Outcome, Submit } from "./parts";
+import { useFinanceRead } from "./useFinanceRead";
 
 interface Props {
   readonly labels: FinanceLabels;
@@ -16,17 +17,8 @@ const yesterday = () => new Date(Date.parse(sgToday()) - 86_400_000).toISOString
 /** A day's reconciliation: the differences with the donations behind them, and the sign-off. */
 export default function FinanceReconcile({ labels, lang, canSignOff }: Props) {
   const [day, setDay] = useState(yesterday);
-  const [view, setView] = useState<DayView | null>(null);
-  const [error, setError] = useState("");
-
-  const load = async (which: string) => {
-    setError("");
-    const reply = await consoleCall<DayView>(
-      `/console/api/finance/day?day=${encodeURIComponent(which)}`,
-    );
-    if (reply.ok && reply.data) setView(reply.data);
-    else setError(labels.finance_error);
-  };
+  const { data: view, error, setError, load: read } = useFinanceRead<DayView>(labels.finance_error);
+  const load = (which: string) => read(`/console/api/finance/day?day=${encodeURIComponent(which)}`);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void load(day);
@@ -106,7 +98,7 @@ export default function FinanceReconcile({ labels, lang, canSignOff }: Props) {
           ]}
           rows={view.counter.map((c) => ({
             key: `${c.source}:${c.method}`,
-            cells: [c.source, c.method, c.count, money(c.amount)],
+            cells: [c.source, methodName(labels, c.method), c.count, money(c.amount)],
           }))}
         />
       ) : null}

@@ -19,6 +19,13 @@ export const financeKeys = [
   "finance_bad_range",
   "finance_total",
   "finance_recurring",
+  "finscale_donors_estimated",
+  "consoleops_method_card",
+  "consoleops_method_paynow",
+  "consoleops_method_cash",
+  "consoleops_method_cheque",
+  "consoleops_method_nets",
+  "consoleops_method_bank_transfer",
   "finance_returned_heading",
   "finance_status_refunded",
   "finance_status_voided",
@@ -107,3 +114,7 @@ export const saveBlob = (blob: Blob, name: string) => {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 };
+
+/** A payment method's name in the page's language; one the portal has no name for, as stored. */
+export const methodName = (labels: FinanceLabels, method: string): string =>
+  labels[`consoleops_method_${method}` as keyof FinanceLabels] ?? method;

@@ -1,17 +1,17 @@
 import { useState } from "react";
-import ConsoleGate from "../ConsoleGate";
 import DonationDetail from "./DonationDetail";
 import {
   Card,
-  Choice,
   centsOf,
   dollars,
-  Field,
   operate,
   Outcome,
   translate,
+  useConsoleForm,
   useOutcome,
   type Labels,
+  ConsoleForm,
+  Gated,
 } from "./kit";
 
 interface Row {
@@ -47,13 +47,10 @@ const EMPTY = {
 /** Search donations (a POST: the identity number never enters the address) and open one. */
 export default function DonationsSection({ labels, lang }: { labels: Labels; lang: "en" | "ms" }) {
   const t = translate(labels);
-  const [form, setForm] = useState(EMPTY);
-  const [wrong, setWrong] = useState<ReadonlyArray<string>>([]);
+  const { form, setWrong, field, choice } = useConsoleForm(EMPTY, t);
   const [found, setFound] = useState<{ total: number; rows: Row[] } | undefined>();
   const [open, setOpen] = useState<string | undefined>();
   const [outcome, setOutcome] = useOutcome();
-  const set = (name: keyof typeof EMPTY) => (value: string) => setForm({ ...form, [name]: value });
-  const error = (name: string) => (wrong.includes(name) ? t("consoleops_field_wrong") : undefined);
   const any = [["", t("consoleops_any")]] as const;
 
   const search = async () => {
@@ -80,165 +77,86 @@ export default function DonationsSection({ labels, lang }: { labels: Labels; lan
   };
 
   return (
-    <ConsoleGate
-      action="donations.search"
-      labels={{ loading: t("console_loading"), forbidden: t("console_forbidden") }}
-    >
-      {() => (
-        <>
-          <Card title={t("consoleops_search_heading")}>
-            <form
-              onSubmit={(event) => {
-                event.preventDefault();
-                void search();
-              }}
-            >
-              <div className="console-fields">
-                <Field
-                  label={t("consoleops_receipt_no")}
-                  value={form.receiptNo}
-                  onChange={set("receiptNo")}
-                  error={error("receiptNo")}
-                />
-                <Field
-                  label={t("consoleops_transaction_no")}
-                  value={form.transactionNo}
-                  onChange={set("transactionNo")}
-                  error={error("transactionNo")}
-                />
-                <Field
-                  label={t("consoleops_from")}
-                  type="date"
-                  value={form.from}
-                  onChange={set("from")}
-                  error={error("from")}
-                />
-                <Field
-                  label={t("consoleops_to")}
-                  type="date"
-                  value={form.to}
-                  onChange={set("to")}
-                  error={error("to")}
-                />
-                <Choice
-                  label={t("consoleops_fund")}
-                  value={form.flow}
-                  onChange={set("flow")}
-                  options={[...any, ...FLOWS.map((f) => [f, f] as const)]}
-                />
-                <Choice
-                  label={t("consoleops_method")}
-                  value={form.method}
-                  onChange={set("method")}
-                  options={[
-                    ...any,
-                    ...METHODS.map((m) => [m, t(`consoleops_method_${m}`)] as const),
-                  ]}
-                />
-                <Choice
-                  label={t("consoleops_status")}
-                  value={form.status}
-                  onChange={set("status")}
-                  options={[
-                    ...any,
-                    ...STATUSES.map((s) => [s, t(`consoleops_status_${s}`)] as const),
-                  ]}
-                />
-                <Field
-                  label={t("consoleops_min")}
-                  inputMode="decimal"
-                  value={form.min}
-                  onChange={set("min")}
-                  error={error("minCents")}
-                />
-                <Field
-                  label={t("consoleops_max")}
-                  inputMode="decimal"
-                  value={form.max}
-                  onChange={set("max")}
-                  error={error("maxCents")}
-                />
-                <Field
-                  label={t("consoleops_email")}
-                  type="email"
-                  value={form.email}
-                  onChange={set("email")}
-                  error={error("email")}
-                />
-                <Field
-                  label={t("consoleops_id_number")}
-                  value={form.idNumber}
-                  onChange={set("idNumber")}
-                  hint={t("consoleops_id_hint")}
-                  error={error("idNumber")}
-                />
-              </div>
-              <div className="console-actions">
-                <button type="submit" className="console-button">
-                  {t("consoleops_search")}
-                </button>
-              </div>
-            </form>
-            <Outcome {...outcome} />
-          </Card>
-          {found ? (
-            found.rows.length === 0 ? (
-              <p>{t("consoleops_none")}</p>
-            ) : (
-              <div className="console-table-wrap">
-                <table className="console-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("consoleops_transaction_no")}</th>
-                      <th scope="col">{t("consoleops_receipt_no")}</th>
-                      <th scope="col">{t("consoleops_date")}</th>
-                      <th scope="col">{t("consoleops_donor")}</th>
-                      <th scope="col">{t("consoleops_fund")}</th>
-                      <th scope="col">{t("consoleops_amount")}</th>
-                      <th scope="col">{t("consoleops_status")}</th>
+    <Gated action="donations.search" t={t}>
+      <>
+        <Card title={t("consoleops_search_heading")}>
+          <ConsoleForm onSubmit={search} submit={t("consoleops_search")}>
+            {field("receiptNo", "consoleops_receipt_no")}
+            {field("transactionNo", "consoleops_transaction_no")}
+            {field("from", "consoleops_from", { type: "date" })}
+            {field("to", "consoleops_to", { type: "date" })}
+            {choice("flow", "consoleops_fund", [...any, ...FLOWS.map((f) => [f, f] as const)])}
+            {choice("method", "consoleops_method", [
+              ...any,
+              ...METHODS.map((m) => [m, t(`consoleops_method_${m}`)] as const),
+            ])}
+            {choice("status", "consoleops_status", [
+              ...any,
+              ...STATUSES.map((s) => [s, t(`consoleops_status_${s}`)] as const),
+            ])}
+            {field("min", "consoleops_min", { inputMode: "decimal", wrongAs: "minCents" })}
+            {field("max", "consoleops_max", { inputMode: "decimal", wrongAs: "maxCents" })}
+            {field("email", "consoleops_email", { type: "email" })}
+            {field("idNumber", "consoleops_id_number", { hint: t("consoleops_id_hint") })}
+          </ConsoleForm>
+          <Outcome {...outcome} />
+        </Card>
+        {found ? (
+          found.rows.length === 0 ? (
+            <p>{t("consoleops_none")}</p>
+          ) : (
+            <div className="console-table-wrap">
+              <table className="console-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("consoleops_transaction_no")}</th>
+                    <th scope="col">{t("consoleops_receipt_no")}</th>
+                    <th scope="col">{t("consoleops_date")}</th>
+                    <th scope="col">{t("consoleops_donor")}</th>
+                    <th scope="col">{t("consoleops_fund")}</th>
+                    <th scope="col">{t("consoleops_amount")}</th>
+                    <th scope="col">{t("consoleops_status")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {found.rows.map((row) => (
+                    <tr key={row.transactionNo}>
+                      <td>
+                        <button
+                          type="button"
+                          className="console-button console-button--quiet"
+                          aria-label={t("consoleops_open", { transactionNo: row.transactionNo })}
+                          onClick={() => setOpen(row.transactionNo)}
+                        >
+                          {row.transactionNo}
+                        </button>
+                      </td>
+                      <td>{row.receiptNo ?? "-"}</td>
+                      <td>
+                        {new Date(row.createdAt).toLocaleString(lang === "ms" ? "ms-SG" : "en-SG", {
+                          timeZone: "Asia/Singapore",
+                        })}
+                      </td>
+                      <td>
+                        {row.donorName ?? "-"}
+                        {row.idMasked ? (
+                          <span className="console-meta"> {row.idMasked}</span>
+                        ) : null}
+                      </td>
+                      <td>{row.flow}</td>
+                      <td>{dollars(row.totalCents)}</td>
+                      <td>{t(`consoleops_status_${row.status}`)}</td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {found.rows.map((row) => (
-                      <tr key={row.transactionNo}>
-                        <td>
-                          <button
-                            type="button"
-                            className="console-button console-button--quiet"
-                            aria-label={t("consoleops_open", { transactionNo: row.transactionNo })}
-                            onClick={() => setOpen(row.transactionNo)}
-                          >
-                            {row.transactionNo}
-                          </button>
-                        </td>
-                        <td>{row.receiptNo ?? "-"}</td>
-                        <td>
-                          {new Date(row.createdAt).toLocaleString(
-                            lang === "ms" ? "ms-SG" : "en-SG",
-                            { timeZone: "Asia/Singapore" },
-                          )}
-                        </td>
-                        <td>
-                          {row.donorName ?? "-"}
-                          {row.idMasked ? (
-                            <span className="console-meta"> {row.idMasked}</span>
-                          ) : null}
-                        </td>
-                        <td>{row.flow}</td>
-                        <td>{dollars(row.totalCents)}</td>
-                        <td>{t(`consoleops_status_${row.status}`)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )
-          ) : null}
-          {open ? (
-            <DonationDetail key={open} transactionNo={open} labels={labels} lang={lang} />
-          ) : null}
-        </>
-      )}
-    </ConsoleGate>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        ) : null}
+        {open ? (
+          <DonationDetail key={open} transactionNo={open} labels={labels} lang={lang} />
+        ) : null}
+      </>
+    </Gated>
   );
 }

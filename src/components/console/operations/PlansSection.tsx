@@ -1,6 +1,16 @@
 import { useState } from "react";
-import ConsoleGate from "../ConsoleGate";
-import { Card, dollars, Field, operate, Outcome, translate, useOutcome, type Labels } from "./kit";
+import {
+  Card,
+  dollars,
+  Field,
+  operate,
+  Outcome,
+  translate,
+  useOutcome,
+  type Labels,
+  ConsoleForm,
+  Gated,
+} from "./kit";
 
 interface Plan {
   id: string;
@@ -38,44 +48,29 @@ export default function PlansSection({ labels }: { labels: Labels }) {
     await load();
   };
   return (
-    <ConsoleGate
-      action="plans.view"
-      labels={{ loading: t("console_loading"), forbidden: t("console_forbidden") }}
-    >
+    <Gated action="plans.view" t={t}>
       {(session) => (
         <>
           <Card title={t("consoleops_plans_heading")}>
-            <form
-              onSubmit={(event) => {
-                event.preventDefault();
-                void load();
-              }}
-            >
-              <div className="console-fields">
-                <Field
-                  label={t("consoleops_email")}
-                  type="email"
-                  value={find.email}
-                  onChange={(email) => setFind({ ...find, email })}
-                />
-                <Field
-                  label={t("consoleops_id_number")}
-                  value={find.idNumber}
-                  onChange={(idNumber) => setFind({ ...find, idNumber })}
-                  hint={t("consoleops_id_hint")}
-                />
-                <Field
-                  label={t("consoleops_transaction_no")}
-                  value={find.transactionNo}
-                  onChange={(transactionNo) => setFind({ ...find, transactionNo })}
-                />
-              </div>
-              <div className="console-actions">
-                <button type="submit" className="console-button">
-                  {t("consoleops_find")}
-                </button>
-              </div>
-            </form>
+            <ConsoleForm onSubmit={load} submit={t("consoleops_find")}>
+              <Field
+                label={t("consoleops_email")}
+                type="email"
+                value={find.email}
+                onChange={(email) => setFind({ ...find, email })}
+              />
+              <Field
+                label={t("consoleops_id_number")}
+                value={find.idNumber}
+                onChange={(idNumber) => setFind({ ...find, idNumber })}
+                hint={t("consoleops_id_hint")}
+              />
+              <Field
+                label={t("consoleops_transaction_no")}
+                value={find.transactionNo}
+                onChange={(transactionNo) => setFind({ ...find, transactionNo })}
+              />
+            </ConsoleForm>
             <Outcome {...outcome} />
           </Card>
           {plans?.length === 0 ? <p>{t("consoleops_plans_none")}</p> : null}
@@ -125,6 +120,6 @@ export default function PlansSection({ labels }: { labels: Labels }) {
           ))}
         </>
       )}
-    </ConsoleGate>
+    </Gated>
   );
 }

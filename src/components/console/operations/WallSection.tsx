@@ -1,6 +1,5 @@
 import { useState } from "react";
-import ConsoleGate from "../ConsoleGate";
-import { Card, Field, operate, Outcome, translate, useOutcome, type Labels } from "./kit";
+import { Card, Field, operate, Outcome, translate, useOutcome, type Labels, Gated } from "./kit";
 
 /** Hide a wakaf gift from the donor wall, or show it again, with a reason. */
 export default function WallSection({ labels }: { labels: Labels }) {
@@ -23,36 +22,31 @@ export default function WallSection({ labels }: { labels: Labels }) {
     );
   };
   return (
-    <ConsoleGate
-      action="wall.hide"
-      labels={{ loading: t("console_loading"), forbidden: t("console_forbidden") }}
-    >
-      {() => (
-        <Card title={t("consoleops_wall_heading")}>
-          <div className="console-fields">
-            <Field
-              label={t("consoleops_transaction_no")}
-              value={transactionNo}
-              onChange={setTransactionNo}
-              required
-            />
-            <Field label={t("consoleops_reason")} value={reason} onChange={setReason} required />
-          </div>
-          <div className="console-actions">
-            <button type="button" className="console-button" onClick={() => void act(true)}>
-              {t("consoleops_wall_hide")}
-            </button>
-            <button
-              type="button"
-              className="console-button console-button--quiet"
-              onClick={() => void act(false)}
-            >
-              {t("consoleops_wall_restore")}
-            </button>
-          </div>
-          <Outcome {...outcome} />
-        </Card>
-      )}
-    </ConsoleGate>
+    <Gated action="wall.hide" t={t}>
+      <Card title={t("consoleops_wall_heading")}>
+        <div className="console-fields">
+          <Field
+            label={t("consoleops_transaction_no")}
+            value={transactionNo}
+            onChange={setTransactionNo}
+            required
+          />
+          <Field label={t("consoleops_reason")} value={reason} onChange={setReason} required />
+        </div>
+        <div className="console-actions">
+          <button type="button" className="console-button" onClick={() => void act(true)}>
+            {t("consoleops_wall_hide")}
+          </button>
+          <button
+            type="button"
+            className="console-button console-button--quiet"
+            onClick={() => void act(false)}
+          >
+            {t("consoleops_wall_restore")}
+          </button>
+        </div>
+        <Outcome {...outcome} />
+      </Card>
+    </Gated>
   );
 }

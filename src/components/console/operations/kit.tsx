@@ -1,6 +1,8 @@
 import { useId, useState, type ReactNode } from "react";
+import type { ConsoleAction } from "@portal/domain";
 import { fill } from "../../../i18n/fill";
-import { consoleCall } from "../api";
+import { consoleCall, type ConsoleSessionInfo } from "../api";
+import ConsoleGate from "../ConsoleGate";
 
 export type Labels = Readonly<Record<string, string>>;
 export type T = (key: string, values?: Readonly<Record<string, string>>) => string;
@@ -21,8 +23,7 @@ export const centsOf = (text: string): number | undefined => {
 export const dollars = (cents: number) =>
   `$${(cents / 100).toLocaleString("en-SG", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** A labelled input with its error, tied together for screen readers. */
-export function Field(props: {
+interface FieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -32,7 +33,10 @@ export function Field(props: {
   autoComplete?: string;
   required?: boolean;
   inputMode?: "decimal" | "email" | "text" | "tel";
-}) {
+}
+
+/** A labelled input with its error, tied together for screen readers. */
+export function Field(props: FieldProps) {
   const id = useId();
   const described = [props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""]
     .filter(Boolean)
@@ -92,6 +96,40 @@ export function Choice(props: {
       ) : null}
     </div>
   );
+}
+
+/**
+ * A console form's values (all text, kept whole) and the fields the server named wrong: `field` and
+ * `choice` draw one of them by name, its label a translation key; `wrongAs` is the name the server
+ * gives the field where it differs (an amount typed in dollars is checked as `amountCents`).
+ */
+export function useConsoleForm<V extends Readonly<Record<string, string>>>(empty: V, t: T) {
+  const [form, setForm] = useState(empty);
+  const [wrong, setWrong] = useState<ReadonlyArray<string>>([]);
+  const bound = (name: keyof V & string, label: string, wrongAs?: string) => ({
+    label: t(label),
+    value: form[name] as string,
+    onChange: (value: string) => setForm({ ...form, [name]: value }),
+    error: wrong.includes(wrongAs ?? name) ? t("consoleops_field_wrong") : undefined,
+  });
+  type More = Omit<FieldProps, "label" | "value" | "onChange" | "error"> & { wrongAs?: string };
+  return {
+    form,
+    setWrong,
+    reset: () => {
+      setForm(empty);
+      setWrong([]);
+    },
+    field: (name: keyof V & string, label: string, more: More = {}) => {
+      const { wrongAs, ...rest } = more;
+      return <Field key={name} {...bound(name, label, wrongAs)} {...rest} />;
+    },
+    choice: (
+      name: keyof V & string,
+      label: string,
+      options: ReadonlyArray<readonly [string, string]>,
+    ) => <Choice key={name} {...bound(name, label)} options={options} />,
+  };
 }
 
 /** The outcome of the last action, announced politely (errors assertively). */
@@ -155,6 +193,49 @@ export const Card = ({ title, children }: { title: string; children: ReactNode }
     </section>
   );
 };
+
+/** A section behind its action's gate, the waiting and refusal lines in the officer's language. */
+export const Gated = (props: {
+  action: ConsoleAction;
+  t: T;
+  children: ReactNode | ((session: ConsoleSessionInfo) => ReactNode);
+}) => (
+  <ConsoleGate
+    action={props.action}
+    labels={{ loading: props.t("console_loading"), forbidden: props.t("console_forbidden") }}
+  >
+    {(session) => (typeof props.children === "function" ? props.children(session) : props.children)}
+  </ConsoleGate>
+);
+
+/**
+ * A console form: its fields in the grid, what follows them (`after`), then its buttons (`actions`,
+ * or one submit button labelled `submit`).
+ */
+export const ConsoleForm = (props: {
+  onSubmit: () => Promise<void>;
+  children: ReactNode;
+  after?: ReactNode;
+  actions?: ReactNode;
+  submit?: string;
+}) => (
+  <form
+    onSubmit={(event) => {
+      event.preventDefault();
+      void props.onSubmit();
+    }}
+  >
+    <div className="console-fields">{props.children}</div>
+    {props.after}
+    <div className="console-actions">
+      {props.actions ?? (
+        <button type="submit" className="console-button">
+          {props.submit}
+        </button>
+      )}
+    </div>
+  </form>
+);
 
 export const useOutcome = () => {
   const [outcome, setOutcome] = useState({ text: "", error: false });

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_DONOR_WALL, homeContentOf, inLanguage } from "./home-content";
+
+describe("home-page content blocks 4 to 16 (spec §9)", () => {
+  it("keeps text blocks 4 to 14 in id order and leaves out other ids and empty blocks", () => {
+    const content = homeContentOf([
+      { blockId: 9, title: { en: "Nine" }, text: { en: "Ninth", ms: "Kesembilan" } },
+      { blockId: 4, title: { en: "Four", ms: "Empat" }, text: { en: "Fourth" } },
+      { blockId: 3, title: { en: "Three" }, text: { en: "Not a home block" } },
+      { blockId: 17, text: { en: "Past the last" } },
+      { blockId: 6, title: { en: " " }, text: { en: "" } },
+      { blockId: "5", text: { en: "A string id" } },
+      null,
+    ]);
+    expect(content.texts.map((b) => b.id)).toEqual([4, 9]);
+    expect(content.texts[1]?.text).toEqual({ en: "Ninth", ms: "Kesembilan" });
+  });
+
+  it("reads the donor wall's settings from blocks 15 and 16, with defaults for bad values", () => {
+    expect(homeContentOf(undefined).donorWall).toEqual(DEFAULT_DONOR_WALL);
+    expect(
+      homeContentOf([
+        { blockId: 15, value: false },
+        { blockId: 16, value: 25 },
+      ]).donorWall,
+    ).toEqual({ shown: false, pageSize: 25 });
+    for (const value of [0, 101, 2.5, "20", null]) {
+      expect(homeContentOf([{ blockId: 16, value }]).donorWall.pageSize).toBe(10);
+    }
+    expect(homeContentOf([{ blockId: 15, value: "no" }]).donorWall.shown).toBe(true);
+    // The settings are not texts.
+    expect(homeContentOf([{ blockId: 15, value: false, text: { en: "x" } }]).texts).toEqual([]);
+  });
+
+  it("gives a block's words in the page's language, else in English", () => {
+    expect(inLanguage({ en: "Hello", ms: "Helo" }, "ms")).toBe("Helo");
+    expect(inLanguage({ en: "Hello" }, "ms")).toBe("Hello");
+    expect(inLanguage({}, "ms")).toBeUndefined();
+  });
+});

@@ -1,0 +1,127 @@
+import { Effect, Layer } from "effect";
+import { describe, expect, it } from "vitest";
+import { seedRates, testLayerFor } from "@portal/domain";
+import { IdempotencyConflict, type DonationView } from "@portal/adapters/db";
+import { createDonation, type CreateDonationInput, type Giver } from "./create-donation";
+import { DonationRecords, DonorRecords, RateRecords } from "./ports";
+import type { Refused } from "./refused";
+
+const donation = { id: "d-1", transactionNo: "ZKT-1" } as DonationView;
+const guest: Giver = { kind: "guest", guestSessionId: "g-1" };
+
+/** The ports a test supplies; the rates are the seed's, version 3. */
+const ports = (
+  create: (input: unknown) => Promise<unknown>,
+  enrolment?: { particulars: Record<string, unknown> },
+) =>
+  Layer.mergeAll(
+    testLayerFor(DonationRecords, "DonationRecords", ["create"], {
+      create: create as never,
+    }),
+    testLayerFor(DonorRecords, "DonorRecords", ["guestEnrolment"], {
+      guestEnrolment: () =>
+        Promise.resolve(
+          enrolment && { ...enrolment, idEncrypted: Buffer.from("e"), idHash: Buffer.from("h") },
+        ) as never,
+    }),
+    testLayerFor(RateRecords, "RateRecords", ["current"], {
+      current: () => Promise.resolve({ version: 3, rates: seedRates }),
+    }),
+  );
+
+const input = (over: Partial<CreateDonationInput> = {}): CreateDonationInput => ({
+  idempotencyKey: "key-1",
+  request: { flow: "FIDYAH", items: { fidyah: { days: 10 } }, totalCents: 4_000, ratesVersion: 3 },
+  donor: undefined,
+  giver: () => Promise.resolve(guest),
+  ...over,
+});
+
+/** The refusal the use case failed with (a success fails the test). */
+const refusal = (effect: Effect.Effect<unknown, Refused>) => Effect.runPromise(Effect.flip(effect));
+
+describe("createDonation", () => {
+  it("refuses an identity number for a fund that is not deductible, before asking who calls", async () => {
+    let asked = false;
+    const program = createDonation(
+      input({
+        donor: { details: { name: "A", email: "a@example.com" }, taxId: "S1234567D" },
+        giver: () => ((asked = true), Promise.resolve(guest)),
+      }),
+    );
+    const refused = await refusal(
+      Effect.provide(
+        program,
+        ports(() => Promise.reject()),
+      ),
+    );
+    expect(refused).toMatchObject({ httpStatus: 422, code: "donation.taxIdNotApplicable" });
+    expect(asked).toBe(false);
+  });
+
+  it("refuses a recurring gift to a fund that gives once, and a total priced on old rates", async () => {
+    const refusedWith = (request: Partial<CreateDonationInput["request"]>) =>
+      refusal(
+        Effect.provide(
+          createDonation(input({ request: { ...input().request, ...request } })),
+          ports(() => Promise.reject()),
+        ),
+      );
+    expect(await refusedWith({ frequency: "monthly" })).toMatchObject({
+      httpStatus: 422,
+      code: "donation.recurringNotAllowed",
+    });
+    expect(await refusedWith({ ratesVersion: 2 })).toMatchObject({
+      httpStatus: 422,
+      code: "donation.ratesSuperseded",
+    });
+  });
+
+  it("prices again on the server and keeps a guest's gift with the session's enrolment", async () => {
+    const kept: Array<Record<string, unknown>> = [];
+    const program = createDonation(
+      input({
+        donor: { details: { name: "Aminah", email: "given@example.com" }, taxId: undefined },
+      }),
+    );
+    const created = await Effect.runPromise(
+      Effect.provide(
+        program,
+        ports(
+          (given) => (
+            kept.push(given as Record<string, unknown>),
+            Promise.resolve({ donation, clientSecret: "s", replayed: true })
+          ),
+          { particulars: { name: "Enrolled", email: "enrolled@example.com", mobile: "91234567" } },
+        ),
+      ),
+    );
+    expect(created).toEqual({ donation: { ...donation, clientSecret: "s" }, replayed: true });
+    expect(kept[0]).toMatchObject({
+      idempotencyKey: "key-1",
+      total: 4_000,
+      amounts: { fidyah: 4_000 },
+      frequency: "one time",
+      ratesVersion: 3,
+      donorId: null,
+      guestSessionId: "g-1",
+      // Checkout's e-mail is where the mail goes; the enrolment's name and mobile stay the gift's.
+      giftEmail: "given@example.com",
+      particulars: { name: "Enrolled", email: "given@example.com", mobile: "91234567" },
+      request: { owner: { donorId: null, guestSessionId: "g-1" } },
+    });
+  });
+
+  it("answers an idempotency key replayed with another request as a 409 conflict", async () => {
+    const program = createDonation(
+      input({ giver: () => Promise.resolve({ kind: "donor", donorId: "p-1", email: "p@x.sg" }) }),
+    );
+    const refused = await refusal(
+      Effect.provide(
+        program,
+        ports(() => Promise.reject(new IdempotencyConflict())),
+      ),
+    );
+    expect(refused).toMatchObject({ httpStatus: 409, code: "idempotency.conflict" });
+  });
+});

@@ -1,0 +1,179 @@
+import { Effect } from "effect";
+import {
+  guestEnrolmentValue,
+  isPricingError,
+  isTaxRegistrable,
+  priceDonation,
+  receiptAttributes,
+  recurringAllowed,
+  type Cents,
+  type DonationItems,
+  type FlowType,
+  type Frequency,
+} from "@portal/domain";
+import { IdempotencyConflict, type DonationView, type GiftParticulars } from "@portal/adapters/db";
+import { DonationRecords, DonorRecords, RateRecords } from "./ports";
+import { calling, refuse, type Refused } from "./refused";
+
+/** Who gives: the signed-in donor, or the guest session that makes the gift. */
+export type Giver =
+  | { readonly kind: "donor"; readonly donorId: string; readonly email: string | null }
+  | { readonly kind: "guest"; readonly guestSessionId: string };
+
+/** The donor's details as checkout gave them, checked by the HTTP layer (`checkedDonor`). */
+export interface GivenDonor {
+  readonly details: {
+    readonly name: string;
+    readonly email: string;
+    readonly countryCode?: string;
+    readonly mobile?: string;
+  } & Readonly<Record<string, unknown>>;
+  readonly taxId: string | undefined;
+}
+
+/** The decoded request, kept whole with the donation: a replayed key must carry the same one. */
+export interface DonationRequest {
+  readonly flow: FlowType;
+  readonly items: unknown;
+  readonly totalCents: number;
+  readonly ratesVersion: number;
+  readonly frequency?: Frequency;
+  readonly lang?: "en" | "ms";
+}
+
+export interface CreateDonationInput {
+  readonly idempotencyKey: string;
+  readonly request: DonationRequest;
+  readonly donor: GivenDonor | undefined;
+  /** Who is calling, asked only once the request itself passed (a refusal comes first). */
+  readonly giver: () => Promise<Giver>;
+}
+
+export interface CreatedDonation {
+  readonly donation: DonationView & { readonly clientSecret: string };
+  /** The idempotency key was seen before with this request: the same donation, answered again. */
+  readonly replayed: boolean;
+}
+
+/**
+ * Who a donation belongs to and what it carries. There are no anonymous writes. A guest's gift belongs
+ * to no stored donor: it carries its own particulars (the session's enrolment, then what checkout gave)
+ * and links to an account only on proof (gift-links.ts). `giftEmail` is where its mail goes:
+ * checkout's, else the enrolment's (guests) or the account's (signed in).
+ */
+const ownerOf = (giver: Giver, given: GivenDonor["details"] | undefined, flow: FlowType) =>
+  Effect.gen(function* () {
+    if (giver.kind === "donor") {
+      return {
+        owner: { donorId: giver.donorId, guestSessionId: null },
+        gift: { giftEmail: given?.email ?? giver.email },
+      };
+    }
+    const donors = yield* DonorRecords;
+    const enrolment = yield* Effect.promise(() => donors.guestEnrolment(giver.guestSessionId));
+    const enrolled: GiftParticulars = enrolment?.particulars ?? {};
+    // Checkout shows the enrolled name as fixed and the enrolled e-mail and mobile prefilled (#23): what
+    // the donor leaves in those fields is what the receipt carries.
+    const particulars = {
+      ...enrolled,
+      name: enrolled.name ?? given?.name,
+      email: given?.email ?? enrolled.email,
+      ...(given?.mobile !== undefined
+        ? { countryCode: given.countryCode, mobile: given.mobile }
+        : {}),
+      // §2's enrolment value, recorded with the gift: how this guest came to give.
+      enrolment: enrolled.enrolment ?? guestEnrolmentValue(flow),
+    };
+    return {
+      owner: { donorId: null, guestSessionId: giver.guestSessionId },
+      gift: {
+        giftEmail: particulars.email ?? null,
+        particulars,
+        donorIdEncrypted: enrolment?.idEncrypted ?? null,
+        donorIdHash: enrolment?.idHash ?? null,
+      },
+    };
+  });
+
+/**
+ * Create a donation (spec §7 createPaymentIntent): the fund's rules first (no identity number for a
+ * fund that is not deductible, recurring only where the registry allows it), then every amount priced
+ * again on the current rates, then the donation kept once per idempotency key and owner.
+ */
+export const createDonation = ({
+  idempotencyKey,
+  request,
+  donor,
+  giver,
+}: CreateDonationInput): Effect.Effect<
+  CreatedDonation,
+  Refused,
+  DonationRecords | DonorRecords | RateRecords
+> =>
+  Effect.gen(function* () {
+    // Fidyah and kaffarah are not deductible (design/facts.md): no identity number is asked or kept.
+    if (donor?.taxId !== undefined && !isTaxRegistrable(request.flow)) {
+      return yield* refuse(
+        422,
+        "Gifts to this fund are not included for tax deduction; give no identity number.",
+        "donation.taxIdNotApplicable",
+      );
+    }
+    // Only a fund whose registry entry allows it takes a recurring gift (the wakaf funds).
+    if ((request.frequency ?? "one time") !== "one time" && !recurringAllowed(request.flow)) {
+      return yield* refuse(
+        422,
+        "Gifts to this fund are given once; it takes no recurring gifts.",
+        "donation.recurringNotAllowed",
+      );
+    }
+    const { owner, gift } = yield* ownerOf(
+      yield* Effect.promise(giver),
+      donor?.details,
+      request.flow,
+    );
+    const rates = yield* RateRecords;
+    const config = yield* Effect.promise(() => rates.current());
+    if (!config) return yield* Effect.die(new Error("no configuration for the main charity"));
+    const priced = priceDonation({
+      flow: request.flow,
+      items: request.items as DonationItems,
+      claimedTotal: request.totalCents as Cents,
+      ratesVersion: request.ratesVersion,
+      currentRatesVersion: config.version,
+      rates: config.rates,
+    });
+    if (isPricingError(priced)) return yield* refuse(422, priced.message, priced.code);
+    const records = yield* DonationRecords;
+    const result = yield* calling(
+      () =>
+        records.create({
+          idempotencyKey,
+          // The owner is part of the request: a key replayed by someone else is a conflict.
+          request: { request, owner },
+          flow: request.flow,
+          amounts: priced.amounts as Record<string, Cents>,
+          total: priced.total,
+          inputs: request.items,
+          // What the receipt lists, at the rates this donation is priced on (they may change later).
+          receiptItems: receiptAttributes(
+            request.items as DonationItems,
+            priced.amounts,
+            config.rates,
+          ),
+          donorDetails: donor?.details,
+          ...(donor?.taxId === undefined ? {} : { taxId: donor.taxId }),
+          frequency: request.frequency ?? "one time",
+          ratesVersion: config.version,
+          ...(request.lang === undefined ? {} : { lang: request.lang }),
+          ...owner,
+          ...gift,
+        }),
+      (error) =>
+        error instanceof IdempotencyConflict ? refuse(409, error.message, error.code) : undefined,
+    );
+    return {
+      donation: { ...result.donation, clientSecret: result.clientSecret },
+      replayed: result.replayed,
+    };
+  });

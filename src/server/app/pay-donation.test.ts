@@ -1,0 +1,221 @@
+import { Effect, Layer } from "effect";
+import { describe, expect, it } from "vitest";
+import {
+  ClockFixed,
+  PaymentGatewayTest,
+  PAYNOW_QR_LIFETIME_MS,
+  portError,
+  testLayerFor,
+  type GatewayPayment,
+  type PaymentGatewayShape,
+} from "@portal/domain";
+import { DonationNotFound, type DonationView, type Payments } from "@portal/adapters/db";
+import { confirmDonation, refreshDonation, startPayNow } from "./pay-donation";
+import { DonationRecords, PaymentRoutes, SavedCards } from "./ports";
+import type { Refused } from "./refused";
+
+const waiting = {
+  id: "d-1",
+  transactionNo: "ZKT-1",
+  flow: "ZAKAT",
+  status: "requires_payment_method",
+  totalCents: 2_500,
+  frequency: "one time",
+} as DonationView;
+
+const paid = (payment: GatewayPayment) => ({ ...waiting, status: "succeeded", payment });
+
+/** Donation records over one donation, remembering what the use case recorded. */
+const records = (donation: DonationView, seen: Array<unknown>, over: Partial<Payments> = {}) =>
+  testLayerFor(
+    DonationRecords,
+    "DonationRecords",
+    ["get", "apply", "latestAttempt", "startAttempt", "failedAttempts"],
+    {
+      get: (_id, secret) =>
+        secret === "secret" ? Promise.resolve(donation) : Promise.reject(new DonationNotFound()),
+      failedAttempts: () => Promise.resolve(1),
+      latestAttempt: () => Promise.resolve(undefined),
+      startAttempt: (...args) => (seen.push(["startAttempt", ...args]), Promise.resolve()),
+      apply: (_id, payment) => Promise.resolve(paid(payment) as unknown as DonationView),
+      ...over,
+    },
+  );
+
+const routes = testLayerFor(PaymentRoutes, "PaymentRoutes", ["gatewayName", "threeDsReturnUrl"], {
+  gatewayName: () => "sandbox",
+  threeDsReturnUrl: () => undefined,
+});
+
+const noCards = testLayerFor(SavedCards, "SavedCards", [], {});
+
+const payment = (state: GatewayPayment["state"], nextAction: GatewayPayment["nextAction"] = null) =>
+  ({ paymentId: "pay-1", state, nextAction }) as GatewayPayment;
+
+const refusal = (effect: Effect.Effect<unknown, Refused>) => Effect.runPromise(Effect.flip(effect));
+
+const ref = { donationId: "d-1", clientSecret: "secret" };
+
+describe("confirmDonation", () => {
+  it("makes one gateway payment per round, keyed by donation and round, and applies its outcome", async () => {
+    const seen: Array<unknown> = [];
+    const gateway: Partial<PaymentGatewayShape> = {
+      create: (input) => (seen.push(["create", input]), Effect.succeed(payment("initiated"))),
+      confirm: (id, method) => (
+        seen.push(["confirm", id, method]),
+        Effect.succeed(payment("succeeded"))
+      ),
+    };
+    const layer = Layer.mergeAll(
+      records(waiting, seen),
+      routes,
+      noCards,
+      PaymentGatewayTest(gateway),
+    );
+    const signedIn = () => Promise.reject(new Error("nobody asked who is signed in"));
+    const result = await Effect.runPromise(
+      Effect.provide(
+        confirmDonation({ ...ref, paymentMethodId: "pm_card_visa", wallet: "apple_pay", signedIn }),
+        layer,
+      ),
+    );
+    expect(result).toMatchObject({ status: "succeeded" });
+    expect(seen).toEqual([
+      [
+        "create",
+        expect.objectContaining({ idempotencyKey: "d-1:1", amount: 2_500, description: "ZKT-1" }),
+      ],
+      ["startAttempt", "d-1", "sandbox", payment("initiated"), "apple_pay"],
+      ["confirm", "pay-1", "pm_card_visa"],
+    ]);
+  });
+
+  it("answers a wrong secret like a missing donation, and a silent gateway as 503", async () => {
+    const layer = (gateway: Partial<PaymentGatewayShape>) =>
+      Layer.mergeAll(records(waiting, []), routes, noCards, PaymentGatewayTest(gateway));
+    const confirm = (clientSecret: string) =>
+      confirmDonation({
+        ...ref,
+        clientSecret,
+        paymentMethodId: "pm_x",
+        signedIn: async () => undefined,
+      });
+    expect(await refusal(Effect.provide(confirm("wrong"), layer({})))).toMatchObject({
+      httpStatus: 404,
+      message: "No such donation",
+    });
+    const down = {
+      create: () => Effect.fail(portError("PaymentGateway", "port.unavailable", "down")),
+    };
+    expect(await refusal(Effect.provide(confirm("secret"), layer(down)))).toMatchObject({
+      httpStatus: 503,
+      code: "gateway.unavailable",
+    });
+  });
+
+  it("lets only the donation's signed-in donor keep the card", async () => {
+    const cards = testLayerFor(SavedCards, "SavedCards", ["markSaveCard"], {
+      markSaveCard: (_donation, donor) => Promise.resolve(donor === "owner"),
+    });
+    const layer = Layer.mergeAll(records(waiting, []), routes, cards, PaymentGatewayTest({}));
+    const keep = confirmDonation({
+      ...ref,
+      paymentMethodId: "pm_x",
+      saveCard: true,
+      signedIn: async () => ({ id: "stranger" }),
+    });
+    expect(await refusal(Effect.provide(keep, layer))).toMatchObject({
+      httpStatus: 422,
+      code: "savedCard.signInRequired",
+    });
+  });
+});
+
+describe("startPayNow", () => {
+  it("keeps a QR on the portal's clock: the same while valid, a new round once it and its grace passed", async () => {
+    const issued = Date.UTC(2026, 2, 1, 4, 0, 0);
+    const pending = {
+      gatewayRef: "qr-1",
+      status: "pending",
+      method: "paynow" as const,
+      expiresAt: new Date(issued + PAYNOW_QR_LIFETIME_MS),
+    };
+    const qr = payment("pending", { kind: "qr", payload: "000201" });
+    const run = (now: number, seen: Array<unknown>) =>
+      Effect.runPromise(
+        Effect.provide(
+          startPayNow(ref),
+          Layer.mergeAll(
+            records(waiting, seen, {
+              latestAttempt: () => Promise.resolve(pending),
+              apply: (_id, given) => (seen.push(["apply", given.state]), Promise.resolve(waiting)),
+            }),
+            routes,
+            ClockFixed(now),
+            PaymentGatewayTest({
+              create: (input) => (seen.push(["create", input.idempotencyKey]), Effect.succeed(qr)),
+            }),
+          ),
+        ),
+      );
+    const within: Array<unknown> = [];
+    await run(issued + PAYNOW_QR_LIFETIME_MS + 29_000, within);
+    expect(within).toEqual([]);
+    const after: Array<unknown> = [];
+    await run(issued + PAYNOW_QR_LIFETIME_MS + 31_000, after);
+    const renewedAt = issued + PAYNOW_QR_LIFETIME_MS + 31_000;
+    expect(after).toEqual([
+      ["apply", "failed"],
+      ["create", "d-1:paynow:1"],
+      [
+        "startAttempt",
+        "d-1",
+        "sandbox",
+        qr,
+        "paynow",
+        { payload: "000201", expiresAt: new Date(renewedAt + PAYNOW_QR_LIFETIME_MS) },
+      ],
+      ["apply", "pending"],
+    ]);
+  });
+
+  it("refuses a recurring gift: PayNow pays once", async () => {
+    const monthly = { ...waiting, frequency: "monthly" } as DonationView;
+    const layer = Layer.mergeAll(
+      records(monthly, []),
+      routes,
+      ClockFixed(0),
+      PaymentGatewayTest({}),
+    );
+    expect(await refusal(Effect.provide(startPayNow(ref), layer))).toMatchObject({
+      httpStatus: 422,
+      code: "paynow.recurring",
+    });
+  });
+});
+
+describe("refreshDonation", () => {
+  it("asks the gateway only for a card waiting on 3-D Secure", async () => {
+    const card = {
+      gatewayRef: "pay-1",
+      status: "requires_action",
+      method: "card" as const,
+      expiresAt: null,
+    };
+    const challenged = { ...waiting, status: "requires_action" } as DonationView;
+    const layer = Layer.mergeAll(
+      records(challenged, [], { latestAttempt: () => Promise.resolve(card) }),
+      PaymentGatewayTest({ retrieve: () => Effect.succeed(payment("succeeded")) }),
+    );
+    expect(await Effect.runPromise(Effect.provide(refreshDonation(ref), layer))).toMatchObject({
+      status: "succeeded",
+    });
+    // PayNow is settled by the gateway's report: an unsupplied gateway would die if asked.
+    const qr = { ...card, method: "paynow" as const };
+    const ours = Layer.mergeAll(
+      records(challenged, [], { latestAttempt: () => Promise.resolve(qr) }),
+      PaymentGatewayTest({}),
+    );
+    expect(await Effect.runPromise(Effect.provide(refreshDonation(ref), ours))).toBe(challenged);
+  });
+});

@@ -1,0 +1,210 @@
+import { Effect } from "effect";
+import {
+  Clock,
+  PAYNOW_ENQUIRY_GRACE_MS,
+  PAYNOW_QR_LIFETIME_MS,
+  PaymentGateway,
+  type Cents,
+} from "@portal/domain";
+import { DonationNotFound, type DonationView } from "@portal/adapters/db";
+import { DonationRecords, PaymentRoutes, SavedCards } from "./ports";
+import { calling, gatewayUnavailable, refuse, type Refused } from "./refused";
+
+/** A donation named by its id and the secret its creator was given. */
+export interface DonationRef {
+  readonly donationId: string;
+  readonly clientSecret: string;
+}
+
+/** The donation, if the secret is its own; a wrong secret answers like a missing donation. */
+export const donationOf = ({ donationId, clientSecret }: DonationRef) =>
+  Effect.gen(function* () {
+    const records = yield* DonationRecords;
+    return yield* calling(
+      () => records.get(donationId, clientSecret),
+      (error) => (error instanceof DonationNotFound ? refuse(404, "No such donation") : undefined),
+    );
+  });
+
+/** A saved card's id (ours) rather than a gateway's payment-method id (`pm_...`). */
+const isSavedCardId = (id: string) => /^[0-9a-f]{8}-[0-9a-f-]{27}$/.test(id);
+
+/** The signed-in donor, if the request carries a sign-in (asked only when a card needs it). */
+export type SignedInDonor = () => Promise<{ readonly id: string } | undefined>;
+
+/**
+ * The card a confirmation charges, checked before the gateway is asked: `saveCard` needs the donation's
+ * own signed-in donor (`422 savedCard.signInRequired`); a saved card is named by its id from
+ * getUserStripeToken and only its owner may use it (anyone else's, like a missing one, is
+ * `400 Unknown payment method`). The donor is looked up once, when either needs it.
+ */
+const cardFor = (
+  donation: DonationView,
+  request: { readonly paymentMethodId: string; readonly saveCard?: boolean },
+  signedIn: SignedInDonor,
+) =>
+  Effect.gen(function* () {
+    const cards = yield* SavedCards;
+    let asked: Promise<{ readonly id: string } | undefined> | undefined;
+    const owner = Effect.promise(() => (asked ??= signedIn()));
+    if (request.saveCard === true) {
+      const donor = yield* owner;
+      if (!donor || !(yield* Effect.promise(() => cards.markSaveCard(donation.id, donor.id)))) {
+        return yield* refuse(
+          422,
+          "Sign in as this donation's donor to keep the card.",
+          "savedCard.signInRequired",
+        );
+      }
+    }
+    if (!isSavedCardId(request.paymentMethodId)) return request.paymentMethodId;
+    const donor = yield* owner;
+    if (!donor) return yield* refuse(400, "Unknown payment method");
+    const saved = yield* Effect.promise(() =>
+      cards.savedCardToken(donor.id, request.paymentMethodId),
+    );
+    if (!saved) return yield* refuse(400, "Unknown payment method");
+    return saved.token;
+  });
+
+export interface ConfirmInput extends DonationRef {
+  readonly paymentMethodId: string;
+  /** A card from Google Pay or Apple Pay (recorded as payment type 2 or 3). */
+  readonly wallet?: "google_pay" | "apple_pay";
+  readonly saveCard?: boolean;
+  readonly signedIn: SignedInDonor;
+}
+
+/**
+ * Confirm a donation with a card (spec §7 confirmPayment). One gateway payment per attempt round (a new
+ * round only after a failure), keyed by the donation and the round: confirmations that race, whatever
+ * card each carries, meet the same gateway payment, which the gateway confirms once. So a donation is
+ * never charged twice. A donation past waiting for a card answers as it is.
+ */
+export const confirmDonation = (
+  input: ConfirmInput,
+): Effect.Effect<
+  DonationView,
+  Refused,
+  DonationRecords | SavedCards | PaymentRoutes | PaymentGateway
+> =>
+  Effect.gen(function* () {
+    const donation = yield* donationOf(input);
+    if (donation.status !== "requires_payment_method") return donation;
+    const paymentMethodId = yield* cardFor(donation, input, input.signedIn);
+    const records = yield* DonationRecords;
+    const gateway = yield* PaymentGateway;
+    const routes = yield* PaymentRoutes;
+    const round = yield* Effect.promise(() => records.failedAttempts(donation.id));
+    const setupFutureUsage = donation.frequency !== "one time" || input.saveCard === true;
+    const payment = yield* gateway
+      .create({
+        amount: donation.totalCents as Cents,
+        currency: "SGD",
+        idempotencyKey: `${donation.id}:${round}`,
+        description: donation.transactionNo,
+        method: "card",
+        setupFutureUsage,
+      })
+      .pipe(Effect.mapError(gatewayUnavailable));
+    yield* Effect.promise(() =>
+      records.startAttempt(donation.id, routes.gatewayName(), payment, input.wallet ?? "card"),
+    );
+    const returnUrl = routes.threeDsReturnUrl(donation.flow);
+    const confirmed = yield* gateway
+      .confirm(payment.paymentId, paymentMethodId, {
+        setupFutureUsage,
+        ...(returnUrl === undefined ? {} : { returnUrl }),
+      })
+      .pipe(
+        Effect.mapError((error) =>
+          error.code === "port.notFound"
+            ? refuse(400, "Unknown payment method", "payment.method")
+            : gatewayUnavailable(),
+        ),
+      );
+    return yield* Effect.promise(() => records.apply(donation.id, confirmed));
+  });
+
+/**
+ * A PayNow QR for the donation, valid for 300 s (§9), on the portal's clock. Asking again while it is
+ * valid gives the same QR; after it expired (and the 30 s enquiry grace passed) a new one is made in a
+ * new round, and the old one can no longer be paid.
+ */
+export const startPayNow = (
+  ref: DonationRef,
+): Effect.Effect<DonationView, Refused, DonationRecords | PaymentRoutes | PaymentGateway | Clock> =>
+  Effect.gen(function* () {
+    const donation = yield* donationOf(ref);
+    if (donation.status === "succeeded") return donation;
+    if (donation.frequency !== "one time") {
+      return yield* refuse(
+        422,
+        "PayNow pays once; recurring gifts need a card.",
+        "paynow.recurring",
+      );
+    }
+    const records = yield* DonationRecords;
+    const latest = yield* Effect.promise(() => records.latestAttempt(donation.id));
+    const now = yield* (yield* Clock).now();
+    const pending = latest?.method === "paynow" && latest.status === "pending" ? latest : undefined;
+    if (pending?.expiresAt && now <= pending.expiresAt.getTime() + PAYNOW_ENQUIRY_GRACE_MS) {
+      return donation;
+    }
+    if (pending) {
+      // Past expiry and grace: that QR is dead; record it as failed so a new round can start.
+      yield* Effect.promise(() =>
+        records.apply(donation.id, {
+          paymentId: pending.gatewayRef,
+          state: "failed",
+          nextAction: null,
+          failureCode: "expired",
+        }),
+      );
+    }
+    const round = yield* Effect.promise(() => records.failedAttempts(donation.id));
+    const payment = yield* (yield* PaymentGateway)
+      .create({
+        amount: donation.totalCents as Cents,
+        currency: "SGD",
+        idempotencyKey: `${donation.id}:paynow:${round}`,
+        // The QR's reference: a renewed QR must differ from the one it replaces (same amount, same
+        // expiry date), or the payer's bank could not tell which was paid.
+        description: round === 0 ? donation.transactionNo : `${donation.transactionNo}-${round}`,
+        method: "paynow",
+      })
+      .pipe(Effect.mapError(gatewayUnavailable));
+    if (payment.nextAction?.kind !== "qr") {
+      return yield* refuse(503, "The payment service gave no PayNow QR.", "gateway.unavailable");
+    }
+    const qr = {
+      payload: payment.nextAction.payload,
+      expiresAt: new Date(now + PAYNOW_QR_LIFETIME_MS),
+    };
+    const gatewayName = (yield* PaymentRoutes).gatewayName();
+    yield* Effect.promise(() =>
+      records.startAttempt(donation.id, gatewayName, payment, "paynow", qr),
+    );
+    return yield* Effect.promise(() => records.apply(donation.id, payment));
+  });
+
+/**
+ * The donation as it stands. The gateway is read only for a card payment waiting on 3-D Secure; PayNow
+ * and final states come from our own records (a PayNow QR is settled by the gateway's report), so
+ * polling stays cheap.
+ */
+export const refreshDonation = (
+  ref: DonationRef,
+): Effect.Effect<DonationView, Refused, DonationRecords | PaymentGateway> =>
+  Effect.gen(function* () {
+    const donation = yield* donationOf(ref);
+    const records = yield* DonationRecords;
+    const attempt = yield* Effect.promise(() => records.latestAttempt(donation.id));
+    if (donation.status !== "requires_action" || !attempt || attempt.method === "paynow") {
+      return donation;
+    }
+    const payment = yield* (yield* PaymentGateway)
+      .retrieve(attempt.gatewayRef)
+      .pipe(Effect.mapError(gatewayUnavailable));
+    return yield* Effect.promise(() => records.apply(donation.id, payment));
+  });

@@ -1,0 +1,199 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import {
+  expectNoAxeViolations,
+  expectNoOverflow,
+  hydrated,
+  keepScreenshot,
+  onWakafHost,
+  open,
+} from "./helpers";
+import { PASSWORD } from "./identity";
+
+// The header and the page around the donor (spec §2): the scrolling helper on sectioned pages, the
+// logo's target, the menu held open by a popup, and the not-registered state.
+
+const dataDir = process.env["E2E_DATA_DIR"] ?? "";
+const dialog = (page: Page) => page.getByRole("dialog");
+
+/** Where a section's top is in the viewport, in px. */
+const topOf = (page: Page, id: string) =>
+  page.evaluate((el) => document.getElementById(el)!.getBoundingClientRect().top, id);
+
+test("a wakaf landing's section nav scrolls to each section below the nav and highlights it", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  for (const [lang, width] of [
+    ["", 1280],
+    ["/ms", 375],
+  ] as const) {
+    const en = lang === "";
+    // A short window, so that every section can be scrolled up to the nav.
+    await page.setViewportSize({ width, height: 400 });
+    await page.goto(onWakafHost(baseURL, `${lang}/wms`));
+    await hydrated(page);
+    const nav = page.locator("[data-scroll-nav]");
+    const pay = nav.getByRole("link", { name: en ? "Ways to pay" : "Cara pembayaran" });
+    await pay.click();
+    const navHeight = await nav.evaluate((el) => el.getBoundingClientRect().height);
+    // 100 px at 1024 px or narrower, else the nav bar's height (spec §2).
+    const offset = width <= 1024 ? 100 : navHeight;
+    await expect.poll(() => topOf(page, "ways-to-pay")).toBeGreaterThan(offset - 2);
+    expect(await topOf(page, "ways-to-pay")).toBeLessThan(offset + 2);
+    await expect(pay).toHaveAttribute("aria-current", "location");
+    await expect(page.locator("#ways-to-pay")).toBeFocused();
+
+    const wall = nav.getByRole("link", { name: en ? "Donor wall" : "Dinding penderma" });
+    await wall.click();
+    await expect(wall).toHaveAttribute("aria-current", "location");
+    await expect(pay).not.toHaveAttribute("aria-current");
+    await expect(page.locator("#donor-wall")).toBeFocused();
+    await expectNoOverflow(page);
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, testInfo, `wakaf-sections${lang.replace("/", "-")}-${width}`);
+
+    // Scrolling back up moves the highlight to the section then in view (within the 500 ms throttle).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(
+      nav.getByRole("link", { name: en ? "Give" : "Derma", exact: true }),
+    ).toHaveAttribute("aria-current", "location", { timeout: 2_000 });
+    await expect(wall).not.toHaveAttribute("aria-current");
+
+    // 'home' goes to the top.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await nav.getByRole("link", { name: en ? "Top of the page" : "Bahagian atas halaman" }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  }
+});
+
+test("the logo follows the page's flow and the transaction state", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const logo = page.locator(".site-header .brand");
+  await open(page, "/ms/kaffarah");
+  await expect(logo).toHaveAttribute("href", "/ms/kaffarah");
+  // A shared form keeps the flow the donor came from: here fidyah's.
+  await open(page, "/fidyah");
+  await open(page, "/enrollment/enroll-individual");
+  await expect(logo).toHaveAttribute("href", "/fidyah");
+  // A zakat donation under way: back to the calculator, where its entries are.
+  await open(page, "/calculator");
+  await expect(logo).toHaveAttribute("href", "/");
+  await page.evaluate(() =>
+    sessionStorage.setItem(
+      "portal.sessionUser",
+      JSON.stringify({ trxCreationTime: Date.now(), transactionPassed: false }),
+    ),
+  );
+  await open(page, "/calculator");
+  await expect(logo).toHaveAttribute("href", "/calculator");
+  // Paid: home, which starts the next gift afresh.
+  await page.evaluate(() =>
+    sessionStorage.setItem("portal.sessionUser", JSON.stringify({ transactionPassed: true })),
+  );
+  await open(page, "/calculator");
+  await expect(logo).toHaveAttribute("href", "/");
+});
+
+test("the menu stays open on resize while the unauthorised popup shows, and closes otherwise", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await open(page, "/fidyah");
+  const nav = page.getByRole("navigation", { name: "Site navigation" });
+  await page.getByRole("button", { name: "Menu" }).click();
+  await nav.getByRole("button", { name: "Sign in" }).click();
+  await expect(
+    dialog(page).getByRole("heading", { name: "Sign in to your account" }),
+  ).toBeVisible();
+  // With the sign-in popup, narrowing closes the menu as always.
+  await page.setViewportSize({ width: 1280, height: 740 });
+  await page.setViewportSize({ width: 800, height: 740 });
+  await expect(nav).toBeHidden();
+  // The unauthorised popup (a social sign-in refused) holds it open.
+  await page.setViewportSize({ width: 1280, height: 740 });
+  await page.evaluate(() =>
+    document.dispatchEvent(
+      new CustomEvent("portal:auth-popup", { detail: { kind: "UNAUTHORISED" } }),
+    ),
+  );
+  await expect(dialog(page).getByRole("heading", { name: "Unauthorised account" })).toBeVisible();
+  await page.setViewportSize({ width: 800, height: 740 });
+  await expect(nav).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(nav).toBeVisible();
+});
+
+test("an account that is not a donor's sees a blank masked page and a popup it cannot dismiss, on every load", async ({
+  page,
+}, testInfo) => {
+  const email = "chrome-not-registered@example.sg";
+  const adminKey = readFileSync(path.join(dataDir, "cognito", "admin.key"), "utf8");
+  const made = await page.request.post("/cognito-idp", {
+    headers: {
+      "content-type": "application/x-amz-json-1.1",
+      "x-amz-target": "AWSCognitoIdentityProviderService.AdminCreateUser",
+      "x-portal-admin-key": adminKey,
+    },
+    data: JSON.stringify({
+      Username: email,
+      TemporaryPassword: "Temp#1234",
+      UserAttributes: [
+        { Name: "email", Value: email },
+        { Name: "email_verified", Value: "true" },
+        { Name: "name", Value: "Nur Belum" },
+      ],
+    }),
+  });
+  expect(made.status()).toBe(200);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, "/fidyah");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await dialog(page).getByLabel("Email").fill(email);
+  await dialog(page).getByLabel("Password", { exact: true }).fill("Temp#1234");
+  await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
+  await dialog(page).getByLabel("New password").fill(PASSWORD);
+  await dialog(page).getByRole("button", { name: "Save" }).click();
+
+  const notRegistered = dialog(page).getByRole("heading", { name: "Not registered" });
+  const expectBlocked = async () => {
+    await expect(notRegistered).toBeVisible();
+    await expect(page.locator("#main")).toBeHidden();
+    await expect(page.locator(".site-header")).toBeHidden();
+    await expect(dialog(page).getByRole("button", { name: "Close" })).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await expect(notRegistered).toBeVisible();
+  };
+  await expectBlocked();
+  await expectNoAxeViolations(page);
+  await keepScreenshot(page, testInfo, "not-registered-1280");
+
+  // Checked again on load, on any page, in either language.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await open(page, "/ms/calculator");
+  await expect(dialog(page).getByRole("heading", { name: "Belum berdaftar" })).toBeVisible();
+  await expect(page.locator("#main")).toBeHidden();
+  await expectNoAxeViolations(page);
+  await keepScreenshot(page, testInfo, "not-registered-ms-375");
+  await open(page, "/calculator");
+  await expectBlocked();
+
+  // Sign up leads to the NRIC step; closing it comes back to the not-registered popup.
+  await dialog(page).getByRole("button", { name: "Sign up" }).click();
+  await expect(dialog(page).getByRole("heading", { name: "Enter your NRIC/FIN" })).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Close" }).click();
+  await expectBlocked();
+
+  // Back to login signs out: the page is back, with the sign-in popup.
+  await dialog(page).getByRole("button", { name: "Back to login" }).click();
+  await expect(
+    dialog(page).getByRole("heading", { name: "Sign in to your account" }),
+  ).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Close" }).click();
+  await expect(page.locator("#main")).toBeVisible();
+  await open(page, "/calculator");
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page.locator("#main")).toBeVisible();
+});

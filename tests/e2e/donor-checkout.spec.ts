@@ -1,0 +1,172 @@
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { nricOf } from "../support/donations";
+import { expectNoAxeViolations, expectNoOverflow, hydrated, keepScreenshot, open } from "./helpers";
+
+// Issue 23's checkout items as a donor meets them: what a guest's receipt shows, enrolment found from
+// the giving pages and shown at checkout, the receipt carrying what the donor saw. Long journeys.
+test.setTimeout(120_000);
+
+const screenshots = async (page: Page, testInfo: TestInfo, name: string) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoOverflow(page);
+    await keepScreenshot(page, testInfo, `${name}-${width}`);
+  }
+};
+
+const fillCard = async (page: Page) => {
+  await page.getByTestId("card-number").fill("4242 4242 4242 4242");
+  await page.getByTestId("card-month").selectOption("12");
+  await page.getByTestId("card-year").selectOption(String(new Date().getFullYear() + 2));
+  await page.getByTestId("card-cvc").fill("123");
+};
+
+/** Pays, then opens the receipt from the thank-you page. */
+const payAndOpenReceipt = async (page: Page) => {
+  await fillCard(page);
+  await page.getByTestId("checkout-pay").click();
+  await expect(page.getByTestId("checkout-done")).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId("receipt-link").click();
+  await hydrated(page);
+  const receipt = page.locator("article.receipt-sheet[data-receipt-no]");
+  await expect(receipt).toBeVisible();
+  return receipt;
+};
+
+test("a guest's receipt shows the NRIC/FIN given for IRAS, masked, and the mobile", async ({
+  page,
+}, testInfo) => {
+  const id = nricOf("4023120");
+  await open(page, "/calculator");
+  const account = page.getByRole("group", { name: "Savings" }).getByRole("group", {
+    name: "Account 1",
+  });
+  await account.getByLabel("Amount ($)").fill("20000");
+  // The calculator asks where the wealth comes from; the receipt says it.
+  await page
+    .getByLabel("Where does this wealth come from? (optional, shown on your receipt)")
+    .selectOption({ label: "Employment" });
+  await screenshots(page, testInfo, "calculator-source");
+  // In Malay, the same entries (kept in the tab) and the question in Malay.
+  await open(page, "/ms/calculator");
+  await expect(
+    page.getByLabel("Dari mana datangnya harta ini? (pilihan, ditunjukkan pada resit anda)"),
+  ).toHaveValue("employment");
+  await screenshots(page, testInfo, "calculator-source-ms");
+  await open(page, "/calculator");
+  await page.getByRole("link", { name: "Pay zakat" }).click();
+  await expect(page).toHaveURL(/\/checkout\?flow=zakat$/i);
+  await hydrated(page);
+  // §5's text helper as typed: no markup, no runs of spaces, no leading space.
+  await page.getByTestId("donor-name").fill("  Hasnah   binte <b>Ibrahim</b>");
+  await expect(page.getByTestId("donor-name")).toHaveValue("Hasnah binte Ibrahim");
+  await page.getByTestId("donor-email").fill("hasnah.guest@example.sg");
+  // §5: the mobile shows in groups of four digits as it is typed.
+  await page.getByTestId("donor-mobile").pressSequentially("91234567");
+  await expect(page.getByTestId("donor-mobile")).toHaveValue("9123 4567");
+  await page.getByTestId("donor-iras").check();
+  await page.getByTestId("donor-tax-id").fill(id);
+  const receipt = await payAndOpenReceipt(page);
+  await expect(receipt).toContainText("Hasnah binte Ibrahim");
+  await expect(receipt.getByText("NRIC/FIN/UEN", { exact: true })).toBeVisible();
+  await expect(receipt).toContainText(`*****${id.slice(-4)}`);
+  await expect(receipt).toContainText("+65 9123 4567");
+  await expect(receipt).toContainText("Source of income: Employment");
+  // §3's websiteUrl: the zakat site, printed with the receipt.
+  await expect(receipt.locator(".receipt-website")).toHaveText("Website: https://www.zakat.sg/");
+  expect(await page.content()).not.toContain(id);
+  expect(page.url()).not.toContain(id);
+});
+
+test("enrolment is found from the giving pages, shown at checkout, and the receipt carries it", async ({
+  page,
+}, testInfo) => {
+  // Each giving page leads to its own flow's enrolment choice.
+  for (const [path, enrolment] of [
+    ["/calculator", "/enrollment"],
+    ["/kaffarah", "/kaffarah/enrollment"],
+    ["/ms/fidyah", "/ms/fidyah/enrollment"],
+  ] as const) {
+    await open(page, path);
+    await expect(page.getByTestId("giving-enrol").getByRole("link")).toHaveAttribute(
+      "href",
+      enrolment,
+    );
+  }
+  await open(page, "/fidyah");
+  await screenshots(page, testInfo, "fidyah-enrol-link");
+  const days = page
+    .getByRole("group", { name: "Pregnancy or breastfeeding" })
+    .getByLabel("Days missed");
+  await days.fill("5");
+  await page
+    .getByRole("link", { name: /pay|checkout/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/checkout\?flow=FIDYAH$/);
+  await hydrated(page);
+  // A guest who has not enrolled is offered it from checkout too, in the flow they are giving in.
+  await expect(page.getByTestId("checkout-enrol").getByRole("link")).toHaveAttribute(
+    "href",
+    "/fidyah/enrollment",
+  );
+  await page.getByTestId("checkout-enrol").getByRole("link").click();
+  await page.waitForURL(/\/fidyah\/enrollment$/);
+  await page.getByRole("link", { name: "Enrol manually" }).click();
+  await page.waitForURL(/\/enrollment\/enroll-individual$/);
+  await hydrated(page);
+  const id = nricOf("4023121");
+  await page.getByLabel("Full name *").fill("Rosnah binte Kassim");
+  await page.getByLabel("NRIC/FIN *").fill(id);
+  await page.getByLabel("Date of birth *").fill("15/08/1990");
+  await page.getByLabel("E-mail address *").fill("rosnah.enrolled@example.sg");
+  await page.getByLabel("Mobile number").fill("81234567");
+  await page.getByRole("checkbox", { name: "I agree to the terms and conditions" }).check();
+  await page.getByRole("button", { name: "Enrol" }).click();
+  await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
+  await page.getByRole("link", { name: "Continue to give" }).click();
+  await page.waitForURL(/\/fidyah$/);
+  await hydrated(page);
+  await expect(days).toHaveValue("5");
+  await page
+    .getByRole("link", { name: /pay|checkout/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/checkout\?flow=FIDYAH$/);
+  await hydrated(page);
+
+  // Checkout says what the receipt will carry; the e-mail and mobile come filled in.
+  const note = page.getByTestId("checkout-enrolled");
+  await expect(note).toContainText("Enrolled with your details.");
+  await expect(page.getByTestId("enrolled-name")).toHaveText("Rosnah binte Kassim");
+  await expect(page.getByTestId("enrolled-id")).toHaveText(`*****${id.slice(-4)}`);
+  await expect(page.getByTestId("donor-name")).toHaveCount(0);
+  await expect(page.getByTestId("donor-email")).toHaveValue("rosnah.enrolled@example.sg");
+  await expect(page.getByTestId("donor-mobile")).toHaveValue(/8123\s?4567/);
+  await expect(page.getByTestId("checkout-enrol")).toHaveCount(0);
+  expect(await page.content()).not.toContain(id);
+  await expectNoAxeViolations(page);
+  await screenshots(page, testInfo, "checkout-enrolled");
+  // The same in Malay.
+  await page.goto("/ms/checkout?flow=FIDYAH");
+  await hydrated(page);
+  await expect(page.getByTestId("checkout-enrolled")).toContainText(
+    "Didaftarkan dengan butiran anda.",
+  );
+  await expect(page.getByTestId("enrolled-name")).toHaveText("Rosnah binte Kassim");
+  await screenshots(page, testInfo, "checkout-enrolled-ms");
+  await page.goto("/checkout?flow=FIDYAH");
+  await hydrated(page);
+  await expect(page.getByTestId("enrolled-name")).toHaveText("Rosnah binte Kassim");
+
+  // The donor changes the mobile for this gift: the receipt has the one they left.
+  await page.getByTestId("donor-mobile").fill("87654321");
+  const receipt = await payAndOpenReceipt(page);
+  await expect(receipt).toContainText("Rosnah binte Kassim");
+  await expect(receipt).toContainText(`*****${id.slice(-4)}`);
+  await expect(receipt).toContainText("rosnah.enrolled@example.sg");
+  await expect(receipt).toContainText("+65 8765 4321");
+  // §3's typeOfFidyah: the reason the days were missed.
+  await expect(receipt).toContainText("Reason: Pregnancy or breastfeeding");
+  await screenshots(page, testInfo, "receipt-fidyah-enrolled");
+});
