@@ -64,6 +64,8 @@ describe.each(testDatabases())("crash reconciliation on $name", (database) => {
   });
 
   const base = `http://127.0.0.1:${port}`;
+  /** The running server's output, to show beside an unexpected answer. */
+  let serverOutput = () => "";
   const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
     const response = await fetch(`${base}${url}`, {
       method: "POST",
@@ -83,7 +85,8 @@ describe.each(testDatabases())("crash reconciliation on $name", (database) => {
           { flow: "ZAKAT", items: { harta: 12_345 }, totalCents: 12_345, ratesVersion: 1 },
           { cookie, "idempotency-key": donor.key },
         );
-        if (created.status !== 200) throw new Error(JSON.stringify(created.body));
+        if (created.status !== 200)
+          throw new Error(`${JSON.stringify(created.body)}\n${serverOutput().slice(-4000)}`);
         donor.donation = created.body["data"] as { id: string; clientSecret: string };
       }
       step = "tokenize";
@@ -128,6 +131,7 @@ describe.each(testDatabases())("crash reconciliation on $name", (database) => {
     let cookie = "";
     for (let round = 0; round <= KILLS; round++) {
       const server = await startServer(port, env);
+      serverOutput = server.output;
       if (!cookie) cookie = await guestCookie(base);
       const last = round === KILLS;
       for (let i = 0; i < (last ? 0 : NEW_DONORS_PER_ROUND); i++)

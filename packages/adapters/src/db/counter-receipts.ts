@@ -1,10 +1,11 @@
-import { createHash, createHmac, randomBytes, randomInt, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { COUNTER_SOURCE, MAIN_CHARITY_ID, type CounterEntry } from "@portal/domain";
 import { consoleAuditWriter, type ConsoleActor, type ConsoleAudit } from "./console-audit";
 import { IdempotencyConflict, receiptToken } from "./donations";
 import { personalData } from "./personal-data";
 import { issueParticulars } from "./receipt-particulars";
 import type { Sql, SqlQuery } from "./sql";
+import { transactionNumber } from "./transaction-no";
 
 export interface CounterReceipt {
   readonly transactionNo: string;
@@ -87,7 +88,7 @@ export function counterReceipts(sql: Sql, key: Buffer, audit: ConsoleAudit = con
             : {}),
           ...(donor.idKind === "UEN" ? { uen: donor.idNumber, companyName: donor.name } : {}),
         };
-        const transactionNo = `${entry.series}${Date.now()}${randomInt(100, 1000)}`;
+        const transactionNo = transactionNumber(entry.series);
         const amounts = { [entry.fund]: entry.amountCents };
         await tx.query(
           `insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,

@@ -1,4 +1,4 @@
-import { createHmac, randomInt, randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { receiptSeriesOf, type GatewayPayment } from "@portal/domain";
 import {
   clientSecretFor,
@@ -16,6 +16,7 @@ import {
 } from "./donation-model";
 import { applyPayment } from "./donation-payment";
 import { personalData } from "./personal-data";
+import { withFreshTransactionNo } from "./transaction-no";
 import type { Sql, SqlQuery } from "./sql";
 
 export * from "./donation-model";
@@ -36,11 +37,14 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
         .digest();
       const id = randomUUID();
       const clientSecret = clientSecretFor(key, id);
-      const transactionNo = `${receiptSeriesOf(input.flow)}${Date.now()}${randomInt(100, 1000)}`;
       // One statement, so one round trip and atomic: the key is claimed with its answer, and only a
-      // claim inserts the donation and its audit entry. A key already taken inserts nothing.
-      const [made] = await sql.query<{ count: number }>(
-        `with claimed as (
+      // claim inserts the donation and its audit entry. A key already taken inserts nothing; a
+      // transaction number drawn twice writes nothing and is drawn again.
+      let transactionNo = "";
+      const [made] = await withFreshTransactionNo(receiptSeriesOf(input.flow), (drawn) => {
+        transactionNo = drawn;
+        return sql.query<{ count: number }>(
+          `with claimed as (
            insert into idempotency_key (scope, key, request_hash, status_code, response)
            values ('donation.create', $1, $2, 200, $3) on conflict (scope, key) do nothing returning key
          ), made as (
@@ -55,33 +59,34 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
            select 'donor', 'donation.create', 'donation', made.id::text, $18 from made
          )
          select count(*)::int as count from made`,
-        [
-          input.idempotencyKey,
-          requestHash,
-          JSON.stringify({ id }),
-          id,
-          transactionNo,
-          input.flow,
-          input.total,
-          JSON.stringify(input.amounts),
-          JSON.stringify(input.inputs),
-          input.donorDetails === undefined ? null : JSON.stringify(input.donorDetails),
-          input.frequency,
-          input.ratesVersion,
-          sha256(clientSecret),
-          input.donorId ?? null,
-          input.guestSessionId ?? null,
-          input.taxId === undefined ? null : pii.encrypt(input.taxId),
-          input.taxId === undefined ? null : pii.hash(input.taxId),
-          JSON.stringify({ total: input.total, amounts: input.amounts, flow: input.flow }),
-          input.receiptItems === undefined ? null : JSON.stringify(input.receiptItems),
-          input.particulars === undefined ? null : JSON.stringify(input.particulars),
-          input.donorIdEncrypted ?? null,
-          input.donorIdHash ?? null,
-          input.giftEmail?.toLowerCase() ?? null,
-          input.lang ?? null,
-        ],
-      );
+          [
+            input.idempotencyKey,
+            requestHash,
+            JSON.stringify({ id }),
+            id,
+            transactionNo,
+            input.flow,
+            input.total,
+            JSON.stringify(input.amounts),
+            JSON.stringify(input.inputs),
+            input.donorDetails === undefined ? null : JSON.stringify(input.donorDetails),
+            input.frequency,
+            input.ratesVersion,
+            sha256(clientSecret),
+            input.donorId ?? null,
+            input.guestSessionId ?? null,
+            input.taxId === undefined ? null : pii.encrypt(input.taxId),
+            input.taxId === undefined ? null : pii.hash(input.taxId),
+            JSON.stringify({ total: input.total, amounts: input.amounts, flow: input.flow }),
+            input.receiptItems === undefined ? null : JSON.stringify(input.receiptItems),
+            input.particulars === undefined ? null : JSON.stringify(input.particulars),
+            input.donorIdEncrypted ?? null,
+            input.donorIdHash ?? null,
+            input.giftEmail?.toLowerCase() ?? null,
+            input.lang ?? null,
+          ],
+        );
+      });
       if (made?.count !== 1) {
         const [prior] = await sql.query<{
           request_hash: Buffer;

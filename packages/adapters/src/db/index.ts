@@ -8,6 +8,7 @@ export * from "./configuration";
 export * from "./home-content";
 export { openDatabase, type DatabaseOptions } from "./open";
 export * from "./donations";
+export * from "./transaction-no";
 export * from "./personal-data";
 export * from "./sessions";
 export * from "./donors";

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import {
   chargeDate,
   periodOn,
@@ -9,6 +9,7 @@ import {
 } from "@portal/domain";
 import { audit, planColumns, type PlanRow, type RenewalClaim } from "./recurring-model";
 import type { Sql } from "./sql";
+import { transactionNumber } from "./transaction-no";
 
 /**
  * The scheduler's side of recurring plans: which plans are due, claiming a period (one claim per
@@ -49,7 +50,7 @@ export function renewals(sql: Sql, options: { readonly now: () => number }) {
           const donationId = randomUUID();
           const series = receiptSeriesOf(row.flow);
           // Six random digits: many renewals are claimed in the same millisecond.
-          const transactionNo = `${series}${options.now()}${randomInt(100_000, 1_000_000)}`;
+          const transactionNo = transactionNumber(series, options.now());
           await tx.query(
             `insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
                frequency, rates_version, client_secret_hash, donor_id, guest_session_id, payment_method,
