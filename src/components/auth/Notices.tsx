@@ -154,7 +154,12 @@ export function NricOnlyStep({
         autoComplete="off"
         label={context.t("auth_nric")}
         value={nric}
-        onChange={setNric}
+        onChange={(value) => {
+          // A new number drops the old one's message now, not on blur: the message leaving on blur
+          // moved the Continue button away from under a click that had already started.
+          setNric(value);
+          setFieldError(undefined);
+        }}
         onKeyDown={onKeyDown}
         error={fieldError}
         uppercase
