@@ -58,8 +58,16 @@ export const readCookie = (request: Request, name: string): string | undefined =
 };
 
 /** A console refusal: the JSON answer every console call gives, with a stable code. */
-export const refusal = (status: 401 | 403 | 400 | 404 | 409, code: string, message: string) =>
-  Response.json({ status: 0, code, message }, { status, headers: { "cache-control": "no-store" } });
+export const refusal = (
+  status: 401 | 403 | 400 | 404 | 409,
+  code: string,
+  message: string,
+  extra: Readonly<Record<string, unknown>> = {},
+) =>
+  Response.json(
+    { status: 0, code, message, ...extra },
+    { status, headers: { "cache-control": "no-store" } },
+  );
 
 const sameText = (a: string, b: string) => {
   const left = Buffer.from(a);

@@ -1,4 +1,4 @@
-import { RateDraftRefused } from "@portal/domain";
+import { ContentRefused, RateDraftRefused } from "@portal/domain";
 import { refusal } from "./guard";
 
 /** A console call's success answer (the portal's envelope: status 1). */
@@ -23,6 +23,10 @@ export const refused = (error: unknown): Response => {
   if (error instanceof RateDraftRefused) {
     const conflict = error.code === "rates.own_draft" || error.code === "rates.not_pending";
     return refusal(conflict ? 409 : 400, error.code, error.message);
+  }
+  // A content field refused: the field's path, so the page can point at it.
+  if (error instanceof ContentRefused) {
+    return refusal(400, error.code, error.message, { field: error.field });
   }
   throw error;
 };

@@ -2,3 +2,4 @@ export * from "./sessions";
 export * from "./audit";
 export * from "./staff-oidc";
 export * from "./rate-drafts";
+export * from "./site-content";

@@ -1,2 +1,3 @@
 export * from "./roles";
 export * from "./rates";
+export * from "./site-content";

@@ -31,6 +31,11 @@ describe("console role table", () => {
     ["approver", "finance.export", false],
     ["finance", "donations.refund", false],
     ["finance", "rates.draft", false],
+    ["viewer", "content.edit", false],
+    ["finance", "content.edit", false],
+    ["officer", "content.edit", true],
+    ["approver", "content.edit", true],
+    ["admin", "content.edit", true],
   ];
   it.each(cases)("%s may %s: %s", (role, action, allowed) => {
     expect(mayDo([role], action)).toBe(allowed);

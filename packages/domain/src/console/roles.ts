@@ -29,6 +29,7 @@ export const CONSOLE_ACTIONS = [
   "rates.draft",
   "rates.approve",
   "audit.view",
+  "content.edit",
 ] as const;
 export type ConsoleAction = (typeof CONSOLE_ACTIONS)[number];
 
@@ -51,11 +52,12 @@ const OFFICER: ReadonlyArray<ConsoleAction> = [
   "plans.cancel",
   "wall.hide",
   "rates.draft",
+  "content.edit",
 ];
 
 /**
- * Role -> permitted actions. Viewer reads; officer acts on donations, counter, plans, the wall and
- * drafts rates; approver does what an officer does and approves (rates, refunds above the limit) and
+ * Role -> permitted actions. Viewer reads; officer acts on donations, counter, plans, the wall,
+ * drafts rates and edits the pages' served content (contacts, social links, home blocks, donor wall); approver does what an officer does and approves (rates, refunds above the limit) and
  * reads the audit log; finance reads, reconciles and exports; admin does everything. "A different
  * approver" is a rule of its own (rates.ts `mayApprove`), not a permission.
  */
