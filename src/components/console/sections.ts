@@ -19,6 +19,7 @@ export const CONSOLE_SECTIONS = [
   { id: "wall", path: "/wall", label: "console_nav_wall", action: "wall.view" },
   { id: "finance", path: "/finance", label: "console_nav_finance", action: "finance.view" },
   { id: "rates", path: "/rates", label: "console_nav_rates", action: "rates.view" },
+  { id: "content", path: "/content", label: "consolecontent_nav", action: "content.edit" },
   { id: "audit", path: "/audit", label: "console_nav_audit", action: "audit.view" },
 ] as const satisfies ReadonlyArray<{
   id: string;

@@ -33,28 +33,47 @@ interface FieldProps {
   autoComplete?: string;
   required?: boolean;
   inputMode?: "decimal" | "email" | "text" | "tel";
+  /** The input's name (the field's path in the server's answer, to find it again). */
+  name?: string;
+  maxLength?: number;
+  /** Lines of a multi-line text: a textarea instead of an input. */
+  rows?: number;
+  wide?: boolean;
 }
 
-/** A labelled input with its error, tied together for screen readers. */
+/** A labelled input (or, with `rows`, a textarea) with its error, tied together for screen readers. */
 export function Field(props: FieldProps) {
   const id = useId();
   const described = [props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""]
     .filter(Boolean)
     .join(" ");
+  const shared = {
+    id,
+    name: props.name,
+    value: props.value,
+    maxLength: props.maxLength,
+    required: props.required,
+    "aria-invalid": props.error ? true : undefined,
+    "aria-describedby": described || undefined,
+  };
   return (
-    <div className="console-field">
+    <div className={props.wide ? "console-field console-field--wide" : "console-field"}>
       <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        type={props.type ?? "text"}
-        value={props.value}
-        autoComplete={props.autoComplete ?? "off"}
-        inputMode={props.inputMode}
-        required={props.required}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={described || undefined}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
+      {props.rows ? (
+        <textarea
+          {...shared}
+          rows={props.rows}
+          onChange={(event) => props.onChange(event.target.value)}
+        />
+      ) : (
+        <input
+          {...shared}
+          type={props.type ?? "text"}
+          autoComplete={props.autoComplete ?? "off"}
+          inputMode={props.inputMode}
+          onChange={(event) => props.onChange(event.target.value)}
+        />
+      )}
       {props.hint ? <small id={`${id}-hint`}>{props.hint}</small> : null}
       {props.error ? (
         <small id={`${id}-error`} className="console-field__error">
