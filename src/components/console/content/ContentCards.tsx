@@ -94,25 +94,19 @@ export function SocialCard({ t, busy, wrong, content, save }: CardProps) {
           const n = String(at + 1);
           return (
             <div key={at} className="console-link">
-              <Field
-                name={`socialMediaIcons.${at}.name`}
-                label={t("consolecontent_social_name", { n })}
-                value={link.name}
-                maxLength={CONTENT_LIMITS.socialName}
-                required
-                onChange={(value) => change(at, "name", value)}
-                error={errorOf(wrong, `socialMediaIcons.${at}.name`)}
-              />
-              <Field
-                name={`socialMediaIcons.${at}.url`}
-                label={t("consolecontent_social_url", { n })}
-                type="url"
-                value={link.url}
-                maxLength={CONTENT_LIMITS.socialUrl}
-                required
-                onChange={(value) => change(at, "url", value)}
-                error={errorOf(wrong, `socialMediaIcons.${at}.url`)}
-              />
+              {(["name", "url"] as const).map((key) => (
+                <Field
+                  key={key}
+                  name={`socialMediaIcons.${at}.${key}`}
+                  label={t(`consolecontent_social_${key}`, { n })}
+                  value={link[key]}
+                  maxLength={key === "name" ? CONTENT_LIMITS.socialName : CONTENT_LIMITS.socialUrl}
+                  required
+                  onChange={(value) => change(at, key, value)}
+                  error={errorOf(wrong, `socialMediaIcons.${at}.${key}`)}
+                  {...(key === "url" ? { type: "url" } : {})}
+                />
+              ))}
               <button
                 type="button"
                 className="console-button console-button--quiet"
