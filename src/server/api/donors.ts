@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { TERMS_VERSION, validateEmail, validateMobile, validateNric } from "@portal/domain";
-import { isTermsVersion, type DonorView } from "@portal/adapters/db";
+import type { DonorView } from "@portal/adapters/db";
 import { donorRecords, termsRecords } from "../records";
 import { donorOf, hasSignIn, identityOf, liveGuest, registeredDonor } from "./auth";
 import { decode, Text } from "./decode";
@@ -17,8 +17,7 @@ import {
 } from "./donor-input";
 import { limitDonorCall } from "./donor-limits";
 import { RequestError, success } from "./envelope";
-import { requiredTerms } from "./terms";
-import { enrolManually, type Enrollee } from "../app/enrolment";
+import { agreementTo, agreeToTerms, enrolManually, type Enrollee } from "../app/enrolment";
 import type { UseCases } from "../app/live";
 import { confirmSingpassPreDonation } from "./singpass-enrolment";
 import { takeSocialNric } from "./social-nric";
@@ -158,10 +157,6 @@ const enrollDonorManuallyPreDonation =
 /** The enrolment form's agreement to the terms (spec §5 iAgree): the version the donor ticked. */
 const TermsBody = Schema.Struct({ termsVersion: Schema.optionalKey(Text(20)) });
 
-const agreedToTerms = async (donorId: string, version: string | undefined) => {
-  if (isTermsVersion(version)) await (await termsRecords()).agree(donorId, version, new Date());
-};
-
 const MobileBody = Schema.Struct({
   countryCode: Schema.optionalKey(DialCode),
   phoneCountryCode: Schema.optionalKey(DialCode),
@@ -200,60 +195,63 @@ const RegisterBody = Schema.Struct({
  * Without `uniqueUserId` the NRIC is the one the caller's guest session holds from the NRIC-only step
  * of a social sign-up (holdSocialNric), taken out at once whatever the outcome; none held (expired,
  * used, never given): 404 `socialNric.none`, and the browser goes on as §4's "no NRIC". Either way
- * the donor agreed to the terms in the NRIC step, and the agreement becomes the donor's.
+ * the donor agreed to the terms in the NRIC step, and the agreement becomes the donor's (agreed at the
+ * time of registering, on the portal's clock).
  */
-const registerCognitoUser: Handler = async ({ headers, body, clientAddress }) => {
-  const identity = await identityOf(headers);
-  await limitDonorCall("registerCognitoUser", identity.subject, clientAddress);
-  const request = decode(RegisterBody, body);
-  const email = identity.email ?? request.email;
-  if (email !== undefined) check(validateEmail(email));
-  const mobile = request.phoneNumber?.replace(/\s/g, "");
-  if (mobile) check(validateMobile(mobile));
-  // The agreement to the terms comes with the NRIC: held with it before a social sign-up, or sent
-  // with it by the NRIC step of an account already signed in (`terms.required` otherwise).
-  const given =
-    request.uniqueUserId === undefined
-      ? await takeSocialNric(headers)
-      : {
-          nric: nricFromUniqueUserId(request.uniqueUserId),
-          terms: requiredTerms(request.termsVersion),
-        };
-  const nric = given?.nric;
-  if (nric === undefined) {
-    throw new RequestError(
-      404,
-      "No NRIC/FIN is held for this sign-up any more. Please enter it again.",
-      "socialNric.none",
-    );
-  }
-  const outcome = await (
-    await donorRecords()
-  ).register(identity, {
-    kind: "individual",
-    name: request.name?.trim() || identity.name || email || "Donor",
-    email,
-    countryCode: request.phoneCountryCode,
-    mobile: mobile || undefined,
-    nric,
-  });
-  switch (outcome) {
-    case "registered":
-    case "alreadyRegistered": {
-      const donor = await (await donorRecords()).byIdentity(identity);
-      if (donor && given?.terms) await agreedToTerms(donor.id, given.terms.version);
-      return success({ message: "Registered", data: { registered: true } }, {}, 0);
-    }
-    case "nric.exists":
+const registerCognitoUser =
+  (app: UseCases): Handler =>
+  async ({ headers, body, clientAddress }) => {
+    const identity = await identityOf(headers);
+    await limitDonorCall("registerCognitoUser", identity.subject, clientAddress);
+    const request = decode(RegisterBody, body);
+    const email = identity.email ?? request.email;
+    if (email !== undefined) check(validateEmail(email));
+    const mobile = request.phoneNumber?.replace(/\s/g, "");
+    if (mobile) check(validateMobile(mobile));
+    // The agreement to the terms comes with the NRIC: held with it before a social sign-up, or sent
+    // with it by the NRIC step of an account already signed in (`terms.required` otherwise).
+    const given =
+      request.uniqueUserId === undefined
+        ? await takeSocialNric(headers)
+        : {
+            nric: nricFromUniqueUserId(request.uniqueUserId),
+            terms: await app.run(agreementTo(request.termsVersion)),
+          };
+    const nric = given?.nric;
+    if (nric === undefined) {
       throw new RequestError(
-        409,
-        "PreSignUp failed with error NRIC already exists.",
-        "signup_failed_nric_exists",
+        404,
+        "No NRIC/FIN is held for this sign-up any more. Please enter it again.",
+        "socialNric.none",
       );
-    case "mobile.exists":
-      throw mobileExists();
-  }
-};
+    }
+    const outcome = await (
+      await donorRecords()
+    ).register(identity, {
+      kind: "individual",
+      name: request.name?.trim() || identity.name || email || "Donor",
+      email,
+      countryCode: request.phoneCountryCode,
+      mobile: mobile || undefined,
+      nric,
+    });
+    switch (outcome) {
+      case "registered":
+      case "alreadyRegistered": {
+        const donor = await (await donorRecords()).byIdentity(identity);
+        if (donor && given?.terms) await app.run(agreeToTerms(donor.id, given.terms.version));
+        return success({ message: "Registered", data: { registered: true } }, {}, 0);
+      }
+      case "nric.exists":
+        throw new RequestError(
+          409,
+          "PreSignUp failed with error NRIC already exists.",
+          "signup_failed_nric_exists",
+        );
+      case "mobile.exists":
+        throw mobileExists();
+    }
+  };
 
 /** updateCognitoUser: the caller's own mobile number. */
 const updateCognitoUser: Handler = async ({ headers, body, clientAddress }) => {
@@ -337,7 +335,7 @@ export const donorHandlers = (app: UseCases) =>
     enrollDonorManuallyPreDonation: enrollDonorManuallyPreDonation(app),
     confirmSingpassPreDonation: confirmSingpassPreDonation(app),
     checkCognitoMobileExists,
-    registerCognitoUser,
+    registerCognitoUser: registerCognitoUser(app),
     updateCognitoUser,
     updateDonorCognitoProfile,
     updateDonorEmailCognitoProfile,

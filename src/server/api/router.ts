@@ -34,7 +34,7 @@ const handlersFor = (app: UseCases): Partial<Record<ApiCallName, Handler>> => ({
   ...donorHandlers(app),
   ...addressHandlers,
   ...singpassHandlers(app),
-  ...socialNricHandlers,
+  ...socialNricHandlers(app),
   ...signOutHandlers,
   ...historyHandlers,
   ...recurringHandlers,
