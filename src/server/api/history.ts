@@ -53,21 +53,12 @@ const transactionsOf = async (
   return { records, totalRecords: page.totalRecords, years: page.years };
 };
 
-const getDonorTransactions =
+/** getDonorTransactions, and the third-party form that also says which gifts were refunded. */
+const donorTransactions =
+  (thirdParty: boolean) =>
   (services: PortalServices): Handler =>
   async (context) => {
-    const page = await transactionsOf(services, context, false);
-    return success({
-      resultDonationListResponse: page.records,
-      totalRecords: page.totalRecords,
-      years: page.years,
-    });
-  };
-
-const getDonorTransactionsThirdparty =
-  (services: PortalServices): Handler =>
-  async (context) => {
-    const page = await transactionsOf(services, context, true);
+    const page = await transactionsOf(services, context, thirdParty);
     return success({
       resultDonationListResponse: page.records,
       totalRecords: page.totalRecords,
@@ -173,8 +164,8 @@ const getThirdPartyDonationReceiptData =
 
 export const historyHandlers = (services: PortalServices) =>
   ({
-    getDonorTransactions: getDonorTransactions(services),
-    getDonorTransactionsThirdparty: getDonorTransactionsThirdparty(services),
+    getDonorTransactions: donorTransactions(false)(services),
+    getDonorTransactionsThirdparty: donorTransactions(true)(services),
     getUserTransactions: getUserTransactions(services),
     getDonorByTransactionNumber: getDonorByTransactionNumber(services),
     getLastTxnDonorDetailsByNric: getLastTxnDonorDetailsByNric(services),
