@@ -19,7 +19,7 @@ const outboxDir = (): string => path.join(config().dataDir ?? ".data", "outbox")
 export const configuredMailTransport = (): MailerShape =>
   scoped("mailTransport", () => {
     const { smtpUrl: url, from } = config().mail;
-    if (!url) return outboxMailer(outboxDir());
+    if (!url) return outboxMailer(outboxDir(), root().clock);
     if (!from) throw new Error("PORTAL_MAIL_FROM must be set when PORTAL_SMTP_URL is");
     return smtpMailer({ url, from });
   });

@@ -37,7 +37,7 @@ function cognitoLocal({ identity }: PortalConfig) {
 }
 
 /** Start the stand-ins these settings ask for; undefined when none is. */
-async function start({ config }: Root): Promise<Standins | undefined> {
+async function start({ config, clock }: Root): Promise<Standins | undefined> {
   const wanted = standinsWanted(config);
   const identity = wanted.identity ? cognitoLocal(config) : undefined;
   if (!wanted.sandbox && !identity) return undefined;
@@ -66,7 +66,10 @@ async function start({ config }: Root): Promise<Standins | undefined> {
         mailer: mailTransport(),
         preSignUp: async (event) => {
           try {
-            await preSignUp(event, identity.issuer);
+            await preSignUp(event, identity.issuer, {
+              records: signupRecords,
+              clock,
+            });
             return undefined;
           } catch (error) {
             if (error instanceof PreSignUpRefused) return error.message;

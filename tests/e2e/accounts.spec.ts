@@ -1,9 +1,14 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { readOutbox } from "@portal/adapters/mail";
 import { expectNoAxeViolations, keepScreenshot, open } from "./helpers";
-import { accountThroughApi, lastCode, PASSWORD } from "./identity";
+import {
+  accountThroughApi,
+  invitedAccount,
+  lastCode,
+  PASSWORD,
+  TEMPORARY_PASSWORD,
+} from "./identity";
 import { nricOf as nric } from "../support/donations";
 
 // Donor accounts against the embedded identity provider (cognito-local behind the portal's layer):
@@ -252,26 +257,9 @@ test.describe("donor accounts", () => {
 
   test("NEW_PASSWORD_REQUIRED, then the NRIC-only step registers the account", async ({ page }) => {
     const email = "invited@example.sg";
-    const adminKey = readFileSync(path.join(dataDir, "cognito", "admin.key"), "utf8");
-    const made = await page.request.post("/cognito-idp", {
-      headers: {
-        "content-type": "application/x-amz-json-1.1",
-        "x-amz-target": "AWSCognitoIdentityProviderService.AdminCreateUser",
-        "x-portal-admin-key": adminKey,
-      },
-      data: JSON.stringify({
-        Username: email,
-        TemporaryPassword: "Temp#1234",
-        UserAttributes: [
-          { Name: "email", Value: email },
-          { Name: "email_verified", Value: "true" },
-          { Name: "name", Value: "Ahmad Invited" },
-        ],
-      }),
-    });
-    expect(made.status()).toBe(200);
+    await invitedAccount(page, email, "Ahmad Invited");
     await open(page, "/");
-    await signInThroughPopup(page, email, "Temp#1234");
+    await signInThroughPopup(page, email, TEMPORARY_PASSWORD);
     await expect(
       dialog(page).getByRole("heading", { name: "Choose a new password" }),
     ).toBeVisible();

@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Locator } from "@playwright/test";
 import { fundOf } from "@portal/domain";
 import {
+  checkScreen,
   expectNoAxeViolations,
-  expectNoOverflow,
   hydrated,
   keepScreenshot,
   onWakafHost,
@@ -97,9 +97,7 @@ test.describe("contacts from the served configuration", () => {
         const help = page.getByRole("region", { name: heading });
         await expectChangedContacts(help);
         await expect(help.getByText(version)).toBeVisible();
-        await expectNoOverflow(page);
-        await expectNoAxeViolations(page);
-        await keepScreenshot(page, testInfo, `error-page${path.replace(/\//g, "-")}-${width}`);
+        await checkScreen(page, testInfo, `error-page${path.replace(/\//g, "-")}-${width}`);
       }
     }
 
@@ -168,9 +166,7 @@ test.describe("home-page content blocks and the donor wall's settings", () => {
         await expect(notices.getByRole("heading", { name: title })).toBeVisible();
         await expect(notices.getByText(text)).toBeVisible();
         await expect(notices.locator("b")).toHaveCount(0);
-        await expectNoOverflow(page);
-        await expectNoAxeViolations(page);
-        await keepScreenshot(page, testInfo, `home-notice${path.replace(/\//g, "-")}-${width}`);
+        await checkScreen(page, testInfo, `home-notice${path.replace(/\//g, "-")}-${width}`);
       }
     }
 

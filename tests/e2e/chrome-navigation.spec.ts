@@ -1,20 +1,17 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import {
+  checkScreen,
   expectNoAxeViolations,
-  expectNoOverflow,
   hydrated,
   keepScreenshot,
   onWakafHost,
   open,
 } from "./helpers";
-import { PASSWORD } from "./identity";
+import { invitedAccount, PASSWORD, TEMPORARY_PASSWORD } from "./identity";
 
 // The header and the page around the donor (spec §2): the scrolling helper on sectioned pages, the
 // logo's target, the menu held open by a popup, and the not-registered state.
 
-const dataDir = process.env["E2E_DATA_DIR"] ?? "";
 const dialog = (page: Page) => page.getByRole("dialog");
 
 /** Where a section's top is in the viewport, in px. */
@@ -51,9 +48,7 @@ test("a wakaf landing's section nav scrolls to each section below the nav and hi
     await expect(wall).toHaveAttribute("aria-current", "location");
     await expect(pay).not.toHaveAttribute("aria-current");
     await expect(page.locator("#donor-wall")).toBeFocused();
-    await expectNoOverflow(page);
-    await expectNoAxeViolations(page);
-    await keepScreenshot(page, testInfo, `wakaf-sections${lang.replace("/", "-")}-${width}`);
+    await checkScreen(page, testInfo, `wakaf-sections${lang.replace("/", "-")}-${width}`);
 
     // Scrolling back up moves the highlight to the section then in view (within the 500 ms throttle).
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -130,29 +125,12 @@ test("an account that is not a donor's sees a blank masked page and a popup it c
   page,
 }, testInfo) => {
   const email = "chrome-not-registered@example.sg";
-  const adminKey = readFileSync(path.join(dataDir, "cognito", "admin.key"), "utf8");
-  const made = await page.request.post("/cognito-idp", {
-    headers: {
-      "content-type": "application/x-amz-json-1.1",
-      "x-amz-target": "AWSCognitoIdentityProviderService.AdminCreateUser",
-      "x-portal-admin-key": adminKey,
-    },
-    data: JSON.stringify({
-      Username: email,
-      TemporaryPassword: "Temp#1234",
-      UserAttributes: [
-        { Name: "email", Value: email },
-        { Name: "email_verified", Value: "true" },
-        { Name: "name", Value: "Nur Belum" },
-      ],
-    }),
-  });
-  expect(made.status()).toBe(200);
+  await invitedAccount(page, email, "Nur Belum");
   await page.setViewportSize({ width: 1280, height: 800 });
   await open(page, "/fidyah");
   await page.getByRole("button", { name: "Sign in" }).click();
   await dialog(page).getByLabel("Email").fill(email);
-  await dialog(page).getByLabel("Password", { exact: true }).fill("Temp#1234");
+  await dialog(page).getByLabel("Password", { exact: true }).fill(TEMPORARY_PASSWORD);
   await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
   await dialog(page).getByLabel("New password").fill(PASSWORD);
   await dialog(page).getByRole("button", { name: "Save" }).click();

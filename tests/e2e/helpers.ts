@@ -43,6 +43,13 @@ export const expectNoOverflow = async (page: Page) => {
 export const keepScreenshot = (page: Page, testInfo: TestInfo, name: string) =>
   page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 
+/** A screen as a donor sees it: no sideways scrolling, no axe violation; kept as `name`. */
+export const checkScreen = async (page: Page, testInfo: TestInfo, name: string) => {
+  await expectNoOverflow(page);
+  await expectNoAxeViolations(page);
+  await keepScreenshot(page, testInfo, name);
+};
+
 /** The same path on the wakaf host (`wakaf.localhost`, which Chromium resolves to this machine). */
 export const onWakafHost = (baseURL: string | undefined, path: string) => {
   const url = new URL(path, baseURL);

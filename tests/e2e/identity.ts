@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { readOutbox } from "@portal/adapters/mail";
@@ -43,4 +44,33 @@ export const accountThroughApi = async (
     ).status(),
   ).toBe(200);
   return { call, code: await lastCode(email, "signup-code") };
+};
+
+/** The temporary password of an invited account (`invitedAccount`), changed at its first sign-in. */
+export const TEMPORARY_PASSWORD = "Temp#1234";
+
+/**
+ * An account an administrator invites (AdminCreateUser with the embedded provider's admin key): its
+ * e-mail verified, a temporary password the first sign-in must change (NEW_PASSWORD_REQUIRED), and
+ * no donor registered for it.
+ */
+export const invitedAccount = async (page: Page, email: string, name: string) => {
+  const adminKey = readFileSync(path.join(dataDir, "cognito", "admin.key"), "utf8");
+  const made = await page.request.post("/cognito-idp", {
+    headers: {
+      "content-type": "application/x-amz-json-1.1",
+      "x-amz-target": "AWSCognitoIdentityProviderService.AdminCreateUser",
+      "x-portal-admin-key": adminKey,
+    },
+    data: JSON.stringify({
+      Username: email,
+      TemporaryPassword: TEMPORARY_PASSWORD,
+      UserAttributes: [
+        { Name: "email", Value: email },
+        { Name: "email_verified", Value: "true" },
+        { Name: "name", Value: name },
+      ],
+    }),
+  });
+  expect(made.status()).toBe(200);
 };

@@ -1,5 +1,5 @@
 import { seedRates } from "@portal/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   migrate,
   readHomePageConfiguration,
@@ -8,19 +8,11 @@ import {
   updateRates,
   type Sql,
 } from "@portal/adapters/db";
-import { testDatabases } from "../support/databases";
+import { testDatabases, useDatabase } from "../support/databases";
 
 describe.each(testDatabases())("database on $name", (database) => {
   let sql: Sql;
-
-  beforeAll(async () => {
-    sql = await database.open();
-  });
-
-  afterAll(async () => {
-    await sql?.close();
-    await database.cleanup();
-  });
+  useDatabase(database, (opened) => (sql = opened));
 
   it("migrates and seeds once: running both again changes nothing", async () => {
     expect(await migrate(sql)).toEqual([]);

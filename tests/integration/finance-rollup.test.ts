@@ -3,7 +3,7 @@ import { openDatabase, type Sql } from "@portal/adapters/db";
 import { dashboard, ledgerDashboard, type DashboardFilter } from "@portal/adapters/finance";
 import { migrateStandins } from "@portal/standins";
 import { signInOfficer, type ConsoleOfficer } from "../support/console";
-import { testDatabases } from "../support/databases";
+import { testDatabases, useDatabase } from "../support/databases";
 import { Donor, nricOf } from "../support/donations";
 import { seedGift } from "../support/finance";
 import { startPortal, type RunningPortal } from "../support/portal";
@@ -36,16 +36,7 @@ const agree = async (sql: Sql, from: string, to: string) => {
 
 describe.each(testDatabases())("per-day finance totals on $name", (database) => {
   let sql: Sql;
-
-  beforeAll(async () => {
-    sql = await database.open();
-    await migrateStandins(sql);
-  });
-
-  afterAll(async () => {
-    await sql?.close();
-    await database.cleanup();
-  });
+  useDatabase(database, (opened) => (sql = opened), migrateStandins);
 
   it("equal the ledger after gifts are paid, given back, paid at a counter and changed", async () => {
     const at = (day: string, time: string) => `${day}T${time}+08:00`;

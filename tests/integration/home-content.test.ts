@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { homeContentOf } from "@portal/domain";
 import { toHomePageWire } from "@portal/adapters";
 import {
@@ -7,7 +7,7 @@ import {
   writeContentBlock,
   type Sql,
 } from "@portal/adapters/db";
-import { testDatabases } from "../support/databases";
+import { testDatabases, useDatabase } from "../support/databases";
 
 /**
  * What the footer, the error page and the home pages read from the served configuration (spec §2, §9),
@@ -15,15 +15,7 @@ import { testDatabases } from "../support/databases";
  */
 describe.each(testDatabases())("served contacts and content blocks on $name", (database) => {
   let sql: Sql;
-
-  beforeAll(async () => {
-    sql = await database.open();
-  });
-
-  afterAll(async () => {
-    await sql?.close();
-    await database.cleanup();
-  });
+  useDatabase(database, (opened) => (sql = opened));
 
   const audit = async (action: string) =>
     (

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { identityState, openDatabase, rateWindows, type Sql } from "@portal/adapters/db";
+import { clockOf } from "@portal/domain";
 import { outboxMailer, readOutbox } from "@portal/adapters/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensurePool, writeCognitoConfig } from "../../scripts/lib/cognito-pool.mjs";
@@ -81,7 +82,7 @@ describe.each(testDatabases())("identity layers on two instances over $name", (d
     cognitoLayer({
       ...settings,
       adminKey: ADMIN_KEY,
-      mailer: outboxMailer(outbox),
+      mailer: outboxMailer(outbox, clockOf(Date.now)),
       store: async () => ({
         codes: identityCodes(sql),
         limits: rateWindows(sql),

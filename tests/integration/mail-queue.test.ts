@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Effect } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { portError, type MailMessage, type MailerShape } from "@portal/domain";
+import { clockOf, portError, type MailMessage, type MailerShape } from "@portal/domain";
 import { mailQueue, type MailQueueOptions, type Sql } from "@portal/adapters/db";
 import { outboxMailer, readOutbox } from "@portal/adapters/mail";
 import { testDatabases } from "../support/databases";
@@ -62,7 +62,7 @@ describe.each(testDatabases())("mail queue on $name", (database) => {
 
   it("records a mail, then delivers it once; delivering again sends nothing", async () => {
     const dir = outbox();
-    const queue = queueOn(sql, outboxMailer(dir));
+    const queue = queueOn(sql, outboxMailer(dir, clockOf(Date.now)));
     const key = await queue.enqueue(mail(1), { key: "receipt:1", ref: "ZK1" });
     expect(key).toBe("receipt:1");
     // The same key again records nothing new.
@@ -86,7 +86,7 @@ describe.each(testDatabases())("mail queue on $name", (database) => {
   it("retries a transport that fails twice, after 1 then 5 minutes, and delivers exactly once", async () => {
     clock = START;
     const dir = outbox();
-    const transport = failingFirst(2, outboxMailer(dir));
+    const transport = failingFirst(2, outboxMailer(dir, clockOf(Date.now)));
     const logged: string[] = [];
     const queue = queueOn(sql, transport, { log: (line) => logged.push(line) });
     const key = await queue.enqueue(mail(2), { key: "receipt:2", ref: "ZK2" });
@@ -115,13 +115,13 @@ describe.each(testDatabases())("mail queue on $name", (database) => {
         Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 15))).pipe(
           Effect.andThen(() => {
             sink.push(who);
-            return outboxMailer(dir).send(message);
+            return outboxMailer(dir, clockOf(Date.now)).send(message);
           }),
         ),
     });
     const senders: string[] = [];
     const keys: string[] = [];
-    const producer = queueOn(sql, outboxMailer(dir));
+    const producer = queueOn(sql, outboxMailer(dir, clockOf(Date.now)));
     for (let n = 100; n < 160; n++) {
       keys.push(await producer.enqueue(mail(n), { key: `receipt:${n}`, ref: "ZK-together" }));
     }
@@ -149,7 +149,9 @@ describe.each(testDatabases())("mail queue on $name", (database) => {
       send: () => Effect.promise(() => new Promise<void>((resolve) => (release = resolve))),
     };
     const crashed = queueOn(sql, stalled, { leaseMs: 5 * MINUTE });
-    const rescuer = queueOn(other ?? sql, outboxMailer(dir), { leaseMs: 5 * MINUTE });
+    const rescuer = queueOn(other ?? sql, outboxMailer(dir, clockOf(Date.now)), {
+      leaseMs: 5 * MINUTE,
+    });
     const key = await crashed.enqueue(mail(3), { key: "receipt:3", ref: "ZK3" });
     const hanging = crashed.deliver([key]);
     await expect.poll(async () => (await crashed.records("ZK3"))[0]?.attempts).toBe(1);
@@ -173,7 +175,7 @@ describe.each(testDatabases())("mail queue on $name", (database) => {
 
   it("keeps the body sealed: no address, subject, link or token in the stored row", async () => {
     clock = START;
-    const queue = queueOn(sql, outboxMailer(outbox()));
+    const queue = queueOn(sql, outboxMailer(outbox(), clockOf(Date.now)));
     await queue.enqueue(mail(4, "Sealed.Donor@Example.SG"), { key: "receipt:4", ref: "ZK4" });
     const [row] = await sql.query<Record<string, unknown>>(
       "select *, encode(sealed, 'escape') as sealed_text from mail_queue where key = 'receipt:4'",
@@ -193,7 +195,9 @@ describe.each(testDatabases())("mail queue on $name", (database) => {
     expect(row).toMatchObject({ kind: "receipt", ref: "ZK4", status: "queued" });
     // Under another server key it cannot be opened: the mail is given up on, not sent garbled.
     const dir = outbox();
-    const stranger = mailQueue(sql, Buffer.alloc(32, 9), outboxMailer(dir), { now });
+    const stranger = mailQueue(sql, Buffer.alloc(32, 9), outboxMailer(dir, clockOf(Date.now)), {
+      now,
+    });
     expect(await stranger.deliver(["receipt:4"])).toEqual({ sent: 0, retrying: 0, failed: 1 });
     expect(await readOutbox(dir)).toEqual([]);
   });
@@ -201,7 +205,7 @@ describe.each(testDatabases())("mail queue on $name", (database) => {
   it("gives up a day after recording a mail, audit-logs it and says so; a refused recipient at once", async () => {
     clock = START;
     const logged: string[] = [];
-    const down = failingFirst(1_000, outboxMailer(outbox()));
+    const down = failingFirst(1_000, outboxMailer(outbox(), clockOf(Date.now)));
     const queue = queueOn(sql, down, { log: (line) => logged.push(line) });
     await queue.enqueue(mail(5), { key: "receipt:5", ref: "ZK5" });
     let tries = 0;
@@ -223,7 +227,10 @@ describe.each(testDatabases())("mail queue on $name", (database) => {
     expect(logged.join("\n")).toMatch(/GAVE UP on receipt mail .* \(ZK5\) after 10 tries/);
     expect(logged.join("\n")).not.toContain("donor.5@example.sg");
 
-    const refusing = queueOn(sql, failingFirst(1, outboxMailer(outbox()), "mail.rejected"));
+    const refusing = queueOn(
+      sql,
+      failingFirst(1, outboxMailer(outbox(), clockOf(Date.now)), "mail.rejected"),
+    );
     await refusing.enqueue(mail(6), { key: "receipt:6", ref: "ZK6" });
     expect(await refusing.deliver(["receipt:6"])).toEqual({ sent: 0, retrying: 0, failed: 1 });
     expect(await refusing.records("ZK6")).toMatchObject([{ status: "failed", attempts: 1 }]);
@@ -231,7 +238,7 @@ describe.each(testDatabases())("mail queue on $name", (database) => {
 
   it("records a mail only if the transaction around it commits", async () => {
     clock = START;
-    const queue = queueOn(sql, outboxMailer(outbox()));
+    const queue = queueOn(sql, outboxMailer(outbox(), clockOf(Date.now)));
     await expect(
       sql.transaction(async (tx) => {
         await queue.enqueue(mail(7), { key: "receipt:7", ref: "ZK7", tx });
@@ -247,7 +254,7 @@ describe.each(testDatabases())("mail queue on $name", (database) => {
 
   it("empties the sealed body 30 days after sending and keeps the record", async () => {
     clock = START;
-    const queue = queueOn(sql, outboxMailer(outbox()));
+    const queue = queueOn(sql, outboxMailer(outbox(), clockOf(Date.now)));
     await queue.enqueue(mail(9), { key: "receipt:9", ref: "ZK9" });
     await queue.deliver(["receipt:9"]);
     clock += 30 * 24 * 60 * MINUTE - 1;

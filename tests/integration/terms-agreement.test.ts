@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { TERMS_VERSION } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
@@ -11,6 +12,7 @@ import { throughStandin } from "../support/singpass";
 // refuses (`terms.required`, which the pages say in English and Malay); with it, the version and the
 // time are kept and iAgree reports them. Ports 6700-6709.
 let nextPort = 6700;
+const CONTROL = randomBytes(24).toString("hex");
 
 const donor = (name: string) => `/svc/donor/api/User/${name}`;
 const singpass = (name: string) => `/svc/donor/api/Singpass/${name}`;
@@ -38,6 +40,7 @@ describe.each(testDatabases())("agreement to the terms at every enrolment on $na
     portal = await startPortal(nextPort++, undefined, {
       ...(await database.portalEnv()),
       ...identity.env,
+      PORTAL_TEST_CONTROL_TOKEN: CONTROL,
     });
   });
   afterAll(async () => {
@@ -98,5 +101,39 @@ describe.each(testDatabases())("agreement to the terms at every enrolment on $na
     );
     expect(registered.body).toMatchObject({ status: 0 });
     expect(await iAgree(auth)).toBe(true);
+  });
+
+  it("keeps the agreement of a registration at the time of the portal's clock", async () => {
+    // Forty days on the portal's clock (POST /__test/clock): the agreement is kept at that time.
+    const moved = await fetch(`${portal.base}/__test/clock`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${CONTROL}`, "content-type": "application/json" },
+      body: JSON.stringify({ advanceMs: 40 * 86_400_000 }),
+    });
+    expect(moved.status).toBe(200);
+    const auth = await account("kemudian.7700303@example.sg");
+    const before = Date.now();
+    const registered = await call(
+      donor("registerCognitoUser"),
+      { uniqueUserId: btoa(nric("7700303")), termsVersion: TERMS_VERSION },
+      auth,
+    );
+    expect(registered.body).toMatchObject({ status: 0 });
+    expect(await iAgree(auth)).toBe(true);
+    // Read beside the portal where the engine allows a second connection (PostgreSQL).
+    const peek = await database.peek();
+    if (!peek) return;
+    try {
+      const [row] = await peek.query<{ agreed_at: Date }>(
+        `select t.agreed_at from donor_terms_agreement t
+         join identity_link l on l.donor_id = t.donor_id where l.subject = $1`,
+        ["kemudian.7700303@example.sg"],
+      );
+      const agreedAt = new Date(row!.agreed_at).getTime();
+      expect(agreedAt).toBeGreaterThanOrEqual(before + 40 * 86_400_000);
+      expect(agreedAt).toBeLessThan(Date.now() + 40 * 86_400_000 + 60_000);
+    } finally {
+      await peek.close();
+    }
   });
 });

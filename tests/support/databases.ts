@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { openDatabase, openPostgres, type Sql } from "@portal/adapters/db";
 
 export interface TestDatabase {
@@ -58,3 +59,24 @@ export const testDatabases = (): ReadonlyArray<TestDatabase> => {
   const url = process.env.TEST_DATABASE_URL;
   return url ? [pglite, postgres(url)] : [pglite];
 };
+
+/**
+ * A suite's database on one engine: opened (and `prepare`d, e.g. the stand-ins' tables) before the
+ * suite's tests, handed to `opened`; closed and dropped after them.
+ */
+export function useDatabase(
+  database: TestDatabase,
+  opened: (sql: Sql) => void,
+  prepare?: (sql: Sql) => Promise<unknown>,
+): void {
+  let sql: Sql | undefined;
+  beforeAll(async () => {
+    sql = await database.open();
+    await prepare?.(sql);
+    opened(sql);
+  });
+  afterAll(async () => {
+    await sql?.close();
+    await database.cleanup();
+  });
+}

@@ -24,7 +24,7 @@ import { Rows } from "../calculator/Rows";
 import { accept, Card, ReadingField, refuse, type Reading } from "../giving/fields";
 import { Icon } from "../giving/icons";
 import type { FidyahLabels } from "./labels";
-import { GiveLink } from "../giving/SignInToGive";
+import { CalculatorActions } from "../giving/SignInToGive";
 
 export interface FidyahCalculatorProps {
   readonly lang: Language;
@@ -328,28 +328,19 @@ export default function FidyahCalculator({ lang, initialRates, labels: l }: Fidy
             <dd data-testid="total">{formatMoney(state.totalAmount)}</dd>
           </div>
         </dl>
-        <div className="calc-actions">
-          {state.totalAmount > 0 ? (
-            <GiveLink labels={l}>
-              <a className="button" href={checkout}>
-                {l.fidyah_pay}
-              </a>
-            </GiveLink>
-          ) : (
-            <p className="calc-hint">{l.fidyah_pay_hint}</p>
-          )}
-          <button
-            type="button"
-            className="calc-reset"
-            onClick={() => {
-              resetFidyah();
-              setCalcMode(false);
-              setGeneration((g) => g + 1);
-            }}
-          >
-            {l.fidyah_reset}
-          </button>
-        </div>
+        <CalculatorActions
+          labels={l}
+          canPay={state.totalAmount > 0}
+          checkout={checkout}
+          pay={l.fidyah_pay}
+          hint={l.fidyah_pay_hint}
+          reset={l.fidyah_reset}
+          onReset={() => {
+            resetFidyah();
+            setCalcMode(false);
+            setGeneration((g) => g + 1);
+          }}
+        />
       </section>
     </div>
   );

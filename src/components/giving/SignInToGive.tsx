@@ -72,3 +72,35 @@ export function GiveLink(props: {
 }) {
   return useSignInFirst() ? <SignInToGive labels={props.labels} /> : props.children;
 }
+
+/**
+ * A calculator's closing actions (fidyah, kaffarah): the way to pay once there is something to give
+ * (through `GiveLink`), else the hint; and the button that starts again. Kept in this module, which
+ * every giving island loads already, so it adds no script of its own.
+ */
+export function CalculatorActions(props: {
+  readonly labels: SignInToGiveLabels;
+  readonly canPay: boolean;
+  readonly checkout: string;
+  readonly pay: string;
+  readonly hint: string;
+  readonly reset: string;
+  readonly onReset: () => void;
+}) {
+  return (
+    <div className="calc-actions">
+      {props.canPay ? (
+        <GiveLink labels={props.labels}>
+          <a className="button" href={props.checkout}>
+            {props.pay}
+          </a>
+        </GiveLink>
+      ) : (
+        <p className="calc-hint">{props.hint}</p>
+      )}
+      <button type="button" className="calc-reset" onClick={props.onReset}>
+        {props.reset}
+      </button>
+    </div>
+  );
+}

@@ -27,7 +27,7 @@ import { moneyText, readMoneyText } from "../giving/amount";
 import { useLiveRates } from "../calculator/rates";
 import { accept, Card, ReadingField, refuse, type Reading } from "../giving/fields";
 import type { KaffarahLabels } from "./labels";
-import { GiveLink } from "../giving/SignInToGive";
+import { CalculatorActions } from "../giving/SignInToGive";
 
 export interface KaffarahCalculatorProps {
   readonly lang: Language;
@@ -207,27 +207,18 @@ export default function KaffarahCalculator({
             <dd data-testid="total">{formatMoney(total)}</dd>
           </div>
         </dl>
-        <div className="calc-actions">
-          {total > 0 ? (
-            <GiveLink labels={l}>
-              <a className="button" href={checkout}>
-                {l.kaffarah_pay}
-              </a>
-            </GiveLink>
-          ) : (
-            <p className="calc-hint">{l.kaffarah_pay_hint}</p>
-          )}
-          <button
-            type="button"
-            className="calc-reset"
-            onClick={() => {
-              resetKaffarah();
-              setGeneration((g) => g + 1);
-            }}
-          >
-            {l.kaffarah_reset}
-          </button>
-        </div>
+        <CalculatorActions
+          labels={l}
+          canPay={total > 0}
+          checkout={checkout}
+          pay={l.kaffarah_pay}
+          hint={l.kaffarah_pay_hint}
+          reset={l.kaffarah_reset}
+          onReset={() => {
+            resetKaffarah();
+            setGeneration((g) => g + 1);
+          }}
+        />
       </section>
     </div>
   );

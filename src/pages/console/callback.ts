@@ -1,4 +1,5 @@
 import type { APIRoute } from "astro";
+import { consoleServices } from "../../server/console/services";
 import { finishStaffLogin, StaffSignInError, type Officer } from "@portal/adapters/console";
 import { portalNow } from "../../server/clock";
 import { audit } from "../../server/console/audit";
@@ -9,7 +10,7 @@ import {
   readCookie,
   sessionCookieName,
 } from "../../server/console/guard";
-import { consoleSessionRecords, redirectUriFor, staffDirectory } from "../../server/console/setup";
+import { redirectUriFor, staffDirectory } from "../../server/console/setup";
 import { callerAddress } from "../../server/rate-limit";
 import { CONSOLE_IDLE_MINUTES } from "@portal/adapters/console";
 
@@ -39,12 +40,13 @@ const NOBODY: Officer = { id: "unknown", name: "(not signed in)", roles: [] };
  * Only the browser that started the sign-in (its sign-in cookie) may finish it: a callback link sent
  * to someone else signs no one in (login CSRF). A refused sign-in is written to the audit log.
  */
-export const GET: APIRoute = async ({ request, url, clientAddress }) => {
+export const GET: APIRoute = async (context) => {
+  const { request, url, clientAddress } = context;
   const directory = staffDirectory();
   if (!directory)
     return new Response("The console has no staff directory configured.", { status: 503 });
   const now = new Date(portalNow());
-  const sessions = await consoleSessionRecords();
+  const sessions = await consoleServices(context).sessions();
   const ip = callerAddress(request.headers, clientAddress);
   const refused = async (reason: string, officer: Officer = NOBODY) =>
     audit(

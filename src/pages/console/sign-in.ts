@@ -1,8 +1,9 @@
 import type { APIRoute } from "astro";
+import { consoleServices } from "../../server/console/services";
 import { CONSOLE_LOGIN_MINUTES, startStaffLogin } from "@portal/adapters/console";
 import { portalNow } from "../../server/clock";
 import { loginCookie } from "../../server/console/guard";
-import { consoleSessionRecords, redirectUriFor, staffDirectory } from "../../server/console/setup";
+import { redirectUriFor, staffDirectory } from "../../server/console/setup";
 
 export const prerender = false;
 
@@ -15,14 +16,15 @@ const returnPath = (value: string | null): string =>
  * nonce and PKCE verifier kept server-side under the state's hash, then the directory's login page.
  * The browser gets a sign-in cookie whose hash is kept with them: only it can finish this sign-in.
  */
-export const GET: APIRoute = async ({ url, request }) => {
+export const GET: APIRoute = async (context) => {
+  const { url, request } = context;
   const directory = staffDirectory();
   if (!directory)
     return new Response("The console has no staff directory configured.", { status: 503 });
   const config = { ...directory.config, redirectUri: redirectUriFor(directory.config, url.host) };
   const login = await startStaffLogin(await directory.client(), config);
   const browser = await (
-    await consoleSessionRecords()
+    await consoleServices(context).sessions()
   ).beginLogin(
     { ...login, returnTo: returnPath(url.searchParams.get("return")) },
     new Date(portalNow()),

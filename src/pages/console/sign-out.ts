@@ -1,7 +1,7 @@
 import type { APIRoute } from "astro";
+import { consoleServices } from "../../server/console/services";
 import { audit } from "../../server/console/audit";
 import { isHttps, readCookie, requireOfficer, sessionCookieName } from "../../server/console/guard";
-import { consoleSessionRecords } from "../../server/console/setup";
 
 export const prerender = false;
 
@@ -11,7 +11,7 @@ export const POST: APIRoute = async (context) => {
   if (call instanceof Response) return call;
   const { request } = context;
   const name = sessionCookieName(request);
-  await (await consoleSessionRecords()).end(readCookie(request, name) ?? "", call.now);
+  await (await consoleServices(context).sessions()).end(readCookie(request, name) ?? "", call.now);
   await audit(call, { action: "console.sign_out", entity: "officer", entityId: call.officer.id });
   return Response.json(
     { status: 1, message: "Signed out" },

@@ -1,8 +1,7 @@
 import { Schema } from "effect";
 import { validateNric, validateUen } from "@portal/domain";
 import { taxIdKindOf } from "@portal/adapters/db";
-import { recurringRecords } from "../payments";
-import { taxRecords } from "../records";
+import type { PortalServices } from "../app/services";
 import { registeredDonor } from "./auth";
 import { decode, Text, TransactionBody } from "./decode";
 import { check } from "./donor-input";
@@ -10,20 +9,23 @@ import { success, transactionNotFound } from "./envelope";
 import type { Handler } from "./types";
 
 /** getRecurringPlans: the caller's own plans (status, amount, card, next charge), for the account area. */
-const getRecurringPlans: Handler = async ({ headers }) => {
-  const donor = await registeredDonor(headers);
-  const plans = await (await recurringRecords()).plans(donor.id);
-  return success({ data: plans });
-};
+const getRecurringPlans =
+  ({ plans }: PortalServices): Handler =>
+  async ({ headers }) => {
+    const donor = await registeredDonor(headers);
+    return success({ data: await plans.plans(donor.id) });
+  };
 
 /** getTaxDeductionStatus: one of the caller's donations, whether it can be and is registered. */
-const getTaxDeductionStatus: Handler = async ({ headers, body }) => {
-  const donor = await registeredDonor(headers);
-  const { transactionNo } = decode(TransactionBody, body);
-  const view = await (await taxRecords()).status(donor.id, transactionNo);
-  if (!view) throw transactionNotFound();
-  return success({ data: view });
-};
+const getTaxDeductionStatus =
+  ({ tax }: PortalServices): Handler =>
+  async ({ headers, body }) => {
+    const donor = await registeredDonor(headers);
+    const { transactionNo } = decode(TransactionBody, body);
+    const view = await tax.status(donor.id, transactionNo);
+    if (!view) throw transactionNotFound();
+    return success({ data: view });
+  };
 
 const RegisterBody = Schema.Struct({
   transactionNo: Text(40),
@@ -36,23 +38,29 @@ const RegisterBody = Schema.Struct({
  * an NRIC/FIN (checksum checked) or a UEN. Idempotent: the same number again answers as before; another
  * number is refused (409 `taxDeduction.otherId`). The number is sealed at rest and audit-logged by kind.
  */
-const registerTaxDeduction: Handler = async ({ headers, body }) => {
-  const donor = await registeredDonor(headers);
-  const request = decode(RegisterBody, body);
-  const id = request.idNumber.trim().toUpperCase();
-  const isUen = request.idType === "UEN";
-  check(isUen ? validateUen(id) : validateNric(id));
-  const { outcome, view } = await (
-    await taxRecords()
-  ).register(donor.id, request.transactionNo, taxIdKindOf(id, isUen), id);
-  return success({
-    message: outcome === "already" ? "Already registered" : "Registered for tax deduction",
-    data: view,
-  });
-};
+const registerTaxDeduction =
+  ({ tax }: PortalServices): Handler =>
+  async ({ headers, body }) => {
+    const donor = await registeredDonor(headers);
+    const request = decode(RegisterBody, body);
+    const id = request.idNumber.trim().toUpperCase();
+    const isUen = request.idType === "UEN";
+    check(isUen ? validateUen(id) : validateNric(id));
+    const { outcome, view } = await tax.register(
+      donor.id,
+      request.transactionNo,
+      taxIdKindOf(id, isUen),
+      id,
+    );
+    return success({
+      message: outcome === "already" ? "Already registered" : "Registered for tax deduction",
+      data: view,
+    });
+  };
 
-export const accountHandlers = {
-  getRecurringPlans,
-  getTaxDeductionStatus,
-  registerTaxDeduction,
-} satisfies Record<string, Handler>;
+export const accountHandlers = (services: PortalServices) =>
+  ({
+    getRecurringPlans: getRecurringPlans(services),
+    getTaxDeductionStatus: getTaxDeductionStatus(services),
+    registerTaxDeduction: registerTaxDeduction(services),
+  }) satisfies Record<string, Handler>;

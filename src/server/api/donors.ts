@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { TERMS_VERSION, validateEmail, validateMobile, validateNric } from "@portal/domain";
-import { isTermsVersion, type DonorView } from "@portal/adapters/db";
-import { donorRecords, termsRecords } from "../records";
+import type { DonorView } from "@portal/adapters/db";
+import type { PortalServices } from "../app/services";
 import { donorOf, hasSignIn, identityOf, liveGuest, registeredDonor } from "./auth";
 import { decode, Text } from "./decode";
 import {
@@ -17,8 +17,7 @@ import {
 } from "./donor-input";
 import { limitDonorCall } from "./donor-limits";
 import { RequestError, success } from "./envelope";
-import { requiredTerms } from "./terms";
-import { enrolManually, type Enrollee } from "../app/enrolment";
+import { agreementTo, agreeToTerms, enrolManually, type Enrollee } from "../app/enrolment";
 import type { UseCases } from "../app/live";
 import { confirmSingpassPreDonation } from "./singpass-enrolment";
 import { takeSocialNric } from "./social-nric";
@@ -28,9 +27,13 @@ import type { Handler } from "./types";
  * Spec §3's signed-in user data, from the donor record (the NRIC masked). `iAgree` is whether the donor
  * agreed to the current terms (`TERMS_VERSION`), as kept when they ticked it (sign-up, enrolment).
  */
-export const userData = async (donor: DonorView, email: string | undefined) => ({
+export const userData = async (
+  { terms }: Pick<PortalServices, "terms">,
+  donor: DonorView,
+  email: string | undefined,
+) => ({
   ...userFields(donor, email),
-  iAgree: (await (await termsRecords()).of(donor.id))?.version === TERMS_VERSION,
+  iAgree: (await terms.of(donor.id))?.version === TERMS_VERSION,
 });
 
 const userFields = (donor: DonorView, email: string | undefined) => ({
@@ -64,14 +67,16 @@ const userFields = (donor: DonorView, email: string | undefined) => ({
  * browser asks it at every sign-in: gifts given as a guest with the account's verified e-mail since
  * then become the account's here (issue 22's proof; registration links the earlier ones).
  */
-const getSignInUserDetails: Handler = async ({ headers }) => {
-  const { identity, donor } = await donorOf(headers);
-  if (!donor) return success({ message: "Not registered", data: null }, {}, 0);
-  if (identity.emailVerified && identity.email) {
-    await (await donorRecords()).linkGifts(donor.id, { kind: "email", email: identity.email });
-  }
-  return success({ data: await userData(donor, identity.email) });
-};
+const getSignInUserDetails =
+  (services: PortalServices): Handler =>
+  async ({ headers }) => {
+    const { identity, donor } = await donorOf(headers);
+    if (!donor) return success({ message: "Not registered", data: null }, {}, 0);
+    if (identity.emailVerified && identity.email) {
+      await services.donors.linkGifts(donor.id, { kind: "email", email: identity.email });
+    }
+    return success({ data: await userData(services, donor, identity.email) });
+  };
 
 const OwnEmailBody = Schema.Struct({ email: Schema.optionalKey(Text(254)) });
 
@@ -81,23 +86,25 @@ const OwnEmailBody = Schema.Struct({ email: Schema.optionalKey(Text(254)) });
  * just back from its provider, whose e-mail may already have an account: §4 "two accounts"). The e-mail
  * comes in the body, never in the URL (the old `?email=` form is an unknown query parameter: 400).
  */
-const getCognitoUser: Handler = async ({ headers, body }) => {
-  const { identity, donor } = await donorOf(headers);
-  const asked = decode(OwnEmailBody, body ?? {})
-    .email?.trim()
-    .toLowerCase();
-  if (asked !== undefined && asked !== identity.email) {
-    throw new RequestError(
-      403,
-      "You can only look up your own e-mail address.",
-      "identity.notOwnEmail",
-    );
-  }
-  if (!identity.email) return success({ data: { isEmailExists: false, accCount: 0 } });
-  const registered = await (await donorRecords()).accountsWithEmail(identity.email);
-  const accCount = registered + (donor ? 0 : 1);
-  return success({ data: { isEmailExists: accCount > 0, accCount } });
-};
+const getCognitoUser =
+  ({ donors }: PortalServices): Handler =>
+  async ({ headers, body }) => {
+    const { identity, donor } = await donorOf(headers);
+    const asked = decode(OwnEmailBody, body ?? {})
+      .email?.trim()
+      .toLowerCase();
+    if (asked !== undefined && asked !== identity.email) {
+      throw new RequestError(
+        403,
+        "You can only look up your own e-mail address.",
+        "identity.notOwnEmail",
+      );
+    }
+    if (!identity.email) return success({ data: { isEmailExists: false, accCount: 0 } });
+    const registered = await donors.accountsWithEmail(identity.email);
+    const accCount = registered + (donor ? 0 : 1);
+    return success({ data: { isEmailExists: accCount > 0, accCount } });
+  };
 
 const NricBody = Schema.Struct({ nric: Text(20) });
 
@@ -105,27 +112,31 @@ const NricBody = Schema.Struct({ nric: Text(20) });
  * checkCognitoNricExists: status 1 when no sign-in is registered with this NRIC (free), 0 when one is.
  * Signed-in callers only (the social sign-up's NRIC step), so it cannot be used to probe NRICs at large.
  */
-const checkCognitoNricExists: Handler = async ({ headers, body, clientAddress }) => {
-  const identity = await identityOf(headers);
-  await limitDonorCall("checkCognitoNricExists", identity.subject, clientAddress);
-  const { nric } = decode(NricBody, body);
-  check(validateNric(nric.trim().toUpperCase()));
-  const taken = await (await donorRecords()).nricRegistered(nric);
-  return taken
-    ? success(
-        { message: "NRIC already exists", code: "nirc_exists", data: { isExists: true } },
-        {},
-        0,
-      )
-    : success({ data: { isExists: false } });
-};
+const checkCognitoNricExists =
+  ({ donors }: PortalServices): Handler =>
+  async ({ headers, body, clientAddress }) => {
+    const identity = await identityOf(headers);
+    await limitDonorCall("checkCognitoNricExists", identity.subject, clientAddress);
+    const { nric } = decode(NricBody, body);
+    check(validateNric(nric.trim().toUpperCase()));
+    const taken = await donors.nricRegistered(nric);
+    return taken
+      ? success(
+          { message: "NRIC already exists", code: "nirc_exists", data: { isExists: true } },
+          {},
+          0,
+        )
+      : success({ data: { isExists: false } });
+  };
 
 /** getEmailListForUser: the e-mail addresses of the caller's own sign-ins. */
-const getEmailListForUser: Handler = async ({ headers }) => {
-  const donor = await registeredDonor(headers);
-  const emails = await (await donorRecords()).emailsOf(donor.id);
-  return success({ data: emails.map((email) => ({ email })) });
-};
+const getEmailListForUser =
+  ({ donors }: PortalServices): Handler =>
+  async ({ headers }) => {
+    const donor = await registeredDonor(headers);
+    const emails = await donors.emailsOf(donor.id);
+    return success({ data: emails.map((email) => ({ email })) });
+  };
 
 /** getDonorCognitoStatus: whether the caller's sign-in is registered as a donor, and how. */
 const getDonorCognitoStatus: Handler = async ({ headers }) => {
@@ -158,10 +169,6 @@ const enrollDonorManuallyPreDonation =
 /** The enrolment form's agreement to the terms (spec §5 iAgree): the version the donor ticked. */
 const TermsBody = Schema.Struct({ termsVersion: Schema.optionalKey(Text(20)) });
 
-const agreedToTerms = async (donorId: string, version: string | undefined) => {
-  if (isTermsVersion(version)) await (await termsRecords()).agree(donorId, version, new Date());
-};
-
 const MobileBody = Schema.Struct({
   countryCode: Schema.optionalKey(DialCode),
   phoneCountryCode: Schema.optionalKey(DialCode),
@@ -176,13 +183,15 @@ const mobileOf = (body: typeof MobileBody.Type) => {
 };
 
 /** checkCognitoMobileExists: whether another donor uses this mobile number (§5 message). */
-const checkCognitoMobileExists: Handler = async ({ headers, body, clientAddress }) => {
-  const { identity, donor } = await donorOf(headers);
-  await limitDonorCall("checkCognitoMobileExists", identity.subject, clientAddress);
-  const { countryCode, mobile } = mobileOf(decode(MobileBody, body));
-  const exists = await (await donorRecords()).mobileTaken(countryCode, mobile, donor?.id);
-  return success({ data: { isExists: exists } });
-};
+const checkCognitoMobileExists =
+  ({ donors }: PortalServices): Handler =>
+  async ({ headers, body, clientAddress }) => {
+    const { identity, donor } = await donorOf(headers);
+    await limitDonorCall("checkCognitoMobileExists", identity.subject, clientAddress);
+    const { countryCode, mobile } = mobileOf(decode(MobileBody, body));
+    const exists = await donors.mobileTaken(countryCode, mobile, donor?.id);
+    return success({ data: { isExists: exists } });
+  };
 
 const RegisterBody = Schema.Struct({
   uniqueUserId: Schema.optionalKey(Text(64)),
@@ -200,73 +209,76 @@ const RegisterBody = Schema.Struct({
  * Without `uniqueUserId` the NRIC is the one the caller's guest session holds from the NRIC-only step
  * of a social sign-up (holdSocialNric), taken out at once whatever the outcome; none held (expired,
  * used, never given): 404 `socialNric.none`, and the browser goes on as §4's "no NRIC". Either way
- * the donor agreed to the terms in the NRIC step, and the agreement becomes the donor's.
+ * the donor agreed to the terms in the NRIC step, and the agreement becomes the donor's (agreed at the
+ * time of registering, on the portal's clock).
  */
-const registerCognitoUser: Handler = async ({ headers, body, clientAddress }) => {
-  const identity = await identityOf(headers);
-  await limitDonorCall("registerCognitoUser", identity.subject, clientAddress);
-  const request = decode(RegisterBody, body);
-  const email = identity.email ?? request.email;
-  if (email !== undefined) check(validateEmail(email));
-  const mobile = request.phoneNumber?.replace(/\s/g, "");
-  if (mobile) check(validateMobile(mobile));
-  // The agreement to the terms comes with the NRIC: held with it before a social sign-up, or sent
-  // with it by the NRIC step of an account already signed in (`terms.required` otherwise).
-  const given =
-    request.uniqueUserId === undefined
-      ? await takeSocialNric(headers)
-      : {
-          nric: nricFromUniqueUserId(request.uniqueUserId),
-          terms: requiredTerms(request.termsVersion),
-        };
-  const nric = given?.nric;
-  if (nric === undefined) {
-    throw new RequestError(
-      404,
-      "No NRIC/FIN is held for this sign-up any more. Please enter it again.",
-      "socialNric.none",
-    );
-  }
-  const outcome = await (
-    await donorRecords()
-  ).register(identity, {
-    kind: "individual",
-    name: request.name?.trim() || identity.name || email || "Donor",
-    email,
-    countryCode: request.phoneCountryCode,
-    mobile: mobile || undefined,
-    nric,
-  });
-  switch (outcome) {
-    case "registered":
-    case "alreadyRegistered": {
-      const donor = await (await donorRecords()).byIdentity(identity);
-      if (donor && given?.terms) await agreedToTerms(donor.id, given.terms.version);
-      return success({ message: "Registered", data: { registered: true } }, {}, 0);
-    }
-    case "nric.exists":
+const registerCognitoUser =
+  (app: UseCases, { donors }: PortalServices): Handler =>
+  async ({ headers, body, clientAddress }) => {
+    const identity = await identityOf(headers);
+    await limitDonorCall("registerCognitoUser", identity.subject, clientAddress);
+    const request = decode(RegisterBody, body);
+    const email = identity.email ?? request.email;
+    if (email !== undefined) check(validateEmail(email));
+    const mobile = request.phoneNumber?.replace(/\s/g, "");
+    if (mobile) check(validateMobile(mobile));
+    // The agreement to the terms comes with the NRIC: held with it before a social sign-up, or sent
+    // with it by the NRIC step of an account already signed in (`terms.required` otherwise).
+    const given =
+      request.uniqueUserId === undefined
+        ? await takeSocialNric(headers)
+        : {
+            nric: nricFromUniqueUserId(request.uniqueUserId),
+            terms: await app.run(agreementTo(request.termsVersion)),
+          };
+    const nric = given?.nric;
+    if (nric === undefined) {
       throw new RequestError(
-        409,
-        "PreSignUp failed with error NRIC already exists.",
-        "signup_failed_nric_exists",
+        404,
+        "No NRIC/FIN is held for this sign-up any more. Please enter it again.",
+        "socialNric.none",
       );
-    case "mobile.exists":
-      throw mobileExists();
-  }
-};
+    }
+    const outcome = await donors.register(identity, {
+      kind: "individual",
+      name: request.name?.trim() || identity.name || email || "Donor",
+      email,
+      countryCode: request.phoneCountryCode,
+      mobile: mobile || undefined,
+      nric,
+    });
+    switch (outcome) {
+      case "registered":
+      case "alreadyRegistered": {
+        const donor = await donors.byIdentity(identity);
+        if (donor && given?.terms) await app.run(agreeToTerms(donor.id, given.terms.version));
+        return success({ message: "Registered", data: { registered: true } }, {}, 0);
+      }
+      case "nric.exists":
+        throw new RequestError(
+          409,
+          "PreSignUp failed with error NRIC already exists.",
+          "signup_failed_nric_exists",
+        );
+      case "mobile.exists":
+        throw mobileExists();
+    }
+  };
 
 /** updateCognitoUser: the caller's own mobile number. */
-const updateCognitoUser: Handler = async ({ headers, body, clientAddress }) => {
-  const donor = await registeredDonor(headers);
-  const { countryCode, mobile } = mobileOf(decode(MobileBody, body));
-  // Its "mobile exists" answers whether a number is registered: limited like checkCognitoMobileExists.
-  await limitDonorCall("updateCognitoUser", donor.id, clientAddress);
-  const outcome = await (await donorRecords()).updateMobile(donor.id, countryCode, mobile);
-  if (outcome === "mobile.exists") {
-    throw mobileExists();
-  }
-  return success({ message: "Mobile number updated" });
-};
+const updateCognitoUser =
+  ({ donors }: PortalServices): Handler =>
+  async ({ headers, body, clientAddress }) => {
+    const donor = await registeredDonor(headers);
+    const { countryCode, mobile } = mobileOf(decode(MobileBody, body));
+    // Its "mobile exists" answers whether a number is registered: limited like checkCognitoMobileExists.
+    await limitDonorCall("updateCognitoUser", donor.id, clientAddress);
+    const outcome = await donors.updateMobile(donor.id, countryCode, mobile);
+    if (outcome === "mobile.exists") {
+      throw mobileExists();
+    }
+    return success({ message: "Mobile number updated" });
+  };
 
 const ProfileBody = Schema.Struct({
   uniqueUserId: Schema.optionalKey(Text(64)),
@@ -285,20 +297,21 @@ const ownUniqueUserId = (donor: DonorView, uniqueUserId: string | undefined) => 
 };
 
 /** updateDonorCognitoProfile: the caller's own name, address and profile details. */
-const updateDonorCognitoProfile: Handler = async ({ headers, body }) => {
-  const donor = await registeredDonor(headers);
-  const request = decode(ProfileBody, body);
-  ownUniqueUserId(donor, request.uniqueUserId);
-  if (request.name !== undefined && request.name.trim() === "") check("validation.fullName.enter");
-  await (
-    await donorRecords()
-  ).updateProfile(donor.id, {
-    name: request.name?.trim(),
-    address: checkedAddress(request.address),
-    profile: request.profile,
-  });
-  return success({ message: "Profile updated" });
-};
+const updateDonorCognitoProfile =
+  ({ donors }: PortalServices): Handler =>
+  async ({ headers, body }) => {
+    const donor = await registeredDonor(headers);
+    const request = decode(ProfileBody, body);
+    ownUniqueUserId(donor, request.uniqueUserId);
+    if (request.name !== undefined && request.name.trim() === "")
+      check("validation.fullName.enter");
+    await donors.updateProfile(donor.id, {
+      name: request.name?.trim(),
+      address: checkedAddress(request.address),
+      profile: request.profile,
+    });
+    return success({ message: "Profile updated" });
+  };
 
 const EmailBody = Schema.Struct({ uniqueUserId: Schema.optionalKey(Text(64)), email: Text(254) });
 
@@ -308,37 +321,43 @@ const EmailBody = Schema.Struct({ uniqueUserId: Schema.optionalKey(Text(64)), em
  * of this call names it as verified). Any other address is refused with `email.unverified`, so nobody
  * can point receipts at an address they do not hold.
  */
-const updateDonorEmailCognitoProfile: Handler = async ({ headers, body }) => {
-  const { identity, donor } = await donorOf(headers);
-  if (!donor)
-    throw new RequestError(404, "No donor is registered for this sign-in.", "donor.notRegistered");
-  const request = decode(EmailBody, body);
-  ownUniqueUserId(donor, request.uniqueUserId);
-  const email = request.email.trim().toLowerCase();
-  check(validateEmail(email));
-  if (!identity.emailVerified || identity.email?.toLowerCase() !== email) {
-    throw new RequestError(
-      409,
-      "Confirm the new e-mail address with the code sent to it first.",
-      "email.unverified",
-    );
-  }
-  await (await donorRecords()).updateEmail(donor.id, email);
-  return success({ message: "E-mail updated" });
-};
+const updateDonorEmailCognitoProfile =
+  ({ donors }: PortalServices): Handler =>
+  async ({ headers, body }) => {
+    const { identity, donor } = await donorOf(headers);
+    if (!donor)
+      throw new RequestError(
+        404,
+        "No donor is registered for this sign-in.",
+        "donor.notRegistered",
+      );
+    const request = decode(EmailBody, body);
+    ownUniqueUserId(donor, request.uniqueUserId);
+    const email = request.email.trim().toLowerCase();
+    check(validateEmail(email));
+    if (!identity.emailVerified || identity.email?.toLowerCase() !== email) {
+      throw new RequestError(
+        409,
+        "Confirm the new e-mail address with the code sent to it first.",
+        "email.unverified",
+      );
+    }
+    await donors.updateEmail(donor.id, email);
+    return success({ message: "E-mail updated" });
+  };
 
-export const donorHandlers = (app: UseCases) =>
+export const donorHandlers = (app: UseCases, services: PortalServices) =>
   ({
-    getSignInUserDetails,
-    getCognitoUser,
-    checkCognitoNricExists,
-    getEmailListForUser,
+    getSignInUserDetails: getSignInUserDetails(services),
+    getCognitoUser: getCognitoUser(services),
+    checkCognitoNricExists: checkCognitoNricExists(services),
+    getEmailListForUser: getEmailListForUser(services),
     getDonorCognitoStatus,
     enrollDonorManuallyPreDonation: enrollDonorManuallyPreDonation(app),
     confirmSingpassPreDonation: confirmSingpassPreDonation(app),
-    checkCognitoMobileExists,
-    registerCognitoUser,
-    updateCognitoUser,
-    updateDonorCognitoProfile,
-    updateDonorEmailCognitoProfile,
+    checkCognitoMobileExists: checkCognitoMobileExists(services),
+    registerCognitoUser: registerCognitoUser(app, services),
+    updateCognitoUser: updateCognitoUser(services),
+    updateDonorCognitoProfile: updateDonorCognitoProfile(services),
+    updateDonorEmailCognitoProfile: updateDonorEmailCognitoProfile(services),
   }) satisfies Record<string, Handler>;

@@ -5,6 +5,7 @@ import { startMailJobs, startPaymentJobs, startSweeps } from "./jobs";
 import { startConsoleJobs } from "../console/jobs";
 import { serviceRouter, type ServiceRouter } from "./router";
 import { liveUseCases } from "../app/live";
+import { liveServices, type PortalServices } from "../app/services";
 export { serveTestControl } from "./test-control";
 export { configOrExit, readConfig } from "../config";
 import type { PortalConfig } from "../config";
@@ -32,7 +33,9 @@ export interface Portal {
   readonly log: Logger;
   /** Whether the database answers, and which engine it is (`/api/health`). */
   readonly health: () => Promise<{ readonly engine: string }>;
-  /** The service calls' router, over the use cases built once from the root. */
+  /** The services built once from the root, handed to the handlers (the console's routes too). */
+  readonly services: PortalServices;
+  /** The service calls' router, over the use cases and services built once from the root. */
   readonly handleServiceRequest: ServiceRouter;
   /** Stop the loops and close the database (after the last answer: server/serve.mjs). */
   readonly close: () => Promise<void>;
@@ -71,6 +74,7 @@ export async function startPortal(
   // The embedded stand-ins, when the settings ask for them (never in production), warmed now: their
   // tables are made at start rather than in a donor's request (a request that comes sooner waits).
   void standins().catch((error: unknown) => log.error(`[standins] not started: ${reason(error)}`));
+  const services = liveServices(root);
   return {
     root,
     config,
@@ -80,7 +84,8 @@ export async function startPortal(
       await sql.query("select 1");
       return { engine: sql.engine };
     },
-    handleServiceRequest: serviceRouter(liveUseCases(root)),
+    services,
+    handleServiceRequest: serviceRouter(liveUseCases(root), services),
     close: async () => {
       for (const stop of root.stops.splice(0)) stop();
       await closeDatabase();

@@ -3,6 +3,7 @@ import { RecordRefused } from "@portal/adapters/db";
 import { addressHandlers } from "./address";
 import { failure, RequestError } from "./envelope";
 import type { UseCases } from "../app/live";
+import type { PortalServices } from "../app/services";
 import { Refused } from "../app/refused";
 import { accountHandlers } from "./account";
 import { configurationHandlers } from "./configuration";
@@ -24,22 +25,26 @@ import { BodyTooLarge, type Handler, type ServiceRequest, type ServiceResponse }
 export * from "./types";
 
 /**
- * The calls this server answers, their use cases run with the services the composition root built. A
- * call of the table without a handler is not served (404).
+ * The calls this server answers, their use cases run with the services the composition root built
+ * (`app`), the other handlers handed the root's services. A call of the table without a handler is
+ * not served (404).
  */
-const handlersFor = (app: UseCases): Partial<Record<ApiCallName, Handler>> => ({
+const handlersFor = (
+  app: UseCases,
+  services: PortalServices,
+): Partial<Record<ApiCallName, Handler>> => ({
   ...configurationHandlers,
   ...publicHandlers,
   ...sessionHandlers(app),
-  ...donorHandlers(app),
+  ...donorHandlers(app, services),
   ...addressHandlers,
   ...singpassHandlers(app),
-  ...socialNricHandlers,
+  ...socialNricHandlers(app),
   ...signOutHandlers,
-  ...historyHandlers,
+  ...historyHandlers(services),
   ...recurringHandlers,
-  ...accountHandlers,
-  ...statementHandlers,
+  ...accountHandlers(services),
+  ...statementHandlers(services),
   ...paymentHandlers(app),
 });
 
@@ -79,9 +84,12 @@ async function readBody(request: ServiceRequest): Promise<unknown> {
 /** How the portal serves one request under /svc/ (`serviceRouter`). */
 export type ServiceRouter = (request: ServiceRequest) => Promise<ServiceResponse>;
 
-/** The router over the use cases `startPortal` built: one request at a time, as `serve` asks. */
-export function serviceRouter(app: UseCases): ServiceRouter {
-  const handlers = handlersFor(app);
+/**
+ * The router over the use cases and services `startPortal` built: one request at a time, as `serve`
+ * asks.
+ */
+export function serviceRouter(app: UseCases, services: PortalServices): ServiceRouter {
+  const handlers = handlersFor(app, services);
   return (request) => handleServiceRequest(handlers, request);
 }
 

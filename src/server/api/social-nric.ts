@@ -7,7 +7,8 @@ import { decode, Text } from "./decode";
 import { check } from "./donor-input";
 import { limitDonorCall } from "./donor-limits";
 import { success } from "./envelope";
-import { requiredTerms } from "./terms";
+import { agreementTo } from "../app/enrolment";
+import type { UseCases } from "../app/live";
 import type { Handler, RequestHeaders } from "./types";
 
 const NricBody = Schema.Struct({ nric: Text(20), termsVersion: Schema.optionalKey(Text(20)) });
@@ -22,21 +23,23 @@ const NricBody = Schema.Struct({ nric: Text(20), termsVersion: Schema.optionalKe
  * agreement is held with the NRIC for the registration. Limited like the other NRIC checks: 10 an
  * hour per guest session, 30 per address.
  */
-const holdSocialNric: Handler = async ({ headers, body, clientAddress }) => {
-  const guest = await liveGuest(headers);
-  await limitDonorCall("holdSocialNric", guest.id, clientAddress);
-  const request = decode(NricBody, body);
-  const nric = request.nric.trim().toUpperCase();
-  check(validateNric(nric));
-  const terms = requiredTerms(request.termsVersion);
-  const expiresAt = await (
-    await socialNricRecords()
-  ).hold(guest.id, nric, guest.expiresAt, {
-    version: terms.version,
-    agreedAt: new Date(terms.agreedAt),
-  });
-  return success({ data: { held: true, expiresAt: expiresAt.toISOString() } });
-};
+const holdSocialNric =
+  (app: UseCases): Handler =>
+  async ({ headers, body, clientAddress }) => {
+    const guest = await liveGuest(headers);
+    await limitDonorCall("holdSocialNric", guest.id, clientAddress);
+    const request = decode(NricBody, body);
+    const nric = request.nric.trim().toUpperCase();
+    check(validateNric(nric));
+    const terms = await app.run(agreementTo(request.termsVersion));
+    const expiresAt = await (
+      await socialNricRecords()
+    ).hold(guest.id, nric, guest.expiresAt, {
+      version: terms.version,
+      agreedAt: new Date(terms.agreedAt),
+    });
+    return success({ data: { held: true, expiresAt: expiresAt.toISOString() } });
+  };
 
 /** socialNricHeld (ours): whether the caller's guest session holds an NRIC (never the NRIC itself). */
 const socialNricHeld: Handler = async ({ headers }) => {
@@ -64,8 +67,9 @@ export async function takeSocialNric(
   return guest ? (await socialNricRecords()).take(guest.id) : undefined;
 }
 
-export const socialNricHandlers = {
-  holdSocialNric,
-  socialNricHeld,
-  forgetSocialNric,
-} satisfies Record<string, Handler>;
+export const socialNricHandlers = (app: UseCases) =>
+  ({
+    holdSocialNric: holdSocialNric(app),
+    socialNricHeld,
+    forgetSocialNric,
+  }) satisfies Record<string, Handler>;

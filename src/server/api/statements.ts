@@ -7,7 +7,7 @@ import {
   zakatDueCalendar,
 } from "@portal/domain";
 import { publicUrl } from "../receipt-mail";
-import { statementRecords } from "../records";
+import type { PortalServices } from "../app/services";
 import { statementPdf } from "../statement";
 import { serverText } from "../translations";
 import { donorOf, registeredDonor } from "./auth";
@@ -27,26 +27,27 @@ const CalendarBody = Schema.Struct({ lang: Lang });
  * getTaxYearStatement {year, lang}: the signed-in donor's year-end statement of their own gifts, as a
  * PDF (base64) with the totals per tax treatment. A year without gifts is a statement saying so.
  */
-const getTaxYearStatement: Handler = async ({ headers, body }) => {
-  const { year, lang } = decode(StatementBody, body);
-  const donor = await registeredDonor(headers);
-  const records = await statementRecords();
-  const data = await records.year(donor.id, year);
-  const statement = taxStatement(year, data?.lines ?? []);
-  const pdf = statementPdf({
-    lang,
-    donor: data?.donor ?? { name: donor.name, kind: donor.kind, idMasked: donor.nricMasked },
-    statement,
-    issuedAt: Date.now(),
-  });
-  return success({
-    data: {
-      fileName: `${serverText(lang)("statement_file", { year })}.pdf`,
-      pdfBase64: Buffer.from(pdf).toString("base64"),
-      totals: statement.totals,
-    },
-  });
-};
+const getTaxYearStatement =
+  ({ statements, clock }: PortalServices): Handler =>
+  async ({ headers, body }) => {
+    const { year, lang } = decode(StatementBody, body);
+    const donor = await registeredDonor(headers);
+    const data = await statements.year(donor.id, year);
+    const statement = taxStatement(year, data?.lines ?? []);
+    const pdf = statementPdf({
+      lang,
+      donor: data?.donor ?? { name: donor.name, kind: donor.kind, idMasked: donor.nricMasked },
+      statement,
+      issuedAt: clock.nowMs(),
+    });
+    return success({
+      data: {
+        fileName: `${serverText(lang)("statement_file", { year })}.pdf`,
+        pdfBase64: Buffer.from(pdf).toString("base64"),
+        totals: statement.totals,
+      },
+    });
+  };
 
 const noHarta = () => success({ message: "No zakat harta payment", data: null }, {}, 0);
 
@@ -54,40 +55,43 @@ const noHarta = () => success({ message: "No zakat harta payment", data: null },
  * getZakatDueCalendar {lang}: a calendar file (RFC 5545) for the next zakat harta due date, one haul
  * after the donor's latest harta payment; `status: 0` when they have none.
  */
-const getZakatDueCalendar: Handler = async ({ headers, body }) => {
-  const { lang } = decode(CalendarBody, body);
-  const { donor } = await donorOf(headers);
-  if (!donor) return noHarta();
-  const due = nextHartaDueDate(await (await statementRecords()).hartaPayments(donor.id));
-  if (!due) return noHarta();
-  const t = serverText(lang);
-  const site = publicUrl();
-  const dueOn = formatDate(Date.parse(`${due.dueDate}T00:00:00+08:00`), lang);
-  const ics = zakatDueCalendar({
-    date: due.dueDate,
-    // One event per payment: a newer file for the same payment replaces it in the calendar.
-    uid: `${due.from.transactionNo}-harta-due@${new URL(site).hostname}`,
-    stampMs: Date.now(),
-    summary: t("calendar_summary"),
-    description: t("calendar_description", {
-      amount: formatMoney(due.from.hartaAmount),
-      date: formatDate(due.from.paidAt, lang),
-      transactionNo: due.from.transactionNo,
-      url: `${site}${languagePrefix(lang)}/calculator`,
-    }),
-    alarm: t("calendar_alarm", { date: dueOn }),
-    language: lang,
-  });
-  return success({
-    data: {
-      fileName: `${t("calendar_file", { date: due.dueDate })}.ics`,
-      ics,
-      dueDate: due.dueDate,
-    },
-  });
-};
+const getZakatDueCalendar =
+  ({ statements, clock }: PortalServices): Handler =>
+  async ({ headers, body }) => {
+    const { lang } = decode(CalendarBody, body);
+    const { donor } = await donorOf(headers);
+    if (!donor) return noHarta();
+    const due = nextHartaDueDate(await statements.hartaPayments(donor.id));
+    if (!due) return noHarta();
+    const t = serverText(lang);
+    const site = publicUrl();
+    const dueOn = formatDate(Date.parse(`${due.dueDate}T00:00:00+08:00`), lang);
+    const ics = zakatDueCalendar({
+      date: due.dueDate,
+      // One event per payment: a newer file for the same payment replaces it in the calendar.
+      uid: `${due.from.transactionNo}-harta-due@${new URL(site).hostname}`,
+      stampMs: clock.nowMs(),
+      summary: t("calendar_summary"),
+      description: t("calendar_description", {
+        amount: formatMoney(due.from.hartaAmount),
+        date: formatDate(due.from.paidAt, lang),
+        transactionNo: due.from.transactionNo,
+        url: `${site}${languagePrefix(lang)}/calculator`,
+      }),
+      alarm: t("calendar_alarm", { date: dueOn }),
+      language: lang,
+    });
+    return success({
+      data: {
+        fileName: `${t("calendar_file", { date: due.dueDate })}.ics`,
+        ics,
+        dueDate: due.dueDate,
+      },
+    });
+  };
 
-export const statementHandlers = {
-  getTaxYearStatement,
-  getZakatDueCalendar,
-} satisfies Record<string, Handler>;
+export const statementHandlers = (services: PortalServices) =>
+  ({
+    getTaxYearStatement: getTaxYearStatement(services),
+    getZakatDueCalendar: getZakatDueCalendar(services),
+  }) satisfies Record<string, Handler>;

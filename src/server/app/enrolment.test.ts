@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { ClockFixed, IdsTest, TERMS_VERSION, testLayerFor, type Clock } from "@portal/domain";
 import type { DonorDetailsInput, GuestSession } from "@portal/adapters/db";
 import type { MyInfoPerson } from "@portal/adapters/singpass";
-import { attachGuestSession, enrolManually, type Enrollee } from "./enrolment";
+import {
+  agreementTo,
+  agreeToTerms,
+  attachGuestSession,
+  enrolManually,
+  type Enrollee,
+} from "./enrolment";
 import {
   DonorRecords,
   NricProofRecords,
@@ -106,6 +112,29 @@ describe("enrolManually", () => {
     await Effect.runPromise(
       Effect.provide(later, Layer.mergeAll(recording([]), ClockFixed(NOW + 2 * 86_400_000))),
     );
+  });
+});
+
+describe("the agreement to the terms at a registration's NRIC step", () => {
+  it("is the current terms agreed at the portal's clock's time, or terms.required", async () => {
+    const agreement = await Effect.runPromise(
+      Effect.provide(agreementTo(TERMS_VERSION), ClockFixed(NOW)),
+    );
+    expect(agreement).toEqual({ version: TERMS_VERSION, agreedAt: new Date(NOW).toISOString() });
+    const refused = await refusal(Effect.provide(agreementTo("1999-01"), ClockFixed(NOW)));
+    expect(refused).toMatchObject({ httpStatus: 422, code: "terms.required" });
+  });
+
+  it("becomes the donor's at the clock's time, and a version no form sends is not kept", async () => {
+    const seen: Array<unknown> = [];
+    const later = NOW + 30 * 86_400_000;
+    await Effect.runPromise(
+      Effect.provide(
+        Effect.andThen(agreeToTerms("p-1", TERMS_VERSION), agreeToTerms("p-2", "not a version!")),
+        Layer.mergeAll(recording(seen), ClockFixed(later)),
+      ),
+    );
+    expect(seen).toEqual([["agree", "p-1", TERMS_VERSION, new Date(later)]]);
   });
 });
 

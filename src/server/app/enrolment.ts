@@ -98,3 +98,19 @@ export const agreementTo = (
         (now) => ({ version, agreedAt: new Date(now).toISOString() }),
       )
     : Effect.fail(refuse(422, "Please agree to our terms and conditions.", "terms.required"));
+
+/**
+ * The donor agreed to the terms `version` now, on the portal's clock (a registration's NRIC step); a
+ * version a form could not have sent is not kept.
+ */
+export const agreeToTerms = (
+  donorId: string,
+  version: string | undefined,
+): Effect.Effect<void, never, Clock | TermsRecords> =>
+  isTermsVersion(version)
+    ? Effect.gen(function* () {
+        const now = yield* Clock.use((clock) => clock.now());
+        const terms = yield* TermsRecords;
+        yield* Effect.promise(() => terms.agree(donorId, version, new Date(now)));
+      })
+    : Effect.void;

@@ -13,6 +13,7 @@ import {
   termsRecords,
 } from "../records";
 import type { Root } from "../root";
+import { whenReady } from "./services";
 import { singpassSetup } from "../singpass";
 import {
   DonationRecords,
@@ -47,24 +48,6 @@ export type AppServices =
 export interface UseCases {
   readonly run: <A, E>(program: Effect.Effect<A, E, AppServices>) => Promise<A>;
 }
-
-/**
- * A repository's methods, each waiting for the repository on its first call: the database opens on
- * first use (a database that is not up yet shows in /api/health, not as a failed start).
- */
-const whenReady = <S extends object, K extends keyof S>(
-  get: () => Promise<S>,
-  methods: ReadonlyArray<K>,
-): Pick<S, K> =>
-  Object.fromEntries(
-    methods.map((method) => [
-      method,
-      async (...args: Array<unknown>) => {
-        const repository = await get();
-        return (repository[method] as (...a: Array<unknown>) => unknown).apply(repository, args);
-      },
-    ]),
-  ) as Pick<S, K>;
 
 /**
  * The use cases' services, built once by `startPortal` from the root: the domain's Clock and Ids ports

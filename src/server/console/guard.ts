@@ -3,13 +3,15 @@ import { mayDo, type ConsoleAction } from "@portal/domain";
 import type { Officer } from "@portal/adapters/console";
 import { portalNow } from "../clock";
 import { callerAddress } from "../rate-limit";
-import { consoleSessionRecords } from "./setup";
+import { consoleServices } from "./services";
 import { config } from "../root";
 
-/** What a console route needs of Astro's context (its APIContext has both). */
+/** What a console route needs of Astro's context (its APIContext has all three). */
 export interface ConsoleRequest {
   readonly request: Request;
   readonly clientAddress?: string | undefined;
+  /** The started portal (`locals.portal`), whose console sessions the guard reads. */
+  readonly locals: App.Locals;
 }
 
 /** An officer allowed to do the action asked, with what the audit log needs of the call. */
@@ -91,7 +93,8 @@ export async function requireOfficer(
   const { request } = context;
   const now = new Date(portalNow());
   const token = readCookie(request, sessionCookieName(request));
-  const session = token ? await (await consoleSessionRecords()).find(token, now) : undefined;
+  const sessions = await consoleServices(context).sessions();
+  const session = token ? await sessions.find(token, now) : undefined;
   if (!session) {
     return refusal(
       401,
@@ -121,7 +124,7 @@ export async function currentSession(context: ConsoleRequest) {
   const { request } = context;
   const token = readCookie(request, sessionCookieName(request));
   const session = token
-    ? await (await consoleSessionRecords()).find(token, new Date(portalNow()))
+    ? await (await consoleServices(context).sessions()).find(token, new Date(portalNow()))
     : undefined;
   return session ?? refusal(401, "console.signed_out", "Sign in to the console");
 }

@@ -1,4 +1,4 @@
-import { productRouteOf } from "@portal/domain";
+import { clockOf, productRouteOf, type ClockShape } from "@portal/domain";
 import { identitySignups, openDatabase, type IdentitySignups } from "@portal/adapters/db";
 import { preSignUp, PreSignUpRefused, type PreSignUpEvent } from "./pre-sign-up";
 
@@ -36,13 +36,18 @@ const issuerOf = (event: CognitoPreSignUpEvent, configured?: string): string => 
  * portal registers it on return, so they pass. Accounts an administrator makes
  * (`PreSignUp_AdminCreateUser`) pass too, as in the embedded layer. A refusal's message becomes
  * Cognito's `PreSignUp failed with error <message>`; anything else fails the sign-up as unexpected.
+ * The Lambda has no portal: its clock is the machine's (`Date.now`), unless a test hands one in.
  */
 export const preSignUpHandler =
-  (records: () => Promise<IdentitySignups>, issuer?: string) =>
+  (
+    records: () => Promise<IdentitySignups>,
+    issuer?: string,
+    clock: ClockShape = clockOf(Date.now),
+  ) =>
   async (event: CognitoPreSignUpEvent): Promise<CognitoPreSignUpEvent> => {
     if (event.triggerSource !== "PreSignUp_SignUp") return event;
     try {
-      await preSignUp(event, issuerOf(event, issuer), records);
+      await preSignUp(event, issuerOf(event, issuer), { records, clock });
       return event;
     } catch (error) {
       // Cognito adds the closing full stop itself.

@@ -7,10 +7,11 @@ import {
   validateNric,
   validateUen,
   validationMessages,
+  type ClockShape,
   type Validation,
 } from "@portal/domain";
+import { Effect } from "effect";
 import { isTermsVersion, type IdentitySignups, type SignUpDetails } from "@portal/adapters/db";
-import { signupRecords } from "../records";
 
 /**
  * Cognito's PreSignUp trigger event (the fields the portal reads). `userName` is the new account's id;
@@ -75,13 +76,17 @@ function signUpDetails(event: PreSignUpEvent): SignUpDetails {
 /**
  * The PreSignUp trigger: refuses a sign-up whose NRIC or UEN is registered to (or held by the pending
  * sign-up of) another account, or whose mobile another donor uses; otherwise records the details for
- * the account's first sign-in. `issuer` is the pool's token issuer, the provider the link will name.
+ * the account's first sign-in. `issuer` is the pool's token issuer, the provider the link will name;
+ * the agreement to the terms is kept at the time of `clock` (the portal's Clock port, or the Lambda's).
  * Returns the event, as a Lambda trigger does.
  */
 export async function preSignUp(
   event: PreSignUpEvent,
   issuer: string,
-  records: () => Promise<IdentitySignups> = signupRecords,
+  {
+    records,
+    clock,
+  }: { readonly records: () => Promise<IdentitySignups>; readonly clock: ClockShape },
 ): Promise<PreSignUpEvent> {
   const details = signUpDetails(event);
   const subject = event.request.userAttributes["sub"] ?? event.userName;
@@ -97,7 +102,10 @@ export async function preSignUp(
       await signups.record(issuer, subject, details);
       // The terms the sign-up form showed and the donor ticked (spec §5 iAgree); kept as given.
       const terms = event.request.validationData?.["TERMS_VERSION"];
-      if (isTermsVersion(terms)) await signups.agreeToTerms(issuer, subject, terms, new Date());
+      if (isTermsVersion(terms)) {
+        const agreedAt = new Date(await Effect.runPromise(clock.now()));
+        await signups.agreeToTerms(issuer, subject, terms, agreedAt);
+      }
       return event;
     }
   }

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Effect, Layer } from "effect";
-import { Mailer, portError, type MailMessage, type MailerShape } from "@portal/domain";
+import { Effect } from "effect";
+import { portError, type ClockShape, type MailMessage, type MailerShape } from "@portal/domain";
 
 /** A mail as kept in the outbox: the message plus when it was written and its file id. */
 export interface OutboxMail extends MailMessage {
@@ -13,27 +13,25 @@ export interface OutboxMail extends MailMessage {
 /**
  * The embedded mailer: every message becomes one JSON file in `dir` (PORTAL_DATA_DIR/outbox), named
  * so that a directory listing is in sending order. Written to a temporary name and renamed, so a reader
- * never sees half a message.
+ * never sees half a message. The time it was written is the given clock's (the portal's Clock port).
  */
-export const outboxMailer = (dir: string, now: () => Date = () => new Date()): MailerShape => ({
+export const outboxMailer = (dir: string, clock: ClockShape): MailerShape => ({
   send: (message) =>
-    Effect.tryPromise({
-      try: async () => {
-        await mkdir(dir, { recursive: true });
-        const sentAt = now();
-        const id = `${sentAt.getTime().toString().padStart(15, "0")}-${randomBytes(6).toString("hex")}`;
-        const mail: OutboxMail = { ...message, id, sentAt: sentAt.toISOString() };
-        const file = path.join(dir, `${id}.json`);
-        await writeFile(`${file}.tmp`, JSON.stringify(mail, null, 2), { mode: 0o600 });
-        await rename(`${file}.tmp`, file);
-      },
-      catch: (cause) => portError("Mailer", "port.unavailable", `outbox: ${String(cause)}`),
-    }),
+    Effect.flatMap(clock.now(), (nowMs) =>
+      Effect.tryPromise({
+        try: async () => {
+          await mkdir(dir, { recursive: true });
+          const sentAt = new Date(nowMs);
+          const id = `${sentAt.getTime().toString().padStart(15, "0")}-${randomBytes(6).toString("hex")}`;
+          const mail: OutboxMail = { ...message, id, sentAt: sentAt.toISOString() };
+          const file = path.join(dir, `${id}.json`);
+          await writeFile(`${file}.tmp`, JSON.stringify(mail, null, 2), { mode: 0o600 });
+          await rename(`${file}.tmp`, file);
+        },
+        catch: (cause) => portError("Mailer", "port.unavailable", `outbox: ${String(cause)}`),
+      }),
+    ),
 });
-
-/** The outbox mailer as a layer. */
-export const OutboxMailerLive = (dir: string): Layer.Layer<Mailer> =>
-  Layer.succeed(Mailer, outboxMailer(dir));
 
 /** Every mail in the outbox, oldest first; optionally only those to one address (any case). */
 export async function readOutbox(

@@ -7,6 +7,12 @@ export interface ClockShape {
   readonly now: () => Effect.Effect<number>;
 }
 
+/**
+ * A Clock over a function that reads the time (`Date.now` at a composition root's edge, a test's
+ * counter). The domain never calls it itself; an adapter or a root hands it in.
+ */
+export const clockOf = (nowMs: () => number): ClockShape => ({ now: () => Effect.sync(nowMs) });
+
 /** The clock port. */
 export class Clock extends Context.Service<Clock, ClockShape>()("@portal/domain/Clock") {}
 

@@ -1,8 +1,9 @@
 import type { APIRoute } from "astro";
+import { consoleServices } from "../../../server/console/services";
 import type { CounterEntryInput } from "@portal/domain";
 import { refusal, requireOfficer } from "../../../server/console/guard";
 import { jsonBody, ok } from "../../../server/console/respond";
-import { actorOf, consoleOperations } from "../../../server/console/operations/live";
+import { actorOf } from "../../../server/console/operations/live";
 import { idempotencyKeyOf, operationRefused } from "../../../server/console/operations/respond";
 
 export const prerender = false;
@@ -20,7 +21,7 @@ export const POST: APIRoute = async (context) => {
     return refusal(400, "request.invalid", "Send JSON with an Idempotency-Key header");
   try {
     const receipt = await (
-      await consoleOperations()
+      await consoleServices(context).operations()
     ).counterReceipt(actorOf(call), body as CounterEntryInput, key);
     return ok(receipt, receipt.replayed ? 200 : 201);
   } catch (error) {

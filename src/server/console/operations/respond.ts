@@ -1,8 +1,11 @@
-import { IdempotencyConflict, RecordRefused } from "@portal/adapters/db";
+import type { RecordRefused } from "@portal/adapters/db";
+import { refusalShaped } from "../respond";
 
 /**
  * An operation's refusal as the console's JSON answer: a stable code, the English message, and the
  * fields a form must mark (a search or counter entry). Anything else is a fault and is rethrown.
+ * The adapters' `IdempotencyConflict` and `RecordRefused` are known by their fields (`refusalShaped`):
+ * the operations run on the service bundle's copy of those classes.
  */
 export const operationRefused = (error: unknown): Response => {
   const answer = (status: number, code: string, message: string, extra = {}) =>
@@ -10,8 +13,9 @@ export const operationRefused = (error: unknown): Response => {
       { status: 0, code, message, ...extra },
       { status, headers: { "cache-control": "no-store" } },
     );
-  if (error instanceof IdempotencyConflict) return answer(409, error.code, error.message);
-  if (error instanceof RecordRefused) {
+  if (refusalShaped(error, { code: "string" }) && error.code === "idempotency.conflict")
+    return answer(409, error.code, error.message);
+  if (refusalShaped(error, { code: "string", httpStatus: "number" })) {
     const fields = (error as RecordRefused & { fields?: ReadonlyArray<string> }).fields;
     // A refused role answers as the guard does.
     const status =

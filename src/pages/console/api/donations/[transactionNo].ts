@@ -1,8 +1,9 @@
 import type { APIRoute } from "astro";
+import { consoleServices } from "../../../../server/console/services";
 import type { ReversalKind } from "@portal/domain";
 import { refusal, requireOfficer } from "../../../../server/console/guard";
 import { jsonBody, ok } from "../../../../server/console/respond";
-import { actorOf, consoleOperations } from "../../../../server/console/operations/live";
+import { actorOf } from "../../../../server/console/operations/live";
 import { idempotencyKeyOf, operationRefused } from "../../../../server/console/operations/respond";
 
 export const prerender = false;
@@ -13,7 +14,9 @@ export const GET: APIRoute = async (context) => {
   if (call instanceof Response) return call;
   try {
     const transactionNo = String(context.params["transactionNo"] ?? "");
-    return ok(await (await consoleOperations()).donation(actorOf(call), transactionNo));
+    return ok(
+      await (await consoleServices(context).operations()).donation(actorOf(call), transactionNo),
+    );
   } catch (error) {
     return operationRefused(error);
   }
@@ -44,7 +47,7 @@ export const POST: APIRoute = async (context) => {
   const transactionNo = String(context.params["transactionNo"] ?? "");
   const reason = typeof body["reason"] === "string" ? body["reason"] : "";
   try {
-    const ops = await consoleOperations();
+    const ops = await consoleServices(context).operations();
     const actor = actorOf(call);
     if (action === "resend") return ok(await ops.resendReceipt(actor, transactionNo, key));
     if (action === "reissue") {

@@ -1,8 +1,9 @@
 import type { APIRoute } from "astro";
+import { consoleServices } from "../../../../server/console/services";
 import type { DonationSearchInput } from "@portal/domain";
 import { refusal, requireOfficer } from "../../../../server/console/guard";
 import { jsonBody, ok } from "../../../../server/console/respond";
-import { actorOf, consoleOperations } from "../../../../server/console/operations/live";
+import { actorOf } from "../../../../server/console/operations/live";
 import { operationRefused } from "../../../../server/console/operations/respond";
 
 export const prerender = false;
@@ -18,7 +19,11 @@ export const POST: APIRoute = async (context) => {
   if (typeof body !== "object" || body === null)
     return refusal(400, "search.invalid", "Send the search as JSON");
   try {
-    return ok(await (await consoleOperations()).search(actorOf(call), body as DonationSearchInput));
+    return ok(
+      await (
+        await consoleServices(context).operations()
+      ).search(actorOf(call), body as DonationSearchInput),
+    );
   } catch (error) {
     return operationRefused(error);
   }

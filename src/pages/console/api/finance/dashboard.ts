@@ -1,7 +1,7 @@
 import type { APIRoute } from "astro";
+import { consoleServices } from "../../../../server/console/services";
 import { requireOfficer, refusal } from "../../../../server/console/guard";
 import { ok } from "../../../../server/console/respond";
-import { finance } from "../../../../server/finance";
 import { filterParams } from "../../../../server/finance-params";
 
 export const prerender = false;
@@ -12,6 +12,6 @@ export const GET: APIRoute = async (context) => {
   if (call instanceof Response) return call;
   const filter = filterParams(context.url.searchParams);
   if (!filter) return refusal(400, "finance.bad_range", "Give a range of real days, oldest first");
-  const figures = await (await finance()).dashboard(filter);
+  const figures = await (await consoleServices(context).finance()).dashboard(filter);
   return ok(figures);
 };

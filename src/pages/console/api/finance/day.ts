@@ -1,7 +1,7 @@
 import type { APIRoute } from "astro";
+import { consoleServices } from "../../../../server/console/services";
 import { requireOfficer, refusal } from "../../../../server/console/guard";
 import { ok } from "../../../../server/console/respond";
-import { finance } from "../../../../server/finance";
 import { dayParam } from "../../../../server/finance-params";
 
 export const prerender = false;
@@ -18,5 +18,5 @@ export const GET: APIRoute = async (context) => {
   if (call instanceof Response) return call;
   const day = dayParam(context.url.searchParams.get("day"));
   if (!day) return refusal(400, "finance.bad_day", "Give a real day (YYYY-MM-DD)");
-  return ok(await (await finance()).reconciliation.day(day));
+  return ok(await (await consoleServices(context).finance()).reconciliation.day(day));
 };

@@ -1,8 +1,9 @@
 import type { APIRoute } from "astro";
+import { consoleServices } from "../../../../server/console/services";
 import { EXPORT_COLUMNS, csvChunks, donationRows, xlsxChunks } from "@portal/adapters/finance";
 import { audit } from "../../../../server/console/audit";
 import { requireOfficer, refusal } from "../../../../server/console/guard";
-import { download, finance } from "../../../../server/finance";
+import { download } from "../../../../server/finance";
 import { filterParams } from "../../../../server/finance-params";
 
 export const prerender = false;
@@ -24,7 +25,7 @@ export const GET: APIRoute = async (context) => {
     entityId: format,
     after: filter,
   });
-  const { sql } = await finance();
+  const { sql } = await consoleServices(context).finance();
   const name = `donations-${filter.from}-${filter.to}`;
   return format === "csv"
     ? download(

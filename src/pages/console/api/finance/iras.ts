@@ -1,8 +1,9 @@
 import type { APIRoute } from "astro";
+import { consoleServices } from "../../../../server/console/services";
 import { audit } from "../../../../server/console/audit";
 import { requireOfficer, refusal } from "../../../../server/console/guard";
 import { jsonBody, ok } from "../../../../server/console/respond";
-import { download, finance } from "../../../../server/finance";
+import { download } from "../../../../server/finance";
 import { yearParam } from "../../../../server/finance-params";
 
 export const prerender = false;
@@ -13,7 +14,7 @@ export const GET: APIRoute = async (context) => {
   if (call instanceof Response) return call;
   const year = yearParam(context.url.searchParams.get("year"));
   if (!year) return refusal(400, "finance.bad_year", "Give a year");
-  return ok({ year, unfiled: await (await finance()).iras.unfiled(year) });
+  return ok({ year, unfiled: await (await consoleServices(context).finance()).iras.unfiled(year) });
 };
 
 /**
@@ -29,7 +30,7 @@ export const POST: APIRoute = async (context) => {
   if (!year) return refusal(400, "finance.bad_year", "Give a year");
   await audit(call, { action: "iras.records", entity: "iras_year", entityId: String(year) });
   return download(
-    (await finance()).iras.file(year),
+    (await consoleServices(context).finance()).iras.file(year),
     "text/csv; charset=utf-8",
     `iras-donations-${year}.csv`,
   );

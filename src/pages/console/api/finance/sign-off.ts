@@ -1,8 +1,8 @@
 import type { APIRoute } from "astro";
+import { consoleServices } from "../../../../server/console/services";
 import { audit } from "../../../../server/console/audit";
 import { requireOfficer, refusal } from "../../../../server/console/guard";
 import { jsonBody, ok } from "../../../../server/console/respond";
-import { finance } from "../../../../server/finance";
 import { dayParam } from "../../../../server/finance-params";
 
 export const prerender = false;
@@ -15,7 +15,7 @@ export const POST: APIRoute = async (context) => {
   const day = dayParam(body?.day);
   if (!day) return refusal(400, "finance.bad_day", "Give a real day (YYYY-MM-DD)");
   const outcome = await (
-    await finance()
+    await consoleServices(context).finance()
   ).reconciliation.signOff(day, call.officer, (tx, signed) =>
     audit(
       call,

@@ -1,7 +1,8 @@
 import type { APIRoute } from "astro";
+import { consoleServices } from "../../../../server/console/services";
 import { refusal, requireOfficer } from "../../../../server/console/guard";
 import { jsonBody, ok } from "../../../../server/console/respond";
-import { actorOf, consoleOperations } from "../../../../server/console/operations/live";
+import { actorOf } from "../../../../server/console/operations/live";
 import { operationRefused } from "../../../../server/console/operations/respond";
 
 export const prerender = false;
@@ -15,7 +16,11 @@ export const POST: APIRoute = async (context) => {
   if (!/^[0-9a-f-]{36}$/.test(id)) return refusal(404, "recurring.notFound", "No such plan");
   try {
     const note = typeof body?.note === "string" ? body.note : "";
-    return ok({ outcome: await (await consoleOperations()).cancelPlan(actorOf(call), id, note) });
+    return ok({
+      outcome: await (
+        await consoleServices(context).operations()
+      ).cancelPlan(actorOf(call), id, note),
+    });
   } catch (error) {
     return operationRefused(error);
   }

@@ -1,7 +1,8 @@
 import type { APIRoute } from "astro";
+import { consoleServices } from "../../../../server/console/services";
 import { refusal, requireOfficer } from "../../../../server/console/guard";
 import { jsonBody, ok } from "../../../../server/console/respond";
-import { actorOf, consoleOperations } from "../../../../server/console/operations/live";
+import { actorOf } from "../../../../server/console/operations/live";
 import { operationRefused } from "../../../../server/console/operations/respond";
 
 export const prerender = false;
@@ -20,7 +21,7 @@ export const POST: APIRoute = async (context) => {
       ...(text("idNumber") ? { idNumber: text("idNumber") as string } : {}),
       ...(text("transactionNo") ? { transactionNo: text("transactionNo") as string } : {}),
     };
-    return ok(await (await consoleOperations()).plans(actorOf(call), find));
+    return ok(await (await consoleServices(context).operations()).plans(actorOf(call), find));
   } catch (error) {
     return operationRefused(error);
   }

@@ -1,7 +1,7 @@
 import type { APIRoute } from "astro";
+import { consoleServices } from "../../../../server/console/services";
 import { refusal, requireOfficer } from "../../../../server/console/guard";
 import { ok, refused } from "../../../../server/console/respond";
-import { rateDraftRecords } from "../../../../server/console/setup";
 import { clearConfigurationCache } from "../../../../server/api/configuration";
 
 export const prerender = false;
@@ -19,7 +19,7 @@ export const POST: APIRoute = async (context) => {
   const call = await requireOfficer(context, verb === "approve" ? "rates.approve" : "rates.draft");
   if (call instanceof Response) return call;
   try {
-    const drafts = await rateDraftRecords();
+    const drafts = await consoleServices(context).rateDrafts();
     const input = { id, officer: call.officer, ip: call.ip, now: call.now };
     const draft = verb === "approve" ? await drafts.approve(input) : await drafts.withdraw(input);
     clearConfigurationCache();

@@ -1,8 +1,8 @@
 import type { APIRoute } from "astro";
+import { consoleServices } from "../../../../server/console/services";
 import { decodeRateChanges, MAIN_CHARITY_ID } from "@portal/domain";
 import { requireOfficer } from "../../../../server/console/guard";
 import { jsonBody, ok, refused } from "../../../../server/console/respond";
-import { rateDraftRecords } from "../../../../server/console/setup";
 import { refusal } from "../../../../server/console/guard";
 
 export const prerender = false;
@@ -11,7 +11,7 @@ export const prerender = false;
 export const GET: APIRoute = async (context) => {
   const call = await requireOfficer(context, "rates.view");
   if (call instanceof Response) return call;
-  const drafts = await rateDraftRecords();
+  const drafts = await consoleServices(context).rateDrafts();
   await drafts.publishDue(call.now);
   return ok(await drafts.list(MAIN_CHARITY_ID));
 };
@@ -29,7 +29,7 @@ export const POST: APIRoute = async (context) => {
   }
   try {
     const draft = await (
-      await rateDraftRecords()
+      await consoleServices(context).rateDrafts()
     ).draft({
       charityId: MAIN_CHARITY_ID,
       changes: decodeRateChanges(body.changes),

@@ -1,7 +1,8 @@
 import type { APIRoute } from "astro";
+import { consoleServices } from "../../../../server/console/services";
 import { refusal, requireOfficer } from "../../../../server/console/guard";
 import { ok } from "../../../../server/console/respond";
-import { actorOf, consoleOperations } from "../../../../server/console/operations/live";
+import { actorOf } from "../../../../server/console/operations/live";
 import { operationRefused } from "../../../../server/console/operations/respond";
 
 export const prerender = false;
@@ -19,7 +20,7 @@ export const POST: APIRoute = async (context) => {
   const id = String(context.params["id"] ?? "");
   if (!/^[0-9a-f-]{36}$/.test(id)) return refusal(404, "reversal.notFound", "No such request");
   try {
-    const ops = await consoleOperations();
+    const ops = await consoleServices(context).operations();
     return ok(
       what === "approve"
         ? await ops.approve(actorOf(call), id)

@@ -1,7 +1,8 @@
 import type { APIRoute } from "astro";
+import { consoleServices } from "../../../../server/console/services";
 import { requireOfficer } from "../../../../server/console/guard";
 import { jsonBody, ok } from "../../../../server/console/respond";
-import { actorOf, consoleOperations } from "../../../../server/console/operations/live";
+import { actorOf } from "../../../../server/console/operations/live";
 import { operationRefused } from "../../../../server/console/operations/respond";
 
 export const prerender = false;
@@ -14,7 +15,7 @@ export const POST: APIRoute = async (context) => {
     { hidden?: unknown; reason?: unknown } | undefined;
   try {
     const outcome = await (
-      await consoleOperations()
+      await consoleServices(context).operations()
     ).setWallHidden(
       actorOf(call),
       String(context.params["transactionNo"] ?? ""),
