@@ -268,7 +268,10 @@ test.describe("social sign-in", () => {
     await providerVouches(page, "Google", "social.late@example.sg", "Lambat Sosial");
     await expect.poll(() => portalDetails(page)).toBeNull();
     await expect(dialog(page).getByRole("heading", { name: "Unauthorised account" })).toBeVisible();
-    expect(await poolAccountExists(page, "Google", "social.late@example.sg")).toBe(false);
+    // The account is deleted after the popup shows (social-return.ts): wait for it.
+    await expect
+      .poll(() => poolAccountExists(page, "Google", "social.late@example.sg"))
+      .toBe(false);
     expect(seen).toEqual([]);
   });
 
@@ -285,7 +288,10 @@ test.describe("social sign-in", () => {
     await expect(dialog(page).getByRole("heading", { name: "Unauthorised account" })).toBeVisible();
     await expect(dialog(page).getByText(/not registered with us/)).toBeVisible();
     await expect(page.getByRole("button", { name: "Sign in" }).first()).toBeVisible();
-    expect(await poolAccountExists(page, "Facebook", "social.stranger@example.sg")).toBe(false);
+    // The account is deleted after the popup shows (social-return.ts): wait for it.
+    await expect
+      .poll(() => poolAccountExists(page, "Facebook", "social.stranger@example.sg"))
+      .toBe(false);
     await keepScreenshot(page, testInfo, "social-unauthorised");
   });
 
