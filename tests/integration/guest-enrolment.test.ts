@@ -164,4 +164,51 @@ describe.each(testDatabases())("guest enrolment at checkout on $name", (database
     const recorded = await enrolmentValue(receipt["transactionNo"]);
     if (recorded !== undefined) expect(recorded).toBe("Manually");
   });
+
+  it("§5's enrolment refusals: a company without its registered address, a person's name that is no name", async () => {
+    const guest = await guestCookie(portal.base);
+    const company = {
+      kind: "corporate",
+      name: "Razak bin Ali",
+      companyName: "Razak & Sons Pte. Ltd.",
+      uen: "201912345K",
+      email: "razak.sons@example.sg",
+      termsVersion: TERMS_VERSION,
+    };
+    for (const address of [undefined, { postalCode: "068898", country: "SG" }]) {
+      const refused = await call(
+        donor("enrollDonorManuallyPreDonation"),
+        { ...company, ...(address ? { address } : {}) },
+        { cookie: guest },
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: "validation.registeredAddress.required",
+        message: "Please enter registered address",
+      });
+    }
+    const registered = await call(
+      donor("enrollDonorManuallyPreDonation"),
+      { ...company, address: { postalCode: "068898", streetName: "Tanjong Pagar Road" } },
+      { cookie: guest },
+    );
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+
+    const person = await call(
+      donor("enrollDonorManuallyPreDonation"),
+      {
+        kind: "individual",
+        name: "R2D2",
+        email: "r2d2@example.sg",
+        nric: nric("4023120"),
+        termsVersion: TERMS_VERSION,
+      },
+      { cookie: guest },
+    );
+    expect(person.status).toBe(400);
+    expect(person.body).toMatchObject({
+      code: "validation.firstName.invalid",
+      message: "Enter Valid First Name",
+    });
+  });
 });

@@ -2,8 +2,10 @@ import { useState } from "react";
 import {
   validateCompanyName,
   validateContactPerson,
+  validateFirstName,
   validateNric,
   validatePastDate,
+  validateRegisteredAddress,
   validateUen,
   TERMS_VERSION,
   type Validation,
@@ -46,13 +48,18 @@ export default function ManualEnrolment(props: {
       if (validation) found[field] = validation;
     };
     if (kind === "individual") {
-      if (name.trim() === "") found["name"] = "validation.fullName.enter";
+      // §5: blank is 'Enter full name'; a name that is no name is 'Enter Valid First Name'.
+      put(
+        "name",
+        name.trim() === "" ? "validation.fullName.enter" : validateFirstName(name.trim()),
+      );
       put("nric", validateNric(nric.trim()));
       put("dateOfBirth", validatePastDate(dateOfBirth, Date.now()));
     } else {
       put("name", validateContactPerson(name));
       put("companyName", validateCompanyName(companyName, { allowDot: true }));
       put("uen", validateUen(uen));
+      put("address", validateRegisteredAddress(s.address));
     }
     return found;
   };
@@ -92,6 +99,12 @@ export default function ManualEnrolment(props: {
       labels={labels}
       countries={props.countries}
       submitLabel={labels.enrol_submit}
+      {...(kind === "corporate"
+        ? {
+            addressLegend: labels.donorlast_registered_address,
+            addressHint: labels.donorlast_registered_address_hint,
+          }
+        : {})}
       onSubmit={submit}
     >
       <RadioGroup

@@ -129,6 +129,9 @@ export function EnrolmentFormView(props: {
   readonly labels: Labels;
   readonly countries: ReadonlyArray<CountryOption>;
   readonly submitLabel: string;
+  /** The address's name and hint when it is a company's registered address (required then). */
+  readonly addressLegend?: string;
+  readonly addressHint?: string;
   readonly onSubmit: () => Promise<void>;
   readonly children: ReactNode;
 }) {
@@ -155,6 +158,9 @@ export function EnrolmentFormView(props: {
         countries={props.countries}
         value={s.address}
         onChange={s.setAddress}
+        legend={props.addressLegend}
+        hint={props.addressHint}
+        error={s.error("address")}
       />
       <Checkbox label={labels.consent_zakatUpdates} checked={s.consent} onChange={s.setConsent} />
       <TermsCheck

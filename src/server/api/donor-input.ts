@@ -2,9 +2,11 @@ import { Schema } from "effect";
 import {
   validateCompanyName,
   validateEmail,
+  validateFirstName,
   validateFullName,
   validateMobile,
   validateNric,
+  validateRegisteredAddress,
   validateUen,
   normaliseUnitNumber,
   validationMessages,
@@ -86,7 +88,10 @@ export function checkedDonorDetails(
   // no markup. MyInfo's name is the government's record and is kept as it is.
   const name = details.name.trim().replace(/\s+/g, " ");
   if (name === "") check("validation.fullName.enter");
-  if (!options.nameFromMyInfo) check(validateFullName(name));
+  // The enrolment form's name of a person is §5's 'first name' field; a company's contact person's
+  // keeps the full-name rule.
+  if (!options.nameFromMyInfo)
+    check(kind === "individual" ? validateFirstName(name) : validateFullName(name));
   if (details.email !== undefined) check(validateEmail(details.email));
   const mobile = details.mobile?.replace(/\s/g, "");
   if (mobile !== undefined && mobile !== "") check(validateMobile(mobile));
@@ -94,6 +99,8 @@ export function checkedDonorDetails(
   else {
     check(validateUen(details.uen ?? ""));
     check(validateCompanyName(details.companyName ?? "", { allowDot: true }));
+    // A company enrols with its registered address (§5 'Please enter registered address').
+    check(validateRegisteredAddress(details.address ?? {}));
   }
   return {
     kind,

@@ -20,6 +20,7 @@ import {
   validateNric,
   validateOnBehalfOf,
   validatePastDate,
+  validateRegisteredAddress,
   validateUen,
   validateUrl,
   validationMessages,
@@ -118,6 +119,18 @@ describe("organisations and names", () => {
     expect(validateFullName("R2D2")).toBe("validation.fullName.invalid");
     expect(validateFirstName("<b>")).toBe("validation.firstName.invalid");
     expect(validateOnBehalfOf("Hj. Ahmad")).toBeNull();
+  });
+
+  it("a registered address names a street or a building; a postal code alone is not one", () => {
+    expect(validateRegisteredAddress({ streetName: "Simei Street 1" })).toBeNull();
+    expect(validateRegisteredAddress({ buildingName: "Harta Tower" })).toBeNull();
+    expect(validateRegisteredAddress({})).toBe("validation.registeredAddress.required");
+    expect(validateRegisteredAddress({ streetName: "   ", buildingName: "" })).toBe(
+      "validation.registeredAddress.required",
+    );
+    expect(validationMessages["validation.registeredAddress.required"]).toBe(
+      "Please enter registered address",
+    );
   });
 });
 
