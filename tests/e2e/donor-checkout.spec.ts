@@ -116,7 +116,11 @@ test("enrolment is found from the giving pages, shown at checkout, and the recei
   await page.waitForURL(/\/enrollment\/enroll-individual$/);
   await hydrated(page);
   const id = nricOf("4023121");
-  await page.getByLabel("Full name *").fill("Rosnah binte Kassim");
+  // §5's text helper on the enrolment's free text as typed; the server applies it again.
+  await page.getByLabel("Full name *").fill("  Rosnah   <b>binte</b> Kassim");
+  await expect(page.getByLabel("Full name *")).toHaveValue("Rosnah binte Kassim");
+  await page.getByLabel("Street name").fill("  Simei   <i>Street</i> 1");
+  await expect(page.getByLabel("Street name")).toHaveValue("Simei Street 1");
   await page.getByLabel("NRIC/FIN *").fill(id);
   await page.getByLabel("Date of birth *").fill("15/08/1990");
   await page.getByLabel("E-mail address *").fill("rosnah.enrolled@example.sg");

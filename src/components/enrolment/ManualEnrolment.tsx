@@ -7,6 +7,7 @@ import {
   validatePastDate,
   validateRegisteredAddress,
   validateUen,
+  cleanTextFields,
   TERMS_VERSION,
   type Validation,
 } from "@portal/domain";
@@ -40,7 +41,10 @@ export default function ManualEnrolment(props: {
   const { name, nric, companyName, uen, dateOfBirth } = values;
   const s = useEnrolmentForm(labels, props.dialCountries);
   const shown = Object.fromEntries(Object.keys(blank).map((key) => [key, s.error(key)]));
-  const { text } = binder(values, shown, setValues);
+  // §5's text helper on the free-text fields as they are typed (the server applies it again).
+  const { text } = binder(values, shown, (next: typeof blank) =>
+    setValues(cleanTextFields(next, ["name", "companyName"])),
+  );
 
   const validate = (): FieldErrors => {
     const found: FieldErrors = {};

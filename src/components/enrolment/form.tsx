@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from "react";
-import { emptyAddress, type Address } from "@portal/domain";
+import { cleanTextFields, emptyAddress, TYPED_ADDRESS_PARTS, type Address } from "@portal/domain";
 import { continuePath, enrolmentEnded, messageOf, type Answer } from "./api";
 import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from "./contact";
 import { dialCodeOf, HOME_REGION, type DialCountry } from "./dial-code";
@@ -40,7 +40,8 @@ export function useEnrolmentForm(labels: Labels, dialCountries: ReadonlyArray<Di
   return {
     form,
     address,
-    setAddress,
+    /** The address as typed, §5's text helper on its free-text parts (the server applies it again). */
+    setAddress: (next: Address) => setAddress(cleanTextFields(next, TYPED_ADDRESS_PARTS)),
     consent,
     setConsent,
     agreed,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   cleanText,
+  cleanTextFields,
   fitsLength,
   isValidNric,
   isValidPassword,
@@ -187,5 +188,16 @@ describe("text, numbers and URLs", () => {
     expect(isValidUrl("http://wakaf.localhost:4321/")).toBe(true);
     expect(validateUrl("javascript:alert(1)")).toBe("validation.url.invalid");
     expect(validateUrl("https://exa mple.com")).toBe("validation.url.invalid");
+  });
+});
+
+describe("the text helper on a form's fields", () => {
+  it("cleans the named fields only", () => {
+    const values = { name: "  Siti   <b>Aminah</b>", nric: "S1234567D  ", count: 2 };
+    expect(cleanTextFields(values, ["name"])).toEqual({
+      name: "Siti Aminah",
+      nric: "S1234567D  ",
+      count: 2,
+    });
   });
 });
