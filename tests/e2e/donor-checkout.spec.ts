@@ -174,3 +174,57 @@ test("enrolment is found from the giving pages, shown at checkout, and the recei
   await expect(receipt).toContainText("Reason: Pregnancy or breastfeeding");
   await screenshots(page, testInfo, "receipt-fidyah-enrolled");
 });
+
+test("fidyah paid as a reason's amount set directly: the reason must be chosen, the server prices it, the receipt says so", async ({
+  page,
+}, testInfo) => {
+  await open(page, "/ms/fidyah");
+  const direct = page.getByTestId("fidyah-direct");
+  await direct.getByRole("button", { name: "Guna jumlah ini" }).click();
+  // §5: a choice that must be made, in Malay.
+  const reasonMs = direct.getByRole("radio", { name: "Sakit atau tua" });
+  await expect(reasonMs).toHaveAccessibleDescription("Sila pilih salah satu pilihan");
+  await expect(direct.getByRole("radio").first()).toBeFocused();
+  await expectNoAxeViolations(page);
+  await screenshots(page, testInfo, "fidyah-direct-ms");
+
+  await open(page, "/fidyah");
+  await direct.getByLabel("Amount ($)").fill("120");
+  await direct.getByRole("button", { name: "Use this amount" }).click();
+  const illness = direct.getByRole("radio", { name: "Illness or old age" });
+  await expect(illness).toHaveAccessibleDescription("Please select any one option");
+  await illness.check();
+  await expect(illness).not.toHaveAccessibleDescription("Please select any one option");
+  await direct.getByLabel("Amount ($)").fill("1000000");
+  await direct.getByRole("button", { name: "Use this amount" }).click();
+  await expect(direct.getByLabel("Amount ($)")).toHaveAccessibleDescription(
+    /The most fidyah that can be paid for one reason is \$999,999\.00/,
+  );
+  await direct.getByLabel("Amount ($)").fill("120");
+  await direct.getByRole("button", { name: "Use this amount" }).click();
+  await expect(page.getByTestId("fidyah-direct-shown")).toHaveText(
+    "Amount entered directly: $120.00",
+  );
+  await expect(page.getByTestId("illness-total")).toHaveText("$120.00");
+  // Days in another reason add to it.
+  await page
+    .getByRole("group", { name: "Pregnancy or breastfeeding" })
+    .getByLabel("Days missed")
+    .fill("2");
+  await expect(page.getByTestId("total")).toHaveText("$128.00");
+  await expectNoAxeViolations(page);
+  await screenshots(page, testInfo, "fidyah-direct-en");
+  // It survives a reload (the tab keeps the entries).
+  await open(page, "/fidyah");
+  await expect(page.getByTestId("total")).toHaveText("$128.00");
+
+  await page.getByRole("link", { name: "Pay fidyah now" }).click();
+  await expect(page).toHaveURL(/\/checkout\?flow=FIDYAH$/);
+  await hydrated(page);
+  await page.getByTestId("donor-name").fill("Zainab binte Osman");
+  await page.getByTestId("donor-email").fill("zainab.direct@example.sg");
+  const receipt = await payAndOpenReceipt(page);
+  await expect(receipt).toContainText("$128.00");
+  await expect(receipt).toContainText("Amount stated: $120.00");
+  await expect(receipt).toContainText("Reason: Pregnancy or breastfeeding, Illness or old age");
+});

@@ -56,6 +56,14 @@ export const CreateDonation = Schema.Struct({
         types: Schema.optionalKey(
           Schema.Array(Schema.Literals(FIDYAH_CATEGORIES)).check(Schema.isMaxLength(3)),
         ),
+        // §4's direct category amounts; the domain checks each against the fidyah limit.
+        amounts: Schema.optionalKey(
+          Schema.Struct({
+            haid: Schema.optionalKey(Amount),
+            pregnancy: Schema.optionalKey(Amount),
+            illness: Schema.optionalKey(Amount),
+          }),
+        ),
       }),
     ),
     sourceOfIncome: Schema.optionalKey(Schema.Literals(SOURCES_OF_INCOME)),
