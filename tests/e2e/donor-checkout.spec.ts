@@ -163,13 +163,16 @@ test("enrolment is found from the giving pages, shown at checkout, and the recei
   await hydrated(page);
   await expect(page.getByTestId("enrolled-name")).toHaveText("Rosnah binte Kassim");
 
-  // The donor changes the mobile for this gift: the receipt has the one they left.
-  await page.getByTestId("donor-mobile").fill("87654321");
+  // The donor clears the prefilled mobile for this gift: the receipt carries none, not the enrolled
+  // one kept silently (what the field shows is what is sent and printed).
+  await page.getByTestId("donor-mobile").fill("");
+  const create = page.waitForRequest((request) => request.url().endsWith("/donations/create"));
   const receipt = await payAndOpenReceipt(page);
+  expect((await create).postDataJSON()).toMatchObject({ donor: { mobile: "" } });
   await expect(receipt).toContainText("Rosnah binte Kassim");
   await expect(receipt).toContainText(`*****${id.slice(-4)}`);
   await expect(receipt).toContainText("rosnah.enrolled@example.sg");
-  await expect(receipt).toContainText("+65 8765 4321");
+  await expect(receipt).not.toContainText("8123");
   // §3's typeOfFidyah: the reason the days were missed.
   await expect(receipt).toContainText("Reason: Pregnancy or breastfeeding");
   await screenshots(page, testInfo, "receipt-fidyah-enrolled");

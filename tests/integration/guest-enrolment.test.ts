@@ -164,6 +164,22 @@ describe.each(testDatabases())("guest enrolment at checkout on $name", (database
     });
     const recorded = await enrolmentValue(receipt["transactionNo"]);
     if (recorded !== undefined) expect(recorded).toBe("Manually");
+
+    // The donor clears the prefilled mobile (checkout sends it blank): the receipt carries none, not
+    // the enrolled one kept silently. A call that sends no mobile field at all leaves the enrolment's.
+    const cleared = await give(guest, "ZAKAT", {
+      name: "Rosnah Binte Kassim",
+      email: "rosnah@example.sg",
+      anonymous: false,
+      mobile: "",
+    });
+    expect(cleared["donorPhone"]).toBeNull();
+    const unsaid = await give(guest, "ZAKAT", {
+      name: "Rosnah Binte Kassim",
+      email: "rosnah@example.sg",
+      anonymous: false,
+    });
+    expect(unsaid["donorPhone"]).toEqual(expect.stringContaining("81234567"));
   });
 
   it("§5's enrolment refusals: a company without its registered address, a person's name that is no name", async () => {

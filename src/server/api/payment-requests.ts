@@ -115,8 +115,10 @@ export function checkedDonor(donor: DonorInput) {
   const name = cleanText(donor.name).trim();
   check(name === "" ? "validation.fullName.enter" : validateFullName(name));
   check(validateEmail(donor.email.trim()));
-  const mobile = donor.mobile?.replace(/\s/g, "") ?? "";
-  if (mobile !== "") check(validateMobile(mobile));
+  // Checkout always sends the mobile field as the donor left it: "" is a mobile cleared (the receipt
+  // then shows none, not the account's or the enrolment's); no field at all leaves theirs to stand.
+  const mobile = donor.mobile?.replace(/\s/g, "");
+  if (mobile) check(validateMobile(mobile));
   const onBehalfOf =
     donor.onBehalfOf === undefined ? undefined : cleanText(donor.onBehalfOf).trim();
   if (onBehalfOf !== undefined) check(validateOnBehalfOf(onBehalfOf));
@@ -133,7 +135,11 @@ export function checkedDonor(donor: DonorInput) {
     name,
     email: donor.email.trim(),
     anonymous: donor.anonymous,
-    ...(mobile === "" ? {} : { countryCode: donor.countryCode ?? "+65", mobile }),
+    ...(mobile === undefined
+      ? {}
+      : mobile === ""
+        ? { mobile: null }
+        : { countryCode: donor.countryCode ?? "+65", mobile }),
     ...(onBehalfOf === undefined ? {} : { onBehalfOf }),
     ...(donor.isDeceased ? { isDeceased: true } : {}),
     ...(donor.business
