@@ -106,6 +106,16 @@ test("checkout shows each way to pay with its image, the cards accepted, and the
     await expect(page.locator(".accepted-cards")).toContainText(
       lang === "en" ? "We accept Visa, Mastercard and American Express." : "Visa",
     );
+    // §5's grouping as the donor types: American Express 4-6-5, every other card in fours.
+    const number = page.getByTestId("card-number");
+    await number.pressSequentially("378282246310005");
+    await expect(number).toHaveValue("3782 822463 10005");
+    await expect(page.getByTestId("card-brand")).toHaveAccessibleName("American Express");
+    await look(page, testInfo, `checkout-card-amex-${lang}`);
+    await number.fill("");
+    await number.pressSequentially("4242424242424242");
+    await expect(number).toHaveValue("4242 4242 4242 4242");
+    await number.fill("");
     await look(page, testInfo, `checkout-images-${lang}`);
   }
   // The brand of the number typed, as an image of that name.
