@@ -6,10 +6,13 @@ export function notFoundPagePath(
   urlPath: string,
   host: string | undefined,
   productRoute: string,
+  wakafHost?: boolean,
 ): string;
 export function brandedPagePath(
   urlPath: string,
   searchParams: URLSearchParams,
   host: string | undefined,
   productRoute: string,
+  wakafFlows?: ReadonlySet<string>,
+  wakafHost?: boolean,
 ): string;

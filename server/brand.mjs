@@ -23,7 +23,11 @@ export const productRouteOf = (value) =>
 
 const checkoutPaths = new Set(["/checkout", "/checkout/"]);
 
-/** Whether the request's host names the product route (spec §1's site variant: the wakaf host). */
+/**
+ * Spec §1's rule for a host no configured site entry names: it wears the wakaf brand when it contains
+ * the product route. The server asks the configured entries first (the services bundle's
+ * `siteBrandOfHost`, src/server/site.ts) and passes their answer as `wakafHost`; this is the default.
+ */
 export const onWakafHost = (host, productRoute) =>
   (host ?? "").toLowerCase().replace(/:\d+$/, "").includes(productRoute);
 
@@ -36,9 +40,14 @@ const sharedPage =
   /^(\/profile|\/enrollment|\/enrollment\/enroll-individual|\/register|\/register\/tax-deduction)\/?$/;
 
 /** The not-found page for a request: the wakaf host's wears the wakaf brand; /ms/ paths get Malay. */
-export function notFoundPagePath(urlPath, host, productRoute) {
+export function notFoundPagePath(
+  urlPath,
+  host,
+  productRoute,
+  wakafHost = onWakafHost(host, productRoute),
+) {
   const { prefix } = splitLanguage(urlPath);
-  return `${prefix}${onWakafHost(host, productRoute) ? `/${productRoute}-ilmu` : ""}/404`;
+  return `${prefix}${wakafHost ? `/${productRoute}-ilmu` : ""}/404`;
 }
 
 /**
@@ -47,9 +56,17 @@ export function notFoundPagePath(urlPath, host, productRoute) {
  * the flow is the tab's stored one, a wakaf one on this host), is the wakaf twin. Anything else is
  * served as asked. `wakafFlows`: the flows of the wakaf brand, from the fund registry (the services
  * bundle's `wakafFlows`, since this plain-JavaScript server does not load the TypeScript packages).
+ * `wakafHost`: whether the host wears the wakaf brand, as the configured site entries say.
  */
-export function brandedPagePath(urlPath, searchParams, host, productRoute, wakafFlows) {
-  if (!onWakafHost(host, productRoute)) return urlPath;
+export function brandedPagePath(
+  urlPath,
+  searchParams,
+  host,
+  productRoute,
+  wakafFlows,
+  wakafHost = onWakafHost(host, productRoute),
+) {
+  if (!wakafHost) return urlPath;
   const { prefix, rest } = splitLanguage(urlPath);
   const shared = sharedPage.exec(rest);
   if (shared) return `${prefix}/${productRoute}-ilmu${shared[1]}`;

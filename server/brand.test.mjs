@@ -77,3 +77,24 @@ describe("the pages every flow shares, on the wakaf host", () => {
     expect(notFoundPagePath("/ms/tiada", "wakaf.example.sg", "wakaf")).toBe("/ms/wakaf-ilmu/404");
   });
 });
+
+describe("the configured site entries' answer for the host", () => {
+  it("decides over the route in the host's name, for checkout, the shared pages and not-found", () => {
+    // A wakaf host configured as giving.muis.sg (no route in its name), and a zakat host that has it.
+    expect(
+      brandedPagePath(
+        "/checkout",
+        params("flow=ILMU"),
+        "giving.muis.sg",
+        "wakaf",
+        wakafFlows,
+        true,
+      ),
+    ).toBe("/checkout/wakaf");
+    expect(
+      brandedPagePath("/profile", params(""), "wakaf-zakat.sg", "wakaf", wakafFlows, false),
+    ).toBe("/profile");
+    expect(notFoundPagePath("/ms/x", "giving.muis.sg", "wakaf", true)).toBe("/ms/wakaf-ilmu/404");
+    expect(notFoundPagePath("/x", "wakaf-zakat.sg", "wakaf", false)).toBe("/404");
+  });
+});

@@ -10,7 +10,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
-import { brandedPagePath, notFoundPagePath, splitLanguage } from "./brand.mjs";
+import { brandedPagePath, notFoundPagePath, onWakafHost, splitLanguage } from "./brand.mjs";
 import {
   externalSources,
   HSTS,
@@ -143,11 +143,22 @@ function sendFile(req, res, { file, info, policy, framed }, status = 200) {
   createReadStream(file).pipe(res);
 }
 
-function notFound(files, req, res, productRoute) {
+/**
+ * Whether the request's host wears the wakaf brand: spec §1's site variant from the configured site
+ * entries (the services bundle's `siteBrandOfHost`), else §1's host rule alone.
+ */
+async function wakafHostOf(services, host, productRoute) {
+  if (!services?.siteBrandOfHost) return onWakafHost(host, productRoute);
+  return (await services.siteBrandOfHost(host)) === "wakaf";
+}
+
+async function notFound(files, req, res, productRoute, services) {
   // Under /ms/ the Malay not-found page (Malay header and footer); on the wakaf host, the wakaf one.
   const urlPath = new URL(req.url ?? "/", "http://x").pathname;
+  const host = req.headers.host;
+  const wakafHost = await wakafHostOf(services, host, productRoute);
   const page =
-    findStatic(files, notFoundPagePath(urlPath, req.headers.host, productRoute)) ??
+    findStatic(files, notFoundPagePath(urlPath, host, productRoute, wakafHost)) ??
     files.get("/404.html");
   if (page) {
     sendFile(req, res, page, 404);
@@ -262,7 +273,7 @@ export function createListener(astroHandler, services, portal, shutdown = { drai
       const url = new URL(req.url, "http://localhost");
       services
         .serveSandbox(req, res, url)
-        .then((answered) => answered || notFound(files, req, res, productRoute))
+        .then((answered) => answered || notFound(files, req, res, productRoute, services))
         .catch((error) => failed(req, res, requestId, error));
       return;
     }
@@ -276,6 +287,7 @@ export function createListener(astroHandler, services, portal, shutdown = { drai
             req.headers.host,
             productRoute,
             services?.wakafFlows ?? new Set(),
+            await wakafHostOf(services, req.headers.host, productRoute),
           );
           const found = findStatic(files, page) ?? enrolmentFallback(files, url.pathname);
           if (found) {
@@ -283,7 +295,15 @@ export function createListener(astroHandler, services, portal, shutdown = { drai
             return;
           }
         }
-        await astroHandler(req, res, () => notFound(files, req, res, productRoute), locals);
+        await astroHandler(
+          req,
+          res,
+          () =>
+            notFound(files, req, res, productRoute, services).catch((error) =>
+              failed(req, res, requestId, error),
+            ),
+          locals,
+        );
       } catch (error) {
         failed(req, res, requestId, error);
       }

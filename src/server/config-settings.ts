@@ -71,7 +71,7 @@ export const SETTINGS = [
   server(
     "PORTAL_WAKAF_PUBLIC_URL",
     "`PORTAL_PUBLIC_URL` with `<product route>.` before its host",
-    "The wakaf host's public address (3-D Secure return for Wakaf Ilmu and WMS gifts)",
+    "The wakaf host's public address (3-D Secure return for Wakaf Ilmu and WMS gifts; with `PORTAL_PUBLIC_URL`, the hosts of the site entries a new database is seeded with)",
   ),
   server(
     "PORTAL_IDENTITY_ISSUER",

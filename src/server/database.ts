@@ -1,5 +1,6 @@
 import { countingSql, openDatabase, type CountedSql, type Sql } from "@portal/adapters/db";
 import { root, scoped } from "./root";
+import { siteOrigins } from "./site-origins";
 
 /**
  * The process's one database: PostgreSQL when DATABASE_URL is set, otherwise PGlite under
@@ -13,6 +14,7 @@ export const database = (): Promise<Sql> =>
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       productRoute: config.productRoute,
+      sites: siteOrigins(config),
     });
     return config.testControlToken === undefined ? sql : countingSql(sql);
   });

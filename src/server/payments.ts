@@ -18,6 +18,7 @@ import {
 } from "./receipt-mail";
 import { serverKey } from "./secrets";
 import { config, scoped } from "./root";
+import { siteOrigins } from "./site-origins";
 import { sandboxGateway } from "./standins";
 
 /** Which card and PayNow gateway this process uses (PORTAL_PAYMENT_GATEWAY, checked at start-up). */
@@ -52,9 +53,7 @@ export const returnUrlFor = (
   },
 ): string | undefined => {
   if (!isFlowType(flow) || !isWakafFlow(flow)) return undefined;
-  const base = new URL(config.wakafPublicUrl || config.publicUrl);
-  if (!config.wakafPublicUrl) base.hostname = `${config.productRoute}.${base.hostname}`;
-  return `${base.origin}/checkout?return=3ds`;
+  return `${siteOrigins(config).wakaf}/checkout?return=3ds`;
 };
 
 /** `returnUrlFor` with the public address (`publicUrl`, as e-mail links use), PORTAL_WAKAF_PUBLIC_URL and the product route. */

@@ -2,6 +2,7 @@ import { atom } from "nanostores";
 import {
   initialFidyahState,
   reduceFidyah,
+  type Cents,
   type FidyahAction,
   type FidyahState,
   type RateConfig,
@@ -42,6 +43,15 @@ export const repriceFidyah = (stored: unknown, rates: RateConfig): FidyahState =
     state = reduceFidyah(state, action, rates);
   };
   for (const category of ["haid", "pregnancy", "illness"] as const) {
+    // A category paid as an amount set directly (§4) has no rows; the domain caps it again.
+    const stored = source[category];
+    const amount = isRecord(stored) ? count(stored["totalAmount"]) : 0;
+    const rowless = (field: "years" | "yearsCalc") =>
+      isRecord(stored) && Array.isArray(stored[field]) && rowsOf(stored, field).length === 0;
+    if (amount > 0 && rowless("years") && (category !== "illness" || rowless("yearsCalc"))) {
+      apply({ type: "setAmount", category, amount: amount as Cents });
+      continue;
+    }
     const calcRows = category === "illness" ? rowsOf(source[category], "yearsCalc") : [];
     const useCalc = calcRows.some((row) => isRecord(row) && count(row["noOfYear"]) > 0);
     const rows = useCalc ? calcRows : rowsOf(source[category], "years");

@@ -36,6 +36,16 @@ describe("stored fidyah entries", () => {
     expect(repriceFidyah(fidyah(entries), rates).totalAmount).toBe(dollarsToCents(360));
   });
 
+  it("keep a category's amount set directly, capped at the limit again", () => {
+    const direct = fidyah([
+      ...entries,
+      { type: "setAmount", category: "pregnancy", amount: dollarsToCents(120) },
+    ]);
+    expect(repriceFidyah(JSON.parse(JSON.stringify(direct)), seedRates)).toEqual(direct);
+    const tooMuch = { ...direct, pregnancy: { years: [], totalAmount: 10 ** 12 } };
+    expect(repriceFidyah(tooMuch, seedRates).pregnancyAmount).toBe(seedRates.maxFidyahLimit);
+  });
+
   it("anything unreadable gives the initial state, never a throw", () => {
     for (const junk of [null, 3, "x", { haid: { years: [{ noOfDays: -4 }, "?"] } }]) {
       expect(repriceFidyah(junk, seedRates).totalAmount).toBe(0);

@@ -185,9 +185,15 @@ test("a donor signed up through the site pays through checkout: prefilled, their
     await keepScreenshot(page, testInfo, `checkout-saved-card-${width}`);
   }
   await saved.check();
+  // The donor clears the mobile filled in from the account: this gift's receipt carries none, not
+  // the account's kept silently.
+  await page.getByTestId("donor-mobile").fill("");
   const wakafCalls = paymentCalls(page);
   await page.getByTestId("checkout-pay").click();
   const monthly = await paid(page);
+  expect(callsTo(wakafCalls, "create")[0]?.postDataJSON()).toMatchObject({
+    donor: { email: donor.email, mobile: "" },
+  });
   expect(monthly.receiptNo).toMatch(/^WK-/);
   const [wakafConfirm] = callsTo(wakafCalls, "confirm");
   expect(wakafConfirm?.headers()["authorization"]).toMatch(/^Bearer /);
@@ -196,6 +202,12 @@ test("a donor signed up through the site pays through checkout: prefilled, their
     paymentMethodId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f-]{27}$/),
   });
   await expect(page.getByText("Paid with Visa ending 4242")).toBeVisible();
+  await page.getByTestId("receipt-link").click();
+  const monthlyReceipt = page.locator("article.receipt-sheet[data-receipt-no]");
+  await expect(monthlyReceipt).toContainText(monthly.receiptNo);
+  await expect(monthlyReceipt).toContainText(donor.email);
+  await expect(monthlyReceipt).not.toContainText("9600 0011");
+  await expect(monthlyReceipt).not.toContainText("96000011");
 
   // Both gifts are the donor's, and the monthly one is their plan.
   await open(page, onWakafHost(baseURL, "/wakaf-ilmu/profile"));

@@ -116,7 +116,11 @@ test("enrolment is found from the giving pages, shown at checkout, and the recei
   await page.waitForURL(/\/enrollment\/enroll-individual$/);
   await hydrated(page);
   const id = nricOf("4023121");
-  await page.getByLabel("Full name *").fill("Rosnah binte Kassim");
+  // §5's text helper on the enrolment's free text as typed; the server applies it again.
+  await page.getByLabel("Full name *").fill("  Rosnah   <b>binte</b> Kassim");
+  await expect(page.getByLabel("Full name *")).toHaveValue("Rosnah binte Kassim");
+  await page.getByLabel("Street name").fill("  Simei   <i>Street</i> 1");
+  await expect(page.getByLabel("Street name")).toHaveValue("Simei Street 1");
   await page.getByLabel("NRIC/FIN *").fill(id);
   await page.getByLabel("Date of birth *").fill("15/08/1990");
   await page.getByLabel("E-mail address *").fill("rosnah.enrolled@example.sg");
@@ -159,14 +163,71 @@ test("enrolment is found from the giving pages, shown at checkout, and the recei
   await hydrated(page);
   await expect(page.getByTestId("enrolled-name")).toHaveText("Rosnah binte Kassim");
 
-  // The donor changes the mobile for this gift: the receipt has the one they left.
-  await page.getByTestId("donor-mobile").fill("87654321");
+  // The donor clears the prefilled mobile for this gift: the receipt carries none, not the enrolled
+  // one kept silently (what the field shows is what is sent and printed).
+  await page.getByTestId("donor-mobile").fill("");
+  const create = page.waitForRequest((request) => request.url().endsWith("/donations/create"));
   const receipt = await payAndOpenReceipt(page);
+  expect((await create).postDataJSON()).toMatchObject({ donor: { mobile: "" } });
   await expect(receipt).toContainText("Rosnah binte Kassim");
   await expect(receipt).toContainText(`*****${id.slice(-4)}`);
   await expect(receipt).toContainText("rosnah.enrolled@example.sg");
-  await expect(receipt).toContainText("+65 8765 4321");
+  await expect(receipt).not.toContainText("8123");
   // §3's typeOfFidyah: the reason the days were missed.
   await expect(receipt).toContainText("Reason: Pregnancy or breastfeeding");
   await screenshots(page, testInfo, "receipt-fidyah-enrolled");
+});
+
+test("fidyah paid as a reason's amount set directly: the reason must be chosen, the server prices it, the receipt says so", async ({
+  page,
+}, testInfo) => {
+  await open(page, "/ms/fidyah");
+  const direct = page.getByTestId("fidyah-direct");
+  await direct.getByRole("button", { name: "Guna jumlah ini" }).click();
+  // §5: a choice that must be made, in Malay.
+  const reasonMs = direct.getByRole("radio", { name: "Sakit atau tua" });
+  await expect(reasonMs).toHaveAccessibleDescription("Sila pilih salah satu pilihan");
+  await expect(direct.getByRole("radio").first()).toBeFocused();
+  await expectNoAxeViolations(page);
+  await screenshots(page, testInfo, "fidyah-direct-ms");
+
+  await open(page, "/fidyah");
+  await direct.getByLabel("Amount ($)").fill("120");
+  await direct.getByRole("button", { name: "Use this amount" }).click();
+  const illness = direct.getByRole("radio", { name: "Illness or old age" });
+  await expect(illness).toHaveAccessibleDescription("Please select any one option");
+  await illness.check();
+  await expect(illness).not.toHaveAccessibleDescription("Please select any one option");
+  await direct.getByLabel("Amount ($)").fill("1000000");
+  await direct.getByRole("button", { name: "Use this amount" }).click();
+  await expect(direct.getByLabel("Amount ($)")).toHaveAccessibleDescription(
+    /The most fidyah that can be paid for one reason is \$999,999\.00/,
+  );
+  await direct.getByLabel("Amount ($)").fill("120");
+  await direct.getByRole("button", { name: "Use this amount" }).click();
+  await expect(page.getByTestId("fidyah-direct-shown")).toHaveText(
+    "Amount entered directly: $120.00",
+  );
+  await expect(page.getByTestId("illness-total")).toHaveText("$120.00");
+  // Days in another reason add to it.
+  await page
+    .getByRole("group", { name: "Pregnancy or breastfeeding" })
+    .getByLabel("Days missed")
+    .fill("2");
+  await expect(page.getByTestId("total")).toHaveText("$128.00");
+  await expectNoAxeViolations(page);
+  await screenshots(page, testInfo, "fidyah-direct-en");
+  // It survives a reload (the tab keeps the entries).
+  await open(page, "/fidyah");
+  await expect(page.getByTestId("total")).toHaveText("$128.00");
+
+  await page.getByRole("link", { name: "Pay fidyah now" }).click();
+  await expect(page).toHaveURL(/\/checkout\?flow=FIDYAH$/);
+  await hydrated(page);
+  await page.getByTestId("donor-name").fill("Zainab binte Osman");
+  await page.getByTestId("donor-email").fill("zainab.direct@example.sg");
+  const receipt = await payAndOpenReceipt(page);
+  await expect(receipt).toContainText("$128.00");
+  await expect(receipt).toContainText("Amount stated: $120.00");
+  await expect(receipt).toContainText("Reason: Pregnancy or breastfeeding, Illness or old age");
 });

@@ -221,3 +221,45 @@ test("the shared enrolment forms keep the flow they were reached from, and its e
   await open(page, "/fidyah");
   await expect(page.getByTestId("total")).toHaveText("$28.00");
 });
+
+test("§5's enrolment messages: a company's registered address, a person's first name, in English and Malay", async ({
+  page,
+}, testInfo) => {
+  await open(page, "/enrollment/2");
+  const address = page.getByRole("group", { name: "Registered address of the company" });
+  await expect(address).toBeVisible();
+  await page.getByLabel("Company name *").fill("Razak & Sons Pte. Ltd.");
+  await page.getByLabel("UEN *").fill("201912345K");
+  await page.getByLabel("Contact person *").fill("Razak bin Ali");
+  await page.getByLabel("E-mail address *").fill("razak.sons@example.sg");
+  await page.getByRole("checkbox", { name: "I agree to the terms and conditions" }).check();
+  // A postal code alone says nothing of where the company is registered.
+  await address.getByLabel("Postal code").fill("068898");
+  await page.getByRole("button", { name: "Enrol" }).click();
+  const street = address.getByLabel("Street name");
+  await expect(street).toHaveAccessibleDescription("Please enter registered address");
+  await expect(street).toHaveAttribute("aria-invalid", "true");
+  await expect(street).toBeFocused();
+  await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeHidden();
+  await expectNoAxeViolations(page);
+  await screenshots(page, testInfo, "enrolment-registered-address-en");
+  await street.fill("Tanjong Pagar Road");
+  await page.getByRole("button", { name: "Enrol" }).click();
+  await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
+
+  // A person's name that is no name: §5's first-name message, before anything is sent.
+  await open(page, "/ms/enrollment/enroll-individual");
+  await expect(page.getByRole("group", { name: "Alamat" })).toBeVisible();
+  const name = page.getByLabel("Nama penuh *");
+  await name.fill("R2D2");
+  await page.getByRole("button", { name: "Daftar" }).click();
+  await expect(name).toHaveAccessibleDescription("Masukkan Nama Pertama yang Sah");
+  await expect(name).toBeFocused();
+  await page.getByRole("radio", { name: "Syarikat" }).check();
+  await page.getByRole("button", { name: "Daftar" }).click();
+  await expect(
+    page.getByRole("group", { name: "Alamat berdaftar syarikat" }).getByLabel("Nama jalan"),
+  ).toHaveAccessibleDescription("Sila masukkan alamat berdaftar");
+  await expectNoAxeViolations(page);
+  await screenshots(page, testInfo, "enrolment-registered-address-ms");
+});

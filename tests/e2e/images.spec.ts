@@ -106,6 +106,16 @@ test("checkout shows each way to pay with its image, the cards accepted, and the
     await expect(page.locator(".accepted-cards")).toContainText(
       lang === "en" ? "We accept Visa, Mastercard and American Express." : "Visa",
     );
+    // §5's grouping as the donor types: American Express 4-6-5, every other card in fours.
+    const number = page.getByTestId("card-number");
+    await number.pressSequentially("378282246310005");
+    await expect(number).toHaveValue("3782 822463 10005");
+    await expect(page.getByTestId("card-brand")).toHaveAccessibleName("American Express");
+    await look(page, testInfo, `checkout-card-amex-${lang}`);
+    await number.fill("");
+    await number.pressSequentially("4242424242424242");
+    await expect(number).toHaveValue("4242 4242 4242 4242");
+    await number.fill("");
     await look(page, testInfo, `checkout-images-${lang}`);
   }
   // The brand of the number typed, as an image of that name.
@@ -126,12 +136,22 @@ test("the wakaf page's ways to pay are images with their names", async ({
   page,
   baseURL,
 }, testInfo) => {
-  await page.goto(onWakafHost(baseURL, "/ms/wakaf-ilmu"));
-  await hydrated(page);
-  const partners = page.getByTestId("pay-partners");
-  await expect(partners.getByRole("img")).toHaveCount(6);
-  await expect(partners.getByRole("img", { name: "PayNow", exact: true })).toBeVisible();
-  await look(page, testInfo, "wakaf-pay-partners-ms");
+  for (const lang of ["ms", "en"] as const) {
+    await page.goto(onWakafHost(baseURL, lang === "ms" ? "/ms/wakaf-ilmu" : "/wakaf-ilmu"));
+    await hydrated(page);
+    const partners = page.getByTestId("pay-partners");
+    // Each an SVG image with its name as its text alternative; card brands spelt as everywhere else.
+    const names = ["Visa", "Mastercard", "American Express", "Google Pay", "Apple Pay", "PayNow"];
+    await expect(partners.getByRole("img")).toHaveCount(names.length);
+    for (const [index, name] of names.entries()) {
+      const image = partners.getByRole("img").nth(index);
+      await expect(image).toHaveAccessibleName(name);
+      await expect(image).toHaveJSProperty("tagName", "svg");
+      await expect(image.locator("title")).toHaveText(name);
+    }
+    await expect(partners.locator('[data-image="MasterCard"] text')).toHaveText("Mastercard");
+    await look(page, testInfo, `wakaf-pay-partners-${lang}`);
+  }
 });
 
 test("the built pages write nothing to the browser's console", async ({ page }) => {

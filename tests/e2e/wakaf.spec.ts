@@ -229,8 +229,9 @@ test("the wakaf pages name the ways to pay and the 250% tax deduction, in both l
     "All contributions are entitled to a 250% tax deduction",
   );
   const partners = page.getByRole("region", { name: "Ways to pay" });
+  // Card brands spelt as everywhere else on the site (#23).
   for (const name of [
-    "VISA",
+    "Visa",
     "Mastercard",
     "American Express",
     "Google Pay",

@@ -104,6 +104,42 @@ describe.each(testDatabases())("checkout calls on $name", (database) => {
     expect(mails[0]?.text).toContain("$40.00");
   });
 
+  it("prices fidyah paid as a category's amount set directly (§4), within the configured limit, and the receipt says so", async () => {
+    const direct = {
+      ...fidyah({ email: "fidyah.direct@example.sg" }),
+      items: { fidyah: { days: 2, types: ["haid", "illness"], amounts: { illness: 12_345 } } },
+      totalCents: 2 * 400 + 12_345,
+    };
+    const { status, donation } = await create("fidyah-direct-1", direct);
+    expect(status).toBe(200);
+    expect(donation.totalCents).toBe(13_145);
+    // The server prices it: a total that is not days x rate + the amounts stated is refused.
+    const wrong = await create("fidyah-direct-2", { ...direct, totalCents: 12_345 });
+    expect(wrong).toMatchObject({ status: 422, body: { code: "donation.totalMismatch" } });
+    // Over the configured maximum (seed: $999,999), or nothing: refused.
+    for (const amount of [99_999_901, 0]) {
+      const refused = await create(`fidyah-direct-${amount}`, {
+        ...direct,
+        items: { fidyah: { days: 0, amounts: { pregnancy: amount } } },
+        totalCents: amount,
+      });
+      expect(refused).toMatchObject({ status: 422, body: { code: "donation.amount" } });
+    }
+    const paid = await payByCard(post, donation);
+    const receipt = await post("/svc/payment/api/Donation/getThirdPartyDonationReceiptData", {
+      token: paid.body["data"].receipt.token,
+    });
+    expect(receipt.body["data"]).toMatchObject({
+      fidyahAmount: 13_145,
+      attributes: {
+        muisFidyah: [
+          { noOfDays: 2, perDay: 400, amount: 800 },
+          { noOfDays: 0, perDay: null, amount: 12_345 },
+        ],
+      },
+    });
+  });
+
   it("records Google Pay as payment type 2 on the receipt", async () => {
     const { donation } = await create("wallet-1", fidyah({}));
     const paid = await payByCard(post, donation, { extra: { wallet: "google_pay" } });

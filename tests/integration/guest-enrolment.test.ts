@@ -124,7 +124,8 @@ describe.each(testDatabases())("guest enrolment at checkout on $name", (database
       donor("enrollDonorManuallyPreDonation"),
       {
         kind: "individual",
-        name: "Rosnah Binte Kassim",
+        // §5's text helper on the server too: markup and runs of spaces go.
+        name: "  Rosnah   <b>Binte</b> Kassim",
         email: "rosnah@example.sg",
         countryCode: "+65",
         mobile: "81234567",
@@ -163,5 +164,68 @@ describe.each(testDatabases())("guest enrolment at checkout on $name", (database
     });
     const recorded = await enrolmentValue(receipt["transactionNo"]);
     if (recorded !== undefined) expect(recorded).toBe("Manually");
+
+    // The donor clears the prefilled mobile (checkout sends it blank): the receipt carries none, not
+    // the enrolled one kept silently. A call that sends no mobile field at all leaves the enrolment's.
+    const cleared = await give(guest, "ZAKAT", {
+      name: "Rosnah Binte Kassim",
+      email: "rosnah@example.sg",
+      anonymous: false,
+      mobile: "",
+    });
+    expect(cleared["donorPhone"]).toBeNull();
+    const unsaid = await give(guest, "ZAKAT", {
+      name: "Rosnah Binte Kassim",
+      email: "rosnah@example.sg",
+      anonymous: false,
+    });
+    expect(unsaid["donorPhone"]).toEqual(expect.stringContaining("81234567"));
+  });
+
+  it("§5's enrolment refusals: a company without its registered address, a person's name that is no name", async () => {
+    const guest = await guestCookie(portal.base);
+    const company = {
+      kind: "corporate",
+      name: "Razak bin Ali",
+      companyName: "Razak & Sons Pte. Ltd.",
+      uen: "201912345K",
+      email: "razak.sons@example.sg",
+      termsVersion: TERMS_VERSION,
+    };
+    for (const address of [undefined, { postalCode: "068898", country: "SG" }]) {
+      const refused = await call(
+        donor("enrollDonorManuallyPreDonation"),
+        { ...company, ...(address ? { address } : {}) },
+        { cookie: guest },
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: "validation.registeredAddress.required",
+        message: "Please enter registered address",
+      });
+    }
+    const registered = await call(
+      donor("enrollDonorManuallyPreDonation"),
+      { ...company, address: { postalCode: "068898", streetName: "Tanjong Pagar Road" } },
+      { cookie: guest },
+    );
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+
+    const person = await call(
+      donor("enrollDonorManuallyPreDonation"),
+      {
+        kind: "individual",
+        name: "R2D2",
+        email: "r2d2@example.sg",
+        nric: nric("4023120"),
+        termsVersion: TERMS_VERSION,
+      },
+      { cookie: guest },
+    );
+    expect(person.status).toBe(400);
+    expect(person.body).toMatchObject({
+      code: "validation.firstName.invalid",
+      message: "Enter Valid First Name",
+    });
   });
 });

@@ -101,6 +101,42 @@ describe("checkout orders", () => {
     ).toBe(true);
   });
 
+  it("sends a fidyah category's amount set directly, which the server prices within the limit", () => {
+    const state = [
+      { type: "updateRow", category: "haid", index: 0, patch: { noOfDays: 2 } },
+      { type: "setAmount", category: "illness", amount: cents(12_345) },
+    ] as const;
+    const order = fidyahOrder(
+      state.reduce((s, action) => reduceFidyah(s, action, seedRates), initialFidyahState),
+    );
+    expect(order.items).toEqual({
+      fidyah: { days: 2, types: ["haid", "illness"], amounts: { illness: 12_345 } },
+    });
+    expect(serverPrice(order)).toEqual({
+      amounts: { fidyah: 2 * 400 + 12_345 },
+      total: order.total,
+    });
+    // Only a direct amount: no days, still an order.
+    const only = fidyahOrder(
+      reduceFidyah(
+        initialFidyahState,
+        { type: "setAmount", category: "pregnancy", amount: cents(5_000) },
+        seedRates,
+      ),
+    );
+    expect(serverPrice(only)).toEqual({ amounts: { fidyah: 5_000 }, total: 5_000 });
+    // Over the configured limit, nothing, or a category it does not know: refused.
+    for (const amounts of [
+      { pregnancy: seedRates.maxFidyahLimit + 1 },
+      { pregnancy: 0 },
+      { fever: 5_000 },
+    ]) {
+      const items = { fidyah: { days: 0, amounts: amounts as never } };
+      const total = cents(Object.values(amounts)[0] ?? 0);
+      expect(isPricingError(serverPrice({ ...only, items, total }))).toBe(true);
+    }
+  });
+
   it("refuses fidyah types it does not know or names twice", () => {
     const order = fidyahOrder(
       reduceFidyah(

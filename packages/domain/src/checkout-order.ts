@@ -5,7 +5,7 @@ import {
   type DonationItems,
   type DonationKind,
 } from "./donation-pricing";
-import { FIDYAH_CATEGORIES, type FidyahState } from "./fidyah";
+import { FIDYAH_CATEGORIES, type FidyahCategory, type FidyahState } from "./fidyah";
 import type { FlowType } from "./flow";
 import { giftItemOf } from "./funds/lookup";
 import type { KaffarahState } from "./kaffarah";
@@ -106,9 +106,17 @@ export const zakatOrder = (state: ZakatState, rates: RateConfig): CheckoutOrder 
 };
 
 /**
- * The fidyah order: the days of every row (illness rows computed over years count years x days). A
- * category whose amount was set directly has no days; the server, pricing days, then refuses the total
- * and the donor is asked to recalculate.
+ * Whether a fidyah category is paid as an amount set directly (§4): it has no rows left, and an
+ * amount. A category whose rows were all removed has neither.
+ */
+export const isDirectFidyah = (state: FidyahState, category: FidyahCategory): boolean =>
+  state[category].years.length === 0 &&
+  (category !== "illness" || state.illness.yearsCalc.length === 0) &&
+  state[category].totalAmount > 0;
+
+/**
+ * The fidyah order: the days of every row (illness rows computed over years count years x days), and
+ * the amount of each category set directly, which the server checks against the fidyah limit.
  */
 export const fidyahOrder = (state: FidyahState): CheckoutOrder => {
   const rows: ReadonlyArray<{ readonly quantity: number }> = [
@@ -119,7 +127,10 @@ export const fidyahOrder = (state: FidyahState): CheckoutOrder => {
   ];
   const days = rows.reduce((sum, row) => sum + row.quantity, 0);
   const types = FIDYAH_CATEGORIES.filter((category) => state[category].totalAmount > 0);
-  return order("FIDYAH", days > 0 ? { fidyah: { days, types } } : {}, [
+  const direct = FIDYAH_CATEGORIES.filter((category) => isDirectFidyah(state, category));
+  const amounts = Object.fromEntries(direct.map((c) => [c, state[c].totalAmount]));
+  const fidyah = { days, types, ...(direct.length > 0 ? { amounts } : {}) };
+  return order("FIDYAH", days > 0 || direct.length > 0 ? { fidyah } : {}, [
     { kind: "fidyah", amount: state.totalAmount },
   ]);
 };

@@ -40,7 +40,15 @@ export interface DonationItems extends Readonly<Partial<Record<GiftItemKey, Cent
    * Fidyah: days missed, priced at the configured rate per day; `types` names the categories paid
    * for (the receipt's `typeOfFidyah`).
    */
-  readonly fidyah?: { readonly days: number; readonly types?: ReadonlyArray<FidyahCategory> };
+  readonly fidyah?: {
+    readonly days: number;
+    readonly types?: ReadonlyArray<FidyahCategory>;
+    /**
+     * §4's direct category amounts: a category paid as an amount the donor states rather than as days,
+     * each a whole number of cents from 1 to the configured maximum fidyah limit.
+     */
+    readonly amounts?: Readonly<Partial<Record<FidyahCategory, Cents>>>;
+  };
   /** Where the wealth paid on comes from, as the calculator's donor chose it (the receipt's field). */
   readonly sourceOfIncome?: SourceOfIncome;
   /** Kaffarah: jimak or nazar by quantity, or a custom amount. */
@@ -168,7 +176,20 @@ export const priceDonation = (input: {
     const types = items.fidyah.types ?? [];
     if (new Set(types).size !== types.length || types.some((t) => !FIDYAH_CATEGORIES.includes(t)))
       return fail("donation.quantity", "Fidyah types are haid, pregnancy and illness, once each.");
-    amounts.fidyah = timesCount(rates.fidyahPerDay, items.fidyah.days);
+    const direct = Object.entries(items.fidyah.amounts ?? {}) as Array<[string, Cents]>;
+    for (const [category, amount] of direct) {
+      if (!FIDYAH_CATEGORIES.includes(category as FidyahCategory))
+        return fail("donation.quantity", "Fidyah types are haid, pregnancy and illness.");
+      if (!Number.isSafeInteger(amount) || amount < 1 || amount > rates.maxFidyahLimit)
+        return fail(
+          "donation.amount",
+          "A fidyah category's amount is from $0.01 to the maximum fidyah limit.",
+        );
+    }
+    amounts.fidyah = sumCents([
+      timesCount(rates.fidyahPerDay, items.fidyah.days),
+      ...direct.map(([, amount]) => amount),
+    ]);
   }
   if (items.kaffarah) {
     const k = items.kaffarah;

@@ -31,6 +31,11 @@ export function AddressFields(props: {
   readonly countries: ReadonlyArray<CountryOption>;
   readonly value: Address;
   readonly onChange: (value: Address) => void;
+  /** The fieldset's name when it is not the donor's own address (a company's registered address). */
+  readonly legend?: string | undefined;
+  readonly hint?: string | undefined;
+  /** The address as a whole is missing (§5 'Please enter registered address'): shown at the street. */
+  readonly error?: string | undefined;
 }) {
   const { labels, value } = props;
   const id = useId();
@@ -53,7 +58,10 @@ export function AddressFields(props: {
     key: Exclude<keyof Address, "country" | "postalCode">,
     label: string,
     maxLength: number,
-    extra: Pick<Parameters<typeof TextField>[0], "inputRef" | "autoComplete" | "onBlur"> = {},
+    extra: Pick<
+      Parameters<typeof TextField>[0],
+      "inputRef" | "autoComplete" | "onBlur" | "error" | "hint"
+    > = {},
   ) => (
     <TextField
       name={key}
@@ -143,7 +151,8 @@ export function AddressFields(props: {
 
   return (
     <fieldset className="enrol-fieldset address-fields">
-      <legend>{labels.enrol_address}</legend>
+      <legend>{props.legend ?? labels.enrol_address}</legend>
+      {props.hint ? <p className="field-hint">{props.hint}</p> : null}
       <div className="address-find">
         <TextField
           name="postalCode"
@@ -209,7 +218,10 @@ export function AddressFields(props: {
       ) : null}
       <div className="enrol-grid">
         {part("blockNumber", labels.enrol_block, fieldLengths.block, { inputRef: blockInput })}
-        {part("streetName", labels.enrol_street, 66, { autoComplete: "address-line1" })}
+        {part("streetName", labels.enrol_street, 66, {
+          autoComplete: "address-line1",
+          error: props.error,
+        })}
         {part("buildingName", labels.enrol_building, fieldLengths.buildingName)}
         {part("floorNo", labels.enrol_floor, fieldLengths.unitNumber, { inputRef: floorInput })}
         {part(

@@ -3,7 +3,7 @@ import {
   acceptedCards,
   cardBrand,
   cardDigits,
-  groupInFours,
+  groupCardNumber,
   pasteCardNumber,
   validateCardNumber,
 } from "@portal/domain";
@@ -52,7 +52,7 @@ export const checkCard = (card: CardEntry, l: CheckoutLabels, now: Date): CardEr
 };
 
 /**
- * The card form of §5: digits, spaces and hyphens only, grouped in fours as typed; a paste is taken
+ * The card form of §5: digits, spaces and hyphens only, grouped as typed (fours; Amex 4-6-5); a paste is taken
  * only if it holds a digit; the brand shown from the leading digits; expiry months 01 to 12 and years
  * from this year to 20 years on. Autocomplete hints let the browser's own card filler help.
  */
@@ -99,9 +99,10 @@ export function CardFields(props: {
             data-testid="card-number"
             onChange={(event) => {
               const text = event.currentTarget.value;
-              // Digits, spaces and hyphens may be typed; digits are regrouped in fours as they come.
+              // Digits, spaces and hyphens may be typed; digits are regrouped as they come, as the card
+              // prints them (American Express 4-6-5, the others in fours).
               if (!/^[\d\s-]*$/.test(text)) return;
-              onChange({ ...card, number: groupInFours(cardDigits(text)) });
+              onChange({ ...card, number: groupCardNumber(cardDigits(text)) });
             }}
             onPaste={(event) => {
               event.preventDefault();

@@ -98,8 +98,10 @@ export const donorPayload = (donor: DonorEntry) => ({
   name: donor.name.trim(),
   email: donor.email.trim(),
   anonymous: donor.anonymous,
+  // Always the mobile as the field shows it: blank is a mobile cleared, and the receipt shows none
+  // (not the one prefilled from an account or an enrolment).
   ...(donor.mobile.trim() === ""
-    ? {}
+    ? { mobile: "" }
     : { countryCode: donor.countryCode, mobile: donor.mobile.replace(/\s/g, "") }),
   ...(donor.others ? { onBehalfOf: donor.othersName.trim() } : {}),
   ...(donor.others && donor.deceased ? { isDeceased: true } : {}),

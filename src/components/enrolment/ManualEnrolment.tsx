@@ -2,9 +2,12 @@ import { useState } from "react";
 import {
   validateCompanyName,
   validateContactPerson,
+  validateFirstName,
   validateNric,
   validatePastDate,
+  validateRegisteredAddress,
   validateUen,
+  cleanTextFields,
   TERMS_VERSION,
   type Validation,
 } from "@portal/domain";
@@ -38,7 +41,10 @@ export default function ManualEnrolment(props: {
   const { name, nric, companyName, uen, dateOfBirth } = values;
   const s = useEnrolmentForm(labels, props.dialCountries);
   const shown = Object.fromEntries(Object.keys(blank).map((key) => [key, s.error(key)]));
-  const { text } = binder(values, shown, setValues);
+  // §5's text helper on the free-text fields as they are typed (the server applies it again).
+  const { text } = binder(values, shown, (next: typeof blank) =>
+    setValues(cleanTextFields(next, ["name", "companyName"])),
+  );
 
   const validate = (): FieldErrors => {
     const found: FieldErrors = {};
@@ -46,13 +52,18 @@ export default function ManualEnrolment(props: {
       if (validation) found[field] = validation;
     };
     if (kind === "individual") {
-      if (name.trim() === "") found["name"] = "validation.fullName.enter";
+      // §5: blank is 'Enter full name'; a name that is no name is 'Enter Valid First Name'.
+      put(
+        "name",
+        name.trim() === "" ? "validation.fullName.enter" : validateFirstName(name.trim()),
+      );
       put("nric", validateNric(nric.trim()));
       put("dateOfBirth", validatePastDate(dateOfBirth, Date.now()));
     } else {
       put("name", validateContactPerson(name));
       put("companyName", validateCompanyName(companyName, { allowDot: true }));
       put("uen", validateUen(uen));
+      put("address", validateRegisteredAddress(s.address));
     }
     return found;
   };
@@ -92,6 +103,12 @@ export default function ManualEnrolment(props: {
       labels={labels}
       countries={props.countries}
       submitLabel={labels.enrol_submit}
+      {...(kind === "corporate"
+        ? {
+            addressLegend: labels.donorlast_registered_address,
+            addressHint: labels.donorlast_registered_address_hint,
+          }
+        : {})}
       onSubmit={submit}
     >
       <RadioGroup

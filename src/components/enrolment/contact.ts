@@ -31,6 +31,8 @@ export const fieldOfCode = (code: string): string | undefined => {
   if (code.startsWith("validation.uen")) return "uen";
   if (code.startsWith("validation.companyName")) return "companyName";
   if (code.startsWith("validation.fullName")) return "name";
+  if (code.startsWith("validation.firstName")) return "name";
+  if (code.startsWith("validation.registeredAddress")) return "address";
   return undefined;
 };
 

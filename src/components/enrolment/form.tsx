@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from "react";
-import { emptyAddress, type Address } from "@portal/domain";
+import { cleanTextFields, emptyAddress, TYPED_ADDRESS_PARTS, type Address } from "@portal/domain";
 import { continuePath, enrolmentEnded, messageOf, type Answer } from "./api";
 import { contactErrors, fieldOfCode, focusFirstError, type FieldErrors } from "./contact";
 import { dialCodeOf, HOME_REGION, type DialCountry } from "./dial-code";
@@ -40,7 +40,8 @@ export function useEnrolmentForm(labels: Labels, dialCountries: ReadonlyArray<Di
   return {
     form,
     address,
-    setAddress,
+    /** The address as typed, §5's text helper on its free-text parts (the server applies it again). */
+    setAddress: (next: Address) => setAddress(cleanTextFields(next, TYPED_ADDRESS_PARTS)),
     consent,
     setConsent,
     agreed,
@@ -129,6 +130,9 @@ export function EnrolmentFormView(props: {
   readonly labels: Labels;
   readonly countries: ReadonlyArray<CountryOption>;
   readonly submitLabel: string;
+  /** The address's name and hint when it is a company's registered address (required then). */
+  readonly addressLegend?: string;
+  readonly addressHint?: string;
   readonly onSubmit: () => Promise<void>;
   readonly children: ReactNode;
 }) {
@@ -155,6 +159,9 @@ export function EnrolmentFormView(props: {
         countries={props.countries}
         value={s.address}
         onChange={s.setAddress}
+        legend={props.addressLegend}
+        hint={props.addressHint}
+        error={s.error("address")}
       />
       <Checkbox label={labels.consent_zakatUpdates} checked={s.consent} onChange={s.setConsent} />
       <TermsCheck

@@ -12,6 +12,8 @@ const validationKeys = [
   "validation_mobile_exists",
   "validation_fullName_enter",
   "validation_fullName_invalid",
+  "validation_firstName_invalid",
+  "validation_registeredAddress_required",
   "validation_uen_required",
   "validation_uen_pattern",
   "validation_uen_invalid",
@@ -55,6 +57,8 @@ export const manualLabelKeys = [
   "enrol_submit",
   "enrol_dob_required",
   "enrol_dob_hint",
+  "donorlast_registered_address",
+  "donorlast_registered_address_hint",
 ] as const;
 
 export const singpassUpdateLabelKeys = [

@@ -3,6 +3,7 @@ import { useState } from "react";
 import {
   formatMoney,
   initialFidyahState,
+  isDirectFidyah,
   reduceFidyah,
   type Cents,
   type FidyahAction,
@@ -25,6 +26,7 @@ import { accept, Card, ReadingField, refuse, type Reading } from "../giving/fiel
 import { Icon } from "../giving/icons";
 import type { FidyahLabels } from "./labels";
 import { CalculatorActions } from "../giving/SignInToGive";
+import { DirectAmount, DirectShown } from "./DirectAmount";
 
 export interface FidyahCalculatorProps {
   readonly lang: Language;
@@ -217,6 +219,18 @@ export default function FidyahCalculator({ lang, initialRates, labels: l }: Fidy
   };
 
   const categoryProps = { state, rates, labels: l, dispatch };
+  /** A category paid as an amount set directly (§4), with the way back to its rows of days. */
+  const direct = (category: FidyahCategory) =>
+    isDirectFidyah(state, category) ? (
+      <DirectShown
+        amount={state[category].totalAmount}
+        labels={l}
+        onUndo={() => {
+          if (category === "illness") setCalcMode(false);
+          dispatch({ type: "addRow", category });
+        }}
+      />
+    ) : null;
   const checkout = `${localizedPath("/checkout", lang)}?flow=FIDYAH`;
 
   return (
@@ -238,7 +252,7 @@ export default function FidyahCalculator({ lang, initialRates, labels: l }: Fidy
           hint={l.fidyah_haid_hint}
           icon={<Icon name="HAID_OTHER_REASON" />}
         >
-          <YearRows category="haid" {...categoryProps} />
+          {direct("haid") ?? <YearRows category="haid" {...categoryProps} />}
           <CategoryTotal
             label={l.fidyah_category_total}
             amount={state.haidAmount}
@@ -250,7 +264,7 @@ export default function FidyahCalculator({ lang, initialRates, labels: l }: Fidy
           hint={l.fidyah_pregnancy_hint}
           icon={<Icon name="PREGNANCY_FEEDING" />}
         >
-          <YearRows category="pregnancy" {...categoryProps} />
+          {direct("pregnancy") ?? <YearRows category="pregnancy" {...categoryProps} />}
           <CategoryTotal
             label={l.fidyah_category_total}
             amount={state.pregnancyAmount}
@@ -262,44 +276,48 @@ export default function FidyahCalculator({ lang, initialRates, labels: l }: Fidy
           hint={l.fidyah_illness_hint}
           icon={<Icon name="ILLNESS_OLD_AGE" />}
         >
-          <fieldset className="choice">
-            <legend>{l.fidyah_entry_mode}</legend>
-            {([false, true] as const).map((calc) => (
-              <label key={String(calc)} className="choice-option">
-                <input
-                  type="radio"
-                  name="fidyah-illness-mode"
-                  checked={calcMode === calc}
-                  onChange={() => {
-                    setCalcMode(calc);
-                    // The two ways are exclusive (spec §4): start the chosen one from its current rows and
-                    // drop the other's, so nothing hidden is counted.
-                    dispatch(
-                      calc
-                        ? { type: "updateCalcRow", index: 0, patch: {} }
-                        : { type: "updateRow", category: "illness", index: 0, patch: {} },
-                    );
-                  }}
-                />
-                {calc ? <Icon name="ICON_CALC" className="option-icon" /> : null}
-                {calc ? l.fidyah_mode_calc : l.fidyah_mode_years}
-              </label>
-            ))}
-          </fieldset>
-          {calcMode ? (
-            <CalcRows {...categoryProps} />
-          ) : (
-            <YearRows category="illness" {...categoryProps} />
+          {direct("illness") ?? (
+            <>
+              <fieldset className="choice">
+                <legend>{l.fidyah_entry_mode}</legend>
+                {([false, true] as const).map((calc) => (
+                  <label key={String(calc)} className="choice-option">
+                    <input
+                      type="radio"
+                      name="fidyah-illness-mode"
+                      checked={calcMode === calc}
+                      onChange={() => {
+                        setCalcMode(calc);
+                        // The two ways are exclusive (spec §4): start the chosen one from its current rows and
+                        // drop the other's, so nothing hidden is counted.
+                        dispatch(
+                          calc
+                            ? { type: "updateCalcRow", index: 0, patch: {} }
+                            : { type: "updateRow", category: "illness", index: 0, patch: {} },
+                        );
+                      }}
+                    />
+                    {calc ? <Icon name="ICON_CALC" className="option-icon" /> : null}
+                    {calc ? l.fidyah_mode_calc : l.fidyah_mode_years}
+                  </label>
+                ))}
+              </fieldset>
+              {calcMode ? (
+                <CalcRows {...categoryProps} />
+              ) : (
+                <YearRows category="illness" {...categoryProps} />
+              )}
+              <ReadingField
+                label={l.fidyah_remark}
+                value={state.illness.remark}
+                toText={(remark) => remark}
+                read={(text) => accept(text)}
+                onValue={(remark) => dispatch({ type: "setRemark", remark })}
+                inputMode="text"
+                maxLength={25}
+              />
+            </>
           )}
-          <ReadingField
-            label={l.fidyah_remark}
-            value={state.illness.remark}
-            toText={(remark) => remark}
-            read={(text) => accept(text)}
-            onValue={(remark) => dispatch({ type: "setRemark", remark })}
-            inputMode="text"
-            maxLength={25}
-          />
           <CategoryTotal
             label={l.fidyah_category_total}
             amount={state.illnessAmount}
@@ -307,6 +325,8 @@ export default function FidyahCalculator({ lang, initialRates, labels: l }: Fidy
           />
         </Card>
       </div>
+
+      <DirectAmount rates={rates} labels={l} dispatch={dispatch} />
 
       <section className="calc-totals" aria-labelledby="fidyah-totals-heading">
         <h2 id="fidyah-totals-heading">{l.fidyah_totals}</h2>

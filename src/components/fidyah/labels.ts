@@ -36,6 +36,17 @@ export const fidyahLabelKeys = [
   "fidyah_error_days",
   "fidyah_error_year",
   "fidyah_error_years",
+  "validation_option_required",
+  "donorlast_fidyah_direct_heading",
+  "donorlast_fidyah_direct_intro",
+  "donorlast_fidyah_direct_reason",
+  "donorlast_fidyah_direct_amount",
+  "donorlast_fidyah_direct_amount_hint",
+  "donorlast_fidyah_direct_set",
+  "donorlast_fidyah_direct_error_amount",
+  "donorlast_fidyah_direct_error_max",
+  "donorlast_fidyah_direct_shown",
+  "donorlast_fidyah_direct_undo",
   ...signInToGiveKeys,
 ] as const;
 

@@ -7,7 +7,7 @@ type BadgeImage = Exclude<CardImage | PaymentMethodImage, "DefaultCard" | "defau
 /** Word-marks: background, word, word colour. */
 const MARKS: Readonly<Record<BadgeImage, readonly [string, string, string]>> = {
   Visa: ["#1a1f71", "VISA", "#ffffff"],
-  MasterCard: ["#252525", "mastercard", "#ffb600"],
+  MasterCard: ["#252525", "Mastercard", "#ffb600"],
   AmericanExpress: ["#006fcf", "AMEX", "#ffffff"],
   DinersClub: ["#0a4f8c", "Diners", "#ffffff"],
   JCB: ["#0e4c96", "JCB", "#ffffff"],
@@ -49,6 +49,7 @@ export function PaymentImage(props: {
       data-testid={props.testId}
       {...named}
     >
+      {props.name === undefined ? null : <title>{props.name}</title>}
       {mark ? (
         <>
           <rect x=".5" y=".5" width="47" height="29" rx="4" fill={mark[0]} stroke="#8a9490" />

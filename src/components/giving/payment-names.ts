@@ -22,10 +22,6 @@ const NAMES: Readonly<Record<string, string>> = {
 /** A card or payment method image's name; undefined for the generic card (the caller's own word). */
 export const paymentImageName = (image: string): string | undefined => NAMES[image];
 
-/** The spoken name of a badge where the printed one is an abbreviation. */
-export const paymentImageSpokenName = (image: string): string | undefined =>
-  image === "AmericanExpress" ? "American Express" : NAMES[image];
-
 /** A card brand's name in full, one spelling everywhere (`MasterCard`, `mastercard` -> "Mastercard"). */
 const BRANDS: Readonly<Record<CardImage, string>> = {
   AmericanExpress: "American Express",
@@ -39,3 +35,10 @@ const BRANDS: Readonly<Record<CardImage, string>> = {
 
 /** The name a donor reads for a card brand as a gateway or the domain spells it; unknown ones as given. */
 export const cardBrandName = (brand: string): string => BRANDS[cardImage(brand)] || brand;
+
+/**
+ * An image's name in full, as its text alternative: a card brand as `cardBrandName` spells it ("Visa",
+ * "Mastercard", "American Express"), a payment method by its name ("PayNow", "Google Pay").
+ */
+export const paymentImageFullName = (image: string): string | undefined =>
+  image in BRANDS ? BRANDS[image as CardImage] || undefined : NAMES[image];

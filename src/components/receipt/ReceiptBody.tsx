@@ -87,13 +87,18 @@ const details = (kind: string, receipt: Receipt, t: Label) => {
               />,
             ]
           : []),
-        ...muisFidyah.map((item) => (
+        ...muisFidyah.map((item, index) => (
           <Detail
-            key="fidyah"
+            key={`fidyah-${index}`}
             text={
-              item.perDay === null
-                ? t("receipt_days", { days: String(item.noOfDays) })
-                : t("receipt_days_rate", { days: String(item.noOfDays), rate: money(item.perDay) })
+              item.perDay === null && item.noOfDays === 0
+                ? t("donorlast_receipt_fidyah_direct", { amount: money(item.amount) })
+                : item.perDay === null
+                  ? t("receipt_days", { days: String(item.noOfDays) })
+                  : t("receipt_days_rate", {
+                      days: String(item.noOfDays),
+                      rate: money(item.perDay),
+                    })
             }
           />
         )),

@@ -71,6 +71,7 @@ export const receiptLabelKeys = [
   "receipt_persons",
   "receipt_days_rate",
   "receipt_days",
+  "donorlast_receipt_fidyah_direct",
   "receipt_kaffarah_Jimak",
   "receipt_kaffarah_Nazar",
   "receipt_kaffarah_Custom",

@@ -1,10 +1,14 @@
 import { Schema } from "effect";
 import {
+  cleanText,
+  TYPED_ADDRESS_PARTS,
   validateCompanyName,
   validateEmail,
+  validateFirstName,
   validateFullName,
   validateMobile,
   validateNric,
+  validateRegisteredAddress,
   validateUen,
   normaliseUnitNumber,
   validationMessages,
@@ -16,17 +20,20 @@ import { Text } from "./decode";
 
 /** Free text kept for receipts and statements: no markup (`<`, `>`), whatever a page does with it. */
 const Plain = (max: number) => Text(max).check(Schema.isPattern(/^[^<>]*$/));
-const Short = Plain(25);
 
+/**
+ * The address parts a donor types (block, street, building, floor) are free text: §5's text helper
+ * cleans them (`checkedAddress`) rather than refusing markup, as checkout does with names.
+ */
 export const AddressInput = Schema.Struct({
   postalCode: Schema.optionalKey(Plain(10)),
-  blockNumber: Schema.optionalKey(Short),
-  streetName: Schema.optionalKey(Plain(66)),
-  buildingName: Schema.optionalKey(Short),
+  blockNumber: Schema.optionalKey(Text(25)),
+  streetName: Schema.optionalKey(Text(66)),
+  buildingName: Schema.optionalKey(Text(25)),
   country: Schema.optionalKey(Plain(66)),
   // §5: five characters, plus the # its unit-number rule adds (`#05-12`).
   unitNo: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^#?[^#<>]{0,5}$/))),
-  floorNo: Schema.optionalKey(Plain(5)),
+  floorNo: Schema.optionalKey(Text(5)),
 });
 
 export const ProfileInput = Schema.Struct({
@@ -36,7 +43,7 @@ export const ProfileInput = Schema.Struct({
   sex: Schema.optionalKey(Text(10)),
   countryOfBirth: Schema.optionalKey(Plain(66)),
   dialect: Schema.optionalKey(Plain(66)),
-  representativeName: Schema.optionalKey(Plain(66)),
+  representativeName: Schema.optionalKey(Text(66)),
   registeredAddress: Schema.optionalKey(Plain(200)),
   marketingConsent: Schema.optionalKey(Schema.Boolean),
 });
@@ -57,13 +64,23 @@ export const DonorDetails = Schema.Struct({
   profile: Schema.optionalKey(ProfileInput),
 });
 
-/** The address as stored: §5's unit-number rule applied again (the browser's is a convenience). */
+/** §5's text helper on a free-text field, and no space left at either end; undefined stays so. */
+const cleaned = (text: string | undefined): string | undefined =>
+  text === undefined ? undefined : cleanText(text).trim();
+
+/**
+ * The address as stored: §5's text helper on the typed parts and its unit-number rule, applied again
+ * (the browser's are a convenience). §5's lengths hold after cleaning (it only shortens).
+ */
 export const checkedAddress = (
   address: typeof AddressInput.Type | undefined,
-): typeof AddressInput.Type | undefined =>
-  address?.unitNo === undefined
-    ? address
-    : { ...address, unitNo: normaliseUnitNumber(address.unitNo) };
+): typeof AddressInput.Type | undefined => {
+  if (address === undefined) return undefined;
+  const parts: Record<string, string | undefined> = { ...address };
+  for (const part of TYPED_ADDRESS_PARTS) if (part in address) parts[part] = cleaned(address[part]);
+  if (address.unitNo !== undefined) parts["unitNo"] = normaliseUnitNumber(address.unitNo);
+  return parts as typeof AddressInput.Type;
+};
 
 /** Refuse with the validator's message (English) and its key as the code (the browser translates it). */
 export const check = (validation: Validation): void => {
@@ -84,16 +101,26 @@ export function checkedDonorDetails(
   const kind = details.kind ?? "individual";
   // A typed name follows the rule checkout applies (§5): letters and the marks of Singapore names, so
   // no markup. MyInfo's name is the government's record and is kept as it is.
-  const name = details.name.trim().replace(/\s+/g, " ");
+  // §5's text helper on what a donor typed (MyInfo's name is not typed: only its spaces are tidied).
+  const name = (options.nameFromMyInfo ? details.name : cleanText(details.name))
+    .trim()
+    .replace(/\s+/g, " ");
+  const companyName = cleaned(details.companyName);
+  const address = checkedAddress(details.address);
   if (name === "") check("validation.fullName.enter");
-  if (!options.nameFromMyInfo) check(validateFullName(name));
+  // The enrolment form's name of a person is §5's 'first name' field; a company's contact person's
+  // keeps the full-name rule.
+  if (!options.nameFromMyInfo)
+    check(kind === "individual" ? validateFirstName(name) : validateFullName(name));
   if (details.email !== undefined) check(validateEmail(details.email));
   const mobile = details.mobile?.replace(/\s/g, "");
   if (mobile !== undefined && mobile !== "") check(validateMobile(mobile));
   if (kind === "individual") check(validateNric(details.nric ?? ""));
   else {
     check(validateUen(details.uen ?? ""));
-    check(validateCompanyName(details.companyName ?? "", { allowDot: true }));
+    check(validateCompanyName(companyName ?? "", { allowDot: true }));
+    // A company enrols with its registered address (§5 'Please enter registered address').
+    check(validateRegisteredAddress(address ?? {}));
   }
   return {
     kind,
@@ -103,9 +130,15 @@ export function checkedDonorDetails(
     mobile: mobile === "" ? undefined : mobile,
     nric: kind === "individual" ? details.nric?.trim().toUpperCase() : undefined,
     uen: kind === "corporate" ? details.uen?.trim().toUpperCase() : undefined,
-    companyName: kind === "corporate" ? details.companyName?.trim() : undefined,
-    address: checkedAddress(details.address),
-    profile: details.profile,
+    companyName: kind === "corporate" ? companyName : undefined,
+    address,
+    profile:
+      details.profile?.representativeName === undefined
+        ? details.profile
+        : {
+            ...details.profile,
+            representativeName: cleanText(details.profile.representativeName).trim(),
+          },
   };
 }
 

@@ -15,6 +15,7 @@ import { standins } from "../standins";
 import { installRoot, portalClock, systemIds, uninstallRoot, type Root } from "../root";
 import { startErrorReporting } from "../error-reporting";
 import { fundsOfBrand } from "@portal/domain";
+export { siteBrandOfHost } from "../site";
 
 /** The flows of the wakaf brand (the fund registry's), for the plain-JavaScript server's page choice. */
 export const wakafFlows: ReadonlySet<string> = new Set(

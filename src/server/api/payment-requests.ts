@@ -56,6 +56,14 @@ export const CreateDonation = Schema.Struct({
         types: Schema.optionalKey(
           Schema.Array(Schema.Literals(FIDYAH_CATEGORIES)).check(Schema.isMaxLength(3)),
         ),
+        // §4's direct category amounts; the domain checks each against the fidyah limit.
+        amounts: Schema.optionalKey(
+          Schema.Struct({
+            haid: Schema.optionalKey(Amount),
+            pregnancy: Schema.optionalKey(Amount),
+            illness: Schema.optionalKey(Amount),
+          }),
+        ),
       }),
     ),
     sourceOfIncome: Schema.optionalKey(Schema.Literals(SOURCES_OF_INCOME)),
@@ -107,8 +115,10 @@ export function checkedDonor(donor: DonorInput) {
   const name = cleanText(donor.name).trim();
   check(name === "" ? "validation.fullName.enter" : validateFullName(name));
   check(validateEmail(donor.email.trim()));
-  const mobile = donor.mobile?.replace(/\s/g, "") ?? "";
-  if (mobile !== "") check(validateMobile(mobile));
+  // Checkout always sends the mobile field as the donor left it: "" is a mobile cleared (the receipt
+  // then shows none, not the account's or the enrolment's); no field at all leaves theirs to stand.
+  const mobile = donor.mobile?.replace(/\s/g, "");
+  if (mobile) check(validateMobile(mobile));
   const onBehalfOf =
     donor.onBehalfOf === undefined ? undefined : cleanText(donor.onBehalfOf).trim();
   if (onBehalfOf !== undefined) check(validateOnBehalfOf(onBehalfOf));
@@ -125,7 +135,11 @@ export function checkedDonor(donor: DonorInput) {
     name,
     email: donor.email.trim(),
     anonymous: donor.anonymous,
-    ...(mobile === "" ? {} : { countryCode: donor.countryCode ?? "+65", mobile }),
+    ...(mobile === undefined
+      ? {}
+      : mobile === ""
+        ? { mobile: null }
+        : { countryCode: donor.countryCode ?? "+65", mobile }),
     ...(onBehalfOf === undefined ? {} : { onBehalfOf }),
     ...(donor.isDeceased ? { isDeceased: true } : {}),
     ...(donor.business

@@ -26,7 +26,8 @@ export interface GivenDonor {
     readonly name: string;
     readonly email: string;
     readonly countryCode?: string;
-    readonly mobile?: string;
+    /** null: the donor cleared the mobile checkout showed (no mobile on the receipt). */
+    readonly mobile?: string | null;
   } & Readonly<Record<string, unknown>>;
   readonly taxId: string | undefined;
 }
@@ -73,12 +74,13 @@ const ownerOf = (giver: Giver, given: GivenDonor["details"] | undefined, flow: F
     const enrolment = yield* Effect.promise(() => donors.guestEnrolment(giver.guestSessionId));
     const enrolled: GiftParticulars = enrolment?.particulars ?? {};
     // Checkout shows the enrolled name as fixed and the enrolled e-mail and mobile prefilled (#23): what
-    // the donor leaves in those fields is what the receipt carries.
+    // the donor leaves in those fields is what the receipt carries, a cleared mobile included.
+    const { countryCode: _code, mobile: _mobile, ...withoutMobile } = enrolled;
     const particulars = {
-      ...enrolled,
+      ...(given?.mobile === undefined ? enrolled : withoutMobile),
       name: enrolled.name ?? given?.name,
       email: given?.email ?? enrolled.email,
-      ...(given?.mobile !== undefined
+      ...(typeof given?.mobile === "string"
         ? { countryCode: given.countryCode, mobile: given.mobile }
         : {}),
       // §2's enrolment value, recorded with the gift: how this guest came to give.

@@ -3,7 +3,7 @@ export * from "./sql-counts";
 export { openPglite, DataFolderBusy } from "./pglite";
 export { openPostgres } from "./postgres";
 export { applyMigrations, migrate, migrations, type MigrationSet } from "./migrate";
-export { seed, seedContact, seedSiteConfiguration } from "./seed";
+export { seed, seedContact, seedSiteConfiguration, type SiteOrigins } from "./seed";
 export * from "./configuration";
 export * from "./home-content";
 export { openDatabase, type DatabaseOptions } from "./open";

@@ -2,7 +2,7 @@ import path from "node:path";
 import { migrate } from "./migrate";
 import { openPglite } from "./pglite";
 import { openPostgres } from "./postgres";
-import { seed } from "./seed";
+import { seed, type SiteOrigins } from "./seed";
 import type { Sql } from "./sql";
 
 export interface DatabaseOptions {
@@ -10,6 +10,8 @@ export interface DatabaseOptions {
   readonly databaseUrl?: string | undefined;
   readonly dataDir?: string | undefined;
   readonly productRoute?: string | undefined;
+  /** The two brands' hosts, for the site entries a new database is seeded with (§1). */
+  readonly sites?: SiteOrigins | undefined;
 }
 
 /** Open the configured database, bring its schema up to date and seed what is missing. */
@@ -19,7 +21,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Sql> {
     : await openPglite(options.dataDir ? path.join(options.dataDir, "db") : undefined);
   try {
     await migrate(sql);
-    await seed(sql, { productRoute: options.productRoute ?? "wakaf" });
+    await seed(sql, { productRoute: options.productRoute ?? "wakaf", sites: options.sites });
     return sql;
   } catch (error) {
     await sql.close();

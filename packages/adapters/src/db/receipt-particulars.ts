@@ -5,7 +5,9 @@ const fromDonor = "o.id is not null and (d.guest_session_id is null or d.particu
  * A receipt's donor particulars and sealed identity number as they are when it is issued (issue 22),
  * for donation `d` and its donor `o` (left-joined): a gift made signed in takes its donor's record as
  * it is at that moment, with the name, e-mail and mobile checkout showed prefilled from it as the
- * donor left them (#23: "changes here are for this gift only"); a guest's gift its own particulars
+ * donor left them (#23: "changes here are for this gift only"; a mobile cleared there is kept as
+ * `null` and the receipt shows none, while details with no mobile field take the account's); a guest's
+ * gift its own particulars
  * (enrolment and checkout, kept on the donation). Nothing reads the donor's record for a receipt
  * afterwards.
  */
@@ -14,9 +16,10 @@ export const issuedParticulars = {
     then jsonb_build_object(
       'kind', o.kind, 'name', coalesce(d.donor_details->>'name', o.name),
       'email', coalesce(d.donor_details->>'email', o.email),
-      'countryCode', case when d.donor_details->>'mobile' is null then o.mobile_country_code
-        else d.donor_details->>'countryCode' end,
-      'mobile', coalesce(d.donor_details->>'mobile', o.mobile),
+      'countryCode', case when d.donor_details ? 'mobile' then d.donor_details->>'countryCode'
+        else o.mobile_country_code end,
+      'mobile', case when d.donor_details ? 'mobile' then d.donor_details->>'mobile'
+        else o.mobile end,
       'companyName', o.company_name, 'uen', o.uen,
       'address', coalesce(o.address, '{}'::jsonb), 'profile', o.profile)
     else coalesce(d.particulars,

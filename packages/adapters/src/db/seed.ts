@@ -5,11 +5,10 @@ import {
   DONOR_WALL_SHOWN_BLOCK,
   fundOfCharity,
   giftItemOf,
-  homePath,
   MAIN_CHARITY_ID,
   RECEIPT_SERIES,
   seedRates,
-  variantOf,
+  siteEntriesFor,
   type RateConfig,
 } from "@portal/domain";
 import countries from "./seed/countries.json";
@@ -28,12 +27,19 @@ export const seedContact = {
   ],
 } as const;
 
-/** Site entries, funds and donation types of the site configuration (spec §1, §3), from the registry. */
-export const seedSiteConfiguration = (productRoute: string) => ({
-  siteEntries: ALL_FUNDS.map((fund) => {
-    const path = homePath(fund.flow, productRoute);
-    return { variant: variantOf(fund.flow), path, url: path };
-  }),
+/** The origins of the two brands' hosts, as the portal is configured (`https://www.zakat.sg`). */
+export interface SiteOrigins {
+  readonly zakat: string;
+  readonly wakaf: string;
+}
+
+/**
+ * Site entries, funds and donation types of the site configuration (spec §1, §3), from the registry:
+ * each fund's entry on its brand's host when the origins are given, so the zakat and wakaf hosts are
+ * configured entries (`requestVariant`).
+ */
+export const seedSiteConfiguration = (productRoute: string, sites?: SiteOrigins) => ({
+  siteEntries: siteEntriesFor(productRoute, sites),
   mainCharityId: MAIN_CHARITY_ID,
   funds: ALL_FUNDS.flatMap((fund) => {
     const key = giftItemOf(fund.flow);
@@ -55,7 +61,9 @@ const charities = [...new Set(ALL_FUNDS.map((fund) => fund.charityId))].map((id)
  */
 export async function seed(
   sql: Sql,
-  options: { productRoute: string; rates?: RateConfig } = { productRoute: "wakaf" },
+  options: { productRoute: string; rates?: RateConfig; sites?: SiteOrigins | undefined } = {
+    productRoute: "wakaf",
+  },
 ): Promise<void> {
   const rates = options.rates ?? seedRates;
   await sql.transaction(async (tx) => {
@@ -99,7 +107,7 @@ export async function seed(
       await tx.query(
         `insert into site_configuration (charity_id, config) values ($1, $2)
          on conflict (charity_id) do nothing`,
-        [charity.id, JSON.stringify(seedSiteConfiguration(options.productRoute))],
+        [charity.id, JSON.stringify(seedSiteConfiguration(options.productRoute, options.sites))],
       );
     }
     await tx.query(

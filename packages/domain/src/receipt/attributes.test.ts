@@ -52,6 +52,21 @@ describe("receipt attribute lists", () => {
     expect(receiptAttributes({ fidyah: { days: 7 } }, { fidyah: 2800 }, seedRates)).toMatchObject({
       muisFidyah: [{ name: "Fidyah", noOfDays: 7, perDay: 400, amount: 2800 }],
     });
+    // A category's amount set directly stands as its own line, with neither days nor rate.
+    expect(
+      receiptAttributes(
+        { fidyah: { days: 2, amounts: { illness: 5000 } } },
+        { fidyah: 5800 },
+        seedRates,
+      ).muisFidyah,
+    ).toEqual([
+      { name: "Fidyah", noOfDays: 2, perDay: 400, amount: 800 },
+      { name: "Fidyah", noOfDays: 0, perDay: null, amount: 5000 },
+    ]);
+    expect(
+      receiptAttributes({ fidyah: { days: 0, amounts: { haid: 900 } } }, { fidyah: 900 }, null)
+        .muisFidyah,
+    ).toEqual([{ name: "Fidyah", noOfDays: 0, perDay: null, amount: 900 }]);
     expect(
       receiptAttributes({ kaffarah: { kind: "nazar", quantity: 2 } }, { kaffarah: 8000 }, seedRates)
         .muisKaffarah,

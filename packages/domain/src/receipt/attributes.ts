@@ -105,14 +105,23 @@ export const receiptAttributes = (
     }
   }
   const fidyah = isRecord(items["fidyah"]) ? items["fidyah"] : undefined;
+  // The days at the rate, and each category paid as an amount set directly (no days, no rate).
+  const direct = isRecord(fidyah?.["amounts"]) ? Object.values(fidyah["amounts"]).map(count) : [];
+  const directTotal = direct.reduce((sum, amount) => sum + amount, 0);
+  const days = fidyah ? count(fidyah["days"]) : 0;
   const muisFidyah: FidyahItem[] = fidyah
     ? [
-        {
-          name: "Fidyah",
-          noOfDays: count(fidyah["days"]),
-          perDay: rates?.fidyahPerDay ?? null,
-          amount: amounts["fidyah"] ?? 0,
-        },
+        ...(days > 0 || direct.length === 0
+          ? [
+              {
+                name: "Fidyah" as const,
+                noOfDays: days,
+                perDay: rates?.fidyahPerDay ?? null,
+                amount: (amounts["fidyah"] ?? 0) - directTotal,
+              },
+            ]
+          : []),
+        ...direct.map((amount) => ({ name: "Fidyah" as const, noOfDays: 0, perDay: null, amount })),
       ]
     : [];
   const kaffarah = isRecord(items["kaffarah"]) ? items["kaffarah"] : undefined;

@@ -33,3 +33,15 @@ export const normaliseUnitNumber = (unit: string): string => {
   if (value === "" || value === "-" || value === "00") return "";
   return UNIT_PATTERN.test(value) ? `#${value.replace(/^#/, "")}` : value;
 };
+
+/**
+ * A company's registered address (spec §5 'Please enter registered address'): at least a street or a
+ * building named, whatever else is left blank. A postal code or a country alone does not say where.
+ */
+export const validateRegisteredAddress = (address: {
+  readonly streetName?: string | undefined;
+  readonly buildingName?: string | undefined;
+}): Validation =>
+  [address.streetName, address.buildingName].some((part) => (part ?? "").trim() !== "")
+    ? null
+    : "validation.registeredAddress.required";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   cardBrand,
+  groupCardNumber,
   groupInFours,
   luhnCheckDigit,
   luhnValid,
@@ -23,6 +24,34 @@ describe("card numbers", () => {
     expect(pasteCardNumber("Card: 4242-4242-4242-4242")).toBe("4242 4242 4242 4242");
     expect(pasteCardNumber("no digits here")).toBeNull();
     expect(groupInFours("378282246310005")).toBe("3782 8224 6310 005");
+  });
+
+  it("groups American Express 4-6-5 as it is typed, every other card in fours", () => {
+    const typed = (digits: string) =>
+      Array.from(digits, (_, i) => groupCardNumber(digits.slice(0, i + 1)));
+    expect(typed("378282246310005")).toEqual([
+      "3",
+      "37",
+      "378",
+      "3782",
+      "3782 8",
+      "3782 82",
+      "3782 822",
+      "3782 8224",
+      "3782 82246",
+      "3782 822463",
+      "3782 822463 1",
+      "3782 822463 10",
+      "3782 822463 100",
+      "3782 822463 1000",
+      "3782 822463 10005",
+    ]);
+    expect(groupCardNumber("4242424242424242")).toBe("4242 4242 4242 4242");
+    expect(groupCardNumber("5555555555554444")).toBe("5555 5555 5555 4444");
+    // Diners Club starts with 3 too, and is grouped in fours.
+    expect(groupCardNumber("30569309025904")).toBe("3056 9309 0259 04");
+    expect(pasteCardNumber("Amex 3782-822463-10005")).toBe("3782 822463 10005");
+    expect(validateCardNumber(groupCardNumber("378282246310005"))).toBeNull();
   });
 
   it("detects the brand for the card image", () => {

@@ -40,9 +40,12 @@ export const validateCardNumber = (text: string): Validation => {
 /** Groups digits in fours: `4242424242424242` -> `4242 4242 4242 4242`. */
 export const groupInFours = (digits: string): string => digits.replace(/(\d{4})(?=\d)/g, "$1 ");
 
-/** Paste rule (§5): refused (`null`) unless the text contains a digit; then digits only, in fours. */
+/**
+ * Paste rule (§5): refused (`null`) unless the text contains a digit; then digits only, grouped as the
+ * card prints them (`groupCardNumber`).
+ */
 export const pasteCardNumber = (pasted: string): string | null =>
-  /\d/.test(pasted) ? groupInFours(pasted.replace(/\D/g, "")) : null;
+  /\d/.test(pasted) ? groupCardNumber(pasted.replace(/\D/g, "")) : null;
 
 /** Card image keys of §3. */
 export type CardImage =
@@ -61,4 +64,16 @@ const brands: ReadonlyArray<readonly [CardImage, RegExp]> = [
 export const cardBrand = (text: string): CardImage => {
   const digits = text.replace(/\D/g, "");
   return brands.find(([, p]) => p.test(digits))?.[0] ?? "DefaultCard";
+};
+
+/**
+ * Digits grouped as the card prints them, while they are typed: American Express 4-6-5
+ * (`3782 822463 10005`), every other card in fours (`4242 4242 4242 4242`). Digits past an American
+ * Express card's fifteen stay in its last group (the number is then refused as invalid).
+ */
+export const groupCardNumber = (digits: string): string => {
+  if (cardBrand(digits) !== "AmericanExpress") return groupInFours(digits);
+  return [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10)]
+    .filter((group) => group !== "")
+    .join(" ");
 };

@@ -27,3 +27,21 @@ export const isValidUrl = (text: string): boolean => URL_PATTERN.test(text.trim(
 /** URL rule as a validation key. */
 export const validateUrl = (text: string): Validation =>
   isValidUrl(text) ? null : "validation.url.invalid";
+
+/** The text helper on the named fields of a form's values (the other fields are left as they are). */
+export const cleanTextFields = <T extends object>(
+  values: T,
+  keys: ReadonlyArray<{ [K in keyof T]: T[K] extends string ? K : never }[keyof T]>,
+): T => {
+  const next: Record<string, unknown> = { ...(values as Record<string, unknown>) };
+  for (const key of keys) next[key as string] = cleanText(values[key] as string);
+  return next as T;
+};
+
+/** The address parts a donor types freely (block, street, building, floor). */
+export const TYPED_ADDRESS_PARTS = [
+  "blockNumber",
+  "streetName",
+  "buildingName",
+  "floorNo",
+] as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   cleanText,
+  cleanTextFields,
   fitsLength,
   isValidNric,
   isValidPassword,
@@ -20,6 +21,7 @@ import {
   validateNric,
   validateOnBehalfOf,
   validatePastDate,
+  validateRegisteredAddress,
   validateUen,
   validateUrl,
   validationMessages,
@@ -119,6 +121,18 @@ describe("organisations and names", () => {
     expect(validateFirstName("<b>")).toBe("validation.firstName.invalid");
     expect(validateOnBehalfOf("Hj. Ahmad")).toBeNull();
   });
+
+  it("a registered address names a street or a building; a postal code alone is not one", () => {
+    expect(validateRegisteredAddress({ streetName: "Simei Street 1" })).toBeNull();
+    expect(validateRegisteredAddress({ buildingName: "Harta Tower" })).toBeNull();
+    expect(validateRegisteredAddress({})).toBe("validation.registeredAddress.required");
+    expect(validateRegisteredAddress({ streetName: "   ", buildingName: "" })).toBe(
+      "validation.registeredAddress.required",
+    );
+    expect(validationMessages["validation.registeredAddress.required"]).toBe(
+      "Please enter registered address",
+    );
+  });
 });
 
 describe("dates", () => {
@@ -174,5 +188,16 @@ describe("text, numbers and URLs", () => {
     expect(isValidUrl("http://wakaf.localhost:4321/")).toBe(true);
     expect(validateUrl("javascript:alert(1)")).toBe("validation.url.invalid");
     expect(validateUrl("https://exa mple.com")).toBe("validation.url.invalid");
+  });
+});
+
+describe("the text helper on a form's fields", () => {
+  it("cleans the named fields only", () => {
+    const values = { name: "  Siti   <b>Aminah</b>", nric: "S1234567D  ", count: 2 };
+    expect(cleanTextFields(values, ["name"])).toEqual({
+      name: "Siti Aminah",
+      nric: "S1234567D  ",
+      count: 2,
+    });
   });
 });
