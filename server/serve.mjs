@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import { brandedPagePath, notFoundPagePath, splitLanguage } from "./brand.mjs";
+import { writeGate } from "./write-gate.mjs";
 import {
   externalSources,
   HSTS,
@@ -283,7 +284,12 @@ export function createListener(astroHandler, services, portal, shutdown = { drai
             return;
           }
         }
-        await astroHandler(req, res, () => notFound(files, req, res, productRoute), locals);
+        // A streamed answer (a download) waits for the client before it makes its next chunk.
+        const { ready } = writeGate(res);
+        await astroHandler(req, res, () => notFound(files, req, res, productRoute), {
+          ...locals,
+          writable: ready,
+        });
       } catch (error) {
         failed(req, res, requestId, error);
       }

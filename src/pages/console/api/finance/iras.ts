@@ -32,5 +32,6 @@ export const POST: APIRoute = async (context) => {
     (await finance()).iras.file(year),
     "text/csv; charset=utf-8",
     `iras-donations-${year}.csv`,
+    context.locals.writable,
   );
 };
