@@ -1,7 +1,7 @@
 import type { IrasEntry } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Sql } from "@portal/adapters/db";
-import { irasRecords } from "@portal/adapters/finance";
+import { donationRows, irasRecords } from "@portal/adapters/finance";
 import { migrateStandins } from "@portal/standins";
 import { testDatabases } from "../support/databases";
 import { FINANCE_KEY, seedGift } from "../support/finance";
@@ -18,10 +18,11 @@ const read = async (entries: AsyncIterable<IrasEntry>) => {
   return out;
 };
 
+// The IRAS file and the exports are read a batch at a time after the last row read (keyset).
 // The IRAS file is read a batch of gifts at a time, one receipt series after another, and the gifts
 // of earlier years given back in the year are merged in by serial: the order an officer files in
 // (receipt number within each series) must not depend on where the batches fall.
-describe.each(testDatabases())("the IRAS file's order on $name", (database) => {
+describe.each(testDatabases())("keyset reads on $name", (database) => {
   let sql: Sql;
 
   beforeAll(async () => {
@@ -113,6 +114,32 @@ describe.each(testDatabases())("the IRAS file's order on $name", (database) => {
         .map((g) => g.receiptNo),
     );
     expect(await lines(1)).toEqual(whole);
+  });
+
+  it("exports every donation once, in time then receipt order, across batches and equal times", async () => {
+    const at = "2035-05-05T05:05:05.123456Z"; // microseconds: the key must keep them
+    const gifts = [];
+    for (const [i, paidAt] of [
+      at,
+      "2035-05-04T01:00:00Z",
+      at,
+      at,
+      "2035-05-06T01:00:00Z",
+    ].entries())
+      gifts.push(await seedGift(sql, { flow: i % 2 ? "ILMU" : "ZAKAT", cents: 100 + i, paidAt }));
+    const [a, b, c, d, e] = gifts.map((g) => g!.receiptNo);
+    const sameTime = [a!, c!, d!].sort();
+    const expected = [b, ...sameTime, e];
+    for (const batch of [1, 2, 3, 2000]) {
+      const receipts: unknown[] = [];
+      for await (const row of donationRows(
+        sql,
+        { from: "2035-05-01", to: "2035-05-31" },
+        { batch },
+      ))
+        receipts.push(row[1]);
+      expect(receipts).toEqual(expected);
+    }
   });
 
   it("stops early without holding its transaction", async () => {
