@@ -1,6 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll } from "vitest";
 import type { FlowType } from "@portal/domain";
 import { personalData, type Sql } from "@portal/adapters/db";
+import { migrateStandins } from "@portal/standins";
+import type { TestDatabase } from "./databases";
 
 /** A key for the sealed identity numbers of finance tests. */
 export const FINANCE_KEY = Buffer.alloc(32, 7);
@@ -30,6 +33,28 @@ export interface GiftSeed {
 }
 
 let serial = 0;
+
+/**
+ * The database of a file's finance tests: opened (with the stand-ins' tables, whose gateway records
+ * reconciliation reads) before its tests and closed after them. Call in a `describe`; `sql()` in a test.
+ */
+export function financeDatabase(database: TestDatabase): { sql: () => Sql } {
+  let sql: Sql | undefined;
+  beforeAll(async () => {
+    sql = await database.open();
+    await migrateStandins(sql);
+  });
+  afterAll(async () => {
+    await sql?.close();
+    await database.cleanup();
+  });
+  return {
+    sql: () => {
+      if (!sql) throw new Error("the finance database is not open yet");
+      return sql;
+    },
+  };
+}
 
 /**
  * Write a paid gift straight into the tables as main keeps them: the donation, its receipt (serial
