@@ -1,5 +1,6 @@
 import type { IrasEntry } from "@portal/domain";
 import { describe, expect, it } from "vitest";
+import type { Sql } from "@portal/adapters/db";
 import { donationRows, irasRecords } from "@portal/adapters/finance";
 import { testDatabases } from "../support/databases";
 import { FINANCE_KEY, financeDatabase, seedGift } from "../support/finance";
@@ -21,10 +22,10 @@ const read = async (entries: AsyncIterable<IrasEntry>) => {
 // of earlier years given back in the year are merged in by serial: the order an officer files in
 // (receipt number within each series) must not depend on where the batches fall.
 describe.each(testDatabases())("keyset reads on $name", (database) => {
-  const db = financeDatabase(database);
+  let sql: Sql;
+  financeDatabase(database, (opened) => (sql = opened));
 
   it("is receipt order per series across batches, with earlier years' gifts given back in place", async () => {
-    const sql = db.sql();
     const at = (day: string) => `${day}T04:00:00Z`;
     // 2033: two gifts that are given back in 2034 (one each series), one that is not.
     const zakatBack = await seedGift(sql, {
@@ -106,7 +107,6 @@ describe.each(testDatabases())("keyset reads on $name", (database) => {
   });
 
   it("exports every donation once, in time then receipt order, across batches and equal times", async () => {
-    const sql = db.sql();
     const at = "2035-05-05T05:05:05.123456Z"; // microseconds: the key must keep them
     const gifts = [];
     for (const [i, paidAt] of [
@@ -133,7 +133,6 @@ describe.each(testDatabases())("keyset reads on $name", (database) => {
   });
 
   it("stops early without holding its transaction", async () => {
-    const sql = db.sql();
     const iras = irasRecords(sql, FINANCE_KEY, { batch: 1 });
     for await (const entry of iras.entries(2034)) {
       expect(entry.kind).toBe("record");

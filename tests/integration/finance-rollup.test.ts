@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Sql } from "@portal/adapters/db";
 import { dashboard, ledgerDashboard, type DashboardFilter } from "@portal/adapters/finance";
-import { migrateStandins } from "@portal/standins";
 import { signInOfficer, type ConsoleOfficer } from "../support/console";
 import { testDatabases } from "../support/databases";
 import { Donor, nricOf } from "../support/donations";
-import { seedGift } from "../support/finance";
+import { financeDatabase, seedGift } from "../support/finance";
 import { startPortal, type RunningPortal } from "../support/portal";
 
 // Issue 19 at scale: the per-day totals of migration 026 (kept by triggers, moved into the day tables
@@ -40,16 +39,7 @@ const agree = async (sql: Sql, from: string, to: string) => {
 
 describe.each(testDatabases())("per-day finance totals on $name", (database) => {
   let sql: Sql;
-
-  beforeAll(async () => {
-    sql = await database.open();
-    await migrateStandins(sql);
-  });
-
-  afterAll(async () => {
-    await sql?.close();
-    await database.cleanup();
-  });
+  financeDatabase(database, (opened) => (sql = opened));
 
   it("equal the ledger after gifts are paid, given back, paid at a counter and changed", async () => {
     const at = (day: string, time: string) => `${day}T${time}+08:00`;

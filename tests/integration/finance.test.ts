@@ -1,6 +1,6 @@
 import { cents, type IrasEntry } from "@portal/domain";
 import { strFromU8, unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Sql, SqlQuery } from "@portal/adapters/db";
 import { audit, readAudit } from "@portal/adapters/console";
 import {
@@ -12,22 +12,13 @@ import {
   irasRecords,
   reconciliation,
 } from "@portal/adapters/finance";
-import { migrateStandins, sandboxRecords } from "@portal/standins";
+import { sandboxRecords } from "@portal/standins";
 import { testDatabases } from "../support/databases";
-import { FINANCE_KEY, seedCharge, seedGift } from "../support/finance";
+import { FINANCE_KEY, financeDatabase, seedCharge, seedGift } from "../support/finance";
 
 describe.each(testDatabases())("finance records on $name", (database) => {
   let sql: Sql;
-
-  beforeAll(async () => {
-    sql = await database.open();
-    await migrateStandins(sql);
-  });
-
-  afterAll(async () => {
-    await sql?.close();
-    await database.cleanup();
-  });
+  financeDatabase(database, (opened) => (sql = opened));
 
   it("reads a query through a cursor in batches, and stops early without harm", async () => {
     let rows = 0;

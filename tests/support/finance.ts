@@ -36,24 +36,20 @@ let serial = 0;
 
 /**
  * The database of a file's finance tests: opened (with the stand-ins' tables, whose gateway records
- * reconciliation reads) before its tests and closed after them. Call in a `describe`; `sql()` in a test.
+ * reconciliation reads) before its tests, handed to `opened`, and closed after them. Call in a
+ * `describe`.
  */
-export function financeDatabase(database: TestDatabase): { sql: () => Sql } {
+export function financeDatabase(database: TestDatabase, opened: (sql: Sql) => void): void {
   let sql: Sql | undefined;
   beforeAll(async () => {
     sql = await database.open();
     await migrateStandins(sql);
+    opened(sql);
   });
   afterAll(async () => {
     await sql?.close();
     await database.cleanup();
   });
-  return {
-    sql: () => {
-      if (!sql) throw new Error("the finance database is not open yet");
-      return sql;
-    },
-  };
 }
 
 /**
