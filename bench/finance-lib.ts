@@ -1,5 +1,6 @@
 // Issue 19's bench, bundled by bench/finance-seed.mjs and bench/finance-bench.mjs with esbuild (the
 // adapters are TypeScript): seeding a PostgreSQL database with donations, and the measurements.
+import { createHash } from "node:crypto";
 import { nricCheckLetter } from "@portal/domain";
 import { openDatabase, personalData, type Sql } from "@portal/adapters/db";
 import {
@@ -101,6 +102,8 @@ export async function seed(sql: Sql, total: number, log: (line: string) => void)
  * sampled as it goes (every ~2 MB of output; `rss` at each tenth of the output) and at its peak.
  */
 async function drain(chunks: AsyncIterable<string | Uint8Array>, expectedMb: number) {
+  const sha = createHash("sha256");
+  const rssBeforeMb = process.memoryUsage.rss() / 2 ** 20;
   const started = performance.now();
   const cpu = process.cpuUsage();
   let bytes = 0;
@@ -108,6 +111,7 @@ async function drain(chunks: AsyncIterable<string | Uint8Array>, expectedMb: num
   let next = 0;
   for await (const chunk of chunks) {
     bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
+    sha.update(chunk);
     if (bytes >= next) {
       samples.push({ mb: bytes / 1e6, rssMb: process.memoryUsage.rss() / 2 ** 20 });
       next += 2e6;
@@ -122,7 +126,10 @@ async function drain(chunks: AsyncIterable<string | Uint8Array>, expectedMb: num
     cpuSeconds: ((u) => (u.user + u.system) / 1e6)(process.cpuUsage(cpu)),
     megabytes: bytes / 1e6,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
+    rssBeforeMb: Math.round(rssBeforeMb),
     rssByTenth: tenths.map((n) => Math.round(n)),
+    // What was sent, to compare two runs byte for byte (not the .xlsx: its zip entries carry the time).
+    sha256: sha.digest("hex"),
   };
 }
 

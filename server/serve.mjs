@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import { brandedPagePath, notFoundPagePath, onWakafHost, splitLanguage } from "./brand.mjs";
+import { writeGate } from "./write-gate.mjs";
 import {
   externalSources,
   HSTS,
@@ -295,6 +296,8 @@ export function createListener(astroHandler, services, portal, shutdown = { drai
             return;
           }
         }
+        // A streamed answer (a download) waits for the client before it makes its next chunk.
+        const { ready } = writeGate(res);
         await astroHandler(
           req,
           res,
@@ -302,7 +305,7 @@ export function createListener(astroHandler, services, portal, shutdown = { drai
             notFound(files, req, res, productRoute, services).catch((error) =>
               failed(req, res, requestId, error),
             ),
-          locals,
+          { ...locals, writable: ready },
         );
       } catch (error) {
         failed(req, res, requestId, error);

@@ -14,6 +14,12 @@ declare global {
        * hands it to every Astro request): the Astro bundle builds no services of its own.
        */
       portal?: Portal;
+      /**
+       * Undefined while the client's connection takes what is written, else a promise settled when it
+       * has drained (or closed): a streamed download awaits it before making its next chunk
+       * (server/write-gate.mjs).
+       */
+      writable?: () => Promise<void> | undefined;
     }
   }
 }

@@ -29,16 +29,23 @@ export const finance = () =>
     };
   });
 
-/** A streamed download: nothing of it is kept on the server, and nothing may cache it. */
+/**
+ * A streamed download: nothing of it is kept on the server, and nothing may cache it. The next chunk
+ * is made only when the last one was taken and, given `writable` (the route's `locals.writable`),
+ * the client's connection has drained: a slow client holds one chunk and the database's batch, never
+ * the file.
+ */
 export const download = (
   chunks: AsyncIterable<string | Uint8Array>,
   type: string,
   filename: string,
+  writable?: () => Promise<void> | undefined,
 ): Response => {
   const iterator = chunks[Symbol.asyncIterator]();
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     pull: async (controller) => {
+      await writable?.();
       const next = await iterator.next();
       if (next.done) controller.close();
       else

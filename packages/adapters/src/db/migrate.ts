@@ -24,6 +24,7 @@ import { consoleLoginBrowser } from "./migrations/023-console-login-browser";
 import { financeRollup } from "./migrations/026-finance-rollup";
 import { homePageContent } from "./migrations/028-home-page-content";
 import { reconcileBacklog } from "./migrations/031-reconcile-backlog";
+import { exportOrder } from "./migrations/033-export-order";
 import type { Sql } from "./sql";
 
 /**
@@ -58,6 +59,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "026-finance-rollup", sql: financeRollup },
   { id: "028-home-page-content", sql: homePageContent },
   { id: "031-reconcile-backlog", sql: reconcileBacklog },
+  { id: "033-export-order", sql: exportOrder },
 ];
 
 /** A list of migrations and where it keeps its record (the stand-ins keep theirs apart). */

@@ -32,10 +32,12 @@ export const GET: APIRoute = async (context) => {
         csvChunks(EXPORT_COLUMNS, donationRows(sql, filter)),
         "text/csv; charset=utf-8",
         `${name}.csv`,
+        context.locals.writable,
       )
     : download(
         xlsxChunks(EXPORT_COLUMNS, donationRows(sql, filter)),
         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         `${name}.xlsx`,
+        context.locals.writable,
       );
 };

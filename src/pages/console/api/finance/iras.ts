@@ -33,5 +33,6 @@ export const POST: APIRoute = async (context) => {
     (await consoleServices(context).finance()).iras.file(year),
     "text/csv; charset=utf-8",
     `iras-donations-${year}.csv`,
+    context.locals.writable,
   );
 };
