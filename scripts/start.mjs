@@ -279,7 +279,8 @@ if (!stopping && !config.identity.issuer) {
 if (!stopping) {
   startService({
     name: "web",
-    args: [path.join(root, "server", "serve.mjs")],
+    // A young generation capped at 16 MB keeps a download's resident memory flat (docs/finance.md).
+    args: ["--max-semi-space-size=16", path.join(root, "server", "serve.mjs")],
     env: { ...portalEnv, PORT: String(port), PORTAL_DATA_DIR: dataDir, ...identityEnv },
   });
 }

@@ -96,14 +96,19 @@ export async function startCluster({ count, databaseUrl, env }) {
     instances.push(instance);
   }
   const start = async (instance) => {
-    const child = startChild(instance.name, [path.join(root, "server", "serve.mjs")], {
-      ...process.env,
-      ...env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(instance.port),
-      HOST: "127.0.0.1",
-      PORTAL_DATA_DIR: instance.dataDir,
-    });
+    // As `npm start` runs it (scripts/start.mjs): the young generation capped.
+    const child = startChild(
+      instance.name,
+      ["--max-semi-space-size=16", path.join(root, "server", "serve.mjs")],
+      {
+        ...process.env,
+        ...env,
+        DATABASE_URL: databaseUrl,
+        PORT: String(instance.port),
+        HOST: "127.0.0.1",
+        PORTAL_DATA_DIR: instance.dataDir,
+      },
+    );
     instance.child = child;
     instance.starts++;
     await waitReady(
