@@ -97,6 +97,8 @@ test.describe("donor accounts", () => {
     await dialog(page).getByLabel("Email").fill("agrees@example.sg");
     await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
     await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
+    // Signed in on the calculator with nothing typed: the flow's home (after-login.spec.ts).
+    await page.waitForURL((url) => url.pathname === "/");
     await expect(page.getByRole("link", { name: "Siti Agree" })).toBeVisible();
     const token = await page.evaluate(() => {
       const key = Object.keys(sessionStorage).find((k) => k.endsWith(".idToken"));
