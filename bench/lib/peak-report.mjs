@@ -6,7 +6,9 @@ import path from "node:path";
 import { benchDir } from "./processes.mjs";
 
 const reportFile = path.join(benchDir, "report.md");
-const blockPattern = /<!-- peak:([a-z-]+) -->[\s\S]*?<!-- \/peak:\1 -->\n?/g;
+// Every marked block: the peak-night ones (peak:crash, peak:soak) and the finance bench's
+// (finance-bench, written by bench/finance-bench.mjs), so that no bench's rewrite drops another's.
+const blockPattern = /<!-- ((?:peak:)?[a-z-]+) -->[\s\S]*?<!-- \/\1 -->\n?/g;
 
 /** Every peak-night block now in `text`, in order. */
 export function peakBlocks(text) {
