@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { guestSessions, payments, withFreshTransactionNo, type Sql } from "@portal/adapters/db";
-import { testDatabases } from "../support/databases";
+import { testDatabases, useDatabase } from "../support/databases";
 import { donationInput } from "../support/records";
 
 /**
@@ -12,14 +12,7 @@ import { donationInput } from "../support/records";
 describe.each(testDatabases())("transaction numbers on $name", (database) => {
   let sql: Sql;
   const key = randomBytes(32);
-
-  beforeAll(async () => {
-    sql = await database.open();
-  });
-  afterAll(async () => {
-    await sql?.close();
-    await database.cleanup();
-  });
+  useDatabase(database, (opened) => (sql = opened));
 
   const donation = async () => {
     const { session } = await guestSessions(sql).start();
