@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import {
   expectNoAxeViolations,
   expectNoOverflow,
@@ -131,17 +131,20 @@ test("a transaction started over 30 minutes ago expires on load and reloads once
   expect(session.expiresAt).toBeGreaterThan(start + 31 * MINUTE);
 });
 
+/** Publish test rates through the test-only control (as an officer's publication would land). */
+const publishTestRates = async (request: APIRequestContext, rates: Record<string, number>) => {
+  const response = await request.post("/__test/rates", {
+    headers: { authorization: `Bearer ${process.env.E2E_TEST_CONTROL_TOKEN}` },
+    data: rates,
+  });
+  expect(response.status()).toBe(200);
+};
+
 test("a rate changed mid-session leads to the rates-updated page and the new nisab", async ({
   page,
   request,
 }) => {
-  const changeRates = async (rates: Record<string, number>) => {
-    const response = await request.post("/__test/rates", {
-      headers: { authorization: `Bearer ${process.env.E2E_TEST_CONTROL_TOKEN}` },
-      data: rates,
-    });
-    expect(response.status()).toBe(200);
-  };
+  const changeRates = (rates: Record<string, number>) => publishTestRates(request, rates);
   await page.clock.install({ time: start });
   await page.goto("/calculator");
   await hydrated(page);
@@ -184,13 +187,7 @@ test("a new normal fitrah rate leads to the rates-updated page, which empties ch
   page,
   request,
 }) => {
-  const changeRates = async (rates: Record<string, number>) => {
-    const response = await request.post("/__test/rates", {
-      headers: { authorization: `Bearer ${process.env.E2E_TEST_CONTROL_TOKEN}` },
-      data: rates,
-    });
-    expect(response.status()).toBe(200);
-  };
+  const changeRates = (rates: Record<string, number>) => publishTestRates(request, rates);
   await page.goto("/calculator");
   await hydrated(page);
   const fitrah = page.getByRole("group", { name: "Zakat fitrah" });
