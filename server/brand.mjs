@@ -68,10 +68,25 @@ export function brandedPagePath(
 ) {
   if (!wakafHost) return urlPath;
   const { prefix, rest } = splitLanguage(urlPath);
+  // Home on the wakaf host is the wakaf landing: its twin page sends the donor to the stored wakaf
+  // flow's landing (the browser keeps that flow), in the remembered language.
+  if (rest === "" || rest === "/") return `${prefix}/${productRoute}-ilmu/home`;
   const shared = sharedPage.exec(rest);
   if (shared) return `${prefix}/${productRoute}-ilmu${shared[1]}`;
   if (!checkoutPaths.has(rest)) return urlPath;
   const flow = searchParams.get("flow")?.toUpperCase();
   if (flow !== undefined && !wakafFlows.has(flow)) return urlPath;
   return `${urlPath.replace(/\/$/, "")}/wakaf`;
+}
+
+/**
+ * Spec §2: the wakaf landings open only on the wakaf host. Elsewhere the answer is a redirect home, in
+ * the same language (`wakafHost` as the configured site entries say); undefined when the page may be
+ * served. `landings`: the wakaf funds' landing paths without a language prefix (`/wakaf-ilmu`, `/wms`).
+ */
+export function landingRedirect(urlPath, landings, wakafHost) {
+  if (wakafHost) return undefined;
+  const { prefix, rest } = splitLanguage(urlPath);
+  const page = rest.length > 1 ? rest.replace(/\/$/, "") : rest;
+  return landings.has(page) ? `${prefix}/` : undefined;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fundsOfBrand } from "@portal/domain";
-import { brandedPagePath, notFoundPagePath, productRouteOf } from "./brand.mjs";
+import { brandedPagePath, landingRedirect, notFoundPagePath, productRouteOf } from "./brand.mjs";
 
 /** The wakaf brand's flows, as the services bundle gives them to the server. */
 const wakafFlows = new Set(fundsOfBrand("wakaf").map((fund) => fund.flow));
@@ -96,5 +96,26 @@ describe("the configured site entries' answer for the host", () => {
     ).toBe("/profile");
     expect(notFoundPagePath("/ms/x", "giving.muis.sg", "wakaf", true)).toBe("/ms/wakaf-ilmu/404");
     expect(notFoundPagePath("/x", "wakaf-zakat.sg", "wakaf", false)).toBe("/404");
+  });
+});
+
+describe("the wakaf host's home and landings", () => {
+  const landings = new Set(["/wakaf-ilmu", "/wms"]);
+  it("serves home's wakaf twin on the wakaf host, in both languages", () => {
+    const on = (path) => brandedPagePath(path, params(""), "giving.sg", "wakaf", wakafFlows, true);
+    expect(on("/")).toBe("/wakaf-ilmu/home");
+    expect(on("/ms")).toBe("/ms/wakaf-ilmu/home");
+    expect(on("/ms/")).toBe("/ms/wakaf-ilmu/home");
+    expect(brandedPagePath("/", params(""), "wakaf.localhost", "wakaf", wakafFlows, false)).toBe(
+      "/",
+    );
+  });
+
+  it("sends a wakaf landing home, in its language, only away from the wakaf host", () => {
+    expect(landingRedirect("/wakaf-ilmu", landings, false)).toBe("/");
+    expect(landingRedirect("/ms/wms/", landings, false)).toBe("/ms/");
+    expect(landingRedirect("/wakaf-ilmu", landings, true)).toBeUndefined();
+    expect(landingRedirect("/wakaf-ilmu/profile", landings, false)).toBeUndefined();
+    expect(landingRedirect("/calculator", landings, false)).toBeUndefined();
   });
 });

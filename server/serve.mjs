@@ -10,7 +10,13 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
-import { brandedPagePath, notFoundPagePath, onWakafHost, splitLanguage } from "./brand.mjs";
+import {
+  brandedPagePath,
+  landingRedirect,
+  notFoundPagePath,
+  onWakafHost,
+  splitLanguage,
+} from "./brand.mjs";
 import { writeGate } from "./write-gate.mjs";
 import {
   externalSources,
@@ -204,6 +210,7 @@ export function createListener(astroHandler, services, portal, shutdown = { drai
   const files = indexStatic(clientDir, config);
   const testToken = testControlToken(config);
   const productRoute = config.productRoute;
+  const wakafLandings = services?.wakafLandings?.(productRoute) ?? new Set();
   // The portal's own pages may ask where the device is only when "use my current location" is on
   // (PORTAL_GOOGLE_GEOCODING_KEY); no page may use the camera or microphone.
   const permissionsPolicy = `camera=(), microphone=(), geolocation=(${config.address.google ? "self" : ""})`;
@@ -282,13 +289,23 @@ export function createListener(astroHandler, services, portal, shutdown = { drai
       try {
         const url = new URL(req.url ?? "/", "http://x");
         if (req.method === "GET" || req.method === "HEAD") {
+          const wakafHost = await wakafHostOf(services, req.headers.host, productRoute);
+          const away = landingRedirect(url.pathname, wakafLandings, wakafHost);
+          if (away !== undefined) {
+            // Spec §2: a wakaf landing away from the wakaf host goes home, before anything shows.
+            res.statusCode = 302;
+            res.setHeader("location", away);
+            res.setHeader("cache-control", "no-store");
+            res.end();
+            return;
+          }
           const page = brandedPagePath(
             url.pathname,
             url.searchParams,
             req.headers.host,
             productRoute,
             services?.wakafFlows ?? new Set(),
-            await wakafHostOf(services, req.headers.host, productRoute),
+            wakafHost,
           );
           const found = findStatic(files, page) ?? enrolmentFallback(files, url.pathname);
           if (found) {

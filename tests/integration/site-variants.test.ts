@@ -7,9 +7,9 @@ import { startPortal, type RunningPortal } from "../support/portal";
 // (wakaf-zakat.localhost): the brand follows the configuration, not the name. Port 7760.
 const port = 7760;
 
-/** A page as the browser on `host` gets it: its status and the brand in its title. */
+/** A page as the browser on `host` gets it: its status, the brand in its title and any redirect. */
 const page = (host: string, path: string) =>
-  new Promise<{ status: number; brand: string }>((resolve, reject) => {
+  new Promise<{ status: number; brand: string; location?: string }>((resolve, reject) => {
     const req = request(
       { host: "127.0.0.1", port, path, headers: { host: `${host}:${port}` } },
       (res) => {
@@ -18,12 +18,13 @@ const page = (host: string, path: string) =>
         res.on("data", (chunk: string) => (body += chunk));
         res.on("end", () => {
           const title = /<title>([^<]*)<\/title>/.exec(body)?.[1] ?? "";
-          const brand = title.includes("Wakaf Singapore")
+          const brand = /Wakaf Singap(?:ore|ura)/.test(title)
             ? "wakaf"
-            : title.includes("Zakat Singapore")
+            : /Zakat Singap(?:ore|ura)/.test(title)
               ? "zakat"
               : title;
-          resolve({ status: res.statusCode ?? 0, brand });
+          const location = res.headers.location;
+          resolve({ status: res.statusCode ?? 0, brand, ...(location ? { location } : {}) });
         });
       },
     );
@@ -65,5 +66,25 @@ describe("site variants from the configured site entries", () => {
     // A host no entry names: §1's rule, the route in its name.
     expect(await page("wakaf.localhost", "/profile")).toMatchObject({ brand: "wakaf" });
     expect(await page("127.0.0.1", "/profile")).toMatchObject({ brand: "zakat" });
+  });
+
+  it("opens the wakaf landings and the wakaf home on the configured wakaf host only (§2)", async () => {
+    expect(await page("giving.localhost", "/wakaf-ilmu")).toEqual({ status: 200, brand: "wakaf" });
+    expect(await page("giving.localhost", "/ms/wms")).toEqual({ status: 200, brand: "wakaf" });
+    // Home there is the wakaf home (its script opens the stored wakaf flow's landing).
+    const home = await page("giving.localhost", "/");
+    expect(home).toEqual({ status: 200, brand: "wakaf" });
+    // On the zakat site, though its name contains the route, a wakaf landing goes home in its language.
+    expect(await page("wakaf-zakat.localhost", "/wakaf-ilmu")).toEqual({
+      status: 302,
+      brand: "",
+      location: "/",
+    });
+    expect(await page("wakaf-zakat.localhost", "/ms/wms/")).toEqual({
+      status: 302,
+      brand: "",
+      location: "/ms/",
+    });
+    expect(await page("wakaf-zakat.localhost", "/")).toEqual({ status: 200, brand: "zakat" });
   });
 });

@@ -14,13 +14,17 @@ import { createLogger, reason, type Logger } from "../log";
 import { standins } from "../standins";
 import { installRoot, portalClock, systemIds, uninstallRoot, type Root } from "../root";
 import { startErrorReporting } from "../error-reporting";
-import { fundsOfBrand } from "@portal/domain";
+import { fundsOfBrand, homePath } from "@portal/domain";
 export { siteBrandOfHost } from "../site";
 
 /** The flows of the wakaf brand (the fund registry's), for the plain-JavaScript server's page choice. */
 export const wakafFlows: ReadonlySet<string> = new Set(
   fundsOfBrand("wakaf").map((fund) => fund.flow),
 );
+
+/** The wakaf funds' landing paths (`/wakaf-ilmu`, `/wms`), which open on the wakaf host only (§2). */
+export const wakafLandings = (productRoute: string): ReadonlySet<string> =>
+  new Set(fundsOfBrand("wakaf").map((fund) => homePath(fund.flow, productRoute)));
 import { BodyTooLarge, MAX_BODY_BYTES, type RequestHeaders, type ServiceRequest } from "./types";
 
 /**
