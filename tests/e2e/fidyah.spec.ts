@@ -111,15 +111,18 @@ for (const path of ["/fidyah", "/ms/fidyah"]) {
   });
 }
 
-for (const width of [375, 1280]) {
-  test(`the fidyah page at ${width} px wide`, async ({ page }, testInfo) => {
+for (const [prefix, width] of [
+  ["", 375],
+  ["", 1280],
+  ["/ms", 375],
+  ["/ms", 1280],
+] as const) {
+  test(`the fidyah page ${prefix || "(en)"} at ${width} px wide`, async ({ page }, testInfo) => {
     await page.setViewportSize({ width, height: 900 });
-    await open(page, "/fidyah");
-    await page
-      .getByRole("group", { name: "Pregnancy or breastfeeding" })
-      .getByLabel("Days missed")
-      .fill("12");
+    await open(page, `${prefix}/fidyah`);
+    // The first reason's days missed (the same field in either language).
+    await page.locator(".calc-card").first().getByRole("textbox").nth(1).fill("12");
     await expectNoOverflow(page);
-    await keepScreenshot(page, testInfo, `fidyah-${width}`);
+    await keepScreenshot(page, testInfo, `fidyah${prefix.replace("/", "-")}-${width}`);
   });
 }

@@ -106,13 +106,18 @@ for (const path of ["/kaffarah", "/ms/kaffarah"]) {
   });
 }
 
-for (const width of [375, 1280]) {
-  test(`the kaffarah page at ${width} px wide`, async ({ page }, testInfo) => {
+for (const [prefix, width] of [
+  ["", 375],
+  ["", 1280],
+  ["/ms", 375],
+  ["/ms", 1280],
+] as const) {
+  test(`the kaffarah page ${prefix || "(en)"} at ${width} px wide`, async ({ page }, testInfo) => {
     await page.setViewportSize({ width, height: 900 });
-    await open(page, "/kaffarah");
+    await open(page, `${prefix}/kaffarah`);
     await page.getByRole("radio", { name: /^Jimak/ }).check();
     await page.getByTestId("kaffarah-quantity").fill("1");
     await expectNoOverflow(page);
-    await keepScreenshot(page, testInfo, `kaffarah-${width}`);
+    await keepScreenshot(page, testInfo, `kaffarah${prefix.replace("/", "-")}-${width}`);
   });
 }

@@ -134,6 +134,10 @@ test("Singpass enrolment: persona S9812379B pre-fills the form, the donor confir
   await expect(page.getByText("Please enter valid email address")).toBeVisible();
   await expect(email).toBeFocused();
   await email.fill("lim.yx@example.sg");
+  // §5's text helper on the address the donor may correct, as typed; the server applies it again.
+  const building = page.getByLabel("Building name");
+  await building.fill("  TOA   PAYOH <b>VIEW</b>");
+  await expect(building).toHaveValue("TOA PAYOH VIEW");
   // Spec §5: the donor agrees to the terms; without it, its message and nothing is sent.
   const terms = page.getByRole("checkbox", { name: "I agree to the terms and conditions" });
   await page.getByRole("button", { name: "Confirm my details" }).click();
@@ -148,6 +152,7 @@ test("Singpass enrolment: persona S9812379B pre-fills the form, the donor confir
   expect((await confirmation).postDataJSON()).toMatchObject({
     countryCode: "+65",
     mobile: "97399245",
+    address: { buildingName: "TOA PAYOH VIEW", streetName: "LORONG 1 TOA PAYOH" },
     termsVersion: TERMS_VERSION,
   });
   await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
