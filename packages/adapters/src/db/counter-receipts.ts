@@ -5,7 +5,7 @@ import { IdempotencyConflict, receiptToken } from "./donations";
 import { personalData } from "./personal-data";
 import { issueParticulars } from "./receipt-particulars";
 import type { Sql, SqlQuery } from "./sql";
-import { transactionNumber } from "./transaction-no";
+import { insertWithFreshTransactionNo, transactionNumber } from "./transaction-no";
 
 export interface CounterReceipt {
   readonly transactionNo: string;
@@ -88,45 +88,53 @@ export function counterReceipts(sql: Sql, key: Buffer, audit: ConsoleAudit = con
             : {}),
           ...(donor.idKind === "UEN" ? { uen: donor.idNumber, companyName: donor.name } : {}),
         };
-        const transactionNo = transactionNumber(entry.series);
         const amounts = { [entry.fund]: entry.amountCents };
-        await tx.query(
-          `insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
+        const write = async (transactionNo: string) => {
+          const written = await tx.query(
+            `insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
              frequency, payment_method, rates_version, client_secret_hash, source, payment_type,
              tax_id_encrypted, tax_id_hash, particulars, gift_email, donor_id_encrypted, donor_id_hash,
              mosque_name, amil_id, amil_name, counter_reference, bank_name)
            values ($1, $2, $3, 'succeeded', $4, $5, '{}'::jsonb, $6, 'one time', $7,
              coalesce((select version from home_page_configuration where charity_id = $8), 1),
-             $9, $10, 1, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
-          [
-            id,
-            transactionNo,
-            entry.flow,
-            entry.amountCents,
-            JSON.stringify(amounts),
-            JSON.stringify({
-              name: donor.name,
-              ...(donor.email ? { email: donor.email } : {}),
-              anonymous: donor.anonymous,
-              irasInclusion: donor.idNumber !== null,
-            }),
-            entry.method,
-            MAIN_CHARITY_ID,
-            // No browser ever holds this donation's client secret.
-            sha256(randomBytes(32).toString("hex")),
-            COUNTER_SOURCE,
-            sealed,
-            hashed,
-            JSON.stringify(particulars),
-            donor.email,
-            donor.idKind === "NRIC" ? sealed : null,
-            donor.idKind === "NRIC" ? hashed : null,
-            entry.mosqueName,
-            amil.id,
-            amil.name,
-            entry.reference,
-            entry.bankName,
-          ],
+             $9, $10, 1, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+           on conflict (transaction_no) do nothing returning id`,
+            [
+              id,
+              transactionNo,
+              entry.flow,
+              entry.amountCents,
+              JSON.stringify(amounts),
+              JSON.stringify({
+                name: donor.name,
+                ...(donor.email ? { email: donor.email } : {}),
+                anonymous: donor.anonymous,
+                irasInclusion: donor.idNumber !== null,
+              }),
+              entry.method,
+              MAIN_CHARITY_ID,
+              // No browser ever holds this donation's client secret.
+              sha256(randomBytes(32).toString("hex")),
+              COUNTER_SOURCE,
+              sealed,
+              hashed,
+              JSON.stringify(particulars),
+              donor.email,
+              donor.idKind === "NRIC" ? sealed : null,
+              donor.idKind === "NRIC" ? hashed : null,
+              entry.mosqueName,
+              amil.id,
+              amil.name,
+              entry.reference,
+              entry.bankName,
+            ],
+          );
+          return written.length === 1;
+        };
+        // Six random digits: two counters may record in the same millisecond.
+        const transactionNo = await insertWithFreshTransactionNo(
+          () => transactionNumber(entry.series),
+          write,
         );
         const receiptId = randomUUID();
         // The series row's update hands out the next serial, as online payments take theirs.

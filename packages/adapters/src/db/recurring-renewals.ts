@@ -9,7 +9,7 @@ import {
 } from "@portal/domain";
 import { audit, planColumns, type PlanRow, type RenewalClaim } from "./recurring-model";
 import type { Sql } from "./sql";
-import { transactionNumber } from "./transaction-no";
+import { insertWithFreshTransactionNo, transactionNumber } from "./transaction-no";
 
 /**
  * The scheduler's side of recurring plans: which plans are due, claiming a period (one claim per
@@ -49,27 +49,33 @@ export function renewals(sql: Sql, options: { readonly now: () => number }) {
           if (period <= row.last_period) return undefined;
           const donationId = randomUUID();
           const series = receiptSeriesOf(row.flow);
-          // Six random digits: many renewals are claimed in the same millisecond.
-          const transactionNo = transactionNumber(series, options.now());
-          await tx.query(
-            `insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
+          // Six random digits: many renewals are claimed in the same millisecond; a taken one is drawn again.
+          const transactionNo = await insertWithFreshTransactionNo(
+            () => transactionNumber(series, options.now()),
+            async (drawn) =>
+              (
+                await tx.query(
+                  `insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
                frequency, rates_version, client_secret_hash, donor_id, guest_session_id, payment_method,
                card_brand, card_last4, lang, particulars, gift_email, donor_id_encrypted, donor_id_hash)
              select $1, $2, f.flow, 'initiated', $3, $4, $5, f.donor_details, f.frequency, f.rates_version, $6,
                     f.donor_id, f.guest_session_id, 'card', $7, $8, f.lang, f.particulars, f.gift_email,
                     f.donor_id_encrypted, f.donor_id_hash
-             from donation f where f.id = $9`,
-            [
-              donationId,
-              transactionNo,
-              row.amount_cents,
-              JSON.stringify(row.amounts),
-              JSON.stringify({ renewal: { planId, period } }),
-              createHash("sha256").update(randomBytes(32)).digest(),
-              row.card_brand,
-              row.card_last4,
-              row.first_donation_id,
-            ],
+             from donation f where f.id = $9
+             on conflict (transaction_no) do nothing returning id`,
+                  [
+                    donationId,
+                    drawn,
+                    row.amount_cents,
+                    JSON.stringify(row.amounts),
+                    JSON.stringify({ renewal: { planId, period } }),
+                    createHash("sha256").update(randomBytes(32)).digest(),
+                    row.card_brand,
+                    row.card_last4,
+                    row.first_donation_id,
+                  ],
+                )
+              ).length === 1,
           );
           const [claimed] = await tx.query(
             `insert into recurring_charge (plan_id, period, donation_id) values ($1, $2, $3)

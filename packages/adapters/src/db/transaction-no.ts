@@ -33,3 +33,20 @@ export const withFreshTransactionNo = async <T>(
     }
   }
 };
+
+/**
+ * Inside a transaction, where a failed statement would abort it: `insert` runs a statement ending in
+ * `on conflict (transaction_no) do nothing returning id` and says whether it wrote its row; a taken
+ * number (nothing written) is drawn again. Resolves with the number the row was written with.
+ */
+export const insertWithFreshTransactionNo = async (
+  draw: () => string,
+  insert: (transactionNo: string) => Promise<boolean>,
+  attempts = 5,
+): Promise<string> => {
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const transactionNo = draw();
+    if (await insert(transactionNo)) return transactionNo;
+  }
+  throw new Error(`no free transaction number after ${attempts} draws`);
+};
