@@ -6,7 +6,14 @@ import {
   seedRates,
   type FidyahAction,
 } from "@portal/domain";
-import { expectNoAxeViolations, expectNoOverflow, hydrated, keepScreenshot, open } from "./helpers";
+import {
+  everyScreen,
+  expectNoAxeViolations,
+  expectNoOverflow,
+  hydrated,
+  keepScreenshot,
+  open,
+} from "./helpers";
 
 /** What the domain says these entries cost, at the seeded rates the server also serves. */
 const domainTotal = (actions: ReadonlyArray<FidyahAction>) =>
@@ -111,12 +118,7 @@ for (const path of ["/fidyah", "/ms/fidyah"]) {
   });
 }
 
-for (const [prefix, width] of [
-  ["", 375],
-  ["", 1280],
-  ["/ms", 375],
-  ["/ms", 1280],
-] as const) {
+for (const [prefix, width] of everyScreen) {
   test(`the fidyah page ${prefix || "(en)"} at ${width} px wide`, async ({ page }, testInfo) => {
     await page.setViewportSize({ width, height: 900 });
     await open(page, `${prefix}/fidyah`);

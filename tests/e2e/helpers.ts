@@ -43,6 +43,14 @@ export const expectNoOverflow = async (page: Page) => {
 export const keepScreenshot = (page: Page, testInfo: TestInfo, name: string) =>
   page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 
+/** The four screens a changed page is looked at on: English and Malay, at 375 and 1280 px. */
+export const everyScreen = [
+  ["", 375],
+  ["", 1280],
+  ["/ms", 375],
+  ["/ms", 1280],
+] as const;
+
 /** A screen as a donor sees it: no sideways scrolling, no axe violation; kept as `name`. */
 export const checkScreen = async (page: Page, testInfo: TestInfo, name: string) => {
   await expectNoOverflow(page);

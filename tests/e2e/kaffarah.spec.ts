@@ -8,7 +8,14 @@ import {
   seedRates,
   type KaffarahAction,
 } from "@portal/domain";
-import { expectNoAxeViolations, expectNoOverflow, hydrated, keepScreenshot, open } from "./helpers";
+import {
+  everyScreen,
+  expectNoAxeViolations,
+  expectNoOverflow,
+  hydrated,
+  keepScreenshot,
+  open,
+} from "./helpers";
 
 /** What the domain says an edit costs, at the seeded rates the server also serves. */
 const domainTotal = (action: KaffarahAction) =>
@@ -106,12 +113,7 @@ for (const path of ["/kaffarah", "/ms/kaffarah"]) {
   });
 }
 
-for (const [prefix, width] of [
-  ["", 375],
-  ["", 1280],
-  ["/ms", 375],
-  ["/ms", 1280],
-] as const) {
+for (const [prefix, width] of everyScreen) {
   test(`the kaffarah page ${prefix || "(en)"} at ${width} px wide`, async ({ page }, testInfo) => {
     await page.setViewportSize({ width, height: 900 });
     await open(page, `${prefix}/kaffarah`);
