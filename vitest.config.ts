@@ -16,6 +16,10 @@ export default defineConfig({
             "bench/**/*.test.mjs",
           ],
           environment: "node",
+          // A few unit tests start PGlite or run the type checker; on a busy 2-core machine they
+          // outlast vitest's 5 s and 10 s defaults. Timing is never what a test here asserts.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -3,8 +3,8 @@ import type { TranslationKey } from "../../i18n";
 
 /**
  * The console's navigation: one slot per section, its path under /console (and /ms/console), its
- * label and the action that opens it. A section's page is `src/pages/console/<path>.astro` plus its
- * Malay twin; the link shows only to officers whose roles permit the action.
+ * label and the action that opens it. A section's page is `src/pages/[...lang]/console/<path>.astro`,
+ * built once per language; the link shows only to officers whose roles permit the action.
  */
 export const CONSOLE_SECTIONS = [
   { id: "home", path: "", label: "console_nav_home", action: "console.view" },
