@@ -231,3 +231,104 @@ test("fidyah paid as a reason's amount set directly: the reason must be chosen, 
   await expect(receipt).toContainText("Amount stated: $120.00");
   await expect(receipt).toContainText("Reason: Pregnancy or breastfeeding, Illness or old age");
 });
+
+/**
+ * Checkout reached with an own fitrah rate outside the range: the donor paid at a rate within it,
+ * went Back to the calculator, typed one outside it (the calculator withholds Pay) and came Forward.
+ */
+const checkoutWithRateOutside = async (page: Page, lang: "en" | "ms") => {
+  const prefix = lang === "ms" ? "/ms" : "";
+  await open(page, `${prefix}/calculator`);
+  const own = page.getByRole("group", {
+    name: lang === "ms" ? "Kadar pilihan anda" : "Your own rate",
+  });
+  const rate = own.getByRole("textbox", {
+    name: lang === "ms" ? "Kadar seorang ($)" : "Rate per person ($)",
+  });
+  await own
+    .getByRole("textbox", { name: lang === "ms" ? "Bilangan orang" : "Number of persons" })
+    .fill("2");
+  await rate.fill("6.50");
+  await page.getByRole("link", { name: lang === "ms" ? /bayar/i : "Pay zakat" }).click();
+  await expect(page).toHaveURL(/\/checkout\?flow=zakat$/i);
+  await hydrated(page);
+  await expect(page.getByTestId("checkout-total")).toHaveText("$13.00");
+  await page.getByTestId("donor-name").fill("Salmah binte Yusof");
+  await page.getByTestId("donor-email").fill(`salmah.${lang}@example.sg`);
+  await page.getByTestId("donor-mobile").fill("91234567");
+  await page.goBack();
+  await hydrated(page);
+  await expect(rate).toHaveValue("6.50");
+  await rate.fill(lang === "ms" ? "4" : "12");
+  await expect(
+    page.getByRole("link", { name: lang === "ms" ? /bayar/i : "Pay zakat" }),
+  ).toHaveCount(0);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/checkout\?flow=zakat$/i);
+  await hydrated(page);
+};
+
+test("an own fitrah rate outside the range: checkout names it, the refusal keeps every entry, the calculator mends it", async ({
+  page,
+}, testInfo) => {
+  // Two checkouts, a refusal and a payment: longer than the other journeys here.
+  test.setTimeout(180_000);
+  await checkoutWithRateOutside(page, "en");
+  const said =
+    "Your own fitrah rate of $12.00 a person is outside the range of $5.00 to $8.00. Change it on the calculator: your entries there and here are kept.";
+  await expect(page.getByTestId("fitrah-rate-notice")).toContainText(said);
+  // Coming back kept what was typed here.
+  await expect(page.getByTestId("donor-name")).toHaveValue("Salmah binte Yusof");
+  await expect(page.getByTestId("donor-email")).toHaveValue("salmah.en@example.sg");
+  await fillCard(page);
+  // Paying anyway: the server refuses; the page says what to change and where, not "try again".
+  const refused = page.waitForResponse((response) => response.url().endsWith("/donations/create"));
+  await page.getByTestId("checkout-pay").click();
+  expect((await refused).status()).toBe(422);
+  const problem = page.getByTestId("checkout-problem");
+  await expect(problem).toHaveText(`${said} Change the rate on the calculator`);
+  await expect(problem).not.toContainText(/try again|\.\./);
+  await expect(problem).toBeFocused();
+  // Every entry stays, the card's too.
+  await expect(page.getByTestId("donor-name")).toHaveValue("Salmah binte Yusof");
+  await expect(page.getByTestId("donor-mobile")).toHaveValue("9123 4567");
+  await expect(page.getByTestId("card-number")).toHaveValue("4242 4242 4242 4242");
+  await expect(page.getByTestId("card-cvc")).toHaveValue("123");
+  await expectNoAxeViolations(page);
+  await screenshots(page, testInfo, "checkout-fitrah-refused");
+
+  // The link leads to the calculator, the rate still there and marked; mended, Pay comes back.
+  await problem.getByRole("link", { name: "Change the rate on the calculator" }).click();
+  await expect(page).toHaveURL(/\/calculator$/);
+  await hydrated(page);
+  const rate = page
+    .getByRole("group", { name: "Your own rate" })
+    .getByRole("textbox", { name: "Rate per person ($)" });
+  await expect(rate).toHaveValue("12.00");
+  await expect(rate).toHaveAttribute("aria-invalid", "true");
+  await rate.fill("7");
+  await page.getByRole("link", { name: "Pay zakat" }).click();
+  await hydrated(page);
+  await expect(page.getByTestId("checkout-total")).toHaveText("$14.00");
+  await expect(page.getByTestId("fitrah-rate-notice")).toHaveCount(0);
+  await expect(page.getByTestId("donor-email")).toHaveValue("salmah.en@example.sg");
+  const receipt = await payAndOpenReceipt(page);
+  await expect(receipt).toContainText("Salmah binte Yusof");
+  await expect(receipt).toContainText("$14.00");
+});
+
+test("the own fitrah rate's refusal in Malay", async ({ page }, testInfo) => {
+  await checkoutWithRateOutside(page, "ms");
+  const said =
+    "Kadar fitrah pilihan anda, $4.00 seorang, di luar julat $5.00 hingga $8.00. Tukarkannya di kalkulator: butiran anda di sana dan di sini disimpan.";
+  await expect(page.getByTestId("fitrah-rate-notice")).toContainText(said);
+  await expect(page.getByTestId("donor-email")).toHaveValue("salmah.ms@example.sg");
+  await fillCard(page);
+  await page.getByTestId("checkout-pay").click();
+  const problem = page.getByTestId("checkout-problem");
+  await expect(problem).toHaveText(`${said} Tukar kadar di kalkulator`);
+  await expect(problem.getByRole("link")).toHaveAttribute("href", "/ms/calculator");
+  await expect(page.getByTestId("card-number")).toHaveValue("4242 4242 4242 4242");
+  await expectNoAxeViolations(page);
+  await screenshots(page, testInfo, "checkout-fitrah-refused-ms");
+});

@@ -124,6 +124,11 @@ describe("priceDonation", () => {
     });
     expect(codeOf(price("ZAKAT", { fitrah: variable(499) }, 499))).toBe("donation.fitrahRate");
     expect(codeOf(price("ZAKAT", { fitrah: variable(700) }, 700))).toBe("ok");
+    // The refusal names what to change: the range, one sentence, one full stop.
+    const refused = price("ZAKAT", { fitrah: variable(1200) }, 1200);
+    expect(isPricingError(refused) && refused.message).toBe(
+      "Choose an own fitrah rate from $5.00 to $8.00 a person.",
+    );
   });
 
   it("the accepted total is always the sum of the priced amounts, and any other claim is refused", () => {

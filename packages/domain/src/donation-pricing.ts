@@ -6,7 +6,7 @@ import type { FUNDS } from "./funds/registry";
 import { fundOf, pricingOf } from "./funds/lookup";
 import { kaffarahUnitCost, KAFFARAH_MAX_QUANTITY, KAFFARAH_MIN_AMOUNT } from "./kaffarah";
 import { checkAmount } from "./limits";
-import { sumCents, timesCount, type Cents } from "./money";
+import { formatMoney, sumCents, timesCount, type Cents } from "./money";
 import { HARTA_NAMES, type HartaItem } from "./receipt/attributes";
 import type { SourceOfIncome } from "./zakat/source-of-income";
 
@@ -158,7 +158,7 @@ export const priceDonation = (input: {
     ) {
       return fail(
         "donation.fitrahRate",
-        "The variable fitrah rate is outside the configured range.",
+        `Choose an own fitrah rate from ${formatMoney(rates.fitrahMinAmount)} to ${formatMoney(rates.fitrahMaxAmount)} a person.`,
       );
     }
     amounts.fitrah = sumCents([

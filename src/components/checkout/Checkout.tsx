@@ -19,6 +19,7 @@ import type { CheckoutLabels } from "./labels";
 import { givingPathOf } from "./order-source";
 import { OrderSummary } from "./OrderSummary";
 import { PayNowPanel } from "./PayNowPanel";
+import { isRateProblem } from "./problems";
 import { FrequencyChoice, PaymentFields } from "./PaymentFields";
 import { useCheckout } from "./state";
 
@@ -78,6 +79,12 @@ export default function Checkout(props: CheckoutProps) {
         data-testid="checkout-problem"
       >
         {s.problem}
+        {isRateProblem(l, s.problem, s.rateNotice) ? (
+          <>
+            {" "}
+            <a href={back}>{l.polish_checkout_fitrah_change}</a>
+          </>
+        ) : null}
       </div>
       <OrderSummary
         order={s.order}

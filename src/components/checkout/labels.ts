@@ -120,6 +120,7 @@ export const checkoutLabelKeys = [
   "donor_notRegistered",
   "savedCard_signInRequired",
   "polish_checkout_fitrah_rate",
+  "polish_checkout_fitrah_refused",
   "polish_checkout_fitrah_change",
   "polish_card_month_empty",
   "polish_card_year_empty",

@@ -31,6 +31,14 @@ export const ownRateNotice = (
     : null;
 };
 
+/** Whether a problem shown is the own fitrah rate's, which is mended on the calculator. */
+export const isRateProblem = (
+  l: CheckoutLabels,
+  problem: string | null,
+  rateNotice: string | null,
+): boolean =>
+  problem !== null && (problem === rateNotice || problem === l.polish_checkout_fitrah_refused);
+
 /** What went wrong with a payment call, in the donor's words. */
 export const problemText = (
   l: CheckoutLabels,
@@ -40,7 +48,9 @@ export const problemText = (
   if (!(error instanceof PaymentApiError)) return l.checkout_error_network;
   if (error.code === "donation.ratesSuperseded") return l.checkout_error_rates;
   if (error.code === "donation.totalMismatch") return l.checkout_error_total;
-  if (error.code === "donation.fitrahRate" && rateNotice) return rateNotice;
+  // The range the page knows says which rate and what range; without it (a range changed since the
+  // page priced the order), what to change all the same: never "try again", which cannot work.
+  if (error.code === "donation.fitrahRate") return rateNotice ?? l.polish_checkout_fitrah_refused;
   if (error.code === "donation.signInRequired") return l.assets_sign_in_required;
   const key = (error.code === undefined ? undefined : labelKeyOf(error.code)) as
     keyof CheckoutLabels | undefined;

@@ -179,15 +179,32 @@ export async function serveService(
   ) {
     res.setHeader("content-encoding", "gzip");
     res.setHeader("vary", "accept-encoding");
-    // Level 1: most of the saving for a fraction of the time on a busy server.
-    res.end(await gzipAsync(response.body, { level: constants.Z_BEST_SPEED }));
+    res.end(await gzipped(response.body));
     return;
   }
   res.end(response.body);
 }
 
 const COMPRESS_FROM = 4096;
-const gzipAsync = promisify(gzip) as (text: string, options: { level: number }) => Promise<Buffer>;
+const gzipAsync = promisify(gzip) as (
+  body: string | Uint8Array,
+  options: { level: number },
+) => Promise<Buffer>;
+/**
+ * Bodies given as bytes are answers kept and sent again (src/server/api/kept-answers.ts): compressed
+ * once, for as long as the answer is kept.
+ */
+const compressed = new WeakMap<Uint8Array, Promise<Buffer>>();
+const gzipped = (body: string | Uint8Array): Promise<Buffer> => {
+  // Level 1: most of the saving for a fraction of the time on a busy server.
+  if (typeof body === "string") return gzipAsync(body, { level: constants.Z_BEST_SPEED });
+  let done = compressed.get(body);
+  if (!done) {
+    done = gzipAsync(body, { level: constants.Z_BEST_SPEED });
+    compressed.set(body, done);
+  }
+  return done;
+};
 
 /** `/auth/config` and the embedded identity provider's layer (`/cognito-idp`), for `server/serve.mjs`. */
 export { serveIdentity, LAYER_PATH, CONFIG_PATH } from "../identity-provider/http";
