@@ -230,6 +230,8 @@ export async function startPortal(engine, databaseUrl, identity, extraEnv = {}) 
   return {
     base,
     dataDir,
+    /** The launcher's process id (the web server is its child). */
+    pid: child.pid,
     /** Stop the portal now (SIGINT: it closes its database cleanly), to read its records. */
     stop: () => stopChild(child),
     finish: () => {

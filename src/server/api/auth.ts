@@ -89,6 +89,30 @@ export async function donorOf(
   return { identity, donor: await completeSignUp(identity) };
 }
 
+/** The signed-in caller of a history list (`historyCaller`). */
+export interface HistoryCaller {
+  readonly identity: VerifiedIdentity;
+  /** The caller's donor, as the database says now; undefined while they have none. */
+  readonly donorId: string | undefined;
+  /** The version of the donor's list, read with the sign-out check and the donor (migration 034). */
+  readonly historyVersion: string;
+  readonly donor: () => Promise<DonorView | undefined>;
+}
+
+/**
+ * `donorOf` for a history list: the sign-out check, the donor and the version of the donor's list in
+ * one read, the donor's record unsealed only when the list must be made (not when a kept one answers).
+ */
+export async function historyCaller(headers: RequestHeaders): Promise<HistoryCaller> {
+  const identity = await verifiedToken(headers);
+  const state = await (await donorRecords()).signedInHistory(identity);
+  if (state.signedOut) throw expired();
+  const { donorId, historyVersion } = state;
+  if (donorId || !identity.emailVerified)
+    return { identity, donorId, historyVersion, donor: async () => state.donor() };
+  return { identity, donorId, historyVersion, donor: () => completeSignUp(identity) };
+}
+
 /**
  * A new account's first signed-in call: the details its sign-up recorded (the PreSignUp check) become
  * its donor link, once its e-mail is verified. A donor who gave as a guest is claimed only with that

@@ -2,6 +2,9 @@ import type { ServiceResponse } from "./types";
 
 type Headers = Readonly<Record<string, string | ReadonlyArray<string>>>;
 
+const successText = (data: Record<string, unknown>, status: 0 | 1 = 1) =>
+  JSON.stringify({ status, message: "Success", ...data });
+
 /** The spec's response envelope: `status` 1 for success (0 otherwise) and a `message`. */
 export const success = (
   data: Record<string, unknown>,
@@ -10,7 +13,20 @@ export const success = (
 ): ServiceResponse => ({
   status: 200,
   headers: { "cache-control": "no-store", ...headers },
-  body: JSON.stringify({ status, message: "Success", ...data }),
+  body: successText(data, status),
+});
+
+/** `success(data)`'s body as UTF-8 bytes, to be kept and sent again (`encodedSuccess`). */
+export const successBytes = (data: Record<string, unknown>): Uint8Array<ArrayBuffer> =>
+  utf8.encode(successText(data));
+
+const utf8 = new TextEncoder();
+
+/** A success whose envelope was encoded before (`success(…).body`'s bytes, a kept answer). */
+export const encodedSuccess = (body: Uint8Array<ArrayBuffer>): ServiceResponse => ({
+  status: 200,
+  headers: { "cache-control": "no-store" },
+  body,
 });
 
 /**

@@ -1,14 +1,22 @@
 import { Schema } from "effect";
 import { backToSiteLink } from "../../components/chrome/site";
 import { FLOW_TYPES } from "@portal/domain";
-import type { DonorView } from "@portal/adapters/db";
+import type { DonorView, TransactionPage } from "@portal/adapters/db";
 import type { PortalServices } from "../app/services";
-import { registeredDonor, donorOf } from "./auth";
+import { historyCaller, registeredDonor, donorOf } from "./auth";
 import { decode, Text, TransactionBody } from "./decode";
-import { failure, RequestError, success, transactionNotFound } from "./envelope";
+import {
+  encodedSuccess,
+  failure,
+  RequestError,
+  success,
+  successBytes,
+  transactionNotFound,
+} from "./envelope";
 import { receiptLookupWait } from "./rate-limit";
 import { PAGE_SIZE } from "./public";
-import type { CallContext, Handler } from "./types";
+import { keptAnswers, type KeptAnswers } from "./kept-answers";
+import type { Handler } from "./types";
 import { userData } from "./donors";
 
 const Page = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1_000_000 }));
@@ -28,50 +36,67 @@ const TransactionsBody = Schema.Struct({
   fund: Schema.optionalKey(Schema.NullOr(Schema.Literals(FLOW_TYPES))),
 });
 
-/** The caller's own paid donations, a page at a time (at most 100). Not registered: an empty list. */
-const transactionsOf = async (
-  { history }: PortalServices,
-  { headers, body }: CallContext,
-  thirdParty: boolean,
-) => {
+/** Which page of the caller's list a request asks for (the phone number and e-mail play no part). */
+const listQuery = (body: unknown) => {
   const request = decode(TransactionsBody, body ?? {});
-  const { donor } = await donorOf(headers);
-  const pageNo = request.pageNo ?? 1;
-  const pageSize = Math.min(request.pageSize ?? PAGE_SIZE, PAGE_SIZE);
-  const page = donor
-    ? await history.transactions(donor, {
-        pageNo,
-        pageSize,
-        source: request.source ?? undefined,
-        year: request.year ?? undefined,
-        flow: request.fund ?? undefined,
-      })
-    : { records: [], totalRecords: 0, years: [] };
-  const records = thirdParty
-    ? page.records
-    : page.records.map(({ isRefunded: _refunded, ...record }) => record);
-  return { records, totalRecords: page.totalRecords, years: page.years };
+  return {
+    pageNo: request.pageNo ?? 1,
+    pageSize: Math.min(request.pageSize ?? PAGE_SIZE, PAGE_SIZE),
+    source: request.source ?? undefined,
+    year: request.year ?? undefined,
+    flow: request.fund ?? undefined,
+  };
 };
 
-/** getDonorTransactions, and the third-party form that also says which gifts were refunded. */
-const donorTransactions =
-  (thirdParty: boolean) =>
-  (services: PortalServices): Handler =>
-  async (context) => {
-    const page = await transactionsOf(services, context, thirdParty);
-    return success({
-      resultDonationListResponse: page.records,
-      totalRecords: page.totalRecords,
-      years: page.years,
-    });
+/** What a list call answers with a page of the caller's list (its envelope's fields). */
+type ListAnswer = (page: TransactionPage) => Record<string, unknown>;
+
+const withoutRefunds = (page: TransactionPage) =>
+  page.records.map(({ isRefunded: _refunded, ...record }) => record);
+
+/**
+ * The caller's own paid donations, a page at a time (at most 100); not registered: an empty list.
+ * The encoded answer is kept per call, donor and page with the version of the donor's list read in
+ * the same statement as the sign-out check (migration 034): while that version is still the
+ * database's, the kept bytes are the answer, so a request costs that one statement. Any write that
+ * changes the list (on any instance) draws a new version in its own transaction, so the next request
+ * makes the list afresh; a sign-out refuses the token at that same statement.
+ */
+const listCall =
+  (answer: ListAnswer) =>
+  ({ history }: PortalServices, kept: KeptAnswers): Handler =>
+  async ({ call, headers, body }) => {
+    const query = listQuery(body);
+    const caller = await historyCaller(headers);
+    const key =
+      caller.donorId === undefined ? undefined : JSON.stringify([call.name, caller.donorId, query]);
+    const found = key === undefined ? undefined : kept.get(key, caller.historyVersion);
+    if (found) return encodedSuccess(found);
+    const donor = await caller.donor();
+    const page = donor
+      ? await history.transactions(donor, query)
+      : { records: [], totalRecords: 0, years: [] };
+    const bytes = successBytes(answer(page));
+    if (key !== undefined && donor?.id === caller.donorId)
+      kept.keep(key, caller.historyVersion, bytes);
+    return encodedSuccess(bytes);
   };
 
-const getUserTransactions =
-  (services: PortalServices): Handler =>
-  async (context) => {
-    const page = await transactionsOf(services, context, false);
-    return success({ data: page.records, totalRecords: page.totalRecords });
-  };
+/** getDonorTransactions, and the third-party form that also says which gifts were refunded. */
+const getDonorTransactions = listCall((page) => ({
+  resultDonationListResponse: withoutRefunds(page),
+  totalRecords: page.totalRecords,
+  years: page.years,
+}));
+const getDonorTransactionsThirdparty = listCall((page) => ({
+  resultDonationListResponse: page.records,
+  totalRecords: page.totalRecords,
+  years: page.years,
+}));
+const getUserTransactions = listCall((page) => ({
+  data: withoutRefunds(page),
+  totalRecords: page.totalRecords,
+}));
 
 const ownTransaction = async (
   { history }: PortalServices,
@@ -162,11 +187,11 @@ const getThirdPartyDonationReceiptData =
     return success({ data: { ...receipt, websiteUrl: backToSiteLink(receipt.flow) } });
   };
 
-export const historyHandlers = (services: PortalServices) =>
+export const historyHandlers = (services: PortalServices, kept = keptAnswers()) =>
   ({
-    getDonorTransactions: donorTransactions(false)(services),
-    getDonorTransactionsThirdparty: donorTransactions(true)(services),
-    getUserTransactions: getUserTransactions(services),
+    getDonorTransactions: getDonorTransactions(services, kept),
+    getDonorTransactionsThirdparty: getDonorTransactionsThirdparty(services, kept),
+    getUserTransactions: getUserTransactions(services, kept),
     getDonorByTransactionNumber: getDonorByTransactionNumber(services),
     getLastTxnDonorDetailsByNric: getLastTxnDonorDetailsByNric(services),
     getUserStripeToken: getUserStripeToken(services),

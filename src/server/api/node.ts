@@ -46,6 +46,9 @@ export interface Portal {
   readonly close: () => Promise<void>;
 }
 
+/** How long a loop that could not start waits before it is tried again. */
+const LOOP_RETRY_MS = 5_000;
+
 /**
  * The composition root: builds the portal from its configuration once, when the web server starts
  * (nothing is started by importing a module), and starts its loops: reconciliation and recurring
@@ -68,14 +71,30 @@ export async function startPortal(
   root.stops.push(startSweeps());
   // Publish approved rates when their time comes; forget ended console sessions.
   root.stops.push(startConsoleJobs(root));
-  const started = (name: string, loop: Promise<() => void>) =>
-    loop.then(
-      (stop) => void root.stops.push(stop),
-      (error: unknown) => log.error(`[${name}] not started: ${reason(error)}`),
-    );
-  // Not awaited: a database that is not up yet shows in /api/health, not as a failed start.
-  void started("jobs", startPaymentJobs(root));
-  void started("mail", startMailJobs(root));
+  // Not awaited: a database that is not up yet shows in /api/health, not as a failed start; a loop
+  // that cannot start yet (its database unreachable, or its connection cut while it started) is
+  // tried again until it starts, so no instance is left without reconciliation or mail.
+  const started = (name: string, start: () => Promise<() => void>) => {
+    let closed = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const attempt = () =>
+      start().then(
+        (stop) => (closed ? stop() : void root.stops.push(stop)),
+        (error: unknown) => {
+          if (closed) return;
+          log.error(`[${name}] not started: ${reason(error)}; trying again in 5 s`);
+          retry = setTimeout(attempt, LOOP_RETRY_MS);
+          retry.unref();
+        },
+      );
+    root.stops.push(() => {
+      closed = true;
+      clearTimeout(retry);
+    });
+    void attempt();
+  };
+  started("jobs", () => startPaymentJobs(root));
+  started("mail", () => startMailJobs(root));
   // The embedded stand-ins, when the settings ask for them (never in production), warmed now: their
   // tables are made at start rather than in a donor's request (a request that comes sooner waits).
   void standins().catch((error: unknown) => log.error(`[standins] not started: ${reason(error)}`));
@@ -160,15 +179,32 @@ export async function serveService(
   ) {
     res.setHeader("content-encoding", "gzip");
     res.setHeader("vary", "accept-encoding");
-    // Level 1: most of the saving for a fraction of the time on a busy server.
-    res.end(await gzipAsync(response.body, { level: constants.Z_BEST_SPEED }));
+    res.end(await gzipped(response.body));
     return;
   }
   res.end(response.body);
 }
 
 const COMPRESS_FROM = 4096;
-const gzipAsync = promisify(gzip) as (text: string, options: { level: number }) => Promise<Buffer>;
+const gzipAsync = promisify(gzip) as (
+  body: string | Uint8Array,
+  options: { level: number },
+) => Promise<Buffer>;
+/**
+ * Bodies given as bytes are answers kept and sent again (src/server/api/kept-answers.ts): compressed
+ * once, for as long as the answer is kept.
+ */
+const compressed = new WeakMap<Uint8Array, Promise<Buffer>>();
+const gzipped = (body: string | Uint8Array): Promise<Buffer> => {
+  // Level 1: most of the saving for a fraction of the time on a busy server.
+  if (typeof body === "string") return gzipAsync(body, { level: constants.Z_BEST_SPEED });
+  let done = compressed.get(body);
+  if (!done) {
+    done = gzipAsync(body, { level: constants.Z_BEST_SPEED });
+    compressed.set(body, done);
+  }
+  return done;
+};
 
 /** `/auth/config` and the embedded identity provider's layer (`/cognito-idp`), for `server/serve.mjs`. */
 export { serveIdentity, LAYER_PATH, CONFIG_PATH } from "../identity-provider/http";

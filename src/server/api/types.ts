@@ -21,11 +21,11 @@ export interface ServiceRequest {
   readonly remoteAddress?: string | undefined;
 }
 
-/** What the server sends back: status, headers and a JSON text. */
+/** What the server sends back: status, headers and a JSON text (or its UTF-8 bytes, encoded before). */
 export interface ServiceResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string | ReadonlyArray<string>>>;
-  readonly body: string;
+  readonly body: string | Uint8Array<ArrayBuffer>;
 }
 
 /** What a handler gets: the decoded query and body of a request to its call. */

@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { maskNric } from "@portal/domain";
 import { linkGifts, type LinkProof } from "./gift-links";
-import { signedOutCheck, type SignedIn, type TokenOf } from "./identity-state";
+import {
+  signedOutCheck,
+  type SignedIn,
+  type SignedInHistory,
+  type TokenOf,
+} from "./identity-state";
 import { personalData, type PersonalData } from "./personal-data";
 import type { Sql, SqlQuery } from "./sql";
 
@@ -38,6 +43,13 @@ export interface Donors {
   readonly byIdentity: (identity: Identity) => Promise<DonorView | undefined>;
   /** A signed-in call's donor and whether its token was signed out, in one read (no extra trip). */
   readonly signedIn: (identity: Identity & { readonly token?: TokenOf }) => Promise<SignedIn>;
+  /**
+   * `signedIn` with the version of the donor's history list (migration 034) read in the same
+   * statement; the donor's record is unsealed only when asked for.
+   */
+  readonly signedInHistory: (
+    identity: Identity & { readonly token?: TokenOf },
+  ) => Promise<SignedInHistory>;
   readonly byId: (donorId: string) => Promise<DonorView | undefined>;
   /** The e-mail addresses of every sign-in linked to this donor. */
   readonly emailsOf: (donorId: string) => Promise<ReadonlyArray<string>>;
@@ -168,14 +180,23 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
       [actor, action, donorId],
     );
 
-  const signedIn: Donors["signedIn"] = async (identity) => {
+  /** The sign-out check and the caller's donor row (and, when asked, its history's version). */
+  const signedInRow = async (identity: Parameters<Donors["signedIn"]>[0], history: boolean) => {
     const check = identity.token ? signedOut(identity.token, 3) : undefined;
-    const [row] = await sql.query<Partial<DonorRow> & { signed_out: boolean }>(
-      `select ${check?.sql ?? "false"} as signed_out, d.* from (values (1)) as one (x)
+    const [row] = await sql.query<
+      Partial<DonorRow> & { signed_out: boolean; history_version?: string }
+    >(
+      `select ${check?.sql ?? "false"} as signed_out, d.*${history ? ", coalesce(v.version, 0)::text as history_version" : ""}
+       from (values (1)) as one (x)
        left join (${select}) d
-         on d.id = (select donor_id from identity_link where provider = $1 and subject = $2)`,
+         on d.id = (select donor_id from identity_link where provider = $1 and subject = $2)
+       ${history ? "left join donor_history_version v on v.donor_id = d.id" : ""}`,
       [identity.issuer, identity.subject, ...(check?.params ?? [])],
     );
+    return row;
+  };
+  const signedIn: Donors["signedIn"] = async (identity) => {
+    const row = await signedInRow(identity, false);
     return {
       signedOut: row?.signed_out === true,
       donor: row?.id ? toView(row as DonorRow) : undefined,
@@ -184,6 +205,16 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
 
   return {
     signedIn,
+    signedInHistory: async (identity) => {
+      const row = await signedInRow(identity, true);
+      let view: DonorView | undefined;
+      return {
+        signedOut: row?.signed_out === true,
+        donorId: row?.id,
+        historyVersion: row?.history_version ?? "0",
+        donor: () => (row?.id ? (view ??= toView(row as DonorRow)) : undefined),
+      };
+    },
     byIdentity: async ({ issuer, subject, email, emailVerified }) =>
       (await signedIn({ issuer, subject, email, emailVerified })).donor,
     byId: async (donorId) => {

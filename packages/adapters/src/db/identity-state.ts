@@ -53,6 +53,18 @@ export interface SignedIn {
 }
 
 /**
+ * `SignedIn` with the version of the donor's history list (migration 034) read in the same statement:
+ * a list made after this read is current while the version stays this one.
+ */
+export interface SignedInHistory {
+  readonly signedOut: boolean;
+  readonly donorId: string | undefined;
+  readonly historyVersion: string;
+  /** The donor's record (its NRIC unsealed on first ask). */
+  readonly donor: () => DonorView | undefined;
+}
+
+/**
  * Whether a token was signed out, as SQL for a statement of any other read (so the check costs no
  * round trip of its own): a boolean expression over parameters `$n` (the account's hash), `$n+1` (the
  * token id's hash) and `$n+2` (when the token was issued, seconds), with those parameters. A token is

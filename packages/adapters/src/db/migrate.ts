@@ -25,6 +25,7 @@ import { financeRollup } from "./migrations/026-finance-rollup";
 import { homePageContent } from "./migrations/028-home-page-content";
 import { reconcileBacklog } from "./migrations/031-reconcile-backlog";
 import { exportOrder } from "./migrations/033-export-order";
+import { historyVersion } from "./migrations/034-history-version";
 import type { Sql } from "./sql";
 
 /**
@@ -60,6 +61,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "028-home-page-content", sql: homePageContent },
   { id: "031-reconcile-backlog", sql: reconcileBacklog },
   { id: "033-export-order", sql: exportOrder },
+  { id: "034-history-version", sql: historyVersion },
 ];
 
 /** A list of migrations and where it keeps its record (the stand-ins keep theirs apart). */

@@ -1,0 +1,186 @@
+// `npm run bench:list-profile`: where a signed-in donor's list of 100 goes on the web server (issue 21).
+// Starts the portal on a fresh PostgreSQL database (or PGlite: `-- pglite`) with its web server under
+// `--cpu-prof`, seeds the bench's donor (100 paid donations), loads the list and then the
+// configuration read (bench/load.mjs, 50 connections) and prints, for each: requests a second, p50 and
+// p99, and the web server's CPU per request (from /proc, so comparable between runs on a busy machine);
+// then the list's CPU profile summed by what the time was spent on. Keeps the .cpuprofile (open it in
+// Chrome's DevTools) in a temporary folder it names.
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startTestIdentity } from "../scripts/lib/test-identity.mjs";
+import { seedDonor } from "./lib/donor.mjs";
+import {
+  cleanups,
+  ensureBuild,
+  freshPostgres,
+  runBench,
+  runChild,
+  say,
+  sleep,
+  startPortal,
+} from "./lib/processes.mjs";
+import { targets } from "./lib/report.mjs";
+
+const engine = process.argv[2] === "pglite" ? "PGlite" : "PostgreSQL";
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ticks = 100; // USER_HZ: /proc's CPU times are in hundredths of a second on Linux
+
+/** The web server's process: the launcher's child running server/serve.mjs. */
+function webPid(launcherPid) {
+  const children = readFileSync(`/proc/${launcherPid}/task/${launcherPid}/children`, "utf8")
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  for (const pid of children) {
+    if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("serve.mjs")) return Number(pid);
+  }
+  throw new Error("no web server process under the launcher");
+}
+
+/** CPU seconds (user + system) the process used so far. */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / ticks;
+}
+
+/** What a profile's samples were spent on: each sample goes to the first category on its stack. */
+const categories = [
+  ["JSON encode (JSON.stringify)", (f) => f.functionName === "stringify"],
+  ["JSON decode (JSON.parse)", (f) => f.functionName === "parse" && f.url === ""],
+  [
+    "pg: parse rows",
+    (f) => /parseRow|_parseRow|parseDataRowMessage|parseArray/.test(f.functionName),
+  ],
+  ["pg: protocol and socket", (f) => /node_modules\/pg/.test(f.url)],
+  ["row to record (history.toRecord)", (f) => f.functionName === "toRecord"],
+  ["token check (verify, hash)", (f) => /verif|tokenHash|remembered/i.test(f.functionName)],
+  ["HMAC and hashes", (f) => /createHmac|createHash|digest|hmac/i.test(f.functionName)],
+  ["decryption", (f) => /decrypt|createDecipheriv/i.test(f.functionName)],
+  ["answer write (socket)", (f) => /writev|writeGeneric|_writeRaw|end$|_send/.test(f.functionName)],
+  ["garbage collection", (f) => f.functionName === "(garbage collector)"],
+  ["idle", (f) => f.functionName === "(idle)"],
+];
+
+/** The samples taken between `fromNs` and `untilNs` (process.hrtime.bigint: the same clock as V8's). */
+function summarise(file, fromNs, untilNs) {
+  const profile = JSON.parse(readFileSync(file, "utf8"));
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
+  const totals = new Map();
+  const selfTimes = new Map();
+  let all = 0;
+  let at = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const us = profile.timeDeltas[i] ?? 0;
+    at += us;
+    if (at * 1000 < fromNs || at * 1000 > untilNs) continue;
+    all += us;
+    let id = profile.samples[i];
+    let found = "other JavaScript and native";
+    const stack = [];
+    while (id !== undefined) {
+      stack.push(byId.get(id).callFrame);
+      id = parent.get(id);
+    }
+    // The outermost matching category wins for JSON and pg (they call into native code); the
+    // innermost for the rest.
+    for (const [name, test] of categories) {
+      if (stack.some(test)) {
+        found = name;
+        break;
+      }
+    }
+    totals.set(found, (totals.get(found) ?? 0) + us);
+    const leaf = stack[0];
+    const where = `${leaf.functionName || "(anonymous)"} ${leaf.url.split("/").slice(-2).join("/")}:${leaf.lineNumber + 1}`;
+    selfTimes.set(where, (selfTimes.get(where) ?? 0) + us);
+  }
+  const rows = (map) =>
+    [...map.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, us]) => ({ name, share: us / all, ms: us / 1000 }));
+  return { categories: rows(totals), functions: rows(selfTimes).slice(0, 30) };
+}
+
+async function measure(base, target, pid) {
+  const before = cpuSeconds(pid);
+  const load = os.loadavg()[0];
+  const result = await runChild(`load ${target.id}`, "load.mjs", {
+    url: base + target.path,
+    method: target.method,
+    headers: target.headers,
+    body: target.body,
+    connections,
+    warmupSeconds: 2,
+    seconds,
+  });
+  const cpu = cpuSeconds(pid) - before;
+  // Warm-up requests are not counted; their CPU is: spread it over the whole run's requests.
+  const requests = result.requestsPerSecond * (seconds + 2);
+  return {
+    target: target.id,
+    loadAverage: load,
+    requestsPerSecond: Math.round(result.requestsPerSecond),
+    p50: result.p50,
+    p99: result.p99,
+    errors: result.errors,
+    serverCpuMsPerRequest: Number(((1000 * cpu) / requests).toFixed(3)),
+  };
+}
+
+async function main() {
+  ensureBuild();
+  let databaseUrl;
+  if (engine === "PostgreSQL") {
+    const database = await freshPostgres();
+    if (!database.url) throw new Error(`no PostgreSQL: ${database.reason}`);
+    databaseUrl = database.url;
+  }
+  const profileDir = mkdtempSync(path.join(os.tmpdir(), "list-profile-"));
+  const identity = await startTestIdentity();
+  cleanups.push(() => identity.stop());
+  const portal = await startPortal(engine, databaseUrl, identity, {
+    NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}`,
+  });
+  const pid = webPid(portal.pid);
+  const donorHeaders = await seedDonor(portal.base, identity);
+  say(`${engine}: donor seeded; web server ${pid}`);
+  const rows = [];
+  const from = Number(process.hrtime.bigint());
+  rows.push(await measure(portal.base, { ...targets.transactions, headers: donorHeaders }, pid));
+  const until = Number(process.hrtime.bigint());
+  rows.push(await measure(portal.base, targets.configuration, pid));
+  await portal.stop();
+  await sleep(500);
+  const web = readdirSync(profileDir).find((name) => name.includes(`.${pid}.`));
+  console.log(
+    "\n| Target | Load average | Req/s | p50 ms | p99 ms | Errors | Web CPU ms per request |",
+  );
+  console.log("| --- | --: | --: | --: | --: | --: | --: |");
+  for (const r of rows)
+    console.log(
+      `| ${r.target} | ${r.loadAverage.toFixed(1)} | ${r.requestsPerSecond} | ${r.p50?.toFixed(1)} | ${r.p99?.toFixed(1)} | ${r.errors} | ${r.serverCpuMsPerRequest} |`,
+    );
+  if (web) {
+    const file = path.join(profileDir, web);
+    console.log(`\nWeb server profile of the list's load: ${file}\n`);
+    console.log("| Spent on | Share of samples | ms |");
+    console.log("| --- | --: | --: |");
+    const summary = summarise(file, from, until);
+    for (const row of summary.categories)
+      console.log(`| ${row.name} | ${(100 * row.share).toFixed(1)} % | ${row.ms.toFixed(0)} |`);
+    console.log("\n| Function (self time) | Share of samples | ms |");
+    console.log("| --- | --: | --: |");
+    for (const row of summary.functions)
+      console.log(`| ${row.name} | ${(100 * row.share).toFixed(1)} % | ${row.ms.toFixed(0)} |`);
+  } else say(`no profile of the web server in ${profileDir}`);
+  console.log(JSON.stringify({ engine, rows }));
+  portal.finish();
+  return true;
+}
+
+await runBench(main);
