@@ -116,7 +116,10 @@ test("zakat from the calculator, on a phone, in Malay", async ({ page }, testInf
   await open(page, "/ms/calculator");
   const savings = page.getByRole("group", { name: /Simpanan/ });
   await savings.getByRole("group").first().getByRole("textbox").first().fill("11500");
-  await savings.getByRole("textbox", { name: "Catatan (pilihan)" }).first().fill("Akaun DBS");
+  // §5's text helper on the remark as it is typed: no markup, no runs of spaces.
+  const remark = savings.getByRole("textbox", { name: "Catatan (pilihan)" }).first();
+  await remark.fill("  Akaun   <b>DBS</b>");
+  await expect(remark).toHaveValue("Akaun DBS");
   await page.getByRole("link", { name: /bayar/i }).first().click();
   await expect(page).toHaveURL(/\/ms\/checkout\?flow=zakat$/i);
   await hydrated(page);
