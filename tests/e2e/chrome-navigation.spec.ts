@@ -121,6 +121,33 @@ test("the menu stays open on resize while the unauthorised popup shows, and clos
   await expect(nav).toBeVisible();
 });
 
+test("the pre-registered popup holds the menu open too, in Malay on a phone", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await open(page, "/ms/kaffarah");
+  const nav = page.getByRole("navigation", { name: "Navigasi laman" });
+  // Back from a social provider's logout with the pre-registered outcome kept (auth/social-return.ts).
+  await page.evaluate(() => sessionStorage.setItem("portal.socialPopup", "PRE_REGISTERED"));
+  await page.reload();
+  await hydrated(page);
+  const popup = dialog(page).getByRole("heading", { name: "Akaun telah didaftarkan" });
+  await expect(popup).toBeVisible();
+  // Widened, the menu shows; narrowed again while the popup shows, it stays open.
+  for (const width of [1280, 800, 375]) {
+    await page.setViewportSize({ width, height: 740 });
+    await expect(nav).toBeVisible();
+  }
+  await checkScreen(page, testInfo, "pre-registered-menu-ms-375");
+  // Closed, the popup no longer holds it: the next narrowing closes the menu.
+  await dialog(page).getByRole("button", { name: "Tutup", exact: true }).click();
+  await expect(popup).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 740 });
+  await page.setViewportSize({ width: 800, height: 740 });
+  await expect(nav).toBeHidden();
+});
+
 test("an account that is not a donor's sees a blank masked page and a popup it cannot dismiss, on every load", async ({
   page,
 }, testInfo) => {

@@ -13,8 +13,9 @@ export const signedInDonor = async (page: Page, email: string, nric: string, nam
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
-  // The account page stays where it is after a sign-in (it reloads).
-  await expect(page.getByTestId("account-name")).toHaveText(name);
+  // The account page stays where it is after a sign-in (it reloads). The sign-in's SRP exchange and
+  // the reload take longer than the default 5 s on a loaded machine.
+  await expect(page.getByTestId("account-name")).toHaveText(name, { timeout: 30_000 });
 };
 
 /** The donor's ID token, as Amplify keeps it in this tab. */

@@ -45,6 +45,10 @@ test("a donor works out fidyah over three reasons and hands it to checkout", asy
   await illness.getByLabel("Number of years").fill("3");
   await illness.getByLabel("Days missed each year").fill("10");
   await expect(page.getByTestId("illness-total")).toHaveText("$120.00");
+  // §5's text helper on the illness remark as it is typed.
+  const remark = illness.getByLabel("Remark (optional)");
+  await remark.fill("  Kidney  <b>stone</b>");
+  await expect(remark).toHaveValue("Kidney stone");
 
   // A refused entry says why and changes nothing.
   const days = pregnancy.getByLabel("Days missed");
@@ -71,6 +75,7 @@ test("a donor works out fidyah over three reasons and hands it to checkout", asy
     "5",
   );
   await expect(illness.getByLabel("Number of years")).toHaveValue("3");
+  await expect(remark).toHaveValue("Kidney stone");
 
   // Pay, by keyboard.
   const pay = page.getByRole("link", { name: "Pay fidyah now" });

@@ -136,7 +136,10 @@ test("a zakat harta receipt shows every field that applies, masked, with the zak
   ]);
   await expect(sheet.locator("tfoot")).toContainText("$273.00");
   await expect(sheet.locator(".receipt-next-due")).toContainText("Next Zakat Harta Due");
-  await expect(sheet.locator("[data-image=Visa]")).toHaveAccessibleName("VISA");
+  // §3's card image (a small SVG, hidden) beside the brand's name, which is its text alternative.
+  const method = sheet.locator(".payment-method");
+  await expect(method.locator('svg[data-image="Visa"]')).toHaveAttribute("aria-hidden", "true");
+  await expect(method.getByTestId("payment-name")).toHaveText("Visa");
   await expect(sheet).toContainText("4242");
   await expect(sheet).toContainText("Accepted");
   await expect(sheet).toContainText("One Time");

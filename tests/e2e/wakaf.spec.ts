@@ -277,10 +277,13 @@ test("on the wakaf host every page wears the wakaf brand and its icon, and keeps
 }) => {
   const brand = page.locator(".site-header .brand");
   const icon = page.locator('link[rel="icon"]');
+  // The header's own mark follows the variant as the favicon does.
+  const mark = brand.locator(".brand-mark");
   // The zakat host keeps the zakat brand and icon.
   await page.goto("/profile");
   await expect(brand).toHaveText("Zakat Singapore");
   await expect(icon).toHaveAttribute("href", "/favicon.svg");
+  await expect(mark).toHaveAttribute("data-mark", "zakat");
   // The wakaf host: profile, enrolment, the enrolment form, register and not-found, in both languages.
   await page.goto(onWakafHost(baseURL, "/wms"));
   await hydrated(page);
@@ -295,6 +298,7 @@ test("on the wakaf host every page wears the wakaf brand and its icon, and keeps
     await page.goto(onWakafHost(baseURL, path));
     await expect(brand, path).toHaveText(name);
     await expect(icon, path).toHaveAttribute("href", "/favicon-wakaf.svg");
+    await expect(mark, path).toHaveAttribute("data-mark", "wakaf");
     // The flow stays a wakaf one (the forms keep the donor's own; profile and enrolment are Ilmu's twins).
     expect(["ILMU", "WMS"], path).toContain(
       await page.evaluate(() => sessionStorage.getItem("portal.flow")),

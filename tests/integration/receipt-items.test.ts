@@ -70,6 +70,25 @@ describe.each(testDatabases())("receipt items on $name", (database) => {
     expect(data.attributes.muisHarta).toEqual(hartaItems);
   });
 
+  it("applies §5's text helper to the remarks again: no markup or runs of spaces reach the receipt", async () => {
+    const paid = await (
+      await new Donor(portal.base).start()
+    ).donate({
+      flow: "ZAKAT",
+      items: {
+        harta: 35_000,
+        hartaItems: [
+          { name: "savings", amount: 35_000, remark: ["  <b>DBS</b>   joint", "<img src=x>"] },
+        ],
+      },
+      totalCents: 35_000,
+    });
+    const data = await receipt(paid.token);
+    expect(data.attributes.muisHarta).toEqual([
+      { name: "savings", amount: 35_000, remark: ["DBS joint"] },
+    ]);
+  });
+
   it("refuses harta items that do not add up, name no known asset or carry over-long remarks", async () => {
     const refusals = [
       [{ name: "savings", amount: 20_000, remark: [] }], // $200 of $350

@@ -58,7 +58,12 @@ describe("checkout orders", () => {
       { type: "savings/update", index: 0, patch: { amount: cents(6_000_000), remark: " DBS " } },
       { type: "savings/add" },
       { type: "savings/update", index: 1, patch: { amount: cents(5_000_000), remark: "OCBC" } },
-      { type: "shares/update", index: 0, patch: { amount: cents(2_000_000), remark: "STI ETF" } },
+      // §5's text helper: no markup, no runs of spaces.
+      {
+        type: "shares/update",
+        index: 0,
+        patch: { amount: cents(2_000_000), remark: "<b>STI</b>   ETF" },
+      },
       { type: "insurance/update", index: 0, patch: { amount: cents(100_000), remark: "AIA" } },
       { type: "gold/setWeight", bucket: "notForUsage", grams: 100 },
     ]);

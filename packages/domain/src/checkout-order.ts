@@ -10,13 +10,14 @@ import type { FlowType } from "./flow";
 import { giftItemOf } from "./funds/lookup";
 import type { KaffarahState } from "./kaffarah";
 import { sumCents, type Cents } from "./money";
+import { cleanText } from "./validators/text";
 import type { HartaItem } from "./receipt/attributes";
 import { calculateZakat, type ZakatResults, type ZakatState } from "./zakat";
 import { isSourceOfIncome } from "./zakat/source-of-income";
 
 const remarksOf = (rows: ReadonlyArray<{ readonly remark: string }>): string[] =>
   rows
-    .map((row) => row.remark.trim().slice(0, HARTA_REMARK_MAX_LENGTH))
+    .map((row) => cleanText(row.remark).trim().slice(0, HARTA_REMARK_MAX_LENGTH))
     .filter((remark) => remark !== "")
     .slice(0, HARTA_REMARKS_MAX);
 

@@ -1,10 +1,12 @@
 import { fundNameKey } from "../../i18n/funds";
 import { useEffect, useState } from "react";
 import {
+  cardImage,
   FLOW_TYPES,
   formatDate,
   formatMoney,
   isTaxRegistrable,
+  paymentMethodImage,
   type Cents,
   type FlowType,
 } from "@portal/domain";
@@ -12,6 +14,8 @@ import { localizedPath, type Language } from "../../i18n/paths";
 import { failureText, type Call } from "./api";
 import type { Label } from "./AccountArea";
 import { goRegisterTaxDeduction } from "./tax-state";
+import { PaymentImage } from "../giving/payment-images";
+import { cardBrandName } from "../giving/payment-names";
 
 /** Spec §3's transaction record, as much of it as the history shows. */
 interface TransactionRecord {
@@ -39,12 +43,26 @@ interface Page {
 /** Rows per page on screen (the server allows up to the spec's 100). */
 export const HISTORY_PAGE_SIZE = 10;
 
-const methodText = (record: TransactionRecord, t: Label) =>
-  record.method === "PayNow"
-    ? "PayNow"
-    : record.cardLastDigit
-      ? t("account_card_ending", { brand: record.paymentMethod ?? "", last4: record.cardLastDigit })
-      : (record.paymentMethod ?? "-");
+/** The way the gift was paid: §3's image (hidden beside its words), then the words. */
+const Method = ({ record, t }: { record: TransactionRecord; t: Label }) => {
+  const wallet = record.method === "PayNow" ? "paynow" : paymentMethodImage(record.paymentMethod);
+  const image = wallet === "default" ? cardImage(record.paymentMethod) : wallet;
+  const text =
+    record.method === "PayNow"
+      ? "PayNow"
+      : record.cardLastDigit
+        ? t("account_card_ending", {
+            brand: cardBrandName(record.paymentMethod ?? ""),
+            last4: record.cardLastDigit,
+          })
+        : (record.paymentMethod ?? "-");
+  return (
+    <span className="payment-method">
+      {record.paymentMethod || record.method === "PayNow" ? <PaymentImage image={image} /> : null}
+      <span>{text}</span>
+    </span>
+  );
+};
 
 /**
  * Giving history (spec §7 getDonorTransactionsThirdparty: the donor's own list, refunds marked), by tax
@@ -174,7 +192,9 @@ export function HistorySection(props: {
                       <s>{formatMoney(record.donationAmount as Cents)}</s>
                     )}
                   </td>
-                  <td>{methodText(record, t)}</td>
+                  <td>
+                    <Method record={record} t={t} />
+                  </td>
                   <td>{t(`account_status_${record.status}`)}</td>
                   <td>
                     {record.receiptLink ? (

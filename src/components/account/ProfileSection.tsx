@@ -1,8 +1,11 @@
 import { useState, type FormEvent } from "react";
 import {
+  cleanText,
+  cleanTextFields,
   emptyAddress,
   formatMobile,
   MOBILE_MASK,
+  TYPED_ADDRESS_PARTS,
   validateEmail,
   validateFullName,
   validateMobile,
@@ -82,7 +85,8 @@ function DetailsForm({ call, t, user, countries, onChanged }: Props) {
         label={user.donorType === "corporate" ? t("account_contact_person") : t("account_name")}
         name="name"
         value={name}
-        onChange={setName}
+        // §5's text helper as typed (the server applies it again).
+        onChange={(typed) => setName(cleanText(typed))}
         error={nameError}
         maxLength={66}
         autoComplete="name"
@@ -91,7 +95,7 @@ function DetailsForm({ call, t, user, countries, onChanged }: Props) {
         labels={labelsOf(t)}
         countries={countries}
         value={address}
-        onChange={setAddress}
+        onChange={(next) => setAddress(cleanTextFields(next, TYPED_ADDRESS_PARTS))}
       />
       <button type="submit" className="button" disabled={busy}>
         {t("account_save_details")}

@@ -1,5 +1,6 @@
 import { useMemo, useState, type FormEvent } from "react";
 import {
+  cleanTextFields,
   passwordIssues,
   signUpErrorOutcome,
   TERMS_VERSION,
@@ -46,7 +47,10 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
   const [errors, setErrors] = useState<Partial<Record<keyof Values | "terms", string>>>({});
   const [agreed, setAgreed] = useState(false);
   const { busy, error, setError, submit } = useSubmit();
-  const { text } = binder(values, errors, setValues);
+  // §5's text helper on the names as they are typed.
+  const { text } = binder(values, errors, (next: Values) =>
+    setValues(cleanTextFields(next, ["name", "companyName"])),
+  );
   const accounts = context.accounts;
   const v = (key: Parameters<typeof validationText>[1]) => validationText(context, key);
 
@@ -74,14 +78,14 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
         await context.run(
           accounts.signUp({
             kind,
-            name: values.name,
+            name: values.name.trim(),
             email: values.email,
             password: values.password,
             countryCode: dialCodeOf(countries, region),
             mobile: values.mobile.replace(/\s/g, ""),
             termsVersion: TERMS_VERSION,
             ...(corporate
-              ? { uen: values.uen, companyName: values.companyName }
+              ? { uen: values.uen, companyName: values.companyName.trim() }
               : { nric: values.nric.trim() }),
           }),
         );

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from "react";
 import {
   AMOUNT_TEXT_MAX_LENGTH,
+  cleanText,
   formatMoney,
   HARTA_REMARK_MAX_LENGTH,
   type Cents,
@@ -83,7 +84,6 @@ export function ParsedField<A>(props: ParsedFieldProps<A>) {
   );
 }
 
-/** A free-text remark (at most 25 characters). */
 /** A money field: dollars and cents as typed, whole cents inside. */
 export function AmountField(props: {
   readonly label: string;
@@ -96,6 +96,7 @@ export function AmountField(props: {
   return <ParsedField {...props} toText={amountText} parse={parseAmountText} inputMode="decimal" />;
 }
 
+/** A free-text remark (at most 25 characters), with §5's text helper as it is typed. */
 export function RemarkField(props: {
   readonly label: string;
   readonly value: string;
@@ -111,7 +112,7 @@ export function RemarkField(props: {
         autoComplete="off"
         maxLength={REMARK_MAX_LENGTH}
         value={props.value}
-        onChange={(event) => props.onValue(event.currentTarget.value)}
+        onChange={(event) => props.onValue(cleanText(event.currentTarget.value))}
       />
     </div>
   );

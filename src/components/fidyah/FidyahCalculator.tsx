@@ -21,6 +21,7 @@ import {
   saveFidyah,
 } from "../../stores/fidyah";
 import { useLiveRates } from "../calculator/rates";
+import { RemarkField } from "../calculator/fields";
 import { Rows } from "../calculator/Rows";
 import { accept, Card, ReadingField, refuse, type Reading } from "../giving/fields";
 import { Icon } from "../giving/icons";
@@ -307,14 +308,10 @@ export default function FidyahCalculator({ lang, initialRates, labels: l }: Fidy
               ) : (
                 <YearRows category="illness" {...categoryProps} />
               )}
-              <ReadingField
+              <RemarkField
                 label={l.fidyah_remark}
                 value={state.illness.remark}
-                toText={(remark) => remark}
-                read={(text) => accept(text)}
                 onValue={(remark) => dispatch({ type: "setRemark", remark })}
-                inputMode="text"
-                maxLength={25}
               />
             </>
           )}

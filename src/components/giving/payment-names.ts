@@ -19,9 +19,6 @@ const NAMES: Readonly<Record<string, string>> = {
   banktransfer: "Bank transfer",
 };
 
-/** A card or payment method image's name; undefined for the generic card (the caller's own word). */
-export const paymentImageName = (image: string): string | undefined => NAMES[image];
-
 /** A card brand's name in full, one spelling everywhere (`MasterCard`, `mastercard` -> "Mastercard"). */
 const BRANDS: Readonly<Record<CardImage, string>> = {
   AmericanExpress: "American Express",

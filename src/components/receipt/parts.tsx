@@ -14,7 +14,8 @@ import {
 import type { ReceiptDataWire } from "@portal/adapters/responses";
 import { fill } from "../../i18n/fill";
 import { fundNameKey } from "../../i18n/funds";
-import { paymentImageName } from "../giving/payment-names";
+import { paymentImageFullName } from "../giving/payment-names";
+import { PaymentImage } from "../giving/payment-images";
 import { dateTime, money } from "./format";
 import type { ReceiptLabelKey, ReceiptLabels } from "./labels";
 
@@ -55,16 +56,27 @@ export const Amount = ({ value, receipt, t }: { value: number; receipt: Receipt;
   );
 };
 
-/** §3's payment method or card image, drawn as a text badge (no downloads), named for screen readers. */
+/** The words for the counter's methods, in the receipt's language (brands and wallets keep their names). */
+const METHOD_WORDS: Readonly<Partial<Record<string, ReceiptLabelKey>>> = {
+  cash: "consoleops_method_cash",
+  cheque: "consoleops_method_cheque",
+  banktransfer: "consoleops_method_bank_transfer",
+};
+
+/**
+ * §3's payment method or card image (a small SVG, src/components/giving/payment-images.tsx) beside its
+ * name, which is its text alternative (the image itself is hidden from screen readers), and the card's
+ * last digits.
+ */
 export const PaymentBadge = ({ receipt, t }: { receipt: Receipt; t: Label }) => {
   const method = paymentMethodImage(receipt.paymentMethod, receipt.paymentType);
   const image = method === "default" ? cardImage(receipt.cardBrand) : method;
-  const text = paymentImageName(image) ?? t("receipt_card");
+  const words = METHOD_WORDS[image];
+  const name = words ? t(words) : (paymentImageFullName(image) ?? t("receipt_card"));
   return (
     <span className="payment-method">
-      <span className={`pay-badge pay-${image}`} data-image={image} role="img" aria-label={text}>
-        {text}
-      </span>
+      <PaymentImage image={image} />
+      <span data-testid="payment-name">{name}</span>
       {method === "default" && receipt.cardDetails ? (
         <span>{receipt.cardDetails.replace(/^\S+\s*/, "")}</span>
       ) : null}

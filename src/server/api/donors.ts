@@ -1,5 +1,11 @@
 import { Schema } from "effect";
-import { TERMS_VERSION, validateEmail, validateMobile, validateNric } from "@portal/domain";
+import {
+  cleanText,
+  TERMS_VERSION,
+  validateEmail,
+  validateMobile,
+  validateNric,
+} from "@portal/domain";
 import type { DonorView } from "@portal/adapters/db";
 import type { PortalServices } from "../app/services";
 import { donorOf, hasSignIn, identityOf, liveGuest, registeredDonor } from "./auth";
@@ -303,10 +309,11 @@ const updateDonorCognitoProfile =
     const donor = await registeredDonor(headers);
     const request = decode(ProfileBody, body);
     ownUniqueUserId(donor, request.uniqueUserId);
-    if (request.name !== undefined && request.name.trim() === "")
-      check("validation.fullName.enter");
+    // §5's text helper on the typed name, as on every other form the donor types a name in.
+    const name = request.name === undefined ? undefined : cleanText(request.name).trim();
+    if (name === "") check("validation.fullName.enter");
     await donors.updateProfile(donor.id, {
-      name: request.name?.trim(),
+      name,
       address: checkedAddress(request.address),
       profile: request.profile,
     });

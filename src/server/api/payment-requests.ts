@@ -107,6 +107,27 @@ export const CreateDonation = Schema.Struct({
 export type DonorInput = NonNullable<typeof CreateDonation.Type.donor>;
 
 /**
+ * §5's text helper on the harta remarks the calculator sent (printed on the receipt), as the page
+ * applies it while typing; a remark left empty by it is dropped.
+ */
+export const withCleanRemarks = (
+  request: typeof CreateDonation.Type,
+): typeof CreateDonation.Type => {
+  const items = request.items.hartaItems;
+  if (items === undefined) return request;
+  return {
+    ...request,
+    items: {
+      ...request.items,
+      hartaItems: items.map((item) => ({
+        ...item,
+        remark: item.remark.map((remark) => cleanText(remark).trim()).filter((r) => r !== ""),
+      })),
+    },
+  };
+};
+
+/**
  * The donor's details checked with the domain's validators (§5). The identity number for IRAS
  * inclusion is sealed here and never stored or returned in clear; the rest is kept for the receipt.
  */

@@ -9,7 +9,13 @@ import { confirmDonation, donationOf, refreshDonation, startPayNow } from "../ap
 import { failure, RequestError, success } from "./envelope";
 import { hasSignIn, liveGuest, registeredDonor } from "./auth";
 import { decode } from "./decode";
-import { checkedDonor, Confirm, CreateDonation, DonationRef } from "./payment-requests";
+import {
+  checkedDonor,
+  Confirm,
+  CreateDonation,
+  DonationRef,
+  withCleanRemarks,
+} from "./payment-requests";
 import type { CallContext, Handler, ServiceRequest, ServiceResponse } from "./types";
 
 /**
@@ -51,7 +57,7 @@ export const paymentHandlers = (app: UseCases) =>
       if (idempotencyKey.length < 1 || idempotencyKey.length > 255) {
         throw new RequestError(400, "An Idempotency-Key header of 1 to 255 characters is required");
       }
-      const request = decode(CreateDonation, body);
+      const request = withCleanRemarks(decode(CreateDonation, body));
       const { donation, replayed } = await app.run(
         createDonation({
           idempotencyKey,

@@ -1,0 +1,149 @@
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { nricOf } from "../support/donations";
+import { officerSignedIn } from "./console-officers";
+import { give, signedInDonor } from "./donor-account";
+import {
+  checkScreen,
+  expectNoAxeViolations,
+  expectNoOverflow,
+  hydrated,
+  keepScreenshot,
+  open,
+} from "./helpers";
+
+// Issue 23, spec §2, §3 and §5 on the signed-in donor's pages: the account's section nav (the
+// scrolling helper), how a gift was paid shown as its image beside its name in the history and on the
+// receipt, and §5's text helper on the profile's name as it is typed. Long journeys: a sign-in each.
+test.describe.configure({ timeout: 240_000 });
+
+/** A screen at 375 and 1280 px (no sideways scroll, kept as a screenshot each), axe-checked once. */
+const look = async (page: Page, testInfo: TestInfo, name: string) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoOverflow(page);
+    await keepScreenshot(page, testInfo, `${name}-${width}`);
+  }
+  await expectNoAxeViolations(page);
+};
+
+/** Where a section's top is in the viewport, in px. */
+const topOf = (page: Page, id: string) =>
+  page.evaluate((el) => document.getElementById(el)!.getBoundingClientRect().top, id);
+
+test("the account's section nav scrolls to each section below it and highlights it", async ({
+  page,
+}, testInfo) => {
+  await signedInDonor(page, "sections@example.sg", nricOf("4023130"), "Nur Bahagian");
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  for (const [lang, width] of [
+    ["", 1280],
+    ["/ms", 375],
+  ] as const) {
+    const en = lang === "";
+    // A short window, so that the sections can be scrolled up to the nav.
+    await page.setViewportSize({ width, height: 400 });
+    await open(page, `${lang}/profile`);
+    const nav = page.getByRole("navigation", { name: en ? "Account sections" : "Bahagian akaun" });
+    const history = nav.getByRole("link", { name: en ? "Giving history" : "Sejarah derma" });
+    await history.click();
+    const navHeight = await nav.evaluate((el) => el.getBoundingClientRect().height);
+    // 100 px at 1024 px or narrower, else the nav bar's height (spec §2).
+    const offset = width <= 1024 ? 100 : navHeight;
+    await expect.poll(() => topOf(page, "account-history")).toBeGreaterThan(offset - 2);
+    expect(await topOf(page, "account-history")).toBeLessThan(offset + 2);
+    await expect(history).toHaveAttribute("aria-current", "location");
+    await expect(page.locator("#account-history")).toBeFocused();
+
+    const plans = nav.getByRole("link", { name: en ? "Recurring gifts" : "Derma berulang" });
+    await plans.click();
+    await expect(plans).toHaveAttribute("aria-current", "location");
+    await expect(history).not.toHaveAttribute("aria-current");
+    await checkScreen(page, testInfo, `account-sections${lang.replace("/", "-")}-${width}`);
+
+    // Scrolling back to the top moves the highlight to the profile (within the 500 ms throttle).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(nav.getByRole("link", { name: en ? "Profile" : "Profil" })).toHaveAttribute(
+      "aria-current",
+      "location",
+      { timeout: 2_000 },
+    );
+    await expect(plans).not.toHaveAttribute("aria-current");
+  }
+});
+
+test("the profile's name takes §5's text helper as it is typed, and keeps it when saved", async ({
+  page,
+}, testInfo) => {
+  await signedInDonor(page, "tidy.name@example.sg", nricOf("4023131"), "Nur Kemas");
+  const name = page.getByLabel("Name", { exact: true });
+  await name.fill("  Nur   <b>Kemas</b> binte Ali");
+  await expect(name).toHaveValue("Nur Kemas binte Ali");
+  await page.getByRole("button", { name: "Save name and address" }).click();
+  await expect(page.getByTestId("account-name")).toHaveText("Nur Kemas binte Ali");
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId("account-name")).toHaveText("Nur Kemas binte Ali");
+  await open(page, "/ms/profile");
+  const nama = page.getByLabel("Nama", { exact: true });
+  await nama.fill("Nur  Kemas <i>binte</i> Ali");
+  await expect(nama).toHaveValue("Nur Kemas binte Ali");
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await checkScreen(page, testInfo, `profile-name-ms-${width}`);
+  }
+});
+
+test("the history and the receipt show how a gift was paid: its image beside its name", async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signedInDonor(page, "paid.by.image@example.sg", nricOf("4023132"), "Salmah Imej");
+  const transactionNo = await give(page, "FIDYAH", { fidyah: { days: 10 } }, 4_000);
+  const row = page.getByTestId("history-table").locator(`tr[data-transaction="${transactionNo}"]`);
+  for (const [lang, ending] of [
+    ["", "Visa ending 4242"],
+    ["/ms", "Visa berakhir 4242"],
+  ] as const) {
+    await open(page, `${lang}/profile`);
+    // The card's image is hidden beside its words, which are its text alternative.
+    await expect(row.locator('svg[data-image="Visa"]')).toHaveAttribute("aria-hidden", "true");
+    await expect(row).toContainText(ending);
+    await row.scrollIntoViewIfNeeded();
+    await look(page, testInfo, `history-method${lang.replace("/", "-")}`);
+  }
+  // The receipt's address in English (the history above was last shown in Malay).
+  const receipt = ((await row.getByRole("link").first().getAttribute("href")) ?? "").replace(
+    /^\/ms\//,
+    "/",
+  );
+  for (const lang of ["", "/ms"]) {
+    await open(page, `${lang}${receipt}`);
+    const method = page.locator("article.receipt-sheet .payment-method");
+    await expect(method.locator('svg[data-image="Visa"]')).toHaveAttribute("aria-hidden", "true");
+    await expect(method.getByTestId("payment-name")).toHaveText("Visa");
+    await expect(method).toContainText("4242");
+    await look(page, testInfo, `receipt-method${lang.replace("/", "-")}`);
+  }
+
+  // A counter gift paid in cash: the cash image and the word in the receipt's language.
+  const amil = await officerSignedIn(browser, "officer", "/console/counter");
+  await amil.getByLabel("Amount").fill("12.00");
+  await amil.getByLabel("Mosque").fill("Masjid Sultan");
+  await amil.getByLabel("Donor name").fill("Haji Tunai");
+  await amil.getByRole("button", { name: "Issue the receipt" }).click();
+  await expect(amil.getByRole("status").filter({ hasText: /Receipt ZK-\d+ issued/ })).toBeVisible();
+  const counterLink = await amil
+    .getByRole("link", { name: /Receipt page and PDF/ })
+    .getAttribute("href");
+  await amil.context().close();
+  for (const [lang, word] of [
+    ["/ms", "Tunai"],
+    ["", "Cash"],
+  ] as const) {
+    await open(page, `${lang}${counterLink ?? ""}`);
+    const method = page.locator("article.receipt-sheet .payment-method");
+    await expect(method.locator('svg[data-image="cash"]')).toHaveAttribute("aria-hidden", "true");
+    await expect(method.getByTestId("payment-name")).toHaveText(word);
+    await look(page, testInfo, `receipt-cash${lang.replace("/", "-")}`);
+  }
+});
