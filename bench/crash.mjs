@@ -18,6 +18,8 @@ import { crashSection, readLedger } from "./lib/crash-ledger.mjs";
 const kills = Number(process.env.BENCH_KILLS ?? 1000);
 const pgCuts = Number(process.env.BENCH_PG_CUTS ?? 5);
 const donors = Number(process.env.BENCH_CRASH_DONORS ?? 20);
+/** The kills stop after this many minutes even if fewer were made (the report says how many). */
+const killMinutes = Number(process.env.BENCH_CRASH_MINUTES ?? Infinity);
 /** Between kills: a random wait in this range, so kills land at every step of a donation. */
 const killGapMs = [150, 900];
 
@@ -80,42 +82,82 @@ async function main() {
   const restarts = [];
   const restartTimes = [];
   let cuts = 0;
-  const admin = new (await import("pg")).default.Client({ connectionString: pgAdminUrl });
-  await admin.connect();
-  for (let kill = 1; kill <= kills && !state.interrupted; kill++) {
-    await sleep(killGapMs[0] + Math.random() * (killGapMs[1] - killGapMs[0]));
-    const up = cluster.instances.filter(
-      (i) => i.child && i.child.exitCode === null && !i.restarting,
-    );
-    // One instance is always left serving (as a rolling failure leaves a cluster): the donors' load
-    // stays steady, and every kill lands on an instance that is taking donations.
-    const victim = up.length > 1 ? up[Math.floor(Math.random() * up.length)] : undefined;
-    if (!victim) {
-      kill--;
-      continue;
-    }
-    await cluster.kill(victim);
-    victim.restarting = true;
+  // Restart `instance` now (in the background). A restart that does not come up in time (a loaded
+  // machine) is killed and tried again, so the cluster never stays short of an instance.
+  const restart = (instance) => {
+    instance.restarting = true;
     const began = Date.now();
-    // A restart that does not come up in time (a loaded machine) is killed and tried again, so the
-    // cluster never stays short of an instance.
-    const restart = async () => {
-      for (let tries = 1; ; tries++) {
+    const attempt = async () => {
+      for (let tries = 1; !state.interrupted; tries++) {
         try {
-          await cluster.start(victim);
+          await cluster.start(instance);
           return;
         } catch (error) {
-          say(`restart of an instance failed (try ${tries}): ${error.message}`);
-          await cluster.kill(victim).catch(() => {});
+          say(`restart of ${instance.name} failed (try ${tries}): ${error.message}`);
+          await cluster.kill(instance).catch(() => {});
         }
       }
     };
     restarts.push(
-      restart().then(() => {
-        victim.restarting = false;
+      attempt().then(() => {
+        instance.restarting = false;
         restartTimes.push(Date.now() - began);
       }),
     );
+  };
+  // The supervisor (as systemd or an orchestrator is in production): an instance that exits without
+  // being killed by the bench crashed by itself; it is counted, its last lines kept, and restarted.
+  const selfExits = [];
+  cluster.onExit = (instance, how, tail) => {
+    if (instance.restarting || state.interrupted) return;
+    selfExits.push({ name: instance.name, how, tail: tail.slice(-6) });
+    say(
+      `${instance.name} exited by itself (${how}); restarting it:\n  ${tail.slice(-6).join("\n  ")}`,
+    );
+    restart(instance);
+  };
+  // What the instances say of their jobs (a pass cut short by a connection cut, a loop not started).
+  const jobTrouble = { passFailed: 0, notStarted: 0 };
+  const listen = (instance) => {
+    if (instance.child === instance.listened) return;
+    instance.listened = instance.child;
+    instance.child.on("line", (line) => {
+      if (line.includes("[jobs] payment jobs failed")) jobTrouble.passFailed++;
+      if (line.includes("not started")) jobTrouble.notStarted++;
+    });
+  };
+  let waitedSince = null;
+  let killsDone = 0;
+  const admin = new (await import("pg")).default.Client({ connectionString: pgAdminUrl });
+  await admin.connect();
+  const killUntil = Date.now() + killMinutes * 60_000;
+  for (let kill = 1; kill <= kills && !state.interrupted; kill++) {
+    if (Date.now() > killUntil) {
+      say(`${killMinutes} min of kills (BENCH_CRASH_MINUTES) are up after ${kill - 1} kills`);
+      break;
+    }
+    await sleep(killGapMs[0] + Math.random() * (killGapMs[1] - killGapMs[0]));
+    const up = cluster.instances.filter(
+      (i) => i.child && i.child.exitCode === null && !i.restarting,
+    );
+    for (const instance of up) listen(instance);
+    // One instance is always left serving (as a rolling failure leaves a cluster): the donors' load
+    // stays steady, and every kill lands on an instance that is taking donations.
+    const victim = up.length > 1 ? up[Math.floor(Math.random() * up.length)] : undefined;
+    if (!victim) {
+      // Say so when the cluster stays short for long (restarts not coming up), rather than stall mute.
+      waitedSince ??= Date.now();
+      if (Date.now() - waitedSince > 60_000) {
+        say(`kill ${kill}: ${up.length} instance(s) up for 60 s; waiting for restarts`);
+        waitedSince = Date.now();
+      }
+      kill--;
+      continue;
+    }
+    waitedSince = null;
+    await cluster.kill(victim);
+    killsDone++;
+    restart(victim);
     if (pgCuts > 0 && kill % Math.floor(kills / pgCuts) === 0 && cuts < pgCuts) {
       const { rowCount } = await admin.query(
         "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
@@ -133,6 +175,8 @@ async function main() {
   finishBy = Date.now() + 120_000;
   stopLoad = true;
   await Promise.all(load);
+  await Promise.all(restarts); // any the supervisor began meanwhile
+  cluster.onExit = undefined;
   await cluster.stopAll();
   // The last pass is run as it would be ten minutes on, when every open attempt that reconciliation
   // put off (the gateway had nothing for it then: see deferAttempt) is due to be asked again.
@@ -142,7 +186,9 @@ async function main() {
     "update payment_attempt set next_check_at = null where status in ('initiated', 'pending')",
   );
   await due.end();
-  await cluster.start(cluster.instances[0]);
+  // Stopped only once its start-up pass has completed (the log line), not when it first answers.
+  // Its pass asks about every open attempt (thousands of abandoned checkouts): time is given.
+  await cluster.start(cluster.instances[0], { reconciled: true, timeoutMs: 900_000 });
   await cluster.stopAll();
   const elapsedMs = Date.now() - started;
 
@@ -152,7 +198,8 @@ async function main() {
   const result = {
     when: new Date().toISOString(),
     instances,
-    kills,
+    kills: killsDone,
+    killsAsked: kills,
     pgCuts: cuts,
     donors,
     elapsedSeconds: Math.round(elapsedMs / 1000),
@@ -161,6 +208,10 @@ async function main() {
     sessionsRenewed,
     unfinished,
     refused: refused.length,
+    selfExits: selfExits.length,
+    selfExitSample: selfExits.slice(0, 3),
+    jobPassesCutShort: jobTrouble.passFailed,
+    jobLoopsNotStarted: jobTrouble.notStarted,
     refusedSample: refused.slice(0, 5),
     ...verdict,
     lost: verdict.lost.length,
@@ -171,9 +222,9 @@ async function main() {
   writeFileSync(path.join(benchDir, "crash.json"), JSON.stringify(result, null, 2) + "\n");
   writePeakSection("crash", crashSection(result));
   say(
-    `crash run: ${result.kills} kills, ${result.paid} paid, ${result.lost} lost, ${result.doubled} doubled, series ${verdict.pass ? "unbroken" : "see report"}`,
+    `crash run: ${result.kills} kills, ${result.paid} paid, ${result.lost} lost, ${result.doubled} doubled, series ${verdict.pass ? "unbroken" : "see report"}, ${selfExits.length} instance exit(s) not asked for`,
   );
-  return verdict.pass && refused.length === 0;
+  return verdict.pass && refused.length === 0 && selfExits.length === 0;
 }
 
 await runBench(main);

@@ -2,7 +2,8 @@
 // Starts the portal on a fresh PostgreSQL database (or PGlite: `-- pglite`) with its web server under
 // `--cpu-prof`, seeds the bench's donor (100 paid donations), loads the list and then the
 // configuration read (bench/load.mjs, 50 connections) and prints, for each: requests a second, p50 and
-// p99, and the web server's CPU per request (from /proc, so comparable between runs on a busy machine);
+// p99, and the CPU per request of the web server and of PostgreSQL's backends for its database (from
+// /proc, so comparable between runs on a busy machine, unlike the rates);
 // then the list's CPU profile summed by what the time was spent on. Keeps the .cpuprofile (open it in
 // Chrome's DevTools) in a temporary folder it names.
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -39,10 +40,33 @@ function webPid(launcherPid) {
   throw new Error("no web server process under the launcher");
 }
 
-/** CPU seconds (user + system) the process used so far. */
+/** CPU seconds (user + system) the process used so far (0 once it is gone). */
 function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / ticks;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / ticks;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds the PostgreSQL backends serving this database used so far (the server runs on this
+ * machine; its backends are processes of their own). Undefined on PGlite or when they cannot be read.
+ */
+async function backendCpuSeconds(databaseUrl) {
+  if (!databaseUrl) return undefined;
+  const pg = (await import("pg")).default;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
+    return rows.reduce((sum, row) => sum + cpuSeconds(row.pid), 0);
+  } finally {
+    await client.end();
+  }
 }
 
 /** What a profile's samples were spent on: each sample goes to the first category on its stack. */
@@ -106,8 +130,9 @@ function summarise(file, fromNs, untilNs) {
   return { categories: rows(totals), functions: rows(selfTimes).slice(0, 30) };
 }
 
-async function measure(base, target, pid) {
+async function measure(base, target, pid, databaseUrl) {
   const before = cpuSeconds(pid);
+  const backendsBefore = await backendCpuSeconds(databaseUrl);
   const load = os.loadavg()[0];
   const result = await runChild(`load ${target.id}`, "load.mjs", {
     url: base + target.path,
@@ -119,6 +144,7 @@ async function measure(base, target, pid) {
     seconds,
   });
   const cpu = cpuSeconds(pid) - before;
+  const backendsAfter = await backendCpuSeconds(databaseUrl);
   // Warm-up requests are not counted; their CPU is: spread it over the whole run's requests.
   const requests = result.requestsPerSecond * (seconds + 2);
   return {
@@ -129,6 +155,12 @@ async function measure(base, target, pid) {
     p99: result.p99,
     errors: result.errors,
     serverCpuMsPerRequest: Number(((1000 * cpu) / requests).toFixed(3)),
+    // Only while every request uses the pool's connections (an idle one may close, taking its CPU
+    // time with it): the list's load, not the configuration read's (it reads no table per request).
+    databaseCpuMsPerRequest:
+      backendsBefore === undefined || target.id !== "transactions"
+        ? undefined
+        : Number(((1000 * (backendsAfter - backendsBefore)) / requests).toFixed(3)),
   };
 }
 
@@ -151,19 +183,26 @@ async function main() {
   say(`${engine}: donor seeded; web server ${pid}`);
   const rows = [];
   const from = Number(process.hrtime.bigint());
-  rows.push(await measure(portal.base, { ...targets.transactions, headers: donorHeaders }, pid));
+  rows.push(
+    await measure(
+      portal.base,
+      { ...targets.transactions, headers: donorHeaders },
+      pid,
+      databaseUrl,
+    ),
+  );
   const until = Number(process.hrtime.bigint());
-  rows.push(await measure(portal.base, targets.configuration, pid));
+  rows.push(await measure(portal.base, targets.configuration, pid, databaseUrl));
   await portal.stop();
   await sleep(500);
   const web = readdirSync(profileDir).find((name) => name.includes(`.${pid}.`));
   console.log(
-    "\n| Target | Load average | Req/s | p50 ms | p99 ms | Errors | Web CPU ms per request |",
+    "\n| Target | Load average | Req/s | p50 ms | p99 ms | Errors | Web CPU ms per request | Database CPU ms per request |",
   );
-  console.log("| --- | --: | --: | --: | --: | --: | --: |");
+  console.log("| --- | --: | --: | --: | --: | --: | --: | --: |");
   for (const r of rows)
     console.log(
-      `| ${r.target} | ${r.loadAverage.toFixed(1)} | ${r.requestsPerSecond} | ${r.p50?.toFixed(1)} | ${r.p99?.toFixed(1)} | ${r.errors} | ${r.serverCpuMsPerRequest} |`,
+      `| ${r.target} | ${r.loadAverage.toFixed(1)} | ${r.requestsPerSecond} | ${r.p50?.toFixed(1)} | ${r.p99?.toFixed(1)} | ${r.errors} | ${r.serverCpuMsPerRequest} | ${r.databaseCpuMsPerRequest ?? "–"} |`,
     );
   if (web) {
     const file = path.join(profileDir, web);

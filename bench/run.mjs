@@ -29,6 +29,8 @@ import {
   donationP99LimitMs,
   donationsPerSecondTarget,
   judge,
+  listP99LimitMs,
+  listPerSecondTarget,
   markdown,
   ms,
   p99LimitMs,
@@ -174,7 +176,11 @@ async function measureEngine(engine, databaseUrl, ceiling) {
       continue;
     }
     const result = await load(portal.base, target);
-    measured[id] = { probe: { status: first.status }, result, checks: judge(id, result, ceiling) };
+    measured[id] = {
+      probe: { status: first.status },
+      result,
+      checks: judge(id, result, ceiling, engine),
+    };
   }
   const donationResult = await loadDonations(portal.base);
   await portal.stop();
@@ -270,6 +276,8 @@ async function main() {
       p99LimitMs,
       donationsPerSecond: donationsPerSecondTarget,
       donationP99LimitMs,
+      listPerSecondPostgres: listPerSecondTarget,
+      listP99LimitMs,
     },
     ceiling: {},
     engines: [],

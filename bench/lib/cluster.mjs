@@ -95,7 +95,12 @@ export async function startCluster({ count, databaseUrl, env }) {
     };
     instances.push(instance);
   }
-  const start = async (instance) => {
+  let cluster = null;
+  /**
+   * Start `instance`; ready when it answers `/api/health` or logs its start-up reconciliation, or,
+   * with `reconciled`, only once it has logged that its start-up reconciliation pass completed.
+   */
+  const start = async (instance, { reconciled = false, timeoutMs = 120_000 } = {}) => {
     // As `npm start` runs it (scripts/start.mjs): the young generation capped.
     const child = startChild(
       instance.name,
@@ -111,11 +116,17 @@ export async function startCluster({ count, databaseUrl, env }) {
     );
     instance.child = child;
     instance.starts++;
+    instance.stopping = false;
+    // An exit the bench did not ask for (a crash): told to `onExit`, which a supervisor sets.
+    void child.exited.then((how) => {
+      if (instance.child === child && !instance.stopping)
+        cluster?.onExit?.(instance, how, child.tail);
+    });
     await waitReady(
       child,
       "start-up reconciliation",
-      () => answersOk(`http://127.0.0.1:${instance.port}/api/health`),
-      120_000,
+      async () => !reconciled && (await answersOk(`http://127.0.0.1:${instance.port}/api/health`)),
+      timeoutMs,
     );
     return instance;
   };
@@ -140,12 +151,15 @@ export async function startCluster({ count, databaseUrl, env }) {
   await waitReady(proxy, "__never__", () => answersOk(`${base}/api/health`), 20_000);
   say(`${count} instances behind HAProxy at ${base}`);
 
-  return {
+  cluster = {
     base,
     instances,
+    /** Told of an instance that exited without being killed or stopped: `(instance, how, tail)`. */
+    onExit: undefined,
     /** SIGKILL one instance now; resolves once it is gone. */
     kill: async (instance) => {
       const child = instance.child;
+      instance.stopping = true;
       if (!child || child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGKILL");
       await child.exited;
@@ -155,10 +169,12 @@ export async function startCluster({ count, databaseUrl, env }) {
     stopAll: async () => {
       for (const instance of instances) {
         const child = instance.child;
+        instance.stopping = true;
         if (!child || child.exitCode !== null || child.signalCode !== null) continue;
         child.kill("SIGTERM");
         await child.exited;
       }
     },
   };
+  return cluster;
 }

@@ -7,6 +7,10 @@ import { say } from "./processes.mjs";
 export const ceilingShare = 0.5;
 export const p99LimitMs = 50;
 
+// Issue 21: a signed-in donor's list of 100 on PostgreSQL, at the bench's 50 connections.
+export const listPerSecondTarget = 2_000;
+export const listP99LimitMs = 50;
+
 // Issue 5: donations completed per second through the API at 20 concurrent donors.
 export const donationsPerSecondTarget = 20;
 export const donationP99LimitMs = 500;
@@ -86,11 +90,11 @@ export const ms = (value) => (value == null ? "–" : value.toFixed(2));
 const int = (value) => Math.round(value).toLocaleString("en-US");
 const verdict = (pass) => (pass ? "PASS" : "FAIL");
 
-export function judge(targetId, result, ceiling) {
+export function judge(targetId, result, ceiling, engine) {
   if (targetId === "ceiling" || !result) return undefined;
   const ratio = ceiling ? result.requestsPerSecond / ceiling.requestsPerSecond : null;
-  // Issue 4 sets its targets on the configuration read; the transaction list is measured and must not
-  // fail, but its latency is reported, not judged (a full page of 100 records per request).
+  // Issue 4 sets its targets on the configuration read; issue 21 on the transaction list on
+  // PostgreSQL (on PGlite the list must not fail; its figures are reported).
   const checks = { errors: { value: result.errors, pass: result.errors === 0 } };
   if (targetId === "configuration") {
     checks.p99 = {
@@ -102,6 +106,18 @@ export function judge(targetId, result, ceiling) {
       ratioToCeiling: ratio,
       minimum: ceilingShare,
       pass: ratio != null && ratio >= ceilingShare,
+    };
+  }
+  if (targetId === "transactions" && engine === "PostgreSQL") {
+    checks.perSecond = {
+      minimum: listPerSecondTarget,
+      value: result.requestsPerSecond,
+      pass: result.requestsPerSecond >= listPerSecondTarget,
+    };
+    checks.p99 = {
+      limitMs: listP99LimitMs,
+      value: result.p99,
+      pass: result.p99 != null && result.p99 < listP99LimitMs,
     };
   }
   return { ...checks, pass: Object.values(checks).every((check) => check.pass) };
@@ -123,7 +139,11 @@ export function tableFor(targetId, rows) {
         const parts = [];
         if (checks.throughput)
           parts.push(`throughput ≥ ½ ceiling ${verdict(checks.throughput.pass)}`);
-        if (checks.p99) parts.push(`p99 < ${p99LimitMs} ms ${verdict(checks.p99.pass)}`);
+        if (checks.perSecond)
+          parts.push(`≥ ${int(checks.perSecond.minimum)}/s ${verdict(checks.perSecond.pass)}`);
+        if (checks.p99) parts.push(`p99 < ${checks.p99.limitMs} ms ${verdict(checks.p99.pass)}`);
+        else if (targetId === "transactions")
+          parts.push("issue 21's targets are on PostgreSQL; no errors");
         else parts.push("no latency target; no errors");
         if (!checks.errors.pass) parts.push("errors FAIL");
         target = `**${verdict(checks.pass)}** (${parts.join(", ")})`;
@@ -152,7 +172,7 @@ export function markdown(report) {
     `- Load average (1, 5, 15 min) at start ${report.machine.loadAverageAtStart.join(", ")}, at end ${report.machine.loadAverageAtEnd.join(", ")}: other work on the machine lowers every figure`,
     `- Node: ${report.node}`,
     `- Load: ${report.connections} concurrent keep-alive connections, ${report.warmupSeconds} s warm-up then ${report.seconds} s measured per target; generator in its own process on the same machine (it shares the ${report.machine.cpuCount} CPUs with the server)`,
-    `- Targets (issue 4): the configuration read reaches at least half the ceiling's throughput, and p99 < ${p99LimitMs} ms; any non-2xx answer counts as an error and fails its row`,
+    `- Targets (issue 4): the configuration read reaches at least half the ceiling's throughput, and p99 < ${p99LimitMs} ms; (issue 21) the transaction list on PostgreSQL at least ${int(listPerSecondTarget)} requests a second with p99 < ${listP99LimitMs} ms; any non-2xx answer counts as an error and fails its row`,
     "",
   );
   for (const id of ["ceiling", "configuration", "transactions"]) {

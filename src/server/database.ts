@@ -32,5 +32,7 @@ export const takeSqlCounts = async () => {
  */
 export async function closeDatabase(): Promise<void> {
   const opened = root().services.get("database") as Promise<Sql> | undefined;
-  if (opened) await (await opened).close();
+  // One that failed to open has nothing to close.
+  const sql = await opened?.catch(() => undefined);
+  await sql?.close();
 }

@@ -92,9 +92,22 @@ export function root(): Root {
 /** The started portal's configuration. */
 export const config = (): PortalConfig => root().config;
 
-/** A service of the started portal, made on its first use from the root and kept for the root's life. */
+/**
+ * A service of the started portal, made on its first use from the root and kept for the root's life.
+ * One made asynchronously that fails (the database unreachable or its connection cut while it was
+ * opened, migrated or seeded) is forgotten, so the next use makes it again: an instance recovers by
+ * itself rather than failing every request until it is restarted.
+ */
 export function scoped<T>(name: string, make: (root: Root) => T): T {
   const started = root();
-  if (!started.services.has(name)) started.services.set(name, make(started));
+  if (!started.services.has(name)) {
+    const made = make(started);
+    started.services.set(name, made);
+    if (made instanceof Promise) {
+      made.catch(() => {
+        if (started.services.get(name) === made) started.services.delete(name);
+      });
+    }
+  }
   return started.services.get(name) as T;
 }

@@ -46,6 +46,9 @@ export interface Portal {
   readonly close: () => Promise<void>;
 }
 
+/** How long a loop that could not start waits before it is tried again. */
+const LOOP_RETRY_MS = 5_000;
+
 /**
  * The composition root: builds the portal from its configuration once, when the web server starts
  * (nothing is started by importing a module), and starts its loops: reconciliation and recurring
@@ -68,14 +71,30 @@ export async function startPortal(
   root.stops.push(startSweeps());
   // Publish approved rates when their time comes; forget ended console sessions.
   root.stops.push(startConsoleJobs(root));
-  const started = (name: string, loop: Promise<() => void>) =>
-    loop.then(
-      (stop) => void root.stops.push(stop),
-      (error: unknown) => log.error(`[${name}] not started: ${reason(error)}`),
-    );
-  // Not awaited: a database that is not up yet shows in /api/health, not as a failed start.
-  void started("jobs", startPaymentJobs(root));
-  void started("mail", startMailJobs(root));
+  // Not awaited: a database that is not up yet shows in /api/health, not as a failed start; a loop
+  // that cannot start yet (its database unreachable, or its connection cut while it started) is
+  // tried again until it starts, so no instance is left without reconciliation or mail.
+  const started = (name: string, start: () => Promise<() => void>) => {
+    let closed = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const attempt = () =>
+      start().then(
+        (stop) => (closed ? stop() : void root.stops.push(stop)),
+        (error: unknown) => {
+          if (closed) return;
+          log.error(`[${name}] not started: ${reason(error)}; trying again in 5 s`);
+          retry = setTimeout(attempt, LOOP_RETRY_MS);
+          retry.unref();
+        },
+      );
+    root.stops.push(() => {
+      closed = true;
+      clearTimeout(retry);
+    });
+    void attempt();
+  };
+  started("jobs", () => startPaymentJobs(root));
+  started("mail", () => startMailJobs(root));
   // The embedded stand-ins, when the settings ask for them (never in production), warmed now: their
   // tables are made at start rather than in a donor's request (a request that comes sooner waits).
   void standins().catch((error: unknown) => log.error(`[standins] not started: ${reason(error)}`));

@@ -180,19 +180,33 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
       [actor, action, donorId],
     );
 
+  /** The statement of `signedInRow`, made once for each shape (a hot call's text is not rebuilt). */
+  const signedInTexts = new Map<number, string>();
+  const signedInText = (check: string | undefined, history: boolean) => {
+    // The check's text is the same for every token (its parameters differ).
+    const shape = (history ? 2 : 0) + (check === undefined ? 0 : 1);
+    let text = signedInTexts.get(shape);
+    if (text === undefined) {
+      text = `select ${check ?? "false"} as signed_out, d.*${history ? ", coalesce(v.version, 0)::text as history_version" : ""}
+       from (values (1)) as one (x)
+       left join (${select}) d
+         on d.id = (select donor_id from identity_link where provider = $1 and subject = $2)
+       ${history ? "left join donor_history_version v on v.donor_id = d.id" : ""}`;
+      signedInTexts.set(shape, text);
+    }
+    return text;
+  };
+
   /** The sign-out check and the caller's donor row (and, when asked, its history's version). */
   const signedInRow = async (identity: Parameters<Donors["signedIn"]>[0], history: boolean) => {
     const check = identity.token ? signedOut(identity.token, 3) : undefined;
     const [row] = await sql.query<
       Partial<DonorRow> & { signed_out: boolean; history_version?: string }
-    >(
-      `select ${check?.sql ?? "false"} as signed_out, d.*${history ? ", coalesce(v.version, 0)::text as history_version" : ""}
-       from (values (1)) as one (x)
-       left join (${select}) d
-         on d.id = (select donor_id from identity_link where provider = $1 and subject = $2)
-       ${history ? "left join donor_history_version v on v.donor_id = d.id" : ""}`,
-      [identity.issuer, identity.subject, ...(check?.params ?? [])],
-    );
+    >(signedInText(check?.sql, history), [
+      identity.issuer,
+      identity.subject,
+      ...(check?.params ?? []),
+    ]);
     return row;
   };
   const signedIn: Donors["signedIn"] = async (identity) => {

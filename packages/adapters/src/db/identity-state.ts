@@ -73,14 +73,27 @@ export interface SignedInHistory {
  */
 export const signedOutCheck = (serverKey: Buffer) => {
   const { account, token } = identityStateKeys(serverKey);
-  return (of: TokenOf, n: number) => ({
-    sql: `coalesce((select $${n + 2}::bigint < s.signed_out_second
+  // The two hashes of a token, made once: a verified token's identity (and its `TokenOf`) is the
+  // same object on each call while the verifier remembers it, so a donor's calls make no HMAC.
+  const hashes = new WeakMap<TokenOf, readonly [Buffer, Buffer]>();
+  const texts = new Map<number, string>();
+  return (of: TokenOf, n: number) => {
+    let hashed = hashes.get(of);
+    if (!hashed) {
+      hashed = [account(of.username), token(of.id)];
+      hashes.set(of, hashed);
+    }
+    let sql = texts.get(n);
+    if (sql === undefined) {
+      sql = `coalesce((select $${n + 2}::bigint < s.signed_out_second
         or ($${n + 2}::bigint = s.signed_out_second and not exists (
           select 1 from identity_sign_out_token t
           where t.account_hash = s.account_hash and t.token_hash = $${n + 1}))
-      from identity_sign_out s where s.account_hash = $${n}), false)`,
-    params: [account(of.username), token(of.id), of.issuedAt] as const,
-  });
+      from identity_sign_out s where s.account_hash = $${n}), false)`;
+      texts.set(n, sql);
+    }
+    return { sql, params: [hashed[0], hashed[1], of.issuedAt] as const };
+  };
 };
 
 /** SQL for the timestamp of query parameter number `n`, given in milliseconds. */

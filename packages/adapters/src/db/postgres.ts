@@ -53,16 +53,26 @@ export function openPostgres(connectionString: string, options: { max?: number }
     ...on(pool),
     transaction: async (work) => {
       const client = await pool.connect();
+      // While a connection is checked out the pool no longer listens for its errors, and `pg` emits
+      // one whenever the server ends the connection (a restart, `pg_terminate_backend`), even when a
+      // statement was running and fails too: without this listener Node would end the process. The
+      // transaction's statements fail on their own; the dead connection is dropped at release.
+      let lost: Error | undefined;
+      const onLost = (error: Error) => {
+        lost ??= error;
+      };
+      client.on("error", onLost);
       try {
         await client.query("begin");
         const result = await work(on(client));
         await client.query("commit");
         return result;
       } catch (error) {
-        await client.query("rollback").catch(() => undefined);
+        if (!lost) await client.query("rollback").catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.off("error", onLost);
+        client.release(lost);
       }
     },
     close: () => pool.end(),

@@ -83,6 +83,24 @@ export function paymentJobs(deps: SchedulerDeps) {
   };
 
   /**
+   * What the gateway says of an attempt; none when it has nothing for it. A gateway that cannot
+   * answer now (down, or its own store cut off) ends the pass instead: putting the attempt off would
+   * leave a charge unrecorded for up to ten minutes on no word from the gateway.
+   */
+  const ask = async (gateway: PaymentGatewayShape, gatewayRef: string) => {
+    const answer = await Effect.runPromise(
+      Effect.match(gateway.retrieve(gatewayRef), {
+        onFailure: (error) => ({ error }) as const,
+        onSuccess: (payment) => ({ payment }) as const,
+      }),
+    );
+    if ("payment" in answer) return Option.some(answer.payment);
+    if (answer.error.code === "port.unavailable")
+      throw new GatewayUnavailable(gatewayRef, answer.error.message);
+    return Option.none();
+  };
+
+  /**
    * Ask the gateway about every attempt left open and record what it says; resume renewals whose
    * charger died after claiming. `olderThanSeconds` leaves requests in flight alone (0 at start-up).
    */
@@ -100,9 +118,7 @@ export function paymentJobs(deps: SchedulerDeps) {
       if (after !== undefined) after = open.at(-1)?.gatewayRef ?? after;
       for (const attempt of open) {
         const gateway = deps.gateway(attempt.gateway);
-        const payment = gateway
-          ? await Effect.runPromise(Effect.option(gateway.retrieve(attempt.gatewayRef)))
-          : Option.none();
+        const payment = gateway ? await ask(gateway, attempt.gatewayRef) : Option.none();
         if (
           Option.isNone(payment) ||
           payment.value.state === "initiated" ||
@@ -142,11 +158,17 @@ export function paymentJobs(deps: SchedulerDeps) {
   const start = ({ intervalMs = 60_000, staleAfterSeconds = 60 } = {}) => {
     let running: Promise<unknown> = Promise.resolve();
     let stopped = false;
-    const pass = (olderThan: number, first = false) => {
+    // The start-up pass asks about every open attempt (see reconcile); one cut short (the database's
+    // connection cut, the gateway unreachable) is run again as the start-up pass at the next turn,
+    // until one completes and says so.
+    let startedUp = false;
+    const pass = () => {
       running = running
         .then(async () => {
           if (stopped) return;
-          const fixed = await reconcile(olderThan);
+          const first = !startedUp;
+          const fixed = await reconcile(first ? 0 : staleAfterSeconds);
+          startedUp = true;
           if (first) log(`start-up reconciliation: ${fixed} payment(s) brought up to date`);
           else if (fixed > 0) log(`reconciled ${fixed} payment(s) with the gateway`);
           const outcomes = await chargeDuePlans();
@@ -157,8 +179,8 @@ export function paymentJobs(deps: SchedulerDeps) {
         );
       return running;
     };
-    void pass(0, true);
-    const timer = setInterval(() => void pass(staleAfterSeconds), intervalMs);
+    void pass();
+    const timer = setInterval(() => void pass(), intervalMs);
     timer.unref();
     return {
       firstPass: running,
@@ -170,4 +192,11 @@ export function paymentJobs(deps: SchedulerDeps) {
   };
 
   return { chargeClaim, chargeDuePlans, reconcile, start };
+}
+
+/** The gateway could not answer about an attempt: the reconciliation pass ends, to be run again. */
+class GatewayUnavailable extends Error {
+  constructor(gatewayRef: string, message: string) {
+    super(`the gateway could not answer about ${gatewayRef}: ${message}`);
+  }
 }
