@@ -386,6 +386,10 @@ test("zakat harta by PayNow QR, paid from the payer's bank", async ({
   await expect(page.getByTestId("paynow-status")).toContainText(/The code expires in (5:00|4:5\d)/);
   await expectNoAxeViolations(page);
   await keepScreenshot(page, testInfo, "paynow-1280");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoOverflow(page);
+  await keepScreenshot(page, testInfo, "paynow-375");
+  await page.setViewportSize({ width: 1280, height: 720 });
   // The phone that shows the code cannot scan it: the code can be saved as an image.
   const reference = (await page.getByTestId("paynow-reference").textContent()) ?? "";
   const download = page.waitForEvent("download");

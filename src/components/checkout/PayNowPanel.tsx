@@ -55,6 +55,8 @@ export function PayNowPanel(props: {
   // gives the same code, and a payment of the expired one may still be reported).
   const [renewWanted, setRenewWanted] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const renewRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     let stopped = false;
@@ -109,12 +111,20 @@ export function PayNowPanel(props: {
   const expired = qr !== null && now > qr.expiresAt;
   const graceOver = qr !== null && now > qr.expiresAt + PAYNOW_ENQUIRY_GRACE_MS;
   useEffect(() => {
+    // The code and its save button go at expiry: the donor's place (in this panel, or on nothing
+    // since) moves to what they can do now, a new code.
+    const at = document.activeElement;
+    const here = at === null || at === document.body || sectionRef.current?.contains(at);
+    if (expired && here) renewRef.current?.focus();
+  }, [expired]);
+  useEffect(() => {
     if (!renewWanted || !graceOver) return;
     setRenewWanted(false);
     setGeneration((g) => g + 1);
   }, [renewWanted, graceOver]);
   return (
     <section
+      ref={sectionRef}
       className="calc-card checkout-paynow"
       aria-labelledby="paynow-title"
       data-testid="paynow"
@@ -126,6 +136,24 @@ export function PayNowPanel(props: {
       {failed ? (
         <p role="alert" className="checkout-problem">
           {l.checkout_error_network}
+        </p>
+      ) : null}
+      {qr && !expired ? (
+        // Before the code: on a phone the code cannot be scanned by the phone showing it, and saving it
+        // (for the banking app's scanner) should not wait below a code the donor cannot use.
+        <p className="paynow-save">
+          <span className="field-hint" id="paynow-save-hint">
+            {l.polish_paynow_save_hint}
+          </span>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => saveQrImage(qr.svg, qrReference(qr.payload) ?? props.transactionNo)}
+            aria-describedby="paynow-save-hint"
+            data-testid="paynow-save"
+          >
+            {l.polish_paynow_save}
+          </button>
         </p>
       ) : null}
       {qr && !expired ? (
@@ -152,14 +180,10 @@ export function PayNowPanel(props: {
             ? l.checkout_paynow_expired
             : `${fill(l.checkout_paynow_expires, { time: clock(qr.expiresAt - now) })}. ${l.checkout_paynow_waiting}`}
       </p>
-      {qr && !expired ? (
-        <p className="field-hint" id="paynow-save-hint">
-          {l.polish_paynow_save_hint}
-        </p>
-      ) : null}
       <p className="checkout-actions">
         {expired || failed ? (
           <button
+            ref={renewRef}
             type="button"
             className="button"
             disabled={renewWanted}
@@ -171,17 +195,6 @@ export function PayNowPanel(props: {
             data-testid="paynow-new"
           >
             {renewWanted ? l.polish_paynow_renewing : l.checkout_paynow_new}
-          </button>
-        ) : null}
-        {qr && !expired ? (
-          <button
-            type="button"
-            className="button"
-            onClick={() => saveQrImage(qr.svg, qrReference(qr.payload) ?? props.transactionNo)}
-            aria-describedby="paynow-save-hint"
-            data-testid="paynow-save"
-          >
-            {l.polish_paynow_save}
           </button>
         ) : null}
         <button
