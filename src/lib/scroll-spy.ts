@@ -76,11 +76,25 @@ const onClick = (event: MouseEvent) => {
   const section = isHome(name) ? undefined : sectionOf(name);
   if (!isHome(name) && section === undefined) return;
   event.preventDefault();
+  goTo(nav, name, section, !window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  history.replaceState(
+    history.state,
+    "",
+    isHome(name) ? location.pathname + location.search : `#${name}`,
+  );
+};
+
+/** Scrolls to a section below its nav (or the top for 'home'), highlights its link and moves focus there. */
+const goTo = (
+  nav: HTMLElement,
+  name: string,
+  section: HTMLElement | undefined,
+  smooth: boolean,
+) => {
   lockedAt = Date.now();
   clearTimeout(trailing);
   highlight(nav, name);
   const top = scrollTargetTop(name, section ? pageTop(section) : 0, offsetFor(nav));
-  const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   window.scrollTo({ top, behavior: smooth ? "smooth" : "auto" });
   // Keyboard and screen-reader users carry on reading where the link led.
   const target = section ?? document.getElementById("main");
@@ -88,11 +102,36 @@ const onClick = (event: MouseEvent) => {
     if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
     target.focus({ preventScroll: true });
   }
-  history.replaceState(
-    history.state,
-    "",
-    isHome(name) ? location.pathname + location.search : `#${name}`,
-  );
+};
+
+/**
+ * A page opened (or its address changed) at a section's name (`/profile#account-history`,
+ * `/wms#Donor-Wall`): once the section
+ * and its nav are drawn (an island may draw them later), it is shown below the nav as a click would
+ * show it; the browser's own jump knows neither the offset nor §2's matching.
+ */
+const followAddress = () => {
+  let name: string;
+  try {
+    name = decodeURIComponent(location.hash.replace(/^#/, ""));
+  } catch {
+    return;
+  }
+  if (name === "" || isHome(name)) return;
+  const show = () => {
+    const section = sectionOf(name);
+    const nav = navs()[0];
+    if (!section || !nav) return false;
+    goTo(nav, name, section, false);
+    return true;
+  };
+  if (show()) return;
+  const observer = new MutationObserver(() => {
+    if (show()) observer.disconnect();
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  // A section that never comes (signed out, a wall turned off) stops the watch.
+  setTimeout(() => observer.disconnect(), 15_000);
 };
 
 let started = false;
@@ -104,4 +143,7 @@ export const startScrollSpy = (): void => {
   document.addEventListener("click", onClick);
   window.addEventListener("scroll", onScroll, { passive: true });
   spy();
+  followAddress();
+  // The address changed to another section of this page (typed, or a link from outside the nav).
+  window.addEventListener("hashchange", followAddress);
 };

@@ -68,6 +68,20 @@ test("the account's section nav scrolls to each section below it and highlights 
       { timeout: 2_000 },
     );
     await expect(plans).not.toHaveAttribute("aria-current");
+
+    // Opened at a section's name, in any case, hyphen or space (tax registration links back to
+    // #account-history): the section shows below the nav once the account has drawn it.
+    await open(page, `${lang}/calculator`);
+    await page.goto(`${lang}/profile#Account-Plans`);
+    await expect(plans).toHaveAttribute("aria-current", "location", { timeout: 30_000 });
+    await expect.poll(() => topOf(page, "account-plans")).toBeGreaterThan(offset - 2);
+    expect(await topOf(page, "account-plans")).toBeLessThan(offset + 2);
+    await expect(page.locator("#account-plans")).toBeFocused();
+    // The address changed on the page itself: the same.
+    await page.evaluate(() => (location.hash = "account history"));
+    await expect(history).toHaveAttribute("aria-current", "location");
+    await expect.poll(() => topOf(page, "account-history")).toBeGreaterThan(offset - 2);
+    expect(await topOf(page, "account-history")).toBeLessThan(offset + 2);
   }
 });
 

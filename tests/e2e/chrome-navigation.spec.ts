@@ -64,6 +64,27 @@ test("a wakaf landing's section nav scrolls to each section below the nav and hi
   }
 });
 
+test("a wakaf landing opened at a section's name shows it below the nav, whatever its case", async ({
+  page,
+  baseURL,
+}) => {
+  for (const [path, width] of [
+    ["/wms#Ways-To-Pay", 1280],
+    ["/ms/wms#ways%20to%20pay", 375],
+  ] as const) {
+    await page.setViewportSize({ width, height: 400 });
+    await page.goto(onWakafHost(baseURL, path));
+    const nav = page.locator("[data-scroll-nav]");
+    const pay = nav.getByRole("link", { name: /^(Ways to pay|Cara pembayaran)$/ });
+    await expect(pay).toHaveAttribute("aria-current", "location");
+    const offset =
+      width <= 1024 ? 100 : await nav.evaluate((el) => el.getBoundingClientRect().height);
+    await expect.poll(() => topOf(page, "ways-to-pay")).toBeGreaterThan(offset - 2);
+    expect(await topOf(page, "ways-to-pay")).toBeLessThan(offset + 2);
+    await expect(page.locator("#ways-to-pay")).toBeFocused();
+  }
+});
+
 test("the logo follows the page's flow and the transaction state", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const logo = page.locator(".site-header .brand");
