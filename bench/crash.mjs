@@ -130,7 +130,8 @@ async function main() {
   let killsDone = 0;
   const admin = new (await import("pg")).default.Client({ connectionString: pgAdminUrl });
   await admin.connect();
-  const killUntil = Date.now() + killMinutes * 60_000;
+  const killStart = Date.now();
+  const killUntil = killStart + killMinutes * 60_000;
   for (let kill = 1; kill <= kills && !state.interrupted; kill++) {
     if (Date.now() > killUntil) {
       say(`${killMinutes} min of kills (BENCH_CRASH_MINUTES) are up after ${kill - 1} kills`);
@@ -158,7 +159,13 @@ async function main() {
     await cluster.kill(victim);
     killsDone++;
     restart(victim);
-    if (pgCuts > 0 && kill % Math.floor(kills / pgCuts) === 0 && cuts < pgCuts) {
+    // Every kills ÷ cuts kills; with BENCH_CRASH_MINUTES also spread over the minutes (the k-th cut
+    // due at k ÷ (cuts + 1) of them), so a run the clock ends early still gets every cut.
+    const cutDueByKills = kill % Math.floor(kills / pgCuts) === 0;
+    const cutDueByTime =
+      Number.isFinite(killMinutes) &&
+      Date.now() >= killStart + ((cuts + 1) * killMinutes * 60_000) / (pgCuts + 1);
+    if (pgCuts > 0 && (cutDueByKills || cutDueByTime) && cuts < pgCuts) {
       const { rowCount } = await admin.query(
         "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
         [database.name],

@@ -1,18 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { Effect } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nricCheckLetter, type Cents } from "@portal/domain";
-import {
-  history,
-  payments,
-  receipts,
-  RecordRefused,
-  type ConsoleActor,
-  type Sql,
-} from "@portal/adapters/db";
+import { nricCheckLetter } from "@portal/domain";
+import { history, receipts, RecordRefused, type ConsoleActor, type Sql } from "@portal/adapters/db";
 import { createSandbox, migrateStandins, sqlSandboxStore, type Sandbox } from "@portal/standins";
 import { operations, type Operations } from "../../src/server/console/operations/service";
 import { testDatabases } from "../support/databases";
+import { paidBySandbox } from "../support/sandbox-gifts";
 
 /**
  * The console's operations on gifts (issue 18), run as the server runs them over a real database
@@ -64,44 +58,8 @@ describe.each(testDatabases())("console operations on $name", (database) => {
   });
 
   /** A card gift paid through the sandbox, as checkout pays one. */
-  const paid = async (cents: number, flow: "ZAKAT" | "ILMU" = "ZAKAT") => {
-    const records = payments(sql, key);
-    const amounts = flow === "ZAKAT" ? { harta: cents } : { ilmu: cents };
-    const { donation } = await records.create({
-      idempotencyKey: randomBytes(8).toString("hex"),
-      request: { cents, flow },
-      flow,
-      amounts: amounts as unknown as Record<string, Cents>,
-      total: cents as Cents,
-      inputs: {},
-      donorDetails: { name: "Nur Aisyah", email: "aisyah@example.sg", anonymous: false },
-      frequency: "one time",
-      ratesVersion: 1,
-      giftEmail: "aisyah@example.sg",
-    });
-    const made = await sandbox.tokenize(
-      { number: "4242424242424242", expMonth: 1, expYear: 2040, cvc: "123" },
-      new Date(),
-    );
-    if ("error" in made) throw new Error(made.error);
-    const payment = await Effect.runPromise(
-      sandbox.gateway.create({
-        amount: cents as Cents,
-        currency: "SGD",
-        idempotencyKey: `pay:${donation.id}`,
-        description: donation.transactionNo,
-        method: "card",
-      }),
-    );
-    await records.startAttempt(donation.id, "sandbox", payment);
-    const done = await records.apply(
-      donation.id,
-      await Effect.runPromise(sandbox.gateway.confirm(payment.paymentId, made.id)),
-    );
-    const { receipt } = done;
-    if (!receipt) throw new Error("not receipted");
-    return { ...done, receipt, paymentId: payment.paymentId, token: receipt.token };
-  };
+  const paid = (cents: number, flow: "ZAKAT" | "ILMU" = "ZAKAT") =>
+    paidBySandbox(sql, key, sandbox, cents, { flow, giftEmail: "aisyah@example.sg" });
   const receiptOf = (token: string) => receipts(sql, key).find({ by: "token", token });
   const sandboxRefunded = async (paymentId: string) =>
     (await sandbox.gateway.retrieve(paymentId).pipe(Effect.runPromise)).refundedCents ?? 0;

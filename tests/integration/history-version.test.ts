@@ -1,11 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { Effect } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isTaxRegistrable, type Cents, type FlowType } from "@portal/domain";
+import { isTaxRegistrable } from "@portal/domain";
 import {
   donors,
   history,
-  payments,
   receipts,
   type DonorView,
   type Identity,
@@ -13,6 +11,7 @@ import {
 } from "@portal/adapters/db";
 import { createSandbox, migrateStandins, sqlSandboxStore, type Sandbox } from "@portal/standins";
 import { testDatabases } from "../support/databases";
+import { paidBySandbox } from "../support/sandbox-gifts";
 import { nricOf as nric } from "../support/donations";
 
 /**
@@ -60,46 +59,9 @@ describe.each(testDatabases())("history list versions on $name", (database) => {
   };
 
   /** A card gift paid through the sandbox, as checkout pays one, by `donorId` (null: a guest's). */
-  const paid = async (donorId: string | null, cents: number, flow: FlowType = "ZAKAT") => {
-    const records = payments(sql, key);
-    const amounts = flow === "ZAKAT" ? { harta: cents } : { ilmu: cents };
-    const { donation } = await records.create({
-      idempotencyKey: randomUUID(),
-      request: { cents, flow },
-      flow,
-      amounts: amounts as unknown as Record<string, Cents>,
-      total: cents as Cents,
-      inputs: {},
-      donorDetails: { name: "Someone", email: "someone@example.sg", anonymous: false },
-      frequency: "one time",
-      ratesVersion: 1,
-      donorId,
-    });
-    const card = await sandbox.tokenize(
-      { number: "4242424242424242", expMonth: 1, expYear: 2040, cvc: "123" },
-      new Date(),
-    );
-    if ("error" in card) throw new Error(card.error);
-    const payment = await Effect.runPromise(
-      sandbox.gateway.create({
-        amount: cents as Cents,
-        currency: "SGD",
-        idempotencyKey: `pay:${donation.id}`,
-        description: donation.transactionNo,
-        method: "card",
-      }),
-    );
-    await records.startAttempt(donation.id, "sandbox", payment);
-    const done = await records.apply(
-      donation.id,
-      await Effect.runPromise(sandbox.gateway.confirm(payment.paymentId, card.id)),
-    );
-    if (!done.receipt) throw new Error("not receipted");
-    return {
-      id: donation.id,
-      transactionNo: donation.transactionNo,
-      receiptNo: done.receipt.receiptNo,
-    };
+  const paid = async (donorId: string | null, cents: number, flow: "ZAKAT" | "ILMU" = "ZAKAT") => {
+    const gift = await paidBySandbox(sql, key, sandbox, cents, { flow, donorId });
+    return { id: gift.id, transactionNo: gift.transactionNo, receiptNo: gift.receipt.receiptNo };
   };
 
   /** The version of the donor's list and the list itself, as a signed-in call reads them. */
