@@ -1,34 +1,13 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { nricOf } from "../support/donations";
 import { officerSignedIn } from "./console-officers";
 import { give, signedInDonor } from "./donor-account";
-import {
-  checkScreen,
-  expectNoAxeViolations,
-  expectNoOverflow,
-  hydrated,
-  keepScreenshot,
-  open,
-} from "./helpers";
+import { checkScreen, expectBelowNav, hydrated, lookAtBothWidths, open } from "./helpers";
 
 // Issue 23, spec §2, §3 and §5 on the signed-in donor's pages: the account's section nav (the
 // scrolling helper), how a gift was paid shown as its image beside its name in the history and on the
 // receipt, and §5's text helper on the profile's name as it is typed. Long journeys: a sign-in each.
 test.describe.configure({ timeout: 240_000 });
-
-/** A screen at 375 and 1280 px (no sideways scroll, kept as a screenshot each), axe-checked once. */
-const look = async (page: Page, testInfo: TestInfo, name: string) => {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoOverflow(page);
-    await keepScreenshot(page, testInfo, `${name}-${width}`);
-  }
-  await expectNoAxeViolations(page);
-};
-
-/** Where a section's top is in the viewport, in px. */
-const topOf = (page: Page, id: string) =>
-  page.evaluate((el) => document.getElementById(el)!.getBoundingClientRect().top, id);
 
 test("the account's section nav scrolls to each section below it and highlights it", async ({
   page,
@@ -46,11 +25,7 @@ test("the account's section nav scrolls to each section below it and highlights 
     const nav = page.getByRole("navigation", { name: en ? "Account sections" : "Bahagian akaun" });
     const history = nav.getByRole("link", { name: en ? "Giving history" : "Sejarah derma" });
     await history.click();
-    const navHeight = await nav.evaluate((el) => el.getBoundingClientRect().height);
-    // 100 px at 1024 px or narrower, else the nav bar's height (spec §2).
-    const offset = width <= 1024 ? 100 : navHeight;
-    await expect.poll(() => topOf(page, "account-history")).toBeGreaterThan(offset - 2);
-    expect(await topOf(page, "account-history")).toBeLessThan(offset + 2);
+    await expectBelowNav(page, nav, "account-history");
     await expect(history).toHaveAttribute("aria-current", "location");
     await expect(page.locator("#account-history")).toBeFocused();
 
@@ -74,14 +49,12 @@ test("the account's section nav scrolls to each section below it and highlights 
     await open(page, `${lang}/calculator`);
     await page.goto(`${lang}/profile#Account-Plans`);
     await expect(plans).toHaveAttribute("aria-current", "location", { timeout: 30_000 });
-    await expect.poll(() => topOf(page, "account-plans")).toBeGreaterThan(offset - 2);
-    expect(await topOf(page, "account-plans")).toBeLessThan(offset + 2);
+    await expectBelowNav(page, nav, "account-plans");
     await expect(page.locator("#account-plans")).toBeFocused();
     // The address changed on the page itself: the same.
     await page.evaluate(() => (location.hash = "account history"));
     await expect(history).toHaveAttribute("aria-current", "location");
-    await expect.poll(() => topOf(page, "account-history")).toBeGreaterThan(offset - 2);
-    expect(await topOf(page, "account-history")).toBeLessThan(offset + 2);
+    await expectBelowNav(page, nav, "account-history");
   }
 });
 
@@ -123,7 +96,7 @@ test("the history and the receipt show how a gift was paid: its image beside its
     await expect(row.locator('svg[data-image="Visa"]')).toHaveAttribute("aria-hidden", "true");
     await expect(row).toContainText(ending);
     await row.scrollIntoViewIfNeeded();
-    await look(page, testInfo, `history-method${lang.replace("/", "-")}`);
+    await lookAtBothWidths(page, testInfo, `history-method${lang.replace("/", "-")}`);
   }
   // The receipt's address in English (the history above was last shown in Malay).
   const receipt = ((await row.getByRole("link").first().getAttribute("href")) ?? "").replace(
@@ -136,7 +109,7 @@ test("the history and the receipt show how a gift was paid: its image beside its
     await expect(method.locator('svg[data-image="Visa"]')).toHaveAttribute("aria-hidden", "true");
     await expect(method.getByTestId("payment-name")).toHaveText("Visa");
     await expect(method).toContainText("4242");
-    await look(page, testInfo, `receipt-method${lang.replace("/", "-")}`);
+    await lookAtBothWidths(page, testInfo, `receipt-method${lang.replace("/", "-")}`);
   }
 
   // A counter gift paid in cash: the cash image and the word in the receipt's language.
@@ -158,6 +131,6 @@ test("the history and the receipt show how a gift was paid: its image beside its
     const method = page.locator("article.receipt-sheet .payment-method");
     await expect(method.locator('svg[data-image="cash"]')).toHaveAttribute("aria-hidden", "true");
     await expect(method.getByTestId("payment-name")).toHaveText(word);
-    await look(page, testInfo, `receipt-cash${lang.replace("/", "-")}`);
+    await lookAtBothWidths(page, testInfo, `receipt-cash${lang.replace("/", "-")}`);
   }
 });

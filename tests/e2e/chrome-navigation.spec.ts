@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
   checkScreen,
+  expectBelowNav,
   expectNoAxeViolations,
   hydrated,
   keepScreenshot,
@@ -13,10 +14,6 @@ import { invitedAccount, PASSWORD, TEMPORARY_PASSWORD } from "./identity";
 // logo's target, the menu held open by a popup, and the not-registered state.
 
 const dialog = (page: Page) => page.getByRole("dialog");
-
-/** Where a section's top is in the viewport, in px. */
-const topOf = (page: Page, id: string) =>
-  page.evaluate((el) => document.getElementById(el)!.getBoundingClientRect().top, id);
 
 test("a wakaf landing's section nav scrolls to each section below the nav and highlights it", async ({
   page,
@@ -35,11 +32,7 @@ test("a wakaf landing's section nav scrolls to each section below the nav and hi
     const nav = page.locator("[data-scroll-nav]");
     const pay = nav.getByRole("link", { name: en ? "Ways to pay" : "Cara pembayaran" });
     await pay.click();
-    const navHeight = await nav.evaluate((el) => el.getBoundingClientRect().height);
-    // 100 px at 1024 px or narrower, else the nav bar's height (spec §2).
-    const offset = width <= 1024 ? 100 : navHeight;
-    await expect.poll(() => topOf(page, "ways-to-pay")).toBeGreaterThan(offset - 2);
-    expect(await topOf(page, "ways-to-pay")).toBeLessThan(offset + 2);
+    await expectBelowNav(page, nav, "ways-to-pay");
     await expect(pay).toHaveAttribute("aria-current", "location");
     await expect(page.locator("#ways-to-pay")).toBeFocused();
 
@@ -77,10 +70,7 @@ test("a wakaf landing opened at a section's name shows it below the nav, whateve
     const nav = page.locator("[data-scroll-nav]");
     const pay = nav.getByRole("link", { name: /^(Ways to pay|Cara pembayaran)$/ });
     await expect(pay).toHaveAttribute("aria-current", "location");
-    const offset =
-      width <= 1024 ? 100 : await nav.evaluate((el) => el.getBoundingClientRect().height);
-    await expect.poll(() => topOf(page, "ways-to-pay")).toBeGreaterThan(offset - 2);
-    expect(await topOf(page, "ways-to-pay")).toBeLessThan(offset + 2);
+    await expectBelowNav(page, nav, "ways-to-pay");
     await expect(page.locator("#ways-to-pay")).toBeFocused();
   }
 });

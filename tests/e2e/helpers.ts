@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 /** Waits until every island on the page has hydrated. */
 export const hydrated = (page: Page) =>
@@ -63,4 +63,31 @@ export const onWakafHost = (baseURL: string | undefined, path: string) => {
   const url = new URL(path, baseURL);
   url.hostname = "wakaf.localhost";
   return url.toString();
+};
+
+/** A screen at 375 and 1280 px (no sideways scroll, a screenshot each), then axe-checked once. */
+export const lookAtBothWidths = async (page: Page, testInfo: TestInfo, name: string) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoOverflow(page);
+    await keepScreenshot(page, testInfo, `${name}-${width}`);
+  }
+  await expectNoAxeViolations(page);
+};
+
+/** Where the element of this id has its top in the viewport, in px. */
+export const topOf = (page: Page, id: string) =>
+  page.evaluate((el) => document.getElementById(el)!.getBoundingClientRect().top, id);
+
+/**
+ * The section `id` stops just below the scroll nav (spec §2): 100 px from the top at 1024 px wide or
+ * narrower, else the nav bar's height. Returns that offset.
+ */
+export const expectBelowNav = async (page: Page, nav: Locator, id: string) => {
+  const width = page.viewportSize()?.width ?? 0;
+  const offset =
+    width <= 1024 ? 100 : await nav.evaluate((el) => el.getBoundingClientRect().height);
+  await expect.poll(() => topOf(page, id)).toBeGreaterThan(offset - 2);
+  expect(await topOf(page, id)).toBeLessThan(offset + 2);
+  return offset;
 };

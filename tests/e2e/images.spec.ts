@@ -3,9 +3,9 @@ import path from "node:path";
 import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
 import {
   expectNoAxeViolations,
-  expectNoOverflow,
   hydrated,
   keepScreenshot,
+  lookAtBothWidths,
   onWakafHost,
   open,
 } from "./helpers";
@@ -17,16 +17,6 @@ import {
 
 // Each journey looks at its screens at two widths, with axe: slower than most on a busy machine.
 test.describe.configure({ timeout: 120_000 });
-
-/** Both widths, no sideways scroll, a screenshot each, axe clean. */
-const look = async (page: Page, testInfo: Parameters<typeof keepScreenshot>[1], name: string) => {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoOverflow(page);
-    await keepScreenshot(page, testInfo, `${name}-${width}`);
-  }
-  await expectNoAxeViolations(page);
-};
 
 /** The icon in a heading of this name: drawn, hidden from screen readers, the name unchanged. */
 const headingIcon = async (page: Page, name: string, icon: string) => {
@@ -50,7 +40,7 @@ test("the zakat calculator shows each asset's icon beside its heading, in Englis
     for (const [index, name] of ASSETS[lang].entries()) {
       await headingIcon(page, name, ASSET_ICONS[index] ?? "");
     }
-    await look(page, testInfo, `calculator-icons-${lang}`);
+    await lookAtBothWidths(page, testInfo, `calculator-icons-${lang}`);
   }
 });
 
@@ -69,10 +59,10 @@ test("the fidyah page shows each reason's icon, and the calculator icon on its o
   await expect(
     page.locator("label", { has: calc }).locator('svg[data-icon="ICON_CALC"]'),
   ).toHaveAttribute("aria-hidden", "true");
-  await look(page, testInfo, "fidyah-icons-en");
+  await lookAtBothWidths(page, testInfo, "fidyah-icons-en");
   await open(page, "/ms/fidyah");
   await headingIcon(page, "Sakit atau tua", "ILLNESS_OLD_AGE");
-  await look(page, testInfo, "fidyah-icons-ms");
+  await lookAtBothWidths(page, testInfo, "fidyah-icons-ms");
 });
 
 test("checkout shows each way to pay with its image, the cards accepted, and the brand of the card typed", async ({
@@ -111,12 +101,12 @@ test("checkout shows each way to pay with its image, the cards accepted, and the
     await number.pressSequentially("378282246310005");
     await expect(number).toHaveValue("3782 822463 10005");
     await expect(page.getByTestId("card-brand")).toHaveAccessibleName("American Express");
-    await look(page, testInfo, `checkout-card-amex-${lang}`);
+    await lookAtBothWidths(page, testInfo, `checkout-card-amex-${lang}`);
     await number.fill("");
     await number.pressSequentially("4242424242424242");
     await expect(number).toHaveValue("4242 4242 4242 4242");
     await number.fill("");
-    await look(page, testInfo, `checkout-images-${lang}`);
+    await lookAtBothWidths(page, testInfo, `checkout-images-${lang}`);
   }
   // The brand of the number typed, as an image of that name.
   for (const [number, brand] of [
@@ -150,7 +140,7 @@ test("the wakaf page's ways to pay are images with their names", async ({
       await expect(image.locator("title")).toHaveText(name);
     }
     await expect(partners.locator('[data-image="MasterCard"] text')).toHaveText("Mastercard");
-    await look(page, testInfo, `wakaf-pay-partners-${lang}`);
+    await lookAtBothWidths(page, testInfo, `wakaf-pay-partners-${lang}`);
   }
 });
 

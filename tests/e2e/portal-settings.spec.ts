@@ -9,7 +9,7 @@ import {
   type GoogleGeocodingStandIn,
 } from "../support/google-geocode";
 import { startPortal, type RunningPortal } from "../support/portal";
-import { expectNoAxeViolations, expectNoOverflow, hydrated, keepScreenshot } from "./helpers";
+import { hydrated, lookAtBothWidths } from "./helpers";
 import { PASSWORD } from "./identity";
 
 // Two settings of docs/configuration.md as a donor meets them. The shared portal (playwright.config.ts)
@@ -38,16 +38,6 @@ test.afterAll(async () => {
 const go = async (page: Page, url: string) => {
   await page.goto(url);
   await hydrated(page);
-};
-
-/** Both widths, no sideways scroll, a screenshot each, axe clean. */
-const look = async (page: Page, testInfo: Parameters<typeof keepScreenshot>[1], name: string) => {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoOverflow(page);
-    await keepScreenshot(page, testInfo, `${name}-${width}`);
-  }
-  await expectNoAxeViolations(page);
 };
 
 /** Seven days of fidyah on the fidyah page ($28.00). */
@@ -100,13 +90,13 @@ test("where sign-in comes first, a guest is asked to sign in on the giving page 
   await expect(page.getByTestId("sign-in-to-give")).toContainText(
     "Gifts here are made from a donor account.",
   );
-  await look(page, testInfo, "sign-in-first-fidyah-en");
+  await lookAtBothWidths(page, testInfo, "sign-in-first-fidyah-en");
 
   // Checkout, reached by its address, asks the same; the order stays on show.
   await go(page, at("/ms/checkout?flow=FIDYAH"));
   await expect(page.getByRole("heading", { name: "Log masuk untuk memberi" })).toBeVisible();
   await expect(page.getByTestId("checkout-pay")).toHaveCount(0);
-  await look(page, testInfo, "sign-in-first-checkout-ms");
+  await lookAtBothWidths(page, testInfo, "sign-in-first-checkout-ms");
 
   // The server refuses a guest's gift all the same, in the page's language.
   await page.request.post(at("/svc/main/v1/session/guest"));
@@ -159,7 +149,7 @@ test("'use my current location' fills the address from the first result, and say
   await expect(page.getByLabel("Street name")).toHaveValue("Simei Street 1");
   await expect(page.getByLabel("Floor")).toBeFocused();
   expect(google.asked.at(-1)).toBe(`${SIMEI.latitude},${SIMEI.longitude}`);
-  await look(page, testInfo, "use-location-en");
+  await lookAtBothWidths(page, testInfo, "use-location-en");
 
   // Nothing where the device stands: the fields stay the donor's, in Malay too.
   await context.setGeolocation(AT_SEA);
@@ -167,7 +157,7 @@ test("'use my current location' fills the address from the first result, and say
   await page.getByRole("button", { name: "Guna lokasi semasa saya" }).click();
   await expect(page.getByText("Tiada alamat ditemui di lokasi anda.")).toBeVisible();
   await expect(page.getByLabel("Poskod")).toHaveValue("");
-  await look(page, testInfo, "use-location-ms");
+  await lookAtBothWidths(page, testInfo, "use-location-ms");
   await context.close();
 
   // The donor does not share the location: said, nothing sent.
