@@ -50,6 +50,10 @@ export default defineConfig({
       // social-sign-in.spec.ts configures the pool's OAuth domain in the browser only; its pages
       // exchange the code there, so their Content-Security-Policy must allow it.
       PORTAL_CSP_CONNECT_EXTRA: "https://social-login.portal.test",
+      // As behind the load balancer: the caller's address is X-Forwarded-For's last entry. The journeys
+      // that make accounts come from their own addresses (tests/e2e/identity.ts ownAddress), as donors'
+      // devices do, so the per-address limits do not count the whole suite as one caller.
+      PORTAL_TRUST_PROXY: "true",
     },
     stdout: "ignore",
     stderr: "pipe",

@@ -109,19 +109,21 @@ let failed = 0;
 const started = Date.now();
 for (const [index, [name, stage]] of stages.entries()) {
   console.log(`\n━━ ${index + 1}/${stages.length} ${name}`);
+  const stageStarted = Date.now();
   const result = await stage();
+  const took = `${Math.round((Date.now() - stageStarted) / 1000)} s`;
   passed += result.passed;
   failed += result.failed;
   if (result.failed > 0 || result.empty) {
     const why = result.empty ? "ran no test" : "failed";
     console.error(
-      `\n✗ Stage "${name}" ${why}; later stages were not run. Fix it and run \`npm test\` again.`,
+      `\n✗ Stage "${name}" ${why} (after ${took}); later stages were not run. Fix it and run \`npm test\` again.`,
     );
     if (result.empty) failed += 1;
     console.log(`${passed} passed, ${failed} failed`);
     process.exit(1);
   }
-  console.log(`✓ ${name}`);
+  console.log(`✓ ${name} (${took})`);
 }
 console.log(
   `\nAll ${stages.length} stages passed in ${Math.round((Date.now() - started) / 1000)} s.`,

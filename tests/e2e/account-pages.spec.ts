@@ -1,8 +1,11 @@
 import { expect, test } from "@playwright/test";
+import { ownAddress } from "./identity";
 import { nricOf } from "../support/donations";
 import { officerSignedIn } from "./console-officers";
 import { give, signedInDonor } from "./donor-account";
 import { checkScreen, expectBelowNav, hydrated, lookAtBothWidths, open } from "./helpers";
+
+test.use(ownAddress("account-pages"));
 
 // Issue 23, spec §2, §3 and §5 on the signed-in donor's pages: the account's section nav (the
 // scrolling helper), how a gift was paid shown as its image beside its name in the history and on the

@@ -3,8 +3,10 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, expectNoOverflow, keepScreenshot, open } from "./helpers";
 import { give, signedInDonor as signIn } from "./donor-account";
-import { lastCode } from "./identity";
+import { lastCode, ownAddress } from "./identity";
 import { nricOf as nric } from "../support/donations";
+
+test.use(ownAddress("account"));
 
 // The account area (/profile) of a donor who gave several times: their own history by fund, a recurring
 // gift changed and cancelled, a donation registered for tax deduction, the e-mail changed with the code

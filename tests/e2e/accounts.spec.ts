@@ -6,10 +6,13 @@ import {
   accountThroughApi,
   invitedAccount,
   lastCode,
+  ownAddress,
   PASSWORD,
   TEMPORARY_PASSWORD,
 } from "./identity";
 import { nricOf as nric } from "../support/donations";
+
+test.use(ownAddress("accounts"));
 
 // Donor accounts against the embedded identity provider (cognito-local behind the portal's layer):
 // codes are read from the outbox the launcher's data folder keeps.

@@ -1,7 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, hydrated, keepScreenshot, open } from "./helpers";
-import { accountThroughApi, PASSWORD } from "./identity";
+import { accountThroughApi, ownAddress, PASSWORD } from "./identity";
 import { nricOf as nric } from "../support/donations";
+
+test.use(ownAddress("after-login"));
 
 // Where a donor goes after signing in (spec §4 "After login succeeds"), with real accounts at the
 // embedded provider and what the pages themselves keep in the tab: mid-enrolment on the enrolment

@@ -7,8 +7,10 @@ import {
   onWakafHost,
   open,
 } from "./helpers";
-import { accountThroughApi, lastCode, PASSWORD } from "./identity";
+import { accountThroughApi, lastCode, ownAddress, PASSWORD } from "./identity";
 import { nricOf as nric } from "../support/donations";
+
+test.use(ownAddress("checkout-signed-in"));
 
 // Checkout for a donor signed in through the site's own sign-in (issues #5, #7, #9): their details are
 // prefilled, every payment call carries their ID token so the gift is theirs (their giving history,
@@ -43,10 +45,14 @@ const signUpThroughPopup = async (
   await signInInDialog(page, donor.email);
 };
 
+/** Signs in through the open popup; the site then loads a page (§4's after-login), awaited here. */
 const signInInDialog = async (page: Page, email: string) => {
   await dialog(page).getByLabel("Email").fill(email);
   await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+  const reloaded = page.waitForEvent("load");
   await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
+  await reloaded;
+  await hydrated(page);
 };
 
 const fillCard = async (page: Page, number: string) => {

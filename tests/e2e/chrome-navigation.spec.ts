@@ -8,7 +8,9 @@ import {
   onWakafHost,
   open,
 } from "./helpers";
-import { invitedAccount, PASSWORD, TEMPORARY_PASSWORD } from "./identity";
+import { invitedAccount, ownAddress, PASSWORD, TEMPORARY_PASSWORD } from "./identity";
+
+test.use(ownAddress("chrome-navigation"));
 
 // The header and the page around the donor (spec §2): the scrolling helper on sectioned pages, the
 // logo's target, the menu held open by a popup, and the not-registered state.

@@ -14,7 +14,7 @@ const screens = consoleScreens;
 
 /** The month's Wakaf Ilmu collections on the dashboard, in cents (0 before the fund has a gift). */
 const ilmuCollected = async (page: Page): Promise<number> => {
-  const byFund = page.getByRole("region", { name: "Collections by fund" });
+  const byFund = page.getByRole("region", { name: "Collections by fund", exact: true });
   // Drawn once the dashboard has read: a chart, or the words for a fund list with nothing in it.
   await expect(
     byFund.locator("canvas").or(byFund.getByText("Nothing in this range.")),
@@ -66,7 +66,7 @@ test("finance reconciles the day, an approver signs it off, finance downloads th
   const day = sgToday();
   await finance.reload();
   await hydrated(finance);
-  const byFund = finance.getByRole("region", { name: "Collections by fund" });
+  const byFund = finance.getByRole("region", { name: "Collections by fund", exact: true });
   await expect(byFund.getByRole("row", { name: /Wakaf Ilmu/ })).toContainText(
     money(before + 10_000),
   );
@@ -113,9 +113,9 @@ test("finance reconciles the day, an approver signs it off, finance downloads th
   await open(finance, "/ms/console/finance");
   await hydrated(finance);
   await expect(finance.getByRole("heading", { name: "Papan pemuka" })).toBeVisible();
-  await expect(finance.getByRole("region", { name: "Kutipan mengikut dana" })).toContainText(
-    money(before + 10_000),
-  );
+  await expect(
+    finance.getByRole("region", { name: "Kutipan mengikut dana", exact: true }),
+  ).toContainText(money(before + 10_000));
   await finance.getByLabel("Tarikh", { exact: true }).fill(day);
   await finance.getByRole("button", { name: "Buat penyesuaian" }).click();
   await expect(finance.getByText("Tiada perbezaan pada tarikh ini.")).toBeVisible();

@@ -1,9 +1,12 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { ownAddress } from "./identity";
 import { Donor, nricOf } from "../support/donations";
 import { give, signedInDonor } from "./donor-account";
 import { consoleScreens, officerSignedIn } from "./console-officers";
 import { hydrated, open } from "./helpers";
+
+test.use(ownAddress("console-operations"));
 
 // Issue 18, operations: a refund shows in the donor's history and on the receipt; an amil issues a cash receipt and its
 // PDF; a re-issued receipt replaces its original. Screens at 375 and 1280 px in both languages.

@@ -74,3 +74,16 @@ export const invitedAccount = async (page: Page, email: string, name: string) =>
   });
   expect(made.status()).toBe(200);
 };
+
+/**
+ * The `use` options that make a file's journeys arrive from their own client address, as donors on
+ * their own devices do. The browser tests' portal trusts the proxy header (PORTAL_TRUST_PROXY=true in
+ * playwright.config.ts, as behind the load balancer), so the identity provider's per-address limits
+ * (30 sign-ups and code requests an hour) count each file's donors apart instead of the whole suite's
+ * accounts as one caller's. The address is a documentation address (RFC 5737) drawn from `name`.
+ */
+export const ownAddress = (name: string) => {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return { extraHTTPHeaders: { "x-forwarded-for": `203.0.113.${1 + (hash % 254)}` } };
+};

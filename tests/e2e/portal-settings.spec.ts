@@ -10,7 +10,9 @@ import {
 } from "../support/google-geocode";
 import { startPortal, type RunningPortal } from "../support/portal";
 import { hydrated, lookAtBothWidths } from "./helpers";
-import { PASSWORD } from "./identity";
+import { ownAddress, PASSWORD } from "./identity";
+
+test.use(ownAddress("portal-settings"));
 
 // Two settings of docs/configuration.md as a donor meets them. The shared portal (playwright.config.ts)
 // runs with neither; this file starts a second one on E2E_PORT + 1 with PORTAL_SIGN_IN_REQUIRED=true

@@ -1,7 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated, open } from "./helpers";
-import { accountThroughApi, PASSWORD } from "./identity";
+import { accountThroughApi, ownAddress, PASSWORD } from "./identity";
 import { nricOf as nric } from "../support/donations";
+
+test.use(ownAddress("sign-out"));
 
 // Issue 22 item 5: the lifecycle's sign-out (session expiry, a stale transaction) really signs the donor
 // out: the tokens are revoked, so the ID token the tab held is refused by the portal afterwards, and

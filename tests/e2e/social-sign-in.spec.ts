@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { ownAddress } from "./identity";
 import {
   expectNoAxeViolations,
   expectNoOverflow,
@@ -9,6 +10,8 @@ import {
 } from "./helpers";
 import { nricOf as nric } from "../support/donations";
 import { OAUTH_DOMAIN, token, withSocialProviders } from "./social-providers";
+
+test.use(ownAddress("social-sign-in"));
 
 // Social sign-in (spec §4) with no real Google or Facebook: the pool's hosted-UI domain is routed to the
 // portal's test-only stand-in (packages/standins/src/identity/fake-social.ts), which makes the federated

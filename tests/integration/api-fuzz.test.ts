@@ -236,8 +236,13 @@ describe.each(testDatabases())("every endpoint under random input on $name", (da
       ),
       { numRuns: 2000 },
     );
-    // The property ran against real refusals, not only against one kind of answer.
-    expect([...statuses.keys()].filter((status) => status >= 400).length).toBeGreaterThanOrEqual(4);
+    // The property ran against real refusals, not only against one kind of answer: bad input (400), no
+    // or a forged sign-in (401) and a wrong method (405) each come up hundreds of times in 2,000 runs
+    // (an unknown record's 404 only a few times, so it is not required).
+    expect(
+      [400, 401, 405].filter((status) => (statuses.get(status) ?? 0) > 0),
+      JSON.stringify(Object.fromEntries(statuses)),
+    ).toEqual([400, 401, 405]);
     expect(await counts()).toEqual(before);
   });
 });

@@ -130,6 +130,7 @@ function Audit({ lang, labels }: { lang: "en" | "ms"; labels: Labels }) {
           {entries.length > 0 ? (
             <div
               className="console-table-wrap"
+              role="region"
               tabIndex={0}
               aria-label={l("console_audit_heading")}
             >

@@ -251,7 +251,15 @@ function DraftCard(props: {
       {rows.length === 0 ? (
         <p>{l("console_rates_no_diff")}</p>
       ) : (
-        <div className="console-table-wrap">
+        <div
+          className="console-table-wrap"
+          role="region"
+          tabIndex={0}
+          aria-label={fill(l("console_rates_draft_title"), {
+            id: draft.id,
+            status: l(`console_rates_status_${draft.status}`),
+          })}
+        >
           <table className="console-table">
             <thead>
               <tr>

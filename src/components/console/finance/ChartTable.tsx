@@ -60,6 +60,7 @@ export default function ChartTable({ title, firstColumn, rows, labels, chart = t
             </div>
           ) : null}
           <DataTable
+            label={fill(labels.finance_table_label, { title })}
             columns={[
               { label: firstColumn },
               { label: labels.finance_col_count, num: true },

@@ -41,6 +41,7 @@ export const financeKeys = [
   "finance_col_minute",
   "finance_col_status",
   "finance_chart_label",
+  "finance_table_label",
   "finance_none",
   "finance_export_heading",
   "finance_export_intro",

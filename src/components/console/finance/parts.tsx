@@ -68,12 +68,19 @@ export interface TableRow {
 /** A data table: its caption, column headings, and rows whose first cell heads the row. */
 export function DataTable(props: {
   readonly caption?: string;
+  /** Names the scrolling region when there is no caption (a keyboard reaches it to scroll). */
+  readonly label?: string;
   readonly columns: ReadonlyArray<Column>;
   readonly rows: ReadonlyArray<TableRow>;
 }) {
   const cls = (i: number) => (props.columns[i]?.num ? "finance-num" : undefined);
   return (
-    <div className="console-table-wrap">
+    <div
+      className="console-table-wrap"
+      role="region"
+      tabIndex={0}
+      aria-label={props.caption ?? props.label}
+    >
       <table className="console-table">
         {props.caption ? <caption className="finance-caption">{props.caption}</caption> : null}
         <thead>

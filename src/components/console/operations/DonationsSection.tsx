@@ -105,7 +105,12 @@ export default function DonationsSection({ labels, lang }: { labels: Labels; lan
           found.rows.length === 0 ? (
             <p>{t("consoleops_none")}</p>
           ) : (
-            <div className="console-table-wrap">
+            <div
+              className="console-table-wrap"
+              role="region"
+              tabIndex={0}
+              aria-label={t("consoleops_results", { count: String(found.total) })}
+            >
               <table className="console-table">
                 <thead>
                   <tr>
