@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { consoleCall, fill, sgTime } from "./api";
 import ConsoleGate from "./ConsoleGate";
+import TableRegion from "./TableRegion";
 
 type Labels = Readonly<Record<string, string>>;
 
@@ -128,12 +129,7 @@ function Audit({ lang, labels }: { lang: "en" | "ms"; labels: Labels }) {
           <p role="status">{fill(l("console_audit_count"), { count: entries.length })}</p>
           {entries.length === 0 ? <p>{l("console_audit_none")}</p> : null}
           {entries.length > 0 ? (
-            <div
-              className="console-table-wrap"
-              role="region"
-              tabIndex={0}
-              aria-label={l("console_audit_heading")}
-            >
+            <TableRegion label={l("console_audit_heading")}>
               <table className="console-table console-table--stack">
                 <thead>
                   <tr>
@@ -169,7 +165,7 @@ function Audit({ lang, labels }: { lang: "en" | "ms"; labels: Labels }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
           ) : null}
           {more ? (
             <div className="console-actions">

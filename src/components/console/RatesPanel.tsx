@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { DRAFTABLE_RATES, PERSON_RATES, type DraftableRate, type RateConfig } from "@portal/domain";
 import { consoleCall, fill, sgTime, type ConsoleSessionInfo } from "./api";
 import ConsoleGate from "./ConsoleGate";
+import TableRegion from "./TableRegion";
 
 type Labels = Readonly<Record<string, string>>;
 
@@ -251,11 +252,8 @@ function DraftCard(props: {
       {rows.length === 0 ? (
         <p>{l("console_rates_no_diff")}</p>
       ) : (
-        <div
-          className="console-table-wrap"
-          role="region"
-          tabIndex={0}
-          aria-label={fill(l("console_rates_draft_title"), {
+        <TableRegion
+          label={fill(l("console_rates_draft_title"), {
             id: draft.id,
             status: l(`console_rates_status_${draft.status}`),
           })}
@@ -280,7 +278,7 @@ function DraftCard(props: {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       {open ? (
         <div className="console-actions">

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import TableRegion from "../TableRegion";
 
 /** A labelled input of the section's forms. */
 export function Field(props: {
@@ -75,12 +76,7 @@ export function DataTable(props: {
 }) {
   const cls = (i: number) => (props.columns[i]?.num ? "finance-num" : undefined);
   return (
-    <div
-      className="console-table-wrap"
-      role="region"
-      tabIndex={0}
-      aria-label={props.caption ?? props.label}
-    >
+    <TableRegion label={props.caption ?? props.label ?? ""}>
       <table className="console-table">
         {props.caption ? <caption className="finance-caption">{props.caption}</caption> : null}
         <thead>
@@ -110,6 +106,6 @@ export function DataTable(props: {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }

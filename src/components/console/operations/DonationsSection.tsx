@@ -1,5 +1,6 @@
 import { useState } from "react";
 import DonationDetail from "./DonationDetail";
+import TableRegion from "../TableRegion";
 import {
   Card,
   centsOf,
@@ -105,12 +106,7 @@ export default function DonationsSection({ labels, lang }: { labels: Labels; lan
           found.rows.length === 0 ? (
             <p>{t("consoleops_none")}</p>
           ) : (
-            <div
-              className="console-table-wrap"
-              role="region"
-              tabIndex={0}
-              aria-label={t("consoleops_results", { count: String(found.total) })}
-            >
+            <TableRegion label={t("consoleops_results", { count: String(found.total) })}>
               <table className="console-table">
                 <thead>
                   <tr>
@@ -155,7 +151,7 @@ export default function DonationsSection({ labels, lang }: { labels: Labels; lan
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
           )
         ) : null}
         {open ? (
