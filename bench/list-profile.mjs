@@ -23,7 +23,11 @@ import {
 } from "./lib/processes.mjs";
 import { targets } from "./lib/report.mjs";
 
-const engine = process.argv[2] === "pglite" ? "PGlite" : "PostgreSQL";
+const args = process.argv.slice(2);
+const engine = args.includes("pglite") ? "PGlite" : "PostgreSQL";
+// `-- donations`: profile the donation load (bench/donations.mjs, 20 donors) instead of the list.
+const profiled = args.includes("donations") ? "donations" : "transactions";
+const donors = Number(process.env.BENCH_DONORS ?? 20);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ticks = 100; // USER_HZ: /proc's CPU times are in hundredths of a second on Linux
@@ -130,6 +134,41 @@ function summarise(file, fromNs, untilNs) {
   return { categories: rows(totals), functions: rows(selfTimes).slice(0, 30) };
 }
 
+/** CPU seconds this bench's children that have ended (and were waited for) used so far. */
+function endedChildrenCpuSeconds() {
+  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+  return (Number(fields[13]) + Number(fields[14])) / ticks;
+}
+
+/** The donation load, with the CPU one paid donation costs the web server, PostgreSQL and the load. */
+async function measureDonations(base, pid, databaseUrl) {
+  const before = cpuSeconds(pid);
+  const backendsBefore = await backendCpuSeconds(databaseUrl);
+  const generatorBefore = endedChildrenCpuSeconds();
+  const load = os.loadavg()[0];
+  const result = await runChild("donation load", "donations.mjs", {
+    base,
+    concurrency: donors,
+    warmupSeconds: 2,
+    seconds,
+  });
+  const cpu = cpuSeconds(pid) - before;
+  const backendsAfter = await backendCpuSeconds(databaseUrl);
+  const perDonation = (seconds_) => Number(((1000 * seconds_) / result.paidByTheLoad).toFixed(3));
+  return {
+    target: "donations",
+    loadAverage: load,
+    requestsPerSecond: Math.round(result.donationsPerSecond),
+    p50: result.p50,
+    p99: result.p99,
+    errors: result.errors,
+    serverCpuMsPerRequest: perDonation(cpu),
+    databaseCpuMsPerRequest:
+      backendsBefore === undefined ? undefined : perDonation(backendsAfter - backendsBefore),
+    generatorCpuMsPerRequest: perDonation(endedChildrenCpuSeconds() - generatorBefore),
+  };
+}
+
 async function measure(base, target, pid, databaseUrl) {
   const before = cpuSeconds(pid);
   const backendsBefore = await backendCpuSeconds(databaseUrl);
@@ -184,12 +223,14 @@ async function main() {
   const rows = [];
   const from = Number(process.hrtime.bigint());
   rows.push(
-    await measure(
-      portal.base,
-      { ...targets.transactions, headers: donorHeaders },
-      pid,
-      databaseUrl,
-    ),
+    profiled === "donations"
+      ? await measureDonations(portal.base, pid, databaseUrl)
+      : await measure(
+          portal.base,
+          { ...targets.transactions, headers: donorHeaders },
+          pid,
+          databaseUrl,
+        ),
   );
   const until = Number(process.hrtime.bigint());
   rows.push(await measure(portal.base, targets.configuration, pid, databaseUrl));
@@ -197,16 +238,16 @@ async function main() {
   await sleep(500);
   const web = readdirSync(profileDir).find((name) => name.includes(`.${pid}.`));
   console.log(
-    "\n| Target | Load average | Req/s | p50 ms | p99 ms | Errors | Web CPU ms per request | Database CPU ms per request |",
+    "\n| Target | Load average | Req/s | p50 ms | p99 ms | Errors | Web CPU ms per request | Database CPU ms per request | Load generator CPU ms per request |",
   );
-  console.log("| --- | --: | --: | --: | --: | --: | --: | --: |");
+  console.log("| --- | --: | --: | --: | --: | --: | --: | --: | --: |");
   for (const r of rows)
     console.log(
-      `| ${r.target} | ${r.loadAverage.toFixed(1)} | ${r.requestsPerSecond} | ${r.p50?.toFixed(1)} | ${r.p99?.toFixed(1)} | ${r.errors} | ${r.serverCpuMsPerRequest} | ${r.databaseCpuMsPerRequest ?? "–"} |`,
+      `| ${r.target} | ${r.loadAverage.toFixed(1)} | ${r.requestsPerSecond} | ${r.p50?.toFixed(1)} | ${r.p99?.toFixed(1)} | ${r.errors} | ${r.serverCpuMsPerRequest} | ${r.databaseCpuMsPerRequest ?? "–"} | ${r.generatorCpuMsPerRequest ?? "–"} |`,
     );
   if (web) {
     const file = path.join(profileDir, web);
-    console.log(`\nWeb server profile of the list's load: ${file}\n`);
+    console.log(`\nWeb server profile of the ${profiled} load: ${file}\n`);
     console.log("| Spent on | Share of samples | ms |");
     console.log("| --- | --: | --: |");
     const summary = summarise(file, from, until);

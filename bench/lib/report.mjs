@@ -15,6 +15,17 @@ export const listP99LimitMs = 50;
 export const donationsPerSecondTarget = 20;
 export const donationP99LimitMs = 500;
 
+// Issue 21: the same donations on PostgreSQL, at the same 20 donors (its goal is 400 a second).
+export const postgresDonationsPerSecondTarget = 250;
+export const postgresDonationP99LimitMs = 200;
+export const postgresDonationsPerSecondGoal = 400;
+
+/** The donation targets an engine's row is judged by: issue 21's on PostgreSQL, issue 5's elsewhere. */
+export const donationTargets = (engine) =>
+  engine === "PostgreSQL"
+    ? { perSecond: postgresDonationsPerSecondTarget, p99LimitMs: postgresDonationP99LimitMs }
+    : { perSecond: donationsPerSecondTarget, p99LimitMs: donationP99LimitMs };
+
 export const targets = {
   ceiling: {
     id: "ceiling",
@@ -60,7 +71,7 @@ export function donationsSection(report) {
     const r = m.result;
     const c = m.checks;
     out.push(
-      `| ${engine.engine} | ${int(r.donations)} | ${r.donationsPerSecond.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p90)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.errors} | **${verdict(c.pass)}** (≥ ${donationsPerSecondTarget}/s ${verdict(c.throughput.pass)}, p99 < ${donationP99LimitMs} ms ${verdict(c.p99.pass)}, reconciliation ${verdict(c.reconciliation.pass)}) |`,
+      `| ${engine.engine} | ${int(r.donations)} | ${r.donationsPerSecond.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p90)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.errors} | **${verdict(c.pass)}** (≥ ${c.throughput.minimum}/s ${verdict(c.throughput.pass)}, p99 < ${c.p99.limitMs} ms ${verdict(c.p99.pass)}, reconciliation ${verdict(c.reconciliation.pass)}) |`,
     );
   }
   out.push(
@@ -172,7 +183,7 @@ export function markdown(report) {
     `- Load average (1, 5, 15 min) at start ${report.machine.loadAverageAtStart.join(", ")}, at end ${report.machine.loadAverageAtEnd.join(", ")}: other work on the machine lowers every figure`,
     `- Node: ${report.node}`,
     `- Load: ${report.connections} concurrent keep-alive connections, ${report.warmupSeconds} s warm-up then ${report.seconds} s measured per target; generator in its own process on the same machine (it shares the ${report.machine.cpuCount} CPUs with the server)`,
-    `- Targets (issue 4): the configuration read reaches at least half the ceiling's throughput, and p99 < ${p99LimitMs} ms; (issue 21) the transaction list on PostgreSQL at least ${int(listPerSecondTarget)} requests a second with p99 < ${listP99LimitMs} ms; any non-2xx answer counts as an error and fails its row`,
+    `- Targets (issue 4): the configuration read reaches at least half the ceiling's throughput, and p99 < ${p99LimitMs} ms; (issue 21) the transaction list on PostgreSQL at least ${int(listPerSecondTarget)} requests a second with p99 < ${listP99LimitMs} ms, and donations on PostgreSQL at least ${postgresDonationsPerSecondTarget} a second at ${report.donors} donors with p99 < ${postgresDonationP99LimitMs} ms (the goal is ${postgresDonationsPerSecondGoal}; issue 5's ${donationsPerSecondTarget} a second with p99 < ${donationP99LimitMs} ms on PGlite); any non-2xx answer counts as an error and fails its row`,
     "",
   );
   for (const id of ["ceiling", "configuration", "transactions"]) {

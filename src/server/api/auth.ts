@@ -1,5 +1,5 @@
 import type { VerifiedIdentity } from "@portal/adapters/identity";
-import type { DonorView, GuestSession } from "@portal/adapters/db";
+import type { DonorView, FoundGuestSession } from "@portal/adapters/db";
 import { verifyIdentity } from "../identity";
 import {
   donorRecords,
@@ -149,13 +149,13 @@ const cookie = (headers: RequestHeaders, name: string): string | undefined => {
 };
 
 /** The caller's live guest session, if its cookie names one. */
-export async function guestOf(headers: RequestHeaders): Promise<GuestSession | undefined> {
+export async function guestOf(headers: RequestHeaders): Promise<FoundGuestSession | undefined> {
   const token = cookie(headers, SESSION_COOKIE);
   return token ? (await sessionRecords()).find(token) : undefined;
 }
 
 /** The caller's live guest session; without one, 401 `session.required`. */
-export async function liveGuest(headers: RequestHeaders): Promise<GuestSession> {
+export async function liveGuest(headers: RequestHeaders): Promise<FoundGuestSession> {
   const guest = await guestOf(headers);
   if (!guest) {
     throw new RequestError(

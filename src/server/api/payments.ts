@@ -27,7 +27,8 @@ const giverOf = async (headers: CallContext["headers"]): Promise<Giver> => {
     const donor = await registeredDonor(headers);
     return { kind: "donor", donorId: donor.id, email: donor.email };
   }
-  return { kind: "guest", guestSessionId: (await liveGuest(headers)).id };
+  const session = await liveGuest(headers);
+  return { kind: "guest", guestSessionId: session.id, enrolment: session.enrolment };
 };
 
 /**

@@ -3,26 +3,17 @@ import { describe, expect, it } from "vitest";
 import { seedRates, testLayerFor } from "@portal/domain";
 import { IdempotencyConflict, type DonationView } from "@portal/adapters/db";
 import { createDonation, type CreateDonationInput, type Giver } from "./create-donation";
-import { DonationRecords, DonorRecords, RateRecords } from "./ports";
+import { DonationRecords, RateRecords } from "./ports";
 import type { Refused } from "./refused";
 
 const donation = { id: "d-1", transactionNo: "ZKT-1" } as DonationView;
-const guest: Giver = { kind: "guest", guestSessionId: "g-1" };
+const guest: Giver = { kind: "guest", guestSessionId: "g-1", enrolment: null };
 
 /** The ports a test supplies; the rates are the seed's, version 3. */
-const ports = (
-  create: (input: unknown) => Promise<unknown>,
-  enrolment?: { particulars: Record<string, unknown> },
-) =>
+const ports = (create: (input: unknown) => Promise<unknown>) =>
   Layer.mergeAll(
     testLayerFor(DonationRecords, "DonationRecords", ["create"], {
       create: create as never,
-    }),
-    testLayerFor(DonorRecords, "DonorRecords", ["guestEnrolment"], {
-      guestEnrolment: () =>
-        Promise.resolve(
-          enrolment && { ...enrolment, idEncrypted: Buffer.from("e"), idHash: Buffer.from("h") },
-        ) as never,
     }),
     testLayerFor(RateRecords, "RateRecords", ["current"], {
       current: () => Promise.resolve({ version: 3, rates: seedRates }),
@@ -82,6 +73,15 @@ describe("createDonation", () => {
     const program = createDonation(
       input({
         donor: { details: { name: "Aminah", email: "given@example.com" }, taxId: undefined },
+        giver: () =>
+          Promise.resolve({
+            ...guest,
+            enrolment: {
+              particulars: { name: "Enrolled", email: "enrolled@example.com", mobile: "91234567" },
+              idEncrypted: Buffer.from("e"),
+              idHash: Buffer.from("h"),
+            },
+          }),
       }),
     );
     const created = await Effect.runPromise(
@@ -92,7 +92,6 @@ describe("createDonation", () => {
             kept.push(given as Record<string, unknown>),
             Promise.resolve({ donation, clientSecret: "s", replayed: true })
           ),
-          { particulars: { name: "Enrolled", email: "enrolled@example.com", mobile: "91234567" } },
         ),
       ),
     );
@@ -108,6 +107,8 @@ describe("createDonation", () => {
       // Checkout's e-mail is where the mail goes; the enrolment's name and mobile stay the gift's.
       giftEmail: "given@example.com",
       particulars: { name: "Enrolled", email: "given@example.com", mobile: "91234567" },
+      donorIdEncrypted: Buffer.from("e"),
+      donorIdHash: Buffer.from("h"),
       request: { owner: { donorId: null, guestSessionId: "g-1" } },
     });
   });

@@ -11,14 +11,26 @@ import {
   type FlowType,
   type Frequency,
 } from "@portal/domain";
-import { IdempotencyConflict, type DonationView, type GiftParticulars } from "@portal/adapters/db";
-import { DonationRecords, DonorRecords, RateRecords } from "./ports";
+import {
+  IdempotencyConflict,
+  type DonationView,
+  type GiftParticulars,
+  type GuestSessionEnrolment,
+} from "@portal/adapters/db";
+import { DonationRecords, RateRecords } from "./ports";
 import { calling, refuse, type Refused } from "./refused";
 
-/** Who gives: the signed-in donor, or the guest session that makes the gift. */
+/**
+ * Who gives: the signed-in donor, or the guest session that makes the gift, with what its guest
+ * enrolled (read with the session).
+ */
 export type Giver =
   | { readonly kind: "donor"; readonly donorId: string; readonly email: string | null }
-  | { readonly kind: "guest"; readonly guestSessionId: string };
+  | {
+      readonly kind: "guest";
+      readonly guestSessionId: string;
+      readonly enrolment: GuestSessionEnrolment | null;
+    };
 
 /** The donor's details as checkout gave them, checked by the HTTP layer (`checkedDonor`). */
 export interface GivenDonor {
@@ -62,40 +74,38 @@ export interface CreatedDonation {
  * and links to an account only on proof (gift-links.ts). `giftEmail` is where its mail goes:
  * checkout's, else the enrolment's (guests) or the account's (signed in).
  */
-const ownerOf = (giver: Giver, given: GivenDonor["details"] | undefined, flow: FlowType) =>
-  Effect.gen(function* () {
-    if (giver.kind === "donor") {
-      return {
-        owner: { donorId: giver.donorId, guestSessionId: null },
-        gift: { giftEmail: given?.email ?? giver.email },
-      };
-    }
-    const donors = yield* DonorRecords;
-    const enrolment = yield* Effect.promise(() => donors.guestEnrolment(giver.guestSessionId));
-    const enrolled: GiftParticulars = enrolment?.particulars ?? {};
-    // Checkout shows the enrolled name as fixed and the enrolled e-mail and mobile prefilled (#23): what
-    // the donor leaves in those fields is what the receipt carries, a cleared mobile included.
-    const { countryCode: _code, mobile: _mobile, ...withoutMobile } = enrolled;
-    const particulars = {
-      ...(given?.mobile === undefined ? enrolled : withoutMobile),
-      name: enrolled.name ?? given?.name,
-      email: given?.email ?? enrolled.email,
-      ...(typeof given?.mobile === "string"
-        ? { countryCode: given.countryCode, mobile: given.mobile }
-        : {}),
-      // §2's enrolment value, recorded with the gift: how this guest came to give.
-      enrolment: enrolled.enrolment ?? guestEnrolmentValue(flow),
-    };
+const ownerOf = (giver: Giver, given: GivenDonor["details"] | undefined, flow: FlowType) => {
+  if (giver.kind === "donor") {
     return {
-      owner: { donorId: null, guestSessionId: giver.guestSessionId },
-      gift: {
-        giftEmail: particulars.email ?? null,
-        particulars,
-        donorIdEncrypted: enrolment?.idEncrypted ?? null,
-        donorIdHash: enrolment?.idHash ?? null,
-      },
+      owner: { donorId: giver.donorId, guestSessionId: null },
+      gift: { giftEmail: given?.email ?? giver.email },
     };
-  });
+  }
+  const enrolment = giver.enrolment;
+  const enrolled: GiftParticulars = enrolment?.particulars ?? {};
+  // Checkout shows the enrolled name as fixed and the enrolled e-mail and mobile prefilled (#23): what
+  // the donor leaves in those fields is what the receipt carries, a cleared mobile included.
+  const { countryCode: _code, mobile: _mobile, ...withoutMobile } = enrolled;
+  const particulars = {
+    ...(given?.mobile === undefined ? enrolled : withoutMobile),
+    name: enrolled.name ?? given?.name,
+    email: given?.email ?? enrolled.email,
+    ...(typeof given?.mobile === "string"
+      ? { countryCode: given.countryCode, mobile: given.mobile }
+      : {}),
+    // §2's enrolment value, recorded with the gift: how this guest came to give.
+    enrolment: enrolled.enrolment ?? guestEnrolmentValue(flow),
+  };
+  return {
+    owner: { donorId: null, guestSessionId: giver.guestSessionId },
+    gift: {
+      giftEmail: particulars.email ?? null,
+      particulars,
+      donorIdEncrypted: enrolment?.idEncrypted ?? null,
+      donorIdHash: enrolment?.idHash ?? null,
+    },
+  };
+};
 
 /**
  * Create a donation (spec §7 createPaymentIntent): the fund's rules first (no identity number for a
@@ -107,11 +117,7 @@ export const createDonation = ({
   request,
   donor,
   giver,
-}: CreateDonationInput): Effect.Effect<
-  CreatedDonation,
-  Refused,
-  DonationRecords | DonorRecords | RateRecords
-> =>
+}: CreateDonationInput): Effect.Effect<CreatedDonation, Refused, DonationRecords | RateRecords> =>
   Effect.gen(function* () {
     // Fidyah and kaffarah are not deductible (design/facts.md): no identity number is asked or kept.
     if (donor?.taxId !== undefined && !isTaxRegistrable(request.flow)) {
@@ -129,11 +135,7 @@ export const createDonation = ({
         "donation.recurringNotAllowed",
       );
     }
-    const { owner, gift } = yield* ownerOf(
-      yield* Effect.promise(giver),
-      donor?.details,
-      request.flow,
-    );
+    const { owner, gift } = ownerOf(yield* Effect.promise(giver), donor?.details, request.flow);
     const rates = yield* RateRecords;
     const config = yield* Effect.promise(() => rates.current());
     if (!config) return yield* Effect.die(new Error("no configuration for the main charity"));

@@ -62,6 +62,7 @@ export function liveUseCases(root: Root): UseCases {
       whenReady(donations, [
         "create",
         "get",
+        "getToPay",
         "apply",
         "latestAttempt",
         "startAttempt",

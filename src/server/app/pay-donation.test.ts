@@ -30,10 +30,14 @@ const records = (donation: DonationView, seen: Array<unknown>, over: Partial<Pay
   testLayerFor(
     DonationRecords,
     "DonationRecords",
-    ["get", "apply", "latestAttempt", "startAttempt", "failedAttempts"],
+    ["get", "getToPay", "apply", "latestAttempt", "startAttempt", "failedAttempts"],
     {
       get: (_id, secret) =>
         secret === "secret" ? Promise.resolve(donation) : Promise.reject(new DonationNotFound()),
+      getToPay: (_id, secret) =>
+        secret === "secret"
+          ? Promise.resolve({ donation, failedAttempts: 1 })
+          : Promise.reject(new DonationNotFound()),
       failedAttempts: () => Promise.resolve(1),
       latestAttempt: () => Promise.resolve(undefined),
       startAttempt: (...args) => (seen.push(["startAttempt", ...args]), Promise.resolve()),

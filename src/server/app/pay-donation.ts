@@ -16,14 +16,15 @@ export interface DonationRef {
   readonly clientSecret: string;
 }
 
+/** A wrong secret answers like a missing donation. */
+const notFound = (error: unknown) =>
+  error instanceof DonationNotFound ? refuse(404, "No such donation") : undefined;
+
 /** The donation, if the secret is its own; a wrong secret answers like a missing donation. */
 export const donationOf = ({ donationId, clientSecret }: DonationRef) =>
   Effect.gen(function* () {
     const records = yield* DonationRecords;
-    return yield* calling(
-      () => records.get(donationId, clientSecret),
-      (error) => (error instanceof DonationNotFound ? refuse(404, "No such donation") : undefined),
-    );
+    return yield* calling(() => records.get(donationId, clientSecret), notFound);
   });
 
 /** A saved card's id (ours) rather than a gateway's payment-method id (`pm_...`). */
@@ -89,13 +90,16 @@ export const confirmDonation = (
   DonationRecords | SavedCards | PaymentRoutes | PaymentGateway
 > =>
   Effect.gen(function* () {
-    const donation = yield* donationOf(input);
+    const records = yield* DonationRecords;
+    // The donation and its round (how many of its attempts failed) in one read.
+    const { donation, failedAttempts: round } = yield* calling(
+      () => records.getToPay(input.donationId, input.clientSecret),
+      notFound,
+    );
     if (donation.status !== "requires_payment_method") return donation;
     const paymentMethodId = yield* cardFor(donation, input, input.signedIn);
-    const records = yield* DonationRecords;
     const gateway = yield* PaymentGateway;
     const routes = yield* PaymentRoutes;
-    const round = yield* Effect.promise(() => records.failedAttempts(donation.id));
     const setupFutureUsage = donation.frequency !== "one time" || input.saveCard === true;
     const payment = yield* gateway
       .create({

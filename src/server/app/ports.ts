@@ -21,7 +21,10 @@ import type { MyInfoPerson, SingpassReturn } from "@portal/adapters/singpass";
 /** The donations and their payment attempts (the adapters' `payments` repository). */
 export class DonationRecords extends Context.Service<
   DonationRecords,
-  Pick<Payments, "create" | "get" | "apply" | "latestAttempt" | "startAttempt" | "failedAttempts">
+  Pick<
+    Payments,
+    "create" | "get" | "getToPay" | "apply" | "latestAttempt" | "startAttempt" | "failedAttempts"
+  >
 >()("@portal/app/DonationRecords") {}
 
 /** The rates donations are priced on: the main charity's current version. */

@@ -70,11 +70,11 @@ export interface DonationRow {
   client_secret_hash: Buffer;
 }
 
-export const selectDonation = `
+const donationSelect = (extra: string) => `
   select d.id, d.transaction_no, d.flow, d.status, d.total_cents, d.amounts, d.frequency,
          d.card_brand, d.card_last4, r.id as receipt_id, r.receipt_no,
          a.gateway_ref, a.status as attempt_status, a.failure_code, a.method as attempt_method,
-         a.qr_payload, a.expires_at as qr_expires_at, d.client_secret_hash
+         a.qr_payload, a.expires_at as qr_expires_at, d.client_secret_hash${extra}
   from donation d
   left join receipt r on r.donation_id = d.id
   left join lateral (
@@ -83,7 +83,13 @@ export const selectDonation = `
   ) a on true
   where d.id = $1`;
 
-/** Receipts are reached by a token derived from the receipt id with the server's key: never stored. */
+export const selectDonation = donationSelect("");
+
+/** `selectDonation` with how many of the donation's attempts failed (`failed_attempts`). */
+export const selectDonationToPay = donationSelect(`,
+         (select count(*)::int from payment_attempt f
+          where f.donation_id = d.id and f.status = 'failed') as failed_attempts`);
+
 /**
  * A donation's client secret, derived from its id under the server key: `donation` keeps only its
  * hash and the idempotency record only the id, so no stored row holds the secret, and a retried create
@@ -92,6 +98,7 @@ export const selectDonation = `
 export const clientSecretFor = (key: Buffer, id: string) =>
   `${id}_secret_${createHmac("sha256", key).update(`client-secret:${id}`).digest("base64url")}`;
 
+/** Receipts are reached by a token derived from the receipt id with the server's key: never stored. */
 export const receiptToken = (key: Buffer, receiptId: string) =>
   createHmac("sha256", key).update(`receipt:${receiptId}`).digest("base64url");
 
@@ -128,6 +135,14 @@ export interface Payments {
   }>;
   /** The donation, if `clientSecret` is its own; otherwise DonationNotFound (the same as a missing one). */
   readonly get: (id: string, clientSecret: string) => Promise<DonationView>;
+  /**
+   * `get` for a confirmation: the donation and how many of its attempts have failed (the round a new
+   * attempt belongs to), in one read.
+   */
+  readonly getToPay: (
+    id: string,
+    clientSecret: string,
+  ) => Promise<{ readonly donation: DonationView; readonly failedAttempts: number }>;
   /** Record what the gateway said; on success mark the donation paid and issue its receipt, once. */
   readonly apply: (id: string, payment: GatewayPayment) => Promise<DonationView>;
   /** The gateway payment to confirm or poll (the latest attempt), if any. */

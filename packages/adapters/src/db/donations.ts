@@ -7,6 +7,7 @@ import {
   IdempotencyConflict,
   readDonationView,
   selectDonation,
+  selectDonationToPay,
   sha256,
   type DonationRow,
   type DonationView,
@@ -139,6 +140,17 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
       if (!row || !Buffer.from(row.client_secret_hash).equals(sha256(clientSecret)))
         throw new DonationNotFound();
       return donationViewOf(key, row, null);
+    },
+
+    getToPay: async (id, clientSecret) => {
+      if (!/^[0-9a-f-]{36}$/.test(id)) throw new DonationNotFound();
+      const [row] = await sql.query<DonationRow & { failed_attempts: number }>(
+        selectDonationToPay,
+        [id],
+      );
+      if (!row || !Buffer.from(row.client_secret_hash).equals(sha256(clientSecret)))
+        throw new DonationNotFound();
+      return { donation: donationViewOf(key, row, null), failedAttempts: row.failed_attempts };
     },
 
     latestAttempt: async (id) => {

@@ -84,10 +84,14 @@ export interface GiftParticulars {
 }
 
 /** A guest session's enrolment: its particulars and the identity number, sealed and hashed. */
-export interface GuestEnrolment {
+/** What a guest enrolled in their session, as a gift keeps it (the identity number encrypted). */
+export interface GuestSessionEnrolment {
   readonly particulars: GiftParticulars;
   readonly idEncrypted: Buffer | null;
   readonly idHash: Buffer | null;
+}
+
+export interface GuestEnrolment extends GuestSessionEnrolment {
   /** The NRIC/FIN or UEN masked (last four characters), as the donor may see it. */
   readonly idMasked: string | null;
 }

@@ -1,12 +1,19 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { sql as raw } from "kysely";
 import { queryBuilder, run } from "./query-builder";
+import type { GiftParticulars, GuestSessionEnrolment } from "./donor-model";
 import type { Sql } from "./sql";
 
 /** A guest's session: what the browser holds instead of service credentials (architecture, "departures"). */
 export interface GuestSession {
   readonly id: string;
   readonly expiresAt: Date;
+}
+
+/** A live session found by its token, with what its guest enrolled (read with it: one statement). */
+export interface FoundGuestSession extends GuestSession {
+  /** Null until the guest enrols (spec §2's guest details). */
+  readonly enrolment: GuestSessionEnrolment | null;
 }
 
 /** The spec's token life (§9): 30 minutes. */
@@ -18,14 +25,21 @@ export interface GuestSessions {
   /** A new session and its token (256 random bits); only the token's hash is stored. */
   readonly start: () => Promise<{ readonly token: string; readonly session: GuestSession }>;
   /** The live session the token names, or undefined for an unknown or expired one. */
-  readonly find: (token: string) => Promise<GuestSession | undefined>;
+  readonly find: (token: string) => Promise<FoundGuestSession | undefined>;
   /** Delete sessions that expired more than a day ago and made no donation; returns how many. */
   readonly sweep: () => Promise<number>;
 }
 
 /** The columns of `guest_session` (migration 001) the queries below name. */
 interface Tables {
-  guest_session: { id: string; token_hash: Buffer; expires_at: Date };
+  guest_session: {
+    id: string;
+    token_hash: Buffer;
+    expires_at: Date;
+    enrolment: GiftParticulars | null;
+    enrolment_id_encrypted: Uint8Array | null;
+    enrolment_id_hash: Uint8Array | null;
+  };
   donation: { guest_session_id: string | null };
 }
 
@@ -54,11 +68,20 @@ export function guestSessions(sql: Sql): GuestSessions {
         sql,
         db
           .selectFrom("guest_session")
-          .select(["id", "expires_at"])
+          .select(["id", "expires_at", "enrolment", "enrolment_id_encrypted", "enrolment_id_hash"])
           .where("token_hash", "=", hashOf(token))
           .where("expires_at", ">", raw<Date>`now()`),
       );
-      return row ? { id: row.id, expiresAt: new Date(row.expires_at) } : undefined;
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        expiresAt: new Date(row.expires_at),
+        enrolment: row.enrolment && {
+          particulars: row.enrolment,
+          idEncrypted: row.enrolment_id_encrypted && Buffer.from(row.enrolment_id_encrypted),
+          idHash: row.enrolment_id_hash && Buffer.from(row.enrolment_id_hash),
+        },
+      };
     },
     sweep: async () => {
       const rows = await run(

@@ -60,6 +60,27 @@ describe("sandbox gateway", () => {
     });
   });
 
+  it("confirms a payment another instance made over the same store, as the one that made it", async () => {
+    const store = memorySandboxStore();
+    const one = createSandbox({ challengeUrl: (id) => `/3ds/${id}`, store });
+    const other = createSandbox({ challengeUrl: (id) => `/3ds/${id}`, store });
+    const card = await method(one, "4000002760003184");
+    const away = await pay(one, "away-elsewhere", true);
+    // The other instance never saw this payment made: it reads it (off session) before moving it on.
+    expect(await Effect.runPromise(other.gateway.confirm(away.paymentId, card))).toMatchObject({
+      state: "failed",
+      failureCode: "authentication_required",
+    });
+    // The instance that made it answers the payment as it now is, whatever card comes with it.
+    const good = await method(one, "4242424242424242");
+    expect(await Effect.runPromise(one.gateway.confirm(away.paymentId, good))).toMatchObject({
+      state: "failed",
+    });
+    expect(await Effect.runPromise(one.gateway.confirm(away.paymentId, "pm_nope"))).toMatchObject({
+      state: "failed",
+    });
+  });
+
   it("refuses unknown payments and methods, bad numbers and expiries", async () => {
     const sandbox = make();
     const payment = await pay(sandbox, "k");

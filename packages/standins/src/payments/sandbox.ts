@@ -139,8 +139,18 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     if (methods.size >= 10_000) methods.delete(methods.keys().next().value as string);
     methods.set(method.id, method);
   };
+  // Whether each payment this sandbox made is off session: fixed at its making, so a confirmation of
+  // one needs no read before its move (whose `initiated` guard decides, as before). Bounded.
+  const offSessionOf = new Map<string, boolean>();
+  const made = (payment: SandboxPayment) => {
+    if (offSessionOf.size >= 10_000)
+      offSessionOf.delete(offSessionOf.keys().next().value as string);
+    offSessionOf.set(payment.id, payment.offSession);
+    return payment;
+  };
   const store: SandboxStore = {
     ...backing,
+    createPayment: async (payment) => made(await backing.createPayment(payment)),
     putMethod: async (method) => {
       await backing.putMethod(method);
       remember(method);
@@ -229,16 +239,28 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     confirm: (paymentId, paymentMethodId) =>
       Effect.flatMap(
         run(async () => {
-          const payment = await store.payment(paymentId);
-          if (!payment) return notFound(`No payment ${paymentId}`);
-          if (payment.state !== "initiated") return view(payment);
+          // A payment made elsewhere (another instance, before a restart) is read first.
+          let offSession = offSessionOf.get(paymentId);
+          if (offSession === undefined) {
+            const payment = await store.payment(paymentId);
+            if (!payment) return notFound(`No payment ${paymentId}`);
+            if (payment.state !== "initiated") return view(payment);
+            offSession = payment.offSession;
+          }
+          const current = async () => (await store.payment(paymentId)) as SandboxPayment;
           const method = await store.method(paymentMethodId);
-          if (!method) return notFound("Unknown payment method");
+          if (!method) {
+            // As when it is read first: a payment already moved on answers as it is.
+            const payment = await current();
+            return payment.state !== "initiated"
+              ? view(payment)
+              : notFound("Unknown payment method");
+          }
           const outcome: Pick<SandboxPayment, "state" | "failureCode" | "challenge"> =
             method.behaviour === "succeed"
               ? { state: "succeeded", failureCode: null, challenge: false }
               : method.behaviour === "threeDS"
-                ? payment.offSession
+                ? offSession
                   ? { state: "failed", failureCode: "authentication_required", challenge: false }
                   : { state: "pending", failureCode: null, challenge: true }
                 : {
@@ -252,7 +274,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
             ...outcome,
             methodId: method.id,
           });
-          return view(moved ?? ((await store.payment(paymentId)) as SandboxPayment));
+          return view(moved ?? (await current()));
         }),
         (result) => ("_tag" in result ? Effect.fail(result) : Effect.succeed(result)),
       ),
