@@ -3,6 +3,7 @@
 // data folder: a second start while one runs says so and exits without touching the data.
 // Ctrl-C stops everything this launcher started.
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
 import {
   appendFileSync,
   closeSync,
@@ -158,6 +159,23 @@ function startService({ name, args, env, cwd = root, onLine }) {
   return child;
 }
 
+/**
+ * Whether another program already listens on the portal's port (say an earlier portal whose launcher
+ * was killed): its `/api/health` would answer for ours, which could not listen. Each address is tried
+ * as the web server will (an address family this machine lacks is no conflict).
+ */
+async function portTaken() {
+  for (const host of config.hosts) {
+    const taken = await new Promise((resolve) => {
+      const probe = createServer();
+      probe.once("error", (error) => resolve(error.code === "EADDRINUSE"));
+      probe.listen(port, host, () => probe.close(() => resolve(false)));
+    });
+    if (taken) return host;
+  }
+  return undefined;
+}
+
 async function waitUntilReady(url, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until && !stopping) {
@@ -275,6 +293,14 @@ if (!stopping && !config.identity.issuer) {
     console.error(`[portal] The identity provider did not start: ${error.message}`);
     stopAll(1);
   }
+}
+const takenOn = stopping ? undefined : await portTaken();
+if (takenOn) {
+  console.error(
+    `[portal] Port ${port} on ${takenOn} is in use by another program (an earlier portal still running?).\n` +
+      `[portal] Stop it, or set PORT to run this one on another port.`,
+  );
+  stopAll(1);
 }
 if (!stopping) {
   startService({

@@ -289,6 +289,9 @@ test("an own fitrah rate outside the range: checkout names it, the refusal keeps
   await expect(problem).toHaveText(`${said} Change the rate on the calculator`);
   await expect(problem).not.toContainText(/try again|\.\./);
   await expect(problem).toBeFocused();
+  // Said once: the alert now, not the order summary's notice as well.
+  await expect(page.getByTestId("fitrah-rate-notice")).toHaveCount(0);
+  await expect(page.getByText(said)).toHaveCount(1);
   // Every entry stays, the card's too.
   await expect(page.getByTestId("donor-name")).toHaveValue("Salmah binte Yusof");
   await expect(page.getByTestId("donor-mobile")).toHaveValue("9123 4567");
@@ -327,6 +330,7 @@ test("the own fitrah rate's refusal in Malay", async ({ page }, testInfo) => {
   await page.getByTestId("checkout-pay").click();
   const problem = page.getByTestId("checkout-problem");
   await expect(problem).toHaveText(`${said} Tukar kadar di kalkulator`);
+  await expect(page.getByTestId("fitrah-rate-notice")).toHaveCount(0);
   await expect(problem.getByRole("link")).toHaveAttribute("href", "/ms/calculator");
   await expect(page.getByTestId("card-number")).toHaveValue("4242 4242 4242 4242");
   await expectNoAxeViolations(page);

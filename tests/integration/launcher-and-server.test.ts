@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { root, startPortal, type RunningPortal } from "../support/portal";
@@ -79,6 +80,24 @@ describe("the launcher", () => {
     expect(second.status).toBe(1);
     expect(second.stderr).toContain(`already running (pid ${portal.child.pid}`);
     expect(existsSync(path.join(portal.dataDir, "portal.lock"))).toBe(true);
+    expect((await fetch(`${portal.base}/api/health`)).status).toBe(200);
+  });
+
+  it("refuses a start on a port another program holds, rather than take its answers for its own", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "portal-taken-"));
+    const second = spawnSync(process.execPath, [path.join(root, "scripts/start.mjs")], {
+      cwd: root,
+      env: { ...process.env, PORT: String(portal.port), PORTAL_DATA_DIR: dataDir },
+      encoding: "utf8",
+      timeout: 90_000,
+    });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain(
+      `Port ${portal.port} on 127.0.0.1 is in use by another program`,
+    );
+    expect(second.stdout).not.toContain("Ctrl-C stops everything");
+    // It left nothing behind: its data folder is free, and the first portal still answers.
+    expect(existsSync(path.join(dataDir, "portal.lock"))).toBe(false);
     expect((await fetch(`${portal.base}/api/health`)).status).toBe(200);
   });
 

@@ -69,6 +69,9 @@ export default function Checkout(props: CheckoutProps) {
   const zakatLike = brandOf(s.flow) === "zakat";
   const recurringAllowed = fundOf(s.flow).recurring;
   const total = s.order?.total ?? (0 as Cents);
+  // Once a refusal says the own fitrah rate is out of range, the alert says it (and links back): the
+  // order summary's notice of the same would only say it twice.
+  const rateRefused = isRateProblem(l, s.problem, s.rateNotice);
   return (
     <div className="checkout">
       <div
@@ -79,7 +82,7 @@ export default function Checkout(props: CheckoutProps) {
         data-testid="checkout-problem"
       >
         {s.problem}
-        {isRateProblem(l, s.problem, s.rateNotice) ? (
+        {rateRefused ? (
           <>
             {" "}
             <a href={back}>{l.polish_checkout_fitrah_change}</a>
@@ -91,7 +94,7 @@ export default function Checkout(props: CheckoutProps) {
         loading={s.phase.kind === "loading"}
         labels={l}
         back={back}
-        rateNotice={s.rateNotice}
+        rateNotice={rateRefused ? null : s.rateNotice}
       />
       {signInFirst && s.order && s.order.total > 0 ? (
         <section className="calc-card">

@@ -84,13 +84,13 @@ export interface GiftParticulars {
 }
 
 /** A guest session's enrolment: its particulars and the identity number, sealed and hashed. */
-/** What a guest enrolled in their session, as a gift keeps it (the identity number encrypted). */
 export interface GuestSessionEnrolment {
   readonly particulars: GiftParticulars;
   readonly idEncrypted: Buffer | null;
   readonly idHash: Buffer | null;
 }
 
+/** The enrolment as the guest may see it again. */
 export interface GuestEnrolment extends GuestSessionEnrolment {
   /** The NRIC/FIN or UEN masked (last four characters), as the donor may see it. */
   readonly idMasked: string | null;
