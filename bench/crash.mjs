@@ -227,7 +227,7 @@ async function main() {
     doubledSample: verdict.doubled.slice(0, 10),
   };
   writeFileSync(path.join(benchDir, "crash.json"), JSON.stringify(result, null, 2) + "\n");
-  writePeakSection("crash", crashSection(result));
+  await writePeakSection("crash", crashSection(result));
   say(
     `crash run: ${result.kills} kills, ${result.paid} paid, ${result.lost} lost, ${result.doubled} doubled, series ${verdict.pass ? "unbroken" : "see report"}, ${selfExits.length} instance exit(s) not asked for`,
   );

@@ -49,7 +49,7 @@ async function main() {
     pass: figures.errors === 0 && figures.p99 !== null && figures.p99 < p99LimitMs,
   };
   writeFileSync(path.join(benchDir, "soak.json"), JSON.stringify(result, null, 2) + "\n");
-  writePeakSection("soak", soakSection(result));
+  await writePeakSection("soak", soakSection(result));
   say(
     `soak: ${figures.perSecond.toFixed(0)}/s, p50 ${figures.p50?.toFixed(1)} ms, p99 ${figures.p99?.toFixed(1)} ms, ${figures.errors} errors`,
   );

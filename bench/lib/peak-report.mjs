@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { benchDir } from "./processes.mjs";
+import { prettified } from "./report.mjs";
 
 const reportFile = path.join(benchDir, "report.md");
 // Every marked block: the peak-night ones (peak:crash, peak:soak) and the finance bench's
@@ -23,10 +24,10 @@ export function withPeakBlock(text, id, body) {
   return `${text.trimEnd()}\n\n${block}`;
 }
 
-/** Write one peak-night section into bench/report.md. */
-export function writePeakSection(id, body) {
+/** Write one peak-night section into bench/report.md, formatted as `npm run lint` expects. */
+export async function writePeakSection(id, body) {
   const text = existsSync(reportFile) ? readFileSync(reportFile, "utf8") : "# Benchmarks\n";
-  writeFileSync(reportFile, withPeakBlock(text, id, body));
+  writeFileSync(reportFile, await prettified(reportFile, withPeakBlock(text, id, body)));
 }
 
 /** The peak-night blocks of the report on disk, for bench/run.mjs to carry into its new report. */
