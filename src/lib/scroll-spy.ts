@@ -2,6 +2,7 @@ import {
   activeSection,
   clickLocked,
   isHome,
+  LINK_CLICK_LOCK_MS,
   sameSection,
   scrollOffset,
   scrollTargetTop,
@@ -57,7 +58,12 @@ const spy = () => {
 
 const onScroll = () => {
   const now = Date.now();
-  if (clickLocked(lockedAt, now)) return;
+  if (clickLocked(lockedAt, now)) {
+    // A scroll during a click's lock counts once the lock ends: the reader may have scrolled on.
+    clearTimeout(trailing);
+    trailing = setTimeout(onScroll, LINK_CLICK_LOCK_MS - (now - (lockedAt ?? now)) + 1);
+    return;
+  }
   if (throttleDue(lastRun, now)) {
     spy();
     return;

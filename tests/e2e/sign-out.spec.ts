@@ -22,7 +22,11 @@ const signedIn = async (page: Page, email: string, id: string) => {
   await page.getByRole("button", { name: "Sign in" }).first().click();
   await dialog(page).getByLabel("Email").fill(email);
   await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+  // The site then loads a page (spec §4's after-login): read the tab only once it has.
+  const reloaded = page.waitForEvent("load");
   await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
+  await reloaded;
+  await hydrated(page);
   await expect(page.getByRole("link", { name: "Aminah Yusof" })).toBeVisible();
   const token = await page.evaluate(() => {
     const key = Object.keys(sessionStorage).find((k) => k.endsWith(".idToken"));
