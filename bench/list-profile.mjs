@@ -140,66 +140,78 @@ function endedChildrenCpuSeconds() {
   return (Number(fields[13]) + Number(fields[14])) / ticks;
 }
 
+/**
+ * Run a load (a child process of this bench) and give what it answered with the CPU seconds it took
+ * the web server, PostgreSQL's backends for the database (undefined on PGlite) and the load itself.
+ */
+async function withCpu(pid, databaseUrl, work) {
+  const web = cpuSeconds(pid);
+  const backends = await backendCpuSeconds(databaseUrl);
+  const generator = endedChildrenCpuSeconds();
+  const loadAverage = os.loadavg()[0];
+  const result = await work();
+  const backendsAfter = await backendCpuSeconds(databaseUrl);
+  return {
+    result,
+    loadAverage,
+    web: cpuSeconds(pid) - web,
+    backends: backends === undefined ? undefined : backendsAfter - backends,
+    generator: endedChildrenCpuSeconds() - generator,
+  };
+}
+
+/** CPU seconds as milliseconds per unit of work. */
+const msPer = (cpu, units) =>
+  cpu === undefined ? undefined : Number(((1000 * cpu) / units).toFixed(3));
+
 /** The donation load, with the CPU one paid donation costs the web server, PostgreSQL and the load. */
 async function measureDonations(base, pid, databaseUrl) {
-  const before = cpuSeconds(pid);
-  const backendsBefore = await backendCpuSeconds(databaseUrl);
-  const generatorBefore = endedChildrenCpuSeconds();
-  const load = os.loadavg()[0];
-  const result = await runChild("donation load", "donations.mjs", {
-    base,
-    concurrency: donors,
-    warmupSeconds: 2,
-    seconds,
-  });
-  const cpu = cpuSeconds(pid) - before;
-  const backendsAfter = await backendCpuSeconds(databaseUrl);
-  const perDonation = (seconds_) => Number(((1000 * seconds_) / result.paidByTheLoad).toFixed(3));
+  const { result, loadAverage, web, backends, generator } = await withCpu(pid, databaseUrl, () =>
+    runChild("donation load", "donations.mjs", {
+      base,
+      concurrency: donors,
+      warmupSeconds: 2,
+      seconds,
+    }),
+  );
   return {
     target: "donations",
-    loadAverage: load,
+    loadAverage,
     requestsPerSecond: Math.round(result.donationsPerSecond),
     p50: result.p50,
     p99: result.p99,
     errors: result.errors,
-    serverCpuMsPerRequest: perDonation(cpu),
-    databaseCpuMsPerRequest:
-      backendsBefore === undefined ? undefined : perDonation(backendsAfter - backendsBefore),
-    generatorCpuMsPerRequest: perDonation(endedChildrenCpuSeconds() - generatorBefore),
+    serverCpuMsPerRequest: msPer(web, result.paidByTheLoad),
+    databaseCpuMsPerRequest: msPer(backends, result.paidByTheLoad),
+    generatorCpuMsPerRequest: msPer(generator, result.paidByTheLoad),
   };
 }
 
 async function measure(base, target, pid, databaseUrl) {
-  const before = cpuSeconds(pid);
-  const backendsBefore = await backendCpuSeconds(databaseUrl);
-  const load = os.loadavg()[0];
-  const result = await runChild(`load ${target.id}`, "load.mjs", {
-    url: base + target.path,
-    method: target.method,
-    headers: target.headers,
-    body: target.body,
-    connections,
-    warmupSeconds: 2,
-    seconds,
-  });
-  const cpu = cpuSeconds(pid) - before;
-  const backendsAfter = await backendCpuSeconds(databaseUrl);
+  const { result, loadAverage, web, backends } = await withCpu(pid, databaseUrl, () =>
+    runChild(`load ${target.id}`, "load.mjs", {
+      url: base + target.path,
+      method: target.method,
+      headers: target.headers,
+      body: target.body,
+      connections,
+      warmupSeconds: 2,
+      seconds,
+    }),
+  );
   // Warm-up requests are not counted; their CPU is: spread it over the whole run's requests.
   const requests = result.requestsPerSecond * (seconds + 2);
   return {
     target: target.id,
-    loadAverage: load,
+    loadAverage,
     requestsPerSecond: Math.round(result.requestsPerSecond),
     p50: result.p50,
     p99: result.p99,
     errors: result.errors,
-    serverCpuMsPerRequest: Number(((1000 * cpu) / requests).toFixed(3)),
+    serverCpuMsPerRequest: msPer(web, requests),
     // Only while every request uses the pool's connections (an idle one may close, taking its CPU
     // time with it): the list's load, not the configuration read's (it reads no table per request).
-    databaseCpuMsPerRequest:
-      backendsBefore === undefined || target.id !== "transactions"
-        ? undefined
-        : Number(((1000 * (backendsAfter - backendsBefore)) / requests).toFixed(3)),
+    databaseCpuMsPerRequest: target.id === "transactions" ? msPer(backends, requests) : undefined,
   };
 }
 

@@ -7,7 +7,7 @@ import {
   onWakafHost,
   open,
 } from "./helpers";
-import { accountThroughApi, lastCode, ownAddress, PASSWORD } from "./identity";
+import { accountThroughApi, lastCode, ownAddress, PASSWORD, signInInDialog } from "./identity";
 import { nricOf as nric } from "../support/donations";
 
 test.use(ownAddress("checkout-signed-in"));
@@ -43,16 +43,6 @@ const signUpThroughPopup = async (
     "Your account is ready. Please sign in.",
   );
   await signInInDialog(page, donor.email);
-};
-
-/** Signs in through the open popup; the site then loads a page (§4's after-login), awaited here. */
-const signInInDialog = async (page: Page, email: string) => {
-  await dialog(page).getByLabel("Email").fill(email);
-  await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
-  const reloaded = page.waitForEvent("load");
-  await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
-  await reloaded;
-  await hydrated(page);
 };
 
 const fillCard = async (page: Page, number: string) => {

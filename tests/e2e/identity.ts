@@ -2,12 +2,27 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { readOutbox } from "@portal/adapters/mail";
+import { hydrated } from "./helpers";
 
 // Accounts at the embedded identity provider for the browser journeys: codes come from the outbox in
 // the launcher's data folder.
 
 const dataDir = process.env["E2E_DATA_DIR"] ?? "";
 export const PASSWORD = "Sabar#2026";
+
+/**
+ * Signs in through the sign-in popup already open on the page; the site then loads a page (spec §4's
+ * after-login), awaited here, so that nothing that follows meets the reload.
+ */
+export const signInInDialog = async (page: Page, email: string) => {
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  const reloaded = page.waitForEvent("load");
+  await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
+  await reloaded;
+  await hydrated(page);
+};
 
 /** The latest code of this kind mailed to this address ("signup-code", "reset-code", "email-code"). */
 export const lastCode = async (email: string, kind: string) => {

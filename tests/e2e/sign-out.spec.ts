@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated, open } from "./helpers";
-import { accountThroughApi, ownAddress, PASSWORD } from "./identity";
+import { accountThroughApi, ownAddress, signInInDialog } from "./identity";
 import { nricOf as nric } from "../support/donations";
 
 test.use(ownAddress("sign-out"));
@@ -10,7 +10,6 @@ test.use(ownAddress("sign-out"));
 // every payment challenge frame is gone by the time the sign-out is announced.
 
 const MINUTE = 60_000;
-const dialog = (page: Page) => page.getByRole("dialog");
 
 /** A confirmed account, signed in through the header's popup on the fidyah page; its ID token. */
 const signedIn = async (page: Page, email: string, id: string) => {
@@ -20,13 +19,7 @@ const signedIn = async (page: Page, email: string, id: string) => {
   );
   await open(page, "/fidyah");
   await page.getByRole("button", { name: "Sign in" }).first().click();
-  await dialog(page).getByLabel("Email").fill(email);
-  await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
-  // The site then loads a page (spec §4's after-login): read the tab only once it has.
-  const reloaded = page.waitForEvent("load");
-  await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
-  await reloaded;
-  await hydrated(page);
+  await signInInDialog(page, email);
   await expect(page.getByRole("link", { name: "Aminah Yusof" })).toBeVisible();
   const token = await page.evaluate(() => {
     const key = Object.keys(sessionStorage).find((k) => k.endsWith(".idToken"));

@@ -41,12 +41,19 @@ const enrolledAs = ({ particulars: p, idMasked }: GuestEnrolment) => ({
 export const sessionHandlers = (app: UseCases) =>
   ({
     guest: async ({ headers }) => {
-      const { session, token } = await app.run(attachGuestSession(await guestOf(headers)));
+      const current = await guestOf(headers);
+      const { session, token } = await app.run(attachGuestSession(current));
       const expiresAt = session.expiresAt.toISOString();
       if (token === undefined) {
-        const enrolment = await (await donorRecords()).guestEnrolment(session.id);
+        // The session held is `current`, read with its enrolment.
+        const enrolment = current?.enrolment;
         return success({
-          data: { expiresAt, ...(enrolment ? { enrolment: enrolledAs(enrolment) } : {}) },
+          data: {
+            expiresAt,
+            ...(enrolment
+              ? { enrolment: enrolledAs((await donorRecords()).shownEnrolment(enrolment)) }
+              : {}),
+          },
         });
       }
       const data = { data: { expiresAt } };

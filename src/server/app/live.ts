@@ -74,10 +74,7 @@ export function liveUseCases(root: Root): UseCases {
     }),
     Context.add(PaymentRoutes, { gatewayName, threeDsReturnUrl }),
     Context.add(SavedCards, whenReady(recurringRecords, ["markSaveCard", "savedCardToken"])),
-    Context.add(
-      DonorRecords,
-      whenReady(donorRecords, ["guestEnrolment", "enrolGuest", "updateProfile"]),
-    ),
+    Context.add(DonorRecords, whenReady(donorRecords, ["enrolGuest", "updateProfile"])),
     Context.add(SessionRecords, whenReady(sessionRecords, ["start"])),
     Context.add(
       SingpassLoginRecords,

@@ -57,7 +57,7 @@ export class SavedCards extends Context.Service<
 /** Donors and the enrolments guest sessions hold. */
 export class DonorRecords extends Context.Service<
   DonorRecords,
-  Pick<Donors, "guestEnrolment" | "enrolGuest" | "updateProfile">
+  Pick<Donors, "enrolGuest" | "updateProfile">
 >()("@portal/app/DonorRecords") {}
 
 /** Guest sessions (the server issues them; the token travels only in an HttpOnly cookie). */

@@ -9,13 +9,13 @@ import {
 } from "./identity-state";
 import { personalData, type PersonalData } from "./personal-data";
 import type { Sql, SqlQuery } from "./sql";
-
 import type {
   Address,
   DonorDetailsInput,
   DonorView,
   GiftParticulars,
   GuestEnrolment,
+  GuestSessionEnrolment,
   Identity,
   ProfileDetails,
   RegisterOutcome,
@@ -74,8 +74,8 @@ export interface Donors {
     enrolment?: "Manually" | "Singpass",
     terms?: GiftParticulars["terms"],
   ) => Promise<void>;
-  /** The enrolment a guest session holds, if any. */
-  readonly guestEnrolment: (guestSessionId: string) => Promise<GuestEnrolment | undefined>;
+  /** A guest session's enrolment (read with the session) as its guest may see it: the id masked. */
+  readonly shownEnrolment: (enrolment: GuestSessionEnrolment) => GuestEnrolment;
   /** Link earlier gifts to this donor on proof (see gift-links.ts); how many were linked. */
   readonly linkGifts: (donorId: string, proof: LinkProof) => Promise<number>;
   /**
@@ -284,25 +284,10 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
         ],
       );
     },
-    guestEnrolment: async (guestSessionId) => {
-      const [row] = await sql.query<{
-        enrolment: GiftParticulars | null;
-        enrolment_id_encrypted: Uint8Array | null;
-        enrolment_id_hash: Uint8Array | null;
-      }>(
-        "select enrolment, enrolment_id_encrypted, enrolment_id_hash from guest_session where id = $1",
-        [guestSessionId],
-      );
-      if (!row?.enrolment) return undefined;
-      return {
-        particulars: row.enrolment,
-        idEncrypted: row.enrolment_id_encrypted && Buffer.from(row.enrolment_id_encrypted),
-        idHash: row.enrolment_id_hash && Buffer.from(row.enrolment_id_hash),
-        idMasked: row.enrolment_id_encrypted
-          ? maskNric(pii.decrypt(row.enrolment_id_encrypted))
-          : null,
-      };
-    },
+    shownEnrolment: (enrolment) => ({
+      ...enrolment,
+      idMasked: enrolment.idEncrypted ? maskNric(pii.decrypt(enrolment.idEncrypted)) : null,
+    }),
     linkGifts: (donorId, proof) => sql.transaction((tx) => linkGifts(tx, pii, donorId, proof)),
 
     register: (identity, input) =>

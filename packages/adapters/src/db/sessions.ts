@@ -16,6 +16,21 @@ export interface FoundGuestSession extends GuestSession {
   readonly enrolment: GuestSessionEnrolment | null;
 }
 
+/** A `guest_session` row's enrolment columns (migrations 011 and 013). */
+interface GuestEnrolmentColumns {
+  readonly enrolment: GiftParticulars | null;
+  readonly enrolment_id_encrypted: Uint8Array | null;
+  readonly enrolment_id_hash: Uint8Array | null;
+}
+
+/** What the row's guest enrolled, or null before they enrolled. */
+const guestSessionEnrolmentOf = (row: GuestEnrolmentColumns): GuestSessionEnrolment | null =>
+  row.enrolment && {
+    particulars: row.enrolment,
+    idEncrypted: row.enrolment_id_encrypted && Buffer.from(row.enrolment_id_encrypted),
+    idHash: row.enrolment_id_hash && Buffer.from(row.enrolment_id_hash),
+  };
+
 /** The spec's token life (§9): 30 minutes. */
 export const GUEST_SESSION_MINUTES = 30;
 
@@ -32,14 +47,7 @@ export interface GuestSessions {
 
 /** The columns of `guest_session` (migration 001) the queries below name. */
 interface Tables {
-  guest_session: {
-    id: string;
-    token_hash: Buffer;
-    expires_at: Date;
-    enrolment: GiftParticulars | null;
-    enrolment_id_encrypted: Uint8Array | null;
-    enrolment_id_hash: Uint8Array | null;
-  };
+  guest_session: GuestEnrolmentColumns & { id: string; token_hash: Buffer; expires_at: Date };
   donation: { guest_session_id: string | null };
 }
 
@@ -76,11 +84,7 @@ export function guestSessions(sql: Sql): GuestSessions {
       return {
         id: row.id,
         expiresAt: new Date(row.expires_at),
-        enrolment: row.enrolment && {
-          particulars: row.enrolment,
-          idEncrypted: row.enrolment_id_encrypted && Buffer.from(row.enrolment_id_encrypted),
-          idHash: row.enrolment_id_hash && Buffer.from(row.enrolment_id_hash),
-        },
+        enrolment: guestSessionEnrolmentOf(row),
       };
     },
     sweep: async () => {

@@ -133,19 +133,19 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const now = options.now ?? (() => Date.now());
   const payNowAccount = options.payNow ?? { uen: "T08GB0032G", merchantName: "MUIS ZAKAT" };
   const backing = options.store ?? memorySandboxStore();
-  // Payment methods never change once made: read each from the store once (a bounded cache).
-  const methods = new Map<string, SandboxMethod>();
-  const remember = (method: SandboxMethod) => {
-    if (methods.size >= 10_000) methods.delete(methods.keys().next().value as string);
-    methods.set(method.id, method);
+  /** Keep `value` under `key`, forgetting the oldest past 10,000 (what never changes once made). */
+  const keep = <V>(map: Map<string, V>, key: string, value: V) => {
+    if (map.size >= 10_000) map.delete(map.keys().next().value as string);
+    map.set(key, value);
   };
-  // Whether each payment this sandbox made is off session: fixed at its making, so a confirmation of
-  // one needs no read before its move (whose `initiated` guard decides, as before). Bounded.
+  // Payment methods never change once made: read each from the store once.
+  const methods = new Map<string, SandboxMethod>();
+  const remember = (method: SandboxMethod) => keep(methods, method.id, method);
+  // Whether each payment this sandbox made is off session, fixed at its making: a confirmation of
+  // one needs no read before its move (whose `initiated` guard decides, as before).
   const offSessionOf = new Map<string, boolean>();
   const made = (payment: SandboxPayment) => {
-    if (offSessionOf.size >= 10_000)
-      offSessionOf.delete(offSessionOf.keys().next().value as string);
-    offSessionOf.set(payment.id, payment.offSession);
+    keep(offSessionOf, payment.id, payment.offSession);
     return payment;
   };
   const store: SandboxStore = {
@@ -239,22 +239,16 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     confirm: (paymentId, paymentMethodId) =>
       Effect.flatMap(
         run(async () => {
-          // A payment made elsewhere (another instance, before a restart) is read first.
+          const method = await store.method(paymentMethodId);
+          // A payment made elsewhere (another instance, before a restart), or an unknown card, is
+          // read first: a payment already moved on answers as it is.
           let offSession = offSessionOf.get(paymentId);
-          if (offSession === undefined) {
+          if (offSession === undefined || !method) {
             const payment = await store.payment(paymentId);
             if (!payment) return notFound(`No payment ${paymentId}`);
             if (payment.state !== "initiated") return view(payment);
+            if (!method) return notFound("Unknown payment method");
             offSession = payment.offSession;
-          }
-          const current = async () => (await store.payment(paymentId)) as SandboxPayment;
-          const method = await store.method(paymentMethodId);
-          if (!method) {
-            // As when it is read first: a payment already moved on answers as it is.
-            const payment = await current();
-            return payment.state !== "initiated"
-              ? view(payment)
-              : notFound("Unknown payment method");
           }
           const outcome: Pick<SandboxPayment, "state" | "failureCode" | "challenge"> =
             method.behaviour === "succeed"
@@ -274,7 +268,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
             ...outcome,
             methodId: method.id,
           });
-          return view(moved ?? (await current()));
+          return view(moved ?? ((await store.payment(paymentId)) as SandboxPayment));
         }),
         (result) => ("_tag" in result ? Effect.fail(result) : Effect.succeed(result)),
       ),
