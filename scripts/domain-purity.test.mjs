@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
@@ -42,5 +43,65 @@ describe("the domain's type check forbids platform globals", () => {
     ["Buffer", 'export const b = Buffer.from("x");'],
   ])("rejects %s", (name, code) => {
     expect(diagnosticsFor(code).join("\n")).toContain(`'${name}'`);
+  });
+});
+
+describe("the domain's type check keeps it to source Node runs as it is", () => {
+  it("accepts relative imports with their .ts extension", () => {
+    const code =
+      'import type { Cents } from "./money.ts";\nexport { domainError } from "./errors.ts";';
+    expect(diagnosticsFor(code)).toEqual([]);
+  });
+
+  // Node would not find the first three; its type stripping cannot erase the last three.
+  const unresolved = "need explicit file extensions";
+  const notErasable = "'erasableSyntaxOnly'";
+  it.each([
+    [
+      "a relative import without its extension",
+      'export { domainError } from "./errors";',
+      unresolved,
+    ],
+    [
+      "a type-only import without its extension",
+      'import type { Cents } from "./money";',
+      unresolved,
+    ],
+    ["a folder import", 'export * from "./zakat";', unresolved],
+    ["an enum", "export enum Kind { A, B }", notErasable],
+    ["a namespace", "export namespace N { export const a = 1; }", notErasable],
+    [
+      "a parameter property",
+      "export class C { constructor(readonly code: string) {} }",
+      notErasable,
+    ],
+  ])("rejects %s", (_name, code, message) => {
+    expect(diagnosticsFor(code).join("\n")).toContain(message);
+  });
+});
+
+describe("a plain Node 24 script uses the domain as it is", () => {
+  // What a developer does: `node script.ts` importing @portal/domain by name. No build, no loader flag:
+  // Node 24 strips the types itself, so the package must be erasable syntax with explicit extensions.
+  it("prices zakat harta on savings above the nisab through @portal/domain", () => {
+    const run = spawnSync(process.execPath, ["scripts/examples/price-zakat.ts"], {
+      cwd: root,
+      encoding: "utf8",
+      // Only PATH: no NODE_OPTIONS (a loader or --experimental flag) reaches the script.
+      env: { PATH: process.env.PATH ?? "" },
+    });
+    expect(run.stderr).not.toMatch(/Error/);
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      net: 1_130_000,
+      nisab: 1_097_500,
+      zakat: 28_250,
+      hartaTotal: 28_250,
+      shown: "$282.50",
+    });
+  });
+
+  it("runs on Node 24, where type stripping is on by default", () => {
+    expect(process.versions.node.split(".")[0]).toBe("24");
   });
 });

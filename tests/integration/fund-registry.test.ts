@@ -21,7 +21,7 @@ const fundsDir = path.join(root, "packages", "domain", "src", "funds");
 const fixtureFund: Plugin = {
   name: "fixture-fund",
   setup(bundle) {
-    bundle.onResolve({ filter: /^\.\/registry$/ }, (args) =>
+    bundle.onResolve({ filter: /^\.\/registry\.ts$/ }, (args) =>
       path.dirname(args.importer) === fundsDir
         ? { path: path.join(root, "tests", "support", "fixture-fund.ts") }
         : undefined,

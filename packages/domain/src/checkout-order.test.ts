@@ -8,13 +8,13 @@ import {
   kaffarahOrder,
   wakafOrder,
   type CheckoutOrder,
-} from "./checkout-order";
-import { seedRates } from "./config";
-import { isPricingError, priceDonation } from "./donation-pricing";
-import { initialFidyahState, reduceFidyah } from "./fidyah";
-import { initialKaffarahState, reduceKaffarah } from "./kaffarah";
-import { cents } from "./money";
-import { initialZakatState, reduceZakat, type ZakatAction } from "./zakat";
+} from "./checkout-order.ts";
+import { seedRates } from "./config.ts";
+import { isPricingError, priceDonation } from "./donation-pricing.ts";
+import { initialFidyahState, reduceFidyah } from "./fidyah.ts";
+import { initialKaffarahState, reduceKaffarah } from "./kaffarah.ts";
+import { cents } from "./money.ts";
+import { initialZakatState, reduceZakat, type ZakatAction } from "./zakat/index.ts";
 
 /** What the server answers for the order checkout would send. */
 const serverPrice = (order: CheckoutOrder) =>

@@ -1,19 +1,19 @@
-import type { RateConfig } from "./config";
+import type { RateConfig } from "./config.ts";
 import {
   HARTA_REMARK_MAX_LENGTH,
   HARTA_REMARKS_MAX,
   type DonationItems,
   type DonationKind,
-} from "./donation-pricing";
-import { FIDYAH_CATEGORIES, type FidyahCategory, type FidyahState } from "./fidyah";
-import type { FlowType } from "./flow";
-import { giftItemOf } from "./funds/lookup";
-import type { KaffarahState } from "./kaffarah";
-import { sumCents, type Cents } from "./money";
-import { cleanText } from "./validators/text";
-import type { HartaItem } from "./receipt/attributes";
-import { calculateZakat, type ZakatResults, type ZakatState } from "./zakat";
-import { isSourceOfIncome } from "./zakat/source-of-income";
+} from "./donation-pricing.ts";
+import { FIDYAH_CATEGORIES, type FidyahCategory, type FidyahState } from "./fidyah.ts";
+import type { FlowType } from "./flow.ts";
+import { giftItemOf } from "./funds/lookup.ts";
+import type { KaffarahState } from "./kaffarah.ts";
+import { sumCents, type Cents } from "./money.ts";
+import { cleanText } from "./validators/text.ts";
+import type { HartaItem } from "./receipt/attributes.ts";
+import { calculateZakat, type ZakatResults, type ZakatState } from "./zakat/index.ts";
+import { isSourceOfIncome } from "./zakat/source-of-income.ts";
 
 const remarksOf = (rows: ReadonlyArray<{ readonly remark: string }>): string[] =>
   rows

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { logoTarget, VERSION_LABEL } from "./chrome";
-import { initialTransactionState } from "./lifecycle";
+import { logoTarget, VERSION_LABEL } from "./chrome.ts";
+import { initialTransactionState } from "./lifecycle.ts";
 
 describe("the header's logo (spec §2: flow and transaction state)", () => {
   const under = { ...initialTransactionState, trxCreationTime: 1_000 };

@@ -1,5 +1,5 @@
-import { homePath, type FlowType } from "./flow";
-import type { TransactionState } from "./lifecycle";
+import { homePath, type FlowType } from "./flow.ts";
+import type { TransactionState } from "./lifecycle.ts";
 
 /** The version label (spec §9), shown at the foot of every page and on the error page. */
 export const VERSION_LABEL = "v8";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeRateConfig, goldRatePerGram, goldValue, seedRates } from "./config";
+import { decodeRateConfig, goldRatePerGram, goldValue, seedRates } from "./config.ts";
 
 describe("rate configuration", () => {
   it("seeds the published rates", () => {

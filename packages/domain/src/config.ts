@@ -1,4 +1,4 @@
-import { dollarsToCents, roundCents, type Cents } from "./money";
+import { dollarsToCents, roundCents, type Cents } from "./money.ts";
 
 /**
  * The rates every calculator takes: the home-page configuration of spec §3 (muisZakatHarta,

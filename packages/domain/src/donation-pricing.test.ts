@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { seedRates } from "./config";
-import { isPricingError, priceDonation, type DonationItems } from "./donation-pricing";
-import type { FlowType } from "./flow";
-import { cents, type Cents } from "./money";
+import { seedRates } from "./config.ts";
+import { isPricingError, priceDonation, type DonationItems } from "./donation-pricing.ts";
+import type { FlowType } from "./flow.ts";
+import { cents, type Cents } from "./money.ts";
 
 const price = (flow: FlowType, items: DonationItems, claimedTotal: number, ratesVersion = 3) =>
   priceDonation({

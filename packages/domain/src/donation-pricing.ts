@@ -1,14 +1,14 @@
-import type { RateConfig } from "./config";
-import { domainError, type DomainError } from "./errors";
-import { FIDYAH_CATEGORIES, type FidyahCategory } from "./fidyah";
-import type { FlowType } from "./flow";
-import type { FUNDS } from "./funds/registry";
-import { fundOf, pricingOf } from "./funds/lookup";
-import { kaffarahUnitCost, KAFFARAH_MAX_QUANTITY, KAFFARAH_MIN_AMOUNT } from "./kaffarah";
-import { checkAmount } from "./limits";
-import { formatMoney, sumCents, timesCount, type Cents } from "./money";
-import { HARTA_NAMES, type HartaItem } from "./receipt/attributes";
-import type { SourceOfIncome } from "./zakat/source-of-income";
+import type { RateConfig } from "./config.ts";
+import { domainError, type DomainError } from "./errors.ts";
+import { FIDYAH_CATEGORIES, type FidyahCategory } from "./fidyah.ts";
+import type { FlowType } from "./flow.ts";
+import type { FUNDS } from "./funds/registry.ts";
+import { fundOf, pricingOf } from "./funds/lookup.ts";
+import { kaffarahUnitCost, KAFFARAH_MAX_QUANTITY, KAFFARAH_MIN_AMOUNT } from "./kaffarah.ts";
+import { checkAmount } from "./limits.ts";
+import { formatMoney, sumCents, timesCount, type Cents } from "./money.ts";
+import { HARTA_NAMES, type HartaItem } from "./receipt/attributes.ts";
+import type { SourceOfIncome } from "./zakat/source-of-income.ts";
 
 /** A harta remark's length (§5: text inputs take 25 characters) and how many one item may carry. */
 export const HARTA_REMARK_MAX_LENGTH = 25;

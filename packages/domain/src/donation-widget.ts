@@ -1,5 +1,5 @@
-import type { Cents } from "./money";
-import { ZERO, dollarsToCents } from "./money";
+import type { Cents } from "./money.ts";
+import { ZERO, dollarsToCents } from "./money.ts";
 
 /** A cause offered by the wakaf donation widget. */
 export interface WidgetCause {

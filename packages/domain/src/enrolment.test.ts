@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ENROLMENT_VALUES, guestEnrolmentValue } from "./enrolment";
+import { ENROLMENT_VALUES, guestEnrolmentValue } from "./enrolment.ts";
 
 describe("enrolment values (§2)", () => {
   it("are Manually, Singpass, Anonymous and the wakaf brand", () => {

@@ -1,5 +1,5 @@
-import type { FlowType } from "./flow";
-import { brandOf } from "./funds/lookup";
+import type { FlowType } from "./flow.ts";
+import { brandOf } from "./funds/lookup.ts";
 
 /**
  * §2's enrolment flow values: enrolled by hand (`Manually`), with Singpass, a guest who did not enrol

@@ -1,8 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { seedRates } from "./config";
-import { initialFidyahState, reduceFidyah, type FidyahAction, type FidyahCategory } from "./fidyah";
-import { cents } from "./money";
+import { seedRates } from "./config.ts";
+import {
+  initialFidyahState,
+  reduceFidyah,
+  type FidyahAction,
+  type FidyahCategory,
+} from "./fidyah.ts";
+import { cents } from "./money.ts";
 
 const category = fc.constantFrom<FidyahCategory>("haid", "pregnancy", "illness");
 const action: fc.Arbitrary<FidyahAction> = fc.oneof(

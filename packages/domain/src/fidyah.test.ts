@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seedRates } from "./config";
+import { seedRates } from "./config.ts";
 import {
   reduceFidyah,
   initialFidyahState,
@@ -7,8 +7,8 @@ import {
   emptyCalcRow,
   type FidyahAction,
   type FidyahState,
-} from "./fidyah";
-import { dollarsToCents as d } from "./money";
+} from "./fidyah.ts";
+import { dollarsToCents as d } from "./money.ts";
 
 const run = (actions: ReadonlyArray<FidyahAction>, state: FidyahState = initialFidyahState) =>
   actions.reduce((s, a) => reduceFidyah(s, a, seedRates), state);

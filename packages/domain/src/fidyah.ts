@@ -1,6 +1,6 @@
-import type { RateConfig } from "./config";
-import type { Cents } from "./money";
-import { ZERO, cents, sumCents, timesCount } from "./money";
+import type { RateConfig } from "./config.ts";
+import type { Cents } from "./money.ts";
+import { ZERO, cents, sumCents, timesCount } from "./money.ts";
 
 /** Fidyah categories of spec §3. */
 export type FidyahCategory = "haid" | "pregnancy" | "illness";

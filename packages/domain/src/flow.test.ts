@@ -13,8 +13,8 @@ import {
   MAIN_CHARITY_ID,
   DEFAULT_PRODUCT_ROUTE,
   productRouteOf,
-} from "./flow";
-import { fundOf } from "./funds/lookup";
+} from "./flow.ts";
+import { fundOf } from "./funds/lookup.ts";
 
 describe("flows", () => {
   it("picks the flow from the path or the wakaf host", () => {

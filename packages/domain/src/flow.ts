@@ -6,7 +6,7 @@ import {
   isFlowType,
   routeOf,
   type FlowType,
-} from "./funds/lookup";
+} from "./funds/lookup.ts";
 
 export { FLOW_TYPES, isFlowType, type FlowType };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_DONOR_WALL, homeContentOf, inLanguage } from "./home-content";
+import { DEFAULT_DONOR_WALL, homeContentOf, inLanguage } from "./home-content.ts";
 
 describe("home-page content blocks 4 to 16 (spec §9)", () => {
   it("keeps text blocks 4 to 14 in id order and leaves out other ids and empty blocks", () => {

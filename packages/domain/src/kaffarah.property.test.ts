@@ -1,14 +1,14 @@
 import { Result } from "effect";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { seedRates } from "./config";
+import { seedRates } from "./config.ts";
 import {
   activeKaffarahOptions,
   initialKaffarahState,
   reduceKaffarah,
   type KaffarahAction,
-} from "./kaffarah";
-import { cents, centsToDecimalString } from "./money";
+} from "./kaffarah.ts";
+import { cents, centsToDecimalString } from "./money.ts";
 
 const action: fc.Arbitrary<KaffarahAction> = fc.oneof(
   fc.record({

@@ -1,6 +1,6 @@
 import { Result } from "effect";
 import { describe, expect, it } from "vitest";
-import { seedRates } from "./config";
+import { seedRates } from "./config.ts";
 import {
   activeKaffarahOptions,
   initialKaffarahState,
@@ -8,8 +8,8 @@ import {
   reduceKaffarah,
   type KaffarahAction,
   type KaffarahState,
-} from "./kaffarah";
-import { dollarsToCents as d } from "./money";
+} from "./kaffarah.ts";
+import { dollarsToCents as d } from "./money.ts";
 
 const step = (s: KaffarahState, a: KaffarahAction) =>
   Result.getOrThrow(reduceKaffarah(s, a, seedRates));

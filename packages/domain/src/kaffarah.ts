@@ -1,8 +1,8 @@
 import { Result } from "effect";
-import type { RateConfig } from "./config";
-import { domainError, type DomainError } from "./errors";
-import type { Cents } from "./money";
-import { ZERO, centsToDecimalString, dollarsToCents, sumCents, timesCount } from "./money";
+import type { RateConfig } from "./config.ts";
+import { domainError, type DomainError } from "./errors.ts";
+import type { Cents } from "./money.ts";
+import { ZERO, centsToDecimalString, dollarsToCents, sumCents, timesCount } from "./money.ts";
 
 /** The three mutually exclusive kaffarah options. */
 export type KaffarahKind = "jimak" | "nazar" | "custom";

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { seedRates } from "./config";
-import { FLOW_TYPES, type FlowType } from "./flow";
-import { resetsOnLoad, staleTransactionOnLoad, startTransaction } from "./lifecycle";
+import { seedRates } from "./config.ts";
+import { FLOW_TYPES, type FlowType } from "./flow.ts";
+import { resetsOnLoad, staleTransactionOnLoad, startTransaction } from "./lifecycle.ts";
 import {
   changedRates,
   checkSession,
@@ -12,7 +12,7 @@ import {
   readRateFields,
   TOKEN_LIFE_MS,
   type RateFields,
-} from "./session";
+} from "./session.ts";
 
 const time = fc.integer({ min: 0, max: 4_000_000_000_000 });
 const flow = fc.constantFrom<FlowType>(...FLOW_TYPES);

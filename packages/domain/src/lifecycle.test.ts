@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seedRates } from "./config";
+import { seedRates } from "./config.ts";
 import {
   checksRates,
   ERROR_REPORTING_SAMPLE_RATES,
@@ -10,8 +10,8 @@ import {
   resetsOnLoad,
   staleTransactionOnLoad,
   startTransaction,
-} from "./lifecycle";
-import { isRateChange, rateFieldsOf, readRateFields, STALE_TRANSACTION_MS } from "./session";
+} from "./lifecycle.ts";
+import { isRateChange, rateFieldsOf, readRateFields, STALE_TRANSACTION_MS } from "./session.ts";
 
 const now = 1_700_000_000_000;
 

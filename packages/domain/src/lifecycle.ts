@@ -1,11 +1,11 @@
-import { isFlowRoot, isFlowType, type FlowType } from "./flow";
-import { pricedFromRates } from "./funds/lookup";
+import { isFlowRoot, isFlowType, type FlowType } from "./flow.ts";
+import { pricedFromRates } from "./funds/lookup.ts";
 import {
   flowChangeResets,
   isStaleTransaction,
   PASSED_TRANSACTION_RESETS,
   type StateSlice,
-} from "./session";
+} from "./session.ts";
 
 /**
  * The part of the session user state (§3) that the page lifecycle reads: when the current transaction

@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { amountLimits, amountTextFits, checkAmount, type AmountFlow } from "./limits";
-import { cents, dollarsToCents as d } from "./money";
+import { amountLimits, amountTextFits, checkAmount, type AmountFlow } from "./limits.ts";
+import { cents, dollarsToCents as d } from "./money.ts";
 import {
   initialDonationWidgetState,
   resetDonationWidget,
   setDonationMethod,
   updateDonationCause,
-} from "./donation-widget";
+} from "./donation-widget.ts";
 
 describe("amount limits", () => {
   it("holds each flow's bounds", () => {

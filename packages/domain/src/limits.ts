@@ -1,5 +1,5 @@
-import type { Cents } from "./money";
-import { fundOf } from "./funds/lookup";
+import type { Cents } from "./money.ts";
+import { fundOf } from "./funds/lookup.ts";
 
 /** Which amount rules apply. */
 export type AmountFlow = "zakat" | "wakaf" | "wms" | "wakafEnrolment" | "widget";

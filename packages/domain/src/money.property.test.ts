@@ -1,7 +1,7 @@
 import { Result } from "effect";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyRate, cents, centsToDecimalString, formatMoney, parseMoney } from "./money";
+import { applyRate, cents, centsToDecimalString, formatMoney, parseMoney } from "./money.ts";
 
 const money = fc.integer({ min: -1e13, max: 1e13 }).map(cents);
 

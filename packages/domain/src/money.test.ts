@@ -14,7 +14,7 @@ import {
   subtractCents,
   addCents,
   centsToDollars,
-} from "./money";
+} from "./money.ts";
 
 const parsed = (text: string) => Result.getOrThrow(parseMoney(text));
 const parseCode = (text: string) => {

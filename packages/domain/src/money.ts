@@ -1,6 +1,6 @@
 import { Result } from "effect";
 import type { Brand } from "effect";
-import { domainError, type DomainError } from "./errors";
+import { domainError, type DomainError } from "./errors.ts";
 
 /**
  * Money is held as integer cents everywhere. `Cents` is a branded integer so a dollar number cannot be

@@ -9,7 +9,7 @@ import {
   transitionPayment,
   type PaymentState,
   isDuplicatePayment,
-} from "./payment-state";
+} from "./payment-state.ts";
 
 const states: ReadonlyArray<PaymentState> = [
   "initiated",

@@ -1,5 +1,5 @@
 import { Result } from "effect";
-import type { DomainError } from "./errors";
+import type { DomainError } from "./errors.ts";
 
 /** Provider result states (§4), plus the after-the-fact states receipts show. */
 export type PaymentState = "initiated" | "pending" | "succeeded" | "failed" | "refunded" | "voided";

@@ -9,7 +9,7 @@ import {
   planAfterDecline,
   sgtDate,
   type RecurringFrequency,
-} from "./recurring";
+} from "./recurring.ts";
 
 const sgt = (iso: string) => Date.parse(iso);
 

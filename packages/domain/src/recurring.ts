@@ -1,4 +1,4 @@
-import { DAY_MS, sgtParts } from "./format/sgt";
+import { DAY_MS, sgtParts } from "./format/sgt.ts";
 
 /** How often a donation repeats (the wire's `frequency`); "one time" does not repeat. */
 export const FREQUENCIES = [

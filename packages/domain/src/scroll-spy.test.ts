@@ -8,7 +8,7 @@ import {
   scrollTargetTop,
   sectionKey,
   throttleDue,
-} from "./scroll-spy";
+} from "./scroll-spy.ts";
 
 describe("scrolling helper (spec §2, §9)", () => {
   it("matches names case-insensitively, reading a hyphen as a space", () => {

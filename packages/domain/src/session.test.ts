@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { seedRates, type RateConfig } from "./config";
-import { dollarsToCents } from "./money";
+import { seedRates, type RateConfig } from "./config.ts";
+import { dollarsToCents } from "./money.ts";
 import {
   changedRates,
   checkSession,
@@ -9,7 +9,7 @@ import {
   isRateChange,
   isStaleTransaction,
   TOKEN_LIFE_MS,
-} from "./session";
+} from "./session.ts";
 
 const now = 1_700_000_000_000;
 

@@ -1,6 +1,6 @@
-import type { RateConfig } from "./config";
-import type { FlowType } from "./flow";
-import { fundOf } from "./funds/lookup";
+import type { RateConfig } from "./config.ts";
+import type { FlowType } from "./flow.ts";
+import { fundOf } from "./funds/lookup.ts";
 
 /** Token life (§9): 30 minutes. */
 export const TOKEN_LIFE_MS = 30 * 60 * 1000;

@@ -9,7 +9,7 @@ import {
   siteMessages,
   siteVariant,
   type SiteEntry,
-} from "./site";
+} from "./site.ts";
 
 const entries: ReadonlyArray<SiteEntry> = [
   { variant: "zakat", path: "/", url: "https://zakat.localhost/" },

@@ -1,6 +1,6 @@
-import { DEFAULT_PRODUCT_ROUTE, homePath, type FlowType } from "./flow";
-import { ALL_FUNDS, brandHome } from "./funds/lookup";
-import type { Brand } from "./funds/fund";
+import { DEFAULT_PRODUCT_ROUTE, homePath, type FlowType } from "./flow.ts";
+import { ALL_FUNDS, brandHome } from "./funds/lookup.ts";
+import type { Brand } from "./funds/fund.ts";
 
 /** Site variants (§1): each fund's flow in lower case (`zakat`, `fidyah`, `kaffarah`, `ilmu`, `wms`). */
 export type SiteVariant = Lowercase<FlowType>;

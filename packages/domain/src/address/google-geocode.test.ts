@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressFromGoogle } from "./google-geocode";
+import { addressFromGoogle } from "./google-geocode.ts";
 
 const component = (long_name: string, types: string[], short_name = long_name) => ({
   long_name,

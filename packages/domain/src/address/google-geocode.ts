@@ -1,4 +1,4 @@
-import type { FoundAddress } from "./address";
+import type { FoundAddress } from "./address.ts";
 
 /** One address component of a Google Geocoding result. */
 export interface GoogleAddressComponent {

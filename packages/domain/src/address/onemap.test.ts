@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressesAtPostalCode, addressFromOneMap } from "./onemap";
+import { addressesAtPostalCode, addressFromOneMap } from "./onemap.ts";
 
 describe("OneMap results as the portal's address", () => {
   it("maps block, road, building and postal code, in Singapore", () => {

@@ -1,5 +1,5 @@
-import { SINGAPORE, type FoundAddress } from "./address";
-import { cleanPostalCode } from "./postal-code";
+import { SINGAPORE, type FoundAddress } from "./address.ts";
+import { cleanPostalCode } from "./postal-code.ts";
 
 /**
  * One result of OneMap's search (`/api/common/elastic/search?getAddrDetails=Y`), the fields the portal

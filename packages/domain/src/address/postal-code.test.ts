@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { cleanPostalCode, isPostalCode, validatePostalCode } from "./postal-code";
+import { cleanPostalCode, isPostalCode, validatePostalCode } from "./postal-code.ts";
 
 describe("Singapore postal codes", () => {
   it("are six digits; spaces a donor types around or inside them are ignored", () => {

@@ -1,4 +1,4 @@
-import type { Validation } from "../validators/messages";
+import type { Validation } from "../validators/messages.ts";
 
 /** A Singapore postal code: exactly six digits (spaces around it ignored). */
 export const POSTAL_CODE_PATTERN = /^\d{6}$/;

@@ -1,4 +1,4 @@
-import { homePath, isEnrolmentPath, isFlowRoot, type FlowType } from "../flow";
+import { homePath, isEnrolmentPath, isFlowRoot, type FlowType } from "../flow.ts";
 
 /** What the page knows when a sign-in succeeds (§4 "After login succeeds"). */
 export interface AfterLoginInput {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { afterLogin, type AfterLoginInput } from "./after-login";
-import { logoutPlan } from "./logout";
-import { nextLoginPopup, popupFromQuery, type LoginAction } from "./popups";
-import { signInErrorOutcome, signUpErrorOutcome } from "./sign-up-errors";
+import { afterLogin, type AfterLoginInput } from "./after-login.ts";
+import { logoutPlan } from "./logout.ts";
+import { nextLoginPopup, popupFromQuery, type LoginAction } from "./popups.ts";
+import { signInErrorOutcome, signUpErrorOutcome } from "./sign-up-errors.ts";
 
 describe("login popups", () => {
   it("follows the transitions of §4", () => {

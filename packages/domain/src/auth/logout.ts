@@ -1,4 +1,4 @@
-import { homePath, type FlowType } from "../flow";
+import { homePath, type FlowType } from "../flow.ts";
 
 /** What logging out does (§4): everything the page kept is cleared, English again, the flow root. */
 export interface LogoutPlan {

@@ -1,4 +1,4 @@
-import type { SocialProvider } from "../ports/accounts";
+import type { SocialProvider } from "../ports/accounts.ts";
 
 /**
  * The login popups (spec §2) and the transitions between them (§4). One popup shows at a time; `null`

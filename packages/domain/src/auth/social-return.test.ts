@@ -1,8 +1,11 @@
 import { Effect, Layer } from "effect";
 import { describe, expect, it } from "vitest";
-import { AccountsTest, type Account } from "../ports/accounts";
-import { SocialRegistrationTest, type SocialRegistrationShape } from "../ports/social-registration";
-import { socialReturn } from "./social-return";
+import { AccountsTest, type Account } from "../ports/accounts.ts";
+import {
+  SocialRegistrationTest,
+  type SocialRegistrationShape,
+} from "../ports/social-registration.ts";
+import { socialReturn } from "./social-return.ts";
 
 const account: Account = {
   name: "Aminah Google",

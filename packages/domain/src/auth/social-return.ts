@@ -1,7 +1,7 @@
 import { Effect } from "effect";
-import { Accounts, type AccountError, type Account } from "../ports/accounts";
-import type { PortError } from "../ports/port-error";
-import { SocialRegistration, type RegisteredDonor } from "../ports/social-registration";
+import { Accounts, type AccountError, type Account } from "../ports/accounts.ts";
+import type { PortError } from "../ports/port-error.ts";
+import { SocialRegistration, type RegisteredDonor } from "../ports/social-registration.ts";
 
 /** What the page does after a social sign-in returns (§4). */
 export type SocialReturn =

@@ -1,7 +1,12 @@
 import { Result } from "effect";
 import { describe, expect, it } from "vitest";
-import { checkCounterEntry, counterMethodLabel, flowOfFund, seriesOfFlow } from "./counter-payment";
-import { nricCheckLetter } from "../validators/nric";
+import {
+  checkCounterEntry,
+  counterMethodLabel,
+  flowOfFund,
+  seriesOfFlow,
+} from "./counter-payment.ts";
+import { nricCheckLetter } from "../validators/nric.ts";
 
 const nric = `S1234567${nricCheckLetter("S", "1234567")}`;
 const entry = {

@@ -1,10 +1,10 @@
 import { Result } from "effect";
-import { domainError, type DomainError } from "../errors";
-import type { FlowType } from "../flow";
-import { checkAmount, type AmountFlow } from "../limits";
-import type { Cents } from "../money";
-import { EMAIL_PATTERN } from "../validators/contact";
-import { isValidNric, matchesNricPattern } from "../validators/nric";
+import { domainError, type DomainError } from "../errors.ts";
+import type { FlowType } from "../flow.ts";
+import { checkAmount, type AmountFlow } from "../limits.ts";
+import type { Cents } from "../money.ts";
+import { EMAIL_PATTERN } from "../validators/contact.ts";
+import { isValidNric, matchesNricPattern } from "../validators/nric.ts";
 
 /**
  * A payment an amil takes at a mosque counter (cash, cheque, NETS or bank transfer) for any fund. It

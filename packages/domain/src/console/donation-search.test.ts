@@ -1,7 +1,7 @@
 import { Result } from "effect";
 import { describe, expect, it } from "vitest";
-import { checkDonationSearch } from "./donation-search";
-import { orderTimeline } from "./timeline";
+import { checkDonationSearch } from "./donation-search.ts";
+import { orderTimeline } from "./timeline.ts";
 
 describe("a donation search", () => {
   it("reads Singapore days inclusively and normalises numbers and e-mail", () => {

@@ -1,9 +1,9 @@
 import { Result } from "effect";
-import { domainError, type DomainError } from "../errors";
-import { FLOW_TYPES, type FlowType } from "../flow";
-import { SGT_OFFSET_MS, DAY_MS } from "../format/sgt";
-import { EMAIL_PATTERN } from "../validators/contact";
-import { isValidNric, matchesNricPattern } from "../validators/nric";
+import { domainError, type DomainError } from "../errors.ts";
+import { FLOW_TYPES, type FlowType } from "../flow.ts";
+import { SGT_OFFSET_MS, DAY_MS } from "../format/sgt.ts";
+import { EMAIL_PATTERN } from "../validators/contact.ts";
+import { isValidNric, matchesNricPattern } from "../validators/nric.ts";
 
 /**
  * What an officer may search donations by. An identity number is looked up through its keyed hash

@@ -1,3 +1,3 @@
-export * from "./roles";
-export * from "./rates";
-export * from "./site-content";
+export * from "./roles.ts";
+export * from "./rates.ts";
+export * from "./site-content.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lookupForAudit, maskEmail } from "./lookup";
+import { lookupForAudit, maskEmail } from "./lookup.ts";
 
 describe("what the audit log keeps of a look-up", () => {
   it("keeps an identity number's last four characters and an e-mail's first letter and domain", () => {

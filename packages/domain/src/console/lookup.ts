@@ -1,4 +1,4 @@
-import { maskNric } from "../format/receipt";
+import { maskNric } from "../format/receipt.ts";
 
 /** An e-mail as the audit log keeps it: its first letter and its domain (`z***@example.sg`). */
 export const maskEmail = (email: string): string => {

@@ -1,7 +1,7 @@
 /** The console's operations on gifts (issue 18): refunds and voids, counter receipts, searches. */
-export * from "./reason";
-export * from "./reversal";
-export * from "./counter-payment";
-export * from "./donation-search";
-export * from "./timeline";
-export * from "./lookup";
+export * from "./reason.ts";
+export * from "./reversal.ts";
+export * from "./counter-payment.ts";
+export * from "./donation-search.ts";
+export * from "./timeline.ts";
+export * from "./lookup.ts";

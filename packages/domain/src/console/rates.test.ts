@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seedRates } from "../config";
+import { seedRates } from "../config.ts";
 import {
   applyRateChanges,
   checkApproval,
@@ -8,7 +8,7 @@ import {
   diffRates,
   isDue,
   RateDraftRefused,
-} from "./rates";
+} from "./rates.ts";
 
 const now = Date.UTC(2026, 10, 1);
 const codeOf = (work: () => unknown): string => {

@@ -1,4 +1,4 @@
-import { decodeRateConfig, RATE_BOUNDS, type RateConfig } from "../config";
+import { decodeRateConfig, RATE_BOUNDS, type RateConfig } from "../config.ts";
 
 /** The rates an officer may change in the console (the rest stay as configured). */
 export const DRAFTABLE_RATES = [
@@ -34,13 +34,13 @@ export type RateDraftProblem =
   | "rates.own_draft"
   | "rates.not_pending";
 
+// Fields declared and assigned, not parameter properties: Node's type stripping cannot erase those.
 export class RateDraftRefused extends Error {
   readonly _tag = "RateDraftRefused";
-  constructor(
-    readonly code: RateDraftProblem,
-    message: string,
-  ) {
+  readonly code: RateDraftProblem;
+  constructor(code: RateDraftProblem, message: string) {
     super(message);
+    this.code = code;
   }
 }
 

@@ -1,5 +1,5 @@
 import { Result } from "effect";
-import { domainError, type DomainError } from "../errors";
+import { domainError, type DomainError } from "../errors.ts";
 
 export const REASON_MAX_LENGTH = 500;
 

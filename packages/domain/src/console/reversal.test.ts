@@ -1,6 +1,6 @@
 import { Result } from "effect";
 import { describe, expect, it } from "vitest";
-import { checkReversalApproval, planReversal, type ReversibleGift } from "./reversal";
+import { checkReversalApproval, planReversal, type ReversibleGift } from "./reversal.ts";
 
 const paidAt = Date.parse("2026-11-03T02:00:00Z"); // 10 am in Singapore
 const gift: ReversibleGift = {

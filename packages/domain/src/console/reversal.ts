@@ -1,7 +1,7 @@
 import { Result } from "effect";
-import { domainError, type DomainError } from "../errors";
-import { SGT_OFFSET_MS, DAY_MS } from "../format/sgt";
-import { checkReason } from "./reason";
+import { domainError, type DomainError } from "../errors.ts";
+import { SGT_OFFSET_MS, DAY_MS } from "../format/sgt.ts";
+import { checkReason } from "./reason.ts";
 
 /**
  * Giving money back. A refund returns part or all of a paid gift; a void cancels a gift entered or

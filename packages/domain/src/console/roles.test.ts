@@ -7,7 +7,7 @@ import {
   rolesFromGroups,
   type ConsoleAction,
   type ConsoleRole,
-} from "./roles";
+} from "./roles.ts";
 
 describe("console role table", () => {
   const cases: ReadonlyArray<readonly [ConsoleRole, ConsoleAction, boolean]> = [

@@ -5,7 +5,7 @@ import {
   plainParagraphs,
   storedBlock,
   type TextBlock,
-} from "./site-content";
+} from "./site-content.ts";
 
 const contact = {
   number: "+65 6359 1199",

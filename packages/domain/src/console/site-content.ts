@@ -3,9 +3,9 @@ import {
   FIRST_CONTENT_BLOCK,
   MAX_DONOR_WALL_PAGE_SIZE,
   type DonorWallSettings,
-} from "../home-content";
-import { EMAIL_PATTERN, MOBILE_MAX_DIGITS, MOBILE_MIN_DIGITS } from "../validators/contact";
-import { cleanText, URL_PATTERN } from "../validators/text";
+} from "../home-content.ts";
+import { EMAIL_PATTERN, MOBILE_MAX_DIGITS, MOBILE_MIN_DIGITS } from "../validators/contact.ts";
+import { cleanText, URL_PATTERN } from "../validators/text.ts";
 
 /**
  * What an officer may change of the pages' served configuration in the console (issue 23): the contact
@@ -74,12 +74,12 @@ export type ContentProblem = "content.invalid" | "content.required" | "content.b
 /** A refused field: `field` is its path (`contact.email`, `blocks.4.text.ms`). */
 export class ContentRefused extends Error {
   readonly _tag = "ContentRefused";
-  constructor(
-    readonly code: ContentProblem,
-    readonly field: string,
-    message: string,
-  ) {
+  readonly code: ContentProblem;
+  readonly field: string;
+  constructor(code: ContentProblem, field: string, message: string) {
     super(message);
+    this.code = code;
+    this.field = field;
   }
 }
 

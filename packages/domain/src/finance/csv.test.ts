@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine } from "./csv";
+import { csvCell, csvLine } from "./csv.ts";
 
 describe("CSV", () => {
   it("quotes commas, quotes and line breaks, and ends lines with CRLF", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { collections, monthlyValue, type DayCell } from "./dashboard";
+import { collections, monthlyValue, type DayCell } from "./dashboard.ts";
 
 const cell = (day: string, fund: DayCell["fund"], method: string, count: number, amount: number) =>
   ({ day, fund, method, count, amount }) as DayCell;

@@ -1,5 +1,5 @@
-import type { FlowType } from "../flow";
-import type { RecurringFrequency } from "../recurring";
+import type { FlowType } from "../flow.ts";
+import type { RecurringFrequency } from "../recurring.ts";
 
 /** Paid gifts of one Singapore day, fund and payment method (the dashboard's one grouped read). */
 export interface DayCell {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SKETCH_REGISTERS, donorEstimate, mergeSketches, sketchEstimate } from "./donor-sketch";
+import { SKETCH_REGISTERS, donorEstimate, mergeSketches, sketchEstimate } from "./donor-sketch.ts";
 
 // The registers a value sets, as migration 026 computes them in SQL: a 64-bit hash, the first 12
 // bits the register, the position of the first 1 in the other 52 bits the rank (53 when none).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cents } from "../money";
+import { cents } from "../money.ts";
 import {
   IRAS_HEADER,
   irasEntries,
@@ -7,7 +7,7 @@ import {
   irasRow,
   type IrasGift,
   type IrasRecord,
-} from "./iras-records";
+} from "./iras-records.ts";
 
 const at = (iso: string) => Date.parse(iso);
 const gift = (over: Partial<IrasGift> = {}): IrasGift => ({

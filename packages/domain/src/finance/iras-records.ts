@@ -1,8 +1,8 @@
-import type { FlowType } from "../flow";
-import { cents, type Cents } from "../money";
-import { sgtParts } from "../format/sgt";
-import { taxYearOf } from "../tax/tax-year";
-import { taxTreatmentOf } from "../tax/treatment";
+import type { FlowType } from "../flow.ts";
+import { cents, type Cents } from "../money.ts";
+import { sgtParts } from "../format/sgt.ts";
+import { taxYearOf } from "../tax/tax-year.ts";
+import { taxTreatmentOf } from "../tax/treatment.ts";
 
 /**
  * The year's IRAS donation records (design/facts.md): every gift to a 250% wakaf fund and every zakat

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cents } from "../money";
-import { reconcile, type GatewayCharge, type LedgerPayment } from "./reconcile";
+import { cents } from "../money.ts";
+import { reconcile, type GatewayCharge, type LedgerPayment } from "./reconcile.ts";
 
 const payment = fc.record({
   ref: fc.stringMatching(/^[a-z]{1,4}$/),

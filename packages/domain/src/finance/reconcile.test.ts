@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cents } from "../money";
-import { canSignOff, reconcile, type GatewayCharge, type LedgerPayment } from "./reconcile";
+import { cents } from "../money.ts";
+import { canSignOff, reconcile, type GatewayCharge, type LedgerPayment } from "./reconcile.ts";
 
 const paid = (ref: string, amount: number, returned = false): LedgerPayment => ({
   ref,

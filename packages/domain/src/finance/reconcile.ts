@@ -1,4 +1,4 @@
-import type { Cents } from "../money";
+import type { Cents } from "../money.ts";
 
 /**
  * Reconciling a day: the portal's ledger of gateway payments against the gateway's own record of

@@ -1,4 +1,4 @@
-import { DAY_MS, sgtParts } from "./sgt";
+import { DAY_MS, sgtParts } from "./sgt.ts";
 
 /** The languages dates are written in: English, and Malay (Dewan Bahasa's month abbreviations). */
 export type DateLanguage = "en" | "ms";

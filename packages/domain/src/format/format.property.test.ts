@@ -9,8 +9,8 @@ import {
   sgtParts,
   truncate,
   wrapReference,
-} from "./index";
-import { DAY_MS } from "./sgt";
+} from "./index.ts";
+import { DAY_MS } from "./sgt.ts";
 
 const instant = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) });
 

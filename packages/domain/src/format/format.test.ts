@@ -17,7 +17,7 @@ import {
   showOfficerName,
   truncate,
   wrapReference,
-} from "./index";
+} from "./index.ts";
 
 // 2025-03-04T23:30:00Z is 5 Mar 2025, 7:30 AM in Singapore.
 const t = Date.UTC(2025, 2, 4, 23, 30);

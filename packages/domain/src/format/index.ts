@@ -1,3 +1,3 @@
-export * from "./sgt";
-export * from "./dates";
-export * from "./receipt";
+export * from "./sgt.ts";
+export * from "./dates.ts";
+export * from "./receipt.ts";

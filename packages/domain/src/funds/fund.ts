@@ -1,4 +1,4 @@
-import type { AmountLimit } from "../limits";
+import type { AmountLimit } from "../limits.ts";
 
 /**
  * How a gift counts for income tax (design/facts.md): zakat paid to the council is deductible at 1x as

@@ -1,3 +1,3 @@
-export * from "./fund";
-export * from "./registry";
-export * from "./lookup";
+export * from "./fund.ts";
+export * from "./registry.ts";
+export * from "./lookup.ts";

@@ -1,5 +1,5 @@
-import type { Brand, FundEntry, FundItem, Pricing } from "./fund";
-import { FUNDS } from "./registry";
+import type { Brand, FundEntry, FundItem, Pricing } from "./fund.ts";
+import { FUNDS } from "./registry.ts";
 
 /** A fund's id: `ZAKAT`, `FIDYAH`, `KAFFARAH`, `ILMU`, `WMS`. ZAKAT is the default flow. */
 export type FlowType = (typeof FUNDS)[number]["flow"];

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { checkAmount, AMOUNT_CEILING_CENTS } from "../limits";
-import { dollarsToCents } from "../money";
-import { priceDonation, isPricingError } from "../donation-pricing";
-import { seedRates } from "../config";
-import { taxWording } from "../receipt/tax";
-import { receiptPath } from "../receipt/link";
+import { checkAmount, AMOUNT_CEILING_CENTS } from "../limits.ts";
+import { dollarsToCents } from "../money.ts";
+import { priceDonation, isPricingError } from "../donation-pricing.ts";
+import { seedRates } from "../config.ts";
+import { taxWording } from "../receipt/tax.ts";
+import { receiptPath } from "../receipt/link.ts";
 import {
   ALL_FUNDS,
   ALL_ITEMS,
@@ -15,7 +15,7 @@ import {
   isWakafFlow,
   receiptSeriesOf,
   recurringAllowed,
-} from "./lookup";
+} from "./lookup.ts";
 
 describe("the fund registry", () => {
   it("names each fund, item and brand home once", () => {

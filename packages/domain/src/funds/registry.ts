@@ -1,5 +1,5 @@
-import type { Cents } from "../money";
-import type { FundEntry } from "./fund";
+import type { Cents } from "../money.ts";
+import type { FundEntry } from "./fund.ts";
 
 /** Cents, written out: the registry is on every page and needs none of money.ts's formatting. */
 const cents = (value: number): Cents => value as Cents;

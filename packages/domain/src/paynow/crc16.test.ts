@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crc16CcittFalse, crc16Hex } from "./crc16";
+import { crc16CcittFalse, crc16Hex } from "./crc16.ts";
 
 describe("CRC-16/CCITT-FALSE", () => {
   it("matches the catalogue check value: '123456789' gives 29B1", () => {

@@ -1,3 +1,3 @@
-export * from "./crc16";
-export * from "./payload";
-export * from "./timing";
+export * from "./crc16.ts";
+export * from "./payload.ts";
+export * from "./timing.ts";

@@ -1,13 +1,13 @@
 import { Result } from "effect";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cents } from "../money";
+import { cents } from "../money.ts";
 import {
   buildPayNowPayload,
   parsePayNowPayload,
   payNowCrcValid,
   type PayNowRequest,
-} from "./payload";
+} from "./payload.ts";
 
 const printable = fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c));
 const text25 = fc.string({ unit: printable, minLength: 1, maxLength: 25 });

@@ -1,15 +1,15 @@
 import { Result } from "effect";
 import { describe, expect, it } from "vitest";
-import { cents } from "../money";
-import { crc16Hex } from "./crc16";
+import { cents } from "../money.ts";
+import { crc16Hex } from "./crc16.ts";
 import {
   buildPayNowPayload,
   parsePayNowPayload,
   payNowCrcValid,
   payNowExpiryDate,
   type PayNowRequest,
-} from "./payload";
-import { parseTlv } from "./tlv";
+} from "./payload.ts";
+import { parseTlv } from "./tlv.ts";
 
 const request: PayNowRequest = {
   uen: "T08GB0032G",

@@ -1,9 +1,9 @@
 import { Result } from "effect";
-import type { DomainError } from "../errors";
-import { cents, centsToDecimalString, type Cents } from "../money";
-import { sgtParts } from "../format/sgt";
-import { crc16Hex } from "./crc16";
-import { isQrText, parseTlv, tlv, type DataObject } from "./tlv";
+import type { DomainError } from "../errors.ts";
+import { cents, centsToDecimalString, type Cents } from "../money.ts";
+import { sgtParts } from "../format/sgt.ts";
+import { crc16Hex } from "./crc16.ts";
+import { isQrText, parseTlv, tlv, type DataObject } from "./tlv.ts";
 
 /** What a PayNow QR asks the payer's bank to pay. */
 export interface PayNowRequest {

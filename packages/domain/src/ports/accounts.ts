@@ -1,7 +1,7 @@
 import { Context } from "effect";
 import type { Effect, Layer } from "effect";
-import type { DomainError } from "../errors";
-import { testLayerFor } from "./test-layer";
+import type { DomainError } from "../errors.ts";
+import { testLayerFor } from "./test-layer.ts";
 
 /** A refusal from the identity provider; `code` is its exception name (`UserNotConfirmedException`). */
 export type AccountError = DomainError<"AccountError", string>;

@@ -1,8 +1,8 @@
 import { Context } from "effect";
 import type { Effect, Layer } from "effect";
-import type { FoundAddress } from "../address/address";
-import type { PortError } from "./port-error";
-import { testLayerFor } from "./test-layer";
+import type { FoundAddress } from "../address/address.ts";
+import type { PortError } from "./port-error.ts";
+import { testLayerFor } from "./test-layer.ts";
 
 /**
  * Postal-code search and reverse geocoding (OneMap, Google). Failures are `PortError`s, never defects:

@@ -1,6 +1,6 @@
 import { Context, Effect } from "effect";
 import type { Layer } from "effect";
-import { testLayerFor } from "./test-layer";
+import { testLayerFor } from "./test-layer.ts";
 
 /** Time, as epoch milliseconds. The domain never reads a clock itself. */
 export interface ClockShape {

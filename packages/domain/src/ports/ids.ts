@@ -1,6 +1,6 @@
 import { Context } from "effect";
 import type { Effect, Layer } from "effect";
-import { testLayerFor } from "./test-layer";
+import { testLayerFor } from "./test-layer.ts";
 
 /** Identifiers and unguessable tokens (randomness lives behind this port). */
 export interface IdsShape {

@@ -1,7 +1,7 @@
 import { Context } from "effect";
 import type { Effect, Layer } from "effect";
-import type { PortError } from "./port-error";
-import { testLayerFor } from "./test-layer";
+import type { PortError } from "./port-error.ts";
+import { testLayerFor } from "./test-layer.ts";
 
 /** One e-mail: a confirmation code, a receipt, a notice. Plain text always; HTML optional. */
 export interface MailMessage {

@@ -1,9 +1,9 @@
 import { Context } from "effect";
 import type { Effect, Layer } from "effect";
-import type { Cents } from "../money";
-import type { PaymentState } from "../payment-state";
-import type { PortError } from "./port-error";
-import { testLayerFor } from "./test-layer";
+import type { Cents } from "../money.ts";
+import type { PaymentState } from "../payment-state.ts";
+import type { PortError } from "./port-error.ts";
+import { testLayerFor } from "./test-layer.ts";
 
 /** A payment as the gateway reports it. */
 export interface GatewayPayment {

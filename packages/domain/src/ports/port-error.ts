@@ -1,4 +1,4 @@
-import type { DomainError } from "../errors";
+import type { DomainError } from "../errors.ts";
 
 /** Failure of an outside capability; `code` is stable (e.g. `port.unavailable`, `port.notFound`). */
 export interface PortError extends DomainError<"PortError", string> {

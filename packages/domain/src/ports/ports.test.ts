@@ -1,7 +1,7 @@
 import { Cause, Effect, Exit, Layer } from "effect";
 import { describe, expect, it } from "vitest";
-import { dollarsToCents } from "../money";
-import { apiErrorReport } from "../api-error-report";
+import { dollarsToCents } from "../money.ts";
+import { apiErrorReport } from "../api-error-report.ts";
 import {
   AddressLookup,
   AddressLookupTest,
@@ -15,7 +15,7 @@ import {
   PaymentGateway,
   PaymentGatewayTest,
   portError,
-} from "./index";
+} from "./index.ts";
 
 const run = <A, E>(effect: Effect.Effect<A, E, never>) => Effect.runSyncExit(effect);
 

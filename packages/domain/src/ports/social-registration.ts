@@ -1,7 +1,7 @@
 import { Context } from "effect";
 import type { Effect, Layer } from "effect";
-import type { PortError } from "./port-error";
-import { testLayerFor } from "./test-layer";
+import type { PortError } from "./port-error.ts";
+import { testLayerFor } from "./test-layer.ts";
 
 /** The donor the portal holds for the signed-in account (the lookup by NRIC of §4), or null. */
 export interface RegisteredDonor {

@@ -1,4 +1,4 @@
-import { normaliseUnitNumber } from "../validators/address";
+import { normaliseUnitNumber } from "../validators/address.ts";
 
 /** Spec §3's address parts as receipts carry them (either block spelling is read). */
 export interface AddressParts {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { seedRates } from "../config";
-import { receiptAttributes } from "./attributes";
+import { seedRates } from "../config.ts";
+import { receiptAttributes } from "./attributes.ts";
 
 describe("receipt attribute lists", () => {
   it("lists fitrah kinds with persons and the rates they were priced on", () => {

@@ -1,4 +1,4 @@
-import type { RateConfig } from "../config";
+import type { RateConfig } from "../config.ts";
 
 /** Spec §3's receipt attribute lists. Amounts are integer cents. */
 export interface HartaItem {

@@ -1,4 +1,4 @@
-import type { CardImage } from "../validators/card";
+import type { CardImage } from "../validators/card.ts";
 
 /** Payment method image names of spec §3. */
 export type PaymentMethodImage =

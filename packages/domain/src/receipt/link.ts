@@ -1,5 +1,5 @@
-import type { FlowType } from "../flow";
-import { fundOf } from "../funds/lookup";
+import type { FlowType } from "../flow.ts";
+import { fundOf } from "../funds/lookup.ts";
 
 /** The receipt pages of spec §2 (`/receipt/{product}` is the wakaf route name). */
 export type ReceiptPageKind =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { payPartnerImages, payPartners } from "./pay-partners";
+import { payPartnerImages, payPartners } from "./pay-partners.ts";
 
 describe("pay partners", () => {
   it("shows each accepted card in place of the card entry, then the wallets and PayNow", () => {

@@ -1,5 +1,5 @@
-import type { CardImage } from "../validators/card";
-import type { PaymentMethodImage } from "./images";
+import type { CardImage } from "../validators/card.ts";
+import type { PaymentMethodImage } from "./images.ts";
 
 /** A way to pay that the portal offers (§7 getPayPartners), with its §3 payment method image. */
 export interface PayPartner {

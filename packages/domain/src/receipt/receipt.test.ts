@@ -8,13 +8,13 @@ import {
   receiptPath,
   recurrenceLabel,
   taxWording,
-} from "./index";
+} from "./index.ts";
 import {
   paymentStatusDisplay,
   showNextZakatDue,
   showOfficerName,
   wrapReference,
-} from "../format/receipt";
+} from "../format/receipt.ts";
 
 describe("receipt links", () => {
   it("sends each flow to its receipt page; zakat with harta is the harta receipt", () => {

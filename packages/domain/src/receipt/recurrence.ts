@@ -1,4 +1,4 @@
-import { receiptRecurrenceLabel, type RecurrenceLabel } from "../format/receipt";
+import { receiptRecurrenceLabel, type RecurrenceLabel } from "../format/receipt.ts";
 
 const BY_FREQUENCY: Readonly<Record<string, RecurrenceLabel>> = {
   onetime: "One Time",

@@ -1,5 +1,5 @@
-import type { FlowType } from "../flow";
-import { ALL_FUNDS, fundOf } from "../funds/lookup";
+import type { FlowType } from "../flow.ts";
+import { ALL_FUNDS, fundOf } from "../funds/lookup.ts";
 
 /**
  * Which tax line a receipt carries (design/facts.md), from the fund's tax treatment in the registry:

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { escapeText, foldLine } from "./calendar";
+import { escapeText, foldLine } from "./calendar.ts";
 
 /** UTF-8 octets, counted independently of the code under test. */
 const utf8Length = (text: string) => encodeURIComponent(text).replace(/%[0-9A-F]{2}/g, "x").length;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { escapeText, foldLine, icsDateTime, zakatDueCalendar, type DueDateEvent } from "./calendar";
+import {
+  escapeText,
+  foldLine,
+  icsDateTime,
+  zakatDueCalendar,
+  type DueDateEvent,
+} from "./calendar.ts";
 
 const event: DueDateEvent = {
   date: "2027-02-23",

@@ -1,4 +1,4 @@
-import type { SgtDate } from "../recurring";
+import type { SgtDate } from "../recurring.ts";
 
 /**
  * An RFC 5545 calendar file with one all-day event: the next zakat harta due date, with a reminder a

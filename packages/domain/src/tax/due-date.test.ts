@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cents } from "../money";
-import { nextHartaDueDate } from "./due-date";
-import type { StatementLine } from "./statement";
+import { cents } from "../money.ts";
+import { nextHartaDueDate } from "./due-date.ts";
+import type { StatementLine } from "./statement.ts";
 
 const harta = (
   transactionNo: string,

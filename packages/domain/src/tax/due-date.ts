@@ -1,6 +1,6 @@
-import { nextZakatDue } from "../format/dates";
-import { sgtDate, type SgtDate } from "../recurring";
-import { isCounted, type StatementLine } from "./statement";
+import { nextZakatDue } from "../format/dates.ts";
+import { sgtDate, type SgtDate } from "../recurring.ts";
+import { isCounted, type StatementLine } from "./statement.ts";
 
 export interface HartaDue {
   /** Singapore calendar date one haul (355 days) after the payment, `YYYY-MM-DD`. */

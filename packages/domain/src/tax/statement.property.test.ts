@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { FlowType } from "../flow";
-import { cents } from "../money";
-import { taxStatement, type StatementLine } from "./statement";
+import type { FlowType } from "../flow.ts";
+import { cents } from "../money.ts";
+import { taxStatement, type StatementLine } from "./statement.ts";
 
 const flows: ReadonlyArray<FlowType> = ["ZAKAT", "FIDYAH", "KAFFARAH", "ILMU", "WMS"];
 const arbitraryLine: fc.Arbitrary<StatementLine> = fc

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cents } from "../money";
-import { statementTotal, taxStatement, type StatementLine } from "./statement";
+import { cents } from "../money.ts";
+import { statementTotal, taxStatement, type StatementLine } from "./statement.ts";
 
 const line = (overrides: Partial<StatementLine> = {}): StatementLine => ({
   transactionNo: "ZK1",

@@ -1,8 +1,8 @@
-import type { FlowType } from "../flow";
-import { fundOf } from "../funds/lookup";
-import { addCents, cents, type Cents, ZERO } from "../money";
-import { taxYearOf } from "./tax-year";
-import { TAX_TREATMENTS, taxTreatmentOf, type TaxTreatment } from "./treatment";
+import type { FlowType } from "../flow.ts";
+import { fundOf } from "../funds/lookup.ts";
+import { addCents, cents, type Cents, ZERO } from "../money.ts";
+import { taxYearOf } from "./tax-year.ts";
+import { TAX_TREATMENTS, taxTreatmentOf, type TaxTreatment } from "./treatment.ts";
 
 /** Where a gift's money went, as a statement names it (a zakat payment may hold harta and fitrah). */
 export type StatementFund = "zakatHarta" | "zakatFitrah" | "zakatHartaFitrah" | FlowType;

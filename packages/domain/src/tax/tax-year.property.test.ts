@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { taxYearOf, taxYearSpan } from "./tax-year";
+import { taxYearOf, taxYearSpan } from "./tax-year.ts";
 
 const at = (iso: string) => Date.parse(iso);
 

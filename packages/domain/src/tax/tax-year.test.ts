@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { taxYearOf, taxYearSpan } from "./tax-year";
+import { taxYearOf, taxYearSpan } from "./tax-year.ts";
 
 const at = (iso: string) => Date.parse(iso);
 

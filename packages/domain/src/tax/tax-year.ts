@@ -1,4 +1,4 @@
-import { SGT_OFFSET_MS, sgtParts } from "../format/sgt";
+import { SGT_OFFSET_MS, sgtParts } from "../format/sgt.ts";
 
 /** The Singapore tax year of an instant: its calendar year in Singapore time (UTC+8). */
 export const taxYearOf = (epochMs: number): number => sgtParts(epochMs).year;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { taxTreatmentOf } from "./treatment";
+import { taxTreatmentOf } from "./treatment.ts";
 
 describe("taxTreatmentOf", () => {
   it("zakat is 1x (never 250%), the wakaf funds 250%, fidyah and kaffarah not deductible", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normaliseUnitNumber, UNIT_PATTERN } from "./address";
+import { normaliseUnitNumber, UNIT_PATTERN } from "./address.ts";
 
 const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^\\d{${min},${max}}$`));
 /** Floor-unit values as donors type them: `05-123`, `#12-3A`. */

@@ -1,4 +1,4 @@
-import type { Validation } from "./messages";
+import type { Validation } from "./messages.ts";
 
 /** Field length limits of §5. */
 export const fieldLengths = {

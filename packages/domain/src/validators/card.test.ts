@@ -7,7 +7,7 @@ import {
   luhnValid,
   pasteCardNumber,
   validateCardNumber,
-} from "./card";
+} from "./card.ts";
 
 describe("card numbers", () => {
   it("accepts Stripe's test cards and refuses a changed digit", () => {

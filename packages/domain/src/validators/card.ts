@@ -1,4 +1,4 @@
-import type { Validation } from "./messages";
+import type { Validation } from "./messages.ts";
 
 /** Luhn check over a string of digits (false for empty or non-digit input). */
 export const luhnValid = (digits: string): boolean => {

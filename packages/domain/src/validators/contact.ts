@@ -1,4 +1,4 @@
-import type { Validation } from "./messages";
+import type { Validation } from "./messages.ts";
 
 /** Standard email pattern; the top-level domain has 2 to 4 letters (§5). */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,4}$/;

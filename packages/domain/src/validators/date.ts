@@ -1,5 +1,5 @@
-import { SGT_OFFSET_MS } from "../format/sgt";
-import type { Validation } from "./messages";
+import { SGT_OFFSET_MS } from "../format/sgt.ts";
+import type { Validation } from "./messages.ts";
 
 /** A calendar date. */
 export interface CalendarDate {

@@ -1,4 +1,4 @@
-import type { Validation, ValidationKey } from "./messages";
+import type { Validation, ValidationKey } from "./messages.ts";
 
 /**
  * Personal names: letters of any script, then letters, spaces and the marks found in Singapore names

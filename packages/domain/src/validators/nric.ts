@@ -1,4 +1,4 @@
-import type { Validation } from "./messages";
+import type { Validation } from "./messages.ts";
 
 /** Spec §5 pattern: S, T, F, G or M, seven digits, a capital letter. */
 export const NRIC_PATTERN = /^[STFGM]\d{7}[A-Z]$/;

@@ -1,4 +1,4 @@
-import type { Validation } from "./messages";
+import type { Validation } from "./messages.ts";
 
 const COMPANY = /^[A-Za-z0-9\-& ]+$/;
 const COMPANY_WITH_DOT = /^[A-Za-z0-9\-&. ]+$/;

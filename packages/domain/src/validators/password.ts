@@ -1,4 +1,4 @@
-import type { ValidationKey } from "./messages";
+import type { ValidationKey } from "./messages.ts";
 
 /** Shortest password accepted (§5). */
 export const PASSWORD_MIN_LENGTH = 7;

@@ -1,4 +1,4 @@
-import type { Validation } from "./messages";
+import type { Validation } from "./messages.ts";
 
 /**
  * Text helper of §5: removes HTML tags, collapses runs of spaces into one and trims leading spaces

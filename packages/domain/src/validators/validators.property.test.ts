@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { maskNric } from "../format/receipt";
-import { cardDigits, luhnCheckDigit, luhnValid, pasteCardNumber } from "./card";
-import { validationMessages } from "./messages";
-import { isValidNric, nricCheckLetter } from "./nric";
-import { cleanText } from "./text";
+import { maskNric } from "../format/receipt.ts";
+import { cardDigits, luhnCheckDigit, luhnValid, pasteCardNumber } from "./card.ts";
+import { validationMessages } from "./messages.ts";
+import { isValidNric, nricCheckLetter } from "./nric.ts";
+import { cleanText } from "./text.ts";
 
 const digits = (min: number, max: number) =>
   fc

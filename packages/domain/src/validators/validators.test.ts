@@ -25,7 +25,7 @@ import {
   validateUen,
   validateUrl,
   validationMessages,
-} from "./index";
+} from "./index.ts";
 
 describe("NRIC/FIN", () => {
   it("accepts published and computed examples of every series", () => {

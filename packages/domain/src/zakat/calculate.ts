@@ -1,9 +1,9 @@
-import type { RateConfig } from "../config";
-import { goldRatePerGram, goldValue } from "../config";
-import type { Cents } from "../money";
-import { ZERO, applyRate, cents, sumCents, timesCount } from "../money";
-import { figure, type Explanation } from "./explanation";
-import type { FitrahKind, FitrahLine, ZakatState } from "./state";
+import type { RateConfig } from "../config.ts";
+import { goldRatePerGram, goldValue } from "../config.ts";
+import type { Cents } from "../money.ts";
+import { ZERO, applyRate, cents, sumCents, timesCount } from "../money.ts";
+import { figure, type Explanation } from "./explanation.ts";
+import type { FitrahKind, FitrahLine, ZakatState } from "./state.ts";
 
 /** A result in cents with its explanation. */
 export interface ZakatLine {

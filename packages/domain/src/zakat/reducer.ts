@@ -1,6 +1,6 @@
-import type { RateConfig } from "../config";
-import type { Cents } from "../money";
-import { withResults } from "./calculate";
+import type { RateConfig } from "../config.ts";
+import type { Cents } from "../money.ts";
+import { withResults } from "./calculate.ts";
 import {
   emptyInsurancePolicy,
   emptySavingsAccount,
@@ -12,7 +12,7 @@ import {
   type SavingsAccount,
   type SharesPortfolio,
   type ZakatState,
-} from "./state";
+} from "./state.ts";
 
 /** Business fields a donor can edit. */
 export type BusinessPatch = Partial<

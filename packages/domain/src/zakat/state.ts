@@ -1,5 +1,5 @@
-import type { Cents } from "../money";
-import { ZERO } from "../money";
+import type { Cents } from "../money.ts";
+import { ZERO } from "../money.ts";
 
 /** A savings account: balance, interest earned (excluded from zakat), free remark. */
 export interface SavingsAccount {

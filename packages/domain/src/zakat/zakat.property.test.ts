@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { seedRates, type RateConfig } from "../config";
-import { cents, type Cents } from "../money";
-import { calculateZakat } from "./calculate";
-import { reduceZakat } from "./reducer";
-import { initialZakatState, type ZakatState } from "./state";
+import { seedRates, type RateConfig } from "../config.ts";
+import { cents, type Cents } from "../money.ts";
+import { calculateZakat } from "./calculate.ts";
+import { reduceZakat } from "./reducer.ts";
+import { initialZakatState, type ZakatState } from "./state.ts";
 
 const amount = fc.integer({ min: 0, max: 1e11 }).map(cents);
 const nisab = fc.integer({ min: 1, max: 1e8 }).map(cents);

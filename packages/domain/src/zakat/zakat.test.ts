@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { seedRates } from "../config";
-import { dollarsToCents as d } from "../money";
-import { calculateZakat } from "./calculate";
-import { reduceZakat, type ZakatAction } from "./reducer";
-import { INSURANCE_TAKAFUL, initialZakatState, type ZakatState } from "./state";
+import { seedRates } from "../config.ts";
+import { dollarsToCents as d } from "../money.ts";
+import { calculateZakat } from "./calculate.ts";
+import { reduceZakat, type ZakatAction } from "./reducer.ts";
+import { INSURANCE_TAKAFUL, initialZakatState, type ZakatState } from "./state.ts";
 
 const run = (actions: ReadonlyArray<ZakatAction>, state: ZakatState = initialZakatState) =>
   actions.reduce((s, a) => reduceZakat(s, a, seedRates), state);
