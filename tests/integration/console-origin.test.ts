@@ -48,49 +48,51 @@ const guestSetCookie = async (base: string, headers: Record<string, string>) => 
   return response.headers.get("set-cookie") ?? "";
 };
 
+/** A portal of this file, its officer signed in, and its `host:port`. */
+interface Setup {
+  readonly portal: RunningPortal;
+  readonly officer: ConsoleOfficer;
+  readonly host: string;
+}
+
+const setUp = async (env: Record<string, string>): Promise<Setup> => {
+  const portal = await startPortal(nextPort++, undefined, env);
+  const officer = await signInOfficer(portal.base, portal.dataDir, "officer");
+  return { portal, officer, host: new URL(portal.base).host };
+};
+
 describe.each(testDatabases())("the console's origin rule on $name", (database) => {
   // Behind a trusted TLS proxy, with the two public addresses configured.
-  let proxied: RunningPortal;
+  let proxied: Setup;
   // Plain http, no proxy trusted, no public address configured (the embedded run).
-  let direct: RunningPortal;
-  let proxiedOfficer: ConsoleOfficer;
-  let directOfficer: ConsoleOfficer;
-  let proxiedHost = "";
-  let directHost = "";
+  let direct: Setup;
 
   beforeAll(async () => {
     const env = await database.portalEnv();
-    proxied = await startPortal(nextPort++, undefined, {
+    proxied = await setUp({
       ...env,
       PORTAL_TRUST_PROXY: "true",
       PORTAL_PUBLIC_URL: "https://giving.example",
       PORTAL_WAKAF_PUBLIC_URL: "https://wakaf.giving.example",
     });
-    direct = await startPortal(nextPort++, undefined, {
-      ...env,
-      PORTAL_TRUST_PROXY: "false",
-    });
-    proxiedOfficer = await signInOfficer(proxied.base, proxied.dataDir, "officer");
-    directOfficer = await signInOfficer(direct.base, direct.dataDir, "officer");
-    proxiedHost = new URL(proxied.base).host;
-    directHost = new URL(direct.base).host;
+    direct = await setUp({ ...env, PORTAL_TRUST_PROXY: "false" });
   }, 240_000);
 
   afterAll(async () => {
-    await proxied?.stop();
-    await direct?.stop();
+    await proxied?.portal.stop();
+    await direct?.portal.stop();
     await database.cleanup();
   });
 
   it("accepts a draft from https://<host> when the trusted proxy says https, and refuses the instance's http", async () => {
-    const ok = await change(proxiedOfficer, "/console/api/rates", draft(1_100_000), {
-      origin: `https://${proxiedHost}`,
+    const ok = await change(proxied.officer, "/console/api/rates", draft(1_100_000), {
+      origin: `https://${proxied.host}`,
       https: true,
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     // The scheme the instance sees is not the one the browser was on.
-    const http = await change(proxiedOfficer, "/console/api/rates", draft(1_100_001), {
-      origin: `http://${proxiedHost}`,
+    const http = await change(proxied.officer, "/console/api/rates", draft(1_100_001), {
+      origin: `http://${proxied.host}`,
       https: true,
     });
     expect(http.status).toBe(403);
@@ -99,7 +101,7 @@ describe.each(testDatabases())("the console's origin rule on $name", (database) 
 
   it("accepts the configured public origins, and refuses a foreign one even with the proxy's https", async () => {
     for (const origin of ["https://giving.example", "https://wakaf.giving.example"]) {
-      const ok = await change(proxiedOfficer, "/console/api/rates", draft(1_200_000), {
+      const ok = await change(proxied.officer, "/console/api/rates", draft(1_200_000), {
         origin,
         https: true,
       });
@@ -111,7 +113,7 @@ describe.each(testDatabases())("the console's origin rule on $name", (database) 
       "https://giving.example:8443",
       "null",
     ]) {
-      const refused = await change(proxiedOfficer, "/console/api/rates", draft(1_200_001), {
+      const refused = await change(proxied.officer, "/console/api/rates", draft(1_200_001), {
         origin,
         https: true,
       });
@@ -121,13 +123,13 @@ describe.each(testDatabases())("the console's origin rule on $name", (database) 
   });
 
   it("signs the officer out through the proxy", async () => {
-    const other = await signInOfficer(proxied.base, proxied.dataDir, "viewer");
+    const other = await signInOfficer(proxied.portal.base, proxied.portal.dataDir, "viewer");
     const out = await change(
       other,
       "/console/sign-out",
       {},
       {
-        origin: `https://${proxiedHost}`,
+        origin: `https://${proxied.host}`,
         https: true,
       },
     );
@@ -138,23 +140,23 @@ describe.each(testDatabases())("the console's origin rule on $name", (database) 
 
   it("without a trusted proxy, refuses https://<host> on a plain-http instance, and foreign origins", async () => {
     for (const https of [true, false]) {
-      const refused = await change(directOfficer, "/console/api/rates", draft(1_300_000), {
-        origin: `https://${directHost}`,
+      const refused = await change(direct.officer, "/console/api/rates", draft(1_300_000), {
+        origin: `https://${direct.host}`,
         https,
       });
       expect(refused.status, `x-forwarded-proto https: ${https}`).toBe(403);
       expect(refused.body["code"]).toBe("console.csrf");
     }
     for (const origin of ["https://evil.example", "http://localhost.evil.example", "null"]) {
-      const refused = await change(directOfficer, "/console/api/rates", draft(1_300_001), {
+      const refused = await change(direct.officer, "/console/api/rates", draft(1_300_001), {
         origin,
         https: false,
       });
       expect(refused.status, origin).toBe(403);
     }
     // Its own origin, as it sees it, is the console's.
-    const ok = await change(directOfficer, "/console/api/rates", draft(1_300_002), {
-      origin: `http://${directHost}`,
+    const ok = await change(direct.officer, "/console/api/rates", draft(1_300_002), {
+      origin: `http://${direct.host}`,
       https: false,
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
@@ -162,9 +164,9 @@ describe.each(testDatabases())("the console's origin rule on $name", (database) 
 
   it("marks the guest cookie Secure on X-Forwarded-Proto only when the proxy is trusted", async () => {
     const https = { "x-forwarded-proto": "https" };
-    expect(await guestSetCookie(direct.base, https)).not.toMatch(/;\s*Secure/i);
-    expect(await guestSetCookie(direct.base, {})).not.toMatch(/;\s*Secure/i);
-    expect(await guestSetCookie(proxied.base, https)).toMatch(/;\s*Secure/i);
-    expect(await guestSetCookie(proxied.base, {})).not.toMatch(/;\s*Secure/i);
+    expect(await guestSetCookie(direct.portal.base, https)).not.toMatch(/;\s*Secure/i);
+    expect(await guestSetCookie(direct.portal.base, {})).not.toMatch(/;\s*Secure/i);
+    expect(await guestSetCookie(proxied.portal.base, https)).toMatch(/;\s*Secure/i);
+    expect(await guestSetCookie(proxied.portal.base, {})).not.toMatch(/;\s*Secure/i);
   });
 });
