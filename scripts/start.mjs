@@ -267,7 +267,10 @@ if (usesStandin()) {
 // The console's staff directory (embedded unless PORTAL_STAFF_ISSUER names the council's own).
 let staffOfficers = [];
 if (!stopping && usesStaffDirectory()) {
-  const staff = staffDirectoryEnvironment(await staffDirectoryPort({}), port, dataDir);
+  const staff = staffDirectoryEnvironment(await staffDirectoryPort({}), port, dataDir, [
+    config.publicUrl,
+    config.wakafPublicUrl,
+  ]);
   startService({
     name: "staff",
     args: [path.join(root, "scripts", "services", "staff-directory.mjs")],

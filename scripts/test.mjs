@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureChromium } from "./lib/ensure-chromium.mjs";
+import { ensureHaproxy } from "./lib/haproxy.mjs";
 import { ensurePoppler } from "./lib/ensure-poppler.mjs";
 import { ensurePostgres } from "./lib/ensure-postgres.mjs";
 
@@ -67,15 +68,17 @@ const integration = async () => {
 };
 
 const playwright = () => {
-  const chromium = ensureChromium();
-  if (!chromium.ok) {
-    console.error(chromium.message);
-    return { passed: 0, failed: 1 };
-  }
-  const poppler = ensurePoppler();
-  if (!poppler.ok) {
-    console.error(poppler.message);
-    return { passed: 0, failed: 1 };
+  // Chromium; poppler-utils for the receipts; HAProxy and openssl for the console behind TLS.
+  for (const ensure of [
+    ensureChromium,
+    ensurePoppler,
+    () => ensureHaproxy({ withOpenssl: true }),
+  ]) {
+    const tool = ensure();
+    if (!tool.ok) {
+      console.error(tool.message);
+      return { passed: 0, failed: 1 };
+    }
   }
   const out = path.join(reports, "e2e.json");
   rmSync(out, { force: true });

@@ -3,10 +3,10 @@
 // instance is `server/serve.mjs` itself (not the launcher), so SIGKILL kills the process that holds
 // the connections; every instance runs the portal's jobs, as in production. Used by bench/crash.mjs
 // and bench/soak.mjs.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { ensureHaproxy, haproxyConfig } from "../../scripts/lib/haproxy.mjs";
 import {
   answersOk,
   cleanups,
@@ -18,63 +18,11 @@ import {
   waitReady,
 } from "./processes.mjs";
 
-const haproxyBinary = "/usr/sbin/haproxy";
-
-const which = (name) => {
-  try {
-    return execFileSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).trim() || null;
-  } catch {
-    return null;
-  }
-};
-
-/** HAProxy's path: installed with apt-get when missing (as root), otherwise a clear refusal. */
-export function ensureHaproxy() {
-  const found = which("haproxy") ?? (which(haproxyBinary) ? haproxyBinary : null);
-  if (found) return found;
-  if (process.getuid?.() !== 0)
-    throw new Error(
-      "HAProxy is missing: run `sudo apt-get install -y haproxy`, then the bench again",
-    );
-  say("installing HAProxy from Debian's packages (apt-get install haproxy)…");
-  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "haproxy"], {
-    stdio: "inherit",
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-  });
-  return which("haproxy") ?? haproxyBinary;
-}
-
-/**
- * HAProxy in front of `ports`: round robin, health checks on `/api/health` every 500 ms, a dead
- * instance out at the first failed check. A request is re-sent to another instance only when its
- * connection could not be made (HAProxy's default `retry-on conn-failure`), never once it was sent.
- */
-export function haproxyConfig(listenPort, ports) {
-  return `global
-  maxconn 4000
-
-defaults
-  mode http
-  timeout connect 2s
-  timeout client 60s
-  timeout server 60s
-  timeout http-keep-alive 10s
-  option http-keep-alive
-  option redispatch
-  retries 3
-
-frontend portal
-  bind 127.0.0.1:${listenPort}
-  default_backend instances
-
-backend instances
-  balance roundrobin
-  option httpchk GET /api/health
-  http-check expect status 200
-  default-server inter 500ms fall 1 rise 1 maxconn 200
-${ports.map((port, i) => `  server web${i + 1} 127.0.0.1:${port} check`).join("\n")}
-`;
+/** HAProxy's path, installed when missing (the shared helper the browser journey uses too). */
+function haproxyPath() {
+  const found = ensureHaproxy();
+  if (!found.ok) throw new Error(`${found.message}\nThen run the bench again.`);
+  return found.haproxy;
 }
 
 /**
@@ -135,7 +83,7 @@ export async function startCluster({ count, databaseUrl, env }) {
     for (const instance of instances) if (instance.child) await stopChild(instance.child);
   });
 
-  const binary = ensureHaproxy();
+  const binary = haproxyPath();
   const listenPort = await freePort();
   const configFile = path.join(dataRoot, "haproxy.cfg");
   writeFileSync(

@@ -1,33 +1,17 @@
-// Browser tests use Debian's Chromium (browser downloads are not possible here). Install it with
-// apt-get when missing and running as root; otherwise say how.
+// Browser tests use Debian's Chromium (browser downloads are not possible here), installed when
+// missing (scripts/lib/apt-install.mjs).
 import { existsSync } from "node:fs";
-import { spawnSync } from "node:child_process";
+import { aptInstall } from "./apt-install.mjs";
 
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export function ensureChromium() {
   if (existsSync(chromiumPath())) return { ok: true };
-  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  if (!isRoot) {
-    return {
-      ok: false,
-      message:
-        `Chromium is not installed at ${chromiumPath()}. Install it with:\n` +
-        "  sudo apt-get update && sudo apt-get install -y chromium\n" +
-        "or set CHROMIUM_PATH to a Chromium or Chrome binary.",
-    };
-  }
-  console.log("Chromium is missing: installing Debian's chromium with apt-get…");
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  for (const args of [
-    ["update"],
-    ["install", "-y", "--no-install-recommends", "chromium", "fonts-liberation"],
-  ]) {
-    const result = spawnSync("apt-get", args, { stdio: "inherit", env });
-    if (result.status !== 0) {
-      return { ok: false, message: `apt-get ${args.join(" ")} failed (exit ${result.status}).` };
-    }
-  }
+  const installed = aptInstall(
+    ["chromium", "fonts-liberation"],
+    `Chromium is not installed at ${chromiumPath()} (or set CHROMIUM_PATH to a Chromium or Chrome binary).`,
+  );
+  if (!installed.ok) return installed;
   return existsSync(chromiumPath())
     ? { ok: true }
     : { ok: false, message: `apt-get finished but ${chromiumPath()} is still missing.` };

@@ -1,7 +1,7 @@
 // The receipt browser tests turn downloaded PDFs into images and text with Debian's poppler-utils
-// (pdftoppm, pdftotext, pdfinfo, pdfimages). Install it with apt-get when missing and running as root;
-// otherwise say how.
+// (pdftoppm, pdftotext, pdfinfo, pdfimages), installed when missing (scripts/lib/apt-install.mjs).
 import { spawnSync } from "node:child_process";
+import { aptInstall } from "./apt-install.mjs";
 
 const TOOLS = ["pdftoppm", "pdftotext", "pdfinfo", "pdfimages"];
 
@@ -9,23 +9,8 @@ const missing = () => TOOLS.filter((tool) => spawnSync(tool, ["-v"]).error !== u
 
 export function ensurePoppler() {
   if (missing().length === 0) return { ok: true };
-  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  if (!isRoot) {
-    return {
-      ok: false,
-      message:
-        `${missing().join(", ")} not found. Install Debian's poppler-utils with:\n` +
-        "  sudo apt-get update && sudo apt-get install -y poppler-utils",
-    };
-  }
-  console.log("poppler-utils is missing: installing it with apt-get…");
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  for (const args of [["update"], ["install", "-y", "--no-install-recommends", "poppler-utils"]]) {
-    const result = spawnSync("apt-get", args, { stdio: "inherit", env });
-    if (result.status !== 0) {
-      return { ok: false, message: `apt-get ${args.join(" ")} failed (exit ${result.status}).` };
-    }
-  }
+  const installed = aptInstall(["poppler-utils"], `${missing().join(", ")} not found.`);
+  if (!installed.ok) return installed;
   const still = missing();
   return still.length === 0
     ? { ok: true }

@@ -45,13 +45,19 @@ export function staffDirectoryState(dataDir) {
   return { file, state: JSON.parse(readFileSync(file, "utf8")) };
 }
 
-/** The environment of the directory and of the portal that signs officers in through it. */
-export function staffDirectoryEnvironment(directoryPort, portalPort, dataDir) {
+/**
+ * The environment of the directory and of the portal that signs officers in through it. The console's
+ * callback is registered on the portal's own port and on each configured public address (`publicUrls`:
+ * PORTAL_PUBLIC_URL, PORTAL_WAKAF_PUBLIC_URL), so officers sign in through a proxy in front of it too.
+ */
+export function staffDirectoryEnvironment(directoryPort, portalPort, dataDir, publicUrls = []) {
   const { file, state } = staffDirectoryState(dataDir);
-  const redirects = [
+  const callbacks = [
     `http://localhost:${portalPort}/console/callback`,
     `http://127.0.0.1:${portalPort}/console/callback`,
-  ].join(",");
+    ...publicUrls.flatMap((url) => (url ? [new URL("/console/callback", url).toString()] : [])),
+  ];
+  const redirects = [...new Set(callbacks)].join(",");
   return {
     officers: state.officers,
     directory: {

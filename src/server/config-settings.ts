@@ -65,7 +65,7 @@ export const SETTINGS = [
   server(
     "PORTAL_PUBLIC_URL",
     "`http://localhost:<PORT>`",
-    "The portal's public `https` address: links in e-mails, Stripe's 3-D Secure return",
+    "The portal's public `https` address: links in e-mails, Stripe's 3-D Secure return, an origin the console accepts changes from",
     true,
   ),
   server(
@@ -268,7 +268,7 @@ export const SETTINGS = [
   server(
     "PORTAL_TRUST_PROXY",
     "unset",
-    "`true`: the caller's address is the last `X-Forwarded-For` entry and `X-Forwarded-Proto: https` turns on HSTS (only behind your own load balancer)",
+    "`true`: the caller's address is the last `X-Forwarded-For` entry and the last `X-Forwarded-Proto` entry is the browser's scheme (HSTS, `Secure` cookies, the console's origin); only behind your own load balancer",
   ),
   server("PORTAL_COOKIE_SECURE", "unset", "`true` marks the guest-session cookie `Secure`"),
   server(

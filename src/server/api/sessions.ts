@@ -2,6 +2,7 @@ import { GUEST_SESSION_MINUTES, type GuestEnrolment } from "@portal/adapters/db"
 import { donorRecords } from "../records";
 import { attachGuestSession } from "../app/enrolment";
 import type { UseCases } from "../app/live";
+import { forwardedScheme } from "../forwarded";
 import { config } from "../root";
 import { guestOf, SESSION_COOKIE } from "./auth";
 import { success } from "./envelope";
@@ -57,7 +58,8 @@ export const sessionHandlers = (app: UseCases) =>
         });
       }
       const data = { data: { expiresAt } };
-      const secure = config().cookieSecure || headers.get("x-forwarded-proto") === "https";
+      // Secure over https: configured so, or said by our own load balancer (PORTAL_TRUST_PROXY only).
+      const secure = config().cookieSecure || forwardedScheme(headers) === "https";
       return success(data, { "set-cookie": sessionCookie(token, secure) });
     },
   }) satisfies Record<string, Handler>;

@@ -3,6 +3,7 @@ import { mayDo, type ConsoleAction } from "@portal/domain";
 import type { Officer } from "@portal/adapters/console";
 import { portalNow } from "../clock";
 import { callerAddress } from "../rate-limit";
+import { fromConsoleOrigin } from "./origin";
 import { consoleServices } from "./services";
 import { config } from "../root";
 
@@ -82,9 +83,9 @@ const SAFE = new Set(["GET", "HEAD"]);
 /**
  * The one guard of every console call. The officer comes from the console session cookie alone (a
  * donor's token, a bearer header, the donors' session are never read here); the action is checked
- * against the role table on the server; a changing call (any method but GET/HEAD) must come from this
- * origin (Origin header) and carry the session's CSRF token in `x-console-csrf`. Answers the officer,
- * or the 401/403 Response to return as is.
+ * against the role table on the server; a changing call (any method but GET/HEAD) must come from the
+ * console's origins (Origin header: `fromConsoleOrigin`) and carry the session's CSRF token in
+ * `x-console-csrf`. Answers the officer, or the 401/403 Response to return as is.
  */
 export async function requireOfficer(
   context: ConsoleRequest,
@@ -103,9 +104,8 @@ export async function requireOfficer(
     );
   }
   if (!SAFE.has(request.method)) {
-    const origin = request.headers.get("origin");
     const csrf = request.headers.get("x-console-csrf") ?? "";
-    if (origin !== new URL(request.url).origin || !sameText(csrf, session.csrfToken)) {
+    if (!fromConsoleOrigin(request, config()) || !sameText(csrf, session.csrfToken)) {
       return refusal(403, "console.csrf", "This request did not come from the console");
     }
   }
