@@ -19,6 +19,14 @@ interface Entry {
   ip: string;
 }
 
+/** Refused sign-ins of no known officer from one address in one hour (not lines of the log). */
+interface RefusedSignIns {
+  windowStart: string;
+  address: string;
+  count: number;
+  lastReason: string;
+}
+
 const FILTERS = ["officer", "action", "entity", "from", "to"] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 const EMPTY: Filters = { officer: "", action: "", entity: "", from: "", to: "" };
@@ -50,17 +58,19 @@ function Audit({ lang, labels }: { lang: "en" | "ms"; labels: Labels }) {
     return Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ""])) as Filters;
   });
   const [entries, setEntries] = useState<Entry[] | undefined>();
+  const [refused, setRefused] = useState<RefusedSignIns[]>([]);
   const [more, setMore] = useState(false);
   const [failed, setFailed] = useState(false);
 
   const load = useCallback(async (applied: Filters, before?: number) => {
-    const reply = await consoleCall<{ entries: Entry[] }>(
+    const reply = await consoleCall<{ entries: Entry[]; refusedSignIns: RefusedSignIns[] }>(
       `/console/api/audit?${query(applied, before)}`,
     );
     setFailed(!reply.ok);
     if (!reply.data) return;
     const page = reply.data.entries;
     setEntries((shown) => (before ? [...(shown ?? []), ...page] : page));
+    if (!before) setRefused(reply.data.refusedSignIns);
     setMore(page.length === 50);
   }, []);
   // Once, with the filters the address held when the page opened.
@@ -178,6 +188,40 @@ function Audit({ lang, labels }: { lang: "en" | "ms"; labels: Labels }) {
               </button>
             </div>
           ) : null}
+          <section className="console-card" aria-labelledby="audit-refused">
+            <h2 id="audit-refused">{l("console_audit_refused_heading")}</h2>
+            <p>{l("console_audit_refused_intro")}</p>
+            {refused.length === 0 ? (
+              <p>{l("console_audit_refused_none")}</p>
+            ) : (
+              <TableRegion label={l("console_audit_refused_heading")}>
+                <table className="console-table console-table--stack">
+                  <thead>
+                    <tr>
+                      <th scope="col">{l("console_audit_refused_hour")}</th>
+                      <th scope="col">{l("console_audit_refused_address")}</th>
+                      <th scope="col">{l("console_audit_refused_count")}</th>
+                      <th scope="col">{l("console_audit_refused_reason")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {refused.map((row) => (
+                      <tr key={`${row.windowStart} ${row.address}`}>
+                        <td data-label={l("console_audit_refused_hour")}>
+                          {sgTime(row.windowStart, lang)}
+                        </td>
+                        <td data-label={l("console_audit_refused_address")}>{row.address}</td>
+                        <td data-label={l("console_audit_refused_count")}>{row.count}</td>
+                        <td data-label={l("console_audit_refused_reason")}>
+                          <code>{row.lastReason}</code>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableRegion>
+            )}
+          </section>
         </>
       )}
     </>
