@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPglite, type Sql } from "@portal/adapters/db";
+import type { Sql } from "@portal/adapters/db";
 import en from "../../src/i18n/locales/en/translation.json";
 import ms from "../../src/i18n/locales/ms/translation.json";
 import { officerOf, signInOfficer } from "../support/console";
-import { testDatabases } from "../support/databases";
+import { readPortalDatabase, testDatabases } from "../support/databases";
 import { startPortal, type RunningPortal } from "../support/portal";
 
 // Issue 30, finding 2: nobody without an account may write the append-only audit log, nor grow the
@@ -39,25 +38,14 @@ describe.each(testDatabases())("console sign-ins under a flood on $name", (datab
   let portal: RunningPortal;
   let env: Record<string, string>;
 
-  /** The database behind the portal; PGlite has one opener, so the portal stops while it is read. */
-  const counts = async () => {
-    const peek = await database.peek();
-    if (peek) {
-      try {
-        return await rowCounts(peek);
-      } finally {
-        await peek.close();
-      }
-    }
-    await portal.stop();
-    const sql = await openPglite(path.join(portal.dataDir, "db"));
-    try {
-      return await rowCounts(sql);
-    } finally {
-      await sql.close();
-      portal = await startPortal(nextPort++, portal.dataDir, env);
-    }
-  };
+  /** The database behind the portal (PGlite has one opener: the portal stops while it is read). */
+  const counts = () =>
+    readPortalDatabase(
+      database,
+      portal,
+      async () => (portal = await startPortal(nextPort++, portal.dataDir, env)),
+      rowCounts,
+    );
 
   const from = (address: string) => ({ "x-forwarded-for": address });
   /** `GET /console/sign-in` from `address`: its status, and the state the directory would get back. */
