@@ -1,11 +1,10 @@
 import fc from "fast-check";
 import { nricCheckLetter, TERMS_VERSION } from "@portal/domain";
 import { apiCalls, defaultBases } from "@portal/adapters";
-import { openPglite, type Sql } from "@portal/adapters/db";
-import path from "node:path";
+import type { Sql } from "@portal/adapters/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
-import { testDatabases } from "../support/databases";
+import { readPortalDatabase, testDatabases } from "../support/databases";
 import { guestCookie, startPortal, type RunningPortal } from "../support/portal";
 
 let nextPort = 4480;
@@ -83,24 +82,13 @@ describe.each(testDatabases())("every endpoint under random input on $name", (da
   let auth: ReadonlyArray<Record<string, string>>;
 
   /** The database behind the portal; for PGlite the portal must be stopped first (one opener). */
-  const counts = async () => {
-    const peek = await database.peek();
-    if (peek) {
-      try {
-        return await rowCounts(peek);
-      } finally {
-        await peek.close();
-      }
-    }
-    await portal.stop();
-    const sql = await openPglite(path.join(dataDir, "db"));
-    try {
-      return await rowCounts(sql);
-    } finally {
-      await sql.close();
-      portal = await startPortal(nextPort++, dataDir, env);
-    }
-  };
+  const counts = () =>
+    readPortalDatabase(
+      database,
+      portal,
+      async () => (portal = await startPortal(nextPort++, dataDir, env)),
+      rowCounts,
+    );
 
   beforeAll(async () => {
     identity = await startTestIdentity();

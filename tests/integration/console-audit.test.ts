@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { audit, readAudit } from "@portal/adapters/console";
+import { audit, readAudit, signInRefusals } from "@portal/adapters/console";
 import type { Sql } from "@portal/adapters/db";
 import { testDatabases } from "../support/databases";
 
@@ -60,5 +60,33 @@ describe.each(testDatabases())("the console audit log on $name", (database) => {
          values (25, '{}', now(), 'o-1', 'Omar', now(), 'approved', 'o-1', now())`,
       ),
     ).rejects.toThrow();
+  });
+
+  it("counts refused anonymous sign-ins in one row per address and hour, kept 90 days", async () => {
+    sql ??= await database.open();
+    const refusals = signInRefusals(sql);
+    const at = (iso: string) => new Date(iso);
+    for (let n = 0; n < 50; n++) {
+      await refusals.count("192.0.2.1", "another_browser", at("2026-11-20T02:10:00Z"));
+    }
+    await refusals.count("192.0.2.1", "no_sign_in", at("2026-11-20T02:59:59Z"));
+    await refusals.count("192.0.2.1", "no_sign_in", at("2026-11-20T03:00:00Z"));
+    await refusals.count("192.0.2.2", "another_browser", at("2026-11-20T02:30:00Z"));
+    const [{ rows } = { rows: 0 }] = await sql.query<{ rows: number }>(
+      "select count(*)::int as rows from console_sign_in_refusal",
+    );
+    expect(rows).toBe(3);
+    expect(await refusals.read({ from: at("2026-11-20T02:45:00Z") })).toEqual([
+      expect.objectContaining({ address: "192.0.2.1", count: 1, lastReason: "no_sign_in" }),
+      expect.objectContaining({ address: "192.0.2.1", count: 51, lastReason: "no_sign_in" }),
+      expect.objectContaining({ address: "192.0.2.2", count: 1 }),
+    ]);
+    expect(await refusals.read({ to: at("2026-11-20T03:00:00Z") })).toHaveLength(2);
+    // Ninety days on, the first hour's counts go; the last hour stays until its own ninety days end.
+    expect(await refusals.sweep(at("2027-02-18T01:59:00Z"))).toBe(0);
+    expect(await refusals.sweep(at("2027-02-18T02:30:00Z"))).toBe(2);
+    expect(await refusals.read({})).toEqual([
+      expect.objectContaining({ address: "192.0.2.1", count: 1 }),
+    ]);
   });
 });

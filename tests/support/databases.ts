@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { openDatabase, openPostgres, type Sql } from "@portal/adapters/db";
+import { openDatabase, openPglite, openPostgres, type Sql } from "@portal/adapters/db";
+import type { RunningPortal } from "./portal";
 
 export interface TestDatabase {
   readonly name: string;
@@ -79,4 +81,32 @@ export function useDatabase(
     await sql?.close();
     await database.cleanup();
   });
+}
+
+/**
+ * Read the database a running portal is on: through a second connection where the engine allows one
+ * (PostgreSQL); on PGlite (one opener) with the portal stopped, then `restart`ed.
+ */
+export async function readPortalDatabase<T>(
+  database: TestDatabase,
+  portal: RunningPortal,
+  restart: () => Promise<unknown>,
+  read: (sql: Sql) => Promise<T>,
+): Promise<T> {
+  const peek = await database.peek();
+  if (peek) {
+    try {
+      return await read(peek);
+    } finally {
+      await peek.close();
+    }
+  }
+  await portal.stop();
+  const sql = await openPglite(path.join(portal.dataDir, "db"));
+  try {
+    return await read(sql);
+  } finally {
+    await sql.close();
+    await restart();
+  }
 }

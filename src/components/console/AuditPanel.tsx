@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { consoleCall, fill, sgTime } from "./api";
 import ConsoleGate from "./ConsoleGate";
 import TableRegion from "./TableRegion";
@@ -17,6 +17,14 @@ interface Entry {
   before: unknown;
   after: unknown;
   ip: string;
+}
+
+/** Refused sign-ins of no known officer from one address in one hour (not lines of the log). */
+interface RefusedCount {
+  windowStart: string;
+  address: string;
+  count: number;
+  lastReason: string;
 }
 
 const FILTERS = ["officer", "action", "entity", "from", "to"] as const;
@@ -50,17 +58,19 @@ function Audit({ lang, labels }: { lang: "en" | "ms"; labels: Labels }) {
     return Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ""])) as Filters;
   });
   const [entries, setEntries] = useState<Entry[] | undefined>();
+  const [refused, setRefused] = useState<RefusedCount[]>([]);
   const [more, setMore] = useState(false);
   const [failed, setFailed] = useState(false);
 
   const load = useCallback(async (applied: Filters, before?: number) => {
-    const reply = await consoleCall<{ entries: Entry[] }>(
+    const reply = await consoleCall<{ entries: Entry[]; refusedSignIns: RefusedCount[] }>(
       `/console/api/audit?${query(applied, before)}`,
     );
     setFailed(!reply.ok);
     if (!reply.data) return;
     const page = reply.data.entries;
     setEntries((shown) => (before ? [...(shown ?? []), ...page] : page));
+    if (!before) setRefused(reply.data.refusedSignIns);
     setMore(page.length === 50);
   }, []);
   // Once, with the filters the address held when the page opened.
@@ -178,9 +188,59 @@ function Audit({ lang, labels }: { lang: "en" | "ms"; labels: Labels }) {
               </button>
             </div>
           ) : null}
+          <RefusedSignIns rows={refused} lang={lang} l={l} />
         </>
       )}
     </>
+  );
+}
+
+/** The refused sign-ins of no known officer, per address and hour (counts, not lines of the log). */
+function RefusedSignIns(props: {
+  rows: ReadonlyArray<RefusedCount>;
+  lang: "en" | "ms";
+  l: (key: string) => string;
+}) {
+  const { rows, lang, l } = props;
+  const columns: ReadonlyArray<readonly [string, (row: RefusedCount) => ReactNode]> = [
+    ["console_audit_refused_hour", (row) => sgTime(row.windowStart, lang)],
+    ["console_audit_refused_address", (row) => row.address],
+    ["console_audit_refused_count", (row) => row.count],
+    ["console_audit_refused_reason", (row) => <code>{row.lastReason}</code>],
+  ];
+  return (
+    <section className="console-card" aria-labelledby="audit-refused">
+      <h2 id="audit-refused">{l("console_audit_refused_heading")}</h2>
+      <p>{l("console_audit_refused_intro")}</p>
+      {rows.length === 0 ? (
+        <p>{l("console_audit_refused_none")}</p>
+      ) : (
+        <TableRegion label={l("console_audit_refused_heading")}>
+          <table className="console-table console-table--stack">
+            <thead>
+              <tr>
+                {columns.map(([key]) => (
+                  <th key={key} scope="col">
+                    {l(key)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={`${row.windowStart} ${row.address}`}>
+                  {columns.map(([key, cell]) => (
+                    <td key={key} data-label={l(key)}>
+                      {cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+    </section>
   );
 }
 

@@ -90,4 +90,11 @@ export const auditKeys = [
   "console_audit_none",
   "console_audit_more",
   "console_audit_count",
+  "console_audit_refused_heading",
+  "console_audit_refused_intro",
+  "console_audit_refused_hour",
+  "console_audit_refused_address",
+  "console_audit_refused_count",
+  "console_audit_refused_reason",
+  "console_audit_refused_none",
 ] as const satisfies ReadonlyArray<TranslationKey>;

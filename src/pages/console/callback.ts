@@ -1,6 +1,6 @@
 import type { APIRoute } from "astro";
 import { consoleServices } from "../../server/console/services";
-import { finishStaffLogin, StaffSignInError, type Officer } from "@portal/adapters/console";
+import { finishStaffLogin, StaffSignInError } from "@portal/adapters/console";
 import { portalNow } from "../../server/clock";
 import { audit } from "../../server/console/audit";
 import {
@@ -10,7 +10,8 @@ import {
   readCookie,
   sessionCookieName,
 } from "../../server/console/guard";
-import { redirectUriFor, staffDirectory } from "../../server/console/setup";
+import { redirectUriFor, signInRefusalRecords, staffDirectory } from "../../server/console/setup";
+import { limitSignIn } from "../../server/console/sign-in-limits";
 import { callerAddress } from "../../server/rate-limit";
 import { CONSOLE_IDLE_MINUTES } from "@portal/adapters/console";
 
@@ -30,15 +31,15 @@ const back = (request: Request, path: string, reason?: string, cookie?: string) 
   return response;
 };
 
-/** Who tried, when the directory said (else no one known). */
-const NOBODY: Officer = { id: "unknown", name: "(not signed in)", roles: [] };
-
 /**
  * The directory's answer: the sign-in in progress is taken by its state (once), the code redeemed
  * (PKCE, nonce, ID token checks), the officer's roles read from the group claim. An officer with no
  * console role is refused; otherwise a console session starts in an HttpOnly, SameSite=Strict cookie.
  * Only the browser that started the sign-in (its sign-in cookie) may finish it: a callback link sent
- * to someone else signs no one in (login CSRF). A refused sign-in is written to the audit log.
+ * to someone else signs no one in (login CSRF). Callbacks are limited per caller address
+ * (sign-in-limits.ts). A refused sign-in of an officer the directory named is written to the audit
+ * log; one of no known officer, which anyone can cause, is counted per address and hour instead
+ * (`console_sign_in_refusal`, shown on the audit page), so no one without an account writes the log.
  */
 export const GET: APIRoute = async (context) => {
   const { request, url, clientAddress } = context;
@@ -48,23 +49,21 @@ export const GET: APIRoute = async (context) => {
   const now = new Date(portalNow());
   const sessions = await consoleServices(context).sessions();
   const ip = callerAddress(request.headers, clientAddress);
-  const refused = async (reason: string, officer: Officer = NOBODY) =>
-    audit(
-      { officer, ip, now },
-      {
-        action: "console.sign_in_refused",
-        entity: "officer",
-        entityId: officer.id,
-        after: { reason },
-      },
-    );
+  // The directory's redirect does not say the page's language: the refusal is said in both.
+  const limited = await limitSignIn("callback", ip, ["en", "ms"]);
+  if (limited) return limited;
+  const refusedAnonymously = async (reason: string) =>
+    (await signInRefusalRecords()).count(ip, reason, now);
   const state = url.searchParams.get("state") ?? "";
   const browser = readCookie(request, loginCookieName(request)) ?? "";
   const login = await sessions.takeLogin(state, browser, now);
-  if (!login) return back(request, "/console", "expired");
+  if (!login) {
+    await refusedAnonymously("no_sign_in");
+    return back(request, "/console", "expired");
+  }
   if (!login.sameBrowser) {
     // Another browser's sign-in (a link sent to a colleague): spent, and refused.
-    await refused("another_browser");
+    await refusedAnonymously("another_browser");
     return back(request, "/console", "expired");
   }
   if (url.searchParams.has("error")) return back(request, login.returnTo, "cancelled");
@@ -83,11 +82,20 @@ export const GET: APIRoute = async (context) => {
   } catch (error) {
     const reason = error instanceof StaffSignInError ? error.message : "unknown";
     console.error(`[console] sign-in refused: ${reason}`);
-    await refused(reason);
+    await refusedAnonymously(reason);
     return back(request, login.returnTo, "failed");
   }
   if (officer.roles.length === 0) {
-    await refused("no_role", officer);
+    // The directory named them: theirs to answer for, a line of the audit log.
+    await audit(
+      { officer, ip, now },
+      {
+        action: "console.sign_in_refused",
+        entity: "officer",
+        entityId: officer.id,
+        after: { reason: "no_role" },
+      },
+    );
     return back(request, login.returnTo, "no-role");
   }
   const { token } = await sessions.start(officer, now);

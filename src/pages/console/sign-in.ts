@@ -4,6 +4,8 @@ import { CONSOLE_LOGIN_MINUTES, startStaffLogin } from "@portal/adapters/console
 import { portalNow } from "../../server/clock";
 import { loginCookie } from "../../server/console/guard";
 import { redirectUriFor, staffDirectory } from "../../server/console/setup";
+import { limitSignIn } from "../../server/console/sign-in-limits";
+import { callerAddress } from "../../server/rate-limit";
 
 export const prerender = false;
 
@@ -15,20 +17,25 @@ const returnPath = (value: string | null): string =>
  * Start an officer's sign-in at the council's staff directory (never the donors' pool): a new state,
  * nonce and PKCE verifier kept server-side under the state's hash, then the directory's login page.
  * The browser gets a sign-in cookie whose hash is kept with them: only it can finish this sign-in.
+ * Starts are limited per caller address (sign-in-limits.ts): each keeps a row until it expires.
  */
 export const GET: APIRoute = async (context) => {
-  const { url, request } = context;
+  const { url, request, clientAddress } = context;
   const directory = staffDirectory();
   if (!directory)
     return new Response("The console has no staff directory configured.", { status: 503 });
+  const asked = url.searchParams.get("return");
+  const limited = await limitSignIn(
+    "start",
+    callerAddress(request.headers, clientAddress),
+    asked === null ? ["en", "ms"] : returnPath(asked).startsWith("/ms/") ? ["ms"] : ["en"],
+  );
+  if (limited) return limited;
   const config = { ...directory.config, redirectUri: redirectUriFor(directory.config, url.host) };
   const login = await startStaffLogin(await directory.client(), config);
   const browser = await (
     await consoleServices(context).sessions()
-  ).beginLogin(
-    { ...login, returnTo: returnPath(url.searchParams.get("return")) },
-    new Date(portalNow()),
-  );
+  ).beginLogin({ ...login, returnTo: returnPath(asked) }, new Date(portalNow()));
   const response = new Response(null, {
     status: 302,
     headers: { location: login.url.toString(), "cache-control": "no-store" },

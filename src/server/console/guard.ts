@@ -5,6 +5,7 @@ import { portalNow } from "../clock";
 import { callerAddress } from "../rate-limit";
 import { fromConsoleOrigin } from "./origin";
 import { consoleServices } from "./services";
+import { audit } from "./audit";
 import { config } from "../root";
 
 /** What a console route needs of Astro's context (its APIContext has all three). */
@@ -87,15 +88,17 @@ const SAFE = new Set(["GET", "HEAD"]);
  * console's origins (Origin header: `fromConsoleOrigin`) and carry the session's CSRF token in
  * `x-console-csrf`. Answers the officer, or the 401/403 Response to return as is.
  */
-export async function requireOfficer(
+async function checkOfficer(
   context: ConsoleRequest,
   action: ConsoleAction,
+  seen: { officer: Officer | undefined },
 ): Promise<OfficerCall | Response> {
   const { request } = context;
   const now = new Date(portalNow());
   const token = readCookie(request, sessionCookieName(request));
   const sessions = await consoleServices(context).sessions();
   const session = token ? await sessions.find(token, now) : undefined;
+  seen.officer = session?.officer;
   if (!session) {
     return refusal(
       401,
@@ -117,6 +120,39 @@ export async function requireOfficer(
     ip: callerAddress(request.headers, context.clientAddress),
     now,
   };
+}
+
+/**
+ * `checkOfficer`, and a signed-in officer's refusal (403: the CSRF check or the role) is written to the
+ * audit log as `console.refused` with the action asked and the reason: theirs to answer for, as their
+ * changes are. (A 401 has no officer: nothing is written.)
+ */
+export async function requireOfficer(
+  context: ConsoleRequest,
+  action: ConsoleAction,
+): Promise<OfficerCall | Response> {
+  const seen: { officer: Officer | undefined } = { officer: undefined };
+  const answer = await checkOfficer(context, action, seen);
+  if (answer instanceof Response && answer.status === 403 && seen.officer) {
+    const { code } = (await answer.clone().json()) as { code?: unknown };
+    const { request } = context;
+    await audit(
+      {
+        officer: seen.officer,
+        ip: callerAddress(request.headers, context.clientAddress),
+        now: new Date(portalNow()),
+      },
+      {
+        action: "console.refused",
+        after: {
+          asked: action,
+          reason: code,
+          request: `${request.method} ${new URL(request.url).pathname}`,
+        },
+      },
+    );
+  }
+  return answer;
 }
 
 /** The session behind a request, without an action (the session call itself): or a 401. */

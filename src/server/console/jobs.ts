@@ -2,25 +2,38 @@ import { portalNow } from "../clock";
 import { clearConfigurationCache } from "../api/configuration";
 import { reason } from "../log";
 import type { Root } from "../root";
-import { consoleSessionRecords, rateDraftRecords } from "./setup";
+import { consoleSessionRecords, rateDraftRecords, signInRefusalRecords } from "./setup";
 
 /**
- * The console's loop, started once by `startPortal`: approved rate drafts whose time has come are
- * published (at most one interval late; several instances may run it, a draft is published once),
- * and ended or idle console sessions are deleted. Returns how to stop it.
+ * The console's loop, started once by `startPortal`, every PORTAL_JOBS_INTERVAL_SECONDS: approved rate
+ * drafts whose time has come are published (at most one interval late; several instances may run it,
+ * a draft is published once); ended or idle console sessions and sign-ins in progress older than ten
+ * minutes are deleted; and so are the counts of refused anonymous sign-ins older than 90 days. Each
+ * step runs even when another failed. Returns how to stop it.
  */
 export function startConsoleJobs(root: Root): () => void {
+  const steps: ReadonlyArray<readonly [string, (now: Date) => Promise<unknown>]> = [
+    [
+      "publish",
+      async (now) => {
+        const published = await (await rateDraftRecords()).publishDue(now);
+        if (published > 0) {
+          clearConfigurationCache();
+          root.log.info(`[console] published ${published} rate draft(s)`);
+        }
+      },
+    ],
+    ["sessions", async (now) => (await consoleSessionRecords()).sweep(now)],
+    ["refusals", async (now) => (await signInRefusalRecords()).sweep(now)],
+  ];
   const tick = async () => {
     const now = new Date(portalNow());
-    try {
-      const published = await (await rateDraftRecords()).publishDue(now);
-      if (published > 0) {
-        clearConfigurationCache();
-        root.log.info(`[console] published ${published} rate draft(s)`);
+    for (const [name, step] of steps) {
+      try {
+        await step(now);
+      } catch (error) {
+        root.log.error(`[console] jobs (${name}): ${reason(error)}`);
       }
-      await (await consoleSessionRecords()).sweep(now);
-    } catch (error) {
-      root.log.error(`[console] jobs: ${reason(error)}`);
     }
   };
   void tick();

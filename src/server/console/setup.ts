@@ -4,6 +4,7 @@ import { parseRoleGroups } from "@portal/domain";
 import {
   consoleSessions,
   rateDrafts,
+  signInRefusals,
   staffDirectoryClient,
   type StaffDirectoryConfig,
 } from "@portal/adapters/console";
@@ -65,3 +66,4 @@ export const redirectUriFor = (config: StaffDirectoryConfig, host: string | null
 
 export const consoleSessionRecords = async () => consoleSessions(await database());
 export const rateDraftRecords = async () => rateDrafts(await database());
+export const signInRefusalRecords = async () => signInRefusals(await database());

@@ -3,3 +3,4 @@ export * from "./audit";
 export * from "./staff-oidc";
 export * from "./rate-drafts";
 export * from "./site-content";
+export * from "./sign-in-refusals";

@@ -26,6 +26,7 @@ import { homePageContent } from "./migrations/028-home-page-content";
 import { reconcileBacklog } from "./migrations/031-reconcile-backlog";
 import { exportOrder } from "./migrations/033-export-order";
 import { historyVersion } from "./migrations/034-history-version";
+import { consoleSignInRefusals } from "./migrations/035-console-sign-in-refusals";
 import type { Sql } from "./sql";
 
 /**
@@ -62,6 +63,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "031-reconcile-backlog", sql: reconcileBacklog },
   { id: "033-export-order", sql: exportOrder },
   { id: "034-history-version", sql: historyVersion },
+  { id: "035-console-sign-in-refusals", sql: consoleSignInRefusals },
 ];
 
 /** A list of migrations and where it keeps its record (the stand-ins keep theirs apart). */

@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { readAudit } from "@portal/adapters/console";
+import { readAudit, signInRefusals } from "@portal/adapters/console";
 import { database } from "../../../server/database";
 import { requireOfficer } from "../../../server/console/guard";
 import { ok } from "../../../server/console/respond";
@@ -15,6 +15,8 @@ const dateOf = (value: string | null): Date | undefined => {
 /**
  * The audit log, newest first, filtered by `officer` (id or part of a name), `action` (or its
  * area, `rates`), `entity` (an id), `from`/`to` (times) and paged with `before` (an entry id).
+ * With the first page, `refusedSignIns`: the refused sign-ins of no known officer, counted per
+ * address and hour (they are not lines of the log: anyone can cause them), in `from`/`to`.
  */
 export const GET: APIRoute = async (context) => {
   const call = await requireOfficer(context, "audit.view");
@@ -31,5 +33,12 @@ export const GET: APIRoute = async (context) => {
     before: Number.isSafeInteger(before) && before > 0 ? before : undefined,
     limit: 50,
   });
-  return ok({ entries: rows });
+  const refusedSignIns =
+    before > 0
+      ? []
+      : await signInRefusals(await database()).read({
+          from: dateOf(q.get("from")),
+          to: dateOf(q.get("to")),
+        });
+  return ok({ entries: rows, refusedSignIns });
 };
