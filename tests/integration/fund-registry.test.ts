@@ -144,6 +144,18 @@ describe.each(testDatabases())("a fund added to the registry, on $name", (databa
       "counter.invalid",
       ["amountCents"],
     ]);
+    // Another fund's gift the same day, which the fund filters and the IRAS file must tell apart.
+    const fidyah = await as["officer"]!.call("/console/api/counter", {
+      body: {
+        fund: "fidyah",
+        amountCents: 1_200,
+        method: "cash",
+        mosqueName: "Masjid Sultan",
+        donor: { name: "Haji Rahman", idNumber: nric },
+      },
+      headers: { "idempotency-key": "till-fixture-3" },
+    });
+    expect(fidyah.status, JSON.stringify(fidyah.body)).toBe(201);
   });
 
   it("counts the fixture fund in the finance dashboard, by fund and filtered to it", async () => {
@@ -154,6 +166,7 @@ describe.each(testDatabases())("a fund added to the registry, on $name", (databa
     const byFund = (all.body["data"] as { collections: { byFund: Array<{ key: string }> } })
       .collections.byFund;
     expect(byFund).toContainEqual(expect.objectContaining({ key: "FIXTURE", amount: 7_500 }));
+    expect(byFund).toContainEqual(expect.objectContaining({ key: "FIDYAH", amount: 1_200 }));
     const only = await finance.call(
       `/console/api/finance/dashboard?from=${day}&to=${day}&fund=FIXTURE`,
     );
