@@ -112,49 +112,33 @@ describe.each(testDatabases())("a fund added to the registry, on $name", (databa
     (as[role] ??= await signInOfficer(portal.base, portal.dataDir, role));
   let counter: { receiptNo: string; transactionNo: string };
 
-  it("takes a gift to the fixture fund at the counter, on the fixture's receipt series", async () => {
-    const issued = await (
-      await officer("officer")
-    ).call("/console/api/counter", {
+  /** A cash entry at the counter by the seeded officer (`POST /console/api/counter`). */
+  const atCounter = async (fund: string, amountCents: number, till: string, idNumber?: string) =>
+    (await officer("officer")).call("/console/api/counter", {
       body: {
-        fund: "fixture",
-        amountCents: 5_000,
+        fund,
+        amountCents,
         method: "cash",
         mosqueName: "Masjid Sultan",
-        donor: { name: "Haji Rahman", idNumber: nric },
+        donor: { name: "Haji Rahman", ...(idNumber ? { idNumber } : {}) },
       },
-      headers: { "idempotency-key": "till-fixture-1" },
+      headers: { "idempotency-key": till },
     });
+
+  it("takes a gift to the fixture fund at the counter, on the fixture's receipt series", async () => {
+    const issued = await atCounter("fixture", 5_000, "till-fixture-1", nric);
     expect(issued.status, JSON.stringify(issued.body)).toBe(201);
     counter = issued.body["data"] as typeof counter;
     expect(counter.receiptNo).toBe("FX-00000002");
     // Held to the fixture's own limits at the counter too.
-    const under = await as["officer"]!.call("/console/api/counter", {
-      body: {
-        fund: "fixture",
-        amountCents: 999,
-        method: "cash",
-        mosqueName: "Masjid Sultan",
-        donor: { name: "Haji Rahman" },
-      },
-      headers: { "idempotency-key": "till-fixture-2" },
-    });
+    const under = await atCounter("fixture", 999, "till-fixture-2");
     expect([under.status, under.body["code"], under.body["fields"]]).toEqual([
       400,
       "counter.invalid",
       ["amountCents"],
     ]);
     // Another fund's gift the same day, which the fund filters and the IRAS file must tell apart.
-    const fidyah = await as["officer"]!.call("/console/api/counter", {
-      body: {
-        fund: "fidyah",
-        amountCents: 1_200,
-        method: "cash",
-        mosqueName: "Masjid Sultan",
-        donor: { name: "Haji Rahman", idNumber: nric },
-      },
-      headers: { "idempotency-key": "till-fixture-3" },
-    });
+    const fidyah = await atCounter("fidyah", 1_200, "till-fixture-3", nric);
     expect(fidyah.status, JSON.stringify(fidyah.body)).toBe(201);
   });
 
