@@ -34,7 +34,7 @@ export const onWakafHost = (host, productRoute) =>
 /**
  * The pages every flow shares (profile, enrolment, the manual enrolment form, tax registration): on the
  * wakaf host they are served as their wakaf twins (`/{route}-ilmu/...`, built with the wakaf brand), so
- * they wear the wakaf brand there; the forms keep the donor's stored flow (ILMU or WMS).
+ * they wear the wakaf brand there; the forms keep the donor's stored flow (a wakaf one).
  */
 const sharedPage =
   /^(\/profile|\/enrollment|\/enrollment\/enroll-individual|\/register|\/register\/tax-deduction)\/?$/;

@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { fundsOfBrand, FLOW_TYPES, ALL_ITEMS } from "@portal/domain";
+import { landingFunds, FLOW_TYPES, ALL_ITEMS, COUNTER_ITEMS } from "@portal/domain";
 import en from "./locales/en/translation.json";
 import ms from "./locales/ms/translation.json";
-import { fundHomeKey, fundIntroKey, fundNameKey, lineLabelKey } from "./funds";
+import {
+  counterItemKey,
+  financeFundKey,
+  fundHomeKey,
+  fundIntroKey,
+  fundNameKey,
+  lineLabelKey,
+} from "./funds";
 
 describe("the funds' translations", () => {
   it("give every fund of the registry its name and way back in both languages", () => {
@@ -10,9 +17,14 @@ describe("the funds' translations", () => {
       for (const flow of FLOW_TYPES) {
         expect(locale[fundNameKey(flow)], fundNameKey(flow)).toBeTruthy();
         expect(locale[fundHomeKey(flow)], fundHomeKey(flow)).toBeTruthy();
+        expect(locale[financeFundKey(flow)], financeFundKey(flow)).toBeTruthy();
+      }
+      // The counter form names each item it takes.
+      for (const item of COUNTER_ITEMS) {
+        expect(locale[counterItemKey(item)], counterItemKey(item)).toBeTruthy();
       }
       // The wakaf landings introduce their fund.
-      for (const fund of fundsOfBrand("wakaf")) {
+      for (const fund of landingFunds()) {
         expect(locale[fundIntroKey(fund.flow)], fundIntroKey(fund.flow)).toBeTruthy();
       }
     }

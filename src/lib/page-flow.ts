@@ -1,4 +1,4 @@
-import { isFlowType, type FlowType } from "@portal/domain";
+import { DEFAULT_FLOW, isFlowType, type FlowType } from "@portal/domain";
 import { lifecycleKeys, tabStorage } from "../stores/session-storage";
 
 /**
@@ -24,14 +24,14 @@ export const pageFlowOf = (input: {
   readonly search: string;
   readonly storedFlow: unknown;
 }): FlowType => {
-  const built = isFlowType(input.pageFlow) ? input.pageFlow : "ZAKAT";
+  const built = isFlowType(input.pageFlow) ? input.pageFlow : DEFAULT_FLOW;
   const stored = isFlowType(input.storedFlow) ? input.storedFlow : undefined;
   switch (isFlowSource(input.source) ? input.source : "page") {
     case "page":
       return built;
     case "query": {
       const named = new URLSearchParams(input.search).get("flow")?.toUpperCase();
-      return isFlowType(named) ? named : (stored ?? "ZAKAT");
+      return isFlowType(named) ? named : (stored ?? DEFAULT_FLOW);
     }
     case "stored":
       return stored ?? built;

@@ -1,4 +1,4 @@
-import { FLOW_TYPES, flowPrefix, type FlowType } from "@portal/domain";
+import { FLOW_TYPES, brandHome, flowPrefix, type FlowType } from "@portal/domain";
 import { languagePrefix, languages, type Language } from "../i18n/paths";
 import { productRoute } from "../components/chrome/site";
 
@@ -27,7 +27,7 @@ export const flowPaths = (flows: ReadonlyArray<FlowType> = FLOW_TYPES) =>
   );
 
 /** The shared pages' flows: the zakat brand's page and the wakaf host's twin. */
-export const brandTwinFlows: ReadonlyArray<FlowType> = ["ZAKAT", "ILMU"];
+export const brandTwinFlows: ReadonlyArray<FlowType> = [brandHome("zakat"), brandHome("wakaf")];
 
 /** Every built path of a set of static paths, for the tests. */
 export const pathsOf = (

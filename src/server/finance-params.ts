@@ -1,7 +1,6 @@
 import type { FlowType } from "@portal/domain";
 import { sgtDaySpan, type DonationFilter } from "@portal/adapters/finance";
 
-const FUNDS: ReadonlyArray<FlowType> = ["ZAKAT", "FIDYAH", "KAFFARAH", "ILMU", "WMS"];
 const METHODS = ["card", "paynow", "cash", "cheque", "nets", "banktransfer"] as const;
 const STATUSES = ["succeeded", "refunded", "voided"] as const;
 
@@ -18,8 +17,14 @@ export const yearParam = (value: unknown): number | undefined => {
 const oneOf = <T extends string>(list: ReadonlyArray<T>, value: string | null): T | undefined =>
   list.find((item) => item === value);
 
-/** The console's donation filter from a query string; undefined when the days are missing or wrong. */
-export const filterParams = (q: URLSearchParams): DonationFilter | undefined => {
+/**
+ * The console's donation filter from a query string; undefined when the days are missing or wrong.
+ * `funds`: the flows a fund filter may name, the services' registry's (`finance().funds`).
+ */
+export const filterParams = (
+  q: URLSearchParams,
+  funds: ReadonlyArray<FlowType>,
+): DonationFilter | undefined => {
   const from = dayParam(q.get("from"));
   const to = dayParam(q.get("to"));
   if (!from || !to || from > to) return undefined;
@@ -28,7 +33,7 @@ export const filterParams = (q: URLSearchParams): DonationFilter | undefined => 
   return {
     from,
     to,
-    fund: oneOf(FUNDS, q.get("fund")),
+    fund: oneOf(funds, q.get("fund")),
     method: oneOf(METHODS, q.get("method")),
     status: oneOf(STATUSES, q.get("status")),
   };

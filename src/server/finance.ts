@@ -1,5 +1,6 @@
 import { dashboard, irasRecords, reconciliation, stripeRecords } from "@portal/adapters/finance";
 import { stripeClient } from "@portal/adapters/payments";
+import { FLOW_TYPES } from "@portal/domain";
 import { database } from "./database";
 import { serverKey } from "./secrets";
 import { scoped } from "./root";
@@ -16,6 +17,8 @@ export const finance = () =>
     const stripe = config.payments.stripe;
     return {
       sql,
+      /** The funds of the services' registry: what the routes' fund filter accepts. */
+      funds: FLOW_TYPES,
       reconciliation: reconciliation(
         sql,
         stripe

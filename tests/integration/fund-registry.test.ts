@@ -5,14 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, bundleServicesVariant } from "../../scripts/build.mjs";
 import { isBuildCurrent } from "../../scripts/lib/build-stamp.mjs";
 import { testDatabases } from "../support/databases";
+import { signInOfficer, type ConsoleOfficer } from "../support/console";
+import { nricOf } from "../support/donations";
 import { fixtureTranslations } from "../support/fixture-fund";
 import { root } from "../support/portal";
 import { guestPortal, payByCard } from "../support/guest-portal";
 
-// A fund that is only a registry entry and its translations (tests/support/fixture-fund.ts, made as
-// docs/add-a-fund.md says) is priced, paid and receipted through the portal's HTTP calls: the services
-// are bundled with the fixture's registry in place of the real one, and nothing else changes.
-// Ports 6800-6809.
+// A third wakaf fund that is only a registry entry and its translations (tests/support/fixture-fund.ts,
+// made as docs/add-a-fund.md says) is priced, paid and receipted through the portal's HTTP calls, taken
+// at the counter, counted in the finance dashboard and exports and filed in the IRAS file under its own
+// record type: the services are bundled with the fixture's registry in place of the real one, and
+// nothing else changes. Ports 6800-6809.
 let nextPort = 6800;
 
 const fundsDir = path.join(root, "packages", "domain", "src", "funds");
@@ -99,6 +102,102 @@ describe.each(testDatabases())("a fund added to the registry, on $name", (databa
       totalAmount: 2_500,
       wakafType: "fixture",
       paymentStatus: "Accepted",
+    });
+  });
+
+  const sgToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const nric = nricOf("7654321");
+  const as: Record<string, ConsoleOfficer> = {};
+  const officer = async (role: string) =>
+    (as[role] ??= await signInOfficer(portal.base, portal.dataDir, role));
+  let counter: { receiptNo: string; transactionNo: string };
+
+  /** A cash entry at the counter by the seeded officer (`POST /console/api/counter`). */
+  const atCounter = async (fund: string, amountCents: number, till: string, idNumber?: string) =>
+    (await officer("officer")).call("/console/api/counter", {
+      body: {
+        fund,
+        amountCents,
+        method: "cash",
+        mosqueName: "Masjid Sultan",
+        donor: { name: "Haji Rahman", ...(idNumber ? { idNumber } : {}) },
+      },
+      headers: { "idempotency-key": till },
+    });
+
+  it("takes a gift to the fixture fund at the counter, on the fixture's receipt series", async () => {
+    const issued = await atCounter("fixture", 5_000, "till-fixture-1", nric);
+    expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+    counter = issued.body["data"] as typeof counter;
+    expect(counter.receiptNo).toBe("FX-00000002");
+    // Held to the fixture's own limits at the counter too.
+    const under = await atCounter("fixture", 999, "till-fixture-2");
+    expect([under.status, under.body["code"], under.body["fields"]]).toEqual([
+      400,
+      "counter.invalid",
+      ["amountCents"],
+    ]);
+    // Another fund's gift the same day, which the fund filters and the IRAS file must tell apart.
+    const fidyah = await atCounter("fidyah", 1_200, "till-fixture-3", nric);
+    expect(fidyah.status, JSON.stringify(fidyah.body)).toBe(201);
+  });
+
+  it("counts the fixture fund in the finance dashboard, by fund and filtered to it", async () => {
+    const day = sgToday();
+    const finance = await officer("finance");
+    const all = await finance.call(`/console/api/finance/dashboard?from=${day}&to=${day}`);
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    const byFund = (all.body["data"] as { collections: { byFund: Array<{ key: string }> } })
+      .collections.byFund;
+    expect(byFund).toContainEqual(expect.objectContaining({ key: "FIXTURE", amount: 7_500 }));
+    expect(byFund).toContainEqual(expect.objectContaining({ key: "FIDYAH", amount: 1_200 }));
+    const only = await finance.call(
+      `/console/api/finance/dashboard?from=${day}&to=${day}&fund=FIXTURE`,
+    );
+    expect(only.body["data"]).toMatchObject({
+      collections: { total: { count: 2, amount: 7_500 } },
+    });
+  });
+
+  it("exports the fixture fund's gifts, filtered to it", async () => {
+    const day = sgToday();
+    const finance = await officer("finance");
+    const csv = await (
+      await fetch(
+        `${portal.base}/console/api/finance/export?from=${day}&to=${day}&fund=FIXTURE&format=csv`,
+        { headers: { cookie: finance.cookie } },
+      )
+    ).text();
+    const rows = csv.trimEnd().split("\r\n").slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.includes(",FIXTURE,"))).toBe(true);
+    expect(csv).toContain(`${counter.transactionNo},${counter.receiptNo},${day}`);
+  });
+
+  it("files the fixture fund in the IRAS file under its own record type, never another's", async () => {
+    const year = Number(sgToday().slice(0, 4));
+    const finance = await officer("finance");
+    const response = await fetch(`${portal.base}/console/api/finance/iras`, {
+      method: "POST",
+      headers: {
+        cookie: finance.cookie,
+        "content-type": "application/json",
+        origin: portal.base,
+        "x-console-csrf": finance.csrf,
+      },
+      body: JSON.stringify({ year }),
+    });
+    expect(response.status).toBe(200);
+    const lines = (await response.text()).trimEnd().split("\r\n");
+    expect(lines.slice(1)).toEqual([
+      `O,NRIC,${nric},Haji Rahman,${sgToday()},${counter.receiptNo},WAKAF_FIXTURE,2.5x,50.00`,
+    ]);
+    // The online gift gave no identification: listed apart, under the fixture's type too.
+    const unfiled = await finance.call(`/console/api/finance/iras?year=${year}`);
+    expect(unfiled.body["data"]).toMatchObject({
+      unfiled: [
+        { receiptNo: "FX-00000001", donationType: "WAKAF_FIXTURE", reason: "noIdentification" },
+      ],
     });
   });
 

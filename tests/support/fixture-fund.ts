@@ -1,18 +1,21 @@
-import type { Cents } from "../../packages/domain/src/money";
-import type { FundEntry } from "../../packages/domain/src/funds/fund";
-import { FUNDS as REGISTERED } from "../../packages/domain/src/funds/registry";
+import type { Cents } from "../../packages/domain/src/money.ts";
+import type { FundEntry } from "../../packages/domain/src/funds/fund.ts";
+import { FUNDS as REGISTERED } from "../../packages/domain/src/funds/registry.ts";
 
 /**
- * A fund that exists only in tests, added as docs/add-a-fund.md says: a registry entry and its
- * translations, nothing else. tests/integration/fund-registry.test.ts bundles the services with this
- * module in place of the registry and prices, pays and receipts a gift to it through the HTTP calls.
- * Its own receipt series (FX) and charity id, a limit of its own, no recurring gifts.
+ * A third wakaf fund that exists only in tests, added as docs/add-a-fund.md says: a registry entry and
+ * its translations, nothing else. tests/integration/fund-registry.test.ts bundles the services with
+ * this module in place of the registry and, through the HTTP calls, prices, pays and receipts a gift to
+ * it, takes it at the counter and finds it in the finance dashboard, the exports and the IRAS file
+ * (under its own record type). Its own receipt series (FX), charity id and IRAS type, a limit of its
+ * own, no recurring gifts, no landing page.
  */
 export const FIXTURE_FUND = {
   flow: "FIXTURE",
   name: "Wakaf Fixture",
   brand: "wakaf",
   route: "/fixture",
+  landing: false,
   receiptPage: "{product}",
   receiptSeries: "FX",
   charityId: 199,
@@ -21,6 +24,8 @@ export const FIXTURE_FUND = {
   tax: "wakaf-250",
   recurring: false,
   items: [{ key: "fixture", pricing: "amount" }],
+  counterItems: ["fixture"],
+  irasType: "WAKAF_FIXTURE",
 } as const satisfies FundEntry;
 
 export const FUNDS = [...REGISTERED, FIXTURE_FUND] as const;
@@ -30,9 +35,13 @@ export const fixtureTranslations = {
   en: {
     fund_FIXTURE_name: "Wakaf Fixture",
     fund_FIXTURE_home: "Back to the Wakaf Fixture page",
+    finance_fund_FIXTURE: "Wakaf Fixture",
+    consoleops_fund_fixture: "Wakaf Fixture",
   },
   ms: {
     fund_FIXTURE_name: "Wakaf Fixture",
     fund_FIXTURE_home: "Kembali ke halaman Wakaf Fixture",
+    finance_fund_FIXTURE: "Wakaf Fixture",
+    consoleops_fund_fixture: "Wakaf Fixture",
   },
 } as const;

@@ -1,6 +1,7 @@
 import {
   ALL_FUNDS,
   brandHome,
+  DEFAULT_FLOW,
   FLOW_TYPES,
   fundOf,
   isFlowType,
@@ -35,7 +36,7 @@ export const flowFromPath = (
     if (name !== "" && p.includes(name)) return fund.flow;
   }
   if (host.toLowerCase().includes(productRoute)) return brandHome("wakaf");
-  return "ZAKAT";
+  return DEFAULT_FLOW;
 };
 
 /** Flow from session storage when it holds a flow type, otherwise from the path. */
@@ -84,9 +85,9 @@ export const isFlowRoot = (path: string, productRoute?: string): boolean => {
 /** Enrolment paths (§2): `/enrollment` (with optional id and sub-pages) and each flow's enrolment path. */
 export const isEnrolmentPath = (path: string, productRoute?: string): boolean =>
   path.startsWith("/enrollment") ||
-  FLOW_TYPES.some((f) => f !== "ZAKAT" && path.startsWith(enrolmentPath(f, productRoute)));
+  FLOW_TYPES.some((f) => f !== DEFAULT_FLOW && path.startsWith(enrolmentPath(f, productRoute)));
 
 /** Main charity id (§3). */
-export const MAIN_CHARITY_ID = fundOf("ZAKAT").charityId;
+export const MAIN_CHARITY_ID = fundOf(DEFAULT_FLOW).charityId;
 /** Default appeal id (§3). */
 export const DEFAULT_APPEAL_ID = 0;

@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import { isTaxRegistrable, type Cents, type CheckoutOrder, type FlowType } from "@portal/domain";
+import {
+  DEFAULT_FLOW,
+  isTaxRegistrable,
+  type Cents,
+  type CheckoutOrder,
+  type FlowType,
+} from "@portal/domain";
 import {
   markRecurringRedirect,
   markTransactionPassed,
@@ -57,7 +63,7 @@ export function useCheckout(props: {
   readonly dialRegions: DialCodeRegions;
 }) {
   const { lang, labels: l, dialCountries, dialRegions } = props;
-  const [flow, setFlow] = useState<FlowType>("ZAKAT");
+  const [flow, setFlow] = useState<FlowType>(DEFAULT_FLOW);
   /** The donor's entries as this fund takes them: no IRAS inclusion where gifts are not deductible. */
   const forFund = (entry: DonorEntry): DonorEntry =>
     isTaxRegistrable(flow) ? entry : { ...entry, iras: false, taxId: "" };

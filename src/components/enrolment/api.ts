@@ -1,6 +1,6 @@
 // The few service calls the enrolment pages make, from the browser. The guest session cookie is
 // HttpOnly and scoped to /svc, so these requests carry it and page scripts never see it.
-import { homePath, isFlowType, type Validation } from "@portal/domain";
+import { DEFAULT_FLOW, homePath, isFlowType, type Validation } from "@portal/domain";
 import type { ValidationLabels } from "./labels";
 import type { ApiCallName } from "@portal/adapters";
 import { labelKeyOf } from "../../i18n/fill";
@@ -58,7 +58,7 @@ export const messageOf = (
 /** The flow's home, from the stored flow (spec §1), in the page's language. */
 export const continuePath = (lang: Language, productRoute: string): string => {
   const flow = tabStorage()?.getItem(lifecycleKeys.flow);
-  return localizedPath(homePath(isFlowType(flow) ? flow : "ZAKAT", productRoute), lang);
+  return localizedPath(homePath(isFlowType(flow) ? flow : DEFAULT_FLOW, productRoute), lang);
 };
 
 /** The donor is enrolled: no longer mid-enrolment (§4 "after login" sends them to the flow's home). */

@@ -14,7 +14,7 @@ import { createLogger, reason, type Logger } from "../log";
 import { standins } from "../standins";
 import { installRoot, portalClock, systemIds, uninstallRoot, type Root } from "../root";
 import { startErrorReporting } from "../error-reporting";
-import { fundsOfBrand, homePath } from "@portal/domain";
+import { fundsOfBrand, homePath, landingFunds } from "@portal/domain";
 export { siteBrandOfHost } from "../site";
 
 /** The flows of the wakaf brand (the fund registry's), for the plain-JavaScript server's page choice. */
@@ -22,9 +22,16 @@ export const wakafFlows: ReadonlySet<string> = new Set(
   fundsOfBrand("wakaf").map((fund) => fund.flow),
 );
 
-/** The wakaf funds' landing paths (`/wakaf-ilmu`, `/wms`), which open on the wakaf host only (§2). */
+/**
+ * The wakaf funds' landing paths (`/wakaf-ilmu`, `/wms`: the registry's funds of the wakaf brand with a
+ * landing page), which open on the wakaf host only (§2).
+ */
 export const wakafLandings = (productRoute: string): ReadonlySet<string> =>
-  new Set(fundsOfBrand("wakaf").map((fund) => homePath(fund.flow, productRoute)));
+  new Set(
+    landingFunds()
+      .filter((fund) => fund.brand === "wakaf")
+      .map((fund) => homePath(fund.flow, productRoute)),
+  );
 import { BodyTooLarge, MAX_BODY_BYTES, type RequestHeaders, type ServiceRequest } from "./types";
 
 /**

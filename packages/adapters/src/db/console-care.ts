@@ -1,5 +1,5 @@
 import { Result } from "effect";
-import { checkReason, type FlowType } from "@portal/domain";
+import { checkReason, isFlowType, isWakafFlow, type FlowType } from "@portal/domain";
 import { consoleAuditWriter, type ConsoleActor, type ConsoleAudit } from "./console-audit";
 import { personalData } from "./personal-data";
 import { RecordRefused } from "./refused";
@@ -148,11 +148,11 @@ export function consoleCare(sql: Sql, key: Buffer, audit: ConsoleAudit = console
     setWallHidden: (transactionNo: string, hidden: boolean, why: string, actor: ConsoleActor) => {
       const reason = reasonOf(why);
       return sql.transaction(async (tx) => {
-        const [gift] = await tx.query<{ flow: FlowType; hidden_at: Date | null }>(
+        const [gift] = await tx.query<{ flow: string; hidden_at: Date | null }>(
           "select flow, wall_hidden_at as hidden_at from donation where transaction_no = $1 for update",
           [transactionNo],
         );
-        if (!gift || (gift.flow !== "ILMU" && gift.flow !== "WMS"))
+        if (!gift || !isFlowType(gift.flow) || !isWakafFlow(gift.flow))
           throw new RecordRefused(404, "No such gift on a donor wall.", "wall.notFound");
         if ((gift.hidden_at !== null) === hidden) return "unchanged" as const;
         await tx.query(

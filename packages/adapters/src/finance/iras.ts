@@ -1,4 +1,5 @@
 import {
+  IRAS_FLOWS,
   IRAS_HEADER,
   cents,
   csvLine,
@@ -51,6 +52,11 @@ interface Row {
 const BATCH = 5000;
 /** Gifts handed on at a time: few enough that a batch's rows are let go as they are written. */
 const SLICE = 250;
+/**
+ * The funds the file reports (those with an IRAS record type in the registry), written into the
+ * statement: flows are upper-case words (the registry test holds them to it), so quoting is enough.
+ */
+const reported = IRAS_FLOWS.map((flow) => `'${flow}'`).join(", ");
 const GIFT = `
   select r.serial, r.receipt_no, d.transaction_no, d.flow, d.total_cents, r.issued_at,
          case when d.status in ('refunded', 'voided') then d.updated_at end as returned_at,
@@ -67,7 +73,7 @@ const GIFT = `
   left join lateral (select x.id, x.particulars, x.id_encrypted from receipt_reissue x
                      where x.receipt_id = r.id order by x.id desc limit 1) x on true
   left join tax_registration t on t.donation_id = d.id
-  where d.flow in ('ZAKAT', 'ILMU', 'WMS') and d.status in ('succeeded', 'refunded', 'voided')`;
+  where d.flow in (${reported}) and d.status in ('succeeded', 'refunded', 'voided')`;
 
 /** Receipts issued in the Singapore year $1, of series $2, after serial $3. */
 const issuedInYear = (only: string, batch: number) => `${GIFT}

@@ -1,7 +1,8 @@
 import { Result } from "effect";
 import { domainError, type DomainError } from "../errors.ts";
 import type { FlowType } from "../flow.ts";
-import { checkAmount, type AmountFlow } from "../limits.ts";
+import { COUNTER_ITEMS, flowOfItem, fundOf, receiptSeriesOf } from "../funds/lookup.ts";
+import { checkAmount } from "../limits.ts";
 import type { Cents } from "../money.ts";
 import { EMAIL_PATTERN } from "../validators/contact.ts";
 import { isValidNric, matchesNricPattern } from "../validators/nric.ts";
@@ -14,27 +15,21 @@ import { isValidNric, matchesNricPattern } from "../validators/nric.ts";
 export const COUNTER_METHODS = ["cash", "cheque", "nets", "bank_transfer"] as const;
 export type CounterMethod = (typeof COUNTER_METHODS)[number];
 
-/** The funds a counter takes, each with the flow and amount kind its receipt shows. */
-export const COUNTER_FUNDS = ["harta", "fitrah", "fidyah", "kaffarah", "ilmu", "wms"] as const;
-export type CounterFund = (typeof COUNTER_FUNDS)[number];
+/**
+ * The funds a counter takes: the items of the registry's `counterItems` (`harta`, `fitrah`, ...), each
+ * with the flow, receipt series and limits of its fund.
+ */
+export const COUNTER_FUNDS: ReadonlyArray<string> = COUNTER_ITEMS;
+export type CounterFund = string;
 
-export const flowOfFund = (fund: CounterFund): FlowType =>
-  fund === "harta" || fund === "fitrah"
-    ? "ZAKAT"
-    : fund === "fidyah"
-      ? "FIDYAH"
-      : fund === "kaffarah"
-        ? "KAFFARAH"
-        : fund === "ilmu"
-          ? "ILMU"
-          : "WMS";
+export const flowOfFund = (fund: CounterFund): FlowType => {
+  const flow = flowOfItem(fund);
+  if (flow === undefined) throw new RangeError(`no fund prices ${fund}`);
+  return flow;
+};
 
-/** The receipt series of a fund: the wakaf funds have their own (WK), the others share ZK. */
-export const seriesOfFlow = (flow: FlowType): "WK" | "ZK" =>
-  flow === "ILMU" || flow === "WMS" ? "WK" : "ZK";
-
-const limitOf = (fund: CounterFund): AmountFlow =>
-  fund === "ilmu" ? "wakafEnrolment" : fund === "wms" ? "wms" : "zakat";
+/** The receipt series of a flow (its registry entry's: WK for the wakaf funds, ZK for the others). */
+export const seriesOfFlow = (flow: FlowType): string => receiptSeriesOf(flow);
 
 /** The point-of-sale source recorded on a counter receipt (the receipt's officer-name rule reads it). */
 export const COUNTER_SOURCE = "pos";
@@ -61,7 +56,7 @@ export interface CounterEntryInput {
 export interface CounterEntry {
   readonly fund: CounterFund;
   readonly flow: FlowType;
-  readonly series: "WK" | "ZK";
+  readonly series: string;
   readonly amountCents: Cents;
   readonly method: CounterMethod;
   readonly reference: string | null;
@@ -114,7 +109,7 @@ export const checkCounterEntry = (
   if (
     !Number.isSafeInteger(amount) ||
     amount <= 0 ||
-    (fund && checkAmount(limitOf(fund), amount as Cents) !== null)
+    (fund && checkAmount(fundOf(flowOfFund(fund)).limits, amount as Cents) !== null)
   )
     wrong.push("amountCents");
   const reference = clean(input.reference).toUpperCase();

@@ -1,4 +1,6 @@
 import type { FlowType } from "../flow.ts";
+import type { IrasType } from "../funds/fund.ts";
+import { irasTypeOf } from "../funds/lookup.ts";
 import { cents, type Cents } from "../money.ts";
 import { sgtParts } from "../format/sgt.ts";
 import { taxYearOf } from "../tax/tax-year.ts";
@@ -32,7 +34,8 @@ export interface IrasGift {
   readonly idKind: IrasIdType | null;
 }
 
-export type IrasDonationType = "ZAKAT" | "WAKAF_ILMU" | "WAKAF_WMS";
+/** The fund's own record type (`ZAKAT`, `WAKAF_ILMU`, ...): its registry entry's `irasType`. */
+export type IrasDonationType = IrasType;
 
 export interface IrasRecord {
   readonly recordType: "original" | "amendment";
@@ -80,14 +83,17 @@ export const sgtIsoDate = (epochMs: number): string => {
   return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
 };
 
+/**
+ * The record type a fund's gifts are filed under: its registry entry's own, and only for a fund with a
+ * deduction. A fund with none (fidyah, kaffarah) gives nothing; no fund is ever filed under another's
+ * type (the registry test holds every fund with a deduction to a type of its own).
+ */
 export const irasDonationTypeOf = (fund: FlowType): IrasDonationType | undefined =>
-  fund === "ZAKAT"
-    ? "ZAKAT"
-    : taxTreatmentOf(fund) !== "wakaf-250"
-      ? undefined
-      : fund === "ILMU"
-        ? "WAKAF_ILMU"
-        : "WAKAF_WMS";
+  taxTreatmentOf(fund) === "none" ? undefined : irasTypeOf(fund);
+
+/** The deduction a fund's records carry, from its tax treatment: 1x for zakat, 2.5x for the wakaf funds. */
+const deductionOf = (fund: FlowType): IrasRecord["deduction"] =>
+  taxTreatmentOf(fund) === "zakat-1x" ? "1x" : "2.5x";
 
 /** The entries one gift gives in `year`: none, its record, its amendment, both, or its listing apart. */
 export const irasEntries = (gift: IrasGift, year: number): ReadonlyArray<IrasEntry> => {
@@ -128,7 +134,7 @@ export const irasEntries = (gift: IrasGift, year: number): ReadonlyArray<IrasEnt
       idNumber: id,
       dateReceived,
       donationType,
-      deduction: donationType === "ZAKAT" ? "1x" : "2.5x",
+      deduction: deductionOf(gift.fund),
       amount,
     },
   });

@@ -1,11 +1,14 @@
-import type { Brand, FundEntry, FundItem, Pricing } from "./fund.ts";
+import type { Brand, FundEntry, FundItem, IrasType, Pricing } from "./fund.ts";
 import { FUNDS } from "./registry.ts";
 
-/** A fund's id: `ZAKAT`, `FIDYAH`, `KAFFARAH`, `ILMU`, `WMS`. ZAKAT is the default flow. */
+/** A fund's id, its `flow` in the registry; the first fund's is the default flow. */
 export type FlowType = (typeof FUNDS)[number]["flow"];
 
 /** Every fund, in the registry's order. */
 export const ALL_FUNDS: ReadonlyArray<FundEntry & { readonly flow: FlowType }> = FUNDS;
+
+/** The default flow: the registry's first fund (zakat), where a page with no flow of its own starts. */
+export const DEFAULT_FLOW: FlowType = FUNDS[0].flow;
 
 /** Every flow, in the registry's order. */
 export const FLOW_TYPES: ReadonlyArray<FlowType> = ALL_FUNDS.map((fund) => fund.flow);
@@ -39,6 +42,10 @@ export const brandHome = (brand: Brand): FlowType => {
   if (home === undefined) throw new RangeError(`no fund of brand ${brand}`);
   return home.flow;
 };
+
+/** The funds with a landing page of their own (the wakaf funds'), in the registry's order. */
+export const landingFunds = (): ReadonlyArray<FundEntry & { readonly flow: FlowType }> =>
+  ALL_FUNDS.filter((f) => f.landing);
 
 /** Which site a flow belongs to. */
 export const brandOf = (flow: FlowType): Brand => fundOf(flow).brand;
@@ -94,3 +101,16 @@ export const flowOfItem = (key: string): FlowType | undefined =>
 /** The fund's path prefix with the configured wakaf route name: `""`, `/fidyah`, `/wakaf-ilmu`. */
 export const routeOf = (flow: FlowType, productRoute: string): string =>
   fundOf(flow).route.replace("{product}", productRoute);
+
+/** Every item a mosque counter takes (the funds' `counterItems`), in the registry's order. */
+export const COUNTER_ITEMS: ReadonlyArray<string> = /* @__PURE__ */ ALL_FUNDS.flatMap(
+  (fund) => fund.counterItems,
+);
+
+/** A fund's IRAS record type; undefined for a fund the IRAS file does not report. */
+export const irasTypeOf = (flow: FlowType): IrasType | undefined => fundOf(flow).irasType;
+
+/** The flows whose gifts the IRAS file reports (those with an IRAS record type). */
+export const IRAS_FLOWS: ReadonlyArray<FlowType> = /* @__PURE__ */ ALL_FUNDS.filter(
+  (fund) => fund.irasType !== undefined,
+).map((fund) => fund.flow);

@@ -9,6 +9,7 @@ import {
   ALL_FUNDS,
   ALL_ITEMS,
   brandHome,
+  COUNTER_ITEMS,
   FLOW_TYPES,
   fundOf,
   fundOfCharity,
@@ -29,6 +30,30 @@ describe("the fund registry", () => {
       expect(fund.limits.max).toBeLessThan(AMOUNT_CEILING_CENTS);
     }
     expect([brandHome("zakat"), brandHome("wakaf")]).toEqual(["ZAKAT", "ILMU"]);
+  });
+
+  it("gives every fund with a deduction an IRAS record type of its own, and no other fund one", () => {
+    const types = ALL_FUNDS.flatMap((fund) => (fund.irasType ? [fund.irasType] : []));
+    expect(new Set(types).size).toBe(types.length);
+    for (const fund of ALL_FUNDS) {
+      expect(fund.irasType !== undefined, fund.flow).toBe(fund.tax !== "none");
+      if (fund.irasType) expect(fund.irasType).toMatch(/^[A-Z][A-Z0-9_]{0,30}$/);
+    }
+    expect(ALL_FUNDS.map((fund) => fund.irasType)).toEqual([
+      "ZAKAT",
+      undefined,
+      undefined,
+      "WAKAF_ILMU",
+      "WAKAF_WMS",
+    ]);
+  });
+
+  it("lets the counter take only items its fund prices", () => {
+    for (const fund of ALL_FUNDS) {
+      const items = fund.items.map((item) => item.key);
+      for (const key of fund.counterItems) expect(items, fund.flow).toContain(key);
+    }
+    expect(COUNTER_ITEMS).toEqual(["harta", "fitrah", "fidyah", "kaffarah", "ilmu", "wms"]);
   });
 
   it("holds the council's funds as the spec and design/facts.md give them", () => {

@@ -6,8 +6,9 @@ const cents = (value: number): Cents => value as Cents;
 
 /**
  * The funds of the portal. Adding a fund: an entry here and its translations (docs/add-a-fund.md);
- * pricing, checkout, receipts, history, statements, the server's request schemas and the database's
- * fund table all follow from this list.
+ * pricing, checkout, receipts, history, statements, the server's request schemas, the database's
+ * fund table, the mosque counter, the finance screens, the IRAS file and the web server's host choice
+ * all follow from this list.
  */
 export const FUNDS = [
   {
@@ -15,6 +16,7 @@ export const FUNDS = [
     name: "Zakat",
     brand: "zakat",
     route: "",
+    landing: false,
     receiptSeries: "ZK",
     charityId: 25,
     donationTypeId: null,
@@ -25,12 +27,15 @@ export const FUNDS = [
       { key: "harta", pricing: "harta" },
       { key: "fitrah", pricing: "fitrah" },
     ],
+    counterItems: ["harta", "fitrah"],
+    irasType: "ZAKAT",
   },
   {
     flow: "FIDYAH",
     name: "Fidyah",
     brand: "zakat",
     route: "/fidyah",
+    landing: false,
     receiptSeries: "ZK",
     charityId: 25,
     donationTypeId: null,
@@ -38,12 +43,14 @@ export const FUNDS = [
     tax: "none",
     recurring: false,
     items: [{ key: "fidyah", pricing: "fidyah" }],
+    counterItems: ["fidyah"],
   },
   {
     flow: "KAFFARAH",
     name: "Kaffarah",
     brand: "zakat",
     route: "/kaffarah",
+    landing: false,
     receiptSeries: "ZK",
     charityId: 25,
     donationTypeId: null,
@@ -51,6 +58,7 @@ export const FUNDS = [
     tax: "none",
     recurring: false,
     items: [{ key: "kaffarah", pricing: "kaffarah" }],
+    counterItems: ["kaffarah"],
   },
   {
     flow: "ILMU",
@@ -58,6 +66,7 @@ export const FUNDS = [
     brand: "wakaf",
     route: "/{product}-ilmu",
     receiptPage: "{product}",
+    landing: true,
     receiptSeries: "WK",
     charityId: 135,
     donationTypeId: 33,
@@ -65,6 +74,8 @@ export const FUNDS = [
     tax: "wakaf-250",
     recurring: true,
     items: [{ key: "ilmu", pricing: "amount" }],
+    counterItems: ["ilmu"],
+    irasType: "WAKAF_ILMU",
   },
   {
     flow: "WMS",
@@ -72,6 +83,7 @@ export const FUNDS = [
     brand: "wakaf",
     route: "/wms",
     receiptPage: "{product}",
+    landing: true,
     receiptSeries: "WK",
     charityId: 136,
     donationTypeId: 34,
@@ -79,5 +91,7 @@ export const FUNDS = [
     tax: "wakaf-250",
     recurring: true,
     items: [{ key: "wms", pricing: "amount" }],
+    counterItems: ["wms"],
+    irasType: "WAKAF_WMS",
   },
 ] as const satisfies ReadonlyArray<FundEntry>;

@@ -1,12 +1,12 @@
 import { useEffect, useState, type FormEvent } from "react";
 import type { Dashboard } from "@portal/adapters/finance";
+import { FLOW_TYPES, type FlowType } from "@portal/domain";
+import { financeFundKey } from "../../../i18n/funds";
 import { fill } from "../api";
 import ChartTable, { type Row } from "./ChartTable";
 import { Field, Outcome, Submit } from "./parts";
 import { methodName, money, sgToday, type FinanceLabels } from "./keys";
 import { useFinanceRead } from "./useFinanceRead";
-
-const FUNDS = ["ZAKAT", "FIDYAH", "KAFFARAH", "ILMU", "WMS"] as const;
 
 interface Props {
   readonly labels: FinanceLabels;
@@ -40,7 +40,9 @@ export default function FinanceDashboard({ labels, canExport }: Props) {
     setQuery(new URLSearchParams({ from, to, ...(fund ? { fund } : {}) }).toString());
   };
 
-  const fundName = (key: string) => labels[`finance_fund_${key}` as keyof FinanceLabels] ?? key;
+  const fundName = (key: string) =>
+    (labels as Readonly<Record<string, string | undefined>>)[financeFundKey(key as FlowType)] ??
+    key;
   const rows = (
     buckets: Dashboard["collections"]["byDay"],
     name: (k: string) => string = (k) => k,
@@ -68,7 +70,7 @@ export default function FinanceDashboard({ labels, canExport }: Props) {
           <label htmlFor="finance-fund">{labels.finance_filter_fund}</label>
           <select id="finance-fund" value={fund} onChange={(e) => setFund(e.target.value)}>
             <option value="">{labels.finance_fund_all}</option>
-            {FUNDS.map((f) => (
+            {FLOW_TYPES.map((f) => (
               <option key={f} value={f}>
                 {fundName(f)}
               </option>

@@ -1,7 +1,8 @@
 import type { TranslationKey } from "../../../i18n";
+import { financeFundKeys } from "../../../i18n/funds";
 
-/** Every string the finance section shows (its island gets them as props). */
-export const financeKeys = [
+/** The finance section's own strings. */
+const sectionKeys = [
   "console_loading",
   "console_forbidden",
   "finance_dashboard_heading",
@@ -9,11 +10,6 @@ export const financeKeys = [
   "finance_filter_to",
   "finance_filter_fund",
   "finance_fund_all",
-  "finance_fund_ZAKAT",
-  "finance_fund_FIDYAH",
-  "finance_fund_KAFFARAH",
-  "finance_fund_ILMU",
-  "finance_fund_WMS",
   "finance_show",
   "finance_error",
   "finance_bad_range",
@@ -90,6 +86,9 @@ export const financeKeys = [
   "finance_downloaded",
   "finance_download_failed",
 ] as const satisfies ReadonlyArray<TranslationKey>;
+
+/** Every string the finance section shows (its island gets them as props): its own and each fund's. */
+export const financeKeys = [...sectionKeys, ...financeFundKeys];
 
 export type FinanceLabels = Readonly<Record<(typeof financeKeys)[number], string>>;
 

@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { COUNTER_ITEMS } from "@portal/domain";
+import { counterItemKey } from "../../../i18n/funds";
 import {
   Card,
   centsOf,
@@ -13,10 +15,9 @@ import {
   Gated,
 } from "./kit";
 
-const FUNDS = ["harta", "fitrah", "fidyah", "kaffarah", "ilmu", "wms"];
 const METHODS = ["cash", "cheque", "nets", "bank_transfer"];
 const EMPTY = {
-  fund: "harta",
+  fund: COUNTER_ITEMS[0] ?? "",
   amount: "",
   method: "cash",
   reference: "",
@@ -120,7 +121,7 @@ export default function CounterSection({ labels, lang }: { labels: Labels; lang:
           {choice(
             "fund",
             "consoleops_fund",
-            FUNDS.map((f) => [f, t(`consoleops_fund_${f}`)] as const),
+            COUNTER_ITEMS.map((f) => [f, t(counterItemKey(f))] as const),
           )}
           {field("amount", "consoleops_amount", {
             inputMode: "decimal",

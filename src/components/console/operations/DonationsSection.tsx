@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { FLOW_TYPES } from "@portal/domain";
 import DonationDetail from "./DonationDetail";
 import TableRegion from "../TableRegion";
 import {
@@ -28,7 +29,6 @@ interface Row {
   idMasked: string | null;
 }
 
-const FLOWS = ["ZAKAT", "FIDYAH", "KAFFARAH", "ILMU", "WMS"];
 const METHODS = ["card", "paynow", "cash", "cheque", "nets", "bank_transfer"];
 const STATUSES = ["succeeded", "refunded", "voided", "pending", "failed"];
 const EMPTY = {
@@ -86,7 +86,7 @@ export default function DonationsSection({ labels, lang }: { labels: Labels; lan
             {field("transactionNo", "consoleops_transaction_no")}
             {field("from", "consoleops_from", { type: "date" })}
             {field("to", "consoleops_to", { type: "date" })}
-            {choice("flow", "consoleops_fund", [...any, ...FLOWS.map((f) => [f, f] as const)])}
+            {choice("flow", "consoleops_fund", [...any, ...FLOW_TYPES.map((f) => [f, f] as const)])}
             {choice("method", "consoleops_method", [
               ...any,
               ...METHODS.map((m) => [m, t(`consoleops_method_${m}`)] as const),

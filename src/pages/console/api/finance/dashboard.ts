@@ -10,8 +10,9 @@ export const prerender = false;
 export const GET: APIRoute = async (context) => {
   const call = await requireOfficer(context, "finance.view");
   if (call instanceof Response) return call;
-  const filter = filterParams(context.url.searchParams);
+  const finance = await consoleServices(context).finance();
+  const filter = filterParams(context.url.searchParams, finance.funds);
   if (!filter) return refusal(400, "finance.bad_range", "Give a range of real days, oldest first");
-  const figures = await (await consoleServices(context).finance()).dashboard(filter);
+  const figures = await finance.dashboard(filter);
   return ok(figures);
 };

@@ -16,7 +16,8 @@ export const GET: APIRoute = async (context) => {
   const call = await requireOfficer(context, "finance.export");
   if (call instanceof Response) return call;
   const q = context.url.searchParams;
-  const filter = filterParams(q);
+  const { sql, funds } = await consoleServices(context).finance();
+  const filter = filterParams(q, funds);
   if (!filter) return refusal(400, "finance.bad_range", "Give a range of real days, oldest first");
   const format = q.get("format") === "xlsx" ? "xlsx" : "csv";
   await audit(call, {
@@ -25,7 +26,6 @@ export const GET: APIRoute = async (context) => {
     entityId: format,
     after: filter,
   });
-  const { sql } = await consoleServices(context).finance();
   const name = `donations-${filter.from}-${filter.to}`;
   return format === "csv"
     ? download(
