@@ -34,6 +34,13 @@ export async function startPortal(
   const until = Date.now() + 120_000;
   while (!output.includes("Ctrl-C stops everything")) {
     if (child.exitCode !== null || Date.now() > until) {
+      // A launcher that is still starting holds its port and data folder: stop it (and the services
+      // it started) so that the next run of the file does not meet it.
+      if (child.exitCode === null) {
+        child.kill("SIGINT");
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
       throw new Error(`the portal did not start:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
