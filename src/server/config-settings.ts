@@ -49,7 +49,12 @@ export const SETTINGS = [
   server(
     "DATABASE_URL",
     "unset",
-    "A PostgreSQL server (`postgres://user@host:5432/db`). Unset: PGlite in `PORTAL_DATA_DIR/db`, one process per folder",
+    "A PostgreSQL server (`postgres://user@host:5432/db`), as the application role, which owns nothing (docs/database.md). Unset: PGlite in `PORTAL_DATA_DIR/db`, one process per folder",
+  ),
+  server(
+    "DATABASE_MIGRATION_URL",
+    "unset",
+    "The same database as the owner role: migrations run through it at start, then `DATABASE_URL`'s role is granted rows, sequences and functions. Unset: `DATABASE_URL`'s role migrates (production refuses it if it owns the tables)",
   ),
   server(
     "PORTAL_PRODUCT_ROUTE",
