@@ -267,7 +267,7 @@ export const SETTINGS = [
   server(
     "PORTAL_RECEIPT_LOOKUPS_PER_IP",
     "`60`",
-    "Receipt lookups by token per address per minute (`429` beyond)",
+    "Look-ups by a receipt or manage-link token per address per minute, one count for both (`429` beyond)",
   ),
   server("PORTAL_RECEIPT_LOOKUPS_PER_SESSION", "`20`", "The same per guest session or sign-in"),
   server(
