@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { openDatabase, openPostgres, type Sql } from "@portal/adapters/db";
+import { grantServingRole, openDatabase, openPostgres, type Sql } from "@portal/adapters/db";
 
 export interface TestDatabase {
   readonly name: string;
@@ -67,7 +67,11 @@ function postgres(adminUrl: string): TestDatabase {
   };
   return {
     name: "PostgreSQL",
-    open: async () => openDatabase({ databaseUrl: (await create()).owner }),
+    open: async () => {
+      const sql = await openDatabase({ databaseUrl: (await create()).owner });
+      await grantServingRole(sql, roles.app);
+      return sql;
+    },
     portalEnv: async () => {
       const urls = await create();
       return { DATABASE_URL: urls.app, DATABASE_MIGRATION_URL: urls.owner };
