@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "./build.mjs";
 import { configOrExit } from "../src/server/config.ts";
 import { isBuildCurrent } from "./lib/build-stamp.mjs";
+import { applicationRole } from "./lib/database-roles.mjs";
 import { standinEnvironment, standinPort, usesStandin } from "./lib/singpass-standin.mjs";
 import { adminKey, ensurePool, writeCognitoConfig } from "./lib/cognito-pool.mjs";
 import {
@@ -297,6 +298,22 @@ if (!stopping && !config.identity.issuer) {
     stopAll(1);
   }
 }
+// PostgreSQL given as one role: it migrates, the web server serves as an application role.
+let databaseEnv = {};
+if (!stopping && config.databaseUrl && !config.databaseMigrationUrl && !config.production) {
+  try {
+    const roles = await applicationRole(config.databaseUrl);
+    if (roles.env) {
+      databaseEnv = roles.env;
+      say(`database: migrated as ${roles.owner}, served as ${roles.role} (owns nothing)`);
+    } else {
+      say(`database: served as DATABASE_URL's role, which owns the tables (${roles.reason})`);
+    }
+  } catch (error) {
+    console.error(`[portal] Could not reach DATABASE_URL to set up its roles: ${error.message}`);
+    stopAll(1);
+  }
+}
 const takenOn = stopping ? undefined : await portTaken();
 if (takenOn) {
   console.error(
@@ -310,7 +327,13 @@ if (!stopping) {
     name: "web",
     // A young generation capped at 16 MB keeps a download's resident memory flat (docs/finance.md).
     args: ["--max-semi-space-size=16", path.join(root, "server", "serve.mjs")],
-    env: { ...portalEnv, PORT: String(port), PORTAL_DATA_DIR: dataDir, ...identityEnv },
+    env: {
+      ...portalEnv,
+      ...databaseEnv,
+      PORT: String(port),
+      PORTAL_DATA_DIR: dataDir,
+      ...identityEnv,
+    },
   });
 }
 

@@ -11,6 +11,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { build } from "../../scripts/build.mjs";
 import { isBuildCurrent } from "../../scripts/lib/build-stamp.mjs";
+import { appRoleName } from "../../scripts/lib/database-roles.mjs";
 
 export const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const root = path.resolve(benchDir, "..");
@@ -279,6 +280,8 @@ export async function freshPostgres() {
     await dropper.connect();
     try {
       await dropper.query(`drop database if exists ${name} with (force)`);
+      // The application role the launcher made to serve it (scripts/lib/database-roles.mjs).
+      await dropper.query(`drop role if exists ${appRoleName(name)}`);
       say(`dropped database ${name}`);
     } finally {
       await dropper.end();

@@ -7,7 +7,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { CompactEncrypt, CompactSign, importJWK } from "jose";
-import Provider, { interactionPolicy } from "oidc-provider";
+import Provider, { errors, interactionPolicy } from "oidc-provider";
 import { loginPage, errorPage, readForm, FAULTS } from "./singpass-standin-pages.mjs";
 import { MYINFO_ITEMS, personas } from "./singpass-personas.mjs";
 
@@ -66,6 +66,16 @@ const provider = new Provider(issuer, {
   jwks: { keys: [keys.signing] },
   cookies: { keys: [keys.cookie] },
   clientAuthMethods: ["private_key_jwt"],
+  // Singpass's FAPI 2.0 page asks for `typ: "JWT"` in the client assertion's header; the audience
+  // must be the issuer (oidc-provider's own FAPI 2.0 check, which this replaces, kept).
+  async assertJwtClientAuthClaimsAndHeader(_ctx, claims, header) {
+    if (header.typ !== "JWT") {
+      throw new errors.InvalidClientAuth('the client assertion\'s header must have typ "JWT"');
+    }
+    if (claims.aud !== issuer) {
+      throw new errors.InvalidClientAuth("audience (aud) must equal the issuer identifier url");
+    }
+  },
   pkce: { required: () => true },
   scopes: ["openid", ...MYINFO_ITEMS],
   claims: {

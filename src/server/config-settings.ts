@@ -49,7 +49,12 @@ export const SETTINGS = [
   server(
     "DATABASE_URL",
     "unset",
-    "A PostgreSQL server (`postgres://user@host:5432/db`). Unset: PGlite in `PORTAL_DATA_DIR/db`, one process per folder",
+    "A PostgreSQL server (`postgres://user@host:5432/db`), as the application role, which owns nothing (docs/database.md). Unset: PGlite in `PORTAL_DATA_DIR/db`, one process per folder",
+  ),
+  server(
+    "DATABASE_MIGRATION_URL",
+    "unset",
+    "The same database as the owner role: migrations run through it at start, then `DATABASE_URL`'s role is granted rows, sequences and functions. Unset: `DATABASE_URL`'s role migrates (production refuses it if it owns the tables)",
   ),
   server(
     "PORTAL_PRODUCT_ROUTE",
@@ -262,7 +267,7 @@ export const SETTINGS = [
   server(
     "PORTAL_RECEIPT_LOOKUPS_PER_IP",
     "`60`",
-    "Receipt lookups by token per address per minute (`429` beyond)",
+    "Look-ups by a receipt or manage-link token per address per minute, one count for both (`429` beyond)",
   ),
   server("PORTAL_RECEIPT_LOOKUPS_PER_SESSION", "`20`", "The same per guest session or sign-in"),
   server(

@@ -17,6 +17,8 @@ export interface PortalConfig {
   readonly distDir: string | undefined;
   readonly dataDir: string | undefined;
   readonly databaseUrl: string | undefined;
+  /** The schema owner's connection to the same database: migrations and seed (docs/database.md). */
+  readonly databaseMigrationUrl: string | undefined;
   readonly productRoute: string;
   /** PORTAL_SECRET_KEY decoded; undefined: a key kept in the data folder (or one per process). */
   readonly secretKey: Uint8Array | undefined;
@@ -164,6 +166,7 @@ export function readConfig(
     distDir: text("PORTAL_DIST_DIR"),
     dataDir: text("PORTAL_DATA_DIR"),
     databaseUrl: text("DATABASE_URL"),
+    databaseMigrationUrl: text("DATABASE_MIGRATION_URL"),
     productRoute,
     secretKey,
     publicUrl: givenPublicUrl ?? `http://localhost:${port}`,
@@ -232,6 +235,11 @@ export function readConfig(
       perSession: count("PORTAL_RECEIPT_LOOKUPS_PER_SESSION", 20),
     },
   };
+  if (config.databaseMigrationUrl !== undefined && config.databaseUrl === undefined) {
+    problems.push(
+      "DATABASE_MIGRATION_URL is set without DATABASE_URL: set DATABASE_URL to the same database as the application role",
+    );
+  }
   if (production) problems.push(...productionProblems(config, givenPublicUrl, role));
   if (problems.length > 0) throw new ConfigRefused(problems);
   return config;

@@ -12,6 +12,11 @@ export const database = (): Promise<Sql> =>
   scoped("database", async ({ config }) => {
     const sql = await openDatabase({
       databaseUrl: config.databaseUrl,
+      migrationUrl: config.databaseMigrationUrl,
+      // The stand-ins' tables are made by the owner too: the serving role may not create tables.
+      // (Loaded on use: standins.ts reads this module's database().)
+      migrateAlso: async (owner) => (await import("./standins")).standinMigrations(config)?.(owner),
+      leastPrivilege: config.production,
       dataDir: config.dataDir,
       productRoute: config.productRoute,
       sites: siteOrigins(config),

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Effect } from "effect";
 import { portError, type PaymentGatewayShape, type PortError } from "@portal/domain";
+import type { Sql } from "@portal/adapters/db";
 import type { GatewayRecords } from "@portal/adapters/finance";
 import type { Standins } from "@portal/standins";
 import { database } from "./database";
@@ -27,6 +28,13 @@ export const standinsWanted = (config: PortalConfig) => ({
   sandbox: config.payments.gateway === "sandbox",
   identity: config.identity.cognitoLocalUrl !== undefined,
 });
+
+/** The stand-ins' own migrations, when these settings ask for a stand-in (run as the schema's owner). */
+export const standinMigrations = (config: PortalConfig) => {
+  const wanted = standinsWanted(config);
+  if (config.production || (!wanted.sandbox && !wanted.identity)) return undefined;
+  return async (owner: Sql) => (await import("@portal/standins")).migrateStandins(owner);
+};
 
 /** The identity stand-in's settings, when the launcher started cognito-local. */
 function cognitoLocal({ identity }: PortalConfig) {

@@ -347,7 +347,7 @@ test.describe("donor accounts", () => {
     });
   });
 
-  test("a second sign-up with a registered NRIC is refused with the NRIC message", async ({
+  test("a second sign-up with a registered NRIC is told so only after its e-mail code, in the NRIC step", async ({
     page,
   }, testInfo) => {
     await open(page, "/");
@@ -357,9 +357,22 @@ test.describe("donor accounts", () => {
       nric: nric("1234567"),
       mobile: "98765432",
     });
-    await expect(dialog(page).getByRole("alert")).toHaveText(
-      "This NRIC/FIN is already registered. Please sign in instead.",
+    // The sign-up itself says nothing about the NRIC: only whoever proves the mailbox learns it.
+    await expect(dialog(page).getByRole("heading", { name: "Verify your email" })).toBeVisible();
+    await dialog(page)
+      .getByLabel("Verification code")
+      .fill(await lastCode("someone.else@example.sg", "signup-code"));
+    await dialog(page).getByRole("button", { name: "Verify" }).click();
+    await expect(dialog(page).getByRole("status")).toHaveText(
+      "Your account is ready. Please sign in.",
     );
+    await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(dialog(page).getByRole("heading", { name: "Enter your NRIC/FIN" })).toBeVisible();
+    await expect(dialog(page)).toContainText(
+      "This NRIC/FIN is already registered. Please sign in to continue.",
+    );
+    await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 375, height: 900 });
     await keepScreenshot(page, testInfo, "sign-up-refused-375");
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -54,17 +54,26 @@ describe("embedded identity provider", () => {
       body: (await response.json()) as Record<string, unknown>,
     };
   };
-  const signUp = (email: string, extra: Record<string, unknown> = {}, password = PASSWORD) =>
-    cognito("SignUp", {
-      ClientId: clientId,
-      Username: email,
-      Password: password,
-      UserAttributes: [
-        { Name: "email", Value: email },
-        { Name: "name", Value: "Nur Aisyah" },
-      ],
-      ...extra,
-    });
+  const signUp = (
+    email: string,
+    extra: Record<string, unknown> = {},
+    password = PASSWORD,
+    headers: Record<string, string> = {},
+  ) =>
+    cognito(
+      "SignUp",
+      {
+        ClientId: clientId,
+        Username: email,
+        Password: password,
+        UserAttributes: [
+          { Name: "email", Value: email },
+          { Name: "name", Value: "Nur Aisyah" },
+        ],
+        ...extra,
+      },
+      headers,
+    );
   const signIn = (email: string, password = PASSWORD) =>
     cognito("InitiateAuth", {
       ClientId: clientId,
@@ -98,7 +107,8 @@ describe("embedded identity provider", () => {
   };
 
   beforeAll(async () => {
-    portal = await startPortal(4600);
+    // Behind a trusted proxy, so a test can play callers from many addresses (X-Forwarded-For).
+    portal = await startPortal(4600, undefined, { PORTAL_TRUST_PROXY: "true" });
     const config = (await (await fetch(`${portal.base}/auth/config`)).json()) as Record<
       string,
       string
@@ -114,7 +124,7 @@ describe("embedded identity provider", () => {
     expect(userPoolId).toMatch(/^local_/);
     expect(portal.output()).toContain(`pool ${userPoolId}`);
     await portal.stop();
-    portal = await startPortal(4601, portal.dataDir);
+    portal = await startPortal(4601, portal.dataDir, { PORTAL_TRUST_PROXY: "true" });
     const again = (await (await fetch(`${portal.base}/auth/config`)).json()) as Record<
       string,
       string
@@ -195,17 +205,57 @@ describe("embedded identity provider", () => {
     expect(ok.status).toBe(200);
   });
 
-  it("refuses a second account with a registered NRIC or UEN as Cognito's PreSignUp would", async () => {
+  it("tells a sign-up whether its NRIC is registered only once its e-mail code is proved", async () => {
+    // Issue 30: SignUp answered "NRIC already exists" before the code, so every fresh address (60
+    // addresses, 30 of 30 answers) told an attacker with no mailbox whether a number was registered.
     const id = nric("6789012");
-    await confirmedDonor("first@example.sg", id);
-    const again = await signUp("second@example.sg", {
-      ValidationData: [{ Name: "NRIC", Value: id }],
-    });
-    expect(again.body).toEqual({
-      __type: "UserLambdaValidationException",
-      message: "PreSignUp failed with error NRIC already exists.",
-    });
+    const owner = await confirmedDonor("first@example.sg", id);
+    expect((await donorCall("getSignInUserDetails", owner.IdToken)).body["status"]).toBe(1);
+    const answers = [];
+    for (let i = 0; i < 5; i++) {
+      // Each pair from an address of its own, as an attacker with many addresses would.
+      const from = { "x-forwarded-for": `198.51.100.${i + 10}` };
+      const taken = await signUp(
+        `probe${i}@example.sg`,
+        { ValidationData: [{ Name: "NRIC", Value: id }] },
+        PASSWORD,
+        from,
+      );
+      const free = await signUp(
+        `pfree${i}@example.sg`,
+        { ValidationData: [{ Name: "NRIC", Value: nric(`567000${i}`) }] },
+        PASSWORD,
+        from,
+      );
+      answers.push([taken.status, free.status]);
+      // The same answer, field for field but the new account's id.
+      expect(Object.keys(taken.body).sort()).toEqual(Object.keys(free.body).sort());
+      expect(taken.body["UserConfirmed"]).toBe(free.body["UserConfirmed"]);
+      expect(taken.body["CodeDeliveryDetails"]).toEqual(free.body["CodeDeliveryDetails"]);
+    }
+    expect(answers).toEqual(Array.from({ length: 5 }, () => [200, 200]));
 
+    // Whoever proves the mailbox learns it: signed in, the account is not registered, and says why.
+    const code = await lastCode("probe0@example.sg", "signup-code");
+    expect(
+      (
+        await cognito("ConfirmSignUp", {
+          ClientId: clientId,
+          Username: "probe0@example.sg",
+          ConfirmationCode: code,
+        })
+      ).status,
+    ).toBe(200);
+    const prover = tokensOf(await signIn("probe0@example.sg"));
+    for (let i = 0; i < 2; i++) {
+      const details = await donorCall("getSignInUserDetails", prover.IdToken);
+      expect(details.body).toMatchObject({ status: 0, code: "signup_failed_nric_exists" });
+    }
+    // The number stays its first account's.
+    expect((await donorCall("getSignInUserDetails", owner.IdToken)).body["status"]).toBe(1);
+  });
+
+  it("refuses a second account with a registered UEN as Cognito's PreSignUp would", async () => {
     const corporate = (email: string) =>
       signUp(email, {
         UserAttributes: [

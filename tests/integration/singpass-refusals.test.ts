@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { importJWK, SignJWT } from "jose";
 import * as client from "openid-client";
 import { decodeResponse } from "@portal/adapters/responses";
 import { singpassClient, startLogin, type SingpassConfig } from "@portal/adapters/singpass";
@@ -175,6 +177,47 @@ describe.each(testDatabases())("Singpass refusals through the stand-in on $name"
     await expect(
       client.fetchUserInfo(configuration, tokens.access_token, client.skipSubjectCheck),
     ).rejects.toThrow();
+  });
+
+  it('refuses a client assertion whose header lacks typ "JWT", as Singpass\'s FAPI 2.0 page asks', async () => {
+    // The portal's own signing key, so only the header differs from the assertion the portal sends
+    // (which carries the type: every login above redeemed its code with it).
+    const signing = JSON.parse(
+      readFileSync(path.join(portal.dataDir, "singpass", "portal-signing.jwk.json"), "utf8"),
+    ) as Record<string, string>;
+    const issuer = /Singpass stand-in: (http:\/\/[\d.:]+)/.exec(portal.output())?.[1] ?? "";
+    const discovery = (await (
+      await fetch(`${issuer}/.well-known/openid-configuration`)
+    ).json()) as { token_endpoint: string };
+    const redeem = async (typ: string | undefined) => {
+      const now = Math.floor(Date.now() / 1000);
+      const assertion = await new SignJWT({ jti: randomUUID() })
+        .setProtectedHeader({ alg: "ES256", kid: signing["kid"]!, ...(typ ? { typ } : {}) })
+        .setIssuer("giving-portal-local")
+        .setSubject("giving-portal-local")
+        .setAudience(issuer)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 60)
+        .sign(await importJWK(signing, "ES256"));
+      const response = await fetch(discovery.token_endpoint, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          code: "not-a-code",
+          redirect_uri: `http://localhost:${portal.port}/enrollment/singpass`,
+          code_verifier: "v".repeat(43),
+          client_id: "giving-portal-local",
+          client_assertion_type: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer",
+          client_assertion: assertion,
+        }),
+      });
+      return ((await response.json()) as { error: string }).error;
+    };
+    expect(await redeem(undefined)).toBe("invalid_client");
+    expect(await redeem("at+jwt")).toBe("invalid_client");
+    // With the type the client is authenticated; only the made-up code is then refused.
+    expect(await redeem("JWT")).not.toBe("invalid_client");
   });
 
   it("refuses an expired pushed request: Singpass sends the donor back with the error", async () => {

@@ -126,7 +126,7 @@ describe.each(testDatabases())("the stand-ins' tables on $name", (database) => {
     sql =
       database.name === "PGlite"
         ? await openPglite()
-        : openPostgres((await database.portalEnv())["DATABASE_URL"] ?? "", { max: 1 });
+        : openPostgres((await database.portalEnv())["DATABASE_MIGRATION_URL"] ?? "", { max: 1 });
   });
   beforeEach(async () => {
     await sql.exec("drop schema public cascade; create schema public;");

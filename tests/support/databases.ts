@@ -2,7 +2,13 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { openDatabase, openPglite, openPostgres, type Sql } from "@portal/adapters/db";
+import {
+  grantServingRole,
+  openDatabase,
+  openPglite,
+  openPostgres,
+  type Sql,
+} from "@portal/adapters/db";
 import type { RunningPortal } from "./portal";
 
 export interface TestDatabase {
@@ -25,33 +31,66 @@ const pglite: TestDatabase = {
   cleanup: async () => {},
 };
 
-/** A fresh database on the PostgreSQL server of TEST_DATABASE_URL, dropped afterwards. */
+/**
+ * A fresh database on the PostgreSQL server of TEST_DATABASE_URL with its two roles, as production
+ * has them (docs/deploying.md): an owner that migrates (`open()`, `peek()`, and the portal's
+ * DATABASE_MIGRATION_URL) and an application role the portal serves as (its DATABASE_URL), which owns
+ * nothing. All three are dropped afterwards.
+ */
 function postgres(adminUrl: string): TestDatabase {
   const dbName = `portal_test_${randomBytes(6).toString("hex")}`;
-  const admin = () => new pg.Client({ connectionString: adminUrl });
+  const roles = { owner: `${dbName}_owner`, app: `${dbName}_app` };
+  const passwords = {
+    owner: randomBytes(12).toString("hex"),
+    app: randomBytes(12).toString("hex"),
+  };
+  const admin = async (statements: ReadonlyArray<string>) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      for (const statement of statements) await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  const urlAs = (role: keyof typeof roles) => {
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    url.username = roles[role];
+    url.password = passwords[role];
+    return url.toString();
+  };
   let created = false;
   const create = async () => {
     if (!created) {
-      const client = admin();
-      await client.connect();
-      await client.query(`create database ${dbName}`);
-      await client.end();
+      await admin([
+        `create role ${roles.owner} login password '${passwords.owner}'`,
+        `create role ${roles.app} login password '${passwords.app}'`,
+        // The owner owns the database, so PostgreSQL 15's `public` schema lets it (alone) create.
+        `create database ${dbName} owner ${roles.owner}`,
+      ]);
       created = true;
     }
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    return url.toString();
+    return { owner: urlAs("owner"), app: urlAs("app") };
   };
   return {
     name: "PostgreSQL",
-    open: async () => openDatabase({ databaseUrl: await create() }),
-    portalEnv: async () => ({ DATABASE_URL: await create() }),
-    peek: async () => openPostgres(await create(), { max: 1 }),
+    open: async () => {
+      const sql = await openDatabase({ databaseUrl: (await create()).owner });
+      await grantServingRole(sql, roles.app);
+      return sql;
+    },
+    portalEnv: async () => {
+      const urls = await create();
+      return { DATABASE_URL: urls.app, DATABASE_MIGRATION_URL: urls.owner };
+    },
+    peek: async () => openPostgres((await create()).owner, { max: 1 }),
     cleanup: async () => {
-      const client = admin();
-      await client.connect();
-      await client.query(`drop database if exists ${dbName} with (force)`);
-      await client.end();
+      await admin([
+        `drop database if exists ${dbName} with (force)`,
+        `drop role if exists ${roles.app}`,
+        `drop role if exists ${roles.owner}`,
+      ]);
     },
   };
 }

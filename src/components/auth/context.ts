@@ -157,7 +157,13 @@ export function makeContext(input: {
     await refreshHeader();
     if (details.body.status !== 1) {
       $notRegistered.set(true);
-      $authPopup.set({ kind: "NOT_REGISTERED", from: "LOGIN" });
+      // The NRIC this sign-up gave is another account's: said only now the e-mail code is proved
+      // (docs/identity.md); the NRIC step shows it and takes another.
+      $authPopup.set(
+        details.body.code === "signup_failed_nric_exists"
+          ? { kind: "NIRC_UNIQUE", taken: true }
+          : { kind: "NOT_REGISTERED", from: "LOGIN" },
+      );
       return;
     }
     $notRegistered.set(false);

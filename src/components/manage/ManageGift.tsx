@@ -19,6 +19,8 @@ interface Plan {
 type State =
   | { readonly phase: "loading" }
   | { readonly phase: "missing" }
+  /** Too many look-ups from this address just now (429): the link may well be good. */
+  | { readonly phase: "limited" }
   | { readonly phase: "ready"; readonly plan: Plan; readonly stoppedNow: boolean };
 
 /**
@@ -72,14 +74,16 @@ export default function ManageGift({
             : { phase: "missing" },
         ),
       )
-      .catch(() => setState({ phase: "missing" }));
+      .catch((error: unknown) =>
+        setState({ phase: (error as { status?: unknown }).status === 429 ? "limited" : "missing" }),
+      );
 
   useEffect(() => {
     void load(false);
   }, []);
 
   useEffect(() => {
-    if (state.phase === "missing") heading.current?.focus();
+    if (state.phase === "missing" || state.phase === "limited") heading.current?.focus();
     if (state.phase === "ready" && state.stoppedNow) outcome.current?.focus();
   }, [state]);
 
@@ -88,6 +92,16 @@ export default function ManageGift({
       <p className="manage-gift-loading" role="status">
         {t("manage_gift_loading")}
       </p>
+    );
+  }
+  if (state.phase === "limited") {
+    return (
+      <section className="manage-gift-card" aria-labelledby="manage-gift-limited">
+        <h2 id="manage-gift-limited" ref={heading} tabIndex={-1}>
+          {t("manage_gift_rate_limited_title")}
+        </h2>
+        <p>{t("manage_gift_rate_limited")}</p>
+      </section>
     );
   }
   if (state.phase === "missing") {

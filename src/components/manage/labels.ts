@@ -4,6 +4,8 @@ export const manageLabelKeys = [
   "manage_gift_loading",
   "manage_gift_not_found_title",
   "manage_gift_not_found",
+  "manage_gift_rate_limited_title",
+  "manage_gift_rate_limited",
   "manage_gift_details",
   "manage_gift_fund",
   "manage_gift_amount",

@@ -124,12 +124,29 @@ async function completeSignUp(identity: VerifiedIdentity): Promise<DonorView | u
   const details = await signups.find(identity.issuer, identity.subject);
   if (!details) return undefined;
   const donors = await donorRecords();
-  await donors.register(identity, { ...details, email: identity.email ?? details.email });
+  const outcome = await donors.register(identity, {
+    ...details,
+    email: identity.email ?? details.email,
+  });
+  // Another account holds the NRIC: the record stays (to its hold's end), so the account, whose
+  // mailbox is now proved, is told so (`nricTakenAtSignUp`); SignUp itself never says.
+  if (outcome === "nric.exists") return undefined;
   await signups.remove(identity.issuer, identity.subject);
   const donor = await donors.byIdentity(identity);
   // The terms the sign-up agreed to become the donor's (spec §5 iAgree).
   if (donor) await (await termsRecords()).carryOver(identity.issuer, identity.subject, donor.id);
   return donor;
+}
+
+/**
+ * Whether this account, signed in with its e-mail proved and not registered, signed up with an NRIC
+ * another account holds (its record kept by `completeSignUp`): the one answer "NRIC already exists"
+ * gives at sign-up, and only to whoever proved the mailbox, so it costs a prober a mailbox a try.
+ */
+export async function nricTakenAtSignUp(identity: VerifiedIdentity): Promise<boolean> {
+  if (!identity.emailVerified) return false;
+  const details = await (await signupRecords()).find(identity.issuer, identity.subject);
+  return details?.kind === "individual";
 }
 
 /** The signed-in caller's donor record; a sign-in without one gets 404 (nothing of theirs exists). */

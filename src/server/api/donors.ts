@@ -8,7 +8,14 @@ import {
 } from "@portal/domain";
 import type { DonorView } from "@portal/adapters/db";
 import type { PortalServices } from "../app/services";
-import { donorOf, hasSignIn, identityOf, liveGuest, registeredDonor } from "./auth";
+import {
+  donorOf,
+  hasSignIn,
+  identityOf,
+  liveGuest,
+  nricTakenAtSignUp,
+  registeredDonor,
+} from "./auth";
 import { decode, Text } from "./decode";
 import {
   AddressInput,
@@ -77,6 +84,13 @@ const getSignInUserDetails =
   (services: PortalServices): Handler =>
   async ({ headers }) => {
     const { identity, donor } = await donorOf(headers);
+    if (!donor && (await nricTakenAtSignUp(identity))) {
+      return success(
+        { message: "NRIC already exists", code: "signup_failed_nric_exists", data: null },
+        {},
+        0,
+      );
+    }
     if (!donor) return success({ message: "Not registered", data: null }, {}, 0);
     if (identity.emailVerified && identity.email) {
       await services.donors.linkGifts(donor.id, { kind: "email", email: identity.email });

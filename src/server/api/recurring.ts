@@ -3,8 +3,9 @@ import { recurringRecords } from "../payments";
 import { historyRecords } from "../records";
 import { registeredDonor } from "./auth";
 import { decode, Text } from "./decode";
-import { RequestError, success, transactionNotFound } from "./envelope";
-import type { Handler } from "./types";
+import { failure, RequestError, success, transactionNotFound } from "./envelope";
+import { receiptLookupWait } from "./rate-limit";
+import type { CallContext, Handler } from "./types";
 
 /**
  * Signed in, or the token of the plan's "manage this gift" link (e-mailed with each of its receipts;
@@ -13,13 +14,33 @@ import type { Handler } from "./types";
 const PlanBody = Schema.Struct({ transactionNo: Text(40), token: Schema.optionalKey(Text(100)) });
 
 /**
+ * A look-up by a manage link's token counts as a receipt read by token does (per address and session,
+ * in the database), in the same window: trying tokens of either kind from one address soon stops.
+ * Answers the 429 to send, or undefined when the look-up may go ahead.
+ */
+const manageLinkLimited = async ({ headers, clientAddress }: CallContext) => {
+  const wait = await receiptLookupWait(headers, clientAddress, "token");
+  return wait > 0
+    ? failure(
+        429,
+        "Too many look-ups; please try again shortly.",
+        { "retry-after": String(wait) },
+        "rate.limited",
+      )
+    : undefined;
+};
+
+/**
  * getDonorTxnRecurrentStatus: the plan a donation started (its status, frequency, next date), for its
  * signed-in owner; with a manage link's token, that one plan's status, amount, fund, frequency and
  * next date. A wrong, expired or another plan's token answers like a missing transaction.
  */
-const getDonorTxnRecurrentStatus: Handler = async ({ headers, body }) => {
+const getDonorTxnRecurrentStatus: Handler = async (request) => {
+  const { headers, body } = request;
   const { transactionNo, token } = decode(PlanBody, body);
   if (token !== undefined) {
+    const limited = await manageLinkLimited(request);
+    if (limited) return limited;
     const plan = await (await recurringRecords()).statusByManageToken(token, transactionNo);
     if (!plan) throw transactionNotFound();
     const { isRecurring, recurringStatus, frequency, nextDonationDate, amountCents, flow } = plan;
@@ -45,10 +66,13 @@ const getDonorTxnRecurrentStatus: Handler = async ({ headers, body }) => {
  * cancelRecurringPayment: stop a plan; it is never charged again. Its signed-in owner, or the holder
  * of its "manage this gift" link (body `{transactionNo, token}`). Repeating is harmless; audit-logged.
  */
-const cancelRecurringPayment: Handler = async ({ headers, body }) => {
+const cancelRecurringPayment: Handler = async (request) => {
+  const { headers, body } = request;
   const { transactionNo, token } = decode(PlanBody, body);
   let outcome: "cancelled" | "alreadyCancelled" | "notRecurring" | undefined;
   if (token !== undefined) {
+    const limited = await manageLinkLimited(request);
+    if (limited) return limited;
     outcome = await (await recurringRecords()).cancelByManageToken(token, transactionNo);
   } else {
     const donor = await registeredDonor(headers);

@@ -74,8 +74,9 @@ function signUpDetails(event: PreSignUpEvent): SignUpDetails {
 }
 
 /**
- * The PreSignUp trigger: refuses a sign-up whose NRIC or UEN is registered to (or held by the pending
- * sign-up of) another account, or whose mobile another donor uses; otherwise records the details for
+ * The PreSignUp trigger: refuses a sign-up whose UEN is registered to (or held by the pending sign-up
+ * of) another account, or whose mobile another donor uses (an NRIC is checked only once the e-mail
+ * code is proved: `completeSignUp`); otherwise records the details for
  * the account's first sign-in. `issuer` is the pool's token issuer, the provider the link will name;
  * the agreement to the terms is kept at the time of `clock` (the portal's Clock port, or the Lambda's).
  * Returns the event, as a Lambda trigger does.
@@ -92,8 +93,6 @@ export async function preSignUp(
   const subject = event.request.userAttributes["sub"] ?? event.userName;
   const signups = await records();
   switch (await signups.check(issuer, subject, details)) {
-    case "nric.exists":
-      throw new PreSignUpRefused("NRIC already exists.");
     case "uen.exists":
       throw new PreSignUpRefused("UEN already exists.");
     case "mobile.exists":

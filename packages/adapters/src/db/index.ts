@@ -7,6 +7,7 @@ export { seed, seedContact, seedSiteConfiguration, type SiteOrigins } from "./se
 export * from "./configuration";
 export * from "./home-content";
 export { openDatabase, type DatabaseOptions } from "./open";
+export { grantServingRole, refuseOwningRole } from "./roles";
 export * from "./donations";
 export * from "./transaction-no";
 export * from "./personal-data";

@@ -75,11 +75,26 @@ export interface MigrationSet {
   readonly lock: number;
 }
 
+/** Whether `set` has a migration its table does not record (read only: no schema change, no lock). */
+async function anyPending(sql: Sql, set: MigrationSet): Promise<boolean> {
+  const [table] = await sql.query<{ found: string | null }>(
+    "select to_regclass($1)::text as found",
+    [set.table],
+  );
+  if (!table?.found) return true;
+  const done = new Set(
+    (await sql.query<{ id: string }>(`select id from ${set.table}`)).map((row) => row.id),
+  );
+  return set.migrations.some((migration) => !done.has(migration.id));
+}
+
 /**
  * Apply the migrations of `set` not yet applied, in one transaction. An advisory lock makes instances
- * that start together on one PostgreSQL take turns. Returns the ids applied now.
+ * that start together on one PostgreSQL take turns. Returns the ids applied now. A schema already up
+ * to date is only read, so the serving role, which may not create tables (docs/database.md), passes.
  */
 export async function applyMigrations(sql: Sql, set: MigrationSet): Promise<ReadonlyArray<string>> {
+  if (!(await anyPending(sql, set))) return [];
   await sql.exec(
     `create table if not exists ${set.table} (id text primary key, applied_at timestamptz not null default now())`,
   );

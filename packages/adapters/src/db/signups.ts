@@ -4,7 +4,7 @@ import { termsAgreements } from "./terms";
 import type { Sql } from "./sql";
 
 /** Why a sign-up is refused before the account is made (the PreSignUp check). */
-export type SignUpRefusal = "nric.exists" | "uen.exists" | "mobile.exists";
+export type SignUpRefusal = "uen.exists" | "mobile.exists";
 
 /** What a new account says it is: the donor details, NRIC or UEN, kept until its first sign-in. */
 export type SignUpDetails = DonorDetailsInput;
@@ -14,8 +14,9 @@ export const SIGNUP_HOLD_HOURS = 24;
 
 export interface IdentitySignups {
   /**
-   * Whether a new account may claim these details: the NRIC (or UEN) is not registered to another
-   * sign-in nor held by another pending sign-up, and no other donor uses the mobile number.
+   * Whether a new account may claim these details: a company's UEN is not registered to another
+   * sign-in nor held by another pending sign-up, and no other donor uses the mobile number. An NRIC
+   * is checked only after the e-mail code, when the account registers (docs/security.md).
    */
   readonly check: (
     provider: string,
@@ -56,21 +57,10 @@ export function identitySignups(sql: Sql, serverKey: Buffer): IdentitySignups {
   return {
     agreeToTerms: termsAgreements(sql).agreeAtSignUp,
     check: async (provider, subject, input) => {
-      if (input.kind === "individual") {
-        const hash = pii.hash(input.nric ?? "");
-        if (
-          (await exists(
-            "select 1 from donor d join identity_link l on l.donor_id = d.id where d.nric_hash = $1 limit 1",
-            [hash],
-          )) ||
-          (await exists(
-            `select 1 from identity_signup where nric_hash = $1 and ${live}
-               and not (provider = $2 and subject = $3) limit 1`,
-            [hash, provider, subject],
-          ))
-        )
-          return "nric.exists";
-      } else {
+      // An NRIC is not checked here: this answer comes before the e-mail code, so "NRIC already
+      // exists" would tell anyone with a fresh address whether a number is registered. The first
+      // signed-in call after the code registers it, or answers that (completeSignUp, auth.ts).
+      if (input.kind === "corporate") {
         const uen = (input.uen ?? "").trim().toUpperCase();
         if (
           (await exists(

@@ -98,7 +98,12 @@ export async function singpassClient(config: SingpassConfig): Promise<client.Con
       userinfo_signed_response_alg: SIGNING_ALG,
       dpop_bound_access_tokens: true,
     },
-    client.PrivateKeyJwt(kid === undefined ? { key: signingKey } : { key: signingKey, kid }),
+    client.PrivateKeyJwt(kid === undefined ? { key: signingKey } : { key: signingKey, kid }, {
+      // Singpass's FAPI 2.0 page asks for the type, which openid-client leaves out by default.
+      [client.modifyAssertion]: (header) => {
+        header["typ"] = "JWT";
+      },
+    }),
     {
       ...(isLoopback(config.issuer) ? { execute: [client.allowInsecureRequests] } : {}),
       timeout: 10,
