@@ -72,7 +72,7 @@ describe.each(testDatabases())("console operations over HTTP on $name", (databas
       as["officer"]!,
       paid.transactionNo,
       "refund",
-      { reason: "The rest" },
+      { rest: true, reason: "The rest" },
       "r-3",
     );
     expect(rest.body["data"]).toMatchObject({ status: "done", amountCents: 3_000 });
@@ -87,7 +87,7 @@ describe.each(testDatabases())("console operations over HTTP on $name", (databas
       as["approver"]!,
       paid.transactionNo,
       "refund",
-      { reason: "Duplicate gift" },
+      { rest: true, reason: "Duplicate gift" },
       "big-1",
     );
     const id = (asked.body["data"] as { id: string; status: string }).id;
