@@ -263,9 +263,18 @@ describe.each(testDatabases())("every endpoint under random input on $name", (da
     const gift = await paidGift(portal.base);
     const wakaf = await paidGift(portal.base, "WMS");
     // The console's look-ups (search, plans, a donation's page) are audited when they answer, and a
-    // signed-in officer's refused call may be too: the audit log is left out of the count, which
-    // holds every other table (and what the gifts have had back) to what it was.
-    const before = await counts(["console_audit"]);
+    // signed-in officer's refused call may be too: the audit log is left out of the count. So are
+    // the finance figures' running totals, which fold the two gifts above in when the dashboard is
+    // read or their job runs (derived state; the gifts' own rows, `finance_paid_gift`, stay
+    // counted). Every other table, and what the gifts have had back, must stay as it was.
+    const unchecked = [
+      "console_audit",
+      "finance_delta",
+      "finance_day_total",
+      "finance_minute_total",
+      "finance_donor_sketch",
+    ];
+    const before = await counts(unchecked);
     const requests = [
       ...attackRequests(gift),
       ...consoleRequests(gift, wakaf),
@@ -282,7 +291,9 @@ describe.each(testDatabases())("every endpoint under random input on $name", (da
       const what = `${request.method} ${request.path} ${request.body ?? ""}`.slice(0, 300);
       if (reply.status >= 500)
         faults.push(`${what} -> ${reply.status} ${reply.text.slice(0, 200)}`);
-      else if (!isJson(reply.text)) faults.push(`${what} -> not JSON: ${reply.text.slice(0, 100)}`);
+      // A refusal says why in JSON (an address no call has is the site's 404 page; a download is CSV).
+      else if (reply.status >= 400 && reply.status !== 404 && !isJson(reply.text))
+        faults.push(`${what} -> not JSON: ${reply.text.slice(0, 100)}`);
       if (request.expect400 && reply.status !== 400)
         faults.push(`${what} -> ${reply.status}, not 400: ${reply.text.slice(0, 200)}`);
       // Every changing request here is malformed: none may be carried out.
@@ -293,7 +304,7 @@ describe.each(testDatabases())("every endpoint under random input on $name", (da
     expect(changed).toEqual([]);
     // Refused for what they were (400 above all), not only turned away at the door.
     expect(statuses.get(400) ?? 0).toBeGreaterThan(requests.length / 2);
-    expect(await counts(["console_audit"])).toEqual(before);
+    expect(await counts(unchecked)).toEqual(before);
   }, 300_000);
 });
 

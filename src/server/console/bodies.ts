@@ -38,7 +38,8 @@ export const REFUND_AMOUNT_FIELDS: ReadonlyArray<string> = ["amountCents", "rest
 
 export const VoidBody = Schema.Struct({ reason: Reason });
 
-export const ResendBody = Schema.Struct({});
+/** A resend takes nothing; the page sends the reason field it shows, which is kept to its type. */
+export const ResendBody = Schema.Struct({ reason: optional(Reason) });
 
 export const ReissueBody = Schema.Struct({
   reason: Reason,

@@ -37,6 +37,11 @@ export async function consoleBody<S extends Schema.Top>(
 ): Promise<S["Type"] | Response> {
   const body = await consoleJson(request);
   if (body instanceof Response) return body;
+  // Every console body is an object of fields (an empty struct would take a number or an array).
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    const named = typeof code === "string" ? code : code([]);
+    return refusal(400, named, "Send the body as a JSON object", { fields: [] });
+  }
   try {
     return decodeInput(schema, body);
   } catch (error) {
