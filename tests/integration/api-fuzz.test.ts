@@ -42,6 +42,13 @@ async function rowCounts(
   return counts;
 }
 
+/** A call's path by its name in the table of calls. */
+const call = (name: string) => {
+  const found = apiCalls.find((entry) => entry.name === name);
+  if (!found) throw new Error(`no call ${name}`);
+  return `${defaultBases[found.base]}${found.path}`;
+};
+
 /** Random JSON shaped like the calls' bodies: their field names with values of any type. */
 const fieldNames = [
   "nric",
@@ -154,11 +161,6 @@ describe.each(testDatabases())("every endpoint under random input on $name", (da
         body: JSON.stringify(payload),
       });
       return { status: response.status, text: await response.text() };
-    };
-    const call = (name: string) => {
-      const found = apiCalls.find((entry) => entry.name === name);
-      if (!found) throw new Error(`no call ${name}`);
-      return `${defaultBases[found.base]}${found.path}`;
     };
     for (const name of [
       "getDonorTxnRecurrentStatus",
@@ -589,11 +591,6 @@ function consoleRequests(gift: Paid, wakaf: Paid): FuzzRequest[] {
 
 /** The newer service calls: each one's body with each field broken, and broken bodies. */
 function serviceRequests(gift: Paid): FuzzRequest[] {
-  const call = (name: string) => {
-    const found = apiCalls.find((entry) => entry.name === name);
-    if (!found) throw new Error(`no call ${name}`);
-    return `${defaultBases[found.base]}${found.path}`;
-  };
   const nric = nricOf("4023119");
   const donor = {
     kind: "individual",
@@ -722,19 +719,12 @@ function randomConsoleRequests(gift: Paid, count: number): FuzzRequest[] {
     fc.string({ unit: "binary", maxLength: 10 }),
     fc.constantFrom("\u0000", "\ud800", "a\udc00", "1e2", "-1", "ZK-00000001"),
   );
-  const value = fc.oneof(
-    text,
-    fc.integer(),
-    fc.double(),
-    fc.boolean(),
-    fc.constant(null),
-    fc.json({ maxDepth: 2 }).map((json) => JSON.parse(json) as unknown),
-  );
+  const consoleValue = fc.oneof(text, value);
   const body = fc.oneof(
     {
       weight: 4,
       arbitrary: fc
-        .dictionary(fc.constantFrom(...names), value, { maxKeys: 6 })
+        .dictionary(fc.constantFrom(...names), consoleValue, { maxKeys: 6 })
         .map((o) => JSON.stringify(o)),
     },
     { weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },

@@ -1,7 +1,7 @@
 import { TERMS_VERSION } from "@portal/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInOfficer, type ConsoleOfficer } from "../support/console";
-import { Donor, nricOf } from "../support/donations";
+import { fidyahGift, nricOf } from "../support/donations";
 import { testDatabases } from "../support/databases";
 import { guestCookie, startPortal, type RunningPortal } from "../support/portal";
 
@@ -13,13 +13,7 @@ let nextPort = 7620;
 describe.each(testDatabases())("console and service input on $name", (database) => {
   let portal: RunningPortal;
   let admin: ConsoleOfficer;
-  const gift = async (cents: number) =>
-    (await new Donor(portal.base).start()).donate({
-      flow: "FIDYAH",
-      items: { fidyah: { days: cents / 400 } },
-      totalCents: cents,
-      donor: { name: "Siti Aminah", email: "siti.aminah@example.sg", anonymous: false },
-    });
+  const gift = (cents: number) => fidyahGift(portal.base, cents);
   const refund = (transactionNo: string, body: unknown, key: string) =>
     admin.call(`/console/api/donations/${transactionNo}?do=refund`, {
       body,

@@ -82,27 +82,20 @@ export const POST: APIRoute = async (context) => {
         }),
       );
     }
-    if (action === "void") {
-      const body = await consoleBody(context.request, VoidBody);
-      if (body instanceof Response) return body;
-      return ok(
-        await ops.giveBack(actor, {
-          transactionNo,
-          kind: "void",
-          reason: body.reason,
-          idempotencyKey: key,
-        }),
-      );
-    }
-    const body = await consoleBody(context.request, RefundBody, refundCode);
+    // A void gives back the whole gift and reads only a reason; a refund names its amount or the rest.
+    const body =
+      action === "void"
+        ? await consoleBody(context.request, VoidBody)
+        : await consoleBody(context.request, RefundBody, refundCode);
     if (body instanceof Response) return body;
+    const { amountCents } = body as Partial<typeof RefundBody.Type>;
     return ok(
       await ops.giveBack(actor, {
         transactionNo,
-        kind: "refund",
+        kind: action,
         reason: body.reason,
         idempotencyKey: key,
-        ...(body.amountCents === undefined ? {} : { amountCents: body.amountCents }),
+        ...(amountCents === undefined ? {} : { amountCents }),
       }),
     );
   } catch (error) {
