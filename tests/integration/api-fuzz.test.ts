@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
 import { readPortalDatabase, testDatabases } from "../support/databases";
 import { guestCookie, startPortal, type RunningPortal } from "../support/portal";
+import { signInOfficer, type ConsoleOfficer } from "../support/console";
+import { Donor, nricOf, type Paid } from "../support/donations";
 
 let nextPort = 4480;
 
@@ -17,17 +19,34 @@ let nextPort = 4480;
  * donors' history versions (migration 034: a stamp the triggers draw whenever a donor's rows are
  * touched, background jobs included; derived state, not a record: the record tables stay counted).
  */
-async function rowCounts(sql: Sql): Promise<Record<string, number>> {
-  const tables = await sql.query<{ name: string }>(
-    "select tablename as name from pg_tables where schemaname = 'public' and tablename not in ('guest_session', 'rate_window', 'identity_sign_out', 'donor_history_version') order by 1",
-  );
+async function rowCounts(
+  sql: Sql,
+  without: ReadonlyArray<string> = [],
+): Promise<Record<string, number>> {
+  const tables = (
+    await sql.query<{ name: string }>(
+      "select tablename as name from pg_tables where schemaname = 'public' and tablename not in ('guest_session', 'rate_window', 'identity_sign_out', 'donor_history_version') order by 1",
+    )
+  ).filter(({ name }) => !without.includes(name));
   const counts: Record<string, number> = {};
   for (const { name } of tables) {
     const [row] = await sql.query<{ count: number }>(`select count(*)::int as count from ${name}`);
     counts[name] = row?.count ?? 0;
   }
+  // What the gifts have had back: a refund writes a row, but its amount is checked too.
+  const [refunded] = await sql.query<{ cents: number }>(
+    "select coalesce(sum(refunded_cents), 0)::int as cents from donation",
+  );
+  counts["donation.refunded_cents"] = refunded?.cents ?? 0;
   return counts;
 }
+
+/** A call's path by its name in the table of calls. */
+const call = (name: string) => {
+  const found = apiCalls.find((entry) => entry.name === name);
+  if (!found) throw new Error(`no call ${name}`);
+  return `${defaultBases[found.base]}${found.path}`;
+};
 
 /** Random JSON shaped like the calls' bodies: their field names with values of any type. */
 const fieldNames = [
@@ -82,12 +101,12 @@ describe.each(testDatabases())("every endpoint under random input on $name", (da
   let auth: ReadonlyArray<Record<string, string>>;
 
   /** The database behind the portal; for PGlite the portal must be stopped first (one opener). */
-  const counts = () =>
+  const counts = (without: ReadonlyArray<string> = []) =>
     readPortalDatabase(
       database,
       portal,
       async () => (portal = await startPortal(nextPort++, dataDir, env)),
-      rowCounts,
+      (sql) => rowCounts(sql, without),
     );
 
   beforeAll(async () => {
@@ -130,11 +149,6 @@ describe.each(testDatabases())("every endpoint under random input on $name", (da
         body: JSON.stringify(payload),
       });
       return { status: response.status, text: await response.text() };
-    };
-    const call = (name: string) => {
-      const found = apiCalls.find((entry) => entry.name === name);
-      if (!found) throw new Error(`no call ${name}`);
-      return `${defaultBases[found.base]}${found.path}`;
     };
     for (const name of [
       "getDonorTxnRecurrentStatus",
@@ -232,5 +246,479 @@ describe.each(testDatabases())("every endpoint under random input on $name", (da
       JSON.stringify(Object.fromEntries(statuses)),
     ).toEqual([400, 401, 405]);
     expect(await counts()).toEqual(before);
-  });
+  }, 180_000);
+
+  it("answers 5,000 malformed console and newer service requests without a 5xx, and writes no row for them", async () => {
+    const admin = await signInOfficer(portal.base, dataDir, "admin");
+    const gift = await paidGift(portal.base);
+    const wakaf = await paidGift(portal.base, "WMS");
+    // The console's look-ups (search, plans, a donation's page) are audited when they answer, and a
+    // signed-in officer's refused call may be too: the audit log is left out of the count. So are
+    // the finance figures' running totals, which fold the two gifts above in when the dashboard is
+    // read or their job runs (derived state; the gifts' own rows, `finance_paid_gift`, stay
+    // counted). Every other table, and what the gifts have had back, must stay as it was.
+    const unchecked = [
+      "console_audit",
+      "finance_delta",
+      "finance_day_total",
+      "finance_minute_total",
+      "finance_donor_sketch",
+    ];
+    const before = await counts(unchecked);
+    const requests = [
+      ...attackRequests(gift),
+      ...consoleRequests(gift, wakaf),
+      ...serviceRequests(gift),
+      ...randomConsoleRequests(gift, 2_500),
+    ];
+    expect(requests.length).toBeGreaterThanOrEqual(5_000);
+    const statuses = new Map<number, number>();
+    const faults: string[] = [];
+    const changed: string[] = [];
+    await inPool(requests, 6, async (request) => {
+      const reply = await send(portal.base, admin, request);
+      statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+      const what = `${request.method} ${request.path} ${request.body ?? ""}`.slice(0, 300);
+      if (reply.status >= 500)
+        faults.push(`${what} -> ${reply.status} ${reply.text.slice(0, 200)}`);
+      // A refusal says why in JSON (an address no call has is the site's 404 page; a download is CSV).
+      else if (reply.status >= 400 && reply.status !== 404 && !isJson(reply.text))
+        faults.push(`${what} -> not JSON: ${reply.text.slice(0, 100)}`);
+      if (request.expect400 && reply.status !== 400)
+        faults.push(`${what} -> ${reply.status}, not 400: ${reply.text.slice(0, 200)}`);
+      // Every changing request here is malformed: none may be carried out.
+      if (reply.status < 300 && request.method === "POST" && !reads(request.path))
+        changed.push(`${what} -> ${reply.status}`);
+    });
+    expect(faults, JSON.stringify(Object.fromEntries(statuses))).toEqual([]);
+    expect(changed).toEqual([]);
+    // Refused for what they were (400 above all), not only turned away at the door.
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(requests.length / 2);
+    expect(await counts(unchecked)).toEqual(before);
+  }, 300_000);
 });
+
+/**
+ * POSTs that only read (a search, a look-up, a download; the service calls' reads and refusals are
+ * held by the row count): a 200 there changes nothing.
+ */
+const reads = (path: string) =>
+  path === "/console/api/plans" ||
+  ["/console/api/donations/search", "/console/api/finance/iras", "/svc/"].some((read) =>
+    path.startsWith(read),
+  );
+
+interface FuzzRequest {
+  readonly method: "GET" | "POST" | "PUT" | "DELETE";
+  readonly path: string;
+  /** The body's text, sent as is (so it may be no JSON at all). */
+  readonly body?: string;
+  readonly contentType?: string;
+  /** Without the console session or its CSRF token. */
+  readonly anonymous?: boolean;
+  /** The attack's answer must be exactly 400 (the issue's cases). */
+  readonly expect400?: boolean;
+}
+
+const isJson = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A paid gift to act on (a wakaf one for the donor wall). */
+async function paidGift(base: string, flow: "FIDYAH" | "WMS" = "FIDYAH"): Promise<Paid> {
+  return (await new Donor(base).start()).donate(
+    flow === "FIDYAH"
+      ? { flow, items: { fidyah: { days: 2 } }, totalCents: 800 }
+      : { flow, items: { wms: 1_000 }, totalCents: 1_000 },
+  );
+}
+
+async function send(base: string, admin: ConsoleOfficer, request: FuzzRequest) {
+  const officer = request.path.startsWith("/console/") && !request.anonymous;
+  const response = await fetch(`${base}${request.path}`, {
+    method: request.method,
+    headers: {
+      ...(officer ? { cookie: admin.cookie, origin: base, "x-console-csrf": admin.csrf } : {}),
+      ...(request.body === undefined
+        ? {}
+        : { "content-type": request.contentType ?? "application/json" }),
+      "idempotency-key": `fuzz-${Math.random()}`,
+    },
+    ...(request.body === undefined || request.method === "GET" ? {} : { body: request.body }),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+async function inPool<T>(items: ReadonlyArray<T>, width: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await work(items[next++] as T);
+    }),
+  );
+}
+
+/**
+ * Values wrong for any field they replace: the wrong type, text with a NUL or a lone surrogate,
+ * text longer than any field takes, a number no amount is. None is valid anywhere, so a request
+ * carrying one must be refused.
+ */
+const BROKEN: ReadonlyArray<unknown> = [
+  null,
+  [],
+  [1, "two"],
+  1.5,
+  1e300,
+  "\u0000",
+  "Jalan \ud800",
+  "\udc00 Besar",
+  "x\udbff\u0000",
+  "a".repeat(3_000),
+  { "\u0000": 1 },
+  { nested: "\ud800" },
+];
+
+/** Bodies that are no object of fields, or no JSON: refused whatever the call. */
+const BROKEN_BODIES: ReadonlyArray<Pick<FuzzRequest, "body" | "contentType">> = [
+  { body: "" },
+  { body: "{" },
+  { body: "not json" },
+  { body: "[]" },
+  { body: "null" },
+  { body: "42" },
+  { body: '"text"' },
+  { body: '{"a":"\\ud800"}' },
+  { body: '{"\\udc00":1}' },
+  { body: '{"a":"\\u0000"}' },
+  { body: "{}", contentType: "text/plain" },
+  { body: "{}", contentType: "application/x-www-form-urlencoded" },
+];
+
+/** Every path of `template`'s fields (nested objects too), each with one value broken. */
+function* broken(template: Record<string, unknown>): Generator<unknown> {
+  for (const [key, value] of Object.entries(template)) {
+    for (const bad of BROKEN) yield { ...template, [key]: bad };
+    if (typeof value === "object" && value !== null && !Array.isArray(value))
+      for (const inner of broken(value as Record<string, unknown>))
+        yield { ...template, [key]: inner };
+  }
+}
+
+/** The issue's cases, each an explicit request that must answer 400. */
+function attackRequests(gift: Paid): FuzzRequest[] {
+  const post = (path: string, body: unknown): FuzzRequest => ({
+    method: "POST",
+    path,
+    body: JSON.stringify(body),
+    expect400: true,
+  });
+  const refund = `/console/api/donations/${gift.transactionNo}?do=refund`;
+  const counter = {
+    fund: "harta",
+    amountCents: 1_000,
+    method: "cash",
+    mosqueName: "Masjid Sultan",
+  };
+  return [
+    ...["100", "1e2", null, [], {}, true, 1.5, -1, 0, 801].map((amountCents) =>
+      post(refund, { amountCents, reason: "Donor asked" }),
+    ),
+    post(refund, { reason: "Donor asked" }),
+    post("/console/api/counter", { ...counter, donor: { name: 1 } }),
+    post("/console/api/counter", counter),
+    post("/console/api/donations/search", { email: 1 }),
+    post("/console/api/plans", { email: "a\u0000@example.sg" }),
+    { method: "GET", path: "/console/api/audit?officer=%00", expect400: true },
+    { method: "GET", path: "/console/api/donations/%00", expect400: true },
+    post("/svc/donor/api/User/enrollDonorManuallyPreDonation", {
+      kind: "individual",
+      name: "Rosnah Kassim",
+      nric: nricOf("4023119"),
+      address: { postalCode: "123456", streetName: "\ud800" },
+    }),
+  ];
+}
+
+/** Every console call: its body with each field broken, broken bodies, and broken addresses. */
+function consoleRequests(gift: Paid, wakaf: Paid): FuzzRequest[] {
+  const tx = gift.transactionNo;
+  const uuid = "00000000-0000-4000-8000-000000000000";
+  const posts: ReadonlyArray<[string, Record<string, unknown>]> = [
+    [`/console/api/donations/${tx}?do=refund`, { amountCents: 100, reason: "Donor asked" }],
+    [`/console/api/donations/${tx}?do=refund`, { rest: true, reason: "Donor asked" }],
+    [`/console/api/donations/${tx}?do=void`, { reason: "Entered twice" }],
+    [`/console/api/donations/${tx}?do=resend`, { reason: "Lost it" }],
+    [
+      `/console/api/donations/${tx}?do=reissue`,
+      { reason: "Name misspelt", particulars: { name: "Siti Aminah", email: "s@example.sg" } },
+    ],
+    [
+      "/console/api/counter",
+      {
+        fund: "harta",
+        amountCents: 1_000,
+        method: "cheque",
+        reference: "CHQ-1001",
+        bankName: "DBS",
+        mosqueName: "Masjid Sultan",
+        donor: {
+          name: "Abdul Karim",
+          email: "karim@example.sg",
+          countryCode: "+65",
+          mobile: "91234567",
+          idNumber: nricOf("1357913"),
+          anonymous: false,
+        },
+      },
+    ],
+    [
+      "/console/api/donations/search",
+      {
+        receiptNo: "ZK-00000001",
+        transactionNo: tx,
+        from: "2026-01-01",
+        to: "2026-12-31",
+        flow: "FIDYAH",
+        method: "card",
+        status: "succeeded",
+        minCents: 1,
+        maxCents: 100_000,
+        email: "s@example.sg",
+        idNumber: nricOf("1357913"),
+        page: 1,
+      },
+    ],
+    [
+      "/console/api/plans",
+      { email: "s@example.sg", idNumber: nricOf("1357913"), transactionNo: tx },
+    ],
+    [`/console/api/plans/${uuid}`, { note: "Donor asked to stop" }],
+    [`/console/api/wall/${wakaf.transactionNo}`, { hidden: true, reason: "Rude name" }],
+    [`/console/api/reversals/${uuid}?do=approve`, {}],
+    [`/console/api/reversals/${uuid}?do=retry`, {}],
+    [
+      "/console/api/rates",
+      { changes: { nisabValue: 1_100_000 }, effectiveAt: "2099-01-01T00:00:00Z" },
+    ],
+    ["/console/api/rates/999999?do=withdraw", {}],
+    ["/console/api/finance/sign-off", { day: "2020-01-01" }],
+    ["/console/api/finance/iras", { year: 2020 }],
+    [
+      "/console/api/content",
+      {
+        charityId: 25,
+        contact: { email: "info@example.sg", phone: "+65 6123 4567" },
+        donorWall: { shown: true, pageSize: 10 },
+      },
+    ],
+  ];
+  const requests: FuzzRequest[] = [];
+  for (const [path, template] of posts) {
+    for (const body of broken(template))
+      requests.push({ method: "POST", path, body: JSON.stringify(body) });
+    for (const body of BROKEN_BODIES) requests.push({ method: "POST", path, ...body });
+  }
+  const gets = [
+    "/console/api/session",
+    "/console/api/reversals",
+    `/console/api/donations/${tx}`,
+    "/console/api/rates",
+    "/console/api/audit?officer=x&action=rates&entity=1&from=2026-01-01&to=2026-12-31&before=5",
+    "/console/api/content?charityId=25",
+    "/console/api/finance/dashboard?from=2026-01-01&to=2026-01-31&fund=harta",
+    "/console/api/finance/day?day=2026-01-01",
+    "/console/api/finance/iras?year=2026",
+    "/console/api/finance/export?from=2026-01-01&to=2026-01-02&format=csv",
+  ];
+  const urlBits = [
+    "%00",
+    "%ED%A0%80",
+    "%E0%A4%A",
+    "%FF",
+    "%",
+    "\u0000",
+    "x".repeat(3_000),
+    "-1",
+    "1e300",
+  ];
+  for (const path of gets) {
+    const [route = "", query = ""] = path.split("?");
+    for (const bit of urlBits) {
+      requests.push({ method: "GET", path: `${route}/${bit}` });
+      requests.push({ method: "GET", path: `${route}${bit}` });
+      if (query)
+        for (const name of new URLSearchParams(query).keys())
+          requests.push({
+            method: "GET",
+            path: `${route}?${query.replace(`${name}=`, `${name}=${bit}&_=`)}`,
+          });
+      else requests.push({ method: "GET", path: `${route}?q=${bit}` });
+    }
+    // Without the session: 401 whatever is asked.
+    requests.push({ method: "GET", path, anonymous: true });
+  }
+  for (const [path] of posts) {
+    requests.push({ method: "POST", path, body: "{}", anonymous: true });
+    requests.push({ method: "PUT", path, body: "{}" });
+    requests.push({ method: "DELETE", path });
+  }
+  for (const bit of ["%00", "%ED%A0%80", "x".repeat(3_000), "..%2F..%2Fetc", "%2500"])
+    for (const what of ["refund", "void", "resend", "reissue", "__proto__", "constructor"])
+      requests.push({
+        method: "POST",
+        path: `/console/api/donations/${bit}?do=${what}`,
+        body: JSON.stringify({ rest: true, reason: "Donor asked" }),
+      });
+  return requests;
+}
+
+/** The newer service calls: each one's body with each field broken, and broken bodies. */
+function serviceRequests(gift: Paid): FuzzRequest[] {
+  const nric = nricOf("4023119");
+  const donor = {
+    kind: "individual",
+    name: "Rosnah Kassim",
+    email: "rosnah@example.sg",
+    countryCode: "+65",
+    mobile: "81234567",
+    nric,
+    address: {
+      postalCode: "123456",
+      blockNumber: "1",
+      streetName: "Jalan Besar",
+      unitNo: "#01-01",
+    },
+    profile: { nationality: "Singaporean", marketingConsent: true },
+  };
+  const templates: ReadonlyArray<[string, Record<string, unknown>]> = [
+    ["enrollDonorManuallyPreDonation", { ...donor, termsVersion: TERMS_VERSION }],
+    ["confirmSingpassPreDonation", { ...donor, termsVersion: TERMS_VERSION }],
+    ["updateDonorCognitoProfile", donor],
+    ["updateDonorEmailCognitoProfile", { uniqueUserId: "UzEyMzQ1NjdE", email: "a@example.sg" }],
+    ["checkCognitoMobileExists", { countryCode: "+65", mobile: "81234567" }],
+    ["updateCognitoUser", { phoneCountryCode: "+65", phoneNumber: "81234567" }],
+    ["checkCognitoNricExists", { nric }],
+    ["getLastTxnDonorDetailsByNric", { nric }],
+    ["getEmailListForUser", { email: "a@example.sg" }],
+    ["registerCognitoUser", { uniqueUserId: "UzEyMzQ1NjdE", termsVersion: TERMS_VERSION }],
+    ["getTaxYearStatement", { year: 2026, lang: "en" }],
+    ["getZakatDueCalendar", { lang: "ms" }],
+    ["holdSocialNric", { nric, termsVersion: TERMS_VERSION }],
+    ["lookupPostalCode", { postalCode: "123456" }],
+    ["lookupLocation", { latitude: 1.3, longitude: 103.8 }],
+    ["startSingpassLogin", { lang: "en" }],
+    ["completeSingpassLogin", { state: "s".repeat(20), code: "c", iss: "https://id.example" }],
+    ["registerTaxDeduction", { transactionNo: gift.transactionNo, idType: "NRIC", idNumber: nric }],
+    ["getTaxDeductionStatus", { transactionNo: gift.transactionNo }],
+    [
+      "updateRecurringPlan",
+      { transactionNo: gift.transactionNo, amountCents: 1_000, savedCardId: "c" },
+    ],
+    ["getDonorTxnRecurrentStatus", { transactionNo: gift.transactionNo, token: "t".repeat(20) }],
+    ["cancelRecurringPayment", { transactionNo: gift.transactionNo, token: "t".repeat(20) }],
+    ["removeUserStripeToken", { id: "card_1" }],
+    ["getDonorByTransactionNumber", { transactionNo: gift.transactionNo }],
+    [
+      "create",
+      {
+        flow: "FIDYAH",
+        items: { fidyah: { days: 1 } },
+        totalCents: 400,
+        ratesVersion: 1,
+        frequency: "once",
+        lang: "en",
+        donor: { name: "Siti", email: "s@example.sg", anonymous: false, mobile: "81234567" },
+      },
+    ],
+    ["confirm", { donationId: "d", clientSecret: "s", paymentMethodId: "pm_card_visa" }],
+    ["retrieve", { donationId: "d", clientSecret: "s" }],
+    ["payNow", { donationId: "d", clientSecret: "s" }],
+    ["payNowQrImage", { donationId: "d", clientSecret: "s" }],
+  ];
+  const requests: FuzzRequest[] = [];
+  for (const [name, template] of templates) {
+    const path = call(name);
+    for (const body of broken(template))
+      requests.push({ method: "POST", path, body: JSON.stringify(body) });
+    for (const body of BROKEN_BODIES.slice(1)) requests.push({ method: "POST", path, ...body });
+  }
+  for (const name of ["homePageConfiguration", "donorWall", "getThirdPartyDonationReceiptData"])
+    for (const bit of ["%00", "%ED%A0%80", "x".repeat(3_000)])
+      requests.push({ method: "POST", path: `${call(name)}?charityId=${bit}`, body: "{}" });
+  return requests;
+}
+
+/** Random JSON of the console bodies' field names on every console call (a gift no one has). */
+function randomConsoleRequests(gift: Paid, count: number): FuzzRequest[] {
+  const nobody = `${gift.transactionNo.slice(0, 2)}0000000000000`;
+  const paths = [
+    `/console/api/donations/${nobody}?do=refund`,
+    `/console/api/donations/${nobody}?do=void`,
+    `/console/api/donations/${nobody}?do=reissue`,
+    `/console/api/donations/${nobody}?do=resend`,
+    "/console/api/counter",
+    "/console/api/donations/search",
+    "/console/api/plans",
+    "/console/api/plans/00000000-0000-4000-8000-000000000000",
+    `/console/api/wall/${nobody}`,
+    "/console/api/reversals/00000000-0000-4000-8000-000000000000?do=approve",
+    "/console/api/rates",
+    "/console/api/finance/sign-off",
+    "/console/api/finance/iras",
+    "/console/api/content",
+  ];
+  const names = [
+    "amountCents",
+    "rest",
+    "reason",
+    "particulars",
+    "fund",
+    "method",
+    "reference",
+    "mosqueName",
+    "donor",
+    "name",
+    "email",
+    "idNumber",
+    "transactionNo",
+    "receiptNo",
+    "from",
+    "to",
+    "minCents",
+    "page",
+    "note",
+    "hidden",
+    "changes",
+    "effectiveAt",
+    "day",
+    "year",
+    "charityId",
+    "contact",
+    "blocks",
+    "donorWall",
+  ];
+  const text = fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.string({ unit: "binary", maxLength: 10 }),
+    fc.constantFrom("\u0000", "\ud800", "a\udc00", "1e2", "-1", "ZK-00000001"),
+  );
+  const consoleValue = fc.oneof(text, value);
+  const body = fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc
+        .dictionary(fc.constantFrom(...names), consoleValue, { maxKeys: 6 })
+        .map((o) => JSON.stringify(o)),
+    },
+    { weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 100 }) },
+  );
+  return fc
+    .sample(fc.tuple(fc.constantFrom(...paths), body), { numRuns: count, seed: 30 })
+    .map(([path, text]) => ({ method: "POST", path, body: text }));
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInOfficer, type ConsoleOfficer } from "../support/console";
-import { Donor, nricOf } from "../support/donations";
+import { fidyahGift, nricOf } from "../support/donations";
 import { testDatabases } from "../support/databases";
 import { callPortal, guestCookie, startPortal, type RunningPortal } from "../support/portal";
 
@@ -15,13 +15,7 @@ describe.each(testDatabases())("console operations over HTTP on $name", (databas
   const as: Record<string, ConsoleOfficer> = {};
   const receipt = async (token: string) =>
     (await callPortal(portal.base, receiptCall, { token })).body["data"] as Record<string, unknown>;
-  const gift = async (cents: number) =>
-    (await new Donor(portal.base).start()).donate({
-      flow: "FIDYAH",
-      items: { fidyah: { days: cents / 400 } },
-      totalCents: cents,
-      donor: { name: "Siti Aminah", email: "siti.aminah@example.sg", anonymous: false },
-    });
+  const gift = (cents: number) => fidyahGift(portal.base, cents);
   const act = (
     officer: ConsoleOfficer,
     transactionNo: string,
@@ -72,7 +66,7 @@ describe.each(testDatabases())("console operations over HTTP on $name", (databas
       as["officer"]!,
       paid.transactionNo,
       "refund",
-      { reason: "The rest" },
+      { rest: true, reason: "The rest" },
       "r-3",
     );
     expect(rest.body["data"]).toMatchObject({ status: "done", amountCents: 3_000 });
@@ -87,7 +81,7 @@ describe.each(testDatabases())("console operations over HTTP on $name", (databas
       as["approver"]!,
       paid.transactionNo,
       "refund",
-      { reason: "Duplicate gift" },
+      { rest: true, reason: "Duplicate gift" },
       "big-1",
     );
     const id = (asked.body["data"] as { id: string; status: string }).id;

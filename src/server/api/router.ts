@@ -18,6 +18,7 @@ import { SINGPASS_JWKS_PATH, singpassHandlers, singpassJwks } from "./singpass";
 import { socialNricHandlers } from "./social-nric";
 import { statementHandlers } from "./statements";
 import { callerAddress } from "../rate-limit";
+import { InputRefused, parseJson, urlProblem } from "../input";
 import { reason } from "../log";
 import { root } from "../root";
 import { BodyTooLarge, type Handler, type ServiceRequest, type ServiceResponse } from "./types";
@@ -58,26 +59,15 @@ const routes = new Map<string, ApiCall>(
   apiCalls.map((call) => [`${defaultBases[call.base]}${call.path}`.toLowerCase(), call]),
 );
 
-/**
- * A NUL character is in no field any call takes, and the database refuses it in text: refused here,
- * once for every call (query and body, keys and values), as a malformed request.
- */
-const hasNul = (text: string) => text.includes("\u0000");
-const noNul = (_key: string, value: unknown): unknown => {
-  if (typeof value === "string" && hasNul(value)) throw new RequestError(400, "NUL in a field");
-  if (typeof value === "object" && value !== null && Object.keys(value).some(hasNul))
-    throw new RequestError(400, "NUL in a field name");
-  return value;
-};
-
+/** The body as JSON under the edge's rule (src/server/input.ts): well-formed text only. */
 async function readBody(request: ServiceRequest): Promise<unknown> {
   const text = new TextDecoder().decode(await request.body()).trim();
   if (text === "") return undefined;
   try {
-    return JSON.parse(text, noNul) as unknown;
+    return parseJson(text);
   } catch (error) {
-    if (error instanceof RequestError) throw error;
-    throw new RequestError(400, "Request body is not valid JSON");
+    if (error instanceof InputRefused) throw new RequestError(400, error.message);
+    throw error;
   }
 }
 
@@ -122,13 +112,13 @@ async function handleServiceRequest(
   if (!methods.includes(request.method)) {
     return failure(405, "Method not allowed", { allow: methods.join(", ") }, undefined, failed);
   }
-  for (const [name, value] of url.searchParams) {
+  for (const [name] of url.searchParams) {
     if (!call.query.includes(name)) {
       return failure(400, `Unknown query parameter: ${name}`, {}, undefined, failed);
     }
-    if (hasNul(value))
-      return failure(400, "Invalid request: NUL in a field", {}, undefined, failed);
   }
+  const problem = urlProblem(url);
+  if (problem) return failure(400, `Invalid request: ${problem}`, {}, undefined, failed);
   try {
     const type = request.headers.get("content-type");
     // JSON only: a cross-site HTML form can send only urlencoded, multipart or plain text.

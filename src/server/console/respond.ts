@@ -1,3 +1,5 @@
+import type { Schema } from "effect";
+import { decodeInput, InputRefused, parseJson } from "../input";
 import { refusal } from "./guard";
 
 /** A console call's success answer (the portal's envelope: status 1). */
@@ -7,15 +9,47 @@ export const ok = (data: unknown, status = 200): Response =>
     { status, headers: { "cache-control": "no-store" } },
   );
 
-/** A changing call's JSON body, or undefined when it is not JSON (answered 400 by the caller). */
-export const jsonBody = async (request: Request): Promise<unknown> => {
-  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) return undefined;
+/**
+ * A changing call's body as JSON under the edge's rule (src/server/input.ts: well-formed text only,
+ * as the /svc calls), or the 400 to answer: not JSON, a NUL or a broken character.
+ */
+export const consoleJson = async (request: Request): Promise<unknown> => {
+  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? ""))
+    return refusal(400, "request.invalid", "Send the body as application/json");
+  const text = (await request.text()).trim();
   try {
-    return (await request.json()) as unknown;
-  } catch {
-    return undefined;
+    return text === "" ? undefined : parseJson(text);
+  } catch (error) {
+    if (error instanceof InputRefused) return refusal(400, "request.invalid", error.message);
+    throw error;
   }
 };
+
+/**
+ * A changing call's body decoded by its schema (src/server/console/bodies.ts), or the 400 to answer,
+ * with the fields at fault for the form to mark. `code` names the refusal (a form's own, such as
+ * `counter.invalid`); it may depend on the fields at fault (a refund's amount is `reversal.amount`).
+ */
+export async function consoleBody<S extends Schema.Top>(
+  request: Request,
+  schema: S,
+  code: string | ((fields: ReadonlyArray<string>) => string) = "request.invalid",
+): Promise<S["Type"] | Response> {
+  const body = await consoleJson(request);
+  if (body instanceof Response) return body;
+  // Every console body is an object of fields (an empty struct would take a number or an array).
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    const named = typeof code === "string" ? code : code([]);
+    return refusal(400, named, "Send the body as a JSON object", { fields: [] });
+  }
+  try {
+    return decodeInput(schema, body);
+  } catch (error) {
+    if (!(error instanceof InputRefused)) throw error;
+    const named = typeof code === "string" ? code : code(error.fields);
+    return refusal(400, named, `Invalid request: ${error.message}`, { fields: error.fields });
+  }
+}
 
 /**
  * Whether `error` has the shape of a refusal class. The console's routes run in the Astro bundle and

@@ -1,6 +1,11 @@
 import { createHash, randomUUID } from "node:crypto";
 import { Result } from "effect";
-import { checkReversalApproval, planReversal, type ReversalKind } from "@portal/domain";
+import {
+  checkReversalApproval,
+  OPEN_REVERSAL_MESSAGE,
+  planReversal,
+  type ReversalKind,
+} from "@portal/domain";
 import { consoleAuditWriter, type ConsoleActor, type ConsoleAudit } from "./console-audit";
 import { IdempotencyConflict } from "./donations";
 import { RecordRefused } from "./refused";
@@ -86,6 +91,25 @@ const refusedCodes: Readonly<Record<string, 409 | 422>> = {
   "approval.self": 409,
 };
 
+/**
+ * A unique index that refused a racing ask, as the answer the ask would have had a moment later:
+ * another open reversal of the gift (`donation_reversal_open`), or the idempotency key taken by
+ * another request. The asks on one gift queue on its lock, so this is a last guard, not the rule.
+ */
+const raced = async <T>(ask: () => Promise<T>): Promise<T> => {
+  try {
+    return await ask();
+  } catch (error) {
+    const e = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+    if (e?.code !== "23505") throw error;
+    const where = `${String(e.constraint ?? "")} ${String(e.message ?? "")}`;
+    if (where.includes("donation_reversal_open"))
+      throw new RecordRefused(409, OPEN_REVERSAL_MESSAGE, "reversal.open");
+    if (where.includes("idempotency_key")) throw new IdempotencyConflict();
+    throw error;
+  }
+};
+
 /** Refunds and voids as records: asked, approved, given back, each step audited with before/after. */
 export function reversals(sql: Sql, options: ReversalOptions) {
   const audit = options.audit ?? consoleAuditWriter(options.now);
@@ -107,100 +131,113 @@ export function reversals(sql: Sql, options: ReversalOptions) {
      * already asked (`replayed`); with another request, IdempotencyConflict.
      */
     ask: (input: ReversalAskInput) =>
-      sql.transaction(async (tx) => {
-        const requestHash = createHash("sha256")
-          .update(
-            JSON.stringify([
-              input.transactionNo,
-              input.kind,
-              input.amountCents ?? null,
-              input.reason,
-            ]),
-          )
-          .digest();
-        const [prior] = await tx.query<{ id: string; request_hash: Uint8Array }>(
-          "select id, request_hash from donation_reversal where idempotency_key = $1",
-          [input.idempotencyKey],
-        );
-        if (prior) {
-          if (!Buffer.from(prior.request_hash).equals(requestHash)) throw new IdempotencyConflict();
-          return { reversal: (await byId(tx, prior.id)) as Reversal, replayed: true };
-        }
-        const [gift] = await tx.query<{
-          id: string;
-          status: string;
-          total_cents: string | number;
-          refunded_cents: string | number;
-          paid_at: Date | string;
-          open: boolean;
-          counter: boolean;
-        }>(
-          `select d.id, d.status, d.total_cents, d.refunded_cents,
-                  coalesce(r.issued_at, d.updated_at) as paid_at,
-                  exists (select 1 from donation_reversal v where v.donation_id = d.id
-                          and v.status in ('awaiting_approval', 'approved', 'failed')) as open,
-                  not exists (select 1 from payment_attempt a where a.donation_id = d.id
-                              and a.status in ('succeeded', 'refunded')) as counter
-           from donation d left join receipt r on r.donation_id = d.id
-           where d.transaction_no = $1 for update of d`,
-          [input.transactionNo],
-        );
-        if (!gift) throw new RecordRefused(404, "No such donation.", "donation.notFound");
-        const before = { status: gift.status, refundedCents: Number(gift.refunded_cents) };
-        const plan = planReversal(
-          {
-            status: gift.status,
-            totalCents: Number(gift.total_cents),
-            refundedCents: Number(gift.refunded_cents),
-            paidAt: new Date(gift.paid_at).getTime(),
-            openReversal: gift.open,
-            counter: gift.counter,
-          },
-          {
-            kind: input.kind,
-            reason: input.reason,
-            ...(input.amountCents === undefined ? {} : { amountCents: input.amountCents }),
-          },
-          { approvalAboveCents: options.approvalAboveCents },
-          options.now(),
-        );
-        if (Result.isFailure(plan))
-          throw new RecordRefused(
-            refusedCodes[plan.failure.code] ?? 422,
-            plan.failure.message,
-            plan.failure.code,
+      raced(() =>
+        sql.transaction(async (tx) => {
+          // The gift is locked before anything is read: asks on one gift queue here, and each then
+          // reads what the one before it committed (under read committed a statement sees only what
+          // committed before it began, so a check sharing the locking statement would read stale rows
+          // and the open-reversal index would refuse the insert as a 500).
+          const [locked] = await tx.query<{ id: string }>(
+            "select id from donation where transaction_no = $1 for update",
+            [input.transactionNo],
           );
-        const id = randomUUID();
-        const status: ReversalStatus = plan.success.needsApproval
-          ? "awaiting_approval"
-          : "approved";
-        await tx.query(
-          `insert into donation_reversal (id, donation_id, kind, amount_cents, reason, idempotency_key,
+          const requestHash = createHash("sha256")
+            .update(
+              JSON.stringify([
+                input.transactionNo,
+                input.kind,
+                input.amountCents ?? null,
+                input.reason,
+              ]),
+            )
+            .digest();
+          const [prior] = await tx.query<{ id: string; request_hash: Uint8Array }>(
+            "select id, request_hash from donation_reversal where idempotency_key = $1",
+            [input.idempotencyKey],
+          );
+          if (prior) {
+            if (!Buffer.from(prior.request_hash).equals(requestHash))
+              throw new IdempotencyConflict();
+            return { reversal: (await byId(tx, prior.id)) as Reversal, replayed: true };
+          }
+          const [gift] = !locked
+            ? []
+            : await tx.query<{
+                id: string;
+                status: string;
+                total_cents: string | number;
+                refunded_cents: string | number;
+                paid_at: Date | string;
+                open: boolean;
+                counter: boolean;
+              }>(
+                `select d.id, d.status, d.total_cents, d.refunded_cents,
+                      coalesce(r.issued_at, d.updated_at) as paid_at,
+                      exists (select 1 from donation_reversal v where v.donation_id = d.id
+                              and v.status in ('awaiting_approval', 'approved', 'failed')) as open,
+                      not exists (select 1 from payment_attempt a where a.donation_id = d.id
+                                  and a.status in ('succeeded', 'refunded')) as counter
+               from donation d left join receipt r on r.donation_id = d.id
+               where d.id = $1`,
+                [locked.id],
+              );
+          if (!gift) throw new RecordRefused(404, "No such donation.", "donation.notFound");
+          const before = { status: gift.status, refundedCents: Number(gift.refunded_cents) };
+          const plan = planReversal(
+            {
+              status: gift.status,
+              totalCents: Number(gift.total_cents),
+              refundedCents: Number(gift.refunded_cents),
+              paidAt: new Date(gift.paid_at).getTime(),
+              openReversal: gift.open,
+              counter: gift.counter,
+            },
+            {
+              kind: input.kind,
+              reason: input.reason,
+              ...(input.amountCents === undefined ? {} : { amountCents: input.amountCents }),
+            },
+            { approvalAboveCents: options.approvalAboveCents },
+            options.now(),
+          );
+          if (Result.isFailure(plan))
+            throw new RecordRefused(
+              refusedCodes[plan.failure.code] ?? 422,
+              plan.failure.message,
+              plan.failure.code,
+            );
+          const id = randomUUID();
+          const status: ReversalStatus = plan.success.needsApproval
+            ? "awaiting_approval"
+            : "approved";
+          await tx.query(
+            `insert into donation_reversal (id, donation_id, kind, amount_cents, reason, idempotency_key,
              request_hash, requested_by, status)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [
-            id,
-            gift.id,
-            plan.success.kind,
-            plan.success.amountCents,
-            plan.success.reason,
-            input.idempotencyKey,
-            requestHash,
-            input.actor.id,
-            status,
-          ],
-        );
-        await audit(tx, {
-          actor: input.actor,
-          action: `donations.${plan.success.kind}`,
-          entity: "donation",
-          entityId: input.transactionNo,
-          reason: plan.success.reason,
-          before,
-          after: { reversal: id, amountCents: plan.success.amountCents, status },
-        });
-        return { reversal: (await byId(tx, id)) as Reversal, replayed: false };
-      }),
+            [
+              id,
+              gift.id,
+              plan.success.kind,
+              plan.success.amountCents,
+              plan.success.reason,
+              input.idempotencyKey,
+              requestHash,
+              input.actor.id,
+              status,
+            ],
+          );
+          await audit(tx, {
+            actor: input.actor,
+            action: `donations.${plan.success.kind}`,
+            entity: "donation",
+            entityId: input.transactionNo,
+            reason: plan.success.reason,
+            before,
+            after: { reversal: id, amountCents: plan.success.amountCents, status },
+          });
+          return { reversal: (await byId(tx, id)) as Reversal, replayed: false };
+        }),
+      ),
 
     /** A second officer agrees; never the one who asked. */
     approve: (id: string, actor: ConsoleActor) =>

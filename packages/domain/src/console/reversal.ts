@@ -54,6 +54,10 @@ export type ReversalError = DomainError<
   | "reason.markup"
 >;
 
+/** Another refund or void of the gift is under way (waiting for its approver or its gateway). */
+export const OPEN_REVERSAL_MESSAGE =
+  "A refund of this gift is already in progress; finish that one first.";
+
 const refused = (code: ReversalError["code"], message: string): ReversalError =>
   domainError("ReversalRefused", code, message);
 
@@ -77,10 +81,7 @@ export const planReversal = (
     return Result.fail(refused(reason.failure.code, reason.failure.message));
   if (gift.status !== "succeeded")
     return Result.fail(refused("reversal.notPaid", "Only a paid gift can be given back."));
-  if (gift.openReversal)
-    return Result.fail(
-      refused("reversal.open", "This gift has a refund or void waiting; finish that one first."),
-    );
+  if (gift.openReversal) return Result.fail(refused("reversal.open", OPEN_REVERSAL_MESSAGE));
   const remaining = gift.totalCents - gift.refundedCents;
   if (ask.kind === "void") {
     if (gift.refundedCents > 0)

@@ -46,6 +46,17 @@ interface Detail {
   reversals: Reversal[];
 }
 
+/**
+ * Refusals the page says in the officer's language (the server's message is English); any other
+ * shows the server's message.
+ */
+const REFUSALS: Readonly<Record<string, string>> = {
+  "reversal.amount": "consoleops_refused_amount",
+  "reversal.open": "consoleops_refused_in_progress",
+  "request.invalid": "consoleops_refused_invalid",
+  "console.forbidden": "console_forbidden",
+};
+
 const detailText = (detail: Record<string, string | number | null>) =>
   Object.entries(detail)
     .filter(([, value]) => value !== null && value !== "")
@@ -84,22 +95,26 @@ export default function DonationDetail(props: {
     if (shown) heading.current?.focus();
   }, [shown]);
 
+  const refusedText = (reply: { code?: string; message?: string }) => {
+    const key = REFUSALS[reply.code ?? ""];
+    return key ? t(key) : t("consoleops_refused", { message: reply.message ?? t("console_error") });
+  };
   const act = async (what: "resend" | "reissue" | "refund" | "void") => {
     const cents = amount ? centsOf(amount) : undefined;
     const body =
       what === "reissue"
         ? { reason, particulars: { name, email } }
         : what === "refund"
-          ? { reason, ...(amount ? { amountCents: cents ?? -1 } : {}) }
+          ? // An empty amount is "all that is left", said so (the server never assumes it).
+            amount
+            ? { reason, amountCents: cents ?? -1 }
+            : { reason, rest: true }
           : { reason };
     const reply = await operate(`${base}?do=${what}`, body, keys.current[what]);
     setOutcome(
       reply.ok
         ? { text: t("consoleops_done"), error: false }
-        : {
-            text: t("consoleops_refused", { message: reply.message ?? t("console_error") }),
-            error: true,
-          },
+        : { text: refusedText(reply), error: true },
     );
     // A done action gets a fresh key; a refused one keeps it, so retrying it is the same request.
     if (reply.ok) keys.current[what] = newKey();
@@ -110,10 +125,7 @@ export default function DonationDetail(props: {
     setOutcome(
       reply.ok
         ? { text: t("consoleops_done"), error: false }
-        : {
-            text: t("consoleops_refused", { message: reply.message ?? t("console_error") }),
-            error: true,
-          },
+        : { text: refusedText(reply), error: true },
     );
     await load();
   };

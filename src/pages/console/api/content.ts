@@ -3,7 +3,7 @@ import { decodeSiteContentChange, MAIN_CHARITY_ID } from "@portal/domain";
 import { listCharities, readSiteContent, saveSiteContent } from "@portal/adapters/console";
 import { database } from "../../../server/database";
 import { refusal, requireOfficer } from "../../../server/console/guard";
-import { jsonBody, ok, refused } from "../../../server/console/respond";
+import { consoleJson, ok, refused } from "../../../server/console/respond";
 import { clearConfigurationCache } from "../../../server/api/configuration";
 
 export const prerender = false;
@@ -36,7 +36,8 @@ export const GET: APIRoute = async (context) => {
 export const POST: APIRoute = async (context) => {
   const call = await requireOfficer(context, "content.edit");
   if (call instanceof Response) return call;
-  const body = await jsonBody(context.request);
+  const body = await consoleJson(context.request);
+  if (body instanceof Response) return body;
   const charityId = charityOf((body as { charityId?: unknown } | undefined)?.charityId);
   if (body === undefined || charityId === undefined) {
     return refusal(400, "content.invalid", "Send { charityId, ... } as JSON", { field: "" });

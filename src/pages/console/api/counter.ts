@@ -1,8 +1,8 @@
 import type { APIRoute } from "astro";
 import { consoleServices } from "../../../server/console/services";
-import type { CounterEntryInput } from "@portal/domain";
 import { refusal, requireOfficer } from "../../../server/console/guard";
-import { jsonBody, ok } from "../../../server/console/respond";
+import { consoleBody, ok } from "../../../server/console/respond";
+import { CounterBody } from "../../../server/console/bodies";
 import { actorOf } from "../../../server/console/operations/live";
 import { idempotencyKeyOf, operationRefused } from "../../../server/console/operations/respond";
 
@@ -16,13 +16,13 @@ export const POST: APIRoute = async (context) => {
   const call = await requireOfficer(context, "counter.record");
   if (call instanceof Response) return call;
   const key = idempotencyKeyOf(context.request);
-  const body = await jsonBody(context.request);
-  if (!key || typeof body !== "object" || body === null)
-    return refusal(400, "request.invalid", "Send JSON with an Idempotency-Key header");
+  if (!key) return refusal(400, "request.invalid", "Send an Idempotency-Key header");
+  const body = await consoleBody(context.request, CounterBody, "counter.invalid");
+  if (body instanceof Response) return body;
   try {
     const receipt = await (
       await consoleServices(context).operations()
-    ).counterReceipt(actorOf(call), body as CounterEntryInput, key);
+    ).counterReceipt(actorOf(call), body, key);
     return ok(receipt, receipt.replayed ? 200 : 201);
   } catch (error) {
     return operationRefused(error);

@@ -1,8 +1,14 @@
 import type { APIRoute } from "astro";
 import { consoleServices } from "../../../../server/console/services";
-import type { ReversalKind } from "@portal/domain";
 import { refusal, requireOfficer } from "../../../../server/console/guard";
-import { jsonBody, ok } from "../../../../server/console/respond";
+import { consoleBody, ok } from "../../../../server/console/respond";
+import {
+  REFUND_AMOUNT_FIELDS,
+  RefundBody,
+  ReissueBody,
+  ResendBody,
+  VoidBody,
+} from "../../../../server/console/bodies";
 import { actorOf } from "../../../../server/console/operations/live";
 import { idempotencyKeyOf, operationRefused } from "../../../../server/console/operations/respond";
 
@@ -29,45 +35,67 @@ const ACTIONS = {
   void: "donations.void",
 } as const;
 
+/** A refusal in a refund's amount is `reversal.amount` (the page says it in the officer's language). */
+const refundCode = (fields: ReadonlyArray<string>) =>
+  fields.some((field) => REFUND_AMOUNT_FIELDS.includes(field))
+    ? "reversal.amount"
+    : "request.invalid";
+
 /**
  * An action on the donation, `?do=resend|reissue|refund|void`, with an `Idempotency-Key` header:
  * resend `{}`; reissue `{ reason, particulars: { name?, email?, companyName? } }`; refund
- * `{ amountCents?, reason }` (all that is left when no amount); void `{ reason }`.
+ * `{ reason, amountCents }` (whole cents) or `{ reason, rest: true }` (all that is left; never
+ * without saying so); void `{ reason }`. Each body is decoded by its schema (../bodies.ts).
  */
 export const POST: APIRoute = async (context) => {
   const what = new URL(context.request.url).searchParams.get("do") ?? "";
-  if (!(what in ACTIONS)) return refusal(404, "console.not_found", "No such action");
+  if (!Object.hasOwn(ACTIONS, what)) return refusal(404, "console.not_found", "No such action");
   const action = what as keyof typeof ACTIONS;
   const call = await requireOfficer(context, ACTIONS[action]);
   if (call instanceof Response) return call;
   const key = idempotencyKeyOf(context.request);
-  const body = (await jsonBody(context.request)) as Record<string, unknown> | undefined;
-  if (!key || typeof body !== "object" || body === null)
-    return refusal(400, "request.invalid", "Send JSON with an Idempotency-Key header");
+  if (!key) return refusal(400, "request.invalid", "Send an Idempotency-Key header");
   const transactionNo = String(context.params["transactionNo"] ?? "");
-  const reason = typeof body["reason"] === "string" ? body["reason"] : "";
   try {
     const ops = await consoleServices(context).operations();
     const actor = actorOf(call);
-    if (action === "resend") return ok(await ops.resendReceipt(actor, transactionNo, key));
+    if (action === "resend") {
+      const body = await consoleBody(context.request, ResendBody);
+      if (body instanceof Response) return body;
+      return ok(await ops.resendReceipt(actor, transactionNo, key));
+    }
     if (action === "reissue") {
+      const body = await consoleBody(context.request, ReissueBody);
+      if (body instanceof Response) return body;
       const gift = await ops.donation(actor, transactionNo);
-      const given = (body["particulars"] ?? {}) as Record<string, unknown>;
+      const given = body.particulars ?? {};
       const particulars = Object.fromEntries(
         (["name", "email", "companyName"] as const)
-          .filter((field) => typeof given[field] === "string" && String(given[field]).trim() !== "")
-          .map((field) => [field, String(given[field]).trim()]),
+          .map((field) => [field, given[field]?.trim() ?? ""] as const)
+          .filter(([, text]) => text !== ""),
       );
-      return ok(await ops.reissue(actor, { receiptNo: gift.receiptNo ?? "", reason, particulars }));
+      return ok(
+        await ops.reissue(actor, {
+          receiptNo: gift.receiptNo ?? "",
+          reason: body.reason,
+          particulars,
+        }),
+      );
     }
-    const amount = body["amountCents"];
+    // A void gives back the whole gift and reads only a reason; a refund names its amount or the rest.
+    const body =
+      action === "void"
+        ? await consoleBody(context.request, VoidBody)
+        : await consoleBody(context.request, RefundBody, refundCode);
+    if (body instanceof Response) return body;
+    const { amountCents } = body as Partial<typeof RefundBody.Type>;
     return ok(
       await ops.giveBack(actor, {
         transactionNo,
-        kind: action as ReversalKind,
-        reason,
+        kind: action,
+        reason: body.reason,
         idempotencyKey: key,
-        ...(typeof amount === "number" ? { amountCents: amount } : {}),
+        ...(amountCents === undefined ? {} : { amountCents }),
       }),
     );
   } catch (error) {

@@ -1,8 +1,8 @@
 import type { APIRoute } from "astro";
 import { consoleServices } from "../../../../server/console/services";
-import type { DonationSearchInput } from "@portal/domain";
-import { refusal, requireOfficer } from "../../../../server/console/guard";
-import { jsonBody, ok } from "../../../../server/console/respond";
+import { requireOfficer } from "../../../../server/console/guard";
+import { consoleBody, ok } from "../../../../server/console/respond";
+import { SearchBody } from "../../../../server/console/bodies";
 import { actorOf } from "../../../../server/console/operations/live";
 import { operationRefused } from "../../../../server/console/operations/respond";
 
@@ -15,15 +15,10 @@ export const prerender = false;
 export const POST: APIRoute = async (context) => {
   const call = await requireOfficer(context, "donations.search");
   if (call instanceof Response) return call;
-  const body = await jsonBody(context.request);
-  if (typeof body !== "object" || body === null)
-    return refusal(400, "search.invalid", "Send the search as JSON");
+  const body = await consoleBody(context.request, SearchBody, "search.invalid");
+  if (body instanceof Response) return body;
   try {
-    return ok(
-      await (
-        await consoleServices(context).operations()
-      ).search(actorOf(call), body as DonationSearchInput),
-    );
+    return ok(await (await consoleServices(context).operations()).search(actorOf(call), body));
   } catch (error) {
     return operationRefused(error);
   }

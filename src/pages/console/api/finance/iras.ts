@@ -2,7 +2,8 @@ import type { APIRoute } from "astro";
 import { consoleServices } from "../../../../server/console/services";
 import { audit } from "../../../../server/console/audit";
 import { requireOfficer, refusal } from "../../../../server/console/guard";
-import { jsonBody, ok } from "../../../../server/console/respond";
+import { consoleBody, ok } from "../../../../server/console/respond";
+import { YearBody } from "../../../../server/console/bodies";
 import { download } from "../../../../server/finance";
 import { yearParam } from "../../../../server/finance-params";
 
@@ -25,8 +26,9 @@ export const GET: APIRoute = async (context) => {
 export const POST: APIRoute = async (context) => {
   const call = await requireOfficer(context, "iras.records");
   if (call instanceof Response) return call;
-  const body = (await jsonBody(context.request)) as { year?: unknown } | undefined;
-  const year = yearParam(body?.year);
+  const body = await consoleBody(context.request, YearBody, "finance.bad_year");
+  if (body instanceof Response) return body;
+  const year = yearParam(body.year);
   if (!year) return refusal(400, "finance.bad_year", "Give a year");
   await audit(call, { action: "iras.records", entity: "iras_year", entityId: String(year) });
   return download(

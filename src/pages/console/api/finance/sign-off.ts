@@ -2,7 +2,8 @@ import type { APIRoute } from "astro";
 import { consoleServices } from "../../../../server/console/services";
 import { audit } from "../../../../server/console/audit";
 import { requireOfficer, refusal } from "../../../../server/console/guard";
-import { jsonBody, ok } from "../../../../server/console/respond";
+import { consoleBody, ok } from "../../../../server/console/respond";
+import { DayBody } from "../../../../server/console/bodies";
 import { dayParam } from "../../../../server/finance-params";
 
 export const prerender = false;
@@ -11,8 +12,9 @@ export const prerender = false;
 export const POST: APIRoute = async (context) => {
   const call = await requireOfficer(context, "finance.signOff");
   if (call instanceof Response) return call;
-  const body = (await jsonBody(context.request)) as { day?: unknown } | undefined;
-  const day = dayParam(body?.day);
+  const body = await consoleBody(context.request, DayBody, "finance.bad_day");
+  if (body instanceof Response) return body;
+  const day = dayParam(body.day);
   if (!day) return refusal(400, "finance.bad_day", "Give a real day (YYYY-MM-DD)");
   const outcome = await (
     await consoleServices(context).finance()

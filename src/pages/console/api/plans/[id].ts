@@ -1,7 +1,9 @@
 import type { APIRoute } from "astro";
 import { consoleServices } from "../../../../server/console/services";
+import { isUuid } from "../../../../server/input";
 import { refusal, requireOfficer } from "../../../../server/console/guard";
-import { jsonBody, ok } from "../../../../server/console/respond";
+import { consoleBody, ok } from "../../../../server/console/respond";
+import { CancelPlanBody } from "../../../../server/console/bodies";
 import { actorOf } from "../../../../server/console/operations/live";
 import { operationRefused } from "../../../../server/console/operations/respond";
 
@@ -12,14 +14,14 @@ export const POST: APIRoute = async (context) => {
   const call = await requireOfficer(context, "plans.cancel");
   if (call instanceof Response) return call;
   const id = String(context.params["id"] ?? "");
-  const body = (await jsonBody(context.request)) as { note?: unknown } | undefined;
-  if (!/^[0-9a-f-]{36}$/.test(id)) return refusal(404, "recurring.notFound", "No such plan");
+  if (!isUuid(id)) return refusal(404, "recurring.notFound", "No such plan");
+  const body = await consoleBody(context.request, CancelPlanBody);
+  if (body instanceof Response) return body;
   try {
-    const note = typeof body?.note === "string" ? body.note : "";
     return ok({
       outcome: await (
         await consoleServices(context).operations()
-      ).cancelPlan(actorOf(call), id, note),
+      ).cancelPlan(actorOf(call), id, body.note ?? ""),
     });
   } catch (error) {
     return operationRefused(error);

@@ -1,7 +1,8 @@
 import type { APIRoute } from "astro";
 import { consoleServices } from "../../../../server/console/services";
-import { refusal, requireOfficer } from "../../../../server/console/guard";
-import { jsonBody, ok } from "../../../../server/console/respond";
+import { requireOfficer } from "../../../../server/console/guard";
+import { consoleBody, ok } from "../../../../server/console/respond";
+import { PlansBody } from "../../../../server/console/bodies";
 import { actorOf } from "../../../../server/console/operations/live";
 import { operationRefused } from "../../../../server/console/operations/respond";
 
@@ -11,15 +12,13 @@ export const prerender = false;
 export const POST: APIRoute = async (context) => {
   const call = await requireOfficer(context, "plans.view");
   if (call instanceof Response) return call;
-  const body = (await jsonBody(context.request)) as Record<string, unknown> | undefined;
-  if (typeof body !== "object" || body === null)
-    return refusal(400, "request.invalid", "Send JSON");
-  const text = (name: string) => (typeof body[name] === "string" ? String(body[name]) : undefined);
+  const body = await consoleBody(context.request, PlansBody);
+  if (body instanceof Response) return body;
   try {
     const find = {
-      ...(text("email") ? { email: text("email") as string } : {}),
-      ...(text("idNumber") ? { idNumber: text("idNumber") as string } : {}),
-      ...(text("transactionNo") ? { transactionNo: text("transactionNo") as string } : {}),
+      ...(body.email ? { email: body.email } : {}),
+      ...(body.idNumber ? { idNumber: body.idNumber } : {}),
+      ...(body.transactionNo ? { transactionNo: body.transactionNo } : {}),
     };
     return ok(await (await consoleServices(context).operations()).plans(actorOf(call), find));
   } catch (error) {

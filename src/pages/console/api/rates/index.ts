@@ -2,7 +2,8 @@ import type { APIRoute } from "astro";
 import { consoleServices } from "../../../../server/console/services";
 import { decodeRateChanges, MAIN_CHARITY_ID } from "@portal/domain";
 import { requireOfficer } from "../../../../server/console/guard";
-import { jsonBody, ok, refused } from "../../../../server/console/respond";
+import { consoleBody, ok, refused } from "../../../../server/console/respond";
+import { RateDraftBody } from "../../../../server/console/bodies";
 import { refusal } from "../../../../server/console/guard";
 
 export const prerender = false;
@@ -20,11 +21,10 @@ export const GET: APIRoute = async (context) => {
 export const POST: APIRoute = async (context) => {
   const call = await requireOfficer(context, "rates.draft");
   if (call instanceof Response) return call;
-  const body = (await jsonBody(context.request)) as
-    { changes?: unknown; effectiveAt?: unknown } | undefined;
-  const effectiveAt =
-    typeof body?.effectiveAt === "string" ? new Date(body.effectiveAt) : undefined;
-  if (!body || !effectiveAt || Number.isNaN(effectiveAt.getTime())) {
+  const body = await consoleBody(context.request, RateDraftBody, "rates.invalid");
+  if (body instanceof Response) return body;
+  const effectiveAt = new Date(body.effectiveAt);
+  if (Number.isNaN(effectiveAt.getTime())) {
     return refusal(400, "rates.invalid", "Send { changes, effectiveAt } as JSON");
   }
   try {

@@ -1,5 +1,6 @@
 import type { APIRoute } from "astro";
 import { consoleServices } from "../../../../server/console/services";
+import { isUuid } from "../../../../server/input";
 import { refusal, requireOfficer } from "../../../../server/console/guard";
 import { ok } from "../../../../server/console/respond";
 import { actorOf } from "../../../../server/console/operations/live";
@@ -18,7 +19,7 @@ export const POST: APIRoute = async (context) => {
   );
   if (call instanceof Response) return call;
   const id = String(context.params["id"] ?? "");
-  if (!/^[0-9a-f-]{36}$/.test(id)) return refusal(404, "reversal.notFound", "No such request");
+  if (!isUuid(id)) return refusal(404, "reversal.notFound", "No such request");
   try {
     const ops = await consoleServices(context).operations();
     return ok(

@@ -1,0 +1,117 @@
+import { Schema } from "effect";
+import { Lines, Text, WholeCents } from "../input";
+
+/**
+ * The console's request bodies, each decoded by its schema at the edge (src/server/input.ts's rule,
+ * as the /svc calls are): typed fields, bounded lengths. What a field means (a real fund, a valid
+ * NRIC, a reason of 3 to 500 characters) is the domain's to check afterwards; this only makes sure
+ * every field is of the type and size the operation takes. Unknown fields are ignored.
+ */
+const optional = Schema.optionalKey;
+
+/** An officer's reason or note: the domain checks 3 to 500 characters after spaces are collapsed. */
+const Reason = Lines(2_000);
+
+/** A cent amount given back: whole cents, at least one (at most what is left: the domain's rule). */
+const RefundCents = Schema.Int.check(
+  Schema.isBetween({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+);
+
+/**
+ * A refund: `{ reason, amountCents }`, or `{ reason, rest: true }` for all that is left. Exactly one
+ * of the two: a body that names no amount refunds nothing.
+ */
+export const RefundBody = Schema.Struct({
+  reason: Reason,
+  amountCents: optional(RefundCents),
+  rest: optional(Schema.Literal(true)),
+}).check(
+  Schema.makeFilter((body) =>
+    (body.amountCents === undefined) === (body.rest === undefined)
+      ? { path: ["amountCents"], issue: "Give amountCents (whole cents) or rest: true, not both" }
+      : undefined,
+  ),
+);
+
+/** The fields a refund body's amount is in: a refusal there is `reversal.amount`. */
+export const REFUND_AMOUNT_FIELDS: ReadonlyArray<string> = ["amountCents", "rest"];
+
+export const VoidBody = Schema.Struct({ reason: Reason });
+
+/** A resend takes nothing; the page sends the reason field it shows, which is kept to its type. */
+export const ResendBody = Schema.Struct({ reason: optional(Reason) });
+
+export const ReissueBody = Schema.Struct({
+  reason: Reason,
+  particulars: optional(
+    Schema.Struct({
+      name: optional(Text(200)),
+      email: optional(Text(254)),
+      companyName: optional(Text(200)),
+    }),
+  ),
+});
+
+/** A counter entry (`CounterEntryInput`); the domain's `checkCounterEntry` names what is wrong in it. */
+export const CounterBody = Schema.Struct({
+  fund: Text(20),
+  amountCents: WholeCents,
+  method: Text(20),
+  reference: optional(Text(60)),
+  bankName: optional(Text(120)),
+  mosqueName: Text(200),
+  donor: Schema.Struct({
+    name: Text(200),
+    email: optional(Text(254)),
+    countryCode: optional(Text(8)),
+    mobile: optional(Text(30)),
+    idNumber: optional(Text(20)),
+    anonymous: optional(Schema.Boolean),
+  }),
+});
+
+/** A donation search (`DonationSearchInput`); `checkDonationSearch` names what is wrong in it. */
+export const SearchBody = Schema.Struct({
+  receiptNo: optional(Text(40)),
+  transactionNo: optional(Text(40)),
+  from: optional(Text(10)),
+  to: optional(Text(10)),
+  flow: optional(Text(20)),
+  method: optional(Text(20)),
+  status: optional(Text(20)),
+  minCents: optional(WholeCents),
+  maxCents: optional(WholeCents),
+  email: optional(Text(254)),
+  idNumber: optional(Text(20)),
+  page: optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1_000 }))),
+});
+
+/** A donor's plans by e-mail, identity number or a gift's transaction number. */
+export const PlansBody = Schema.Struct({
+  email: optional(Text(254)),
+  idNumber: optional(Text(20)),
+  transactionNo: optional(Text(40)),
+});
+
+export const CancelPlanBody = Schema.Struct({ note: optional(Reason) });
+
+/** Hide a gift from the donor wall (`hidden` true, the default) or show it again. */
+export const WallBody = Schema.Struct({
+  hidden: optional(Schema.Boolean),
+  reason: optional(Reason),
+});
+
+/** Draft rates: each change is checked by the domain's `decodeRateChanges`. */
+export const RateDraftBody = Schema.Struct({
+  changes: Schema.Record(Schema.String, Schema.Unknown),
+  effectiveAt: Text(40),
+});
+
+export const DayBody = Schema.Struct({ day: Text(10) });
+
+export const YearBody = Schema.Struct({ year: Schema.Union([Schema.Int, Text(4)]) });
+
+/** Site content: the charity, and the parts the domain's `decodeSiteContentChange` checks. */
+export const ContentBody = Schema.Struct({
+  charityId: Schema.Union([Schema.Int, Text(9)]),
+});
