@@ -17,6 +17,19 @@ test.use(ownAddress("chrome-navigation"));
 
 const dialog = (page: Page) => page.getByRole("dialog");
 
+/**
+ * The window resized as a person does it, one size at a time: the page's resize handler runs before
+ * the next animation frame, so after two frames it has seen this width (Chromium coalesces resizes
+ * that come faster, and on a loaded machine a later size could otherwise arrive first).
+ */
+const resizeTo = async (page: Page, width: number) => {
+  await page.setViewportSize({ width, height: 740 });
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+};
+
 test("a wakaf landing's section nav scrolls to each section below the nav and highlights it", async ({
   page,
   baseURL,
@@ -108,7 +121,7 @@ test("the logo follows the page's flow and the transaction state", async ({ page
 test("the menu stays open on resize while the unauthorised popup shows, and closes otherwise", async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 375, height: 740 });
+  await resizeTo(page, 375);
   await open(page, "/fidyah");
   const nav = page.getByRole("navigation", { name: "Site navigation" });
   await page.getByRole("button", { name: "Menu" }).click();
@@ -117,20 +130,20 @@ test("the menu stays open on resize while the unauthorised popup shows, and clos
     dialog(page).getByRole("heading", { name: "Sign in to your account" }),
   ).toBeVisible();
   // With the sign-in popup, narrowing closes the menu as always.
-  await page.setViewportSize({ width: 1280, height: 740 });
-  await page.setViewportSize({ width: 800, height: 740 });
+  await resizeTo(page, 1280);
+  await resizeTo(page, 800);
   await expect(nav).toBeHidden();
   // The unauthorised popup (a social sign-in refused) holds it open.
-  await page.setViewportSize({ width: 1280, height: 740 });
+  await resizeTo(page, 1280);
   await page.evaluate(() =>
     document.dispatchEvent(
       new CustomEvent("portal:auth-popup", { detail: { kind: "UNAUTHORISED" } }),
     ),
   );
   await expect(dialog(page).getByRole("heading", { name: "Unauthorised account" })).toBeVisible();
-  await page.setViewportSize({ width: 800, height: 740 });
+  await resizeTo(page, 800);
   await expect(nav).toBeVisible();
-  await page.setViewportSize({ width: 375, height: 740 });
+  await resizeTo(page, 375);
   await expect(nav).toBeVisible();
 });
 
@@ -138,7 +151,7 @@ test("the pre-registered popup holds the menu open too, in Malay on a phone", as
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
-  await page.setViewportSize({ width: 375, height: 740 });
+  await resizeTo(page, 375);
   await open(page, "/ms/kaffarah");
   const nav = page.getByRole("navigation", { name: "Navigasi laman" });
   // Back from a social provider's logout with the pre-registered outcome kept (auth/social-return.ts).
@@ -149,15 +162,15 @@ test("the pre-registered popup holds the menu open too, in Malay on a phone", as
   await expect(popup).toBeVisible();
   // Widened, the menu shows; narrowed again while the popup shows, it stays open.
   for (const width of [1280, 800, 375]) {
-    await page.setViewportSize({ width, height: 740 });
+    await resizeTo(page, width);
     await expect(nav).toBeVisible();
   }
   await checkScreen(page, testInfo, "pre-registered-menu-ms-375");
   // Closed, the popup no longer holds it: the next narrowing closes the menu.
   await dialog(page).getByRole("button", { name: "Tutup", exact: true }).click();
   await expect(popup).toHaveCount(0);
-  await page.setViewportSize({ width: 1280, height: 740 });
-  await page.setViewportSize({ width: 800, height: 740 });
+  await resizeTo(page, 1280);
+  await resizeTo(page, 800);
   await expect(nav).toBeHidden();
 });
 
