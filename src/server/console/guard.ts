@@ -3,6 +3,7 @@ import { mayDo, type ConsoleAction } from "@portal/domain";
 import type { Officer } from "@portal/adapters/console";
 import { portalNow } from "../clock";
 import { callerAddress } from "../rate-limit";
+import { forwardedScheme } from "../forwarded";
 import { fromConsoleOrigin } from "./origin";
 import { consoleServices } from "./services";
 import { audit } from "./audit";
@@ -28,8 +29,7 @@ export interface OfficerCall {
 export const isHttps = (request: Request): boolean =>
   new URL(request.url).protocol === "https:" ||
   config().cookieSecure ||
-  (config().trustProxy &&
-    request.headers.get("x-forwarded-proto")?.split(",").at(-1)?.trim() === "https");
+  forwardedScheme(request.headers) === "https";
 
 /** The session cookie's name: `__Host-` over https (Secure, Path=/, no Domain: this origin only). */
 export const sessionCookieName = (request: Request): string =>
