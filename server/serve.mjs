@@ -154,16 +154,16 @@ function sendFile(req, res, { file, info, policy, framed }, status = 200) {
  * Whether the request's host wears the wakaf brand: spec §1's site variant from the configured site
  * entries (the services bundle's `siteBrandOfHost`), else §1's host rule alone.
  */
-async function wakafHostOf(services, host, productRoute) {
-  if (!services?.siteBrandOfHost) return onWakafHost(host, productRoute);
-  return (await services.siteBrandOfHost(host)) === "wakaf";
+async function wakafHostOf(portal, host, productRoute) {
+  if (!portal?.siteBrandOfHost) return onWakafHost(host, productRoute);
+  return (await portal.siteBrandOfHost(host)) === "wakaf";
 }
 
-async function notFound(files, req, res, productRoute, services) {
+async function notFound(files, req, res, productRoute, portal) {
   // Under /ms/ the Malay not-found page (Malay header and footer); on the wakaf host, the wakaf one.
   const urlPath = new URL(req.url ?? "/", "http://x").pathname;
   const host = req.headers.host;
-  const wakafHost = await wakafHostOf(services, host, productRoute);
+  const wakafHost = await wakafHostOf(portal, host, productRoute);
   const page =
     findStatic(files, notFoundPagePath(urlPath, host, productRoute, wakafHost)) ??
     files.get("/404.html");
@@ -240,7 +240,7 @@ export function createListener(astroHandler, services, portal, shutdown = { drai
       answering.add(res);
       res.once("close", () => answering.delete(res));
     }
-    if (testToken && services?.serveTestControl && req.url?.startsWith("/__test/")) {
+    if (testToken && portal.serveTestControl && req.url?.startsWith("/__test/")) {
       // Test control only (never in production): its stand-in social provider's form posts and
       // redirects back across origins, as a real provider's pages do under their own policy.
       res.removeHeader("content-security-policy");
@@ -250,7 +250,7 @@ export function createListener(astroHandler, services, portal, shutdown = { drai
         return;
       }
       const url = new URL(req.url, "http://localhost");
-      services.serveTestControl(req, res, url).catch(() => {
+      portal.serveTestControl(req, res, url).catch(() => {
         if (!res.headersSent) res.statusCode = 500;
         res.end();
       });
@@ -266,22 +266,22 @@ export function createListener(astroHandler, services, portal, shutdown = { drai
       return;
     }
     if (
-      services?.serveIdentity &&
+      portal.serveIdentity &&
       (req.url?.startsWith(`${services.LAYER_PATH}/`) ||
         req.url?.split("?")[0] === services.LAYER_PATH ||
         req.url?.split("?")[0] === services.CONFIG_PATH)
     ) {
       // The identity configuration and, when embedded, the layer in front of cognito-local.
       const url = new URL(req.url, "http://localhost");
-      services.serveIdentity(req, res, url).catch((error) => failed(req, res, requestId, error));
+      portal.serveIdentity(req, res, url).catch((error) => failed(req, res, requestId, error));
       return;
     }
-    if (services?.serveSandbox && req.url?.startsWith("/sandbox/")) {
+    if (portal.serveSandbox && req.url?.startsWith("/sandbox/")) {
       // The sandbox gateway's pages and calls, when it is the gateway (a stand-in: src/server/standins.ts).
       const url = new URL(req.url, "http://localhost");
-      services
+      portal
         .serveSandbox(req, res, url)
-        .then((answered) => answered || notFound(files, req, res, productRoute, services))
+        .then((answered) => answered || notFound(files, req, res, productRoute, portal))
         .catch((error) => failed(req, res, requestId, error));
       return;
     }
@@ -289,7 +289,7 @@ export function createListener(astroHandler, services, portal, shutdown = { drai
       try {
         const url = new URL(req.url ?? "/", "http://x");
         if (req.method === "GET" || req.method === "HEAD") {
-          const wakafHost = await wakafHostOf(services, req.headers.host, productRoute);
+          const wakafHost = await wakafHostOf(portal, req.headers.host, productRoute);
           const away = landingRedirect(url.pathname, wakafLandings, wakafHost);
           if (away !== undefined) {
             // Spec §2: a wakaf landing away from the wakaf host goes home, before anything shows.
@@ -319,7 +319,7 @@ export function createListener(astroHandler, services, portal, shutdown = { drai
           req,
           res,
           () =>
-            notFound(files, req, res, productRoute, services).catch((error) =>
+            notFound(files, req, res, productRoute, portal).catch((error) =>
               failed(req, res, requestId, error),
             ),
           { ...locals, writable: ready },

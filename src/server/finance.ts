@@ -1,19 +1,23 @@
 import { dashboard, irasRecords, reconciliation, stripeRecords } from "@portal/adapters/finance";
 import { stripeClient } from "@portal/adapters/payments";
 import { FLOW_TYPES } from "@portal/domain";
-import { database } from "./database";
-import { serverKey } from "./secrets";
-import { scoped } from "./root";
-import { gatewayRecords } from "./standins";
+import type { GatewayRecords } from "@portal/adapters/finance";
+import type { PortalConfig } from "./config";
+import type { PortalDatabase } from "./database";
 
 /**
  * The finance section's records on the process's one database (issue 19). Reconciliation reads the
  * configured gateway's own records: with PORTAL_PAYMENT_GATEWAY=stripe, the Stripe account's balance
  * transactions; else the embedded sandbox's (a stand-in, through src/server/standins.ts).
  */
-export const finance = () =>
-  scoped("finance", async ({ config }) => {
-    const sql = await database();
+export const financeOf = (deps: {
+  readonly config: PortalConfig;
+  readonly database: PortalDatabase;
+  readonly key: Buffer;
+  readonly gatewayRecords: () => Promise<GatewayRecords>;
+}) =>
+  deps.database.over(async (sql) => {
+    const { config } = deps;
     const stripe = config.payments.stripe;
     return {
       sql,
@@ -25,12 +29,15 @@ export const finance = () =>
           ? stripeRecords(
               stripeClient({ secretKey: stripe.secretKey, returnUrl: config.publicUrl }),
             )
-          : await gatewayRecords(),
+          : await deps.gatewayRecords(),
       ),
-      iras: irasRecords(sql, serverKey()),
+      iras: irasRecords(sql, deps.key),
       dashboard: dashboard(sql),
     };
   });
+
+/** The finance section's records (`financeOf`). */
+export type Finance = Awaited<ReturnType<ReturnType<typeof financeOf>>>;
 
 /**
  * A streamed download: nothing of it is kept on the server, and nothing may cache it. The next chunk

@@ -1,5 +1,3 @@
-import { config } from "./root";
-
 /**
  * The scheme the browser used, as our own load balancer reports it: with PORTAL_TRUST_PROXY=true the
  * last `X-Forwarded-Proto` entry (the one it added; earlier ones are the client's word), else
@@ -7,7 +5,7 @@ import { config } from "./root";
  */
 export const forwardedScheme = (
   headers: { readonly get: (name: string) => string | null },
-  trustProxy = config().trustProxy,
+  trustProxy: boolean,
 ): "http" | "https" | undefined => {
   if (!trustProxy) return undefined;
   const scheme = headers.get("x-forwarded-proto")?.split(",").at(-1)?.trim().toLowerCase();

@@ -1,5 +1,5 @@
 import { identityVerifier, type IdentityVerifier } from "@portal/adapters/identity";
-import { config, scoped } from "./root";
+import type { PortalConfig } from "./config";
 
 /**
  * The identity provider whose ID tokens this server accepts: PORTAL_IDENTITY_ISSUER (a Cognito user
@@ -7,9 +7,9 @@ import { config, scoped } from "./root";
  * `<issuer>/.well-known/jwks.json`, and PORTAL_IDENTITY_CLIENT_ID, the app client the token must be for.
  * Without an issuer no token is accepted: every signed-in call answers 401.
  */
-export const verifyIdentity = (): IdentityVerifier | undefined =>
-  scoped("identityVerifier", () => {
-    const { issuer, jwksUrl, clientId } = config().identity;
-    if (!issuer) return undefined;
-    return identityVerifier({ issuer, jwksUrl, audience: clientId });
-  });
+export const identityVerifierOf = ({
+  issuer,
+  jwksUrl,
+  clientId,
+}: PortalConfig["identity"]): IdentityVerifier | undefined =>
+  issuer ? identityVerifier({ issuer, jwksUrl, audience: clientId }) : undefined;

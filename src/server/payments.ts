@@ -5,38 +5,22 @@ import {
   type PaymentGatewayShape,
 } from "@portal/domain";
 import { createStripeGateway, refundSecondPayment } from "@portal/adapters/payments";
-import { payments, recurring, type Payments, type Recurring } from "@portal/adapters/db";
-import { portalNow } from "./clock";
-import { database } from "./database";
-import { productRoute } from "./records";
 import {
-  publicUrl,
-  queueReceiptMail,
-  queueRefundMail,
-  sendReceiptMail,
-  sendRefundMail,
-} from "./receipt-mail";
-import { serverKey } from "./secrets";
-import { config, scoped } from "./root";
+  payments,
+  recurring,
+  type MailQueue,
+  type Payments,
+  type Recurring,
+} from "@portal/adapters/db";
+import type { PortalClock } from "./clock";
+import type { PortalConfig } from "./config";
+import type { PortalDatabase } from "./database";
+import type { Deferred } from "./records";
+import { paymentMails, publicUrlOf } from "./receipt-mail";
 import { siteOrigins } from "./site-origins";
-import { sandboxGateway } from "./standins";
 
 /** Which card and PayNow gateway this process uses (PORTAL_PAYMENT_GATEWAY, checked at start-up). */
 export type GatewayName = "sandbox" | "stripe";
-
-export const gatewayName = (): GatewayName => config().payments.gateway;
-
-/** The gateway behind the PaymentGateway port: Stripe when configured, else the sandbox (a stand-in). */
-export const gateway = (): PaymentGatewayShape =>
-  scoped("gateway", ({ config }) =>
-    config.payments.stripe
-      ? createStripeGateway({
-          // Both checked at start-up (src/server/config.ts): required with PORTAL_PAYMENT_GATEWAY=stripe.
-          secretKey: config.payments.stripe.secretKey,
-          returnUrl: `${config.publicUrl.replace(/\/$/, "")}/checkout?return=3ds`,
-        })
-      : sandboxGateway,
-  );
 
 /**
  * Where a donor comes back after the bank's 3-D Secure page: the host they paid on, because the checkout
@@ -56,40 +40,65 @@ export const returnUrlFor = (
   return `${siteOrigins(config).wakaf}/checkout?return=3ds`;
 };
 
-/** `returnUrlFor` with the public address (`publicUrl`, as e-mail links use), PORTAL_WAKAF_PUBLIC_URL and the product route. */
-export const threeDsReturnUrl = (flow: string): string | undefined =>
-  returnUrlFor(flow, {
-    publicUrl: publicUrl(),
-    wakafPublicUrl: config().wakafPublicUrl,
-    productRoute: productRoute(),
-  });
+/** The portal's payments, made once at start (`buildServices`, src/server/main.ts). */
+export interface PortalPayments {
+  readonly gatewayName: GatewayName;
+  /** The gateway behind the PaymentGateway port: Stripe when configured, else the sandbox. */
+  readonly gateway: PaymentGatewayShape;
+  /** The gateway an attempt was made with (reconciliation asks it again); undefined for one we lack. */
+  readonly gatewayNamed: (name: string) => PaymentGatewayShape | undefined;
+  /** `returnUrlFor` with the public address, PORTAL_WAKAF_PUBLIC_URL and the product route. */
+  readonly threeDsReturnUrl: (flow: string) => string | undefined;
+  /** What the browser needs to know to take card details: which gateway, and Stripe's public key. */
+  readonly browserConfiguration: () => {
+    readonly gateway: GatewayName;
+    readonly publishableKey: string;
+  };
+  /**
+   * Recurring plans, renewals, saved cards and manage links, on the portal's clock (tests move it
+   * forward to reach a renewal or a link's expiry).
+   */
+  readonly recurring: Deferred<Recurring>;
+  /** The donation and payment records of the portal's database. */
+  readonly donations: Deferred<Payments>;
+  /**
+   * A payment the gateway reported by itself (the sandbox's PayNow and 3-D Secure; Stripe's go
+   * through the webhook): applied to the donation whose attempt it is. Unknown payments are ignored.
+   */
+  readonly applyGatewayReport: (payment: GatewayPayment) => Promise<void>;
+}
 
-/** The gateway an attempt was made with (reconciliation asks it again); undefined for one we lack. */
-export const gatewayNamed = (name: string): PaymentGatewayShape | undefined =>
-  name === gatewayName() ? gateway() : undefined;
-
-/** What the browser needs to know to take card details: which gateway, and Stripe's public key. */
-export const browserPaymentConfiguration = () => ({
-  gateway: gatewayName(),
-  publishableKey: config().payments.stripe?.publishableKey ?? "",
-});
-
-/**
- * Recurring plans, renewals, saved cards and manage links, on the portal's clock (tests move it
- * forward to reach a renewal or a link's expiry).
- */
-export const recurringRecords = (): Promise<Recurring> =>
-  scoped("recurring", () => database().then((sql) => recurring(sql, { now: portalNow })));
-
-/** The donation and payment records of this process's database. */
-export const donations = (): Promise<Payments> =>
-  scoped("payments", async () => {
-    const [sql, plans] = await Promise.all([database(), recurringRecords()]);
-    return payments(sql, serverKey(), {
+export function portalPayments(deps: {
+  readonly config: PortalConfig;
+  readonly clock: PortalClock;
+  readonly database: PortalDatabase;
+  readonly key: Buffer;
+  readonly mailQueue: Deferred<MailQueue>;
+  /** The sandbox gateway (a stand-in), when the configuration does not name Stripe. */
+  readonly sandbox: PaymentGatewayShape;
+}): PortalPayments {
+  const { config, database, key } = deps;
+  const gatewayName: GatewayName = config.payments.gateway;
+  const gateway: PaymentGatewayShape = config.payments.stripe
+    ? createStripeGateway({
+        // Both checked at start-up (src/server/config.ts): required with PORTAL_PAYMENT_GATEWAY=stripe.
+        secretKey: config.payments.stripe.secretKey,
+        returnUrl: `${publicUrlOf(config)}/checkout?return=3ds`,
+      })
+    : deps.sandbox;
+  const gatewayNamed = (name: string) => (name === gatewayName ? gateway : undefined);
+  const mails = paymentMails(
+    { publicUrl: publicUrlOf(config), productRoute: config.productRoute },
+    deps.mailQueue,
+  );
+  const recurringRecords = database.over((sql) => recurring(sql, { now: deps.clock.nowMs }));
+  const donations: Deferred<Payments> = database.over(async (sql) => {
+    const plans = await recurringRecords();
+    return payments(sql, key, {
       onSucceeded: plans.onSucceeded,
       // A recurring gift's receipt (first payment or renewal) carries a new "manage this gift" link.
       onPaidInTransaction: async (tx, donation, contact) =>
-        queueReceiptMail(
+        mails.queueReceiptMail(
           tx,
           donation,
           contact,
@@ -97,7 +106,7 @@ export const donations = (): Promise<Payments> =>
             ? undefined
             : await plans.issueManageLink(tx, donation.id),
         ),
-      onPaid: sendReceiptMail,
+      onPaid: mails.sendReceiptMail,
       onFailed: plans.settleFailedRenewal,
       onDuplicate: async (gatewayRef, name) =>
         refundSecondPayment(
@@ -105,20 +114,30 @@ export const donations = (): Promise<Payments> =>
           gatewayRef,
           name,
         ),
-      onRefundedInTransaction: queueRefundMail,
-      onRefunded: sendRefundMail,
+      onRefundedInTransaction: mails.queueRefundMail,
+      onRefunded: mails.sendRefundMail,
     });
   });
-
-/**
- * A payment the gateway reported by itself (the sandbox's PayNow and 3-D Secure; Stripe's go through
- * the webhook): applied to the donation whose attempt it is. Unknown payments are ignored.
- */
-export const applyGatewayReport = async (payment: GatewayPayment): Promise<void> => {
-  const sql = await database();
-  const [attempt] = await sql.query<{ donation_id: string }>(
-    "select donation_id from payment_attempt where gateway_ref = $1",
-    [payment.paymentId],
-  );
-  if (attempt) await (await donations()).apply(attempt.donation_id, payment);
-};
+  return {
+    gatewayName,
+    gateway,
+    gatewayNamed,
+    threeDsReturnUrl: (flow) =>
+      returnUrlFor(flow, {
+        publicUrl: publicUrlOf(config),
+        wakafPublicUrl: config.wakafPublicUrl,
+        productRoute: config.productRoute,
+      }),
+    browserConfiguration: () => ({
+      gateway: gatewayName,
+      publishableKey: config.payments.stripe?.publishableKey ?? "",
+    }),
+    recurring: recurringRecords,
+    donations,
+    applyGatewayReport: async (payment) => {
+      const records = await donations();
+      const donationId = await records.donationOfAttempt(payment.paymentId);
+      if (donationId) await records.apply(donationId, payment);
+    },
+  };
+}

@@ -1,5 +1,4 @@
 import type { IncomingMessage } from "node:http";
-import { config } from "./root";
 
 /**
  * In-memory rate limits: at most `limit` events per key in a fixed window of `windowMs`. One process
@@ -62,7 +61,7 @@ interface HeaderReader {
 export const callerAddress = (
   headers: HeaderReader,
   socketAddress: string | undefined,
-  trustProxy = config().trustProxy,
+  trustProxy: boolean,
 ): string => {
   if (trustProxy) {
     const forwarded = headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
@@ -72,7 +71,7 @@ export const callerAddress = (
 };
 
 /** `callerAddress` of a request on Node's own server. */
-export const callerAddressOf = (req: IncomingMessage): string =>
+export const callerAddressOf = (req: IncomingMessage, trustProxy: boolean): string =>
   callerAddress(
     {
       get: (name) => {
@@ -81,4 +80,5 @@ export const callerAddressOf = (req: IncomingMessage): string =>
       },
     },
     req.socket.remoteAddress,
+    trustProxy,
   );

@@ -11,13 +11,20 @@ import {
   type RefundedPayment,
   type SqlQuery,
 } from "@portal/adapters/db";
-import { FIRST_TRY_WAIT_MS, mailQueueRecords } from "./mail";
+import type { MailQueue } from "@portal/adapters/db";
+import { FIRST_TRY_WAIT_MS } from "./mail";
 import { recurringReceiptMail, type ManageLink } from "./manage-mail";
-import { productRoute } from "./records";
-import { config } from "./root";
+import type { Deferred } from "./records";
 
 /** Where links in e-mails point: PORTAL_PUBLIC_URL, else this server on localhost. */
-export const publicUrl = (): string => config().publicUrl.replace(/\/$/, "");
+export const publicUrlOf = (config: { readonly publicUrl: string }): string =>
+  config.publicUrl.replace(/\/$/, "");
+
+/** Where a mail's links point: the public address (no trailing slash) and the product route. */
+export interface MailSite {
+  readonly publicUrl: string;
+  readonly productRoute: string;
+}
 
 /** One receipt mail per donation, one refund mail per refunded payment: the queue's keys. */
 const receiptKey = (donation: DonationView) => `receipt:${donation.id}`;
@@ -68,10 +75,14 @@ export const refundMail = (
  * The receipt e-mail, in English and Malay, sent once a donation is paid: receipt and transaction
  * numbers, the amount, and the receipt link with its token. Nothing else personal is in it.
  */
-export const receiptMail = (donation: DonationView, email: string): MailMessage | undefined => {
+export const receiptMail = (
+  site: MailSite,
+  donation: DonationView,
+  email: string,
+): MailMessage | undefined => {
   if (!donation.receipt) return undefined;
-  const link = `${publicUrl()}${receiptHref(
-    receiptPath(donation.flow, donation.amounts, productRoute()),
+  const link = `${site.publicUrl}${receiptHref(
+    receiptPath(donation.flow, donation.amounts, site.productRoute),
     donation.transactionNo,
     donation.receipt.token,
   )}`;
@@ -93,68 +104,77 @@ export const receiptMail = (donation: DonationView, email: string): MailMessage 
 };
 
 /**
- * Records the receipt e-mail in the mail queue inside the transaction that pays the donation (the
- * `onPaidInTransaction` hook): it exists exactly when the payment does. No address, no mail.
+ * The payment records' mail hooks: the receipt and refund e-mails queued inside the transaction that
+ * pays or refunds, and tried at once after it committed.
  */
-export const queueReceiptMail = async (
-  tx: SqlQuery,
-  donation: DonationView,
-  // Read by the transaction that paid the donation: the e-mail given for this gift.
-  { email }: { readonly email: string | null },
-  // A recurring gift's "manage this gift" link (its first payment and every renewal): the mail is
-  // then in the gift's language and carries it.
-  manage?: ManageLink,
-): Promise<void> => {
-  let message: MailMessage | undefined;
-  try {
-    const receipt = email ? receiptMail(donation, email) : undefined;
-    message =
-      receipt && manage ? recurringReceiptMail(donation, receipt, manage, publicUrl()) : receipt;
-  } catch (error) {
-    // A fault in writing the mail must not undo the payment it is about.
-    console.error(
-      `[mail] receipt mail for ${donation.transactionNo} not written: ${error instanceof Error ? error.message : "unknown"}`,
-    );
-  }
-  if (!message) return;
-  await (
-    await mailQueueRecords()
-  ).enqueue(message, { tx, key: receiptKey(donation), ref: donation.transactionNo });
-};
+export function paymentMails(site: MailSite, queue: Deferred<MailQueue>) {
+  /**
+   * Records the receipt e-mail in the mail queue inside the transaction that pays the donation (the
+   * `onPaidInTransaction` hook): it exists exactly when the payment does. No address, no mail.
+   */
+  const queueReceiptMail = async (
+    tx: SqlQuery,
+    donation: DonationView,
+    // Read by the transaction that paid the donation: the e-mail given for this gift.
+    { email }: { readonly email: string | null },
+    // A recurring gift's "manage this gift" link (its first payment and every renewal): the mail is
+    // then in the gift's language and carries it.
+    manage?: ManageLink,
+  ): Promise<void> => {
+    let message: MailMessage | undefined;
+    try {
+      const receipt = email ? receiptMail(site, donation, email) : undefined;
+      message =
+        receipt && manage
+          ? recurringReceiptMail(donation, receipt, manage, site.publicUrl)
+          : receipt;
+    } catch (error) {
+      // A fault in writing the mail must not undo the payment it is about.
+      console.error(
+        `[mail] receipt mail for ${donation.transactionNo} not written: ${error instanceof Error ? error.message : "unknown"}`,
+      );
+    }
+    if (!message) return;
+    await (
+      await queue()
+    ).enqueue(message, { tx, key: receiptKey(donation), ref: donation.transactionNo });
+  };
 
-/**
- * After the payment committed: the receipt e-mail's first try (the queue retries a failure). A gift
- * with no e-mail address queued none: nothing to try, and no statement spent on it.
- */
-export const sendReceiptMail = async (
-  donation: DonationView,
-  contact?: { readonly email: string | null },
-): Promise<void> => {
-  if (contact && !contact.email) return;
-  await deliverWithin(await mailQueueRecords(), [receiptKey(donation)], FIRST_TRY_WAIT_MS);
-};
+  /**
+   * After the payment committed: the receipt e-mail's first try (the queue retries a failure). A gift
+   * with no e-mail address queued none: nothing to try, and no statement spent on it.
+   */
+  const sendReceiptMail = async (
+    donation: DonationView,
+    contact?: { readonly email: string | null },
+  ): Promise<void> => {
+    if (contact && !contact.email) return;
+    await deliverWithin(await queue(), [receiptKey(donation)], FIRST_TRY_WAIT_MS);
+  };
 
-/** Records the refund e-mail inside the transaction that records the refund. */
-export const queueRefundMail = async (
-  tx: SqlQuery,
-  donation: DonationView,
-  refund: RefundedPayment,
-): Promise<void> => {
-  const email = await donationEmail(tx, donation.id);
-  if (!email) return;
-  await (
-    await mailQueueRecords()
-  ).enqueue(refundMail(donation, refund, email), {
-    tx,
-    key: refundKey(refund),
-    ref: donation.transactionNo,
-  });
-};
+  /** Records the refund e-mail inside the transaction that records the refund. */
+  const queueRefundMail = async (
+    tx: SqlQuery,
+    donation: DonationView,
+    refund: RefundedPayment,
+  ): Promise<void> => {
+    const email = await donationEmail(tx, donation.id);
+    if (!email) return;
+    await (
+      await queue()
+    ).enqueue(refundMail(donation, refund, email), {
+      tx,
+      key: refundKey(refund),
+      ref: donation.transactionNo,
+    });
+  };
 
-/** After the refund committed: the refund e-mail's first try. */
-export const sendRefundMail = async (
-  _donation: DonationView,
-  refund: RefundedPayment,
-): Promise<void> => {
-  await deliverWithin(await mailQueueRecords(), [refundKey(refund)], FIRST_TRY_WAIT_MS);
-};
+  /** After the refund committed: the refund e-mail's first try. */
+  const sendRefundMail = async (
+    _donation: DonationView,
+    refund: RefundedPayment,
+  ): Promise<void> => {
+    await deliverWithin(await queue(), [refundKey(refund)], FIRST_TRY_WAIT_MS);
+  };
+  return { queueReceiptMail, sendReceiptMail, queueRefundMail, sendRefundMail };
+}

@@ -16,49 +16,53 @@ import {
   type Donors,
   type GuestSessions,
   type History,
+  type NricProofs,
   type SingpassLogins,
   type SocialNrics,
   type Statements,
   type IdentitySignups,
   type IdentityState,
   type RateWindows,
+  type TaxRegistrations,
 } from "@portal/adapters/db";
-import { database } from "./database";
-import { serverKey } from "./secrets";
-import { config, scoped } from "./root";
+import type { PortalDatabase } from "./database";
 
-/** The product's route name (spec `{product}`), from configuration. */
-export const productRoute = (): string => config().productRoute;
+/** A repository of the portal's database: made once, when the database is first opened. */
+export type Deferred<T> = () => Promise<T>;
 
-const over =
-  <T>(name: string, make: (sql: Awaited<ReturnType<typeof database>>) => T) =>
-  () =>
-    scoped(name, () => database().then(make));
+/** The donor-side repositories over the portal's database and its server key. */
+export interface Records {
+  readonly donors: Deferred<Donors>;
+  readonly history: Deferred<History>;
+  readonly receipts: Deferred<ReturnType<typeof receipts>>;
+  readonly sessions: Deferred<GuestSessions>;
+  readonly singpassLogins: Deferred<SingpassLogins>;
+  readonly socialNrics: Deferred<SocialNrics>;
+  readonly signups: Deferred<IdentitySignups>;
+  readonly tax: Deferred<TaxRegistrations>;
+  readonly statements: Deferred<Statements>;
+  readonly rateWindows: Deferred<RateWindows>;
+  readonly terms: Deferred<TermsAgreements>;
+  readonly identityState: Deferred<IdentityState>;
+  readonly nricProofs: Deferred<NricProofs>;
+}
 
-export const donorRecords: () => Promise<Donors> = over("donors", (sql) =>
-  donors(sql, serverKey()),
-);
-export const historyRecords: () => Promise<History> = over("history", (sql) =>
-  history(sql, serverKey(), productRoute()),
-);
-export const receiptRecords = over("receipts", (sql) => receipts(sql, serverKey()));
-export const sessionRecords: () => Promise<GuestSessions> = over("sessions", guestSessions);
-export const singpassLoginRecords: () => Promise<SingpassLogins> = over("singpassLogins", (sql) =>
-  singpassLogins(sql, serverKey()),
-);
-export const socialNricRecords: () => Promise<SocialNrics> = over("socialNrics", (sql) =>
-  socialNrics(sql, serverKey()),
-);
-export const signupRecords: () => Promise<IdentitySignups> = over("signups", (sql) =>
-  identitySignups(sql, serverKey()),
-);
-export const taxRecords = over("taxRegistrations", (sql) => taxRegistrations(sql, serverKey()));
-export const statementRecords: () => Promise<Statements> = over("statements", (sql) =>
-  statements(sql, serverKey()),
-);
-export const rateWindowRecords: () => Promise<RateWindows> = over("rateWindows", rateWindows);
-export const termsRecords: () => Promise<TermsAgreements> = over("terms", termsAgreements);
-export const identityStateRecords: () => Promise<IdentityState> = over("identityState", (sql) =>
-  identityState(sql, serverKey()),
-);
-export const nricProofRecords = over("nricProofs", (sql) => nricProofs(sql, serverKey()));
+export const portalRecords = (
+  database: PortalDatabase,
+  key: Buffer,
+  productRoute: string,
+): Records => ({
+  donors: database.over((sql) => donors(sql, key)),
+  history: database.over((sql) => history(sql, key, productRoute)),
+  receipts: database.over((sql) => receipts(sql, key)),
+  sessions: database.over(guestSessions),
+  singpassLogins: database.over((sql) => singpassLogins(sql, key)),
+  socialNrics: database.over((sql) => socialNrics(sql, key)),
+  signups: database.over((sql) => identitySignups(sql, key)),
+  tax: database.over((sql) => taxRegistrations(sql, key)),
+  statements: database.over((sql) => statements(sql, key)),
+  rateWindows: database.over(rateWindows),
+  terms: database.over(termsAgreements),
+  identityState: database.over((sql) => identityState(sql, key)),
+  nricProofs: database.over((sql) => nricProofs(sql, key)),
+});

@@ -3,16 +3,14 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import type { PortalConfig } from "./config";
-import { scoped } from "./root";
 
 /**
- * The server's secret key: receipt tokens, and the keys that encrypt and hash identity numbers. PORTAL_SECRET_KEY (base64, at least 32 bytes) in production,
- * the same on every instance; locally a key kept in PORTAL_DATA_DIR/secret.key (made on first use, mode
- * 600); with neither, a key for this process only.
+ * The server's secret key: receipt tokens, and the keys that encrypt and hash identity numbers.
+ * PORTAL_SECRET_KEY (base64, at least 32 bytes) in production, the same on every instance; locally a
+ * key kept in PORTAL_DATA_DIR/secret.key (made on first use, mode 600); with neither, a key for this
+ * process only. Read once at start (`buildServices`, src/server/main.ts).
  */
-export const serverKey = (): Buffer => scoped("serverKey", ({ config }) => loadKey(config));
-
-function loadKey(config: PortalConfig): Buffer {
+export function loadKey(config: PortalConfig): Buffer {
   // Checked when the configuration was read (32 bytes or more).
   if (config.secretKey) return Buffer.from(config.secretKey);
   const dataDir = config.dataDir;

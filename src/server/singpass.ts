@@ -2,8 +2,7 @@ import { readFileSync } from "node:fs";
 import type { JWK } from "jose";
 import type { Configuration } from "openid-client";
 import { MYINFO_SCOPES, singpassClient, type SingpassConfig } from "@portal/adapters/singpass";
-import { config } from "./root";
-import { scoped } from "./root";
+import type { PortalConfig } from "./config";
 
 export interface SingpassSetup {
   readonly config: SingpassConfig;
@@ -11,17 +10,23 @@ export interface SingpassSetup {
   readonly client: () => Promise<Configuration>;
 }
 
-const env = (name: keyof ReturnType<typeof config>["singpass"]): string | undefined =>
-  config().singpass[name];
+type SingpassSettings = PortalConfig["singpass"];
+type Env = (name: keyof SingpassSettings) => string | undefined;
 
-const required = (name: Parameters<typeof env>[0]): string => {
-  const value = env(name);
-  if (value === undefined) throw new Error(`${name} must be set when PORTAL_SINGPASS_ISSUER is`);
-  return value;
-};
+const requiredOf =
+  (env: Env) =>
+  (name: keyof SingpassSettings): string => {
+    const value = env(name);
+    if (value === undefined) throw new Error(`${name} must be set when PORTAL_SINGPASS_ISSUER is`);
+    return value;
+  };
 
 /** A private JWK from `<name>` (the JSON itself) or `<name>_FILE` (a file holding it). */
-const jwk = (name: "PORTAL_SINGPASS_SIGNING_KEY" | "PORTAL_SINGPASS_DECRYPTION_KEY"): JWK => {
+const jwk = (
+  env: Env,
+  name: "PORTAL_SINGPASS_SIGNING_KEY" | "PORTAL_SINGPASS_DECRYPTION_KEY",
+): JWK => {
+  const required = requiredOf(env);
   const file = env(`${name}_FILE`);
   const text = file === undefined ? required(name) : readFileSync(file, "utf8");
   try {
@@ -38,32 +43,33 @@ const jwk = (name: "PORTAL_SINGPASS_SIGNING_KEY" | "PORTAL_SINGPASS_DECRYPTION_K
  * there is no Singpass: the enrolment calls answer 404 `singpass.unavailable`. `npm start` sets them
  * all to its embedded stand-in.
  */
-export const singpassSetup = (): SingpassSetup | undefined =>
-  scoped("singpassSetup", () => {
-    const issuer = env("PORTAL_SINGPASS_ISSUER")?.replace(/\/+$/, "");
-    if (issuer === undefined) return undefined;
-    const config: SingpassConfig = {
-      issuer,
-      clientId: required("PORTAL_SINGPASS_CLIENT_ID"),
-      redirectUris: required("PORTAL_SINGPASS_REDIRECT_URI")
-        .split(",")
-        .map((uri) => uri.trim())
-        .filter((uri) => uri !== ""),
-      signingKey: jwk("PORTAL_SINGPASS_SIGNING_KEY"),
-      decryptionKey: jwk("PORTAL_SINGPASS_DECRYPTION_KEY"),
-      scopes: env("PORTAL_SINGPASS_SCOPES")?.split(/[\s,]+/) ?? [...MYINFO_SCOPES],
-    };
-    let connecting: Promise<Configuration> | undefined;
-    const client = () => {
-      // A failed discovery (Singpass briefly down) is tried again on the next login.
-      connecting ??= singpassClient(config).catch((error: unknown) => {
-        connecting = undefined;
-        throw error;
-      });
-      return connecting;
-    };
-    return { config, client };
-  });
+export const singpassSetupOf = (settings: SingpassSettings): SingpassSetup | undefined => {
+  const env: Env = (name) => settings[name];
+  const required = requiredOf(env);
+  const issuer = env("PORTAL_SINGPASS_ISSUER")?.replace(/\/+$/, "");
+  if (issuer === undefined) return undefined;
+  const config: SingpassConfig = {
+    issuer,
+    clientId: required("PORTAL_SINGPASS_CLIENT_ID"),
+    redirectUris: required("PORTAL_SINGPASS_REDIRECT_URI")
+      .split(",")
+      .map((uri) => uri.trim())
+      .filter((uri) => uri !== ""),
+    signingKey: jwk(env, "PORTAL_SINGPASS_SIGNING_KEY"),
+    decryptionKey: jwk(env, "PORTAL_SINGPASS_DECRYPTION_KEY"),
+    scopes: env("PORTAL_SINGPASS_SCOPES")?.split(/[\s,]+/) ?? [...MYINFO_SCOPES],
+  };
+  let connecting: Promise<Configuration> | undefined;
+  const client = () => {
+    // A failed discovery (Singpass briefly down) is tried again on the next login.
+    connecting ??= singpassClient(config).catch((error: unknown) => {
+      connecting = undefined;
+      throw error;
+    });
+    return connecting;
+  };
+  return { config, client };
+};
 
 /** The registered redirect URI on the host the donor is on (zakat or wakaf), else the first. */
 export const redirectUriFor = (config: SingpassConfig, host: string | null): string => {

@@ -8,30 +8,29 @@ import {
   type Brand,
   type SiteEntry,
 } from "@portal/domain";
-import { database } from "./database";
-import { config } from "./root";
+import type { PortalDatabase } from "./database";
 
 /** How long the configured entries are kept between reads (an officer's change shows within it). */
 const KEEP_MS = 5_000;
-let kept: { readonly at: number; readonly entries: Promise<ReadonlyArray<SiteEntry>> } | undefined;
 
-const readEntries = async (): Promise<ReadonlyArray<SiteEntry>> =>
-  readSiteEntries(await readSiteConfiguration(await database(), MAIN_CHARITY_ID));
-
-/** The configured site entries, read at most every five seconds; none when they cannot be read. */
-export const configuredSiteEntries = (
-  now: number = Date.now(),
-): Promise<ReadonlyArray<SiteEntry>> => {
-  if (kept === undefined || now - kept.at > KEEP_MS) {
-    kept = { at: now, entries: readEntries().catch(() => []) };
-  }
-  return kept.entries;
-};
-
-/** The brand a request's host wears (§1), from the configured site entries (`hostBrand`). */
-export const siteBrandOfHost = async (host: string | undefined): Promise<Brand> =>
-  hostBrand({
-    entries: await configuredSiteEntries(),
-    host: host ?? "",
-    productRoute: config().productRoute,
-  });
+/**
+ * The brand a request's host wears (§1), from the configured site entries (`hostBrand`), read at most
+ * every five seconds (none when they cannot be read).
+ */
+export function siteBrands(
+  database: PortalDatabase,
+  productRoute: string,
+): (host: string | undefined) => Promise<Brand> {
+  let kept:
+    { readonly at: number; readonly entries: Promise<ReadonlyArray<SiteEntry>> } | undefined;
+  const readEntries = async (): Promise<ReadonlyArray<SiteEntry>> =>
+    readSiteEntries(await readSiteConfiguration(await database.open(), MAIN_CHARITY_ID));
+  const entries = (now: number): Promise<ReadonlyArray<SiteEntry>> => {
+    if (kept === undefined || now - kept.at > KEEP_MS) {
+      kept = { at: now, entries: readEntries().catch(() => []) };
+    }
+    return kept.entries;
+  };
+  return async (host) =>
+    hostBrand({ entries: await entries(Date.now()), host: host ?? "", productRoute });
+}

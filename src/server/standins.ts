@@ -4,15 +4,14 @@ import { portError, type PaymentGatewayShape, type PortError } from "@portal/dom
 import type { Sql } from "@portal/adapters/db";
 import type { GatewayRecords } from "@portal/adapters/finance";
 import type { Standins } from "@portal/standins";
-import { database } from "./database";
-import { PreSignUpRefused, preSignUp } from "./identity-provider/pre-sign-up";
-import { mailTransport } from "./mail";
-import { applyGatewayReport } from "./payments";
-import { callerAddressOf, rateLimit } from "./rate-limit";
-import { signupRecords } from "./records";
-import { serverKey } from "./secrets";
+import type { GatewayPayment, MailerShape } from "@portal/domain";
+import type { IdentitySignups } from "@portal/adapters/db";
+import type { PortalClock } from "./clock";
 import type { PortalConfig } from "./config";
-import { scoped, type Root } from "./root";
+import type { PortalDatabase } from "./database";
+import { PreSignUpRefused, preSignUp } from "./identity-provider/pre-sign-up";
+import { callerAddressOf, rateLimit } from "./rate-limit";
+import type { Deferred } from "./records";
 import { serverText } from "./translations";
 
 /**
@@ -44,38 +43,116 @@ function cognitoLocal({ identity }: PortalConfig) {
   return { upstream, userPoolId, clientId, issuer, adminKey };
 }
 
+/** What the stand-ins are handed from the portal: its database, key, clock, mail and payments. */
+export interface StandinDeps {
+  readonly config: PortalConfig;
+  readonly clock: PortalClock;
+  readonly database: PortalDatabase;
+  readonly key: Buffer;
+  /** The mail transport (the identity stand-in's codes skip the queue). */
+  readonly mailTransport: MailerShape;
+  readonly signups: Deferred<IdentitySignups>;
+  /** A payment the sandbox reports by itself (PayNow, 3-D Secure), applied to its donation. */
+  readonly report: (payment: GatewayPayment) => Promise<void>;
+}
+
+type Serve = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
+
+/** The portal's door to its stand-ins, made once at start (`buildServices`, src/server/main.ts). */
+export interface PortalStandins {
+  /** The stand-ins these settings ask for, started on first use (`startPortal` warms them). */
+  readonly running: () => Promise<Standins | undefined>;
+  /** Answer with the stand-in `pick` names, or say there is none (404). */
+  readonly serve: (pick: (running: Standins) => Serve | undefined) => Serve;
+  /** `/sandbox/...` (pages and calls of the sandbox gateway): false when there is no such page here. */
+  readonly serveSandbox: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
+  /** The sandbox gateway behind the PaymentGateway port (the embedded default). */
+  readonly sandboxGateway: PaymentGatewayShape;
+  /**
+   * The gateway's own record of charges, for the finance section's reconciliation: the sandbox's when
+   * it is the gateway. Stripe's are not read yet (docs/finance.md): reconciliation then has no gateway
+   * charge to compare with, as when it read the sandbox's empty tables in a Stripe run.
+   */
+  readonly gatewayRecords: () => Promise<GatewayRecords>;
+}
+
+export function portalStandins(deps: StandinDeps): PortalStandins {
+  const { config } = deps;
+  const wanted = standinsWanted(config);
+  const running: () => Promise<Standins | undefined> =
+    wanted.sandbox || cognitoLocal(config)
+      ? deps.database.over((sql) => start(deps, sql))
+      : () => Promise.resolve(undefined);
+  const unavailable = (error: unknown): PortError =>
+    portError(
+      "PaymentGateway",
+      "port.unavailable",
+      `sandbox: ${error instanceof Error ? error.message : "not available"}`,
+    );
+  /** Run `use` on the sandbox gateway, started on first use. */
+  const viaSandbox = <A>(use: (gateway: PaymentGatewayShape) => Effect.Effect<A, PortError>) =>
+    Effect.tryPromise({ try: running, catch: unavailable }).pipe(
+      Effect.flatMap((started) =>
+        started?.sandbox ? use(started.sandbox.gateway) : Effect.fail(unavailable(undefined)),
+      ),
+    );
+  return {
+    running,
+    serve: (pick) => async (req, res, url) => {
+      const serve = pick((await running()) ?? ({} as Standins));
+      if (serve) return serve(req, res, url);
+      res.statusCode = 404;
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ message: "Not found" }));
+    },
+    serveSandbox: async (req, res, url) => (await running())?.serveSandbox(req, res, url) ?? false,
+    sandboxGateway: {
+      create: (input) => viaSandbox((gateway) => gateway.create(input)),
+      confirm: (paymentId, methodId, options) =>
+        viaSandbox((gateway) => gateway.confirm(paymentId, methodId, options)),
+      retrieve: (paymentId) => viaSandbox((gateway) => gateway.retrieve(paymentId)),
+      refund: (paymentId, key, amount) =>
+        viaSandbox((gateway) => gateway.refund(paymentId, key, amount)),
+    },
+    gatewayRecords: async () =>
+      (await running())?.sandboxRecords ?? { gateway: "sandbox", charges: async () => [] },
+  };
+}
+
 /** Start the stand-ins these settings ask for; undefined when none is. */
-async function start({ config, clock }: Root): Promise<Standins | undefined> {
+async function start(deps: StandinDeps, sql: Sql): Promise<Standins | undefined> {
+  const { config, clock } = deps;
   const wanted = standinsWanted(config);
   const identity = wanted.identity ? cognitoLocal(config) : undefined;
   if (!wanted.sandbox && !identity) return undefined;
   if (config.production) {
     throw new Error("the embedded stand-ins never run in production (src/server/config.ts)");
   }
-  const [{ startStandins }, sql] = await Promise.all([import("@portal/standins"), database()]);
+  const { startStandins } = await import("@portal/standins");
   const en = serverText("en");
   const ms = serverText("ms");
   // Every call to the identity layer counts here first: a flood from one address stops before any work.
   const flood = rateLimit({ limit: 600, windowMs: 60_000 });
+  const trustProxy = config.trustProxy;
   return startStandins({
     sql,
-    serverKey: serverKey(),
+    serverKey: deps.key,
     ...(wanted.sandbox && {
       sandbox: {
         // The charity's PayNow account as the QR names it.
         payNow: config.payments.payNow,
         text: (key) => ({ en: en(key), ms: ms(key) }),
-        report: applyGatewayReport,
+        report: deps.report,
       },
     }),
     ...(identity && {
       identity: {
         ...identity,
-        mailer: mailTransport(),
+        mailer: deps.mailTransport,
         preSignUp: async (event) => {
           try {
             await preSignUp(event, identity.issuer, {
-              records: signupRecords,
+              records: deps.signups,
               clock,
             });
             return undefined;
@@ -84,63 +161,10 @@ async function start({ config, clock }: Root): Promise<Standins | undefined> {
             throw error;
           }
         },
-        abandonSignUp: async (subject) => (await signupRecords()).remove(identity.issuer, subject),
-        clientAddress: callerAddressOf,
+        abandonSignUp: async (subject) => (await deps.signups()).remove(identity.issuer, subject),
+        clientAddress: (req) => callerAddressOf(req, trustProxy),
         allowCall: (address) => flood.hit(address).allowed,
       },
     }),
   });
 }
-
-/** The stand-ins of the started portal, started once on first use (`startPortal` warms them). */
-export const standins = (): Promise<Standins | undefined> => scoped("standins", start);
-
-type Serve = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
-
-/** Answer with the stand-in `pick` names, or say there is none (404). */
-export const serveStandin =
-  (pick: (running: Standins) => Serve | undefined): Serve =>
-  async (req, res, url) => {
-    const serve = pick((await standins()) ?? ({} as Standins));
-    if (serve) return serve(req, res, url);
-    res.statusCode = 404;
-    res.setHeader("content-type", "application/json");
-    res.end(JSON.stringify({ message: "Not found" }));
-  };
-
-/** `/sandbox/...` (pages and calls of the sandbox gateway): false when there is no such page here. */
-export const serveSandbox = async (req: IncomingMessage, res: ServerResponse, url: URL) =>
-  (await standins())?.serveSandbox(req, res, url) ?? false;
-
-const unavailable = (error: unknown): PortError =>
-  portError(
-    "PaymentGateway",
-    "port.unavailable",
-    `sandbox: ${error instanceof Error ? error.message : "not available"}`,
-  );
-
-/** Run `use` on the sandbox gateway, started on first use. */
-const viaSandbox = <A>(use: (gateway: PaymentGatewayShape) => Effect.Effect<A, PortError>) =>
-  Effect.tryPromise({ try: () => standins(), catch: unavailable }).pipe(
-    Effect.flatMap((running) =>
-      running?.sandbox ? use(running.sandbox.gateway) : Effect.fail(unavailable(undefined)),
-    ),
-  );
-
-/** The sandbox gateway behind the PaymentGateway port (the embedded default). */
-export const sandboxGateway: PaymentGatewayShape = {
-  create: (input) => viaSandbox((gateway) => gateway.create(input)),
-  confirm: (paymentId, methodId, options) =>
-    viaSandbox((gateway) => gateway.confirm(paymentId, methodId, options)),
-  retrieve: (paymentId) => viaSandbox((gateway) => gateway.retrieve(paymentId)),
-  refund: (paymentId, key, amount) =>
-    viaSandbox((gateway) => gateway.refund(paymentId, key, amount)),
-};
-
-/**
- * The gateway's own record of charges, for the finance section's reconciliation: the sandbox's when it
- * is the gateway. Stripe's are not read yet (docs/finance.md): reconciliation then has no gateway
- * charge to compare with, as when it read the sandbox's empty tables in a Stripe run.
- */
-export const gatewayRecords = async (): Promise<GatewayRecords> =>
-  (await standins())?.sandboxRecords ?? { gateway: "sandbox", charges: async () => [] };

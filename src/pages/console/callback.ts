@@ -1,7 +1,6 @@
 import type { APIRoute } from "astro";
-import { consoleServices } from "../../server/console/services";
+import { portalServices } from "../../server/console/services";
 import { finishStaffLogin, StaffSignInError } from "@portal/adapters/console";
-import { portalNow } from "../../server/clock";
 import { audit } from "../../server/console/audit";
 import {
   isHttps,
@@ -10,15 +9,22 @@ import {
   readCookie,
   sessionCookieName,
 } from "../../server/console/guard";
-import { redirectUriFor, signInRefusalRecords, staffDirectory } from "../../server/console/setup";
+import { redirectUriFor } from "../../server/console/setup";
 import { limitSignIn } from "../../server/console/sign-in-limits";
 import { callerAddress } from "../../server/rate-limit";
 import { CONSOLE_IDLE_MINUTES } from "@portal/adapters/console";
+import type { PortalConfig } from "../../server/config";
 
 export const prerender = false;
 
 /** Back to a console page (with `cookie`, the session's); the sign-in cookie is spent either way. */
-const back = (request: Request, path: string, reason?: string, cookie?: string) => {
+const back = (
+  request: Request,
+  settings: PortalConfig,
+  path: string,
+  reason?: string,
+  cookie?: string,
+) => {
   const response = new Response(null, {
     status: 302,
     headers: {
@@ -27,7 +33,7 @@ const back = (request: Request, path: string, reason?: string, cookie?: string) 
     },
   });
   if (cookie) response.headers.append("set-cookie", cookie);
-  response.headers.append("set-cookie", loginCookie(request));
+  response.headers.append("set-cookie", loginCookie(request, settings));
   return response;
 };
 
@@ -43,30 +49,32 @@ const back = (request: Request, path: string, reason?: string, cookie?: string) 
  */
 export const GET: APIRoute = async (context) => {
   const { request, url, clientAddress } = context;
-  const directory = staffDirectory();
+  const services = portalServices(context);
+  const settings = services.config;
+  const directory = services.staff;
   if (!directory)
     return new Response("The console has no staff directory configured.", { status: 503 });
-  const now = new Date(portalNow());
-  const sessions = await consoleServices(context).sessions();
-  const ip = callerAddress(request.headers, clientAddress);
+  const now = new Date(services.clock.nowMs());
+  const sessions = await services.console.sessions();
+  const ip = callerAddress(request.headers, clientAddress, settings.trustProxy);
   // The directory's redirect does not say the page's language: the refusal is said in both.
-  const limited = await limitSignIn("callback", ip, ["en", "ms"]);
+  const limited = await limitSignIn(services, "callback", ip, ["en", "ms"]);
   if (limited) return limited;
   const refusedAnonymously = async (reason: string) =>
-    (await signInRefusalRecords()).count(ip, reason, now);
+    (await services.console.signInRefusals()).count(ip, reason, now);
   const state = url.searchParams.get("state") ?? "";
-  const browser = readCookie(request, loginCookieName(request)) ?? "";
+  const browser = readCookie(request, loginCookieName(request, settings)) ?? "";
   const login = await sessions.takeLogin(state, browser, now);
   if (!login) {
     await refusedAnonymously("no_sign_in");
-    return back(request, "/console", "expired");
+    return back(request, settings, "/console", "expired");
   }
   if (!login.sameBrowser) {
     // Another browser's sign-in (a link sent to a colleague): spent, and refused.
     await refusedAnonymously("another_browser");
-    return back(request, "/console", "expired");
+    return back(request, settings, "/console", "expired");
   }
-  if (url.searchParams.has("error")) return back(request, login.returnTo, "cancelled");
+  if (url.searchParams.has("error")) return back(request, settings, login.returnTo, "cancelled");
   const config = { ...directory.config, redirectUri: redirectUriFor(directory.config, url.host) };
   // The redirect URI registered, with the directory's parameters (the server may see another host).
   const callback = new URL(config.redirectUri);
@@ -83,12 +91,12 @@ export const GET: APIRoute = async (context) => {
     const reason = error instanceof StaffSignInError ? error.message : "unknown";
     console.error(`[console] sign-in refused: ${reason}`);
     await refusedAnonymously(reason);
-    return back(request, login.returnTo, "failed");
+    return back(request, settings, login.returnTo, "failed");
   }
   if (officer.roles.length === 0) {
     // The directory named them: theirs to answer for, a line of the audit log.
     await audit(
-      { officer, ip, now },
+      { officer, ip, now, services },
       {
         action: "console.sign_in_refused",
         entity: "officer",
@@ -96,11 +104,11 @@ export const GET: APIRoute = async (context) => {
         after: { reason: "no_role" },
       },
     );
-    return back(request, login.returnTo, "no-role");
+    return back(request, settings, login.returnTo, "no-role");
   }
   const { token } = await sessions.start(officer, now);
   await audit(
-    { officer, ip, now },
+    { officer, ip, now, services },
     {
       action: "console.sign_in",
       entity: "officer",
@@ -109,13 +117,13 @@ export const GET: APIRoute = async (context) => {
     },
   );
   const cookie = [
-    `${sessionCookieName(request)}=${token}`,
+    `${sessionCookieName(request, settings)}=${token}`,
     "Path=/",
     "HttpOnly",
     "SameSite=Strict",
     // The browser forgets it too once idle long enough; the server's idle check is the rule.
     `Max-Age=${CONSOLE_IDLE_MINUTES * 60 * 48}`,
-    ...(isHttps(request) ? ["Secure"] : []),
+    ...(isHttps(request, settings) ? ["Secure"] : []),
   ].join("; ");
-  return back(request, login.returnTo, undefined, cookie);
+  return back(request, settings, login.returnTo, undefined, cookie);
 };

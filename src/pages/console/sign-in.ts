@@ -1,9 +1,8 @@
 import type { APIRoute } from "astro";
-import { consoleServices } from "../../server/console/services";
+import { portalServices } from "../../server/console/services";
 import { CONSOLE_LOGIN_MINUTES, startStaffLogin } from "@portal/adapters/console";
-import { portalNow } from "../../server/clock";
 import { loginCookie } from "../../server/console/guard";
-import { redirectUriFor, staffDirectory } from "../../server/console/setup";
+import { redirectUriFor } from "../../server/console/setup";
 import { limitSignIn } from "../../server/console/sign-in-limits";
 import { callerAddress } from "../../server/rate-limit";
 
@@ -21,25 +20,30 @@ const returnPath = (value: string | null): string =>
  */
 export const GET: APIRoute = async (context) => {
   const { url, request, clientAddress } = context;
-  const directory = staffDirectory();
+  const services = portalServices(context);
+  const directory = services.staff;
   if (!directory)
     return new Response("The console has no staff directory configured.", { status: 503 });
   const asked = url.searchParams.get("return");
   const limited = await limitSignIn(
+    services,
     "start",
-    callerAddress(request.headers, clientAddress),
+    callerAddress(request.headers, clientAddress, services.config.trustProxy),
     asked === null ? ["en", "ms"] : returnPath(asked).startsWith("/ms/") ? ["ms"] : ["en"],
   );
   if (limited) return limited;
   const config = { ...directory.config, redirectUri: redirectUriFor(directory.config, url.host) };
   const login = await startStaffLogin(await directory.client(), config);
   const browser = await (
-    await consoleServices(context).sessions()
-  ).beginLogin({ ...login, returnTo: returnPath(asked) }, new Date(portalNow()));
+    await services.console.sessions()
+  ).beginLogin({ ...login, returnTo: returnPath(asked) }, new Date(services.clock.nowMs()));
   const response = new Response(null, {
     status: 302,
     headers: { location: login.url.toString(), "cache-control": "no-store" },
   });
-  response.headers.append("set-cookie", loginCookie(request, browser, CONSOLE_LOGIN_MINUTES * 60));
+  response.headers.append(
+    "set-cookie",
+    loginCookie(request, services.config, browser, CONSOLE_LOGIN_MINUTES * 60),
+  );
   return response;
 };

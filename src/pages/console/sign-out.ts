@@ -1,5 +1,4 @@
 import type { APIRoute } from "astro";
-import { consoleServices } from "../../server/console/services";
 import { audit } from "../../server/console/audit";
 import { isHttps, readCookie, requireOfficer, sessionCookieName } from "../../server/console/guard";
 
@@ -10,15 +9,16 @@ export const POST: APIRoute = async (context) => {
   const call = await requireOfficer(context, "console.view");
   if (call instanceof Response) return call;
   const { request } = context;
-  const name = sessionCookieName(request);
-  await (await consoleServices(context).sessions()).end(readCookie(request, name) ?? "", call.now);
+  const { config } = call.services;
+  const name = sessionCookieName(request, config);
+  await (await call.services.console.sessions()).end(readCookie(request, name) ?? "", call.now);
   await audit(call, { action: "console.sign_out", entity: "officer", entityId: call.officer.id });
   return Response.json(
     { status: 1, message: "Signed out" },
     {
       headers: {
         "cache-control": "no-store",
-        "set-cookie": `${name}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${isHttps(request) ? "; Secure" : ""}`,
+        "set-cookie": `${name}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${isHttps(request, config) ? "; Secure" : ""}`,
       },
     },
   );

@@ -1,26 +1,24 @@
 import { Schema } from "effect";
 import { validateNric, validateUen } from "@portal/domain";
 import { taxIdKindOf } from "@portal/adapters/db";
-import type { PortalServices } from "../app/services";
-import { registeredDonor } from "./auth";
 import { decode, Text, TransactionBody } from "./decode";
 import { check } from "./donor-input";
 import { success, transactionNotFound } from "./envelope";
-import type { Handler } from "./types";
+import type { Handler, HandlerServices } from "./types";
 
 /** getRecurringPlans: the caller's own plans (status, amount, card, next charge), for the account area. */
 const getRecurringPlans =
-  ({ plans }: PortalServices): Handler =>
+  ({ callers, records: { plans } }: HandlerServices): Handler =>
   async ({ headers }) => {
-    const donor = await registeredDonor(headers);
+    const donor = await callers.registeredDonor(headers);
     return success({ data: await plans.plans(donor.id) });
   };
 
 /** getTaxDeductionStatus: one of the caller's donations, whether it can be and is registered. */
 const getTaxDeductionStatus =
-  ({ tax }: PortalServices): Handler =>
+  ({ callers, records: { tax } }: HandlerServices): Handler =>
   async ({ headers, body }) => {
-    const donor = await registeredDonor(headers);
+    const donor = await callers.registeredDonor(headers);
     const { transactionNo } = decode(TransactionBody, body);
     const view = await tax.status(donor.id, transactionNo);
     if (!view) throw transactionNotFound();
@@ -39,9 +37,9 @@ const RegisterBody = Schema.Struct({
  * number is refused (409 `taxDeduction.otherId`). The number is sealed at rest and audit-logged by kind.
  */
 const registerTaxDeduction =
-  ({ tax }: PortalServices): Handler =>
+  ({ callers, records: { tax } }: HandlerServices): Handler =>
   async ({ headers, body }) => {
-    const donor = await registeredDonor(headers);
+    const donor = await callers.registeredDonor(headers);
     const request = decode(RegisterBody, body);
     const id = request.idNumber.trim().toUpperCase();
     const isUen = request.idType === "UEN";
@@ -58,9 +56,9 @@ const registerTaxDeduction =
     });
   };
 
-export const accountHandlers = (services: PortalServices) =>
+export const accountHandlers = (given: HandlerServices) =>
   ({
-    getRecurringPlans: getRecurringPlans(services),
-    getTaxDeductionStatus: getTaxDeductionStatus(services),
-    registerTaxDeduction: registerTaxDeduction(services),
+    getRecurringPlans: getRecurringPlans(given),
+    getTaxDeductionStatus: getTaxDeductionStatus(given),
+    registerTaxDeduction: registerTaxDeduction(given),
   }) satisfies Record<string, Handler>;

@@ -1,35 +1,38 @@
 import { Effect, Result, Schema } from "effect";
 import { cleanPostalCode, validatePostalCode, type PortError } from "@portal/domain";
-import { addressService } from "../address";
-import { hasSignIn, identityOf, liveGuest } from "./auth";
+import { hasSignIn } from "./auth";
 import { decode, Text } from "./decode";
 import { check } from "./donor-input";
 import { RequestError, success } from "./envelope";
-import { config } from "../root";
+import type { PortalConfig } from "../config";
 import { callerSession, enforceLimits } from "./rate-limit";
-import type { Handler, RequestHeaders } from "./types";
+import type { Handler, HandlerServices, RequestHeaders } from "./types";
 
 /**
  * Lookups per minute, per client address (PORTAL_ADDRESS_LOOKUPS_PER_IP, default 30) and per guest
  * session or sign-in (PORTAL_ADDRESS_LOOKUPS_PER_SESSION, default 10): a donor tries a code or two,
  * nobody may use the portal to walk OneMap's postal codes on our behalf.
  */
-const limits = () => ({
+const limits = (config: PortalConfig) => ({
   address: {
     name: "addressLookups:ip",
-    limit: config().address.lookupsPerIp,
+    limit: config.address.lookupsPerIp,
     windowMs: 60_000,
   },
   session: {
     name: "addressLookups:session",
-    limit: config().address.lookupsPerSession,
+    limit: config.address.lookupsPerSession,
     windowMs: 60_000,
   },
 });
 
-const limitLookup = async (headers: RequestHeaders, clientAddress: string): Promise<void> => {
-  const { address, session } = limits();
-  await enforceLimits([
+const limitLookup = async (
+  { services }: HandlerServices,
+  headers: RequestHeaders,
+  clientAddress: string,
+): Promise<void> => {
+  const { address, session } = limits(services.config);
+  await enforceLimits(services.records.rateWindows, [
     [address, clientAddress],
     [session, callerSession(headers)],
   ]);
@@ -55,18 +58,21 @@ const LookupBody = Schema.Struct({ postalCode: Text(20) });
  * session or a sign-in, like the other donor calls; rate limited. OneMap is called from the server so
  * that the limits hold and the browser talks to the portal alone.
  */
-const lookupPostalCode: Handler = async ({ headers, body, clientAddress }) => {
-  if (hasSignIn(headers)) await identityOf(headers);
-  else await liveGuest(headers);
-  await limitLookup(headers, clientAddress);
-  const { postalCode } = decode(LookupBody, body);
-  check(validatePostalCode(postalCode));
-  const found = await Effect.runPromise(
-    Effect.result(addressService().byPostalCode(cleanPostalCode(postalCode))),
-  );
-  if (Result.isFailure(found)) throw refusal(found.failure);
-  return success({ data: { addresses: found.success } });
-};
+const lookupPostalCode =
+  (given: HandlerServices): Handler =>
+  async ({ headers, body, clientAddress }) => {
+    const { callers, services } = given;
+    if (hasSignIn(headers)) await callers.identityOf(headers);
+    else await callers.liveGuest(headers);
+    await limitLookup(given, headers, clientAddress);
+    const { postalCode } = decode(LookupBody, body);
+    check(validatePostalCode(postalCode));
+    const found = await Effect.runPromise(
+      Effect.result(services.address.byPostalCode(cleanPostalCode(postalCode))),
+    );
+    if (Result.isFailure(found)) throw refusal(found.failure);
+    return success({ data: { addresses: found.success } });
+  };
 
 const LocationBody = Schema.Struct({ latitude: Schema.Finite, longitude: Schema.Finite });
 
@@ -77,24 +83,28 @@ const LocationBody = Schema.Struct({ latitude: Schema.Finite, longitude: Schema.
  * (`404 address.lookupOff`) without PORTAL_GOOGLE_GEOCODING_KEY. The position is passed on, not kept
  * or logged.
  */
-const lookupLocation: Handler = async ({ headers, body, clientAddress }) => {
-  if (hasSignIn(headers)) await identityOf(headers);
-  else await liveGuest(headers);
-  await limitLookup(headers, clientAddress);
-  const { latitude, longitude } = decode(LocationBody, body);
-  const found = await Effect.runPromise(
-    Effect.result(addressService().reverseGeocode(latitude, longitude)),
-  );
-  if (Result.isFailure(found)) {
-    if (found.failure.code === "address.coordinates") {
-      throw new RequestError(400, "That is not a point on Earth.", "address.coordinates");
+const lookupLocation =
+  (given: HandlerServices): Handler =>
+  async ({ headers, body, clientAddress }) => {
+    const { callers, services } = given;
+    if (hasSignIn(headers)) await callers.identityOf(headers);
+    else await callers.liveGuest(headers);
+    await limitLookup(given, headers, clientAddress);
+    const { latitude, longitude } = decode(LocationBody, body);
+    const found = await Effect.runPromise(
+      Effect.result(services.address.reverseGeocode(latitude, longitude)),
+    );
+    if (Result.isFailure(found)) {
+      if (found.failure.code === "address.coordinates") {
+        throw new RequestError(400, "That is not a point on Earth.", "address.coordinates");
+      }
+      throw refusal(found.failure);
     }
-    throw refusal(found.failure);
-  }
-  return success({ data: { address: found.success } });
-};
+    return success({ data: { address: found.success } });
+  };
 
-export const addressHandlers = { lookupPostalCode, lookupLocation } satisfies Record<
-  string,
-  Handler
->;
+export const addressHandlers = (given: HandlerServices) =>
+  ({
+    lookupPostalCode: lookupPostalCode(given),
+    lookupLocation: lookupLocation(given),
+  }) satisfies Record<string, Handler>;

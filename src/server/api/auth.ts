@@ -1,13 +1,6 @@
 import type { VerifiedIdentity } from "@portal/adapters/identity";
 import type { DonorView, FoundGuestSession } from "@portal/adapters/db";
-import { verifyIdentity } from "../identity";
-import {
-  donorRecords,
-  identityStateRecords,
-  sessionRecords,
-  signupRecords,
-  termsRecords,
-} from "../records";
+import type { Services } from "../main";
 import { RequestError } from "./envelope";
 import type { RequestHeaders } from "./types";
 
@@ -27,67 +20,8 @@ const bearerToken = (headers: RequestHeaders): string | undefined => {
 const expired = () =>
   new RequestError(401, "Your sign-in has expired. Please sign in again.", "identity.invalid");
 
-/** The caller's ID token, verified (signature, issuer, audience, expiry); not yet its sign-out. */
-async function verifiedToken(headers: RequestHeaders): Promise<VerifiedIdentity> {
-  const token = bearerToken(headers);
-  const verify = verifyIdentity();
-  if (!token || !verify) throw new RequestError(401, "Please sign in.", "identity.required");
-  try {
-    return await verify(token);
-  } catch {
-    throw expired();
-  }
-}
-
-/**
- * Who is calling, from a verified ID token only: the spec's `uuid` header and any id in a body are never
- * trusted for this. No token, a bad one, or no configured identity provider: 401.
- */
-export async function identityOf(headers: RequestHeaders): Promise<VerifiedIdentity> {
-  const identity = await verifiedToken(headers);
-  if (await signedOut(identity)) throw expired();
-  return identity;
-}
-
-/**
- * Whether the account signed out everywhere after this token was issued. ID tokens are checked by
- * signature alone, so a global sign-out at the identity provider does not end them by itself: the
- * sign-outs are kept in the database (`IdentityState.signOuts`), written by the embedded provider's
- * GlobalSignOut and by the portal's own `signOutEverywhere` (the path that holds with a real Cognito,
- * whose sign-outs the portal never sees), and read here on every signed-in call (`donorOf` reads it
- * with the donor, in one statement). Nothing of it is kept between calls: a sign-out on any instance
- * refuses the token on every instance from the next call on.
- */
-async function signedOut(identity: VerifiedIdentity): Promise<boolean> {
-  const token = identity.token;
-  if (!token) return false;
-  return (await identityStateRecords()).signOuts.revoked(token.username, token.issuedAt, token.id);
-}
-
 /** How long a portal sign-out is remembered: as long as Cognito's longest refresh token (30 days). */
 const SIGN_OUT_MEMORY_MS = 30 * 24 * 60 * 60_000;
-
-/**
- * End every sign-in of the caller's account at the portal: ID tokens issued before this second are
- * refused from now on (the browser then revokes the tokens at the identity provider as well).
- */
-export async function signOutEverywhere(identity: VerifiedIdentity, nowMs: number): Promise<void> {
-  const username = identity.token?.username ?? identity.subject;
-  await (
-    await identityStateRecords()
-  ).signOuts.signOut(username, Math.floor(nowMs / 1000), nowMs + SIGN_OUT_MEMORY_MS);
-}
-
-/** The signed-in caller's donor record, or undefined while they have not registered one. */
-export async function donorOf(
-  headers: RequestHeaders,
-): Promise<{ identity: VerifiedIdentity; donor: DonorView | undefined }> {
-  const identity = await verifiedToken(headers);
-  const { signedOut, donor } = await (await donorRecords()).signedIn(identity);
-  if (signedOut) throw expired();
-  if (donor || !identity.emailVerified) return { identity, donor };
-  return { identity, donor: await completeSignUp(identity) };
-}
 
 /** The signed-in caller of a history list (`historyCaller`). */
 export interface HistoryCaller {
@@ -99,64 +33,6 @@ export interface HistoryCaller {
   readonly donor: () => Promise<DonorView | undefined>;
 }
 
-/**
- * `donorOf` for a history list: the sign-out check, the donor and the version of the donor's list in
- * one read, the donor's record unsealed only when the list must be made (not when a kept one answers).
- */
-export async function historyCaller(headers: RequestHeaders): Promise<HistoryCaller> {
-  const identity = await verifiedToken(headers);
-  const state = await (await donorRecords()).signedInHistory(identity);
-  if (state.signedOut) throw expired();
-  const { donorId, historyVersion } = state;
-  if (donorId || !identity.emailVerified)
-    return { identity, donorId, historyVersion, donor: async () => state.donor() };
-  return { identity, donorId, historyVersion, donor: () => completeSignUp(identity) };
-}
-
-/**
- * A new account's first signed-in call: the details its sign-up recorded (the PreSignUp check) become
- * its donor link, once its e-mail is verified. A donor who gave as a guest is claimed only with that
- * donor's own e-mail (see `register`); a refused claim leaves the account unregistered, and the browser
- * then shows the not-registered popup.
- */
-async function completeSignUp(identity: VerifiedIdentity): Promise<DonorView | undefined> {
-  const signups = await signupRecords();
-  const details = await signups.find(identity.issuer, identity.subject);
-  if (!details) return undefined;
-  const donors = await donorRecords();
-  const outcome = await donors.register(identity, {
-    ...details,
-    email: identity.email ?? details.email,
-  });
-  // Another account holds the NRIC: the record stays (to its hold's end), so the account, whose
-  // mailbox is now proved, is told so (`nricTakenAtSignUp`); SignUp itself never says.
-  if (outcome === "nric.exists") return undefined;
-  await signups.remove(identity.issuer, identity.subject);
-  const donor = await donors.byIdentity(identity);
-  // The terms the sign-up agreed to become the donor's (spec §5 iAgree).
-  if (donor) await (await termsRecords()).carryOver(identity.issuer, identity.subject, donor.id);
-  return donor;
-}
-
-/**
- * Whether this account, signed in with its e-mail proved and not registered, signed up with an NRIC
- * another account holds (its record kept by `completeSignUp`): the one answer "NRIC already exists"
- * gives at sign-up, and only to whoever proved the mailbox, so it costs a prober a mailbox a try.
- */
-export async function nricTakenAtSignUp(identity: VerifiedIdentity): Promise<boolean> {
-  if (!identity.emailVerified) return false;
-  const details = await (await signupRecords()).find(identity.issuer, identity.subject);
-  return details?.kind === "individual";
-}
-
-/** The signed-in caller's donor record; a sign-in without one gets 404 (nothing of theirs exists). */
-export async function registeredDonor(headers: RequestHeaders): Promise<DonorView> {
-  const { donor } = await donorOf(headers);
-  if (!donor)
-    throw new RequestError(404, "No donor is registered for this sign-in.", "donor.notRegistered");
-  return donor;
-}
-
 const cookie = (headers: RequestHeaders, name: string): string | undefined => {
   for (const part of (headers.get("cookie") ?? "").split(";")) {
     const [key, ...value] = part.trim().split("=");
@@ -165,24 +41,171 @@ const cookie = (headers: RequestHeaders, name: string): string | undefined => {
   return undefined;
 };
 
-/** The caller's live guest session, if its cookie names one. */
-export async function guestOf(headers: RequestHeaders): Promise<FoundGuestSession | undefined> {
-  const token = cookie(headers, SESSION_COOKIE);
-  return token ? (await sessionRecords()).find(token) : undefined;
-}
-
-/** The caller's live guest session; without one, 401 `session.required`. */
-export async function liveGuest(headers: RequestHeaders): Promise<FoundGuestSession> {
-  const guest = await guestOf(headers);
-  if (!guest) {
-    throw new RequestError(
-      401,
-      "Your session has expired. Please start again.",
-      "session.required",
-    );
-  }
-  return guest;
-}
-
 /** Whether a request carries any sign-in at all (verified or not): such a request is not a guest's. */
 export const hasSignIn = (headers: RequestHeaders): boolean => bearerToken(headers) !== undefined;
+
+/**
+ * Who calls, from the request's headers, over the services the composition root built: the signed-in
+ * donor (a verified ID token not signed out), the guest session, and the sign-up completed on the
+ * first signed-in call. Made once by the router and handed to the handlers.
+ */
+export function callers(services: Services) {
+  const { records } = services;
+  const verifyIdentity = services.identity;
+  /** The caller's ID token, verified (signature, issuer, audience, expiry); not yet its sign-out. */
+  async function verifiedToken(headers: RequestHeaders): Promise<VerifiedIdentity> {
+    const token = bearerToken(headers);
+    const verify = verifyIdentity;
+    if (!token || !verify) throw new RequestError(401, "Please sign in.", "identity.required");
+    try {
+      return await verify(token);
+    } catch {
+      throw expired();
+    }
+  }
+
+  /**
+   * Who is calling, from a verified ID token only: the spec's `uuid` header and any id in a body are never
+   * trusted for this. No token, a bad one, or no configured identity provider: 401.
+   */
+  async function identityOf(headers: RequestHeaders): Promise<VerifiedIdentity> {
+    const identity = await verifiedToken(headers);
+    if (await signedOut(identity)) throw expired();
+    return identity;
+  }
+
+  /**
+   * Whether the account signed out everywhere after this token was issued. ID tokens are checked by
+   * signature alone, so a global sign-out at the identity provider does not end them by itself: the
+   * sign-outs are kept in the database (`IdentityState.signOuts`), written by the embedded provider's
+   * GlobalSignOut and by the portal's own `signOutEverywhere` (the path that holds with a real Cognito,
+   * whose sign-outs the portal never sees), and read here on every signed-in call (`donorOf` reads it
+   * with the donor, in one statement). Nothing of it is kept between calls: a sign-out on any instance
+   * refuses the token on every instance from the next call on.
+   */
+  async function signedOut(identity: VerifiedIdentity): Promise<boolean> {
+    const token = identity.token;
+    if (!token) return false;
+    return (await records.identityState()).signOuts.revoked(
+      token.username,
+      token.issuedAt,
+      token.id,
+    );
+  }
+
+  /**
+   * End every sign-in of the caller's account at the portal: ID tokens issued before this second are
+   * refused from now on (the browser then revokes the tokens at the identity provider as well).
+   */
+  async function signOutEverywhere(identity: VerifiedIdentity, nowMs: number): Promise<void> {
+    const username = identity.token?.username ?? identity.subject;
+    await (
+      await records.identityState()
+    ).signOuts.signOut(username, Math.floor(nowMs / 1000), nowMs + SIGN_OUT_MEMORY_MS);
+  }
+
+  /** The signed-in caller's donor record, or undefined while they have not registered one. */
+  async function donorOf(
+    headers: RequestHeaders,
+  ): Promise<{ identity: VerifiedIdentity; donor: DonorView | undefined }> {
+    const identity = await verifiedToken(headers);
+    const { signedOut, donor } = await (await records.donors()).signedIn(identity);
+    if (signedOut) throw expired();
+    if (donor || !identity.emailVerified) return { identity, donor };
+    return { identity, donor: await completeSignUp(identity) };
+  }
+
+  /**
+   * `donorOf` for a history list: the sign-out check, the donor and the version of the donor's list in
+   * one read, the donor's record unsealed only when the list must be made (not when a kept one answers).
+   */
+  async function historyCaller(headers: RequestHeaders): Promise<HistoryCaller> {
+    const identity = await verifiedToken(headers);
+    const state = await (await records.donors()).signedInHistory(identity);
+    if (state.signedOut) throw expired();
+    const { donorId, historyVersion } = state;
+    if (donorId || !identity.emailVerified)
+      return { identity, donorId, historyVersion, donor: async () => state.donor() };
+    return { identity, donorId, historyVersion, donor: () => completeSignUp(identity) };
+  }
+
+  /**
+   * A new account's first signed-in call: the details its sign-up recorded (the PreSignUp check) become
+   * its donor link, once its e-mail is verified. A donor who gave as a guest is claimed only with that
+   * donor's own e-mail (see `register`); a refused claim leaves the account unregistered, and the browser
+   * then shows the not-registered popup.
+   */
+  async function completeSignUp(identity: VerifiedIdentity): Promise<DonorView | undefined> {
+    const signups = await records.signups();
+    const details = await signups.find(identity.issuer, identity.subject);
+    if (!details) return undefined;
+    const donors = await records.donors();
+    const outcome = await donors.register(identity, {
+      ...details,
+      email: identity.email ?? details.email,
+    });
+    // Another account holds the NRIC: the record stays (to its hold's end), so the account, whose
+    // mailbox is now proved, is told so (`nricTakenAtSignUp`); SignUp itself never says.
+    if (outcome === "nric.exists") return undefined;
+    await signups.remove(identity.issuer, identity.subject);
+    const donor = await donors.byIdentity(identity);
+    // The terms the sign-up agreed to become the donor's (spec §5 iAgree).
+    if (donor) await (await records.terms()).carryOver(identity.issuer, identity.subject, donor.id);
+    return donor;
+  }
+
+  /**
+   * Whether this account, signed in with its e-mail proved and not registered, signed up with an NRIC
+   * another account holds (its record kept by `completeSignUp`): the one answer "NRIC already exists"
+   * gives at sign-up, and only to whoever proved the mailbox, so it costs a prober a mailbox a try.
+   */
+  async function nricTakenAtSignUp(identity: VerifiedIdentity): Promise<boolean> {
+    if (!identity.emailVerified) return false;
+    const details = await (await records.signups()).find(identity.issuer, identity.subject);
+    return details?.kind === "individual";
+  }
+
+  /** The signed-in caller's donor record; a sign-in without one gets 404 (nothing of theirs exists). */
+  async function registeredDonor(headers: RequestHeaders): Promise<DonorView> {
+    const { donor } = await donorOf(headers);
+    if (!donor)
+      throw new RequestError(
+        404,
+        "No donor is registered for this sign-in.",
+        "donor.notRegistered",
+      );
+    return donor;
+  }
+
+  /** The caller's live guest session, if its cookie names one. */
+  async function guestOf(headers: RequestHeaders): Promise<FoundGuestSession | undefined> {
+    const token = cookie(headers, SESSION_COOKIE);
+    return token ? (await records.sessions()).find(token) : undefined;
+  }
+
+  /** The caller's live guest session; without one, 401 `session.required`. */
+  async function liveGuest(headers: RequestHeaders): Promise<FoundGuestSession> {
+    const guest = await guestOf(headers);
+    if (!guest) {
+      throw new RequestError(
+        401,
+        "Your session has expired. Please start again.",
+        "session.required",
+      );
+    }
+    return guest;
+  }
+  return {
+    identityOf,
+    signOutEverywhere,
+    donorOf,
+    historyCaller,
+    nricTakenAtSignUp,
+    registeredDonor,
+    guestOf,
+    liveGuest,
+  };
+}
+
+/** The request's callers (`callers`). */
+export type Callers = ReturnType<typeof callers>;

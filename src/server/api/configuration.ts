@@ -1,10 +1,7 @@
 import { readHomePageConfiguration, readSiteConfiguration } from "@portal/adapters/db";
 import { toHomePageWire } from "@portal/adapters";
-import { database } from "../database";
-import { locationLookupOn } from "../address";
-import { config, scoped } from "../root";
 import { RequestError, success } from "./envelope";
-import type { Handler, ServiceResponse } from "./types";
+import type { Handler, HandlerServices, ServiceResponse } from "./types";
 
 /** A positive whole charity id from the query, or a 400. */
 export const charityIdOf = (query: URLSearchParams): number => {
@@ -21,57 +18,72 @@ export const charityIdOf = (query: URLSearchParams): number => {
  * database itself, so a stale read can never price a donation.
  */
 const CACHE_MS = 5_000;
-// One cache per started portal: the console's routes (another bundle, same root) clear it when they
-// publish rates.
-const cached = () =>
-  scoped(
-    "configurationCache",
-    () => new Map<string, { until: number; value: Promise<ServiceResponse> }>(),
-  );
-const cachedResponse = (
-  key: string,
-  load: () => Promise<ServiceResponse>,
-): Promise<ServiceResponse> => {
-  const cache = cached();
-  const hit = cache.get(key);
-  if (hit && hit.until > Date.now()) return hit.value;
-  const value = load();
-  cache.set(key, { until: Date.now() + CACHE_MS, value });
-  value.catch(() => cache.delete(key));
-  return value;
-};
+/**
+ * The configuration answers kept by this portal (one per started portal, built by the composition
+ * root): the console clears it when it publishes rates, and a test when it changes them.
+ */
+export interface ConfigurationCache {
+  readonly answer: (key: string, load: () => Promise<ServiceResponse>) => Promise<ServiceResponse>;
+  /** Forgets the cached answers. */
+  readonly clear: () => void;
+}
 
-/** Forgets the cached answers (a test changed the rates and must not wait out the 5 s). */
-export const clearConfigurationCache = (): void => cached().clear();
+export function configurationCache(now: () => number = Date.now): ConfigurationCache {
+  const cache = new Map<string, { until: number; value: Promise<ServiceResponse> }>();
+  return {
+    answer: (key, load) => {
+      const hit = cache.get(key);
+      if (hit && hit.until > now()) return hit.value;
+      const value = load();
+      cache.set(key, { until: now() + CACHE_MS, value });
+      value.catch(() => cache.delete(key));
+      return value;
+    },
+    clear: () => cache.clear(),
+  };
+}
 
 const publicRead = { "cache-control": "public, max-age=5" };
 
-const homePageConfiguration: Handler = async ({ query }) => {
-  const charityId = charityIdOf(query);
-  return cachedResponse(`home:${charityId}`, async () => {
-    const config = await readHomePageConfiguration(await database(), charityId);
-    if (!config) throw new RequestError(404, "Unknown charity");
-    return success({ data: toHomePageWire(config) }, publicRead);
-  });
-};
+const homePageConfiguration =
+  ({ services }: HandlerServices): Handler =>
+  async ({ query }) => {
+    const charityId = charityIdOf(query);
+    return services.configurationCache.answer(`home:${charityId}`, async () => {
+      const config = await readHomePageConfiguration(await services.database.open(), charityId);
+      if (!config) throw new RequestError(404, "Unknown charity");
+      return success({ data: toHomePageWire(config) }, publicRead);
+    });
+  };
 
-const configureWebForCharity: Handler = async ({ query }) => {
-  const charityId = charityIdOf(query);
-  return cachedResponse(`site:${charityId}`, async () => {
-    const site = await readSiteConfiguration(await database(), charityId);
-    if (!site) throw new RequestError(404, "Unknown charity");
-    // The process's own settings the pages honour (docs/configuration.md): sign-in before giving, and
-    // whether the address forms may offer "use my current location".
-    const settings = {
-      signInRequired: config().signInRequired,
-      locationLookup: locationLookupOn(),
-    };
-    return success({ data: { ...site, ...settings } }, publicRead);
-  });
-};
+const configureWebForCharity =
+  ({ services }: HandlerServices): Handler =>
+  async ({ query }) => {
+    const { config } = services;
+    const charityId = charityIdOf(query);
+    return services.configurationCache.answer(`site:${charityId}`, async () => {
+      const site = await readSiteConfiguration(await services.database.open(), charityId);
+      if (!site) throw new RequestError(404, "Unknown charity");
+      // The process's own settings the pages honour (docs/configuration.md): sign-in before giving, and
+      // whether the address forms may offer "use my current location".
+      const settings = {
+        signInRequired: config.signInRequired,
+        locationLookup: config.address.google !== undefined,
+      };
+      return success({ data: { ...site, ...settings } }, publicRead);
+    });
+  };
 
-export const configurationHandlers = {
-  homePageConfiguration,
-  getHomePageConfiguration: homePageConfiguration,
-  configureWebForCharity,
-} satisfies Record<string, Handler>;
+/** The calls of the configuration: public reads, which CDNs and browsers may cache. */
+export const CONFIGURATION_CALLS = [
+  "homePageConfiguration",
+  "getHomePageConfiguration",
+  "configureWebForCharity",
+] as const;
+
+export const configurationHandlers = (given: HandlerServices) =>
+  ({
+    homePageConfiguration: homePageConfiguration(given),
+    getHomePageConfiguration: homePageConfiguration(given),
+    configureWebForCharity: configureWebForCharity(given),
+  }) satisfies Record<(typeof CONFIGURATION_CALLS)[number], Handler>;

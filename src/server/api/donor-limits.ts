@@ -1,3 +1,5 @@
+import type { RateWindows } from "@portal/adapters/db";
+import type { Deferred } from "../records";
 import { enforceLimits } from "./rate-limit";
 
 /**
@@ -22,12 +24,13 @@ type LimitedCall = keyof typeof donorCallLimits;
 
 /** Count one call; over either limit, 429 `rate.limited` with `retry-after`. */
 export async function limitDonorCall(
+  windows: Deferred<RateWindows>,
   call: LimitedCall,
   caller: string,
   clientAddress: string,
 ): Promise<void> {
   const limits = donorCallLimits[call];
-  await enforceLimits([
+  await enforceLimits(windows, [
     [{ name: `${call}:caller`, limit: limits.perCaller, windowMs: HOUR }, caller],
     [{ name: `${call}:address`, limit: limits.perAddress, windowMs: HOUR }, clientAddress],
   ]);

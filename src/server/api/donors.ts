@@ -8,14 +8,7 @@ import {
 } from "@portal/domain";
 import type { DonorView } from "@portal/adapters/db";
 import type { PortalServices } from "../app/services";
-import {
-  donorOf,
-  hasSignIn,
-  identityOf,
-  liveGuest,
-  nricTakenAtSignUp,
-  registeredDonor,
-} from "./auth";
+import { hasSignIn } from "./auth";
 import { decode, Text } from "./decode";
 import {
   AddressInput,
@@ -31,10 +24,9 @@ import {
 import { limitDonorCall } from "./donor-limits";
 import { RequestError, success } from "./envelope";
 import { agreementTo, agreeToTerms, enrolManually, type Enrollee } from "../app/enrolment";
-import type { UseCases } from "../app/live";
 import { confirmSingpassPreDonation } from "./singpass-enrolment";
 import { takeSocialNric } from "./social-nric";
-import type { Handler } from "./types";
+import type { Handler, HandlerServices } from "./types";
 
 /**
  * Spec §3's signed-in user data, from the donor record (the NRIC masked). `iAgree` is whether the donor
@@ -81,10 +73,10 @@ const userFields = (donor: DonorView, email: string | undefined) => ({
  * then become the account's here (issue 22's proof; registration links the earlier ones).
  */
 const getSignInUserDetails =
-  (services: PortalServices): Handler =>
+  ({ callers, records: services }: HandlerServices): Handler =>
   async ({ headers }) => {
-    const { identity, donor } = await donorOf(headers);
-    if (!donor && (await nricTakenAtSignUp(identity))) {
+    const { identity, donor } = await callers.donorOf(headers);
+    if (!donor && (await callers.nricTakenAtSignUp(identity))) {
       return success(
         { message: "NRIC already exists", code: "signup_failed_nric_exists", data: null },
         {},
@@ -107,9 +99,9 @@ const OwnEmailBody = Schema.Struct({ email: Schema.optionalKey(Text(254)) });
  * comes in the body, never in the URL (the old `?email=` form is an unknown query parameter: 400).
  */
 const getCognitoUser =
-  ({ donors }: PortalServices): Handler =>
+  ({ callers, records: { donors } }: HandlerServices): Handler =>
   async ({ headers, body }) => {
-    const { identity, donor } = await donorOf(headers);
+    const { identity, donor } = await callers.donorOf(headers);
     const asked = decode(OwnEmailBody, body ?? {})
       .email?.trim()
       .toLowerCase();
@@ -133,10 +125,15 @@ const NricBody = Schema.Struct({ nric: Text(20) });
  * Signed-in callers only (the social sign-up's NRIC step), so it cannot be used to probe NRICs at large.
  */
 const checkCognitoNricExists =
-  ({ donors }: PortalServices): Handler =>
+  ({ callers, services, records: { donors } }: HandlerServices): Handler =>
   async ({ headers, body, clientAddress }) => {
-    const identity = await identityOf(headers);
-    await limitDonorCall("checkCognitoNricExists", identity.subject, clientAddress);
+    const identity = await callers.identityOf(headers);
+    await limitDonorCall(
+      services.records.rateWindows,
+      "checkCognitoNricExists",
+      identity.subject,
+      clientAddress,
+    );
     const { nric } = decode(NricBody, body);
     check(validateNric(nric.trim().toUpperCase()));
     const taken = await donors.nricRegistered(nric);
@@ -151,36 +148,38 @@ const checkCognitoNricExists =
 
 /** getEmailListForUser: the e-mail addresses of the caller's own sign-ins. */
 const getEmailListForUser =
-  ({ donors }: PortalServices): Handler =>
+  ({ callers, records: { donors } }: HandlerServices): Handler =>
   async ({ headers }) => {
-    const donor = await registeredDonor(headers);
+    const donor = await callers.registeredDonor(headers);
     const emails = await donors.emailsOf(donor.id);
     return success({ data: emails.map((email) => ({ email })) });
   };
 
 /** getDonorCognitoStatus: whether the caller's sign-in is registered as a donor, and how. */
-const getDonorCognitoStatus: Handler = async ({ headers }) => {
-  const { donor } = await donorOf(headers);
-  return success({
-    data: donor
-      ? { isRegistered: true, donorType: donor.kind, enrolment: donor.enrolment }
-      : { isRegistered: false, donorType: null, enrolment: null },
-  });
-};
+const getDonorCognitoStatus =
+  ({ callers }: HandlerServices): Handler =>
+  async ({ headers }) => {
+    const { donor } = await callers.donorOf(headers);
+    return success({
+      data: donor
+        ? { isRegistered: true, donorType: donor.kind, enrolment: donor.enrolment }
+        : { isRegistered: false, donorType: null, enrolment: null },
+    });
+  };
 
 /**
  * enrollDonorManuallyPreDonation: a guest's details before paying, or a signed-in donor's own; see
  * `enrolManually`. The caller is a signed-in donor whenever the request carries a sign-in.
  */
 const enrollDonorManuallyPreDonation =
-  (app: UseCases): Handler =>
+  ({ app, callers }: HandlerServices): Handler =>
   async ({ headers, body }) => {
     const details = checkedDonorDetails(decode(DonorDetails, body));
     const { termsVersion } = decode(TermsBody, body);
     const enrollee = async (): Promise<Enrollee> => {
       if (!hasSignIn(headers))
-        return { kind: "guest", guestSessionId: (await liveGuest(headers)).id };
-      const donor = await registeredDonor(headers);
+        return { kind: "guest", guestSessionId: (await callers.liveGuest(headers)).id };
+      const donor = await callers.registeredDonor(headers);
       return { kind: "donor", donorId: donor.id, donorKind: donor.kind };
     };
     return success({ data: await app.run(enrolManually({ details, termsVersion, enrollee })) });
@@ -204,10 +203,15 @@ const mobileOf = (body: typeof MobileBody.Type) => {
 
 /** checkCognitoMobileExists: whether another donor uses this mobile number (§5 message). */
 const checkCognitoMobileExists =
-  ({ donors }: PortalServices): Handler =>
+  ({ callers, services, records: { donors } }: HandlerServices): Handler =>
   async ({ headers, body, clientAddress }) => {
-    const { identity, donor } = await donorOf(headers);
-    await limitDonorCall("checkCognitoMobileExists", identity.subject, clientAddress);
+    const { identity, donor } = await callers.donorOf(headers);
+    await limitDonorCall(
+      services.records.rateWindows,
+      "checkCognitoMobileExists",
+      identity.subject,
+      clientAddress,
+    );
     const { countryCode, mobile } = mobileOf(decode(MobileBody, body));
     const exists = await donors.mobileTaken(countryCode, mobile, donor?.id);
     return success({ data: { isExists: exists } });
@@ -233,10 +237,15 @@ const RegisterBody = Schema.Struct({
  * time of registering, on the portal's clock).
  */
 const registerCognitoUser =
-  (app: UseCases, { donors }: PortalServices): Handler =>
+  ({ app, callers, services, records: { donors } }: HandlerServices): Handler =>
   async ({ headers, body, clientAddress }) => {
-    const identity = await identityOf(headers);
-    await limitDonorCall("registerCognitoUser", identity.subject, clientAddress);
+    const identity = await callers.identityOf(headers);
+    await limitDonorCall(
+      services.records.rateWindows,
+      "registerCognitoUser",
+      identity.subject,
+      clientAddress,
+    );
     const request = decode(RegisterBody, body);
     const email = identity.email ?? request.email;
     if (email !== undefined) check(validateEmail(email));
@@ -246,7 +255,7 @@ const registerCognitoUser =
     // with it by the NRIC step of an account already signed in (`terms.required` otherwise).
     const given =
       request.uniqueUserId === undefined
-        ? await takeSocialNric(headers)
+        ? await takeSocialNric({ callers, services }, headers)
         : {
             nric: nricFromUniqueUserId(request.uniqueUserId),
             terms: await app.run(agreementTo(request.termsVersion)),
@@ -287,12 +296,17 @@ const registerCognitoUser =
 
 /** updateCognitoUser: the caller's own mobile number. */
 const updateCognitoUser =
-  ({ donors }: PortalServices): Handler =>
+  ({ callers, services, records: { donors } }: HandlerServices): Handler =>
   async ({ headers, body, clientAddress }) => {
-    const donor = await registeredDonor(headers);
+    const donor = await callers.registeredDonor(headers);
     const { countryCode, mobile } = mobileOf(decode(MobileBody, body));
     // Its "mobile exists" answers whether a number is registered: limited like checkCognitoMobileExists.
-    await limitDonorCall("updateCognitoUser", donor.id, clientAddress);
+    await limitDonorCall(
+      services.records.rateWindows,
+      "updateCognitoUser",
+      donor.id,
+      clientAddress,
+    );
     const outcome = await donors.updateMobile(donor.id, countryCode, mobile);
     if (outcome === "mobile.exists") {
       throw mobileExists();
@@ -318,9 +332,9 @@ const ownUniqueUserId = (donor: DonorView, uniqueUserId: string | undefined) => 
 
 /** updateDonorCognitoProfile: the caller's own name, address and profile details. */
 const updateDonorCognitoProfile =
-  ({ donors }: PortalServices): Handler =>
+  ({ callers, records: { donors } }: HandlerServices): Handler =>
   async ({ headers, body }) => {
-    const donor = await registeredDonor(headers);
+    const donor = await callers.registeredDonor(headers);
     const request = decode(ProfileBody, body);
     ownUniqueUserId(donor, request.uniqueUserId);
     // §5's text helper on the typed name, as on every other form the donor types a name in.
@@ -343,9 +357,9 @@ const EmailBody = Schema.Struct({ uniqueUserId: Schema.optionalKey(Text(64)), em
  * can point receipts at an address they do not hold.
  */
 const updateDonorEmailCognitoProfile =
-  ({ donors }: PortalServices): Handler =>
+  ({ callers, records: { donors } }: HandlerServices): Handler =>
   async ({ headers, body }) => {
-    const { identity, donor } = await donorOf(headers);
+    const { identity, donor } = await callers.donorOf(headers);
     if (!donor)
       throw new RequestError(
         404,
@@ -367,18 +381,18 @@ const updateDonorEmailCognitoProfile =
     return success({ message: "E-mail updated" });
   };
 
-export const donorHandlers = (app: UseCases, services: PortalServices) =>
+export const donorHandlers = (given: HandlerServices) =>
   ({
-    getSignInUserDetails: getSignInUserDetails(services),
-    getCognitoUser: getCognitoUser(services),
-    checkCognitoNricExists: checkCognitoNricExists(services),
-    getEmailListForUser: getEmailListForUser(services),
-    getDonorCognitoStatus,
-    enrollDonorManuallyPreDonation: enrollDonorManuallyPreDonation(app),
-    confirmSingpassPreDonation: confirmSingpassPreDonation(app),
-    checkCognitoMobileExists: checkCognitoMobileExists(services),
-    registerCognitoUser: registerCognitoUser(app, services),
-    updateCognitoUser: updateCognitoUser(services),
-    updateDonorCognitoProfile: updateDonorCognitoProfile(services),
-    updateDonorEmailCognitoProfile: updateDonorEmailCognitoProfile(services),
+    getSignInUserDetails: getSignInUserDetails(given),
+    getCognitoUser: getCognitoUser(given),
+    checkCognitoNricExists: checkCognitoNricExists(given),
+    getEmailListForUser: getEmailListForUser(given),
+    getDonorCognitoStatus: getDonorCognitoStatus(given),
+    enrollDonorManuallyPreDonation: enrollDonorManuallyPreDonation(given),
+    confirmSingpassPreDonation: confirmSingpassPreDonation(given),
+    checkCognitoMobileExists: checkCognitoMobileExists(given),
+    registerCognitoUser: registerCognitoUser(given),
+    updateCognitoUser: updateCognitoUser(given),
+    updateDonorCognitoProfile: updateDonorCognitoProfile(given),
+    updateDonorEmailCognitoProfile: updateDonorEmailCognitoProfile(given),
   }) satisfies Record<string, Handler>;

@@ -3,7 +3,6 @@ import { backToSiteLink } from "../../components/chrome/site";
 import { FLOW_TYPES } from "@portal/domain";
 import type { DonorView, TransactionPage } from "@portal/adapters/db";
 import type { PortalServices } from "../app/services";
-import { historyCaller, registeredDonor, donorOf } from "./auth";
 import { decode, Text, TransactionBody } from "./decode";
 import {
   encodedSuccess,
@@ -16,7 +15,7 @@ import {
 import { receiptLookupWait } from "./rate-limit";
 import { PAGE_SIZE } from "./public";
 import { keptAnswers, type KeptAnswers } from "./kept-answers";
-import type { Handler } from "./types";
+import type { Handler, HandlerServices } from "./types";
 import { userData } from "./donors";
 
 const Page = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1_000_000 }));
@@ -64,10 +63,10 @@ const withoutRefunds = (page: TransactionPage) =>
  */
 const listCall =
   (answer: ListAnswer) =>
-  ({ history }: PortalServices, kept: KeptAnswers): Handler =>
+  ({ callers, records: { history } }: HandlerServices, kept: KeptAnswers): Handler =>
   async ({ call, headers, body }) => {
     const query = listQuery(body);
-    const caller = await historyCaller(headers);
+    const caller = await callers.historyCaller(headers);
     const key =
       caller.donorId === undefined ? undefined : JSON.stringify([call.name, caller.donorId, query]);
     const found = key === undefined ? undefined : kept.get(key, caller.historyVersion);
@@ -110,9 +109,9 @@ const ownTransaction = async (
 
 /** getDonorByTransactionNumber: the donor of one of the caller's own donations. */
 const getDonorByTransactionNumber =
-  (services: PortalServices): Handler =>
+  ({ callers, records: services }: HandlerServices): Handler =>
   async ({ headers, body }) => {
-    const { identity, donor } = await donorOf(headers);
+    const { identity, donor } = await callers.donorOf(headers);
     if (!donor) throw transactionNotFound();
     const { transactionNo } = decode(TransactionBody, body);
     await ownTransaction(services, donor, transactionNo);
@@ -124,9 +123,9 @@ const getDonorByTransactionNumber =
  * next one. Never a lookup of someone else by NRIC: the donor comes from the sign-in.
  */
 const getLastTxnDonorDetailsByNric =
-  (services: PortalServices): Handler =>
+  ({ callers, records: services }: HandlerServices): Handler =>
   async ({ headers }) => {
-    const { identity, donor } = await donorOf(headers);
+    const { identity, donor } = await callers.donorOf(headers);
     if (!donor) return success({ message: "No earlier donation", data: null }, {}, 0);
     const latest = await services.history.transactions(donor, { pageNo: 1, pageSize: 1 });
     return success({
@@ -139,9 +138,9 @@ const getLastTxnDonorDetailsByNric =
 
 /** getUserStripeToken: the caller's saved cards (brand, last four, expiry; the token stays on the server). */
 const getUserStripeToken =
-  ({ history }: PortalServices): Handler =>
+  ({ callers, records: { history } }: HandlerServices): Handler =>
   async ({ headers }) => {
-    const donor = await registeredDonor(headers);
+    const donor = await callers.registeredDonor(headers);
     const cards = await history.savedCards(donor.id);
     return success({ data: { userStripeTokens: { result: cards } } });
   };
@@ -153,11 +152,12 @@ const ReceiptBody = Schema.Struct({ token: Schema.optionalKey(Text(100)) });
  * number, or for anyone holding its receipt token (sent in the body, never in the URL).
  */
 const getThirdPartyDonationReceiptData =
-  ({ receipts: records }: PortalServices): Handler =>
+  ({ callers, services, records: { receipts: records } }: HandlerServices): Handler =>
   async ({ headers, query, body, clientAddress }) => {
     const { token } = decode(ReceiptBody, body ?? {});
     // Counted before anything is read, so trying tokens or transaction numbers soon stops answering.
     const wait = await receiptLookupWait(
+      services,
       headers,
       clientAddress,
       token === undefined ? "owner" : "token",
@@ -179,7 +179,7 @@ const getThirdPartyDonationReceiptData =
     } else {
       if (transactionNo === undefined)
         throw new RequestError(400, "transactionNo or a receipt token is required");
-      const donor = await registeredDonor(headers);
+      const donor = await callers.registeredDonor(headers);
       receipt = await records.find({ by: "owner", donorId: donor.id, transactionNo });
     }
     if (!receipt) throw transactionNotFound();
@@ -187,13 +187,13 @@ const getThirdPartyDonationReceiptData =
     return success({ data: { ...receipt, websiteUrl: backToSiteLink(receipt.flow) } });
   };
 
-export const historyHandlers = (services: PortalServices, kept = keptAnswers()) =>
+export const historyHandlers = (given: HandlerServices, kept = keptAnswers()) =>
   ({
-    getDonorTransactions: getDonorTransactions(services, kept),
-    getDonorTransactionsThirdparty: getDonorTransactionsThirdparty(services, kept),
-    getUserTransactions: getUserTransactions(services, kept),
-    getDonorByTransactionNumber: getDonorByTransactionNumber(services),
-    getLastTxnDonorDetailsByNric: getLastTxnDonorDetailsByNric(services),
-    getUserStripeToken: getUserStripeToken(services),
-    getThirdPartyDonationReceiptData: getThirdPartyDonationReceiptData(services),
+    getDonorTransactions: getDonorTransactions(given, kept),
+    getDonorTransactionsThirdparty: getDonorTransactionsThirdparty(given, kept),
+    getUserTransactions: getUserTransactions(given, kept),
+    getDonorByTransactionNumber: getDonorByTransactionNumber(given),
+    getLastTxnDonorDetailsByNric: getLastTxnDonorDetailsByNric(given),
+    getUserStripeToken: getUserStripeToken(given),
+    getThirdPartyDonationReceiptData: getThirdPartyDonationReceiptData(given),
   }) satisfies Record<string, Handler>;

@@ -1,9 +1,6 @@
 import { paymentJobs } from "@portal/adapters/payments";
-import { configuredMailTransport, mailQueueRecords } from "../mail";
-import { donations, gatewayNamed, recurringRecords } from "../payments";
-import { sessionRecords, socialNricRecords } from "../records";
 import { reason } from "../log";
-import type { Root } from "../root";
+import type { Services } from "../main";
 
 /** Stops one started loop. */
 export type Stop = () => void;
@@ -14,12 +11,13 @@ export type Stop = () => void;
  * PORTAL_JOBS_INTERVAL_SECONDS (default 60) reconciliation again and the recurring plans that are
  * due. Several instances may run them together: see paymentJobs.
  */
-export async function startPaymentJobs(root: Root): Promise<Stop> {
-  const [records, plans] = await Promise.all([donations(), recurringRecords()]);
+export async function startPaymentJobs(root: Services): Promise<Stop> {
+  const { payments } = root;
+  const [records, plans] = await Promise.all([payments.donations(), payments.recurring()]);
   const jobs = paymentJobs({
     records,
     recurring: plans,
-    gateway: gatewayNamed,
+    gateway: payments.gatewayNamed,
     log: (message) => root.log.info(`[jobs] ${message}`),
   }).start({ intervalMs: root.config.jobsIntervalMs });
   return jobs.stop;
@@ -32,14 +30,12 @@ export async function startPaymentJobs(root: Root): Promise<Stop> {
  * ran out) and empties the bodies of mails sent 30 days ago. Several instances may run it together:
  * claims are leased (see mailQueue).
  */
-export async function startMailJobs(root: Root): Promise<Stop> {
-  try {
-    configuredMailTransport();
-  } catch (error) {
+export async function startMailJobs(root: Services): Promise<Stop> {
+  if (root.mail.configured instanceof Error) {
     // Said at start-up; the loop runs anyway and mails wait in the queue until the settings are mended.
-    root.log.error(`[mail] transport not configured: ${reason(error)}`);
+    root.log.error(`[mail] transport not configured: ${reason(root.mail.configured)}`);
   }
-  const queue = await mailQueueRecords();
+  const queue = await root.mail.queue();
   return queue.start({ intervalMs: root.config.jobsIntervalMs }).stop;
 }
 
@@ -47,15 +43,15 @@ export async function startMailJobs(root: Root): Promise<Stop> {
  * Guest sessions that expired a day ago and made no donation are deleted once an hour; NRICs held for
  * a social sign-up (at most 15 minutes each) soon after they expire.
  */
-export function startSweeps(): Stop {
+export function startSweeps({ records }: Services): Stop {
   const every = (ms: number, sweep: () => Promise<unknown>) => {
     const timer = setInterval(() => void sweep().catch(() => undefined), ms);
     timer.unref();
     return () => clearInterval(timer);
   };
   const stops = [
-    every(60 * 60 * 1000, async () => (await sessionRecords()).sweep()),
-    every(5 * 60 * 1000, async () => (await socialNricRecords()).sweep()),
+    every(60 * 60 * 1000, async () => (await records.sessions()).sweep()),
+    every(5 * 60 * 1000, async () => (await records.socialNrics()).sweep()),
   ];
   return () => {
     for (const stop of stops) stop();

@@ -4,18 +4,14 @@ import { constants, gzip } from "node:zlib";
 import { startMailJobs, startPaymentJobs, startSweeps } from "./jobs";
 import { startConsoleJobs } from "../console/jobs";
 import { serviceRouter, type ServiceRouter } from "./router";
-import { liveUseCases } from "../app/live";
-import { liveServices, type PortalServices } from "../app/services";
-export { serveTestControl } from "./test-control";
+import { serveTestControl } from "./test-control";
 export { configOrExit, readConfig } from "../config";
 import type { PortalConfig } from "../config";
-import { closeDatabase, database } from "../database";
 import { createLogger, reason, type Logger } from "../log";
-import { standins } from "../standins";
-import { installRoot, portalClock, systemIds, uninstallRoot, type Root } from "../root";
+import { buildServices, type Services } from "../main";
 import { startErrorReporting } from "../error-reporting";
-import { fundsOfBrand, homePath, landingFunds } from "@portal/domain";
-export { siteBrandOfHost } from "../site";
+import { serveIdentity } from "../identity-provider/http";
+import { fundsOfBrand, homePath, landingFunds, type Brand } from "@portal/domain";
 
 /** The flows of the wakaf brand (the fund registry's), for the plain-JavaScript server's page choice. */
 export const wakafFlows: ReadonlySet<string> = new Set(
@@ -34,21 +30,29 @@ export const wakafLandings = (productRoute: string): ReadonlySet<string> =>
   );
 import { BodyTooLarge, MAX_BODY_BYTES, type RequestHeaders, type ServiceRequest } from "./types";
 
+type Serve = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
+
 /**
  * The started portal as the web server and the Astro routes (through `locals.portal`) use it: the
  * services built once by `startPortal` from the configuration read at start-up.
  */
 export interface Portal {
-  /** The composition root; the Astro bundle adopts it per request (src/middleware.ts). */
-  readonly root: Root;
   readonly config: PortalConfig;
   readonly log: Logger;
   /** Whether the database answers, and which engine it is (`/api/health`). */
   readonly health: () => Promise<{ readonly engine: string }>;
-  /** The services built once from the root, handed to the handlers (the console's routes too). */
-  readonly services: PortalServices;
-  /** The service calls' router, over the use cases and services built once from the root. */
+  /** Every service, built once by the composition root (src/server/main.ts). */
+  readonly services: Services;
+  /** The service calls' router, over those services. */
   readonly handleServiceRequest: ServiceRouter;
+  /** The brand a request's host wears (§1), from the configured site entries. */
+  readonly siteBrandOfHost: (host: string | undefined) => Promise<Brand>;
+  /** `/auth/config` and the embedded identity provider's layer (`/cognito-idp`). */
+  readonly serveIdentity: Serve;
+  /** `/sandbox/...`, the sandbox gateway's pages and calls (a stand-in): false when none is here. */
+  readonly serveSandbox: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
+  /** `/__test/...` (mounted by the web server only with PORTAL_TEST_CONTROL_TOKEN). */
+  readonly serveTestControl: Serve;
   /** Stop the loops and close the database (after the last answer: server/serve.mjs). */
   readonly close: () => Promise<void>;
 }
@@ -57,27 +61,20 @@ export interface Portal {
 const LOOP_RETRY_MS = 5_000;
 
 /**
- * The composition root: builds the portal from its configuration once, when the web server starts
- * (nothing is started by importing a module), and starts its loops: reconciliation and recurring
- * charges, the mail queue, the console's publication of approved rates, and the sweeps of expired
- * sessions and held NRICs.
+ * Starts the portal from its configuration, once, when the web server starts (nothing is started by
+ * importing a module): builds every service (`buildServices`, the composition root) and starts its
+ * loops: reconciliation and recurring charges, the mail queue, the console's publication of approved
+ * rates, and the sweeps of expired sessions and held NRICs.
  */
 export async function startPortal(
   config: PortalConfig,
   log = createLogger(config.logLevel),
 ): Promise<Portal> {
-  const root: Root = installRoot({
-    config,
-    clock: portalClock(),
-    ids: systemIds,
-    log,
-    report: await startErrorReporting(config, log),
-    services: new Map(),
-    stops: [],
-  });
-  root.stops.push(startSweeps());
+  const services = buildServices({ config, log, report: await startErrorReporting(config, log) });
+  const stops: Array<() => void> = [];
+  stops.push(startSweeps(services));
   // Publish approved rates when their time comes; forget ended console sessions.
-  root.stops.push(startConsoleJobs(root));
+  stops.push(startConsoleJobs(services));
   // Not awaited: a database that is not up yet shows in /api/health, not as a failed start; a loop
   // that cannot start yet (its database unreachable, or its connection cut while it started) is
   // tried again until it starts, so no instance is left without reconciliation or mail.
@@ -86,7 +83,7 @@ export async function startPortal(
     let retry: ReturnType<typeof setTimeout> | undefined;
     const attempt = () =>
       start().then(
-        (stop) => (closed ? stop() : void root.stops.push(stop)),
+        (stop) => (closed ? stop() : void stops.push(stop)),
         (error: unknown) => {
           if (closed) return;
           log.error(`[${name}] not started: ${reason(error)}; trying again in 5 s`);
@@ -94,33 +91,36 @@ export async function startPortal(
           retry.unref();
         },
       );
-    root.stops.push(() => {
+    stops.push(() => {
       closed = true;
       clearTimeout(retry);
     });
     void attempt();
   };
-  started("jobs", () => startPaymentJobs(root));
-  started("mail", () => startMailJobs(root));
+  started("jobs", () => startPaymentJobs(services));
+  started("mail", () => startMailJobs(services));
   // The embedded stand-ins, when the settings ask for them (never in production), warmed now: their
   // tables are made at start rather than in a donor's request (a request that comes sooner waits).
-  void standins().catch((error: unknown) => log.error(`[standins] not started: ${reason(error)}`));
-  const services = liveServices(root);
+  void services.standins
+    .running()
+    .catch((error: unknown) => log.error(`[standins] not started: ${reason(error)}`));
   return {
-    root,
     config,
     log,
     health: async () => {
-      const sql = await database();
+      const sql = await services.database.open();
       await sql.query("select 1");
       return { engine: sql.engine };
     },
     services,
-    handleServiceRequest: serviceRouter(liveUseCases(root), services),
+    handleServiceRequest: serviceRouter(services),
+    siteBrandOfHost: services.brandOfHost,
+    serveIdentity: (req, res, url) => serveIdentity(services, req, res, url),
+    serveSandbox: services.standins.serveSandbox,
+    serveTestControl: (req, res, url) => serveTestControl(services, req, res, url),
     close: async () => {
-      for (const stop of root.stops.splice(0)) stop();
-      await closeDatabase();
-      uninstallRoot();
+      for (const stop of stops.splice(0)) stop();
+      await services.database.close();
     },
   };
 }
@@ -213,7 +213,5 @@ const gzipped = (body: string | Uint8Array): Promise<Buffer> => {
   return done;
 };
 
-/** `/auth/config` and the embedded identity provider's layer (`/cognito-idp`), for `server/serve.mjs`. */
-export { serveIdentity, LAYER_PATH, CONFIG_PATH } from "../identity-provider/http";
-/** `/sandbox/...`, the sandbox gateway's pages and calls (a stand-in), for `server/serve.mjs`. */
-export { serveSandbox } from "../standins";
+/** Where the identity configuration and the embedded provider's layer are, for `server/serve.mjs`. */
+export { LAYER_PATH, CONFIG_PATH } from "../identity-provider/http";

@@ -1,13 +1,10 @@
 import { payNowQrSvg, receiveStripeWebhook } from "@portal/adapters/payments";
-import { database } from "../database";
-import { browserPaymentConfiguration, donations, gateway, gatewayName } from "../payments";
-import { config } from "../root";
+import type { Services } from "../main";
 import { serverText, type Lang } from "../translations";
 import { createDonation, type Giver } from "../app/create-donation";
-import type { UseCases } from "../app/live";
 import { confirmDonation, donationOf, refreshDonation, startPayNow } from "../app/pay-donation";
 import { failure, RequestError, success } from "./envelope";
-import { hasSignIn, liveGuest, registeredDonor } from "./auth";
+import { hasSignIn, type Callers } from "./auth";
 import { decode } from "./decode";
 import {
   checkedDonor,
@@ -16,18 +13,24 @@ import {
   DonationRef,
   withCleanRemarks,
 } from "./payment-requests";
-import type { CallContext, Handler, ServiceRequest, ServiceResponse } from "./types";
+import type {
+  CallContext,
+  Handler,
+  HandlerServices,
+  ServiceRequest,
+  ServiceResponse,
+} from "./types";
 
 /**
  * Who gives: the signed-in donor, or the guest session that makes the gift. A request with neither is
  * refused: there are no anonymous writes.
  */
-const giverOf = async (headers: CallContext["headers"]): Promise<Giver> => {
+const giverOf = async (callers: Callers, headers: CallContext["headers"]): Promise<Giver> => {
   if (hasSignIn(headers)) {
-    const donor = await registeredDonor(headers);
+    const donor = await callers.registeredDonor(headers);
     return { kind: "donor", donorId: donor.id, email: donor.email };
   }
-  const session = await liveGuest(headers);
+  const session = await callers.liveGuest(headers);
   return { kind: "guest", guestSessionId: session.id, enrolment: session.enrolment };
 };
 
@@ -35,8 +38,12 @@ const giverOf = async (headers: CallContext["headers"]): Promise<Giver> => {
  * PORTAL_SIGN_IN_REQUIRED (spec §6, "login mandatory"): a guest may not give. Said in the page's
  * language when the request names it, else in both; the page shows its own words for the code.
  */
-const refuseGuestWhereSignInRequired = (headers: CallContext["headers"], lang?: Lang): void => {
-  if (!config().signInRequired || hasSignIn(headers)) return;
+const refuseGuestWhereSignInRequired = (
+  signInRequired: boolean,
+  headers: CallContext["headers"],
+  lang?: Lang,
+): void => {
+  if (!signInRequired || hasSignIn(headers)) return;
   const said = (lang === undefined ? (["en", "ms"] as const) : [lang]).map((language) =>
     serverText(language)("assets_sign_in_required"),
   );
@@ -44,14 +51,14 @@ const refuseGuestWhereSignInRequired = (headers: CallContext["headers"], lang?: 
 };
 
 /** The signed-in donor, when the request carries a sign-in (a saved card or keeping one needs it). */
-const signedInDonor = (headers: CallContext["headers"]) => () =>
-  hasSignIn(headers) ? registeredDonor(headers) : Promise.resolve(undefined);
+const signedInDonor = (callers: Callers, headers: CallContext["headers"]) => () =>
+  hasSignIn(headers) ? callers.registeredDonor(headers) : Promise.resolve(undefined);
 
 /**
  * The payment calls: each decodes its request, runs its use case (src/server/app) with the services
  * the composition root built, and encodes the answer.
  */
-export const paymentHandlers = (app: UseCases) =>
+export const paymentHandlers = ({ app, callers, services }: HandlerServices) =>
   ({
     create: async ({ body, headers }) => {
       const idempotencyKey = headers.get("idempotency-key") ?? "";
@@ -66,8 +73,8 @@ export const paymentHandlers = (app: UseCases) =>
           donor: request.donor === undefined ? undefined : checkedDonor(request.donor),
           // Asked once the request itself passed the fund's rules (a refusal of those comes first).
           giver: () => {
-            refuseGuestWhereSignInRequired(headers, request.lang);
-            return giverOf(headers);
+            refuseGuestWhereSignInRequired(services.config.signInRequired, headers, request.lang);
+            return giverOf(callers, headers);
           },
         }),
       );
@@ -76,7 +83,7 @@ export const paymentHandlers = (app: UseCases) =>
     confirm: async ({ body, headers }) => {
       const request = decode(Confirm, body);
       const donation = await app.run(
-        confirmDonation({ ...request, signedIn: signedInDonor(headers) }),
+        confirmDonation({ ...request, signedIn: signedInDonor(callers, headers) }),
       );
       return success({ data: donation });
     },
@@ -96,7 +103,8 @@ export const paymentHandlers = (app: UseCases) =>
       });
     },
     /** Which gateway takes card details in the browser (and Stripe's publishable key when it is Stripe). */
-    paymentConfiguration: () => Promise.resolve(success({ data: browserPaymentConfiguration() })),
+    paymentConfiguration: () =>
+      Promise.resolve(success({ data: services.payments.browserConfiguration() })),
   }) satisfies Record<string, Handler>;
 
 /** Where Stripe delivers events (not a browser call, so not in the call table). */
@@ -107,17 +115,21 @@ export const STRIPE_WEBHOOK_PATH = "/svc/payment/v1/webhooks/stripe";
  * timestamp and body, 300 s tolerance) before anything is parsed, then processed once per event id
  * (see `receiveStripeWebhook`). Without a secret the endpoint does not exist.
  */
-export async function stripeWebhook(request: ServiceRequest): Promise<ServiceResponse> {
-  const secret = config().payments.webhookSecret;
+export async function stripeWebhook(
+  services: Services,
+  request: ServiceRequest,
+): Promise<ServiceResponse> {
+  const { config, payments } = services;
+  const secret = config.payments.webhookSecret;
   if (!secret) return failure(404, "Not found");
   if (request.method !== "POST") return failure(405, "Method not allowed", { allow: "POST" });
   const answer = await receiveStripeWebhook({
-    sql: await database(),
-    records: await donations(),
+    sql: await services.database.open(),
+    records: await payments.donations(),
     payload: await request.body(),
     signature: request.headers.get("stripe-signature"),
     secret,
-    ...(gatewayName() === "stripe" ? { gateway: gateway() } : {}),
+    ...(payments.gatewayName === "stripe" ? { gateway: payments.gateway } : {}),
   });
   return {
     status: answer.status,

@@ -8,10 +8,9 @@ import {
   fundsOfBrand,
   type FlowType,
 } from "@portal/domain";
-import { historyRecords } from "../records";
 import { charityIdOf } from "./configuration";
 import { RequestError, success } from "./envelope";
-import type { Handler } from "./types";
+import type { Handler, HandlerServices } from "./types";
 
 /** The spec's page size (§9) is also the most a page may hold. */
 export const PAGE_SIZE = 100;
@@ -47,15 +46,17 @@ const fundOf = (charityId: number): { flow: FlowType; key: string } => {
 const publicRead = { "cache-control": "public, max-age=5" };
 
 /** Recent gifts to a wakaf fund; donors who gave anonymously show as 'Hamba Allah' (§6). */
-const donorWall: Handler = async ({ query }) => {
-  const { flow } = fundOf(charityIdOf(query));
-  const page = pageOf(query);
-  const result = await (await historyRecords()).donorWall(flow, page);
-  return success(
-    { data: result.records, totalRecords: result.totalRecords, pageNumber: page.pageNo },
-    publicRead,
-  );
-};
+const donorWall =
+  ({ services }: HandlerServices): Handler =>
+  async ({ query }) => {
+    const { flow } = fundOf(charityIdOf(query));
+    const page = pageOf(query);
+    const result = await (await services.records.history()).donorWall(flow, page);
+    return success(
+      { data: result.records, totalRecords: result.totalRecords, pageNumber: page.pageNo },
+      publicRead,
+    );
+  };
 
 /** How a donor can pay (§9 payment icons): the domain's list, which the wakaf pages also show. */
 const getPayPartners: Handler = async ({ query }) => {
@@ -91,7 +92,11 @@ const widgets: Record<string, unknown> = Object.fromEntries(
 const donationWidget: Handler = async ({ query }) =>
   success({ data: widgets[fundOf(charityIdOf(query)).key] }, publicRead);
 
-export const publicHandlers = { donorWall, getPayPartners, donationWidget } satisfies Record<
-  string,
-  Handler
->;
+/** The public reads, which CDNs and browsers may cache. */
+export const PUBLIC_CALLS = ["donorWall", "getPayPartners", "donationWidget"] as const;
+
+export const publicHandlers = (given: HandlerServices) =>
+  ({ donorWall: donorWall(given), getPayPartners, donationWidget }) satisfies Record<
+    (typeof PUBLIC_CALLS)[number],
+    Handler
+  >;

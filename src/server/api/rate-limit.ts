@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { rateWindowRecords } from "../records";
-import { config } from "../root";
+import type { RateWindows } from "@portal/adapters/db";
+import type { PortalConfig } from "../config";
+import type { Deferred } from "../records";
 import { RequestError } from "./envelope";
 import type { RequestHeaders } from "./types";
 
@@ -18,22 +19,24 @@ export interface SharedLimit {
 
 /** Count one event under `limit` for `key`: whether it fits, and else the seconds to wait. */
 export const hitLimit = async (
+  windows: Deferred<RateWindows>,
   limit: SharedLimit,
   key: string,
   now = Date.now(),
 ): Promise<{ readonly allowed: boolean; readonly retryAfterSeconds: number }> =>
-  (await rateWindowRecords()).hit(`${limit.name}:${key}`, limit.limit, limit.windowMs, now);
+  (await windows()).hit(`${limit.name}:${key}`, limit.limit, limit.windowMs, now);
 
 /**
  * Count one event under each (limit, key) pair, in order (a pair without a key is skipped); the first
  * limit exceeded answers 429 `rate.limited` with `retry-after`.
  */
 export const enforceLimits = async (
+  windows: Deferred<RateWindows>,
   pairs: ReadonlyArray<readonly [SharedLimit, string | undefined]>,
 ): Promise<void> => {
   for (const [limit, key] of pairs) {
     if (key === undefined) continue;
-    const result = await hitLimit(limit, key);
+    const result = await hitLimit(windows, limit, key);
     if (!result.allowed) {
       throw new RequestError(429, "Too many requests. Please try again later.", "rate.limited", {
         "retry-after": String(result.retryAfterSeconds),
@@ -51,15 +54,15 @@ export const callerSession = (headers: RequestHeaders): string | undefined => {
 };
 
 const WINDOW_MS = 60_000;
-const receiptLimits = () => ({
+const receiptLimits = (config: PortalConfig) => ({
   ip: {
     name: "receiptLookups:ip",
-    limit: config().receiptLookups.perIp,
+    limit: config.receiptLookups.perIp,
     windowMs: WINDOW_MS,
   },
   session: {
     name: "receiptLookups:session",
-    limit: config().receiptLookups.perSession,
+    limit: config.receiptLookups.perSession,
     windowMs: WINDOW_MS,
   },
 });
@@ -73,18 +76,25 @@ const receiptLimits = () => ({
  * Answers the seconds to wait, or 0 when the lookup may go ahead.
  */
 export const receiptLookupWait = async (
+  {
+    config,
+    records,
+  }: {
+    readonly config: PortalConfig;
+    readonly records: { readonly rateWindows: Deferred<RateWindows> };
+  },
   headers: RequestHeaders,
   clientAddress: string,
   by: "token" | "owner",
   now = Date.now(),
 ): Promise<number> => {
-  const limits = receiptLimits();
+  const limits = receiptLimits(config);
   if (by === "token") {
-    const ip = await hitLimit(limits.ip, clientAddress, now);
+    const ip = await hitLimit(records.rateWindows, limits.ip, clientAddress, now);
     if (!ip.allowed) return ip.retryAfterSeconds;
   }
   const session = callerSession(headers);
   if (session === undefined) return 0;
-  const bySession = await hitLimit(limits.session, session, now);
+  const bySession = await hitLimit(records.rateWindows, limits.session, session, now);
   return bySession.allowed ? 0 : bySession.retryAfterSeconds;
 };

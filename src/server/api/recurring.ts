@@ -1,11 +1,8 @@
 import { Schema } from "effect";
-import { recurringRecords } from "../payments";
-import { historyRecords } from "../records";
-import { registeredDonor } from "./auth";
 import { decode, Text } from "./decode";
 import { failure, RequestError, success, transactionNotFound } from "./envelope";
 import { receiptLookupWait } from "./rate-limit";
-import type { CallContext, Handler } from "./types";
+import type { CallContext, Handler, HandlerServices } from "./types";
 
 /**
  * Signed in, or the token of the plan's "manage this gift" link (e-mailed with each of its receipts;
@@ -18,8 +15,11 @@ const PlanBody = Schema.Struct({ transactionNo: Text(40), token: Schema.optional
  * in the database), in the same window: trying tokens of either kind from one address soon stops.
  * Answers the 429 to send, or undefined when the look-up may go ahead.
  */
-const manageLinkLimited = async ({ headers, clientAddress }: CallContext) => {
-  const wait = await receiptLookupWait(headers, clientAddress, "token");
+const manageLinkLimited = async (
+  given: HandlerServices,
+  { headers, clientAddress }: CallContext,
+) => {
+  const wait = await receiptLookupWait(given.services, headers, clientAddress, "token");
   return wait > 0
     ? failure(
         429,
@@ -35,58 +35,70 @@ const manageLinkLimited = async ({ headers, clientAddress }: CallContext) => {
  * signed-in owner; with a manage link's token, that one plan's status, amount, fund, frequency and
  * next date. A wrong, expired or another plan's token answers like a missing transaction.
  */
-const getDonorTxnRecurrentStatus: Handler = async (request) => {
-  const { headers, body } = request;
-  const { transactionNo, token } = decode(PlanBody, body);
-  if (token !== undefined) {
-    const limited = await manageLinkLimited(request);
-    if (limited) return limited;
-    const plan = await (await recurringRecords()).statusByManageToken(token, transactionNo);
-    if (!plan) throw transactionNotFound();
-    const { isRecurring, recurringStatus, frequency, nextDonationDate, amountCents, flow } = plan;
-    return success({
-      data: {
-        transactionNo: plan.transactionNo,
-        isRecurring,
-        recurringStatus,
-        frequency,
-        nextDonationDate,
-        amountCents,
-        flow,
-      },
-    });
-  }
-  const donor = await registeredDonor(headers);
-  const status = await (await historyRecords()).recurringStatus(donor.id, transactionNo);
-  if (!status) throw transactionNotFound();
-  return success({ data: status });
-};
+const getDonorTxnRecurrentStatus =
+  (given: HandlerServices): Handler =>
+  async (request) => {
+    const { headers, body } = request;
+    const { transactionNo, token } = decode(PlanBody, body);
+    if (token !== undefined) {
+      const limited = await manageLinkLimited(given, request);
+      if (limited) return limited;
+      const plan = await (
+        await given.services.payments.recurring()
+      ).statusByManageToken(token, transactionNo);
+      if (!plan) throw transactionNotFound();
+      const { isRecurring, recurringStatus, frequency, nextDonationDate, amountCents, flow } = plan;
+      return success({
+        data: {
+          transactionNo: plan.transactionNo,
+          isRecurring,
+          recurringStatus,
+          frequency,
+          nextDonationDate,
+          amountCents,
+          flow,
+        },
+      });
+    }
+    const donor = await given.callers.registeredDonor(headers);
+    const status = await (
+      await given.services.records.history()
+    ).recurringStatus(donor.id, transactionNo);
+    if (!status) throw transactionNotFound();
+    return success({ data: status });
+  };
 
 /**
  * cancelRecurringPayment: stop a plan; it is never charged again. Its signed-in owner, or the holder
  * of its "manage this gift" link (body `{transactionNo, token}`). Repeating is harmless; audit-logged.
  */
-const cancelRecurringPayment: Handler = async (request) => {
-  const { headers, body } = request;
-  const { transactionNo, token } = decode(PlanBody, body);
-  let outcome: "cancelled" | "alreadyCancelled" | "notRecurring" | undefined;
-  if (token !== undefined) {
-    const limited = await manageLinkLimited(request);
-    if (limited) return limited;
-    outcome = await (await recurringRecords()).cancelByManageToken(token, transactionNo);
-  } else {
-    const donor = await registeredDonor(headers);
-    outcome = await (await recurringRecords()).cancelOwn(donor.id, transactionNo);
-  }
-  if (outcome === undefined) throw transactionNotFound();
-  if (outcome === "notRecurring") {
-    throw new RequestError(409, "This donation is not a recurring one.", "recurring.none");
-  }
-  return success({
-    message: "Recurring payment cancelled",
-    data: { recurringStatus: "cancelled" },
-  });
-};
+const cancelRecurringPayment =
+  (given: HandlerServices): Handler =>
+  async (request) => {
+    const { headers, body } = request;
+    const { transactionNo, token } = decode(PlanBody, body);
+    let outcome: "cancelled" | "alreadyCancelled" | "notRecurring" | undefined;
+    if (token !== undefined) {
+      const limited = await manageLinkLimited(given, request);
+      if (limited) return limited;
+      outcome = await (
+        await given.services.payments.recurring()
+      ).cancelByManageToken(token, transactionNo);
+    } else {
+      const donor = await given.callers.registeredDonor(headers);
+      outcome = await (
+        await given.services.payments.recurring()
+      ).cancelOwn(donor.id, transactionNo);
+    }
+    if (outcome === undefined) throw transactionNotFound();
+    if (outcome === "notRecurring") {
+      throw new RequestError(409, "This donation is not a recurring one.", "recurring.none");
+    }
+    return success({
+      message: "Recurring payment cancelled",
+      data: { recurringStatus: "cancelled" },
+    });
+  };
 
 const UpdatePlan = Schema.Struct({
   transactionNo: Text(40),
@@ -99,36 +111,41 @@ const UpdatePlan = Schema.Struct({
  * donor chose the amount) and/or its card (one of their saved cards; revives a suspended plan).
  * Someone else's plan answers like a missing one. Audit-logged.
  */
-const updateRecurringPlan: Handler = async ({ headers, body }) => {
-  const donor = await registeredDonor(headers);
-  const change = decode(UpdatePlan, body);
-  if (change.amountCents === undefined && change.savedCardId === undefined) {
-    throw new RequestError(400, "Send amountCents, savedCardId or both");
-  }
-  const plan = await (
-    await recurringRecords()
-  ).updatePlan(donor.id, change.transactionNo, {
-    ...(change.amountCents === undefined ? {} : { amountCents: change.amountCents }),
-    ...(change.savedCardId === undefined ? {} : { savedCardId: change.savedCardId }),
-  });
-  return success({ message: "Recurring plan updated", data: plan });
-};
+const updateRecurringPlan =
+  (given: HandlerServices): Handler =>
+  async ({ headers, body }) => {
+    const donor = await given.callers.registeredDonor(headers);
+    const change = decode(UpdatePlan, body);
+    if (change.amountCents === undefined && change.savedCardId === undefined) {
+      throw new RequestError(400, "Send amountCents, savedCardId or both");
+    }
+    const plan = await (
+      await given.services.payments.recurring()
+    ).updatePlan(donor.id, change.transactionNo, {
+      ...(change.amountCents === undefined ? {} : { amountCents: change.amountCents }),
+      ...(change.savedCardId === undefined ? {} : { savedCardId: change.savedCardId }),
+    });
+    return success({ message: "Recurring plan updated", data: plan });
+  };
 
 const RemoveCard = Schema.Struct({ id: Text(64) });
 
 /** removeUserStripeToken: forget one of the caller's saved cards; anyone else's is "no such card". */
-const removeUserStripeToken: Handler = async ({ headers, body }) => {
-  const donor = await registeredDonor(headers);
-  const { id } = decode(RemoveCard, body);
-  if (!(await (await recurringRecords()).removeSavedCard(donor.id, id))) {
-    throw new RequestError(404, "No such saved card.", "savedCard.notFound");
-  }
-  return success({ message: "Card removed", data: { id } });
-};
+const removeUserStripeToken =
+  (given: HandlerServices): Handler =>
+  async ({ headers, body }) => {
+    const donor = await given.callers.registeredDonor(headers);
+    const { id } = decode(RemoveCard, body);
+    if (!(await (await given.services.payments.recurring()).removeSavedCard(donor.id, id))) {
+      throw new RequestError(404, "No such saved card.", "savedCard.notFound");
+    }
+    return success({ message: "Card removed", data: { id } });
+  };
 
-export const recurringHandlers = {
-  getDonorTxnRecurrentStatus,
-  cancelRecurringPayment,
-  updateRecurringPlan,
-  removeUserStripeToken,
-} satisfies Record<string, Handler>;
+export const recurringHandlers = (given: HandlerServices) =>
+  ({
+    getDonorTxnRecurrentStatus: getDonorTxnRecurrentStatus(given),
+    cancelRecurringPayment: cancelRecurringPayment(given),
+    updateRecurringPlan: updateRecurringPlan(given),
+    removeUserStripeToken: removeUserStripeToken(given),
+  }) satisfies Record<string, Handler>;

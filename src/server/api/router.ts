@@ -2,15 +2,17 @@ import { apiCalls, defaultBases, type ApiCall, type ApiCallName } from "@portal/
 import { RecordRefused } from "@portal/adapters/db";
 import { addressHandlers } from "./address";
 import { failure, RequestError } from "./envelope";
-import type { UseCases } from "../app/live";
-import type { PortalServices } from "../app/services";
+import { liveUseCases } from "../app/live";
+import { liveServices } from "../app/services";
+import type { Services } from "../main";
+import { callers } from "./auth";
 import { Refused } from "../app/refused";
 import { accountHandlers } from "./account";
-import { configurationHandlers } from "./configuration";
+import { CONFIGURATION_CALLS, configurationHandlers } from "./configuration";
 import { paymentHandlers, STRIPE_WEBHOOK_PATH, stripeWebhook } from "./payments";
 import { donorHandlers } from "./donors";
 import { historyHandlers } from "./history";
-import { publicHandlers } from "./public";
+import { PUBLIC_CALLS, publicHandlers } from "./public";
 import { recurringHandlers } from "./recurring";
 import { sessionHandlers } from "./sessions";
 import { signOutHandlers } from "./sign-out";
@@ -20,40 +22,38 @@ import { statementHandlers } from "./statements";
 import { callerAddress } from "../rate-limit";
 import { InputRefused, parseJson, urlProblem } from "../input";
 import { reason } from "../log";
-import { root } from "../root";
-import { BodyTooLarge, type Handler, type ServiceRequest, type ServiceResponse } from "./types";
+import {
+  BodyTooLarge,
+  type Handler,
+  type HandlerServices,
+  type ServiceRequest,
+  type ServiceResponse,
+} from "./types";
 
 export * from "./types";
 
 /**
- * The calls this server answers, their use cases run with the services the composition root built
- * (`app`), the other handlers handed the root's services. A call of the table without a handler is
- * not served (404).
+ * The calls this server answers, each handler handed once the services the composition root built,
+ * the use cases over them and who calls. A call of the table without a handler is not served (404).
  */
-const handlersFor = (
-  app: UseCases,
-  services: PortalServices,
-): Partial<Record<ApiCallName, Handler>> => ({
-  ...configurationHandlers,
-  ...publicHandlers,
-  ...sessionHandlers(app),
-  ...donorHandlers(app, services),
-  ...addressHandlers,
-  ...singpassHandlers(app),
-  ...socialNricHandlers(app),
-  ...signOutHandlers,
-  ...historyHandlers(services),
-  ...recurringHandlers,
-  ...accountHandlers(services),
-  ...statementHandlers(services),
-  ...paymentHandlers(app),
+const handlersFor = (given: HandlerServices): Partial<Record<ApiCallName, Handler>> => ({
+  ...configurationHandlers(given),
+  ...publicHandlers(given),
+  ...sessionHandlers(given),
+  ...donorHandlers(given),
+  ...addressHandlers(given),
+  ...singpassHandlers(given),
+  ...socialNricHandlers(given),
+  ...signOutHandlers(given),
+  ...historyHandlers(given),
+  ...recurringHandlers(given),
+  ...accountHandlers(given),
+  ...statementHandlers(given),
+  ...paymentHandlers(given),
 });
 
 /** Public reads that CDNs and browsers may cache: GET is accepted besides the spec's POST. */
-const cacheable = new Set<string>([
-  ...Object.keys(configurationHandlers),
-  ...Object.keys(publicHandlers),
-]);
+const cacheable = new Set<string>([...CONFIGURATION_CALLS, ...PUBLIC_CALLS]);
 
 const routes = new Map<string, ApiCall>(
   apiCalls.map((call) => [`${defaultBases[call.base]}${call.path}`.toLowerCase(), call]),
@@ -78,30 +78,39 @@ export type ServiceRouter = (request: ServiceRequest) => Promise<ServiceResponse
  * The router over the use cases and services `startPortal` built: one request at a time, as `serve`
  * asks.
  */
-export function serviceRouter(app: UseCases, services: PortalServices): ServiceRouter {
-  const handlers = handlersFor(app, services);
-  return (request) => handleServiceRequest(handlers, request);
+export function serviceRouter(services: Services): ServiceRouter {
+  const handlers = handlersFor({
+    services,
+    app: liveUseCases(services),
+    records: liveServices(services),
+    callers: callers(services),
+  });
+  return (request) => handleServiceRequest(services, handlers, request);
 }
 
 /** Serve one request under /svc/: find the call, check method and query, decode the body, run it. */
 async function handleServiceRequest(
+  services: Services,
   handlers: Partial<Record<ApiCallName, Handler>>,
   request: ServiceRequest,
 ): Promise<ServiceResponse> {
   const { url } = request;
   if (url.pathname === STRIPE_WEBHOOK_PATH) {
     try {
-      return await stripeWebhook(request);
+      return await stripeWebhook(services, request);
     } catch (error) {
       if (error instanceof BodyTooLarge) return failure(413, error.message);
       // A database failure: 500 makes Stripe deliver the event again later.
-      root().log.error({ requestId: request.requestId }, `[api] webhook failed: ${reason(error)}`);
-      root().report(error, { call: "stripeWebhook" });
+      services.log.error(
+        { requestId: request.requestId },
+        `[api] webhook failed: ${reason(error)}`,
+      );
+      services.report(error, { call: "stripeWebhook" });
       return failure(500, "Webhook not processed; deliver again.");
     }
   }
   if (url.pathname === SINGPASS_JWKS_PATH && ["GET", "HEAD"].includes(request.method)) {
-    return singpassJwks();
+    return singpassJwks(services.singpass);
   }
   const call = routes.get(url.pathname.replace(/\/+$/, "").toLowerCase());
   const handler = call && handlers[call.name as ApiCallName];
@@ -132,7 +141,11 @@ async function handleServiceRequest(
       body,
       headers: request.headers,
       // One rule for every limit's address (PORTAL_TRUST_PROXY: the proxy's X-Forwarded-For entry).
-      clientAddress: callerAddress(request.headers, request.remoteAddress),
+      clientAddress: callerAddress(
+        request.headers,
+        request.remoteAddress,
+        services.config.trustProxy,
+      ),
     });
   } catch (error) {
     if (error instanceof RequestError) {
@@ -147,11 +160,11 @@ async function handleServiceRequest(
       return failure(error.httpStatus, error.message, {}, error.code, failed);
     }
     if (error instanceof BodyTooLarge) return failure(413, error.message, {}, undefined, failed);
-    root().log.error(
+    services.log.error(
       { requestId: request.requestId },
       `[api] ${call.name} failed: ${reason(error)}`,
     );
-    root().report(error, {
+    services.report(error, {
       call: call.name,
       ...(request.requestId ? { requestId: request.requestId } : {}),
     });

@@ -1,12 +1,9 @@
 import { GUEST_SESSION_MINUTES, type GuestEnrolment } from "@portal/adapters/db";
-import { donorRecords } from "../records";
 import { attachGuestSession } from "../app/enrolment";
-import type { UseCases } from "../app/live";
 import { forwardedScheme } from "../forwarded";
-import { config } from "../root";
-import { guestOf, SESSION_COOKIE } from "./auth";
+import { SESSION_COOKIE } from "./auth";
 import { success } from "./envelope";
-import type { Handler } from "./types";
+import type { Handler, HandlerServices } from "./types";
 
 /** The session cookie: HttpOnly, SameSite, scoped to the services, as long as the session lives. */
 const sessionCookie = (token: string, secure: boolean) =>
@@ -39,10 +36,11 @@ const enrolledAs = ({ particulars: p, idMasked }: GuestEnrolment) => ({
  * browser). The token travels only in an HttpOnly, SameSite cookie scoped to the services; a request
  * that already holds a live session keeps it (spec §4: a token is created when absent).
  */
-export const sessionHandlers = (app: UseCases) =>
+export const sessionHandlers = ({ app, callers, services }: HandlerServices) =>
   ({
     guest: async ({ headers }) => {
-      const current = await guestOf(headers);
+      const { config } = services;
+      const current = await callers.guestOf(headers);
       const { session, token } = await app.run(attachGuestSession(current));
       const expiresAt = session.expiresAt.toISOString();
       if (token === undefined) {
@@ -52,14 +50,18 @@ export const sessionHandlers = (app: UseCases) =>
           data: {
             expiresAt,
             ...(enrolment
-              ? { enrolment: enrolledAs((await donorRecords()).shownEnrolment(enrolment)) }
+              ? {
+                  enrolment: enrolledAs(
+                    (await services.records.donors()).shownEnrolment(enrolment),
+                  ),
+                }
               : {}),
           },
         });
       }
       const data = { data: { expiresAt } };
       // Secure over https: configured so, or said by our own load balancer (PORTAL_TRUST_PROXY only).
-      const secure = config().cookieSecure || forwardedScheme(headers) === "https";
+      const secure = config.cookieSecure || forwardedScheme(headers, config.trustProxy) === "https";
       return success(data, { "set-cookie": sessionCookie(token, secure) });
     },
   }) satisfies Record<string, Handler>;

@@ -1,6 +1,5 @@
-import { identityOf, signOutEverywhere as endSignIns } from "./auth";
 import { success } from "./envelope";
-import type { Handler } from "./types";
+import type { Handler, HandlerServices } from "./types";
 
 /**
  * signOutEverywhere (ours; docs/api.md): the portal's side of a global sign-out. The browser calls
@@ -9,9 +8,12 @@ import type { Handler } from "./types";
  * With the embedded provider its GlobalSignOut records the same; with a real Cognito this call is what
  * ends the ID tokens at the portal, since Cognito revokes only its access and refresh tokens.
  */
-const signOutEverywhere: Handler = async ({ headers }) => {
-  await endSignIns(await identityOf(headers), Date.now());
-  return success({ message: "Signed out" });
-};
+const signOutEverywhere =
+  ({ callers }: HandlerServices): Handler =>
+  async ({ headers }) => {
+    await callers.signOutEverywhere(await callers.identityOf(headers), Date.now());
+    return success({ message: "Signed out" });
+  };
 
-export const signOutHandlers = { signOutEverywhere } satisfies Record<string, Handler>;
+export const signOutHandlers = (given: HandlerServices) =>
+  ({ signOutEverywhere: signOutEverywhere(given) }) satisfies Record<string, Handler>;

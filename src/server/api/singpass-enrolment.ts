@@ -1,13 +1,12 @@
 import { Schema } from "effect";
 import type { MyInfoPerson } from "@portal/adapters/singpass";
-import type { UseCases } from "../app/live";
 import { enrolWithSingpass } from "../app/singpass";
-import { hasSignIn, identityOf } from "./auth";
+import { hasSignIn } from "./auth";
 import { decode, Text } from "./decode";
 import { AddressInput, checkedMyInfoDetails, DialCode } from "./donor-input";
 import { success } from "./envelope";
 import { singpassGuest } from "./singpass";
-import type { Handler } from "./types";
+import type { Handler, HandlerServices } from "./types";
 
 const SingpassConfirmBody = Schema.Struct({
   email: Schema.optionalKey(Text(254)),
@@ -48,16 +47,17 @@ const confirmedDetails =
  * 'Singpass') and agrees to the terms (`terms.required` otherwise); see `enrolWithSingpass`.
  */
 export const confirmSingpassPreDonation =
-  (app: UseCases): Handler =>
+  (given: HandlerServices): Handler =>
   async ({ headers, body }) => {
-    const { guest } = await singpassGuest(headers);
+    const { app, callers } = given;
+    const { guest } = await singpassGuest(given, headers);
     const request = decode(SingpassConfirmBody, body ?? {});
     await app.run(
       enrolWithSingpass({
         guestSessionId: guest.id,
         details: confirmedDetails(request),
         termsVersion: request.termsVersion,
-        signedIn: hasSignIn(headers) ? () => identityOf(headers) : undefined,
+        signedIn: hasSignIn(headers) ? () => callers.identityOf(headers) : undefined,
       }),
     );
     return success({ data: { enrolmentId: 1, enrolment: "Singpass" } });

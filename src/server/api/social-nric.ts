@@ -1,15 +1,12 @@
 import { Schema } from "effect";
 import { validateNric } from "@portal/domain";
 import type { SocialNrics } from "@portal/adapters/db";
-import { socialNricRecords } from "../records";
-import { guestOf, liveGuest } from "./auth";
 import { decode, Text } from "./decode";
 import { check } from "./donor-input";
 import { limitDonorCall } from "./donor-limits";
 import { success } from "./envelope";
 import { agreementTo } from "../app/enrolment";
-import type { UseCases } from "../app/live";
-import type { Handler, RequestHeaders } from "./types";
+import type { Handler, HandlerServices, RequestHeaders } from "./types";
 
 const NricBody = Schema.Struct({ nric: Text(20), termsVersion: Schema.optionalKey(Text(20)) });
 
@@ -24,16 +21,16 @@ const NricBody = Schema.Struct({ nric: Text(20), termsVersion: Schema.optionalKe
  * hour per guest session, 30 per address.
  */
 const holdSocialNric =
-  (app: UseCases): Handler =>
+  ({ app, callers, services }: HandlerServices): Handler =>
   async ({ headers, body, clientAddress }) => {
-    const guest = await liveGuest(headers);
-    await limitDonorCall("holdSocialNric", guest.id, clientAddress);
+    const guest = await callers.liveGuest(headers);
+    await limitDonorCall(services.records.rateWindows, "holdSocialNric", guest.id, clientAddress);
     const request = decode(NricBody, body);
     const nric = request.nric.trim().toUpperCase();
     check(validateNric(nric));
     const terms = await app.run(agreementTo(request.termsVersion));
     const expiresAt = await (
-      await socialNricRecords()
+      await services.records.socialNrics()
     ).hold(guest.id, nric, guest.expiresAt, {
       version: terms.version,
       agreedAt: new Date(terms.agreedAt),
@@ -42,18 +39,22 @@ const holdSocialNric =
   };
 
 /** socialNricHeld (ours): whether the caller's guest session holds an NRIC (never the NRIC itself). */
-const socialNricHeld: Handler = async ({ headers }) => {
-  const guest = await guestOf(headers);
-  const held = guest ? await (await socialNricRecords()).held(guest.id) : false;
-  return success({ data: { held } });
-};
+const socialNricHeld =
+  ({ callers, services }: HandlerServices): Handler =>
+  async ({ headers }) => {
+    const guest = await callers.guestOf(headers);
+    const held = guest ? await (await services.records.socialNrics()).held(guest.id) : false;
+    return success({ data: { held } });
+  };
 
 /** forgetSocialNric (ours): let go of the held NRIC unused (a social return that registers nothing). */
-const forgetSocialNric: Handler = async ({ headers }) => {
-  const guest = await guestOf(headers);
-  if (guest) await (await socialNricRecords()).forget(guest.id);
-  return success({ message: "Forgotten" });
-};
+const forgetSocialNric =
+  ({ callers, services }: HandlerServices): Handler =>
+  async ({ headers }) => {
+    const guest = await callers.guestOf(headers);
+    if (guest) await (await services.records.socialNrics()).forget(guest.id);
+    return success({ message: "Forgotten" });
+  };
 
 /**
  * The NRIC the caller's guest session holds for a social sign-up, and the agreement to the terms given
@@ -61,15 +62,16 @@ const forgetSocialNric: Handler = async ({ headers }) => {
  * held any more (used, expired, never given).
  */
 export async function takeSocialNric(
+  { callers, services }: Pick<HandlerServices, "callers" | "services">,
   headers: RequestHeaders,
 ): Promise<Awaited<ReturnType<SocialNrics["take"]>>> {
-  const guest = await guestOf(headers);
-  return guest ? (await socialNricRecords()).take(guest.id) : undefined;
+  const guest = await callers.guestOf(headers);
+  return guest ? (await services.records.socialNrics()).take(guest.id) : undefined;
 }
 
-export const socialNricHandlers = (app: UseCases) =>
+export const socialNricHandlers = (given: HandlerServices) =>
   ({
-    holdSocialNric: holdSocialNric(app),
-    socialNricHeld,
-    forgetSocialNric,
+    holdSocialNric: holdSocialNric(given),
+    socialNricHeld: socialNricHeld(given),
+    forgetSocialNric: forgetSocialNric(given),
   }) satisfies Record<string, Handler>;

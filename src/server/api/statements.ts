@@ -6,14 +6,12 @@ import {
   taxStatement,
   zakatDueCalendar,
 } from "@portal/domain";
-import { publicUrl } from "../receipt-mail";
-import type { PortalServices } from "../app/services";
+import { publicUrlOf } from "../receipt-mail";
 import { statementPdf } from "../statement";
 import { serverText } from "../translations";
-import { donorOf, registeredDonor } from "./auth";
 import { decode } from "./decode";
 import { success } from "./envelope";
-import type { Handler } from "./types";
+import type { Handler, HandlerServices } from "./types";
 import { languagePrefix } from "../../i18n/paths";
 
 const Lang = Schema.Literals(["en", "ms"]);
@@ -28,10 +26,10 @@ const CalendarBody = Schema.Struct({ lang: Lang });
  * PDF (base64) with the totals per tax treatment. A year without gifts is a statement saying so.
  */
 const getTaxYearStatement =
-  ({ statements, clock }: PortalServices): Handler =>
+  ({ callers, records: { statements, clock } }: HandlerServices): Handler =>
   async ({ headers, body }) => {
     const { year, lang } = decode(StatementBody, body);
-    const donor = await registeredDonor(headers);
+    const donor = await callers.registeredDonor(headers);
     const data = await statements.year(donor.id, year);
     const statement = taxStatement(year, data?.lines ?? []);
     const pdf = statementPdf({
@@ -56,15 +54,15 @@ const noHarta = () => success({ message: "No zakat harta payment", data: null },
  * after the donor's latest harta payment; `status: 0` when they have none.
  */
 const getZakatDueCalendar =
-  ({ statements, clock }: PortalServices): Handler =>
+  ({ callers, services, records: { statements, clock } }: HandlerServices): Handler =>
   async ({ headers, body }) => {
     const { lang } = decode(CalendarBody, body);
-    const { donor } = await donorOf(headers);
+    const { donor } = await callers.donorOf(headers);
     if (!donor) return noHarta();
     const due = nextHartaDueDate(await statements.hartaPayments(donor.id));
     if (!due) return noHarta();
     const t = serverText(lang);
-    const site = publicUrl();
+    const site = publicUrlOf(services.config);
     const dueOn = formatDate(Date.parse(`${due.dueDate}T00:00:00+08:00`), lang);
     const ics = zakatDueCalendar({
       date: due.dueDate,
@@ -90,8 +88,8 @@ const getZakatDueCalendar =
     });
   };
 
-export const statementHandlers = (services: PortalServices) =>
+export const statementHandlers = (given: HandlerServices) =>
   ({
-    getTaxYearStatement: getTaxYearStatement(services),
-    getZakatDueCalendar: getZakatDueCalendar(services),
+    getTaxYearStatement: getTaxYearStatement(given),
+    getZakatDueCalendar: getZakatDueCalendar(given),
   }) satisfies Record<string, Handler>;

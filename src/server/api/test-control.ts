@@ -6,13 +6,7 @@ import {
   writeContentBlock,
 } from "@portal/adapters/db";
 import { decodeRateConfig, MAIN_CHARITY_ID } from "@portal/domain";
-import { database, takeSqlCounts } from "../database";
-import { advancePortalClock } from "../clock";
-import { serveStandin } from "../standins";
-import { clearConfigurationCache } from "./configuration";
-
-/** The social providers' stand-in (`@portal/standins`), with the embedded pool only. */
-const serveSocial = serveStandin((running) => running.serveSocial);
+import type { Services } from "../main";
 
 /**
  * Browser tests only: `/__test/oauth2/*` and `/__test/logout` are the social providers' stand-in
@@ -29,6 +23,7 @@ const serveSocial = serveStandin((running) => running.serveSocial);
  * (bench/profile.mjs).
  */
 export async function serveTestControl(
+  services: Services,
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
@@ -39,11 +34,16 @@ export async function serveTestControl(
     res.end(JSON.stringify(body));
   };
   if (url.pathname.startsWith("/__test/oauth2/") || url.pathname === "/__test/logout") {
-    await serveSocial(req, res, url);
+    // The social providers' stand-in (`@portal/standins`), with the embedded pool only.
+    await services.standins.serve((running) => running.serveSocial)(req, res, url);
     return;
   }
   if (req.method === "POST" && url.pathname === "/__test/sql-counts") {
-    answer(200, { status: 1, message: "Success", data: (await takeSqlCounts()) ?? null });
+    answer(200, {
+      status: 1,
+      message: "Success",
+      data: (await services.database.takeCounts()) ?? null,
+    });
     return;
   }
   const paths = ["/__test/rates", "/__test/clock", "/__test/contact", "/__test/content"];
@@ -56,11 +56,11 @@ export async function serveTestControl(
   try {
     const patch = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>;
     if (url.pathname === "/__test/clock") {
-      const offsetMs = advancePortalClock(Number(patch["advanceMs"]));
+      const offsetMs = services.clock.advance(Number(patch["advanceMs"]));
       answer(200, { status: 1, message: "Success", data: { offsetMs } });
       return;
     }
-    const sql = await database();
+    const sql = await services.database.open();
     const charityId = typeof patch["charityId"] === "number" ? patch["charityId"] : MAIN_CHARITY_ID;
     if (url.pathname === "/__test/contact" || url.pathname === "/__test/content") {
       if (url.pathname === "/__test/contact") {
@@ -80,7 +80,7 @@ export async function serveTestControl(
           actor: "e2e-test",
         });
       }
-      clearConfigurationCache();
+      services.configurationCache.clear();
       answer(200, { status: 1, message: "Success" });
       return;
     }
@@ -92,7 +92,7 @@ export async function serveTestControl(
       rates,
       actor: "e2e-test",
     });
-    clearConfigurationCache();
+    services.configurationCache.clear();
     answer(200, { status: 1, message: "Success", data: { version } });
   } catch (error) {
     answer(400, { status: 0, message: error instanceof Error ? error.message : "Bad request" });

@@ -1,4 +1,8 @@
 import type { ApiCall } from "@portal/adapters";
+import type { UseCases } from "../app/live";
+import type { PortalServices } from "../app/services";
+import type { Services } from "../main";
+import type { Callers } from "./auth";
 
 /** The little of a request's headers a handler reads (met by `Headers` and by Node's headers). */
 export interface RequestHeaders {
@@ -50,4 +54,16 @@ export class BodyTooLarge extends Error {
   constructor() {
     super("Request body too large");
   }
+}
+
+/**
+ * What every handler is handed, once, by the router: the services the composition root built
+ * (src/server/main.ts), the use cases over them, the repositories' methods the handlers call, and who
+ * calls (the request's signed-in donor or guest session, `callers`).
+ */
+export interface HandlerServices {
+  readonly services: Services;
+  readonly app: UseCases;
+  readonly records: PortalServices;
+  readonly callers: Callers;
 }

@@ -3,18 +3,8 @@ import { Clock, Ids, MAIN_CHARITY_ID, PaymentGateway } from "@portal/domain";
 import { readRates } from "@portal/adapters/db";
 import { finishLogin } from "@portal/adapters/singpass";
 import type { JWK } from "jose";
-import { database } from "../database";
-import { donations, gateway, gatewayName, recurringRecords, threeDsReturnUrl } from "../payments";
-import {
-  donorRecords,
-  nricProofRecords,
-  sessionRecords,
-  singpassLoginRecords,
-  termsRecords,
-} from "../records";
-import type { Root } from "../root";
+import type { Services } from "../main";
 import { whenReady } from "./services";
-import { singpassSetup } from "../singpass";
 import {
   DonationRecords,
   DonorRecords,
@@ -50,16 +40,17 @@ export interface UseCases {
 }
 
 /**
- * The use cases' services, built once by `startPortal` from the root: the domain's Clock and Ids ports
+ * The use cases' services, from the services the composition root built (src/server/main.ts): the domain's Clock and Ids ports
  * (the root's), the payment gateway, and the repositories of the portal's database.
  */
-export function liveUseCases(root: Root): UseCases {
-  const context = Context.make(Clock, root.clock).pipe(
-    Context.add(Ids, root.ids),
-    Context.add(PaymentGateway, gateway()),
+export function liveUseCases(services: Services): UseCases {
+  const { clock, ids, database, payments, records, singpass } = services;
+  const context = Context.make(Clock, clock).pipe(
+    Context.add(Ids, ids),
+    Context.add(PaymentGateway, payments.gateway),
     Context.add(
       DonationRecords,
-      whenReady(donations, [
+      whenReady(payments.donations, [
         "create",
         "get",
         "getToPay",
@@ -70,26 +61,29 @@ export function liveUseCases(root: Root): UseCases {
       ]),
     ),
     Context.add(RateRecords, {
-      current: async () => readRates(await database(), MAIN_CHARITY_ID),
+      current: async () => readRates(await database.open(), MAIN_CHARITY_ID),
     }),
-    Context.add(PaymentRoutes, { gatewayName, threeDsReturnUrl }),
-    Context.add(SavedCards, whenReady(recurringRecords, ["markSaveCard", "savedCardToken"])),
-    Context.add(DonorRecords, whenReady(donorRecords, ["enrolGuest", "updateProfile"])),
-    Context.add(SessionRecords, whenReady(sessionRecords, ["start"])),
+    Context.add(PaymentRoutes, {
+      gatewayName: () => payments.gatewayName,
+      threeDsReturnUrl: payments.threeDsReturnUrl,
+    }),
+    Context.add(SavedCards, whenReady(payments.recurring, ["markSaveCard", "savedCardToken"])),
+    Context.add(DonorRecords, whenReady(records.donors, ["enrolGuest", "updateProfile"])),
+    Context.add(SessionRecords, whenReady(records.sessions, ["start"])),
     Context.add(
       SingpassLoginRecords,
-      whenReady(singpassLoginRecords, ["save", "take", "ready", "finish"]),
+      whenReady(records.singpassLogins, ["save", "take", "ready", "finish"]),
     ),
     Context.add(SingpassProvider, {
       finishLogin: async (login, back) => {
-        const setup = singpassSetup();
+        const setup = singpass;
         if (!setup) throw new Error("Singpass is not configured");
         const { dpopKey, ...rest } = login;
         return finishLogin(await setup.client(), { ...rest, dpopKey: dpopKey as JWK }, back);
       },
     }),
-    Context.add(NricProofRecords, whenReady(nricProofRecords, ["prove"])),
-    Context.add(TermsRecords, whenReady(termsRecords, ["agree"])),
+    Context.add(NricProofRecords, whenReady(records.nricProofs, ["prove"])),
+    Context.add(TermsRecords, whenReady(records.terms, ["agree"])),
   );
   return { run: (program) => Effect.runPromise(Effect.provideContext(program, context)) };
 }

@@ -7,21 +7,8 @@ import type {
   TermsAgreements,
   receipts,
 } from "@portal/adapters/db";
-import type { ConsoleSessions, RateDrafts } from "@portal/adapters/console";
-import { finance } from "../finance";
-import { recurringRecords } from "../payments";
-import {
-  donorRecords,
-  historyRecords,
-  receiptRecords,
-  statementRecords,
-  taxRecords,
-  termsRecords,
-} from "../records";
-import type { PortalClock, Root } from "../root";
-import { consoleOperations } from "../console/operations/live";
-import type { Operations } from "../console/operations/service";
-import { consoleSessionRecords, rateDraftRecords } from "../console/setup";
+import type { PortalClock } from "../clock";
+import type { Services } from "../main";
 
 /**
  * A repository's methods, each waiting for the repository on its first call: the database opens on
@@ -41,17 +28,10 @@ export const whenReady = <S extends object, K extends keyof S>(
     ]),
   ) as Pick<S, K>;
 
-/** The console's services (src/pages/console), each made on its first use and kept for the root. */
-export interface ConsoleServices {
-  readonly operations: () => Promise<Operations>;
-  readonly rateDrafts: () => Promise<RateDrafts>;
-  readonly sessions: () => Promise<ConsoleSessions>;
-  readonly finance: typeof finance;
-}
-
 /**
+
  * What the handlers outside the use cases call (the donor's account, history, receipts, statements
- * and registration; the console), built once by `startPortal` and handed to them: each repository
+ * and registration), built once by `startPortal` and handed to them: each repository
  * with the few methods its handlers call.
  */
 export interface PortalServices {
@@ -75,14 +55,13 @@ export interface PortalServices {
   readonly statements: Pick<Statements, "year" | "hartaPayments">;
   readonly tax: Pick<TaxRegistrations, "status" | "register">;
   readonly plans: Pick<Recurring, "plans">;
-  readonly console: ConsoleServices;
 }
 
-/** The services of the portal's root, over its database, server key and configuration. */
-export function liveServices(root: Root): PortalServices {
+/** The repositories' methods the handlers call, from the services the composition root built. */
+export function liveServices({ clock, records, payments }: Services): PortalServices {
   return {
-    clock: root.clock,
-    donors: whenReady(donorRecords, [
+    clock,
+    donors: whenReady(records.donors, [
       "accountsWithEmail",
       "byIdentity",
       "emailsOf",
@@ -94,17 +73,11 @@ export function liveServices(root: Root): PortalServices {
       "updateMobile",
       "updateProfile",
     ]),
-    terms: whenReady(termsRecords, ["of"]),
-    history: whenReady(historyRecords, ["transactions", "transaction", "savedCards"]),
-    receipts: whenReady(receiptRecords, ["find"]),
-    statements: whenReady(statementRecords, ["year", "hartaPayments"]),
-    tax: whenReady(taxRecords, ["status", "register"]),
-    plans: whenReady(recurringRecords, ["plans"]),
-    console: {
-      operations: consoleOperations,
-      rateDrafts: rateDraftRecords,
-      sessions: consoleSessionRecords,
-      finance,
-    },
+    terms: whenReady(records.terms, ["of"]),
+    history: whenReady(records.history, ["transactions", "transaction", "savedCards"]),
+    receipts: whenReady(records.receipts, ["find"]),
+    statements: whenReady(records.statements, ["year", "hartaPayments"]),
+    tax: whenReady(records.tax, ["status", "register"]),
+    plans: whenReady(payments.recurring, ["plans"]),
   };
 }

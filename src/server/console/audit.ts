@@ -1,6 +1,5 @@
 import { audit as write, type AuditEntry } from "@portal/adapters/console";
 import type { SqlQuery } from "@portal/adapters/db";
-import { database } from "../database";
 import type { OfficerCall } from "./guard";
 
 /**
@@ -12,5 +11,9 @@ export async function audit(
   entry: Omit<AuditEntry, "officer" | "ip">,
   tx?: SqlQuery,
 ): Promise<void> {
-  await write(tx ?? (await database()), { ...entry, officer: call.officer, ip: call.ip }, call.now);
+  await write(
+    tx ?? (await call.services.database.open()),
+    { ...entry, officer: call.officer, ip: call.ip },
+    call.now,
+  );
 }

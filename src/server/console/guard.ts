@@ -1,13 +1,13 @@
 import { timingSafeEqual } from "node:crypto";
 import { mayDo, type ConsoleAction } from "@portal/domain";
 import type { Officer } from "@portal/adapters/console";
-import { portalNow } from "../clock";
+import type { PortalConfig } from "../config";
 import { callerAddress } from "../rate-limit";
 import { forwardedScheme } from "../forwarded";
+import type { Services } from "../main";
 import { fromConsoleOrigin } from "./origin";
-import { consoleServices } from "./services";
+import { portalServices } from "./services";
 import { audit } from "./audit";
-import { config } from "../root";
 
 /** What a console route needs of Astro's context (its APIContext has all three). */
 export interface ConsoleRequest {
@@ -23,34 +23,44 @@ export interface OfficerCall {
   /** The caller's address (PORTAL_TRUST_PROXY rule), for the audit log. */
   readonly ip: string;
   readonly now: Date;
+  /** The portal's services (the web server's `locals.portal`), which the call's route uses. */
+  readonly services: Services;
 }
 
+/** What the console's cookies need of the configuration. */
+type CookieSettings = Pick<PortalConfig, "cookieSecure" | "trustProxy">;
+
 /** Whether this request came over https (directly, or through a trusted proxy). */
-export const isHttps = (request: Request): boolean =>
+export const isHttps = (request: Request, settings: CookieSettings): boolean =>
   new URL(request.url).protocol === "https:" ||
-  config().cookieSecure ||
-  forwardedScheme(request.headers) === "https";
+  settings.cookieSecure ||
+  forwardedScheme(request.headers, settings.trustProxy) === "https";
 
 /** The session cookie's name: `__Host-` over https (Secure, Path=/, no Domain: this origin only). */
-export const sessionCookieName = (request: Request): string =>
-  isHttps(request) ? "__Host-console_session" : "console_session";
+export const sessionCookieName = (request: Request, settings: CookieSettings): string =>
+  isHttps(request, settings) ? "__Host-console_session" : "console_session";
 
 /**
  * The sign-in cookie (login CSRF): ties a sign-in in progress to the browser that started it. Lax,
  * since the directory's redirect back is a cross-site navigation; `__Host-` and Secure over https.
  */
-export const loginCookieName = (request: Request): string =>
-  isHttps(request) ? "__Host-console_login" : "console_login";
+export const loginCookieName = (request: Request, settings: CookieSettings): string =>
+  isHttps(request, settings) ? "__Host-console_login" : "console_login";
 
 /** Set (`value`, for `maxAgeSeconds`) or clear (no value) the sign-in cookie. */
-export const loginCookie = (request: Request, value?: string, maxAgeSeconds = 0): string =>
+export const loginCookie = (
+  request: Request,
+  settings: CookieSettings,
+  value?: string,
+  maxAgeSeconds = 0,
+): string =>
   [
-    `${loginCookieName(request)}=${value ?? ""}`,
+    `${loginCookieName(request, settings)}=${value ?? ""}`,
     "Path=/",
     "HttpOnly",
     "SameSite=Lax",
     `Max-Age=${value ? maxAgeSeconds : 0}`,
-    ...(isHttps(request) ? ["Secure"] : []),
+    ...(isHttps(request, settings) ? ["Secure"] : []),
   ].join("; ");
 
 export const readCookie = (request: Request, name: string): string | undefined => {
@@ -94,9 +104,11 @@ async function checkOfficer(
   seen: { officer: Officer | undefined },
 ): Promise<OfficerCall | Response> {
   const { request } = context;
-  const now = new Date(portalNow());
-  const token = readCookie(request, sessionCookieName(request));
-  const sessions = await consoleServices(context).sessions();
+  const services = portalServices(context);
+  const { config } = services;
+  const now = new Date(services.clock.nowMs());
+  const token = readCookie(request, sessionCookieName(request, config));
+  const sessions = await services.console.sessions();
   const session = token ? await sessions.find(token, now) : undefined;
   seen.officer = session?.officer;
   if (!session) {
@@ -108,7 +120,7 @@ async function checkOfficer(
   }
   if (!SAFE.has(request.method)) {
     const csrf = request.headers.get("x-console-csrf") ?? "";
-    if (!fromConsoleOrigin(request, config()) || !sameText(csrf, session.csrfToken)) {
+    if (!fromConsoleOrigin(request, config) || !sameText(csrf, session.csrfToken)) {
       return refusal(403, "console.csrf", "This request did not come from the console");
     }
   }
@@ -117,8 +129,9 @@ async function checkOfficer(
   }
   return {
     officer: session.officer,
-    ip: callerAddress(request.headers, context.clientAddress),
+    ip: callerAddress(request.headers, context.clientAddress, config.trustProxy),
     now,
+    services,
   };
 }
 
@@ -136,11 +149,13 @@ export async function requireOfficer(
   if (answer instanceof Response && answer.status === 403 && seen.officer) {
     const { code } = (await answer.clone().json()) as { code?: unknown };
     const { request } = context;
+    const services = portalServices(context);
     await audit(
       {
         officer: seen.officer,
-        ip: callerAddress(request.headers, context.clientAddress),
-        now: new Date(portalNow()),
+        ip: callerAddress(request.headers, context.clientAddress, services.config.trustProxy),
+        now: new Date(services.clock.nowMs()),
+        services,
       },
       {
         action: "console.refused",
@@ -158,9 +173,10 @@ export async function requireOfficer(
 /** The session behind a request, without an action (the session call itself): or a 401. */
 export async function currentSession(context: ConsoleRequest) {
   const { request } = context;
-  const token = readCookie(request, sessionCookieName(request));
+  const services = portalServices(context);
+  const token = readCookie(request, sessionCookieName(request, services.config));
   const session = token
-    ? await (await consoleServices(context).sessions()).find(token, new Date(portalNow()))
+    ? await (await services.console.sessions()).find(token, new Date(services.clock.nowMs()))
     : undefined;
   return session ?? refusal(401, "console.signed_out", "Sign in to the console");
 }

@@ -1,8 +1,5 @@
-import { portalNow } from "../clock";
-import { clearConfigurationCache } from "../api/configuration";
 import { reason } from "../log";
-import type { Root } from "../root";
-import { consoleSessionRecords, rateDraftRecords, signInRefusalRecords } from "./setup";
+import type { Services } from "../main";
 
 /**
  * The console's loop, started once by `startPortal`, every PORTAL_JOBS_INTERVAL_SECONDS: approved rate
@@ -11,23 +8,24 @@ import { consoleSessionRecords, rateDraftRecords, signInRefusalRecords } from ".
  * minutes are deleted; and so are the counts of refused anonymous sign-ins older than 90 days. Each
  * step runs even when another failed. Returns how to stop it.
  */
-export function startConsoleJobs(root: Root): () => void {
+export function startConsoleJobs(root: Services): () => void {
+  const { console: records } = root;
   const steps: ReadonlyArray<readonly [string, (now: Date) => Promise<unknown>]> = [
     [
       "publish",
       async (now) => {
-        const published = await (await rateDraftRecords()).publishDue(now);
+        const published = await (await records.rateDrafts()).publishDue(now);
         if (published > 0) {
-          clearConfigurationCache();
+          root.configurationCache.clear();
           root.log.info(`[console] published ${published} rate draft(s)`);
         }
       },
     ],
-    ["sessions", async (now) => (await consoleSessionRecords()).sweep(now)],
-    ["refusals", async (now) => (await signInRefusalRecords()).sweep(now)],
+    ["sessions", async (now) => (await records.sessions()).sweep(now)],
+    ["refusals", async (now) => (await records.signInRefusals()).sweep(now)],
   ];
   const tick = async () => {
-    const now = new Date(portalNow());
+    const now = new Date(root.clock.nowMs());
     for (const [name, step] of steps) {
       try {
         await step(now);

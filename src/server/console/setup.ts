@@ -8,16 +8,11 @@ import {
   staffDirectoryClient,
   type StaffDirectoryConfig,
 } from "@portal/adapters/console";
-import { database } from "../database";
-import { config, scoped } from "../root";
+import type { PortalConfig } from "../config";
+import type { PortalDatabase } from "../database";
+import type { Deferred } from "../records";
 
-type StaffSetting = keyof ReturnType<typeof config>["staff"];
-const env = (name: StaffSetting): string | undefined => config().staff[name];
-const required = (name: StaffSetting): string => {
-  const value = env(name);
-  if (value === undefined) throw new Error(`${name} must be set when PORTAL_STAFF_ISSUER is`);
-  return value;
-};
+type StaffSettings = PortalConfig["staff"];
 
 export interface StaffDirectory {
   readonly config: StaffDirectoryConfig;
@@ -29,34 +24,39 @@ export interface StaffDirectory {
  * The council's staff directory (docs/console.md, PORTAL_STAFF_*), or undefined without
  * PORTAL_STAFF_ISSUER: then nobody signs in to the console. `npm start` points it at the embedded one.
  */
-export const staffDirectory = (): StaffDirectory | undefined =>
-  scoped("staffDirectory", () => {
-    const issuer = env("PORTAL_STAFF_ISSUER")?.replace(/\/+$/, "");
-    if (issuer === undefined) return undefined;
-    const secretFile = env("PORTAL_STAFF_CLIENT_SECRET_FILE");
-    const config: StaffDirectoryConfig = {
-      issuer,
-      clientId: required("PORTAL_STAFF_CLIENT_ID"),
-      clientSecret:
-        secretFile === undefined
-          ? required("PORTAL_STAFF_CLIENT_SECRET")
-          : readFileSync(secretFile, "utf8").trim(),
-      redirectUri: required("PORTAL_STAFF_REDIRECT_URI"),
-      groupsClaim: env("PORTAL_STAFF_GROUPS_CLAIM") ?? "groups",
-      roleGroups: parseRoleGroups(env("PORTAL_STAFF_ROLE_GROUPS") ?? ""),
-      scopes: env("PORTAL_STAFF_SCOPES")?.split(/[\s,]+/) ?? ["openid", "profile", "groups"],
-    };
-    let connecting: Promise<Configuration> | undefined;
-    const client = () => {
-      // A failed discovery (the directory briefly down) is tried again on the next sign-in.
-      connecting ??= staffDirectoryClient(config).catch((error: unknown) => {
-        connecting = undefined;
-        throw error;
-      });
-      return connecting;
-    };
-    return { config, client };
-  });
+export const staffDirectoryOf = (settings: StaffSettings): StaffDirectory | undefined => {
+  const env = (name: keyof StaffSettings): string | undefined => settings[name];
+  const required = (name: keyof StaffSettings): string => {
+    const value = env(name);
+    if (value === undefined) throw new Error(`${name} must be set when PORTAL_STAFF_ISSUER is`);
+    return value;
+  };
+  const issuer = env("PORTAL_STAFF_ISSUER")?.replace(/\/+$/, "");
+  if (issuer === undefined) return undefined;
+  const secretFile = env("PORTAL_STAFF_CLIENT_SECRET_FILE");
+  const config: StaffDirectoryConfig = {
+    issuer,
+    clientId: required("PORTAL_STAFF_CLIENT_ID"),
+    clientSecret:
+      secretFile === undefined
+        ? required("PORTAL_STAFF_CLIENT_SECRET")
+        : readFileSync(secretFile, "utf8").trim(),
+    redirectUri: required("PORTAL_STAFF_REDIRECT_URI"),
+    groupsClaim: env("PORTAL_STAFF_GROUPS_CLAIM") ?? "groups",
+    roleGroups: parseRoleGroups(env("PORTAL_STAFF_ROLE_GROUPS") ?? ""),
+    scopes: env("PORTAL_STAFF_SCOPES")?.split(/[\s,]+/) ?? ["openid", "profile", "groups"],
+  };
+  let connecting: Promise<Configuration> | undefined;
+  const client = () => {
+    // A failed discovery (the directory briefly down) is tried again on the next sign-in.
+    connecting ??= staffDirectoryClient(config).catch((error: unknown) => {
+      connecting = undefined;
+      throw error;
+    });
+    return connecting;
+  };
+  return { config, client };
+};
 
 /** The registered redirect URI on the host the officer is on, else the first. */
 export const redirectUriFor = (config: StaffDirectoryConfig, host: string | null): string => {
@@ -64,6 +64,15 @@ export const redirectUriFor = (config: StaffDirectoryConfig, host: string | null
   return uris.find((uri) => host !== null && new URL(uri).host === host) ?? uris[0] ?? "";
 };
 
-export const consoleSessionRecords = async () => consoleSessions(await database());
-export const rateDraftRecords = async () => rateDrafts(await database());
-export const signInRefusalRecords = async () => signInRefusals(await database());
+/** The console's own records over the portal's database. */
+export interface ConsoleRecords {
+  readonly sessions: Deferred<ReturnType<typeof consoleSessions>>;
+  readonly rateDrafts: Deferred<ReturnType<typeof rateDrafts>>;
+  readonly signInRefusals: Deferred<ReturnType<typeof signInRefusals>>;
+}
+
+export const consoleRecords = (database: PortalDatabase): ConsoleRecords => ({
+  sessions: database.over(consoleSessions),
+  rateDrafts: database.over(rateDrafts),
+  signInRefusals: database.over(signInRefusals),
+});

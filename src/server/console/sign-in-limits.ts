@@ -1,5 +1,5 @@
 import { hitLimit, type SharedLimit } from "../api/rate-limit";
-import { portalNow } from "../clock";
+import type { Services } from "../main";
 import { serverText, type Lang } from "../translations";
 
 /**
@@ -31,11 +31,17 @@ const limits: Readonly<Record<"start" | "callback", SharedLimit>> = {
  * (the page's language when the request names it, else English and Malay), with `retry-after`.
  */
 export async function limitSignIn(
+  services: Services,
   step: "start" | "callback",
   address: string,
   langs: ReadonlyArray<Lang>,
 ): Promise<Response | undefined> {
-  const { allowed, retryAfterSeconds } = await hitLimit(limits[step], address, portalNow());
+  const { allowed, retryAfterSeconds } = await hitLimit(
+    services.records.rateWindows,
+    limits[step],
+    address,
+    services.clock.nowMs(),
+  );
   if (allowed) return undefined;
   return new Response(langs.map((lang) => serverText(lang)("console_signin_busy")).join("\n\n"), {
     status: 429,

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { config } from "../root";
-import { serveStandin } from "../standins";
+import type { PortalConfig } from "../config";
+import type { Services } from "../main";
 
 /** The path the browser's Amplify calls (`userPoolEndpoint`) when the embedded provider runs. */
 export const LAYER_PATH = "/cognito-idp";
@@ -12,8 +12,7 @@ export const CONFIG_PATH = "/auth/config";
  * provider; Amplify finds Cognito's own from the pool's region) and which social providers are set up.
  * `enabled: false` when no pool is configured: the sign-in button then says sign-in is unavailable.
  */
-function identityClientConfiguration() {
-  const identity = config().identity;
+function identityClientConfiguration(identity: PortalConfig["identity"]) {
   const userPoolId = identity.poolId;
   const userPoolClientId = identity.clientId;
   if (!userPoolId || !userPoolClientId) return { enabled: false as const };
@@ -36,19 +35,19 @@ const send = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
-/** The embedded identity provider's layer, when the launcher started cognito-local (a stand-in). */
-const serveLayer = serveStandin((running) => running.serveIdentity);
-
 /**
  * `/auth/config` (anyone) and, with the embedded provider, the layer at `/cognito-idp` in front of
  * cognito-local (`@portal/standins`): the Cognito JSON calls, and the pool's JWKS and OpenID
  * configuration.
  */
 export async function serveIdentity(
+  services: Services,
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
 ): Promise<void> {
-  if (url.pathname === CONFIG_PATH) send(res, 200, identityClientConfiguration());
-  else await serveLayer(req, res, url);
+  if (url.pathname === CONFIG_PATH)
+    send(res, 200, identityClientConfiguration(services.config.identity));
+  // The embedded identity provider's layer, when the launcher started cognito-local (a stand-in).
+  else await services.standins.serve((running) => running.serveIdentity)(req, res, url);
 }

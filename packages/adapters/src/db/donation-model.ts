@@ -168,6 +168,8 @@ export interface Payments {
   ) => Promise<void>;
   /** How many attempts have failed: the round a new attempt belongs to. */
   readonly failedAttempts: (id: string) => Promise<number>;
+  /** The donation a gateway payment is an attempt of; undefined for a payment we did not start. */
+  readonly donationOfAttempt: (gatewayRef: string) => Promise<string | undefined>;
   /**
    * Second payments of paid donations still to be given back (see `isDuplicatePayment`), marked at
    * least `olderThanSeconds` ago: reconciliation retries their refund.

@@ -153,6 +153,14 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
       return { donation: donationViewOf(key, row, null), failedAttempts: row.failed_attempts };
     },
 
+    donationOfAttempt: async (gatewayRef) => {
+      const [row] = await sql.query<{ donation_id: string }>(
+        "select donation_id from payment_attempt where gateway_ref = $1",
+        [gatewayRef],
+      );
+      return row?.donation_id;
+    },
+
     latestAttempt: async (id) => {
       const [row] = await sql.query<{
         gateway_ref: string;

@@ -1,6 +1,5 @@
 import type { APIRoute } from "astro";
 import { readAudit, signInRefusals } from "@portal/adapters/console";
-import { database } from "../../../server/database";
 import { requireOfficer } from "../../../server/console/guard";
 import { ok } from "../../../server/console/respond";
 
@@ -24,7 +23,8 @@ export const GET: APIRoute = async (context) => {
   const q = context.url.searchParams;
   const text = (name: string) => q.get(name)?.trim().slice(0, 120) || undefined;
   const before = Number(q.get("before"));
-  const rows = await readAudit(await database(), {
+  const sql = await call.services.database.open();
+  const rows = await readAudit(sql, {
     officer: text("officer"),
     action: text("action"),
     entityId: text("entity"),
@@ -36,7 +36,7 @@ export const GET: APIRoute = async (context) => {
   const refusedSignIns =
     before > 0
       ? []
-      : await signInRefusals(await database()).read({
+      : await signInRefusals(sql).read({
           from: dateOf(q.get("from")),
           to: dateOf(q.get("to")),
         });

@@ -1,10 +1,8 @@
 import type { APIRoute } from "astro";
 import { decodeSiteContentChange, MAIN_CHARITY_ID } from "@portal/domain";
 import { listCharities, readSiteContent, saveSiteContent } from "@portal/adapters/console";
-import { database } from "../../../server/database";
 import { refusal, requireOfficer } from "../../../server/console/guard";
 import { consoleJson, ok, refused } from "../../../server/console/respond";
-import { clearConfigurationCache } from "../../../server/api/configuration";
 
 export const prerender = false;
 
@@ -22,7 +20,7 @@ export const GET: APIRoute = async (context) => {
   if (call instanceof Response) return call;
   const raw = context.url.searchParams.get("charityId");
   const charityId = raw === null ? MAIN_CHARITY_ID : charityOf(raw);
-  const sql = await database();
+  const sql = await call.services.database.open();
   const content = charityId === undefined ? undefined : await readSiteContent(sql, charityId);
   if (!content) return refusal(404, "content.unknown_charity", "No such charity");
   return ok({ charities: await listCharities(sql), content });
@@ -44,7 +42,7 @@ export const POST: APIRoute = async (context) => {
   }
   try {
     const { charityId: _, ...parts } = body as Record<string, unknown>;
-    const content = await saveSiteContent(await database(), {
+    const content = await saveSiteContent(await call.services.database.open(), {
       charityId,
       change: decodeSiteContentChange(parts),
       officer: call.officer,
@@ -52,7 +50,7 @@ export const POST: APIRoute = async (context) => {
       now: call.now,
     });
     if (!content) return refusal(404, "content.unknown_charity", "No such charity");
-    clearConfigurationCache();
+    call.services.configurationCache.clear();
     return ok({ content });
   } catch (error) {
     return refused(error);

@@ -1,21 +1,37 @@
-import { deliverWithin, receipts, type ConsoleActor, type DonationView } from "@portal/adapters/db";
-import { portalNow } from "../../clock";
-import { database } from "../../database";
-import { FIRST_TRY_WAIT_MS, mailQueueRecords } from "../../mail";
-import { gatewayNamed } from "../../payments";
-import { receiptMail } from "../../receipt-mail";
-import { productRoute } from "../../records";
-import { serverKey } from "../../secrets";
-import { config, scoped } from "../../root";
+import type { PaymentGatewayShape } from "@portal/domain";
+import {
+  deliverWithin,
+  receipts,
+  type ConsoleActor,
+  type DonationView,
+  type MailQueue,
+  type Sql,
+} from "@portal/adapters/db";
+import type { PortalClock } from "../../clock";
+import type { PortalConfig } from "../../config";
+import type { PortalDatabase } from "../../database";
+import { FIRST_TRY_WAIT_MS } from "../../mail";
+import { publicUrlOf, receiptMail } from "../../receipt-mail";
+import type { Deferred } from "../../records";
 import type { OfficerCall } from "../guard";
 import { operations, type Operations } from "./service";
 
-/** Refunds above this many cents wait for a second officer (PORTAL_CONSOLE_APPROVAL_ABOVE_CENTS). */
-export const approvalAboveCents = (): number => config().console.approvalAboveCents;
+interface OperationsDeps {
+  readonly config: PortalConfig;
+  readonly clock: PortalClock;
+  readonly database: PortalDatabase;
+  readonly key: Buffer;
+  readonly mailQueue: Deferred<MailQueue>;
+  readonly gatewayNamed: (name: string) => PaymentGatewayShape | undefined;
+}
 
 /** The receipt e-mail again (a resend, or a counter receipt's first): queued, then tried at once. */
-const mailReceipt = async (transactionNo: string, key: string): Promise<boolean> => {
-  const sql = await database();
+const mailReceipt = async (
+  deps: OperationsDeps,
+  sql: Sql,
+  transactionNo: string,
+  key: string,
+): Promise<boolean> => {
   const [row] = await sql.query<{
     id: string;
     flow: DonationView["flow"];
@@ -28,9 +44,10 @@ const mailReceipt = async (transactionNo: string, key: string): Promise<boolean>
     [transactionNo],
   );
   if (!row?.email) return false;
-  const receipt = await receipts(sql, serverKey()).current(transactionNo);
+  const receipt = await receipts(sql, deps.key).current(transactionNo);
   if (!receipt) return false;
   const message = receiptMail(
+    { publicUrl: publicUrlOf(deps.config), productRoute: deps.config.productRoute },
     {
       transactionNo,
       flow: row.flow,
@@ -41,23 +58,24 @@ const mailReceipt = async (transactionNo: string, key: string): Promise<boolean>
     row.email,
   );
   if (!message) return false;
-  const mails = await mailQueueRecords();
+  const mails = await deps.mailQueue();
   await mails.enqueue(message, { key, ref: transactionNo });
   await deliverWithin(mails, [key], FIRST_TRY_WAIT_MS);
   return true;
 };
 
 /** The process's console operations over its database, server key, gateways and mail queue. */
-export const consoleOperations = (): Promise<Operations> =>
-  scoped("consoleOperations", async () =>
+export const consoleOperationsOf = (deps: OperationsDeps): Deferred<Operations> =>
+  deps.database.over((sql) =>
     operations({
-      sql: await database(),
-      key: serverKey(),
-      gateway: gatewayNamed,
-      approvalAboveCents: approvalAboveCents(),
-      now: portalNow,
-      productRoute: productRoute(),
-      mailReceipt,
+      sql,
+      key: deps.key,
+      gateway: deps.gatewayNamed,
+      // Refunds above this many cents wait for a second officer (PORTAL_CONSOLE_APPROVAL_ABOVE_CENTS).
+      approvalAboveCents: deps.config.console.approvalAboveCents,
+      now: deps.clock.nowMs,
+      productRoute: deps.config.productRoute,
+      mailReceipt: (transactionNo, key) => mailReceipt(deps, sql, transactionNo, key),
     }),
   );
 

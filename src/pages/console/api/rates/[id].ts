@@ -2,7 +2,6 @@ import type { APIRoute } from "astro";
 import { consoleServices } from "../../../../server/console/services";
 import { refusal, requireOfficer } from "../../../../server/console/guard";
 import { ok, refused } from "../../../../server/console/respond";
-import { clearConfigurationCache } from "../../../../server/api/configuration";
 
 export const prerender = false;
 
@@ -22,7 +21,7 @@ export const POST: APIRoute = async (context) => {
     const drafts = await consoleServices(context).rateDrafts();
     const input = { id, officer: call.officer, ip: call.ip, now: call.now };
     const draft = verb === "approve" ? await drafts.approve(input) : await drafts.withdraw(input);
-    clearConfigurationCache();
+    call.services.configurationCache.clear();
     return ok(draft);
   } catch (error) {
     return refused(error);
