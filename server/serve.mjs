@@ -256,6 +256,13 @@ export function createListener(astroHandler, services, portal, shutdown = { drai
       });
       return;
     }
+    if (services?.isConsolePath?.(req.url?.split("?")[0] ?? "")) {
+      // The console's calls (its API, sign-in, callback and sign-out): the services' too, on the
+      // same services as /svc/, in the same bundle.
+      const url = new URL(req.url, "http://localhost");
+      portal.serveConsole(req, res, url).catch((error) => failed(req, res, requestId, error));
+      return;
+    }
     if (services && req.url?.startsWith("/svc/")) {
       // Every /svc/ path is the services' (an unknown one gets their 404). Small JSON answers:
       // compressing them costs more than it saves on the wire.

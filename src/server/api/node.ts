@@ -11,6 +11,9 @@ import { createLogger, reason, type Logger } from "../log";
 import { buildServices, type Services } from "../main";
 import { startErrorReporting } from "../error-reporting";
 import { serveIdentity } from "../identity-provider/http";
+import { serveConsole } from "../console/http";
+import { consoleRouter } from "../console/router";
+export { isConsolePath } from "../console/router";
 import { fundsOfBrand, homePath, landingFunds, type Brand } from "@portal/domain";
 
 /** The flows of the wakaf brand (the fund registry's), for the plain-JavaScript server's page choice. */
@@ -28,7 +31,8 @@ export const wakafLandings = (productRoute: string): ReadonlySet<string> =>
       .filter((fund) => fund.brand === "wakaf")
       .map((fund) => homePath(fund.flow, productRoute)),
   );
-import { BodyTooLarge, MAX_BODY_BYTES, type RequestHeaders, type ServiceRequest } from "./types";
+import { readLimited } from "./body";
+import type { RequestHeaders, ServiceRequest } from "./types";
 
 type Serve = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
 
@@ -53,6 +57,8 @@ export interface Portal {
   readonly serveSandbox: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
   /** `/__test/...` (mounted by the web server only with PORTAL_TEST_CONTROL_TOKEN). */
   readonly serveTestControl: Serve;
+  /** The console's calls: /console/api/, and the console's sign-in, callback and sign-out. */
+  readonly serveConsole: Serve;
   /** Stop the loops and close the database (after the last answer: server/serve.mjs). */
   readonly close: () => Promise<void>;
 }
@@ -104,6 +110,7 @@ export async function startPortal(
   void services.standins
     .running()
     .catch((error: unknown) => log.error(`[standins] not started: ${reason(error)}`));
+  const consoleCalls = consoleRouter(services);
   return {
     config,
     log,
@@ -118,35 +125,13 @@ export async function startPortal(
     serveIdentity: (req, res, url) => serveIdentity(services, req, res, url),
     serveSandbox: services.standins.serveSandbox,
     serveTestControl: (req, res, url) => serveTestControl(services, req, res, url),
+    serveConsole: (req, res, url) => serveConsole(consoleCalls, req, res, url),
     close: async () => {
       for (const stop of stops.splice(0)) stop();
       await services.database.close();
     },
   };
 }
-
-const readLimited = (req: IncomingMessage): Promise<Uint8Array> =>
-  new Promise((resolve, reject) => {
-    if (Number(req.headers["content-length"] ?? "0") > MAX_BODY_BYTES) {
-      req.resume();
-      reject(new BodyTooLarge());
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        req.removeAllListeners("data");
-        req.resume();
-        reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
 
 const headersOf = (req: IncomingMessage): RequestHeaders => ({
   get: (name) => {

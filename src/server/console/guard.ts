@@ -8,14 +8,10 @@ import type { Services } from "../main";
 import { fromConsoleOrigin } from "./origin";
 import { portalServices } from "./services";
 import { audit } from "./audit";
+import type { ConsoleContext } from "./route";
 
-/** What a console route needs of Astro's context (its APIContext has all three). */
-export interface ConsoleRequest {
-  readonly request: Request;
-  readonly clientAddress?: string | undefined;
-  /** The started portal (`locals.portal`), whose console sessions the guard reads. */
-  readonly locals: App.Locals;
-}
+/** What the guard needs of a console route's context. */
+export type ConsoleRequest = Pick<ConsoleContext, "request" | "clientAddress" | "locals">;
 
 /** An officer allowed to do the action asked, with what the audit log needs of the call. */
 export interface OfficerCall {
@@ -73,7 +69,7 @@ export const readCookie = (request: Request, name: string): string | undefined =
 
 /** A console refusal: the JSON answer every console call gives, with a stable code. */
 export const refusal = (
-  status: 401 | 403 | 400 | 404 | 409,
+  status: 400 | 401 | 403 | 404 | 405 | 409 | 413,
   code: string,
   message: string,
   extra: Readonly<Record<string, unknown>> = {},
