@@ -15,6 +15,41 @@ import { languages } from "./src/i18n/languages.ts";
 /** The minifier, dropping every `console.*` call. */
 const quietMinify = { compress: { dropConsole: true } };
 
+/** A test matching the module at one of these paths (relative to the repository). */
+const modulesAt = (...paths) => {
+  const tests = paths.map(
+    (path) => new RegExp(`[\\\\/]${path.replaceAll("/", "[\\\\/]").replaceAll(".", "\\.")}$`),
+  );
+  return (moduleId) => tests.some((test) => test.test(moduleId));
+};
+
+/**
+ * Chunks of modules that the same pages load together (scripts/size-budget.mjs counts gzip file by
+ * file, and so does the network): Rolldown splits by the set of islands and scripts that import a
+ * module, so one page loaded React in four files and every page its chrome in seven. Each group
+ * holds only modules that every page loading one of them loads anyway, so no page loads more. Vite's
+ * preload helper stays a chunk of its own: the error reporting's lazy Sentry import names it, and
+ * the chrome would otherwise carry it to pages that load nothing lazily.
+ */
+const sharedChunks = [
+  { name: "preload-helper", test: /preload-helper/, priority: 1 },
+  // React and React DOM: the renderer and every island.
+  { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  // What every page's layout scripts (remembered language, footer contacts) need.
+  {
+    name: "chrome",
+    test: modulesAt(
+      "src/i18n/paths.ts",
+      "src/lib/language-choice.ts",
+      "src/lib/home-config.ts",
+      "src/stores/session-storage.ts",
+      "src/lib/error-reporting.ts",
+    ),
+  },
+  // The header's and the lifecycle's flow of the page.
+  { name: "page-flow", test: modulesAt("src/lib/page-flow.ts", "packages/domain/src/flow.ts") },
+];
+
 export default defineConfig({
   output: "static",
   adapter: node({ mode: "middleware" }),
@@ -32,7 +67,13 @@ export default defineConfig({
     // The pages' JavaScript writes nothing to the browser's console in a build: what goes wrong there is
     // shown to the donor, or reported (src/lib/error-reporting.ts). Server code keeps its logs.
     environments: {
-      client: { build: { rolldownOptions: { output: { minify: quietMinify } } } },
+      client: {
+        build: {
+          rolldownOptions: {
+            output: { minify: quietMinify, codeSplitting: { groups: sharedChunks } },
+          },
+        },
+      },
     },
     worker: { rolldownOptions: { output: { minify: quietMinify } } },
   },

@@ -5,7 +5,7 @@
 // - before any interaction (budgeted): the page's inline scripts; every script, island component,
 //   renderer and before-hydration script it names; and every module those reach through static
 //   `import`/`export … from` AND dynamic `import()`, since a page may import lazily while it loads
-//   (the API client at the configuration read, Sentry after the page is shown). Islands count whatever
+//   (the API client where a page calls the services as it loads, Sentry after the page is shown). Islands count whatever
 //   their client directive, as if they hydrated at once.
 // - on the donor's action: a dynamic `import()` of a module whose file name starts with one of the
 //   budget file's `onAction` names (the receipt's PDF libraries, imported when "Download" is pressed),

@@ -5,16 +5,17 @@ import { reportError } from "./error-reporting";
 const pending = new Map<number, Promise<unknown>>();
 
 /**
- * The read itself, under §8's rules for a call whose failure the page explains itself (the API
- * client's `keepPage`): 401, 302 and 504 give no configuration; any other failure is reported as
- * '[host] API Error: ...' and rejects, with no reload and no 'Oops!' (going offline shows that through
- * the lifecycle's own watch). A plain `fetch` rather than the API client: every page's footer reads
- * the contacts, and the client would add about 6 KB to the pages that make no other call (404,
- * error, session-expire).
+ * A configuration read (POST, no session) by address, under §8's rules for a call whose failure the
+ * page explains itself (the API client's `keepPage`): 401, 302 and 504 give no configuration (the
+ * body's `data` otherwise); any other failure is reported as '[host] API Error: ...' and rejects, with
+ * no reload and no 'Oops!' (going offline shows that through the lifecycle's own watch). A plain
+ * `fetch` rather than the API client: every page's footer reads the contacts, and the giving pages
+ * read the site settings (site-settings.ts); the client would add about 4 to 6 KB to pages that make
+ * no other call before the donor acts (404, error, session-expire, the calculator).
  */
-const read = async (charityId: number): Promise<unknown> => {
+export const readConfigurationData = async (url: string): Promise<unknown> => {
   try {
-    const response = await fetch(`/svc/main/v1/Home/homePageConfiguration?charityId=${charityId}`, {
+    const response = await fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: "{}",
@@ -33,6 +34,9 @@ const read = async (charityId: number): Promise<unknown> => {
     throw error;
   }
 };
+
+const read = (charityId: number): Promise<unknown> =>
+  readConfigurationData(`/svc/main/v1/Home/homePageConfiguration?charityId=${charityId}`);
 
 /**
  * A charity's home-page configuration's `data` (undefined when the service refuses), fetched once per

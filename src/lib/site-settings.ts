@@ -1,5 +1,5 @@
 import { isRecord } from "../stores/session-storage";
-import { request } from "./api";
+import { readConfigurationData } from "./home-config";
 
 /** The server's own settings the pages honour (configureWebForCharity; docs/configuration.md). */
 export interface SiteSettings {
@@ -16,12 +16,11 @@ let pending: Promise<SiteSettings> | undefined;
  * asks again) and counts as neither: the server still refuses a guest's gift where sign-in is required.
  */
 export const siteSettings = (): Promise<SiteSettings> => {
-  pending ??= request(
-    "configureWebForCharity",
-    { query: { charityId: 25 } },
-    { keepPage: true },
-  ).then((body) => {
-    const data = isRecord(body) && isRecord(body["data"]) ? body["data"] : {};
+  // By address, not through the API client: the giving pages make no other call before the donor acts.
+  pending ??= readConfigurationData(
+    "/svc/configuration/api/Configuration/configureWebForCharity?charityId=25",
+  ).then((found) => {
+    const data = isRecord(found) ? found : {};
     return {
       signInRequired: data["signInRequired"] === true,
       locationLookup: data["locationLookup"] === true,

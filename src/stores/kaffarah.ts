@@ -1,8 +1,7 @@
 import { atom } from "nanostores";
-import { Result } from "effect";
 import {
   initialKaffarahState,
-  reduceKaffarah,
+  applyKaffarah,
   type Cents,
   type KaffarahKind,
   type KaffarahState,
@@ -39,9 +38,9 @@ export const repriceKaffarah = (
   const value = isRecord(option) && typeof option["value"] === "number" ? option["value"] : 0;
   const result =
     kind === "custom"
-      ? reduceKaffarah(initialKaffarahState, { type: "custom", amount: value as Cents }, rates)
-      : reduceKaffarah(initialKaffarahState, { type: "choose", kind, quantity: value }, rates);
-  return Result.isSuccess(result) ? result.success : initialKaffarahState;
+      ? applyKaffarah(initialKaffarahState, { type: "custom", amount: value as Cents }, rates)
+      : applyKaffarah(initialKaffarahState, { type: "choose", kind, quantity: value }, rates);
+  return result.ok ? result.state : initialKaffarahState;
 };
 
 /** Restores the stored entries, priced with `rates`; undefined when nothing is stored. */

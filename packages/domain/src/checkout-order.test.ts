@@ -2,7 +2,6 @@ import fc from "fast-check";
 import { Result } from "effect";
 import { describe, expect, it } from "vitest";
 import {
-  fitrahRateOutOfRange,
   zakatOrder,
   fidyahOrder,
   kaffarahOrder,
@@ -10,6 +9,7 @@ import {
   type CheckoutOrder,
 } from "./checkout-order.ts";
 import { seedRates } from "./config.ts";
+import { fitrahRateOutOfRange } from "./zakat/calculate.ts";
 import { isPricingError, priceDonation } from "./donation-pricing.ts";
 import { initialFidyahState, reduceFidyah } from "./fidyah.ts";
 import { initialKaffarahState, reduceKaffarah } from "./kaffarah.ts";

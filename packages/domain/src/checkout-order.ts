@@ -60,17 +60,6 @@ const order = (flow: FlowType, items: DonationItems, lines: ReadonlyArray<OrderL
 };
 
 /**
- * Whether the donor's own fitrah rate stops the order: persons entered at a rate outside the configured
- * range, which the server refuses (`donation.fitrahRate`). The calculator and checkout say so first.
- */
-export const fitrahRateOutOfRange = (
-  variable: { readonly persons: number; readonly rate: Cents },
-  rates: Pick<RateConfig, "fitrahMinAmount" | "fitrahMaxAmount">,
-): boolean =>
-  variable.persons > 0 &&
-  (variable.rate < rates.fitrahMinAmount || variable.rate > rates.fitrahMaxAmount);
-
-/**
  * The zakat calculator's order: harta as the calculator computed it, fitrah as persons per kind (the
  * server prices persons with its own rates; the variable kind carries the rate the donor chose).
  */

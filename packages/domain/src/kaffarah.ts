@@ -75,22 +75,27 @@ export const kaffarahUnitCost = (kind: "jimak" | "nazar", config: RateConfig): C
     kind === "jimak" ? config.jimakNoOfPeople : config.nazarNoOfPeople,
   );
 
+const refuse = (error: KaffarahError) => ({ ok: false, error }) as const;
+
 /**
  * Applies one kaffarah edit (spec §4). The options are mutually exclusive (§3): choosing or updating jimak
  * or nazar resets custom (and the other of the two); updating custom resets jimak and nazar; total is the sum of the three amounts as a two-decimal string. Quantities must
  * be whole numbers from 0 to 9999 and a custom amount at least $5, otherwise the state is unchanged and
- * the error carries the translation key.
+ * the error carries the translation key. A plain union rather than a `Result`, so the pages carry no
+ * Effect code (`reduceKaffarah` is the `Result` form).
  */
-export const reduceKaffarah = (
+export const applyKaffarah = (
   state: KaffarahState,
   action: KaffarahAction,
   config: RateConfig,
-): Result.Result<KaffarahState, KaffarahError> => {
+):
+  | { readonly ok: true; readonly state: KaffarahState }
+  | { readonly ok: false; readonly error: KaffarahError } => {
   switch (action.type) {
     case "choose": {
       const q = action.quantity;
       if (!Number.isInteger(q) || q < 0 || q > KAFFARAH_MAX_QUANTITY) {
-        return Result.fail(
+        return refuse(
           domainError("KaffarahError", "validation.kaffarah.quantity", "Quantity 0 to 9999"),
         );
       }
@@ -98,20 +103,33 @@ export const reduceKaffarah = (
       const option = { ...blank(state[action.kind].name), noOfDays: q, value: q, perDay };
       const chosen = { ...option, amount: timesCount(perDay, q) };
       const cleared = { jimak: blank("Jimak"), nazar: blank("Nazar"), custom: blank("Custom") };
-      return Result.succeed(withTotal({ ...cleared, [action.kind]: chosen }));
+      return { ok: true, state: withTotal({ ...cleared, [action.kind]: chosen }) };
     }
     case "custom": {
       if (!Number.isSafeInteger(action.amount) || action.amount < KAFFARAH_MIN_AMOUNT) {
-        return Result.fail(
+        return refuse(
           domainError("KaffarahError", "validation.kaffarah.minAmount", "Amount at least $5"),
         );
       }
       const custom = { ...blank("Custom"), amount: action.amount, value: action.amount };
-      return Result.succeed(withTotal({ jimak: blank("Jimak"), nazar: blank("Nazar"), custom }));
+      return {
+        ok: true,
+        state: withTotal({ jimak: blank("Jimak"), nazar: blank("Nazar"), custom }),
+      };
     }
     case "reset":
-      return Result.succeed(initialKaffarahState);
+      return { ok: true, state: initialKaffarahState };
   }
+};
+
+/** `applyKaffarah` as a `Result`. */
+export const reduceKaffarah = (
+  state: KaffarahState,
+  action: KaffarahAction,
+  config: RateConfig,
+): Result.Result<KaffarahState, KaffarahError> => {
+  const applied = applyKaffarah(state, action, config);
+  return applied.ok ? Result.succeed(applied.state) : Result.fail(applied.error);
 };
 
 /** The options currently holding an amount; by construction at most one. */

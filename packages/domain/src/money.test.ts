@@ -9,6 +9,7 @@ import {
   formatMoney,
   formatPercent,
   parseMoney,
+  readMoney,
   roundCents,
   roundPercent,
   subtractCents,
@@ -23,6 +24,27 @@ const parseCode = (text: string) => {
 };
 
 describe("money", () => {
+  it("reads amounts as a plain union with parseMoney's rule", () => {
+    for (const text of [
+      "1234.5",
+      "$1,234.50",
+      "-3.25",
+      "",
+      "1.2.3",
+      "1.234",
+      "99999999999999999",
+    ]) {
+      const read = readMoney(text);
+      const result = parseMoney(text);
+      if (read.ok) expect(Result.getOrThrow(result)).toBe(read.value);
+      else expect(Result.isFailure(result) && result.failure).toEqual(read.error);
+    }
+    expect(readMoney("1.234")).toMatchObject({
+      ok: false,
+      error: { code: "money.tooManyDecimals" },
+    });
+  });
+
   it("parses what donors type into cents", () => {
     expect(parsed("1234.5")).toBe(123450);
     expect(parsed("$1,234.50")).toBe(123450);

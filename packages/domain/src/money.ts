@@ -60,29 +60,39 @@ const moneyError = (code: MoneyParseError["code"], message: string): MoneyParseE
   domainError("MoneyParseError", code, message);
 
 /**
- * Parses what a donor typed into cents. Everything except digits, dot and minus is stripped first (so
+ * Reads what a donor typed as cents. Everything except digits, dot and minus is stripped first (so
  * `$1,234.50` reads as 1234.50); then at most one leading minus, at least one digit, at most one dot and at
- * most two decimals are allowed. No rounding ever happens: three decimals are refused.
+ * most two decimals are allowed. No rounding ever happens: three decimals are refused. A plain union
+ * rather than a `Result`, so the pages that read amounts carry no Effect code (`parseMoney` is the
+ * `Result` form of the same rule).
  */
-export const parseMoney = (text: string): Result.Result<Cents, MoneyParseError> => {
+export const readMoney = (
+  text: string,
+):
+  | { readonly ok: true; readonly value: Cents }
+  | { readonly ok: false; readonly error: MoneyParseError } => {
+  const refuse = (code: MoneyParseError["code"], message: string) =>
+    ({ ok: false, error: moneyError(code, message) }) as const;
   const stripped = text.replace(/[^\d.-]/g, "");
-  if (stripped === "") return Result.fail(moneyError("money.empty", "No amount entered"));
+  if (stripped === "") return refuse("money.empty", "No amount entered");
   const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(stripped);
   const sign = match?.[1] ?? "";
   const whole = match?.[2] ?? "";
   const fraction = match?.[3] ?? "";
   if (!match || (whole === "" && fraction === "")) {
-    return Result.fail(moneyError("money.invalid", `Not an amount: ${text}`));
+    return refuse("money.invalid", `Not an amount: ${text}`);
   }
-  if (fraction.length > 2) {
-    return Result.fail(moneyError("money.tooManyDecimals", "At most two decimals"));
-  }
+  if (fraction.length > 2) return refuse("money.tooManyDecimals", "At most two decimals");
   const digits = BigInt((whole || "0") + fraction.padEnd(2, "0"));
-  if (digits > BigInt(Number.MAX_SAFE_INTEGER)) {
-    return Result.fail(moneyError("money.tooLarge", "Amount too large"));
-  }
+  if (digits > BigInt(Number.MAX_SAFE_INTEGER)) return refuse("money.tooLarge", "Amount too large");
   const value = Number(digits);
-  return Result.succeed(cents(sign === "-" ? -value : value));
+  return { ok: true, value: cents(sign === "-" ? -value : value) };
+};
+
+/** What a donor typed as cents, or why not (`readMoney`'s rule, as a `Result`). */
+export const parseMoney = (text: string): Result.Result<Cents, MoneyParseError> => {
+  const read = readMoney(text);
+  return read.ok ? Result.succeed(read.value) : Result.fail(read.error);
 };
 
 const groupThousands = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");

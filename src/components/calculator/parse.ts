@@ -1,5 +1,4 @@
-import { Result } from "effect";
-import { AMOUNT_TEXT_MAX_LENGTH, ZERO, parseMoney, type Cents } from "@portal/domain";
+import { AMOUNT_TEXT_MAX_LENGTH, ZERO, readMoney, type Cents } from "@portal/domain";
 import type { CalculatorLabelKey } from "./labels";
 
 /** What a donor typed, read as a value or refused with the key of a translated message. */
@@ -11,7 +10,7 @@ const ok = <A>(value: A): Parsed<A> => ({ ok: true, value });
 const refuse = <A>(error: CalculatorLabelKey): Parsed<A> => ({ ok: false, error });
 
 /**
- * An amount of money: empty is $0; `$`, commas and spaces are allowed (parseMoney strips them), any other
+ * An amount of money: empty is $0; `$`, commas and spaces are allowed (readMoney strips them), any other
  * letter is refused rather than silently dropped, and so are negatives and more than two decimals.
  */
 export const parseAmountText = (text: string): Parsed<Cents> => {
@@ -19,14 +18,14 @@ export const parseAmountText = (text: string): Parsed<Cents> => {
   if (text.length > AMOUNT_TEXT_MAX_LENGTH || /[^\d.,$\s-]/.test(text)) {
     return refuse("calc_error_amount");
   }
-  const result = parseMoney(text);
-  if (Result.isFailure(result)) {
-    const code = result.failure.code;
+  const result = readMoney(text);
+  if (!result.ok) {
+    const code = result.error.code;
     if (code === "money.tooManyDecimals") return refuse("calc_error_decimals");
     if (code === "money.tooLarge") return refuse("calc_error_too_large");
     return refuse("calc_error_amount");
   }
-  return result.success < 0 ? refuse("calc_error_negative") : ok(result.success);
+  return result.value < 0 ? refuse("calc_error_negative") : ok(result.value);
 };
 
 /** A weight of gold in grams: empty is 0; up to three decimals. */

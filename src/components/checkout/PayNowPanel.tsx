@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import { Result } from "effect";
 import {
   formatMoney,
   PAYNOW_ENQUIRY_GRACE_MS,
   PAYNOW_POLL_MS,
   PAYNOW_QR_LIFETIME_MS,
   type Cents,
-  parsePayNowPayload,
+  readPayNowPayload,
 } from "@portal/domain";
 import { fill } from "../../i18n/fill";
 import type { CheckoutLabels } from "./labels";
@@ -33,8 +32,8 @@ const clock = (ms: number): string => {
 /** The reference the QR carries (a renewed QR's has its round, `ZK…-1`): what the payer's bank shows. */
 const qrReference = (payload: string | undefined) => {
   if (payload === undefined) return undefined;
-  const parsed = parsePayNowPayload(payload);
-  return Result.isSuccess(parsed) ? parsed.success.reference : undefined;
+  const parsed = readPayNowPayload(payload);
+  return parsed.ok ? parsed.value.reference : undefined;
 };
 
 export function PayNowPanel(props: {

@@ -1,5 +1,4 @@
-import { Result } from "effect";
-import { AMOUNT_TEXT_MAX_LENGTH, ZERO, parseMoney, type Cents } from "@portal/domain";
+import { AMOUNT_TEXT_MAX_LENGTH, ZERO, readMoney, type Cents } from "@portal/domain";
 
 /** Why an amount text was refused: not an amount at all, or too many decimals. */
 export type AmountRefusal = "amount" | "decimals";
@@ -16,14 +15,14 @@ export const readMoneyText = (
   if (text.trim() === "") return { ok: true, value: ZERO };
   if (text.length > AMOUNT_TEXT_MAX_LENGTH || /[^\d.,$\s]/.test(text))
     return { ok: false, error: "amount" };
-  const result = parseMoney(text);
-  if (Result.isFailure(result)) {
+  const result = readMoney(text);
+  if (!result.ok) {
     return {
       ok: false,
-      error: result.failure.code === "money.tooManyDecimals" ? "decimals" : "amount",
+      error: result.error.code === "money.tooManyDecimals" ? "decimals" : "amount",
     };
   }
-  return { ok: true, value: result.success };
+  return { ok: true, value: result.value };
 };
 
 /** The text a field shows for a stored amount: empty for $0, else `1234.50`. */

@@ -1,5 +1,4 @@
 import { useStore } from "@nanostores/react";
-import { Result } from "effect";
 import { useId, useState } from "react";
 import {
   KAFFARAH_MAX_QUANTITY,
@@ -8,7 +7,7 @@ import {
   formatMoney,
   initialKaffarahState,
   kaffarahUnitCost,
-  reduceKaffarah,
+  applyKaffarah,
   type Cents,
   type KaffarahAction,
   type KaffarahKind,
@@ -71,9 +70,9 @@ export default function KaffarahCalculator({
 
   const apply = (next: KaffarahKind | null, action: KaffarahAction) => {
     const current = $kaffarah.get()?.state ?? initialKaffarahState;
-    const result = reduceKaffarah(current, action, rates);
+    const result = applyKaffarah(current, action, rates);
     // A refused edit cannot happen here (fields refuse first); keep the state if it ever does.
-    const updated = Result.isSuccess(result) ? result.success : current;
+    const updated = result.ok ? result.state : current;
     saveKaffarah({ kind: next, state: updated, ratesVersion });
   };
 

@@ -39,6 +39,8 @@ export type PayNowError = DomainError<"PayNowError", PayNowErrorCode>;
 
 const fail = (code: PayNowErrorCode, message: string) =>
   Result.fail<PayNowError>({ _tag: "PayNowError", code, message });
+const refuse = (code: PayNowErrorCode, message: string) =>
+  ({ ok: false, error: { _tag: "PayNowError", code, message } }) as const;
 
 /** Longest merchant name and bill reference EMVCo allows. */
 export const PAYNOW_TEXT_MAX_LENGTH = 25;
@@ -129,26 +131,31 @@ const find = (objects: ReadonlyArray<DataObject>, id: string) =>
 /**
  * Reads a PayNow payload back, checking the CRC first, then the structure: the fixed tags, a merchant
  * account (tags 26 to 51) for SG.PAYNOW, SGD, an amount with at most two decimals, and the same limits
- * as `buildPayNowPayload`.
+ * as `buildPayNowPayload`. A plain union rather than a `Result`, so checkout carries no Effect code
+ * (`parsePayNowPayload` is the `Result` form).
  */
-export const parsePayNowPayload = (payload: string): Result.Result<PayNowPayload, PayNowError> => {
-  if (!isQrText(payload)) return fail("paynow.malformed", "Not printable ASCII");
-  if (!payNowCrcValid(payload)) return fail("paynow.crc", "The CRC does not match the payload");
+export const readPayNowPayload = (
+  payload: string,
+):
+  | { readonly ok: true; readonly value: PayNowPayload }
+  | { readonly ok: false; readonly error: PayNowError } => {
+  if (!isQrText(payload)) return refuse("paynow.malformed", "Not printable ASCII");
+  if (!payNowCrcValid(payload)) return refuse("paynow.crc", "The CRC does not match the payload");
   const objects = parseTlv(payload);
-  if (!objects || objects.at(-1)?.id !== "63") return fail("paynow.malformed", "Not EMVCo data");
-  if (find(objects, "00") !== fixed.format) return fail("paynow.malformed", "Unknown format");
+  if (!objects || objects.at(-1)?.id !== "63") return refuse("paynow.malformed", "Not EMVCo data");
+  if (find(objects, "00") !== fixed.format) return refuse("paynow.malformed", "Unknown format");
   const account = objects
     .filter((o) => Number(o.id) >= 26 && Number(o.id) <= 51)
     .map((o) => parseTlv(o.value))
     .find((sub) => sub !== null && find(sub, "00") === PAYNOW_GUID);
-  if (!account) return fail("paynow.notPayNow", "No SG.PAYNOW merchant account");
+  if (!account) return refuse("paynow.notPayNow", "No SG.PAYNOW merchant account");
   if (find(objects, "53") !== fixed.sgd || find(objects, "58") !== fixed.country)
-    return fail("paynow.notPayNow", "PayNow is SGD in Singapore only");
+    return refuse("paynow.notPayNow", "PayNow is SGD in Singapore only");
   // The portal issues UEN proxies only; a mobile-number QR (proxy type 0) is not one of ours.
-  if (find(account, "01") !== "2") return fail("paynow.notPayNow", "Proxy type is not 2 (UEN)");
+  if (find(account, "01") !== "2") return refuse("paynow.notPayNow", "Proxy type is not 2 (UEN)");
   const amountText = find(objects, "54") ?? "";
   const amount = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(amountText);
-  if (!amount) return fail("paynow.amount", "No amount with at most two decimals");
+  if (!amount) return refuse("paynow.amount", "No amount with at most two decimals");
   const reference = find(objects, "62");
   const parsed: PayNowPayload = {
     uen: find(account, "02") ?? "",
@@ -160,5 +167,11 @@ export const parsePayNowPayload = (payload: string): Result.Result<PayNowPayload
     merchantCity: find(objects, "60") ?? "",
   };
   const issue = problem(parsed);
-  return issue ? fail(...issue) : Result.succeed(parsed);
+  return issue ? refuse(...issue) : { ok: true, value: parsed };
+};
+
+/** `readPayNowPayload` as a `Result`. */
+export const parsePayNowPayload = (payload: string): Result.Result<PayNowPayload, PayNowError> => {
+  const read = readPayNowPayload(payload);
+  return read.ok ? Result.succeed(read.value) : Result.fail(read.error);
 };

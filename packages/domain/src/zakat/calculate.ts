@@ -217,3 +217,15 @@ export const withResults = (state: ZakatState, config: RateConfig): ZakatState =
     nisabValue: config.nisabValue,
   };
 };
+
+/**
+ * Whether the donor's own fitrah rate stops the order: persons entered at a rate outside the configured
+ * range, which the server refuses (`donation.fitrahRate`). The calculator and checkout say so first.
+ * (Here rather than in checkout-order.ts: the calculator page then loads no order code.)
+ */
+export const fitrahRateOutOfRange = (
+  variable: { readonly persons: number; readonly rate: Cents },
+  rates: Pick<RateConfig, "fitrahMinAmount" | "fitrahMaxAmount">,
+): boolean =>
+  variable.persons > 0 &&
+  (variable.rate < rates.fitrahMinAmount || variable.rate > rates.fitrahMaxAmount);
