@@ -7,6 +7,7 @@ import {
 } from "@portal/domain";
 import {
   deliverWithin,
+  donationEmail,
   type DonationView,
   type RefundedPayment,
   type SqlQuery,
@@ -29,15 +30,6 @@ export interface MailSite {
 /** One receipt mail per donation, one refund mail per refunded payment: the queue's keys. */
 const receiptKey = (donation: DonationView) => `receipt:${donation.id}`;
 const refundKey = (refund: RefundedPayment) => `refund:${refund.gatewayRef}`;
-
-/** The e-mail address a donation's mail goes to: the one given for that gift (issue 22). */
-const donationEmail = async (tx: SqlQuery, donationId: string) => {
-  const [row] = await tx.query<{ email: string | null }>(
-    "select coalesce(gift_email, donor_details->>'email') as email from donation where id = $1",
-    [donationId],
-  );
-  return row?.email ?? undefined;
-};
 
 /**
  * The refund e-mail, in English and Malay, once a second payment of a paid donation was given back:

@@ -31,6 +31,7 @@ export const wakafLandings = (productRoute: string): ReadonlySet<string> =>
       .filter((fund) => fund.brand === "wakaf")
       .map((fund) => homePath(fund.flow, productRoute)),
   );
+import { ping } from "@portal/adapters/db";
 import { readLimited } from "./body";
 import type { RequestHeaders, ServiceRequest } from "./types";
 
@@ -116,7 +117,7 @@ export async function startPortal(
     log,
     health: async () => {
       const sql = await services.database.open();
-      await sql.query("select 1");
+      await ping(sql);
       return { engine: sql.engine };
     },
     services,

@@ -34,3 +34,4 @@ export * from "./counter-receipts";
 export * from "./console-donations";
 export * from "./console-care";
 export * from "./nric-proofs";
+export * from "./mail-recipients";

@@ -1,6 +1,7 @@
 import type { PaymentGatewayShape } from "@portal/domain";
 import {
   deliverWithin,
+  receiptMailDonation,
   receipts,
   type ConsoleActor,
   type DonationView,
@@ -32,17 +33,7 @@ const mailReceipt = async (
   transactionNo: string,
   key: string,
 ): Promise<boolean> => {
-  const [row] = await sql.query<{
-    id: string;
-    flow: DonationView["flow"];
-    amounts: Record<string, number>;
-    total_cents: string | number;
-    email: string | null;
-  }>(
-    `select d.id, d.flow, d.amounts, d.total_cents, coalesce(d.gift_email, d.donor_details->>'email') as email
-     from donation d where d.transaction_no = $1`,
-    [transactionNo],
-  );
+  const row = await receiptMailDonation(sql, transactionNo);
   if (!row?.email) return false;
   const receipt = await receipts(sql, deps.key).current(transactionNo);
   if (!receipt) return false;
@@ -52,7 +43,7 @@ const mailReceipt = async (
       transactionNo,
       flow: row.flow,
       amounts: row.amounts,
-      totalCents: Number(row.total_cents),
+      totalCents: row.totalCents,
       receipt,
     } as DonationView,
     row.email,
