@@ -75,7 +75,7 @@ export function checkTree(root) {
       }
       // Stand-ins (the Singpass stand-in on oidc-provider) are dev and test only: what ships never
       // imports them. They are devDependencies, absent from a production install.
-      const ships = ["src", "server", "packages"].some((dir) => inside(file, dir));
+      const ships = ["src", "packages"].some((dir) => inside(file, dir));
       const isTestFile = /\.test\.[cm]?[jt]sx?$/.test(file);
       if (
         ships &&

@@ -69,7 +69,7 @@ describe("dependency rule", () => {
       "src/server/payments.ts": 'import { createSandbox } from "@portal/standins";',
       "src/pages/api/a.ts": 'const s = await import("@portal/standins");',
       "packages/adapters/src/b.ts": 'import { x } from "../../standins/src/index";',
-      "server/serve.mjs": 'import { startStandins } from "@portal/standins";',
+      "src/server/http/serve.ts": 'import { startStandins } from "@portal/standins";',
       // The package itself, tests and the launcher's scripts may.
       "packages/standins/src/index.ts": 'import { y } from "./payments/sandbox";',
       "packages/standins/src/payments/sandbox.ts": "export const y = 1;",
@@ -82,7 +82,7 @@ describe("dependency rule", () => {
       "src/server/payments.ts",
       "src/pages/api/a.ts",
       "b.ts",
-      "server/serve.mjs",
+      "src/server/http/serve.ts",
     ]) {
       expect(problems.join("\n")).toContain(file);
     }

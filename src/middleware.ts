@@ -4,7 +4,7 @@ import { urlProblem } from "./server/input";
 import { refusal } from "./server/console/guard";
 
 /**
- * The Astro bundle builds no services of its own: the web server (server/serve.mjs) hands every request
+ * The Astro bundle builds no services of its own: the web server (src/server/http/listener.ts) hands every request
  * the portal it started (`locals.portal`), and its composition root is adopted here before any route
  * runs. Prerendering at build time has no portal and needs none. A console call's address obeys the
  * edge's text rule (src/server/input.ts) before any route reads it, as a /svc call's does.

@@ -32,7 +32,7 @@ export const takeSqlCounts = async () => {
 
 /**
  * Close the database if this process opened it: called by the web server once its last request has
- * finished (server/serve.mjs), so PGlite's files are left consistent and no answer loses its database
+ * finished (src/server/http/serve.ts), so PGlite's files are left consistent and no answer loses its database
  * half-way.
  */
 export async function closeDatabase(): Promise<void> {

@@ -17,7 +17,7 @@ import { startErrorReporting } from "../error-reporting";
 import { fundsOfBrand, homePath, landingFunds } from "@portal/domain";
 export { siteBrandOfHost } from "../site";
 
-/** The flows of the wakaf brand (the fund registry's), for the plain-JavaScript server's page choice. */
+/** The flows of the wakaf brand (the fund registry's), for the web server's page choice. */
 export const wakafFlows: ReadonlySet<string> = new Set(
   fundsOfBrand("wakaf").map((fund) => fund.flow),
 );
@@ -49,7 +49,7 @@ export interface Portal {
   readonly services: PortalServices;
   /** The service calls' router, over the use cases and services built once from the root. */
   readonly handleServiceRequest: ServiceRouter;
-  /** Stop the loops and close the database (after the last answer: server/serve.mjs). */
+  /** Stop the loops and close the database (after the last answer: src/server/http/serve.ts). */
   readonly close: () => Promise<void>;
 }
 
@@ -156,7 +156,7 @@ const headersOf = (req: IncomingMessage): RequestHeaders => ({
 });
 
 /**
- * The services on Node's own request and response, for `server/serve.mjs`: the hot calls (the
+ * The services on Node's own request and response, for `src/server/http/listener.ts`: the hot calls (the
  * configuration read on every page load, the payment calls at the fitrah deadline) skip the page
  * framework's request pipeline entirely. See bench/report.md.
  */
@@ -213,7 +213,7 @@ const gzipped = (body: string | Uint8Array): Promise<Buffer> => {
   return done;
 };
 
-/** `/auth/config` and the embedded identity provider's layer (`/cognito-idp`), for `server/serve.mjs`. */
+/** `/auth/config` and the embedded identity provider's layer (`/cognito-idp`), for `src/server/http/listener.ts`. */
 export { serveIdentity, LAYER_PATH, CONFIG_PATH } from "../identity-provider/http";
-/** `/sandbox/...`, the sandbox gateway's pages and calls (a stand-in), for `server/serve.mjs`. */
+/** `/sandbox/...`, the sandbox gateway's pages and calls (a stand-in), for `src/server/http/listener.ts`. */
 export { serveSandbox } from "../standins";
