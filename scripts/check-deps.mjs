@@ -1,7 +1,8 @@
 // The dependency rule (README "Architecture"): the domain imports only `effect` (its tests also
 // vitest and fast-check); adapters and the stand-ins never import the app in src/; nothing imports from
 // tests/; shipped code reaches the stand-ins package (`@portal/standins`) only through its one switch,
-// src/server/standins.ts, and that file only loads it on demand (`await import`) or names its types.
+// src/server/standins.ts, and that file only loads it on demand (`await import`) or names its types;
+// the adapters' test helpers (`@portal/adapters/testing`) are imported by tests alone.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -55,6 +56,10 @@ const loadsStandinsStatically = (text) =>
     text,
   ) || /^\s*import\s*["']@portal\/standins(?:\/[^"']*)?["']/m.test(text);
 
+/** The adapters' test helpers: their entry and their folder, which no production file imports. */
+const TESTING_ENTRY = "@portal/adapters/testing";
+const TESTING_DIR = "packages/adapters/src/testing";
+
 const isRelative = (spec) => spec.startsWith(".") || spec.startsWith("/");
 const packageName = (spec) =>
   spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0];
@@ -85,6 +90,15 @@ export function checkTree(root) {
       ) {
         problems.push(
           `${rel}: imports "${spec}", a stand-in; stand-ins are for development and tests only.`,
+        );
+      }
+      // Test helpers (the Stripe recorder) live behind `@portal/adapters/testing`: only tests use them.
+      const testing =
+        (!target && (spec === TESTING_ENTRY || spec.startsWith(`${TESTING_ENTRY}/`))) ||
+        (target !== undefined && inside(target, TESTING_DIR));
+      if (testing && ships && !isTestFile && !inside(file, TESTING_DIR)) {
+        problems.push(
+          `${rel}: imports "${spec}", the adapters' test helpers (${TESTING_ENTRY}); only tests may.`,
         );
       }
       const standins =
@@ -150,6 +164,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   console.log(
-    "Dependency rule holds: domain imports only effect; adapters never import src; nothing imports tests; only src/server/standins.ts loads the stand-ins.",
+    "Dependency rule holds: domain imports only effect; adapters never import src; nothing imports tests; only src/server/standins.ts loads the stand-ins; only tests import @portal/adapters/testing.",
   );
 }

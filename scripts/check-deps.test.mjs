@@ -89,6 +89,34 @@ describe("dependency rule", () => {
     expect(problems.join("\n")).toMatch(/only src\/server\/standins\.ts may load them/);
   });
 
+  it("keeps the adapters' test helpers (@portal/adapters/testing) out of production code", () => {
+    const root = tree({
+      // Production: by the package's entry, by a path into the folder, statically or on demand.
+      "src/server/api/payments.ts": 'import { stripeRecorder } from "@portal/adapters/testing";',
+      "src/pages/a.astro": '---\nconst t = await import("@portal/adapters/testing");\n---\n<p />',
+      "packages/adapters/src/payments/stripe.ts":
+        'import { stripeRecorder } from "../testing/stripe-recorder";',
+      // Tests may, and the helpers' own folder may import itself.
+      "packages/adapters/src/testing/index.ts":
+        'export { stripeRecorder } from "./stripe-recorder";',
+      "packages/adapters/src/payments/stripe.test.ts":
+        'import { stripeRecorder } from "../testing";',
+      "tests/integration/stripe.test.ts":
+        'import { stripeRecorder } from "@portal/adapters/testing";',
+      "src/server/app/pay.test.ts": 'import { stripeRecorder } from "@portal/adapters/testing";',
+    });
+    const problems = checkTree(root);
+    expect(problems).toHaveLength(3);
+    for (const file of [
+      "src/server/api/payments.ts",
+      "src/pages/a.astro",
+      "packages/adapters/src/payments/stripe.ts",
+    ]) {
+      expect(problems.join("\n")).toContain(`${file}: imports`);
+    }
+    expect(problems.join("\n")).toMatch(/the adapters' test helpers/);
+  });
+
   it("refuses a static import of the stand-ins even in the switch, and the stand-ins importing the app", () => {
     const root = tree({
       "src/server/standins.ts": 'import { startStandins } from "@portal/standins";',
