@@ -10,7 +10,7 @@ import { languages } from "./src/i18n/languages.ts";
 
 // Pages are prerendered per language (src/i18n/languages.ts: the first unprefixed, the others under
 // their code; src/pages/[...lang]/); API routes opt out of
-// prerendering. The Node adapter builds a middleware that server/serve.mjs mounts behind its own
+// prerendering. The Node adapter builds a middleware that src/server/http/listener.ts mounts behind its own
 // static-file, compression and caching layer.
 /** The minifier, dropping every `console.*` call. */
 const quietMinify = { compress: { dropConsole: true } };

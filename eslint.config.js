@@ -33,7 +33,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**/*.mjs", "server/**/*.mjs", "bench/**/*.mjs", "*.config.*", ".ci/**"],
+    files: ["scripts/**/*.mjs", "bench/**/*.mjs", "*.config.*", ".ci/**"],
     languageOptions: { globals: globals.node },
   },
   {

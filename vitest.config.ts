@@ -12,7 +12,6 @@ export default defineConfig({
             "packages/*/src/**/*.test.ts",
             "src/**/*.test.ts",
             "scripts/**/*.test.mjs",
-            "server/**/*.test.mjs",
             "bench/**/*.test.mjs",
           ],
           environment: "node",

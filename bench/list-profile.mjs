@@ -32,7 +32,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ticks = 100; // USER_HZ: /proc's CPU times are in hundredths of a second on Linux
 
-/** The web server's process: the launcher's child running server/serve.mjs. */
+/** The web server's process: the launcher's child running dist/server/serve.mjs. */
 function webPid(launcherPid) {
   const children = readFileSync(`/proc/${launcherPid}/task/${launcherPid}/children`, "utf8")
     .trim()

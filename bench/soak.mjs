@@ -67,7 +67,7 @@ function soakSection(r) {
     .join("\n");
   return `## Peak night: three-instance soak
 
-${r.when}; ${r.instances} instances of \`server/serve.mjs\` behind HAProxy on one PostgreSQL database,
+${r.when}; ${r.instances} instances of \`dist/server/serve.mjs\` behind HAProxy on one PostgreSQL database,
 all on this machine's cores with the load generator. ${r.rate} requests a second arriving on schedule
 (an open loop: a slow answer does not slow the arrivals, and latency runs from when a request was
 due) for ${r.seconds} s after a 5 s warm-up; mix by weight ${JSON.stringify(r.mix)}; ${r.donationsPaid}

@@ -1,4 +1,5 @@
-// `npm run build`: astro build, then record which sources the build came from.
+// `npm run build`: astro build, the web server and services bundles, then record which sources the
+// build came from.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -20,9 +21,9 @@ function installedPackages() {
   return [...names];
 }
 
-/** esbuild's options for the services bundle written to `outfile`. */
-const servicesOptions = (outfile) => ({
-  entryPoints: [path.join(root, "src", "server", "api", "node.ts")],
+/** esbuild's options for a Node bundle of `entry` (under src/server/) written to `outfile`. */
+const nodeBundleOptions = (entry, outfile) => ({
+  entryPoints: [path.join(root, "src", "server", ...entry.split("/"))],
   outfile,
   bundle: true,
   platform: "node",
@@ -33,18 +34,24 @@ const servicesOptions = (outfile) => ({
   external: installedPackages(),
 });
 
+/** esbuild's options for the services bundle written to `outfile`. */
+const servicesOptions = (outfile) => nodeBundleOptions("api/node.ts", outfile);
+
 /**
- * The service calls as one Node module (dist/server/services.mjs) that server/serve.mjs calls
- * directly, outside Astro's request pipeline. The workspace packages (TypeScript source) are bundled;
- * installed packages stay imports.
+ * Two Node modules beside Astro's: the web server (src/server/http/serve.ts, dist/server/serve.mjs,
+ * the process's entry) and the service calls (dist/server/services.mjs), which the web server loads
+ * and calls directly, outside Astro's request pipeline. The workspace packages (TypeScript source) are
+ * bundled; installed packages stay imports.
  */
-function bundleServices() {
+function bundleServer() {
+  const dir = path.join(root, "dist", "server");
   try {
-    esbuild.buildSync(servicesOptions(path.join(root, "dist", "server", "services.mjs")));
+    esbuild.buildSync(servicesOptions(path.join(dir, "services.mjs")));
+    esbuild.buildSync(nodeBundleOptions("http/serve.ts", path.join(dir, "serve.mjs")));
     return true;
   } catch (error) {
     console.error(
-      `[build] bundling the services failed: ${error instanceof Error ? error.message : error}`,
+      `[build] bundling the server failed: ${error instanceof Error ? error.message : error}`,
     );
     return false;
   }
@@ -65,7 +72,7 @@ export function build() {
     { cwd: root, stdio: "inherit", env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" } },
   );
   if (result.status !== 0) return false;
-  if (!bundleServices()) return false;
+  if (!bundleServer()) return false;
   writeBuildStamp(root, fingerprint);
   return true;
 }

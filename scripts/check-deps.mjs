@@ -1,11 +1,15 @@
 // The dependency rule (README "Architecture"): the domain imports only `effect` (its tests also
 // vitest and fast-check); adapters and the stand-ins never import the app in src/; nothing imports from
 // tests/; shipped code reaches the stand-ins package (`@portal/standins`) only through its one switch,
-// src/server/standins.ts, and that file only loads it on demand (`await import`) or names its types.
+// src/server/standins.ts, and that file only loads it on demand (`await import`) or names its types;
+// the adapters' test helpers (`@portal/adapters/testing`) are imported by tests alone; and each layer
+// of the app keeps to its folder allow-list (scripts/lib/layers.mjs: handlers never import
+// repositories, use cases only the domain and effect, pages never the server).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
+import { codeOf, LAYER_EXCEPTIONS, layerProblems } from "./lib/layers.mjs";
 
 const sourceExtensions = new Set([".ts", ".tsx", ".mts", ".js", ".mjs", ".jsx", ".astro"]);
 const skipDirs = new Set([
@@ -32,13 +36,7 @@ function* walk(dir) {
 
 /** The module specifiers a file imports, statically or dynamically. */
 export function importsOf(file, text) {
-  let code = text;
-  if (file.endsWith(".astro")) {
-    const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? "";
-    const scripts = [...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
-    code = [frontmatter, ...scripts].join("\n");
-  }
-  const info = ts.preProcessFile(code, true, true);
+  const info = ts.preProcessFile(codeOf(file, text), true, true);
   return info.importedFiles.map((f) => f.fileName);
 }
 
@@ -55,13 +53,22 @@ const loadsStandinsStatically = (text) =>
     text,
   ) || /^\s*import\s*["']@portal\/standins(?:\/[^"']*)?["']/m.test(text);
 
+/** The adapters' test helpers: their entry and their folder, which no production file imports. */
+const TESTING_ENTRY = "@portal/adapters/testing";
+const TESTING_DIR = "packages/adapters/src/testing";
+
 const isRelative = (spec) => spec.startsWith(".") || spec.startsWith("/");
 const packageName = (spec) =>
   spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0];
 
-/** Every broken rule in the tree under `root`, as readable lines. */
-export function checkTree(root) {
+/**
+ * Every broken rule in the tree under `root`, as readable lines. `exceptions`: the imports the layer
+ * rules let stand for now (scripts/lib/layers.mjs `LAYER_EXCEPTIONS` for the project; none for a
+ * fixture); one that no longer happens is reported, so the list only shrinks.
+ */
+export function checkTree(root, exceptions = []) {
   const problems = [];
+  const usedExceptions = new Set();
   const inside = (file, dir) => !path.relative(path.join(root, dir), file).startsWith("..");
   for (const file of walk(root)) {
     const rel = path.relative(root, file);
@@ -75,7 +82,7 @@ export function checkTree(root) {
       }
       // Stand-ins (the Singpass stand-in on oidc-provider) are dev and test only: what ships never
       // imports them. They are devDependencies, absent from a production install.
-      const ships = ["src", "server", "packages"].some((dir) => inside(file, dir));
+      const ships = ["src", "packages"].some((dir) => inside(file, dir));
       const isTestFile = /\.test\.[cm]?[jt]sx?$/.test(file);
       if (
         ships &&
@@ -85,6 +92,15 @@ export function checkTree(root) {
       ) {
         problems.push(
           `${rel}: imports "${spec}", a stand-in; stand-ins are for development and tests only.`,
+        );
+      }
+      // Test helpers (the Stripe recorder) live behind `@portal/adapters/testing`: only tests use them.
+      const testing =
+        (!target && (spec === TESTING_ENTRY || spec.startsWith(`${TESTING_ENTRY}/`))) ||
+        (target !== undefined && inside(target, TESTING_DIR));
+      if (testing && ships && !isTestFile && !inside(file, TESTING_DIR)) {
+        problems.push(
+          `${rel}: imports "${spec}", the adapters' test helpers (${TESTING_ENTRY}); only tests may.`,
         );
       }
       const standins =
@@ -124,9 +140,19 @@ export function checkTree(root) {
         }
       }
     }
+    if (!/\.test\.[cm]?[jt]sx?$/.test(file)) {
+      problems.push(...layerProblems(root, file, text, exceptions, usedExceptions));
+    }
     if (rel.split(path.sep).join("/") === STANDINS_SWITCH && loadsStandinsStatically(text)) {
       problems.push(
         `${rel}: imports ${STANDINS_PACKAGE} statically; the switch loads it only on demand (await import), so production never does.`,
+      );
+    }
+  }
+  for (const exception of exceptions) {
+    if (!usedExceptions.has(exception)) {
+      problems.push(
+        `${exception}: an exception to the layer rules that no longer happens; remove it from LAYER_EXCEPTIONS (scripts/lib/layers.mjs), which only shrinks.`,
       );
     }
   }
@@ -144,12 +170,12 @@ export function checkTree(root) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-  const problems = checkTree(root);
+  const problems = checkTree(root, LAYER_EXCEPTIONS);
   if (problems.length > 0) {
     console.error(`Dependency rule broken (${problems.length}):\n  ${problems.join("\n  ")}`);
     process.exit(1);
   }
   console.log(
-    "Dependency rule holds: domain imports only effect; adapters never import src; nothing imports tests; only src/server/standins.ts loads the stand-ins.",
+    `Dependency rule holds: domain imports only effect; adapters never import src; nothing imports tests; only src/server/standins.ts loads the stand-ins; only tests import @portal/adapters/testing; handlers, use cases and pages keep to their layers (${LAYER_EXCEPTIONS.length} exceptions left).`,
   );
 }

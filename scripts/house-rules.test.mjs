@@ -30,7 +30,7 @@ const linesOf = (text) => text.split("\n").length - (text.endsWith("\n") ? 1 : 0
 
 /** Code that runs at import: the modules the server and the pages load. */
 const MODULE = /\.(ts|tsx|mts|mjs|js)$/;
-const IMPORTED = /^(src|packages\/[^/]+\/src|server)\//;
+const IMPORTED = /^(src|packages\/[^/]+\/src)\//;
 const TIMERS = new Set(["setInterval", "setTimeout", "setImmediate"]);
 const TIMER_NAMED = /\bset(Interval|Timeout|Immediate)\b/;
 

@@ -326,7 +326,7 @@ if (!stopping) {
   startService({
     name: "web",
     // A young generation capped at 16 MB keeps a download's resident memory flat (docs/finance.md).
-    args: ["--max-semi-space-size=16", path.join(root, "server", "serve.mjs")],
+    args: ["--max-semi-space-size=16", path.join(root, "dist", "server", "serve.mjs")],
     env: {
       ...portalEnv,
       ...databaseEnv,

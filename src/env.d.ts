@@ -10,14 +10,14 @@ declare global {
   namespace App {
     interface Locals {
       /**
-       * The portal started by the web server (server/serve.mjs builds it once with `startPortal` and
+       * The portal started by the web server (src/server/http/serve.ts builds it once with `startPortal` and
        * hands it to every Astro request): the Astro bundle builds no services of its own.
        */
       portal?: Portal;
       /**
        * Undefined while the client's connection takes what is written, else a promise settled when it
        * has drained (or closed): a streamed download awaits it before making its next chunk
-       * (server/write-gate.mjs).
+       * (src/server/http/write-gate.ts).
        */
       writable?: () => Promise<void> | undefined;
     }

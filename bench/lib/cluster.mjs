@@ -1,6 +1,6 @@
 // Several web instances of the portal on one PostgreSQL database behind a real load balancer
 // (HAProxy from Debian's packages, installed here when missing and the bench runs as root). Each
-// instance is `server/serve.mjs` itself (not the launcher), so SIGKILL kills the process that holds
+// instance is `dist/server/serve.mjs` itself (not the launcher), so SIGKILL kills the process that holds
 // the connections; every instance runs the portal's jobs, as in production. Used by bench/crash.mjs
 // and bench/soak.mjs.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -52,7 +52,7 @@ export async function startCluster({ count, databaseUrl, env }) {
     // As `npm start` runs it (scripts/start.mjs): the young generation capped.
     const child = startChild(
       instance.name,
-      ["--max-semi-space-size=16", path.join(root, "server", "serve.mjs")],
+      ["--max-semi-space-size=16", path.join(root, "dist", "server", "serve.mjs")],
       {
         ...process.env,
         ...env,

@@ -57,7 +57,7 @@ export function crashSection(r) {
     .join("\n");
   return `## Peak night: crash run
 
-${r.when}; ${r.instances} instances of \`server/serve.mjs\` behind HAProxy on one PostgreSQL database,
+${r.when}; ${r.instances} instances of \`dist/server/serve.mjs\` behind HAProxy on one PostgreSQL database,
 ${r.donors} donors paying zakat by sandbox card without pause. A random instance was killed with
 SIGKILL at a random moment and restarted, **${r.kills} times**${r.killsAsked && r.killsAsked !== r.kills ? ` (of ${r.killsAsked} asked)` : ""}; every PostgreSQL connection of the
 portal was cut ${r.pgCuts} times. ${r.elapsedSeconds} s in all; an instance's restart took

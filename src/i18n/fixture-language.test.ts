@@ -32,7 +32,7 @@ const { translations } = await import("./translations");
 const { translationGaps } = await import("./language-check");
 const { labelsFor } = await import("./labels");
 const { flowPaths, languagePaths, brandTwinFlows, pathsOf } = await import("../lib/page-paths");
-const { brandedPagePath, notFoundPagePath } = await import("../../server/brand.mjs");
+const { brandedPagePath, notFoundPagePath } = await import("../server/http/brand");
 
 const pagesDir = path.resolve(import.meta.dirname, "../pages/[...lang]");
 const routeFiles = (dir: string): string[] =>

@@ -16,7 +16,7 @@ export const languagePaths = () =>
 /**
  * `[...lang]/[...flow]/page.astro`: the page in every language under each flow's prefix (`/profile`,
  * `/fidyah/profile`, `/ms/wakaf-ilmu/profile`...). The wakaf host's twins of the shared pages are the
- * ILMU flow's (server/brand.mjs serves them in place there).
+ * ILMU flow's (src/server/http/brand.ts serves them in place there).
  */
 export const flowPaths = (flows: ReadonlyArray<FlowType> = FLOW_TYPES) =>
   languagePaths().flatMap(({ params, props }) =>

@@ -30,7 +30,7 @@ export interface PortalConfig {
   readonly logLevel: string;
   readonly sentryDsn: string | undefined;
   readonly testControlToken: string | undefined;
-  /** Further https hosts the pages may call (server/csp.mjs). */
+  /** Further https hosts the pages may call (src/server/http/csp.ts). */
   readonly cspConnectExtra: ReadonlyArray<string>;
   /** The pages' Sentry DSN (built into them), whose host their policy allows. */
   readonly pageSentryDsn: string | undefined;

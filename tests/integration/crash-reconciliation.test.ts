@@ -16,11 +16,15 @@ const NEW_DONORS_PER_ROUND = 8;
 
 /** The web server itself (not the launcher), so that SIGKILL kills the process holding the data. */
 async function startServer(port: number, env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, "server", "serve.mjs")], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(root, "dist", "server", "serve.mjs")],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -33,7 +33,7 @@ describe.runIf(adminUrl)("an instance started before its database can be reached
     const base = `http://127.0.0.1:${port}`;
     const url = new URL(adminUrl!);
     url.pathname = `/${dbName}`;
-    const child = spawn(process.execPath, [path.join(root, "server", "serve.mjs")], {
+    const child = spawn(process.execPath, [path.join(root, "dist", "server", "serve.mjs")], {
       cwd: root,
       env: {
         ...process.env,

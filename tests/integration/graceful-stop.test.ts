@@ -2,7 +2,7 @@ import http from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { startWeb as start, type RunningWeb } from "../support/web";
 
-// The web server alone, as production runs it (`node server/serve.mjs` behind a load balancer), on
+// The web server alone, as production runs it (`node dist/server/serve.mjs` behind a load balancer), on
 // PGlite in a throwaway folder. Ports 5500-5509.
 let server: RunningWeb | undefined;
 

@@ -113,7 +113,7 @@ describe("the web server refuses unsafe settings at start", () => {
       "PORTAL_PAYMENT_GATEWAY",
     ],
   ])("refuses %s, naming the setting", (_, env, setting) => {
-    const result = run("server/serve.mjs", env);
+    const result = run("dist/server/serve.mjs", env);
     expect(result.status, result.stdout + result.stderr).toBe(1);
     expect(result.stderr).toContain(setting);
     expect(result.stdout).not.toContain("listening");

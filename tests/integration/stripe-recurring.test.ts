@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Cents } from "@portal/domain";
 import { guestSessions, payments, recurring, type Sql } from "@portal/adapters/db";
 import { createStripeGateway, paymentJobs, processWebhookEvent } from "@portal/adapters/payments";
-import { stripeRecorder } from "@portal/adapters/payments/stripe-recorder";
+import { stripeRecorder } from "@portal/adapters/testing";
 import { testDatabases } from "../support/databases";
 import { donationInput } from "../support/records";
 

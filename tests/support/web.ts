@@ -13,7 +13,7 @@ export interface RunningWeb {
 }
 
 /**
- * The web server alone, as production runs it (`node server/serve.mjs` behind a load balancer, no
+ * The web server alone, as production runs it (`node dist/server/serve.mjs` behind a load balancer, no
  * embedded identity provider or Singpass stand-in), on 127.0.0.1:`port`. PGlite in a throwaway folder unless
  * `env` names a DATABASE_URL or a PORTAL_DATA_DIR. Resolves once `/api/health` answers 200.
  */
@@ -22,7 +22,7 @@ export async function startWeb(
   env: Record<string, string> = {},
 ): Promise<RunningWeb> {
   const dataDir = env["PORTAL_DATA_DIR"] ?? mkdtempSync(path.join(tmpdir(), "portal-web-"));
-  const child = spawn(process.execPath, [path.join(root, "server/serve.mjs")], {
+  const child = spawn(process.execPath, [path.join(root, "dist/server/serve.mjs")], {
     cwd: root,
     env: {
       ...process.env,

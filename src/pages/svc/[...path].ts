@@ -5,7 +5,7 @@ export const prerender = false;
 
 /**
  * Every service call of spec §7, under /svc/<base>/… (see docs/api.md). In production
- * `server/serve.mjs` answers these itself; this route serves them under `astro dev`.
+ * `src/server/http/listener.ts` answers these itself; this route serves them under `astro dev`.
  */
 export const ALL: APIRoute = async ({ request, url, clientAddress, locals }) =>
   locals.portal

@@ -16,7 +16,7 @@ import { consoleRouter } from "../console/router";
 export { isConsolePath } from "../console/router";
 import { fundsOfBrand, homePath, landingFunds, type Brand } from "@portal/domain";
 
-/** The flows of the wakaf brand (the fund registry's), for the plain-JavaScript server's page choice. */
+/** The flows of the wakaf brand (the fund registry's), for the web server's page choice. */
 export const wakafFlows: ReadonlySet<string> = new Set(
   fundsOfBrand("wakaf").map((fund) => fund.flow),
 );
@@ -60,7 +60,7 @@ export interface Portal {
   readonly serveTestControl: Serve;
   /** The console's calls: /console/api/, and the console's sign-in, callback and sign-out. */
   readonly serveConsole: Serve;
-  /** Stop the loops and close the database (after the last answer: server/serve.mjs). */
+  /** Stop the loops and close the database (after the last answer: src/server/http/serve.ts). */
   readonly close: () => Promise<void>;
 }
 
@@ -142,7 +142,7 @@ const headersOf = (req: IncomingMessage): RequestHeaders => ({
 });
 
 /**
- * The services on Node's own request and response, for `server/serve.mjs`: the hot calls (the
+ * The services on Node's own request and response, for `src/server/http/listener.ts`: the hot calls (the
  * configuration read on every page load, the payment calls at the fitrah deadline) skip the page
  * framework's request pipeline entirely. See bench/report.md.
  */
@@ -199,5 +199,5 @@ const gzipped = (body: string | Uint8Array): Promise<Buffer> => {
   return done;
 };
 
-/** Where the identity configuration and the embedded provider's layer are, for `server/serve.mjs`. */
+/** Where the identity configuration and the embedded provider's layer are, for the web server. */
 export { LAYER_PATH, CONFIG_PATH } from "../identity-provider/http";

@@ -12,7 +12,7 @@ import type { Services } from "../main";
  * Browser tests only: `/__test/oauth2/*` and `/__test/logout` are the social providers' stand-in
  * (`@portal/standins`); `POST /__test/rates` changes the rates as an officer would (`updateRates`: new version, audit log), so
  * a journey can see a rate change mid-session. PGlite allows one opener, so the test cannot write the
- * database itself. `server/serve.mjs` mounts this at `POST /__test/rates` only when
+ * database itself. `src/server/http/listener.ts` mounts this at `POST /__test/rates` only when
  * PORTAL_TEST_CONTROL_TOKEN is set (the Playwright config sets a random one) and refuses to start with
  * it under NODE_ENV=production; every request must carry that token. `POST /__test/clock`
  * `{advanceMs}` moves the portal's payment clock forward (src/server/clock.ts). `POST /__test/contact`

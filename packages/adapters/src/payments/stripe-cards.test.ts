@@ -1,11 +1,11 @@
 /**
  * Saved cards and refunds of the Stripe gateway, with the real SDK against a local server that records
- * its requests (see stripe-recorder.ts): the requests are checked, not Stripe's behaviour.
+ * its requests (see ../testing/stripe-recorder.ts): the requests are checked, not Stripe's behaviour.
  */
 import { Effect } from "effect";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createStripeGateway, parseSavedCardToken, savedCardToken } from "./stripe";
-import { stripeRecorder } from "./stripe-recorder";
+import { stripeRecorder } from "../testing";
 
 const recorder = stripeRecorder();
 const { seen, answers } = recorder;

@@ -14,7 +14,7 @@ import {
   paymentStateOf,
   StripeGatewayLive,
 } from "./stripe";
-import { stripeRecorder } from "./stripe-recorder";
+import { stripeRecorder } from "../testing";
 
 const recorder = stripeRecorder();
 const { seen, answers } = recorder;

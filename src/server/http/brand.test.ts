@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { fundsOfBrand } from "@portal/domain";
-import { brandedPagePath, landingRedirect, notFoundPagePath, productRouteOf } from "./brand.mjs";
+import { brandedPagePath, landingRedirect, notFoundPagePath } from "./brand";
 
 /** The wakaf brand's flows, as the services bundle gives them to the server. */
 const wakafFlows = new Set(fundsOfBrand("wakaf").map((fund) => fund.flow));
 
-const params = (query) => new URLSearchParams(query);
+const params = (query: string) => new URLSearchParams(query);
 
 describe("brandedPagePath", () => {
   it("serves the wakaf checkout on the wakaf host for a wakaf flow, in both languages", () => {
@@ -41,19 +41,24 @@ describe("brandedPagePath", () => {
     );
   });
 
-  it("follows the configured route name, checked as the build checks it", () => {
+  it("follows the configured route name, as the pages are built with it", () => {
     expect(
       brandedPagePath("/checkout", params("flow=ILMU"), "amal.localhost", "amal", wakafFlows),
     ).toBe("/checkout/wakaf");
-    expect(productRouteOf("amal")).toBe("amal");
-    expect(productRouteOf("Not a route")).toBe("wakaf");
-    expect(productRouteOf(undefined)).toBe("wakaf");
+    // The wakaf twins live under the wakaf brand's home fund's route (the registry's `{product}-ilmu`).
+    expect(brandedPagePath("/ms/profile", params(""), "amal.localhost", "amal", wakafFlows)).toBe(
+      "/ms/amal-ilmu/profile",
+    );
+    expect(brandedPagePath("/", params(""), "amal.localhost", "amal", wakafFlows)).toBe(
+      "/amal-ilmu/home",
+    );
+    expect(notFoundPagePath("/x", "amal.localhost", "amal")).toBe("/amal-ilmu/404");
   });
 });
 
 describe("the pages every flow shares, on the wakaf host", () => {
   it("serves their wakaf twins there, in both languages", () => {
-    const on = (path) =>
+    const on = (path: string) =>
       brandedPagePath(path, params(""), "wakaf.localhost:4321", "wakaf", wakafFlows);
     expect(on("/profile")).toBe("/wakaf-ilmu/profile");
     expect(on("/ms/enrollment/")).toBe("/ms/wakaf-ilmu/enrollment");
@@ -102,7 +107,8 @@ describe("the configured site entries' answer for the host", () => {
 describe("the wakaf host's home and landings", () => {
   const landings = new Set(["/wakaf-ilmu", "/wms"]);
   it("serves home's wakaf twin on the wakaf host, in both languages", () => {
-    const on = (path) => brandedPagePath(path, params(""), "giving.sg", "wakaf", wakafFlows, true);
+    const on = (path: string) =>
+      brandedPagePath(path, params(""), "giving.sg", "wakaf", wakafFlows, true);
     expect(on("/")).toBe("/wakaf-ilmu/home");
     expect(on("/ms")).toBe("/ms/wakaf-ilmu/home");
     expect(on("/ms/")).toBe("/ms/wakaf-ilmu/home");

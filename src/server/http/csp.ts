@@ -6,15 +6,19 @@
 // another page of the portal frames (the sandbox's 3-D Secure page, inside checkout's challenge frame)
 // may be framed, and only by the portal itself.
 import { createHash } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { TLSSocket } from "node:tls";
+import type { PortalConfig } from "../config";
+import { forwardedScheme } from "../forwarded";
 
 /** Pages shown inside a frame of the portal's own pages (checkout frames the sandbox's bank page). */
 const FRAMED = /^\/(?:ms\/)?sandbox\/3ds(?:\/|\/index\.html|\.html)?$/;
 
-export const mayBeFramed = (urlPath) => FRAMED.test(urlPath);
+export const mayBeFramed = (urlPath: string): boolean => FRAMED.test(urlPath);
 
 /** The sha256 source expression of each inline `<script>` (no `src`) of a page, in order. */
-export function inlineScriptHashes(html) {
-  const hashes = [];
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     if (/\bsrc\s*=/i.test(match[1] ?? "")) continue;
     hashes.push(
@@ -26,7 +30,7 @@ export function inlineScriptHashes(html) {
   return [...new Set(hashes)];
 }
 
-const originOf = (value) => {
+const originOf = (value: string): string | undefined => {
   try {
     const url = new URL(value);
     return url.protocol === "https:" ? url.origin : undefined;
@@ -35,10 +39,16 @@ const originOf = (value) => {
   }
 };
 
+export interface ExternalSources {
+  readonly script: ReadonlyArray<string>;
+  readonly frame: ReadonlyArray<string>;
+  readonly connect: ReadonlyArray<string>;
+}
+
 /** The hosts the pages talk to besides their own origin, from the configuration (src/server/config.ts). */
-export function externalSources(config) {
+export function externalSources(config: PortalConfig): ExternalSources {
   const stripe = config.payments.gateway === "stripe";
-  const connect = [];
+  const connect: string[] = [];
   // Amplify calls Cognito in the pool's region (the embedded provider answers on this origin), and
   // a social sign-in's code is exchanged at the pool's hosted domain.
   const { identity } = config;
@@ -62,7 +72,15 @@ export function externalSources(config) {
 }
 
 /** A page's policy: its own inline scripts' hashes, the configured hosts, framing only where allowed. */
-export function pagePolicy({ hashes, framed, sources }) {
+export function pagePolicy({
+  hashes,
+  framed,
+  sources,
+}: {
+  readonly hashes: ReadonlyArray<string>;
+  readonly framed: boolean;
+  readonly sources: ExternalSources;
+}): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${[...hashes, ...sources.script].join(" ")}`.trim(),
@@ -84,18 +102,22 @@ export function pagePolicy({ hashes, framed, sources }) {
 export const RESOURCE_POLICY =
   "default-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/** A Node request's headers as `forwardedScheme` reads them (a repeated header's values joined). */
+const headersOf = (req: IncomingMessage) => ({
+  get: (name: string): string | null => {
+    const value = req.headers[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+  },
+});
+
 /**
  * HSTS, only when the request came over HTTPS: TLS on this socket, or a trusted proxy
- * (PORTAL_TRUST_PROXY=true) saying `x-forwarded-proto: https`.
+ * (PORTAL_TRUST_PROXY=true) saying `x-forwarded-proto: https` (src/server/forwarded.ts, the one
+ * reader of that header).
  */
-export function isHttps(req, trustProxy) {
-  if (req.socket?.encrypted) return true;
-  if (!trustProxy) return false;
-  const proto = String(req.headers["x-forwarded-proto"] ?? "")
-    .split(",")
-    .pop()
-    ?.trim();
-  return proto === "https";
+export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
+  if ((req.socket as Partial<TLSSocket> | undefined)?.encrypted) return true;
+  return forwardedScheme(headersOf(req), trustProxy) === "https";
 }
 
 export const HSTS = "max-age=31536000; includeSubDomains";

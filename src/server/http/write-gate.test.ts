@@ -1,10 +1,11 @@
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import net from "node:net";
 import { once } from "node:events";
 import { randomBytes } from "node:crypto";
 import compression from "compression";
 import { afterEach, describe, expect, it } from "vitest";
-import { writeGate } from "./write-gate.mjs";
+import { writeGate } from "./write-gate";
 
 const CHUNK = randomBytes(64 * 1024);
 const TOTAL_CHUNKS = 800; // 50 MB
@@ -34,11 +35,11 @@ async function downloadServer({ compress = false } = {}) {
   });
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
-  return { server, state, port: server.address().port };
+  return { server, state, port: (server.address() as AddressInfo).port };
 }
 
 /** A raw client that sends the request and reads nothing until told to. */
-async function stalledClient(port, headers = "") {
+async function stalledClient(port: number, headers = "") {
   const socket = net.connect(port, "127.0.0.1");
   await once(socket, "connect");
   socket.pause();
@@ -46,8 +47,8 @@ async function stalledClient(port, headers = "") {
   return socket;
 }
 
-const settle = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-let open = [];
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let open: http.Server[] = [];
 afterEach(async () => {
   for (const s of open) s.close();
   open = [];
