@@ -14,7 +14,7 @@ export const onRequest = defineMiddleware((context, next) => {
   if (portal) adoptRoot(portal.root);
   if (!context.isPrerendered && context.url.pathname.startsWith("/console/api/")) {
     const problem = urlProblem(context.url);
-    if (problem) return refusal(400, "request.invalid", problem);
+    if (problem) return refusal("request.invalid", problem);
   }
   return next();
 });

@@ -7,6 +7,7 @@ import { createDonation, type Giver } from "../app/create-donation";
 import type { UseCases } from "../app/live";
 import { confirmDonation, donationOf, refreshDonation, startPayNow } from "../app/pay-donation";
 import { failure, RequestError, success } from "./envelope";
+import { refusalAnswer } from "./errors";
 import { hasSignIn, liveGuest, registeredDonor } from "./auth";
 import { decode } from "./decode";
 import {
@@ -119,9 +120,10 @@ export async function stripeWebhook(request: ServiceRequest): Promise<ServiceRes
     secret,
     ...(gatewayName() === "stripe" ? { gateway: gateway() } : {}),
   });
+  // Received: 200 (Stripe sends it no more); refused: its code's status (./errors.ts), sent again.
   return {
-    status: answer.status,
+    status: "error" in answer ? refusalAnswer(answer.error).status : 200,
     headers: { "content-type": "application/json", "cache-control": "no-store" },
-    body: JSON.stringify(answer.body),
+    body: JSON.stringify(answer),
   };
 }

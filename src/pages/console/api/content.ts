@@ -24,7 +24,7 @@ export const GET: APIRoute = async (context) => {
   const charityId = raw === null ? MAIN_CHARITY_ID : charityOf(raw);
   const sql = await database();
   const content = charityId === undefined ? undefined : await readSiteContent(sql, charityId);
-  if (!content) return refusal(404, "content.unknown_charity", "No such charity");
+  if (!content) return refusal("content.unknown_charity", "No such charity");
   return ok({ charities: await listCharities(sql), content });
 };
 
@@ -40,7 +40,7 @@ export const POST: APIRoute = async (context) => {
   if (body instanceof Response) return body;
   const charityId = charityOf((body as { charityId?: unknown } | undefined)?.charityId);
   if (body === undefined || charityId === undefined) {
-    return refusal(400, "content.invalid", "Send { charityId, ... } as JSON", { field: "" });
+    return refusal("content.invalid", "Send { charityId, ... } as JSON", { field: "" });
   }
   try {
     const { charityId: _, ...parts } = body as Record<string, unknown>;
@@ -51,7 +51,7 @@ export const POST: APIRoute = async (context) => {
       ip: call.ip,
       now: call.now,
     });
-    if (!content) return refusal(404, "content.unknown_charity", "No such charity");
+    if (!content) return refusal("content.unknown_charity", "No such charity");
     clearConfigurationCache();
     return ok({ content });
   } catch (error) {
