@@ -25,6 +25,8 @@ const REMOTE_ANSWERS = new Set([
 ]);
 
 const STATUS_NAME = /^(httpStatus|statusCode|status)$/;
+/** A stable code: dotted words (`reversal.open`). */
+const CODE = /^\w+(\.\w+)+$/;
 /** A constructor or function that makes a refusal or an error. */
 const REFUSAL_NAME = /(refus|error$|failure$)/i;
 
@@ -57,7 +59,8 @@ const calleeName = (callee) =>
  *   `new Refused({ httpStatus: 422 })`);
  * - an error class with a numeric status member (`readonly httpStatus: 404 | 409`, a parameter
  *   property, or `Data.TaggedError("X")<{ status: number }>`);
- * - an answer built with a status number (`return { status: 400, body }`).
+ * - an answer built with a status number (`return { status: 400, body }`), or a code given one
+ *   (`{ "reversal.open": 409 }`: a table of its own beside the edge's).
  * Reading a remote's status (`answer.httpStatus === 409`, `response.status`) is not giving one.
  */
 export function statusesBelowEdge(fileName, text) {
@@ -89,6 +92,15 @@ export function statusesBelowEdge(fileName, text) {
         const name = ts.isPropertyAssignment(property) ? nameOf(property.name) : undefined;
         if (name && STATUS_NAME.test(name) && isHttpStatus(property.initializer)) {
           at(property, `answer with ${name} ${property.initializer.text}`);
+        }
+        // A table of its own from a code to a status (`{ "reversal.open": 409 }`).
+        if (
+          ts.isPropertyAssignment(property) &&
+          ts.isStringLiteral(property.name) &&
+          CODE.test(property.name.text) &&
+          isHttpStatus(property.initializer)
+        ) {
+          at(property, `code ${property.name.text} given status ${property.initializer.text}`);
         }
       }
     }
@@ -143,6 +155,7 @@ describe("no HTTP status below the edge", () => {
       'export class Late extends Data.TaggedError("Late")<{ readonly status: number }> {}',
       "export class Old extends Error { readonly statusCode = 410; }",
       'const c = () => ({ status: 400, body: { error: "webhook.signature" } });',
+      'const d = { "reversal.notPaid": 409, "approval.self": 409 };',
     ].join("\n");
     expect(statusesBelowEdge("fixture.ts", fixture)).toEqual([
       "1: refuse made with status 422",
@@ -152,6 +165,8 @@ describe("no HTTP status below the edge", () => {
       "7: class Late declares a numeric status",
       "8: class Old declares a numeric statusCode",
       "9: answer with status 400",
+      "10: code reversal.notPaid given status 409",
+      "10: code approval.self given status 409",
     ]);
   });
 
@@ -164,6 +179,7 @@ describe("no HTTP status below the edge", () => {
       "export interface Answer { readonly httpStatus: number }",
       'export class Payment extends Base { readonly status: "paid" | "failed" = "paid"; }',
       "const batchSize = 500;",
+      'const limits = { "donation.amount": 5000 };',
     ].join("\n");
     expect(statusesBelowEdge("fixture.ts", fixture)).toEqual([]);
   });
