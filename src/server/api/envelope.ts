@@ -1,3 +1,4 @@
+import { refusalAnswer, wireCode } from "./errors";
 import type { ServiceResponse } from "./types";
 
 type Headers = Readonly<Record<string, string | ReadonlyArray<string>>>;
@@ -44,6 +45,13 @@ export const failure = (
   headers: { "cache-control": "no-store", ...headers },
   body: JSON.stringify(code === undefined ? { status, message } : { status, message, code }),
 });
+
+/**
+ * A refusal from below the edge (a use case's `Refused`, a repository's `RecordRefused`) as its
+ * answer: the status and whether the code is sent come from the edge's table (./errors.ts).
+ */
+export const refusalFailure = (code: string, message: string, status: 0 | 1 = 0): ServiceResponse =>
+  failure(refusalAnswer(code).status, message, {}, wireCode(code), status);
 
 /** A client's mistake, raised by handlers and turned into a 4xx by the router. */
 export class RequestError extends Error {

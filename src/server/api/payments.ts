@@ -4,6 +4,7 @@ import { serverText, type Lang } from "../translations";
 import { createDonation, type Giver } from "../app/create-donation";
 import { confirmDonation, donationOf, refreshDonation, startPayNow } from "../app/pay-donation";
 import { failure, RequestError, success } from "./envelope";
+import { refusalAnswer } from "./errors";
 import { hasSignIn, type Callers } from "./auth";
 import { decode } from "./decode";
 import {
@@ -131,9 +132,10 @@ export async function stripeWebhook(
     secret,
     ...(payments.gatewayName === "stripe" ? { gateway: payments.gateway } : {}),
   });
+  // Received: 200 (Stripe sends it no more); refused: its code's status (./errors.ts), sent again.
   return {
-    status: answer.status,
+    status: "error" in answer ? refusalAnswer(answer.error).status : 200,
     headers: { "content-type": "application/json", "cache-control": "no-store" },
-    body: JSON.stringify(answer.body),
+    body: JSON.stringify(answer),
   };
 }

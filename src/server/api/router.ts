@@ -1,7 +1,7 @@
 import { apiCalls, defaultBases, type ApiCall, type ApiCallName } from "@portal/adapters";
 import { RecordRefused } from "@portal/adapters/db";
 import { addressHandlers } from "./address";
-import { failure, RequestError } from "./envelope";
+import { failure, refusalFailure, RequestError } from "./envelope";
 import { liveUseCases } from "../app/live";
 import { liveServices } from "../app/services";
 import type { Services } from "../main";
@@ -151,13 +151,10 @@ async function handleServiceRequest(
     if (error instanceof RequestError) {
       return failure(error.httpStatus, error.message, error.headers, error.code, failed);
     }
-    // A use case's refusal (src/server/app): the caller's to read, as it said it.
-    if (error instanceof Refused) {
-      return failure(error.httpStatus, error.message, {}, error.code, failed);
-    }
-    // A repository's refusal (a cancelled plan, a tax number already registered): the caller's to read.
-    if (error instanceof RecordRefused) {
-      return failure(error.httpStatus, error.message, {}, error.code, failed);
+    // A use case's refusal (src/server/app) or a repository's (a cancelled plan, a tax number
+    // already registered): the caller's to read, its status from the edge's table (./errors.ts).
+    if (error instanceof Refused || error instanceof RecordRefused) {
+      return refusalFailure(error.code, error.message, failed);
     }
     if (error instanceof BodyTooLarge) return failure(413, error.message, {}, undefined, failed);
     services.log.error(

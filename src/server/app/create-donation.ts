@@ -122,17 +122,15 @@ export const createDonation = ({
     // Fidyah and kaffarah are not deductible (design/facts.md): no identity number is asked or kept.
     if (donor?.taxId !== undefined && !isTaxRegistrable(request.flow)) {
       return yield* refuse(
-        422,
-        "Gifts to this fund are not included for tax deduction; give no identity number.",
         "donation.taxIdNotApplicable",
+        "Gifts to this fund are not included for tax deduction; give no identity number.",
       );
     }
     // Only a fund whose registry entry allows it takes a recurring gift (the wakaf funds).
     if ((request.frequency ?? "one time") !== "one time" && !recurringAllowed(request.flow)) {
       return yield* refuse(
-        422,
-        "Gifts to this fund are given once; it takes no recurring gifts.",
         "donation.recurringNotAllowed",
+        "Gifts to this fund are given once; it takes no recurring gifts.",
       );
     }
     const { owner, gift } = ownerOf(yield* Effect.promise(giver), donor?.details, request.flow);
@@ -147,7 +145,7 @@ export const createDonation = ({
       currentRatesVersion: config.version,
       rates: config.rates,
     });
-    if (isPricingError(priced)) return yield* refuse(422, priced.message, priced.code);
+    if (isPricingError(priced)) return yield* refuse(priced.code, priced.message);
     const records = yield* DonationRecords;
     const result = yield* calling(
       () =>
@@ -174,7 +172,7 @@ export const createDonation = ({
           ...gift,
         }),
       (error) =>
-        error instanceof IdempotencyConflict ? refuse(409, error.message, error.code) : undefined,
+        error instanceof IdempotencyConflict ? refuse(error.code, error.message) : undefined,
     );
     return {
       donation: { ...result.donation, clientSecret: result.clientSecret },

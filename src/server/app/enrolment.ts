@@ -36,9 +36,9 @@ export interface Agreement {
   readonly agreedAt: string;
 }
 
-/** A validator said no: 400 with its English message and its key as the code (pages translate it). */
+/** A validator said no: its key as the code (pages translate it) and its English message. */
 const invalid = (validation: Exclude<Validation, null>): Refused =>
-  refuse(400, validationMessages[validation], validation);
+  refuse(validation, validationMessages[validation]);
 
 /**
  * enrollDonorManuallyPreDonation: a guest gives their details before paying; the donations this guest
@@ -87,7 +87,7 @@ export const enrolManually = (input: {
 
 /**
  * The agreement a form sends with the Singpass enrolment: the current terms (`TERMS_VERSION`), agreed
- * now on the portal's clock, or 422 `terms.required`, which the pages show in the donor's language.
+ * now on the portal's clock, or `terms.required`, which the pages show in the donor's language.
  */
 export const agreementTo = (
   version: string | undefined,
@@ -97,7 +97,7 @@ export const agreementTo = (
         Clock.use((clock) => clock.now()),
         (now) => ({ version, agreedAt: new Date(now).toISOString() }),
       )
-    : Effect.fail(refuse(422, "Please agree to our terms and conditions.", "terms.required"));
+    : Effect.fail(refuse("terms.required", "Please agree to our terms and conditions."));
 
 /**
  * The donor agreed to the terms `version` now, on the portal's clock (a registration's NRIC step); a

@@ -18,7 +18,7 @@ export interface DonationRef {
 
 /** A wrong secret answers like a missing donation. */
 const notFound = (error: unknown) =>
-  error instanceof DonationNotFound ? refuse(404, "No such donation") : undefined;
+  error instanceof DonationNotFound ? refuse("donation.unknown", "No such donation") : undefined;
 
 /** The donation, if the secret is its own; a wrong secret answers like a missing donation. */
 export const donationOf = ({ donationId, clientSecret }: DonationRef) =>
@@ -35,9 +35,9 @@ export type SignedInDonor = () => Promise<{ readonly id: string } | undefined>;
 
 /**
  * The card a confirmation charges, checked before the gateway is asked: `saveCard` needs the donation's
- * own signed-in donor (`422 savedCard.signInRequired`); a saved card is named by its id from
+ * own signed-in donor (`savedCard.signInRequired`); a saved card is named by its id from
  * getUserStripeToken and only its owner may use it (anyone else's, like a missing one, is
- * `400 Unknown payment method`). The donor is looked up once, when either needs it.
+ * `payment.unknown`). The donor is looked up once, when either needs it.
  */
 const cardFor = (
   donation: DonationView,
@@ -52,19 +52,18 @@ const cardFor = (
       const donor = yield* owner;
       if (!donor || !(yield* Effect.promise(() => cards.markSaveCard(donation.id, donor.id)))) {
         return yield* refuse(
-          422,
-          "Sign in as this donation's donor to keep the card.",
           "savedCard.signInRequired",
+          "Sign in as this donation's donor to keep the card.",
         );
       }
     }
     if (!isSavedCardId(request.paymentMethodId)) return request.paymentMethodId;
     const donor = yield* owner;
-    if (!donor) return yield* refuse(400, "Unknown payment method");
+    if (!donor) return yield* refuse("payment.unknown", "Unknown payment method");
     const saved = yield* Effect.promise(() =>
       cards.savedCardToken(donor.id, request.paymentMethodId),
     );
-    if (!saved) return yield* refuse(400, "Unknown payment method");
+    if (!saved) return yield* refuse("payment.unknown", "Unknown payment method");
     return saved.token;
   });
 
@@ -123,7 +122,7 @@ export const confirmDonation = (
       .pipe(
         Effect.mapError((error) =>
           error.code === "port.notFound"
-            ? refuse(400, "Unknown payment method", "payment.method")
+            ? refuse("payment.method", "Unknown payment method")
             : gatewayUnavailable(),
         ),
       );
@@ -142,11 +141,7 @@ export const startPayNow = (
     const donation = yield* donationOf(ref);
     if (donation.status === "succeeded") return donation;
     if (donation.frequency !== "one time") {
-      return yield* refuse(
-        422,
-        "PayNow pays once; recurring gifts need a card.",
-        "paynow.recurring",
-      );
+      return yield* refuse("paynow.recurring", "PayNow pays once; recurring gifts need a card.");
     }
     const records = yield* DonationRecords;
     const latest = yield* Effect.promise(() => records.latestAttempt(donation.id));
@@ -179,7 +174,7 @@ export const startPayNow = (
       })
       .pipe(Effect.mapError(gatewayUnavailable));
     if (payment.nextAction?.kind !== "qr") {
-      return yield* refuse(503, "The payment service gave no PayNow QR.", "gateway.unavailable");
+      return yield* refuse("gateway.unavailable", "The payment service gave no PayNow QR.");
     }
     const qr = {
       payload: payment.nextAction.payload,

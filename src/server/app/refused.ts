@@ -1,28 +1,20 @@
 import { Data, Effect } from "effect";
 
 /**
- * A use case's refusal the caller can read: the status it maps to (as the adapters' RecordRefused
- * carries one), a message, and, where the browser branches on it, a stable code. The HTTP layer turns
- * it into the envelope unchanged (src/server/api/router.ts).
+ * A use case's refusal the caller can read: a stable code and an English message. The code alone
+ * decides the HTTP answer, at the edge (src/server/api/errors.ts); a use case names no status.
  */
 export class Refused extends Data.TaggedError("Refused")<{
-  readonly httpStatus: 400 | 401 | 404 | 409 | 422 | 503;
+  readonly code: string;
   readonly message: string;
-  readonly code?: string;
 }> {}
 
 /** Fail with a refusal (the use cases' one way to say no). */
-export const refuse = (
-  httpStatus: Refused["httpStatus"],
-  message: string,
-  code?: string,
-): Refused =>
-  new Refused(code === undefined ? { httpStatus, message } : { httpStatus, message, code });
+export const refuse = (code: string, message: string): Refused => new Refused({ code, message });
 
 /**
  * A repository call inside a use case: its refusals that `refusal` recognises become this use case's
- * `Refused`; any other failure stays what it was (a defect, reported by the HTTP layer as a 500 or
- * mapped there, as DonationNotFound is).
+ * `Refused`; any other failure stays what it was (a defect, reported by the HTTP layer as a 500).
  */
 export const calling = <A>(
   run: () => Promise<A>,
@@ -38,7 +30,6 @@ export const calling = <A>(
 /** The gateway did not answer (or answered nothing usable): nothing was charged. */
 export const gatewayUnavailable = (): Refused =>
   refuse(
-    503,
-    "The payment service did not answer; nothing was charged. Please try again.",
     "gateway.unavailable",
+    "The payment service did not answer; nothing was charged. Please try again.",
   );

@@ -12,7 +12,7 @@ import {
 } from "./ports";
 import { refuse, type Refused } from "./refused";
 
-/** The finished login's MyInfo person and the NRIC Singpass verified, or 404 `singpass.none`. */
+/** The finished login's MyInfo person and the NRIC Singpass verified, or `singpass.none`. */
 export const readySingpassPerson = (
   guestSessionId: string,
 ): Effect.Effect<
@@ -26,9 +26,8 @@ export const readySingpassPerson = (
     const person = secrets?.person as MyInfoPerson | undefined;
     if (!secrets || !person || person.nric !== secrets.nric) {
       return yield* refuse(
-        404,
-        "Your Singpass details are no longer here. Please retrieve them again.",
         "singpass.none",
+        "Your Singpass details are no longer here. Please retrieve them again.",
       );
     }
     return { secrets, person };
@@ -38,9 +37,8 @@ export const readySingpassPerson = (
 export const singpassRefused = (reason: string): Refused => {
   console.error(`[singpass] login refused: ${reason}`);
   return refuse(
-    422,
-    "We could not verify your Singpass login, so nothing was taken from it. Please try again.",
     "singpass.failed",
+    "We could not verify your Singpass login, so nothing was taken from it. Please try again.",
   );
 };
 
@@ -52,13 +50,12 @@ const returnedError = (error: string): Refused => {
   const named = error.replace(/[^\w.-]/g, "");
   console.error(`[singpass] login ended by Singpass: ${named}`);
   if (error === "access_denied") {
-    return refuse(422, "You did not allow Myinfo to share your details.", "singpass.cancelled");
+    return refuse("singpass.cancelled", "You did not allow Myinfo to share your details.");
   }
   if (error === "invalid_request_uri") {
     return refuse(
-      422,
-      "Your Singpass login took too long and has expired. Please start again.",
       "singpass.expired",
+      "Your Singpass login took too long and has expired. Please start again.",
     );
   }
   return singpassRefused(`returned: ${named}`);
@@ -90,9 +87,8 @@ export const finishSingpassLogin = (
     const login = yield* Effect.promise(() => logins.take(guestSessionId, back.state));
     if (!login || login.step !== "singpass") {
       return yield* refuse(
-        400,
-        "This Singpass login has expired or was already used. Please start again.",
         "singpass.state",
+        "This Singpass login has expired or was already used. Please start again.",
       );
     }
     const { secrets } = login;

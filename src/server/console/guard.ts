@@ -9,6 +9,7 @@ import { fromConsoleOrigin } from "./origin";
 import { portalServices } from "./services";
 import { audit } from "./audit";
 import type { ConsoleContext } from "./route";
+import { refusalAnswer, wireCode } from "../api/errors";
 
 /** What the guard needs of a console route's context. */
 export type ConsoleRequest = Pick<ConsoleContext, "request" | "clientAddress" | "locals">;
@@ -67,16 +68,18 @@ export const readCookie = (request: Request, name: string): string | undefined =
   return undefined;
 };
 
-/** A console refusal: the JSON answer every console call gives, with a stable code. */
+/**
+ * A console refusal: the JSON answer every console call gives, with a stable code; its HTTP status
+ * is the code's in the edge's table (src/server/api/errors.ts).
+ */
 export const refusal = (
-  status: 400 | 401 | 403 | 404 | 405 | 409 | 413,
   code: string,
   message: string,
   extra: Readonly<Record<string, unknown>> = {},
 ) =>
   Response.json(
-    { status: 0, code, message, ...extra },
-    { status, headers: { "cache-control": "no-store" } },
+    { status: 0, code: wireCode(code), message, ...extra },
+    { status: refusalAnswer(code).status, headers: { "cache-control": "no-store" } },
   );
 
 const sameText = (a: string, b: string) => {
@@ -108,20 +111,16 @@ async function checkOfficer(
   const session = token ? await sessions.find(token, now) : undefined;
   seen.officer = session?.officer;
   if (!session) {
-    return refusal(
-      401,
-      "console.signed_out",
-      "Sign in to the console (or again after 15 idle minutes)",
-    );
+    return refusal("console.signed_out", "Sign in to the console (or again after 15 idle minutes)");
   }
   if (!SAFE.has(request.method)) {
     const csrf = request.headers.get("x-console-csrf") ?? "";
     if (!fromConsoleOrigin(request, config) || !sameText(csrf, session.csrfToken)) {
-      return refusal(403, "console.csrf", "This request did not come from the console");
+      return refusal("console.csrf", "This request did not come from the console");
     }
   }
   if (!mayDo(session.officer.roles, action)) {
-    return refusal(403, "console.forbidden", "Your role does not allow this");
+    return refusal("console.forbidden", "Your role does not allow this");
   }
   return {
     officer: session.officer,
@@ -174,5 +173,5 @@ export async function currentSession(context: ConsoleRequest) {
   const session = token
     ? await (await services.console.sessions()).find(token, new Date(services.clock.nowMs()))
     : undefined;
-  return session ?? refusal(401, "console.signed_out", "Sign in to the console");
+  return session ?? refusal("console.signed_out", "Sign in to the console");
 }

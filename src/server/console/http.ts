@@ -40,7 +40,7 @@ export async function serveConsole(
     response = await handle(await webRequest(req, url), req.socket.remoteAddress);
   } catch (error) {
     if (!(error instanceof BodyTooLarge)) throw error;
-    response = refusal(413, "request.too_large", error.message);
+    response = refusal("request.too_large", error.message);
   }
   res.statusCode = response.status;
   for (const [name, value] of response.headers) {

@@ -15,12 +15,12 @@ export const ok = (data: unknown, status = 200): Response =>
  */
 export const consoleJson = async (request: Request): Promise<unknown> => {
   if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? ""))
-    return refusal(400, "request.invalid", "Send the body as application/json");
+    return refusal("request.invalid", "Send the body as application/json");
   const text = (await request.text()).trim();
   try {
     return text === "" ? undefined : parseJson(text);
   } catch (error) {
-    if (error instanceof InputRefused) return refusal(400, "request.invalid", error.message);
+    if (error instanceof InputRefused) return refusal("request.invalid", error.message);
     throw error;
   }
 };
@@ -40,14 +40,14 @@ export async function consoleBody<S extends Schema.Top>(
   // Every console body is an object of fields (an empty struct would take a number or an array).
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     const named = typeof code === "string" ? code : code([]);
-    return refusal(400, named, "Send the body as a JSON object", { fields: [] });
+    return refusal(named, "Send the body as a JSON object", { fields: [] });
   }
   try {
     return decodeInput(schema, body);
   } catch (error) {
     if (!(error instanceof InputRefused)) throw error;
     const named = typeof code === "string" ? code : code(error.fields);
-    return refusal(400, named, `Invalid request: ${error.message}`, { fields: error.fields });
+    return refusal(named, `Invalid request: ${error.message}`, { fields: error.fields });
   }
 }
 
@@ -65,21 +65,23 @@ export const refusalShaped = <T extends Readonly<Record<string, "string" | "numb
     ([field, type]) => typeof (error as unknown as Record<string, unknown>)[field] === type,
   );
 
-/** A domain refusal (`RateDraftRefused`, `ContentRefused`) as its answer (409 for a conflict, 400 for bad input). */
+/**
+ * A domain refusal (`RateDraftRefused`, `ContentRefused`) as its answer, its status its code's in the
+ * edge's table (src/server/api/errors.ts: 409 for a conflict with the draft's state, 400 for bad input).
+ */
 export const refused = (error: unknown): Response => {
   if (
     refusalShaped(error, { code: "string" }) &&
     (error as { _tag?: unknown })._tag === "RateDraftRefused"
   ) {
-    const conflict = error.code === "rates.own_draft" || error.code === "rates.not_pending";
-    return refusal(conflict ? 409 : 400, error.code, error.message);
+    return refusal(error.code, error.message);
   }
   // A content field refused: the field's path, so the page can point at it.
   if (
     refusalShaped(error, { code: "string", field: "string" }) &&
     (error as { _tag?: unknown })._tag === "ContentRefused"
   ) {
-    return refusal(400, error.code, error.message, { field: error.field });
+    return refusal(error.code, error.message, { field: error.field });
   }
   throw error;
 };

@@ -80,7 +80,7 @@ export function consoleRouter(services: Services) {
   ): Promise<Response> => {
     const url = new URL(request.url);
     const problem = urlProblem(url);
-    if (problem) return refusal(400, "request.invalid", problem);
+    if (problem) return refusal("request.invalid", problem);
     for (const { pattern, names, methods } of compiled) {
       const match = pattern.exec(url.pathname);
       if (!match) continue;
@@ -88,13 +88,13 @@ export function consoleRouter(services: Services) {
       try {
         names.forEach((name, at) => (params[name] = decodeURIComponent(match[at + 1] ?? "")));
       } catch {
-        return refusal(400, "request.invalid", "The address is not well formed");
+        return refusal("request.invalid", "The address is not well formed");
       }
       const method = request.method === "HEAD" ? "GET" : request.method;
       const route = methods[method as keyof Methods];
       if (!route) {
         const allow = Object.keys(methods).join(", ");
-        const answer = refusal(405, "console.method", "Method not allowed");
+        const answer = refusal("console.method", "Method not allowed");
         answer.headers.set("allow", allow);
         return answer;
       }
@@ -107,6 +107,6 @@ export function consoleRouter(services: Services) {
       };
       return route(context);
     }
-    return refusal(404, "console.not_found", "No such call");
+    return refusal("console.not_found", "No such call");
   };
 }

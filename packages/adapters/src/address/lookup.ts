@@ -1,5 +1,5 @@
-import { Effect, Layer } from "effect";
-import { AddressLookup, type AddressLookupShape } from "@portal/domain";
+import { Effect } from "effect";
+import type { AddressLookupShape } from "@portal/domain";
 import { lookupOff } from "./fetch-json";
 import { googleReverseGeocode, type GoogleGeocodingOptions } from "./google-geocode";
 import { oneMapPostalCodes, type OneMapOptions } from "./onemap";
@@ -19,8 +19,3 @@ export const addressLookup = (options: {
     ? googleReverseGeocode(options.google)
     : () => Effect.fail(lookupOff("GoogleGeocoding")),
 });
-
-/** The address lookup as a layer. */
-export const AddressLookupLive = (
-  options: Parameters<typeof addressLookup>[0],
-): Layer.Layer<AddressLookup> => Layer.succeed(AddressLookup, addressLookup(options));

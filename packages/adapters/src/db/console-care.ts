@@ -26,7 +26,7 @@ export interface ConsolePlan {
 const reasonOf = (text: string) => {
   const reason = checkReason(text);
   if (Result.isFailure(reason))
-    throw new RecordRefused(422, reason.failure.message, reason.failure.code);
+    throw new RecordRefused(reason.failure.code, reason.failure.message);
   return reason.success;
 };
 
@@ -120,7 +120,7 @@ export function consoleCare(sql: Sql, key: Buffer, audit: ConsoleAudit = console
            where p.id = $1 for update of p`,
           [planId],
         );
-        if (!plan) throw new RecordRefused(404, "No such plan.", "recurring.notFound");
+        if (!plan) throw new RecordRefused("recurring.notFound", "No such plan.");
         if (plan.status === "cancelled") return "alreadyCancelled" as const;
         await tx.query(
           `update recurring_plan set status = 'cancelled', cancelled_at = now(), next_charge_on = null,
@@ -153,7 +153,7 @@ export function consoleCare(sql: Sql, key: Buffer, audit: ConsoleAudit = console
           [transactionNo],
         );
         if (!gift || !isFlowType(gift.flow) || !isWakafFlow(gift.flow))
-          throw new RecordRefused(404, "No such gift on a donor wall.", "wall.notFound");
+          throw new RecordRefused("wall.notFound", "No such gift on a donor wall.");
         if ((gift.hidden_at !== null) === hidden) return "unchanged" as const;
         await tx.query(
           `update donation set wall_hidden_at = case when $2 then now() end,

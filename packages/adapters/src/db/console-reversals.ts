@@ -82,15 +82,6 @@ export interface ReversalOptions {
   readonly audit?: ConsoleAudit;
 }
 
-const refusedCodes: Readonly<Record<string, 409 | 422>> = {
-  "reversal.notPaid": 409,
-  "reversal.open": 409,
-  "reversal.voidTooLate": 409,
-  "reversal.voidAfterRefund": 409,
-  "approval.notWaiting": 409,
-  "approval.self": 409,
-};
-
 /**
  * A unique index that refused a racing ask, as the answer the ask would have had a moment later:
  * another open reversal of the gift (`donation_reversal_open`), or the idempotency key taken by
@@ -104,7 +95,7 @@ const raced = async <T>(ask: () => Promise<T>): Promise<T> => {
     if (e?.code !== "23505") throw error;
     const where = `${String(e.constraint ?? "")} ${String(e.message ?? "")}`;
     if (where.includes("donation_reversal_open"))
-      throw new RecordRefused(409, OPEN_REVERSAL_MESSAGE, "reversal.open");
+      throw new RecordRefused("reversal.open", OPEN_REVERSAL_MESSAGE);
     if (where.includes("idempotency_key")) throw new IdempotencyConflict();
     throw error;
   }
@@ -122,7 +113,7 @@ export function reversals(sql: Sql, options: ReversalOptions) {
       "select id from donation_reversal where id = $1 for update",
       [id],
     );
-    if (!row) throw new RecordRefused(404, "No such refund request.", "reversal.notFound");
+    if (!row) throw new RecordRefused("reversal.notFound", "No such refund request.");
     return (await byId(q, id)) as Reversal;
   };
   return {
@@ -181,7 +172,7 @@ export function reversals(sql: Sql, options: ReversalOptions) {
                where d.id = $1`,
                 [locked.id],
               );
-          if (!gift) throw new RecordRefused(404, "No such donation.", "donation.notFound");
+          if (!gift) throw new RecordRefused("donation.notFound", "No such donation.");
           const before = { status: gift.status, refundedCents: Number(gift.refunded_cents) };
           const plan = planReversal(
             {
@@ -201,11 +192,7 @@ export function reversals(sql: Sql, options: ReversalOptions) {
             options.now(),
           );
           if (Result.isFailure(plan))
-            throw new RecordRefused(
-              refusedCodes[plan.failure.code] ?? 422,
-              plan.failure.message,
-              plan.failure.code,
-            );
+            throw new RecordRefused(plan.failure.code, plan.failure.message);
           const id = randomUUID();
           const status: ReversalStatus = plan.success.needsApproval
             ? "awaiting_approval"
@@ -245,11 +232,7 @@ export function reversals(sql: Sql, options: ReversalOptions) {
         const reversal = await lock(tx, id);
         const checked = checkReversalApproval(reversal, actor.id);
         if (Result.isFailure(checked))
-          throw new RecordRefused(
-            refusedCodes[checked.failure.code] ?? 422,
-            checked.failure.message,
-            checked.failure.code,
-          );
+          throw new RecordRefused(checked.failure.code, checked.failure.message);
         await tx.query(
           `update donation_reversal set status = 'approved', approved_by = $2, approved_at = now(),
              updated_at = now() where id = $1`,
@@ -293,7 +276,7 @@ export function reversals(sql: Sql, options: ReversalOptions) {
         const reversal = await lock(tx, id);
         if (reversal.status === "done") return reversal;
         if (reversal.status === "awaiting_approval")
-          throw new RecordRefused(409, "This request waits for its approver.", "approval.required");
+          throw new RecordRefused("approval.required", "This request waits for its approver.");
         const [gift] = await tx.query<{
           status: string;
           refunded_cents: string | number;

@@ -36,9 +36,8 @@ export function nricProofs(sql: Sql, serverKey: Buffer) {
         );
         if (own && own.kind !== "individual") {
           throw new RecordRefused(
-            409,
-            "A company account is identified by its UEN, not by Singpass.",
             "singpass.corporate",
+            "A company account is identified by its UEN, not by Singpass.",
           );
         }
         const revoked = await tx.query<{ id: string }>(

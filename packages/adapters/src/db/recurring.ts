@@ -302,27 +302,22 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
     ) =>
       sql.transaction(async (tx): Promise<PlanView> => {
         const row = await ownPlan(tx, donorId, transactionNo);
-        if (!row) throw new PlanRefused(404, "Invalid Trasnsaction Number", "transaction.notFound");
+        if (!row) throw new PlanRefused("transaction.notFound", "Invalid Trasnsaction Number");
         if (row.status === "cancelled")
-          throw new PlanRefused(409, "This recurring plan was cancelled.", "recurring.cancelled");
+          throw new PlanRefused("recurring.cancelled", "This recurring plan was cancelled.");
         let amounts = row.amounts;
         let amount = Number(row.amount_cents);
         if (change.amountCents !== undefined) {
           const kind = freeAmountKind(row.amounts);
           if (kind === undefined) {
             throw new PlanRefused(
-              422,
-              "This plan's amount is priced from quantities and rates; start a new plan instead.",
               "recurring.amountFixed",
+              "This plan's amount is priced from quantities and rates; start a new plan instead.",
             );
           }
           const issue = checkAmount(fundOf(row.flow).limits, change.amountCents as Cents);
           if (issue || !Number.isSafeInteger(change.amountCents)) {
-            throw new PlanRefused(
-              422,
-              "The amount is outside this fund's limits.",
-              "donation.amount",
-            );
+            throw new PlanRefused("donation.amount", "The amount is outside this fund's limits.");
           }
           amount = change.amountCents;
           amounts = { [kind]: amount };
@@ -340,7 +335,7 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
                 [change.savedCardId, donorId],
               )
             : [];
-          if (!saved) throw new PlanRefused(404, "No such saved card.", "savedCard.notFound");
+          if (!saved) throw new PlanRefused("savedCard.notFound", "No such saved card.");
           card = {
             token: saved.gateway_token,
             gateway: saved.gateway,

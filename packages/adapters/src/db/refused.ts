@@ -1,13 +1,13 @@
 /**
- * A repository's refusal the caller can read (not a fault): an HTTP status, an English message and a
- * stable code. The server's router answers it as it answers its own request errors.
+ * A repository's refusal the caller can read (not a fault): a stable code and an English message.
+ * The edge picks the HTTP answer from the code (src/server/api/errors.ts). `_tag` names the class
+ * for the console, whose routes see the service bundle's copy of it (`instanceof` does not hold).
  */
 export class RecordRefused extends Error {
-  constructor(
-    readonly httpStatus: 404 | 409 | 422,
-    message: string,
-    readonly code: string,
-  ) {
+  readonly _tag = "RecordRefused";
+  readonly code: string;
+  constructor(code: string, message: string) {
     super(message);
+    this.code = code;
   }
 }

@@ -106,7 +106,7 @@ export function taxRegistrations(sql: Sql, serverKey: Buffer) {
   };
 
   const notFound = () =>
-    new TaxRegistrationRefused(404, "Invalid Trasnsaction Number", "transaction.notFound");
+    new TaxRegistrationRefused("transaction.notFound", "Invalid Trasnsaction Number");
 
   return {
     /** The donation's standing; undefined when it is not the donor's (like a missing one). */
@@ -123,9 +123,8 @@ export function taxRegistrations(sql: Sql, serverKey: Buffer) {
         const view = toView(row);
         if (!view.eligible) {
           throw new TaxRegistrationRefused(
-            422,
-            "This donation cannot be registered for tax deduction.",
             "taxDeduction.notEligible",
+            "This donation cannot be registered for tax deduction.",
           );
         }
         const hash = pii.hash(id);
@@ -137,9 +136,8 @@ export function taxRegistrations(sql: Sql, serverKey: Buffer) {
         if (earlier) {
           if (Buffer.from(earlier).equals(hash)) return { outcome: "already" as const, view };
           throw new TaxRegistrationRefused(
-            409,
-            "This donation is already registered under another number.",
             "taxDeduction.otherId",
+            "This donation is already registered under another number.",
           );
         }
         await tx.query(

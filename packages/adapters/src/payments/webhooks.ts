@@ -146,21 +146,20 @@ export const processWebhookEvent = async (
   return done({ kind: "applied", donationId, status: donation.status });
 };
 
-/** The answer for Stripe: 2xx means "delivered, do not retry"; anything else is retried for days. */
-export interface WebhookResponse {
-  readonly status: 200 | 400;
-  readonly body:
-    | { readonly received: true; readonly outcome: WebhookOutcome["kind"] }
-    | {
-        readonly error: "webhook.signature";
-      };
-}
+/**
+ * What became of a delivery: received (processed, a duplicate or ignored: Stripe must not send it
+ * again), or refused with a code (the edge answers it with a failure status, and Stripe shows it as
+ * failed).
+ */
+export type WebhookResponse =
+  | { readonly received: true; readonly outcome: WebhookOutcome["kind"] }
+  | { readonly error: "webhook.signature" };
 
 /**
- * One delivery to the webhook endpoint, verified and processed: 400 for a signature that does not
- * verify (Stripe shows it as failed; nothing is recorded), 200 for every processed outcome, duplicates
- * and ignored events included. A database failure is thrown, so the route answers 500 and Stripe
- * retries the delivery later.
+ * One delivery to the webhook endpoint, verified and processed: refused `webhook.signature` for a
+ * signature that does not verify (nothing is recorded), received for every processed outcome,
+ * duplicates and ignored events included. A database failure is thrown, so the route answers 500 and
+ * Stripe retries the delivery later.
  */
 export const receiveStripeWebhook = async (input: {
   readonly sql: Sql;
@@ -177,10 +176,10 @@ export const receiveStripeWebhook = async (input: {
     event = verifyWebhook(input);
   } catch (error) {
     if (error instanceof WebhookSignatureInvalid) {
-      return { status: 400, body: { error: "webhook.signature" } };
+      return { error: "webhook.signature" };
     }
     throw error;
   }
   const outcome = await processWebhookEvent(input.sql, input.records, event, input.gateway);
-  return { status: 200, body: { received: true, outcome: outcome.kind } };
+  return { received: true, outcome: outcome.kind };
 };

@@ -1,7 +1,5 @@
-import { Context } from "effect";
-import type { Effect, Layer } from "effect";
+import type { Effect } from "effect";
 import type { PortError } from "./port-error.ts";
-import { testLayerFor } from "./test-layer.ts";
 
 /** One e-mail: a confirmation code, a receipt, a notice. Plain text always; HTML optional. */
 export interface MailMessage {
@@ -15,14 +13,12 @@ export interface MailMessage {
   readonly meta?: Readonly<Record<string, string>>;
 }
 
-/** Sending e-mail (SES or SMTP in production; the local outbox folder when embedded). */
+/**
+ * Sending e-mail (SMTP in production; the local outbox folder when embedded): what the mail queue
+ * (`queuedMailer` in the adapters) sends through and the identity stand-in mails its codes with. A
+ * plain interface, not a service: no program asks for a mailer from its context (src/server/mail.ts
+ * hands one to each caller).
+ */
 export interface MailerShape {
   readonly send: (message: MailMessage) => Effect.Effect<void, PortError>;
 }
-
-/** The mailer port. */
-export class Mailer extends Context.Service<Mailer, MailerShape>()("@portal/domain/Mailer") {}
-
-/** Test mailer from supplied methods; missing methods die loudly. */
-export const MailerTest = (supplied: Partial<MailerShape>): Layer.Layer<Mailer> =>
-  testLayerFor(Mailer, "Mailer", ["send"], supplied);

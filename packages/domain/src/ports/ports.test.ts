@@ -3,15 +3,11 @@ import { describe, expect, it } from "vitest";
 import { dollarsToCents } from "../money.ts";
 import { apiErrorReport } from "../api-error-report.ts";
 import {
-  AddressLookup,
-  AddressLookupTest,
   Clock,
   ClockFixed,
   ClockTest,
   Ids,
   IdsTest,
-  Mailer,
-  MailerTest,
   PaymentGateway,
   PaymentGatewayTest,
   portError,
@@ -77,24 +73,6 @@ describe("ports and their test layers", () => {
         ),
       ),
       "PaymentGateway.create",
-    );
-    diesWith(
-      run(
-        Effect.provide(
-          AddressLookup.use((c) => c.byPostalCode("123456")),
-          AddressLookupTest({}),
-        ),
-      ),
-      "AddressLookup.byPostalCode",
-    );
-    diesWith(
-      run(
-        Effect.provide(
-          Mailer.use((m) => m.send({ to: "a@example.com", subject: "s", text: "t", kind: "k" })),
-          MailerTest({}),
-        ),
-      ),
-      "Mailer.send",
     );
   });
 

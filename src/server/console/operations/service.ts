@@ -46,7 +46,7 @@ export interface OperationsDeps {
 /** The role check every operation makes on the server, whatever page or call asked for it. */
 export const allow = (actor: ConsoleActor, action: ConsoleAction) => {
   if (!mayDo(actor.roles.filter(isConsoleRole), action))
-    throw new RecordRefused(404, "Not found", "console.forbidden");
+    throw new RecordRefused("console.forbidden", "Not found");
 };
 
 /** A failure the gateway answered: its code, for the officer and the audit log. */
@@ -118,7 +118,7 @@ export function operations(deps: OperationsDeps) {
       allow(actor, "donations.search");
       const search = checkDonationSearch(input);
       if (Result.isFailure(search))
-        throw Object.assign(new RecordRefused(422, search.failure.message, search.failure.code), {
+        throw Object.assign(new RecordRefused(search.failure.code, search.failure.message), {
           fields: search.failure.fields,
         });
       const found = await gifts.search(search.success);
@@ -137,7 +137,7 @@ export function operations(deps: OperationsDeps) {
         { transactionNo },
         found ? 1 : 0,
       );
-      if (!found) throw new RecordRefused(404, "No such donation.", "donation.notFound");
+      if (!found) throw new RecordRefused("donation.notFound", "No such donation.");
       return { ...found, reversals: await giving.ofDonation(transactionNo) };
     },
 
@@ -167,7 +167,7 @@ export function operations(deps: OperationsDeps) {
     retry: async (actor: ConsoleActor, reversalId: string) => {
       allow(actor, "donations.refund");
       const reversal = await giving.get(reversalId);
-      if (!reversal) throw new RecordRefused(404, "No such refund request.", "reversal.notFound");
+      if (!reversal) throw new RecordRefused("reversal.notFound", "No such refund request.");
       return execute(reversal, actor);
     },
 
@@ -184,7 +184,7 @@ export function operations(deps: OperationsDeps) {
       allow(actor, "counter.record");
       const entry = checkCounterEntry(input);
       if (Result.isFailure(entry))
-        throw Object.assign(new RecordRefused(422, entry.failure.message, entry.failure.code), {
+        throw Object.assign(new RecordRefused(entry.failure.code, entry.failure.message), {
           fields: entry.failure.fields,
         });
       const issued = await counter.issue(entry.success, actor as Amil, key);
@@ -198,7 +198,7 @@ export function operations(deps: OperationsDeps) {
       allow(actor, "receipts.resend");
       const gift = await gifts.find(transactionNo);
       if (!gift?.receiptNo)
-        throw new RecordRefused(404, "No receipt for this donation.", "receipt.notFound");
+        throw new RecordRefused("receipt.notFound", "No receipt for this donation.");
       const sent = deps.mailReceipt
         ? await deps.mailReceipt(transactionNo, `resend:${key}`)
         : false;
@@ -240,7 +240,7 @@ export function operations(deps: OperationsDeps) {
           }),
       });
       if (outcome.outcome === "notFound")
-        throw new RecordRefused(404, "No such receipt.", "receipt.notFound");
+        throw new RecordRefused("receipt.notFound", "No such receipt.");
       return outcome;
     },
 

@@ -20,7 +20,7 @@ export const GET: ConsoleRoute = async (context) => {
   const charityId = raw === null ? MAIN_CHARITY_ID : charityOf(raw);
   const sql = await call.services.database.open();
   const content = charityId === undefined ? undefined : await readSiteContent(sql, charityId);
-  if (!content) return refusal(404, "content.unknown_charity", "No such charity");
+  if (!content) return refusal("content.unknown_charity", "No such charity");
   return ok({ charities: await listCharities(sql), content });
 };
 
@@ -36,7 +36,7 @@ export const POST: ConsoleRoute = async (context) => {
   if (body instanceof Response) return body;
   const charityId = charityOf((body as { charityId?: unknown } | undefined)?.charityId);
   if (body === undefined || charityId === undefined) {
-    return refusal(400, "content.invalid", "Send { charityId, ... } as JSON", { field: "" });
+    return refusal("content.invalid", "Send { charityId, ... } as JSON", { field: "" });
   }
   try {
     const { charityId: _, ...parts } = body as Record<string, unknown>;
@@ -47,7 +47,7 @@ export const POST: ConsoleRoute = async (context) => {
       ip: call.ip,
       now: call.now,
     });
-    if (!content) return refusal(404, "content.unknown_charity", "No such charity");
+    if (!content) return refusal("content.unknown_charity", "No such charity");
     call.services.configurationCache.clear();
     return ok({ content });
   } catch (error) {

@@ -14,7 +14,7 @@ export const POST: ConsoleRoute = async (context) => {
   const call = await requireOfficer(context, "counter.record");
   if (call instanceof Response) return call;
   const key = idempotencyKeyOf(context.request);
-  if (!key) return refusal(400, "request.invalid", "Send an Idempotency-Key header");
+  if (!key) return refusal("request.invalid", "Send an Idempotency-Key header");
   const body = await consoleBody(context.request, CounterBody, "counter.invalid");
   if (body instanceof Response) return body;
   try {

@@ -47,12 +47,12 @@ const refundCode = (fields: ReadonlyArray<string>) =>
  */
 export const POST: ConsoleRoute = async (context) => {
   const what = new URL(context.request.url).searchParams.get("do") ?? "";
-  if (!Object.hasOwn(ACTIONS, what)) return refusal(404, "console.not_found", "No such action");
+  if (!Object.hasOwn(ACTIONS, what)) return refusal("console.not_found", "No such action");
   const action = what as keyof typeof ACTIONS;
   const call = await requireOfficer(context, ACTIONS[action]);
   if (call instanceof Response) return call;
   const key = idempotencyKeyOf(context.request);
-  if (!key) return refusal(400, "request.invalid", "Send an Idempotency-Key header");
+  if (!key) return refusal("request.invalid", "Send an Idempotency-Key header");
   const transactionNo = String(context.params["transactionNo"] ?? "");
   try {
     const ops = await consoleServices(context).operations();

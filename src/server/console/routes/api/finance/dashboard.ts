@@ -10,7 +10,7 @@ export const GET: ConsoleRoute = async (context) => {
   if (call instanceof Response) return call;
   const finance = await consoleServices(context).finance();
   const filter = filterParams(context.url.searchParams, finance.funds);
-  if (!filter) return refusal(400, "finance.bad_range", "Give a range of real days, oldest first");
+  if (!filter) return refusal("finance.bad_range", "Give a range of real days, oldest first");
   const figures = await finance.dashboard(filter);
   return ok(figures);
 };

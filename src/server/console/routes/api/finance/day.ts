@@ -15,6 +15,6 @@ export const GET: ConsoleRoute = async (context) => {
   }
   if (call instanceof Response) return call;
   const day = dayParam(context.url.searchParams.get("day"));
-  if (!day) return refusal(400, "finance.bad_day", "Give a real day (YYYY-MM-DD)");
+  if (!day) return refusal("finance.bad_day", "Give a real day (YYYY-MM-DD)");
   return ok(await (await consoleServices(context).finance()).reconciliation.day(day));
 };

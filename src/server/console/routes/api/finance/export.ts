@@ -16,7 +16,7 @@ export const GET: ConsoleRoute = async (context) => {
   const q = context.url.searchParams;
   const { sql, funds } = await consoleServices(context).finance();
   const filter = filterParams(q, funds);
-  if (!filter) return refusal(400, "finance.bad_range", "Give a range of real days, oldest first");
+  if (!filter) return refusal("finance.bad_range", "Give a range of real days, oldest first");
   const format = q.get("format") === "xlsx" ? "xlsx" : "csv";
   await audit(call, {
     action: "finance.export",

@@ -12,7 +12,7 @@ export const GET: ConsoleRoute = async (context) => {
   const call = await requireOfficer(context, "iras.records");
   if (call instanceof Response) return call;
   const year = yearParam(context.url.searchParams.get("year"));
-  if (!year) return refusal(400, "finance.bad_year", "Give a year");
+  if (!year) return refusal("finance.bad_year", "Give a year");
   return ok({ year, unfiled: await (await consoleServices(context).finance()).iras.unfiled(year) });
 };
 
@@ -27,7 +27,7 @@ export const POST: ConsoleRoute = async (context) => {
   const body = await consoleBody(context.request, YearBody, "finance.bad_year");
   if (body instanceof Response) return body;
   const year = yearParam(body.year);
-  if (!year) return refusal(400, "finance.bad_year", "Give a year");
+  if (!year) return refusal("finance.bad_year", "Give a year");
   await audit(call, { action: "iras.records", entity: "iras_year", entityId: String(year) });
   return download(
     (await consoleServices(context).finance()).iras.file(year),

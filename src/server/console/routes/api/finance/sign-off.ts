@@ -13,7 +13,7 @@ export const POST: ConsoleRoute = async (context) => {
   const body = await consoleBody(context.request, DayBody, "finance.bad_day");
   if (body instanceof Response) return body;
   const day = dayParam(body.day);
-  if (!day) return refusal(400, "finance.bad_day", "Give a real day (YYYY-MM-DD)");
+  if (!day) return refusal("finance.bad_day", "Give a real day (YYYY-MM-DD)");
   const outcome = await (
     await consoleServices(context).finance()
   ).reconciliation.signOff(day, call.officer, (tx, signed) =>
@@ -24,9 +24,9 @@ export const POST: ConsoleRoute = async (context) => {
     ),
   );
   if (outcome === "differences") {
-    return refusal(409, "finance.differences", "This day still has differences");
+    return refusal("finance.differences", "This day still has differences");
   }
-  if (outcome === "already") return refusal(409, "finance.signed_off", "This day is signed off");
-  if (outcome === "invalid") return refusal(400, "finance.bad_day", "Give a real day");
+  if (outcome === "already") return refusal("finance.signed_off", "This day is signed off");
+  if (outcome === "invalid") return refusal("finance.bad_day", "Give a real day");
   return ok({ day, signedBy: call.officer.id });
 };

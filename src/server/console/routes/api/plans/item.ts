@@ -12,7 +12,7 @@ export const POST: ConsoleRoute = async (context) => {
   const call = await requireOfficer(context, "plans.cancel");
   if (call instanceof Response) return call;
   const id = String(context.params["id"] ?? "");
-  if (!isUuid(id)) return refusal(404, "recurring.notFound", "No such plan");
+  if (!isUuid(id)) return refusal("recurring.notFound", "No such plan");
   const body = await consoleBody(context.request, CancelPlanBody);
   if (body instanceof Response) return body;
   try {

@@ -23,7 +23,7 @@ export const POST: ConsoleRoute = async (context) => {
   if (body instanceof Response) return body;
   const effectiveAt = new Date(body.effectiveAt);
   if (Number.isNaN(effectiveAt.getTime())) {
-    return refusal(400, "rates.invalid", "Send { changes, effectiveAt } as JSON");
+    return refusal("rates.invalid", "Send { changes, effectiveAt } as JSON");
   }
   try {
     const draft = await (

@@ -11,7 +11,7 @@ export const POST: ConsoleRoute = async (context) => {
   const id = Number(context.params["id"]);
   const verb = context.url.searchParams.get("do");
   if (!Number.isSafeInteger(id) || id <= 0 || (verb !== "approve" && verb !== "withdraw")) {
-    return refusal(404, "console.not_found", "No such call");
+    return refusal("console.not_found", "No such call");
   }
   const call = await requireOfficer(context, verb === "approve" ? "rates.approve" : "rates.draft");
   if (call instanceof Response) return call;

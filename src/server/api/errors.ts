@@ -1,0 +1,167 @@
+import {
+  validationMessages,
+  type ApprovalError,
+  type ContentProblem,
+  type CounterEntryError,
+  type PricingError,
+  type RateDraftProblem,
+  type ReasonError,
+  type ReversalError,
+  type SearchError,
+  type ValidationKey,
+} from "@portal/domain";
+
+/**
+ * The edge's one table of refusals: a stable code (the domain's, a use case's `Refused`, a
+ * repository's `RecordRefused`, a console route's `refusal`) and the HTTP answer it gets. Below the
+ * edge nothing names a status; the /svc router (src/server/api/router.ts) and the console's answers
+ * (src/server/console/guard.ts, respond.ts, operations/respond.ts) read it here. The browser keys its
+ * words on the code itself (src/i18n: `labelKeyOf(code)`), so the code is the message key.
+ */
+export interface RefusalAnswer {
+  readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 503;
+  /**
+   * `false`: the body carries the message alone. Two /svc refusals never had a code on the wire
+   * (a donation or a saved card unknown to the caller) and keep the body the browser has always seen.
+   */
+  readonly sendsCode?: false;
+}
+
+const invalid: RefusalAnswer = { status: 400 };
+const signedOut: RefusalAnswer = { status: 401 };
+const forbidden: RefusalAnswer = { status: 403 };
+const missing: RefusalAnswer = { status: 404 };
+const conflict: RefusalAnswer = { status: 409 };
+const unprocessable: RefusalAnswer = { status: 422 };
+const unavailable: RefusalAnswer = { status: 503 };
+
+/** A validator's key (enrolment): 400 with the key as the code, which the pages translate. */
+const validation = Object.fromEntries(
+  Object.keys(validationMessages).map((key) => [key, invalid]),
+) as Record<ValidationKey, RefusalAnswer>;
+
+/** A donation the prices refuse (create-donation; a recurring plan's new amount). */
+const pricing = {
+  "donation.empty": unprocessable,
+  "donation.kindNotInFlow": unprocessable,
+  "donation.quantity": unprocessable,
+  "donation.fitrahRate": unprocessable,
+  "donation.amount": unprocessable,
+  "donation.ratesSuperseded": unprocessable,
+  "donation.totalMismatch": unprocessable,
+  "donation.hartaItems": unprocessable,
+} as const satisfies Record<PricingError["code"], RefusalAnswer>;
+
+/** The donors' calls under /svc (use cases and their repositories). */
+const donors = {
+  "terms.required": unprocessable,
+  "donation.unknown": { status: 404, sendsCode: false },
+  "donation.taxIdNotApplicable": unprocessable,
+  "donation.recurringNotAllowed": unprocessable,
+  "savedCard.signInRequired": unprocessable,
+  "savedCard.notFound": missing,
+  "payment.unknown": { status: 400, sendsCode: false },
+  "payment.method": invalid,
+  "paynow.recurring": unprocessable,
+  "gateway.unavailable": unavailable,
+  "idempotency.conflict": conflict,
+  "singpass.none": missing,
+  "singpass.failed": unprocessable,
+  "singpass.cancelled": unprocessable,
+  "singpass.expired": unprocessable,
+  "singpass.state": invalid,
+  "singpass.corporate": conflict,
+  "transaction.notFound": missing,
+  "taxDeduction.notEligible": unprocessable,
+  "taxDeduction.otherId": conflict,
+  "recurring.cancelled": conflict,
+  "recurring.amountFixed": unprocessable,
+  /** A Stripe delivery whose signature does not verify (its body: `{ error: code }`). */
+  "webhook.signature": invalid,
+} as const satisfies Record<string, RefusalAnswer>;
+
+/** A refund, a void or an approval the reversal rules refuse (src/server/console/operations). */
+const reversals = {
+  "reversal.notPaid": conflict,
+  "reversal.open": conflict,
+  "reversal.amount": invalid,
+  "reversal.voidTooLate": conflict,
+  "reversal.voidAfterRefund": conflict,
+  "reason.required": invalid,
+  "reason.tooLong": invalid,
+  "reason.markup": invalid,
+  "approval.self": conflict,
+  "approval.notWaiting": conflict,
+} as const satisfies Record<
+  ReversalError["code"] | ReasonError["code"] | ApprovalError["code"],
+  RefusalAnswer
+>;
+
+/** A rate draft the rules refuse: a conflict with the draft's state, otherwise bad input. */
+const rates = {
+  "rates.invalid": invalid,
+  "rates.out_of_range": invalid,
+  "rates.unchanged": invalid,
+  "rates.fitrah_range": invalid,
+  "rates.effective_past": invalid,
+  "rates.own_draft": conflict,
+  "rates.not_pending": conflict,
+} as const satisfies Record<RateDraftProblem, RefusalAnswer>;
+
+const content = {
+  "content.invalid": invalid,
+  "content.required": invalid,
+  "content.both_languages": invalid,
+} as const satisfies Record<ContentProblem, RefusalAnswer>;
+
+/** The console's own refusals: its guard, its forms, its look-ups. */
+const consoleCodes = {
+  "console.signed_out": signedOut,
+  "console.csrf": forbidden,
+  "console.forbidden": forbidden,
+  "console.not_found": missing,
+  /** A console path called with a method it does not take (the answer says which it takes). */
+  "console.method": { status: 405 },
+  /** A console body past the services' limit (64 KB). */
+  "request.too_large": { status: 413 },
+  "request.invalid": invalid,
+  "search.invalid": invalid,
+  "counter.invalid": invalid,
+  "content.unknown_charity": missing,
+  "finance.bad_day": invalid,
+  "finance.bad_range": invalid,
+  "finance.bad_year": invalid,
+  "finance.differences": conflict,
+  "finance.signed_off": conflict,
+  "donation.notFound": missing,
+  "receipt.notFound": missing,
+  "recurring.notFound": missing,
+  "reversal.notFound": missing,
+  "wall.notFound": missing,
+  "approval.required": conflict,
+} as const satisfies Record<SearchError["code"] | CounterEntryError["code"], RefusalAnswer> &
+  Record<string, RefusalAnswer>;
+
+export const refusalAnswers: Readonly<Record<string, RefusalAnswer>> = {
+  ...validation,
+  ...pricing,
+  ...donors,
+  ...reversals,
+  ...rates,
+  ...content,
+  ...consoleCodes,
+};
+
+/**
+ * A code missing from the table (a mistake: src/server/api/errors.test.ts checks every code the
+ * sources use): a plain 400 with its code and message, never a 5xx a client would retry nor a 2xx.
+ */
+export const UNKNOWN_REFUSAL: RefusalAnswer = { status: 400 };
+
+/** The HTTP answer of a refusal's code. */
+export const refusalAnswer = (code: string): RefusalAnswer =>
+  Object.hasOwn(refusalAnswers, code) ? refusalAnswers[code]! : UNKNOWN_REFUSAL;
+
+/** The code as the body carries it: itself, or nothing for the codes kept off the wire. */
+export const wireCode = (code: string): string | undefined =>
+  refusalAnswer(code).sendsCode === false ? undefined : code;
