@@ -21,7 +21,7 @@ const TEST = /(\.test\.|\.spec\.|\/test-support\/)/;
  */
 const REMOTE_ANSWERS = new Set([
   "packages/adapters/src/http/client.ts",
-  "packages/adapters/src/payments/stripe-recorder.ts",
+  "packages/adapters/src/testing/stripe-recorder.ts",
 ]);
 
 const STATUS_NAME = /^(httpStatus|statusCode|status)$/;

@@ -12,9 +12,8 @@ import { refusal } from "../console/guard";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
-/** Where refusals are made: the server, the console's routes, the middleware, the adapters. */
-const REFUSING =
-  /^(src\/server\/|src\/pages\/console\/|src\/middleware\.ts$|packages\/adapters\/src\/)/;
+/** Where refusals are made: the server (the console's routes among it), the adapters. */
+const REFUSING = /^(src\/server\/|packages\/adapters\/src\/)/;
 /** The sign-up trigger's own `refuse` answers Cognito, not HTTP. */
 const NOT_HTTP = /^src\/server\/identity-provider\//;
 const SOURCE = /\.(ts|astro)$/;
