@@ -10,7 +10,7 @@ import type { PortalClock } from "./clock";
 import type { PortalConfig } from "./config";
 import type { PortalDatabase } from "./database";
 import { PreSignUpRefused, preSignUp } from "./identity-provider/pre-sign-up";
-import { callerAddressOf, rateLimit } from "./rate-limit";
+import { callerAddressOf, rateLimit } from "./rate-limits/memory";
 import type { Deferred } from "./records";
 import { serverText } from "./translations";
 

@@ -5,7 +5,7 @@ import { decode, Text } from "./decode";
 import { check } from "./donor-input";
 import { RequestError, success } from "./envelope";
 import type { PortalConfig } from "../config";
-import { callerSession, enforceLimits } from "./rate-limit";
+import { callerSession, enforceLimits } from "../rate-limits/shared";
 import type { Handler, HandlerServices, RequestHeaders } from "./types";
 
 /**

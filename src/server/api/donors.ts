@@ -21,7 +21,7 @@ import {
   nricFromUniqueUserId,
   ProfileInput,
 } from "./donor-input";
-import { limitDonorCall } from "./donor-limits";
+import { limitDonorCall } from "../rate-limits/donor-calls";
 import { RequestError, success } from "./envelope";
 import { agreementTo, agreeToTerms, enrolManually, type Enrollee } from "../app/enrolment";
 import { confirmSingpassPreDonation } from "./singpass-enrolment";

@@ -12,7 +12,7 @@ import {
   successBytes,
   transactionNotFound,
 } from "./envelope";
-import { receiptLookupWait } from "./rate-limit";
+import { receiptLookupWait } from "../rate-limits/shared";
 import { PAGE_SIZE } from "./public";
 import { keptAnswers, type KeptAnswers } from "./kept-answers";
 import type { Handler, HandlerServices } from "./types";

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { decode, Text } from "./decode";
 import { failure, RequestError, success, transactionNotFound } from "./envelope";
-import { receiptLookupWait } from "./rate-limit";
+import { receiptLookupWait } from "../rate-limits/shared";
 import type { CallContext, Handler, HandlerServices } from "./types";
 
 /**

@@ -19,7 +19,7 @@ import { signOutHandlers } from "./sign-out";
 import { SINGPASS_JWKS_PATH, singpassHandlers, singpassJwks } from "./singpass";
 import { socialNricHandlers } from "./social-nric";
 import { statementHandlers } from "./statements";
-import { callerAddress } from "../rate-limit";
+import { callerAddress } from "../rate-limits/memory";
 import { InputRefused, parseJson, urlProblem } from "../input";
 import { reason } from "../log";
 import {

@@ -3,7 +3,7 @@ import { validateNric } from "@portal/domain";
 import type { SocialNrics } from "@portal/adapters/db";
 import { decode, Text } from "./decode";
 import { check } from "./donor-input";
-import { limitDonorCall } from "./donor-limits";
+import { limitDonorCall } from "../rate-limits/donor-calls";
 import { success } from "./envelope";
 import { agreementTo } from "../app/enrolment";
 import type { Handler, HandlerServices, RequestHeaders } from "./types";

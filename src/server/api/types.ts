@@ -20,7 +20,7 @@ export interface ServiceRequest {
   readonly body: () => Promise<Uint8Array>;
   /**
    * The connecting socket's address; undefined where the server does not know it. Handlers get the
-   * caller's address worked out from it (`callerAddress`, src/server/rate-limit.ts) as `clientAddress`.
+   * caller's address worked out from it (`callerAddress`, src/server/rate-limits/memory.ts) as `clientAddress`.
    */
   readonly remoteAddress?: string | undefined;
 }

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { mayDo, type ConsoleAction } from "@portal/domain";
 import type { Officer } from "@portal/adapters/console";
 import type { PortalConfig } from "../config";
-import { callerAddress } from "../rate-limit";
+import { callerAddress } from "../rate-limits/memory";
 import { forwardedScheme } from "../forwarded";
 import type { Services } from "../main";
 import { fromConsoleOrigin } from "./origin";

@@ -4,8 +4,8 @@ import { finishStaffLogin, StaffSignInError } from "@portal/adapters/console";
 import { audit } from "../audit";
 import { isHttps, loginCookie, loginCookieName, readCookie, sessionCookieName } from "../guard";
 import { redirectUriFor } from "../setup";
-import { limitSignIn } from "../sign-in-limits";
-import { callerAddress } from "../../rate-limit";
+import { limitSignIn } from "../../rate-limits/console-sign-in";
+import { callerAddress } from "../../rate-limits/memory";
 import { CONSOLE_IDLE_MINUTES } from "@portal/adapters/console";
 import type { PortalConfig } from "../../config";
 
@@ -35,7 +35,7 @@ const back = (
  * console role is refused; otherwise a console session starts in an HttpOnly, SameSite=Strict cookie.
  * Only the browser that started the sign-in (its sign-in cookie) may finish it: a callback link sent
  * to someone else signs no one in (login CSRF). Callbacks are limited per caller address
- * (sign-in-limits.ts). A refused sign-in of an officer the directory named is written to the audit
+ * (src/server/rate-limits/console-sign-in.ts). A refused sign-in of an officer the directory named is written to the audit
  * log; one of no known officer, which anyone can cause, is counted per address and hour instead
  * (`console_sign_in_refusal`, shown on the audit page), so no one without an account writes the log.
  */

@@ -3,8 +3,8 @@ import { portalServices } from "../services";
 import { CONSOLE_LOGIN_MINUTES, startStaffLogin } from "@portal/adapters/console";
 import { loginCookie } from "../guard";
 import { redirectUriFor } from "../setup";
-import { limitSignIn } from "../sign-in-limits";
-import { callerAddress } from "../../rate-limit";
+import { limitSignIn } from "../../rate-limits/console-sign-in";
+import { callerAddress } from "../../rate-limits/memory";
 
 /** Where an officer may be sent back to after signing in: a console page of either language. */
 const returnPath = (value: string | null): string =>
@@ -14,7 +14,7 @@ const returnPath = (value: string | null): string =>
  * Start an officer's sign-in at the council's staff directory (never the donors' pool): a new state,
  * nonce and PKCE verifier kept server-side under the state's hash, then the directory's login page.
  * The browser gets a sign-in cookie whose hash is kept with them: only it can finish this sign-in.
- * Starts are limited per caller address (sign-in-limits.ts): each keeps a row until it expires.
+ * Starts are limited per caller address (src/server/rate-limits/console-sign-in.ts): each keeps a row until it expires.
  */
 export const GET: ConsoleRoute = async (context) => {
   const { url, request, clientAddress } = context;

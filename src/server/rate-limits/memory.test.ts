@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rateLimit } from "./rate-limit";
+import { rateLimit } from "./memory";
 
 describe("rate limit", () => {
   it("allows the limit per window, refuses the next with the seconds left, and opens again after the window", () => {

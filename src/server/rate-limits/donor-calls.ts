@@ -1,6 +1,6 @@
 import type { RateWindows } from "@portal/adapters/db";
 import type { Deferred } from "../records";
-import { enforceLimits } from "./rate-limit";
+import { enforceLimits } from "./shared";
 
 /**
  * Limits on the donor calls that take an NRIC or answer whether an NRIC or a mobile number is in use,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readConfig } from "../config";
-import { callerAddress } from "../rate-limit";
-import { callerSession } from "./rate-limit";
+import { callerAddress } from "./memory";
+import { callerSession } from "./shared";
 
 const headers = (values: Record<string, string>) => ({
   get: (name: string) => values[name.toLowerCase()] ?? null,

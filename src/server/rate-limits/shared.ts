@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import type { RateWindows } from "@portal/adapters/db";
 import type { PortalConfig } from "../config";
 import type { Deferred } from "../records";
-import { RequestError } from "./envelope";
-import type { RequestHeaders } from "./types";
+import { RequestError } from "../api/envelope";
+import type { RequestHeaders } from "../api/types";
 
 /**
  * A limit on the service calls: at most `limit` events per key in a fixed window of `windowMs`, counted

@@ -1,4 +1,4 @@
-import { hitLimit, type SharedLimit } from "../api/rate-limit";
+import { hitLimit, type SharedLimit } from "./shared";
 import type { Services } from "../main";
 import { serverText, type Lang } from "../translations";
 
