@@ -1,6 +1,8 @@
 import type { VerifiedIdentity } from "@portal/adapters/identity";
 import type { DonorView, FoundGuestSession } from "@portal/adapters/db";
 import type { Services } from "../main";
+import type { UseCases } from "../app/live";
+import { completeSignUp as finishSignUp } from "../app/account";
 import { RequestError } from "./envelope";
 import type { RequestHeaders } from "./types";
 
@@ -49,7 +51,7 @@ export const hasSignIn = (headers: RequestHeaders): boolean => bearerToken(heade
  * donor (a verified ID token not signed out), the guest session, and the sign-up completed on the
  * first signed-in call. Made once by the router and handed to the handlers.
  */
-export function callers(services: Services) {
+export function callers(services: Services, app: UseCases) {
   const { records } = services;
   const verifyIdentity = services.identity;
   /** The caller's ID token, verified (signature, issuer, audience, expiry); not yet its sign-out. */
@@ -133,26 +135,10 @@ export function callers(services: Services) {
    * A new account's first signed-in call: the details its sign-up recorded (the PreSignUp check) become
    * its donor link, once its e-mail is verified. A donor who gave as a guest is claimed only with that
    * donor's own e-mail (see `register`); a refused claim leaves the account unregistered, and the browser
-   * then shows the not-registered popup.
+   * then shows the not-registered popup. The use case `completeSignUp` (src/server/app/account.ts).
    */
-  async function completeSignUp(identity: VerifiedIdentity): Promise<DonorView | undefined> {
-    const signups = await records.signups();
-    const details = await signups.find(identity.issuer, identity.subject);
-    if (!details) return undefined;
-    const donors = await records.donors();
-    const outcome = await donors.register(identity, {
-      ...details,
-      email: identity.email ?? details.email,
-    });
-    // Another account holds the NRIC: the record stays (to its hold's end), so the account, whose
-    // mailbox is now proved, is told so (`nricTakenAtSignUp`); SignUp itself never says.
-    if (outcome === "nric.exists") return undefined;
-    await signups.remove(identity.issuer, identity.subject);
-    const donor = await donors.byIdentity(identity);
-    // The terms the sign-up agreed to become the donor's (spec §5 iAgree).
-    if (donor) await (await records.terms()).carryOver(identity.issuer, identity.subject, donor.id);
-    return donor;
-  }
+  const completeSignUp = (identity: VerifiedIdentity): Promise<DonorView | undefined> =>
+    app.run(finishSignUp(identity));
 
   /**
    * Whether this account, signed in with its e-mail proved and not registered, signed up with an NRIC

@@ -23,7 +23,8 @@ import {
 } from "./donor-input";
 import { limitDonorCall } from "../rate-limits/donor-calls";
 import { RequestError, success } from "./envelope";
-import { agreementTo, agreeToTerms, enrolManually, type Enrollee } from "../app/enrolment";
+import { agreementTo, enrolManually, type Enrollee } from "../app/enrolment";
+import { registerDonor } from "../app/account";
 import { confirmSingpassPreDonation } from "./singpass-enrolment";
 import { takeSocialNric } from "./social-nric";
 import type { Handler, HandlerServices } from "./types";
@@ -237,7 +238,7 @@ const RegisterBody = Schema.Struct({
  * time of registering, on the portal's clock).
  */
 const registerCognitoUser =
-  ({ app, callers, services, records: { donors } }: HandlerServices): Handler =>
+  ({ app, callers, services }: HandlerServices): Handler =>
   async ({ headers, body, clientAddress }) => {
     const identity = await callers.identityOf(headers);
     await limitDonorCall(
@@ -268,30 +269,21 @@ const registerCognitoUser =
         "socialNric.none",
       );
     }
-    const outcome = await donors.register(identity, {
-      kind: "individual",
-      name: request.name?.trim() || identity.name || email || "Donor",
-      email,
-      countryCode: request.phoneCountryCode,
-      mobile: mobile || undefined,
-      nric,
-    });
-    switch (outcome) {
-      case "registered":
-      case "alreadyRegistered": {
-        const donor = await donors.byIdentity(identity);
-        if (donor && given?.terms) await app.run(agreeToTerms(donor.id, given.terms.version));
-        return success({ message: "Registered", data: { registered: true } }, {}, 0);
-      }
-      case "nric.exists":
-        throw new RequestError(
-          409,
-          "PreSignUp failed with error NRIC already exists.",
-          "signup_failed_nric_exists",
-        );
-      case "mobile.exists":
-        throw mobileExists();
-    }
+    await app.run(
+      registerDonor({
+        identity,
+        details: {
+          kind: "individual",
+          name: request.name?.trim() || identity.name || email || "Donor",
+          email,
+          countryCode: request.phoneCountryCode,
+          mobile: mobile || undefined,
+          nric,
+        },
+        termsVersion: given?.terms?.version,
+      }),
+    );
+    return success({ message: "Registered", data: { registered: true } }, {}, 0);
   };
 
 /** updateCognitoUser: the caller's own mobile number. */

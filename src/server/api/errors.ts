@@ -75,6 +75,11 @@ const donors = {
   "taxDeduction.notEligible": unprocessable,
   "taxDeduction.otherId": conflict,
   "recurring.cancelled": conflict,
+  /** A plan cancelled on a gift given once. */
+  "recurring.none": conflict,
+  /** Registration: another account holds the NRIC, or the mobile number. */
+  signup_failed_nric_exists: conflict,
+  "validation.mobile.exists": conflict,
   "recurring.amountFixed": unprocessable,
   /** A Stripe delivery whose signature does not verify (its body: `{ error: code }`). */
   "webhook.signature": invalid,

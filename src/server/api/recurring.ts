@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { cancelPlan } from "../app/account";
 import { decode, Text } from "./decode";
 import { failure, RequestError, success, transactionNotFound } from "./envelope";
 import { receiptLookupWait } from "../rate-limits/shared";
@@ -77,22 +78,13 @@ const cancelRecurringPayment =
   async (request) => {
     const { headers, body } = request;
     const { transactionNo, token } = decode(PlanBody, body);
-    let outcome: "cancelled" | "alreadyCancelled" | "notRecurring" | undefined;
     if (token !== undefined) {
       const limited = await manageLinkLimited(given, request);
       if (limited) return limited;
-      outcome = await (
-        await given.services.payments.recurring()
-      ).cancelByManageToken(token, transactionNo);
+      await given.app.run(cancelPlan({ transactionNo, by: { manageToken: token } }));
     } else {
       const donor = await given.callers.registeredDonor(headers);
-      outcome = await (
-        await given.services.payments.recurring()
-      ).cancelOwn(donor.id, transactionNo);
-    }
-    if (outcome === undefined) throw transactionNotFound();
-    if (outcome === "notRecurring") {
-      throw new RequestError(409, "This donation is not a recurring one.", "recurring.none");
+      await given.app.run(cancelPlan({ transactionNo, by: { donorId: donor.id } }));
     }
     return success({
       message: "Recurring payment cancelled",

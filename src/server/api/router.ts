@@ -79,11 +79,12 @@ export type ServiceRouter = (request: ServiceRequest) => Promise<ServiceResponse
  * asks.
  */
 export function serviceRouter(services: Services): ServiceRouter {
+  const app = liveUseCases(services);
   const handlers = handlersFor({
     services,
-    app: liveUseCases(services),
+    app,
     records: liveServices(services),
-    callers: callers(services),
+    callers: callers(services, app),
   });
   return (request) => handleServiceRequest(services, handlers, request);
 }

@@ -5,6 +5,7 @@ import { finishLogin } from "@portal/adapters/singpass";
 import type { JWK } from "jose";
 import type { Services } from "../main";
 import { whenReady } from "./services";
+import { AccountRecords, PlanRecords, SignUpRecords } from "./account";
 import {
   DonationRecords,
   DonorRecords,
@@ -32,7 +33,10 @@ export type AppServices =
   | SingpassLoginRecords
   | SingpassProvider
   | NricProofRecords
-  | TermsRecords;
+  | TermsRecords
+  | AccountRecords
+  | SignUpRecords
+  | PlanRecords;
 
 /** How the HTTP handlers run a use case: with the services the composition root built. */
 export interface UseCases {
@@ -83,7 +87,10 @@ export function liveUseCases(services: Services): UseCases {
       },
     }),
     Context.add(NricProofRecords, whenReady(records.nricProofs, ["prove"])),
-    Context.add(TermsRecords, whenReady(records.terms, ["agree"])),
+    Context.add(TermsRecords, whenReady(records.terms, ["agree", "carryOver"])),
+    Context.add(AccountRecords, whenReady(records.donors, ["register", "byIdentity"])),
+    Context.add(SignUpRecords, whenReady(records.signups, ["find", "remove"])),
+    Context.add(PlanRecords, whenReady(payments.recurring, ["cancelOwn", "cancelByManageToken"])),
   );
   return { run: (program) => Effect.runPromise(Effect.provideContext(program, context)) };
 }

@@ -190,6 +190,8 @@ export class NricProofRecords extends Context.Service<NricProofRecords, NricProo
 export interface TermsRecordsPort {
   /** The donor agreed to `version` at `at`; a later agreement replaces an earlier one. */
   readonly agree: (donorId: string, version: string, at: Date) => Promise<void>;
+  /** The terms a sign-up agreed to (kept by its PreSignUp check) become the donor's. */
+  readonly carryOver: (provider: string, subject: string, donorId: string) => Promise<void>;
 }
 
 export class TermsRecords extends Context.Service<TermsRecords, TermsRecordsPort>()(
