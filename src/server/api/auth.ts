@@ -2,6 +2,8 @@ import type { VerifiedIdentity } from "@portal/adapters/identity";
 import type { DonorView, FoundGuestSession } from "@portal/adapters/db";
 import type { Services } from "../main";
 import type { UseCases } from "../app/live";
+import type { CallerPort } from "../app/caller";
+import { serverText } from "../translations";
 import { completeSignUp as finishSignUp } from "../app/account";
 import { RequestError } from "./envelope";
 import type { RequestHeaders } from "./types";
@@ -181,7 +183,50 @@ export function callers(services: Services, app: UseCases) {
     }
     return guest;
   }
+  /**
+   * PORTAL_SIGN_IN_REQUIRED (spec §6, "login mandatory"): a guest may not give. Said in the page's
+   * language when the request names it, else in both; the page shows its own words for the code.
+   */
+  const refuseGuestWhereSignInRequired = (headers: RequestHeaders, lang?: "en" | "ms"): void => {
+    if (!services.config.signInRequired || hasSignIn(headers)) return;
+    const said = (lang === undefined ? (["en", "ms"] as const) : [lang]).map((language) =>
+      serverText(language)("assets_sign_in_required"),
+    );
+    throw new RequestError(403, said.join(" / "), "donation.signInRequired");
+  };
+
+  /**
+   * The request's caller as the use cases ask it (`Caller`, src/server/app/caller.ts): a sign-in when
+   * the request carries one (a registered donor, or refused), else the guest session (refused without
+   * one). Each answer is looked up once, when first asked.
+   */
+  const of = (headers: RequestHeaders): CallerPort => {
+    let donor: Promise<DonorView> | undefined;
+    let guest: Promise<FoundGuestSession> | undefined;
+    const registered = () => (donor ??= registeredDonor(headers));
+    const live = () => (guest ??= liveGuest(headers));
+    return {
+      giver: async (lang) => {
+        refuseGuestWhereSignInRequired(headers, lang);
+        if (hasSignIn(headers)) {
+          const { id, email } = await registered();
+          return { kind: "donor", donorId: id, email };
+        }
+        const session = await live();
+        return { kind: "guest", guestSessionId: session.id, enrolment: session.enrolment };
+      },
+      enrollee: async () => {
+        if (!hasSignIn(headers)) return { kind: "guest", guestSessionId: (await live()).id };
+        const { id, kind } = await registered();
+        return { kind: "donor", donorId: id, donorKind: kind };
+      },
+      signedInDonor: async () => (hasSignIn(headers) ? registered() : undefined),
+      signedInIdentity: async () => (hasSignIn(headers) ? identityOf(headers) : undefined),
+    };
+  };
+
   return {
+    of,
     identityOf,
     signOutEverywhere,
     donorOf,

@@ -8,7 +8,6 @@ import {
 } from "@portal/domain";
 import type { DonorView } from "@portal/adapters/db";
 import type { PortalServices } from "../app/services";
-import { hasSignIn } from "./auth";
 import { decode, Text } from "./decode";
 import {
   AddressInput,
@@ -23,7 +22,7 @@ import {
 } from "./donor-input";
 import { limitDonorCall } from "../rate-limits/donor-calls";
 import { RequestError, success } from "./envelope";
-import { agreementTo, enrolManually, type Enrollee } from "../app/enrolment";
+import { agreementTo, enrolManually } from "../app/enrolment";
 import { registerDonor } from "../app/account";
 import { confirmSingpassPreDonation } from "./singpass-enrolment";
 import { takeSocialNric } from "./social-nric";
@@ -177,13 +176,9 @@ const enrollDonorManuallyPreDonation =
   async ({ headers, body }) => {
     const details = checkedDonorDetails(decode(DonorDetails, body));
     const { termsVersion } = decode(TermsBody, body);
-    const enrollee = async (): Promise<Enrollee> => {
-      if (!hasSignIn(headers))
-        return { kind: "guest", guestSessionId: (await callers.liveGuest(headers)).id };
-      const donor = await callers.registeredDonor(headers);
-      return { kind: "donor", donorId: donor.id, donorKind: donor.kind };
-    };
-    return success({ data: await app.run(enrolManually({ details, termsVersion, enrollee })) });
+    return success({
+      data: await app.run(enrolManually({ details, termsVersion }), callers.of(headers)),
+    });
   };
 
 /** The enrolment form's agreement to the terms (spec §5 iAgree): the version the donor ticked. */

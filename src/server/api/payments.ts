@@ -1,11 +1,9 @@
 import { payNowQrSvg, receiveStripeWebhook } from "@portal/adapters/payments";
 import type { Services } from "../main";
-import { serverText, type Lang } from "../translations";
-import { createDonation, type Giver } from "../app/create-donation";
+import { createDonation } from "../app/create-donation";
 import { confirmDonation, donationOf, refreshDonation, startPayNow } from "../app/pay-donation";
 import { failure, RequestError, success } from "./envelope";
 import { refusalAnswer } from "./errors";
-import { hasSignIn, type Callers } from "./auth";
 import { decode } from "./decode";
 import {
   checkedDonor,
@@ -14,46 +12,7 @@ import {
   DonationRef,
   withCleanRemarks,
 } from "./payment-requests";
-import type {
-  CallContext,
-  Handler,
-  HandlerServices,
-  ServiceRequest,
-  ServiceResponse,
-} from "./types";
-
-/**
- * Who gives: the signed-in donor, or the guest session that makes the gift. A request with neither is
- * refused: there are no anonymous writes.
- */
-const giverOf = async (callers: Callers, headers: CallContext["headers"]): Promise<Giver> => {
-  if (hasSignIn(headers)) {
-    const donor = await callers.registeredDonor(headers);
-    return { kind: "donor", donorId: donor.id, email: donor.email };
-  }
-  const session = await callers.liveGuest(headers);
-  return { kind: "guest", guestSessionId: session.id, enrolment: session.enrolment };
-};
-
-/**
- * PORTAL_SIGN_IN_REQUIRED (spec §6, "login mandatory"): a guest may not give. Said in the page's
- * language when the request names it, else in both; the page shows its own words for the code.
- */
-const refuseGuestWhereSignInRequired = (
-  signInRequired: boolean,
-  headers: CallContext["headers"],
-  lang?: Lang,
-): void => {
-  if (!signInRequired || hasSignIn(headers)) return;
-  const said = (lang === undefined ? (["en", "ms"] as const) : [lang]).map((language) =>
-    serverText(language)("assets_sign_in_required"),
-  );
-  throw new RequestError(403, said.join(" / "), "donation.signInRequired");
-};
-
-/** The signed-in donor, when the request carries a sign-in (a saved card or keeping one needs it). */
-const signedInDonor = (callers: Callers, headers: CallContext["headers"]) => () =>
-  hasSignIn(headers) ? callers.registeredDonor(headers) : Promise.resolve(undefined);
+import type { Handler, HandlerServices, ServiceRequest, ServiceResponse } from "./types";
 
 /**
  * The payment calls: each decodes its request, runs its use case (src/server/app) with the services
@@ -72,20 +31,15 @@ export const paymentHandlers = ({ app, callers, services }: HandlerServices) =>
           idempotencyKey,
           request,
           donor: request.donor === undefined ? undefined : checkedDonor(request.donor),
-          // Asked once the request itself passed the fund's rules (a refusal of those comes first).
-          giver: () => {
-            refuseGuestWhereSignInRequired(services.config.signInRequired, headers, request.lang);
-            return giverOf(callers, headers);
-          },
         }),
+        // Who gives, asked by the use case once the request itself passed the fund's rules.
+        callers.of(headers),
       );
       return success({ data: donation }, replayed ? { "idempotent-replayed": "true" } : {});
     },
     confirm: async ({ body, headers }) => {
       const request = decode(Confirm, body);
-      const donation = await app.run(
-        confirmDonation({ ...request, signedIn: signedInDonor(callers, headers) }),
-      );
+      const donation = await app.run(confirmDonation(request), callers.of(headers));
       return success({ data: donation });
     },
     retrieve: async ({ body }) =>

@@ -1,7 +1,6 @@
 import { Schema } from "effect";
 import type { MyInfoPerson } from "@portal/adapters/singpass";
 import { enrolWithSingpass } from "../app/singpass";
-import { hasSignIn } from "./auth";
 import { decode, Text } from "./decode";
 import { AddressInput, checkedMyInfoDetails, DialCode } from "./donor-input";
 import { success } from "./envelope";
@@ -57,8 +56,8 @@ export const confirmSingpassPreDonation =
         guestSessionId: guest.id,
         details: confirmedDetails(request),
         termsVersion: request.termsVersion,
-        signedIn: hasSignIn(headers) ? () => callers.identityOf(headers) : undefined,
       }),
+      callers.of(headers),
     );
     return success({ data: { enrolmentId: 1, enrolment: "Singpass" } });
   };

@@ -3,15 +3,20 @@ import { describe, expect, it } from "vitest";
 import { seedRates, testLayerFor } from "@portal/domain";
 import { IdempotencyConflict, type DonationView } from "@portal/adapters/db";
 import { createDonation, type CreateDonationInput, type Giver } from "./create-donation";
+import { Caller } from "./caller";
 import { DonationRecords, RateRecords } from "./ports";
 import type { Refused } from "./refused";
 
 const donation = { id: "d-1", transactionNo: "ZKT-1" } as DonationView;
 const guest: Giver = { kind: "guest", guestSessionId: "g-1", enrolment: null };
 
-/** The ports a test supplies; the rates are the seed's, version 3. */
-const ports = (create: (input: unknown) => Promise<unknown>) =>
+/** The ports a test supplies; the rates are the seed's, version 3; the caller a guest by default. */
+const ports = (
+  create: (input: unknown) => Promise<unknown>,
+  giver: () => Promise<Giver> = () => Promise.resolve(guest),
+) =>
   Layer.mergeAll(
+    testLayerFor(Caller, "Caller", ["giver"], { giver }),
     testLayerFor(DonationRecords, "DonationRecords", ["create"], {
       create: create as never,
     }),
@@ -24,7 +29,6 @@ const input = (over: Partial<CreateDonationInput> = {}): CreateDonationInput => 
   idempotencyKey: "key-1",
   request: { flow: "FIDYAH", items: { fidyah: { days: 10 } }, totalCents: 4_000, ratesVersion: 3 },
   donor: undefined,
-  giver: () => Promise.resolve(guest),
   ...over,
 });
 
@@ -37,13 +41,15 @@ describe("createDonation", () => {
     const program = createDonation(
       input({
         donor: { details: { name: "A", email: "a@example.com" }, taxId: "S1234567D" },
-        giver: () => ((asked = true), Promise.resolve(guest)),
       }),
     );
     const refused = await refusal(
       Effect.provide(
         program,
-        ports(() => Promise.reject()),
+        ports(
+          () => Promise.reject(),
+          () => ((asked = true), Promise.resolve(guest)),
+        ),
       ),
     );
     expect(refused).toMatchObject({ code: "donation.taxIdNotApplicable" });
@@ -71,15 +77,6 @@ describe("createDonation", () => {
     const program = createDonation(
       input({
         donor: { details: { name: "Aminah", email: "given@example.com" }, taxId: undefined },
-        giver: () =>
-          Promise.resolve({
-            ...guest,
-            enrolment: {
-              particulars: { name: "Enrolled", email: "enrolled@example.com", mobile: "91234567" },
-              idEncrypted: Buffer.from("e"),
-              idHash: Buffer.from("h"),
-            },
-          }),
       }),
     );
     const created = await Effect.runPromise(
@@ -90,6 +87,19 @@ describe("createDonation", () => {
             kept.push(given as Record<string, unknown>),
             Promise.resolve({ donation, clientSecret: "s", replayed: true })
           ),
+          () =>
+            Promise.resolve({
+              ...guest,
+              enrolment: {
+                particulars: {
+                  name: "Enrolled",
+                  email: "enrolled@example.com",
+                  mobile: "91234567",
+                },
+                idEncrypted: Buffer.from("e"),
+                idHash: Buffer.from("h"),
+              },
+            }),
         ),
       ),
     );
@@ -112,13 +122,14 @@ describe("createDonation", () => {
   });
 
   it("answers an idempotency key replayed with another request as a 409 conflict", async () => {
-    const program = createDonation(
-      input({ giver: () => Promise.resolve({ kind: "donor", donorId: "p-1", email: "p@x.sg" }) }),
-    );
+    const program = createDonation(input());
     const refused = await refusal(
       Effect.provide(
         program,
-        ports(() => Promise.reject(new IdempotencyConflict())),
+        ports(
+          () => Promise.reject(new IdempotencyConflict()),
+          () => Promise.resolve({ kind: "donor", donorId: "p-1", email: "p@x.sg" }),
+        ),
       ),
     );
     expect(refused).toMatchObject({ code: "idempotency.conflict" });

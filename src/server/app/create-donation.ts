@@ -17,6 +17,7 @@ import {
   type GiftParticulars,
   type GuestSessionEnrolment,
 } from "@portal/adapters/db";
+import { Caller } from "./caller";
 import { DonationRecords, RateRecords } from "./ports";
 import { calling, refuse, type Refused } from "./refused";
 
@@ -58,8 +59,6 @@ export interface CreateDonationInput {
   readonly idempotencyKey: string;
   readonly request: DonationRequest;
   readonly donor: GivenDonor | undefined;
-  /** Who is calling, asked only once the request itself passed (a refusal comes first). */
-  readonly giver: () => Promise<Giver>;
 }
 
 export interface CreatedDonation {
@@ -116,8 +115,11 @@ export const createDonation = ({
   idempotencyKey,
   request,
   donor,
-  giver,
-}: CreateDonationInput): Effect.Effect<CreatedDonation, Refused, DonationRecords | RateRecords> =>
+}: CreateDonationInput): Effect.Effect<
+  CreatedDonation,
+  Refused,
+  DonationRecords | RateRecords | Caller
+> =>
   Effect.gen(function* () {
     // Fidyah and kaffarah are not deductible (design/facts.md): no identity number is asked or kept.
     if (donor?.taxId !== undefined && !isTaxRegistrable(request.flow)) {
@@ -133,7 +135,10 @@ export const createDonation = ({
         "Gifts to this fund are given once; it takes no recurring gifts.",
       );
     }
-    const { owner, gift } = ownerOf(yield* Effect.promise(giver), donor?.details, request.flow);
+    // Who gives, asked of the caller only once the request itself passed (a refusal comes first).
+    const caller = yield* Caller;
+    const giver = yield* Effect.promise(() => caller.giver(request.lang));
+    const { owner, gift } = ownerOf(giver, donor?.details, request.flow);
     const rates = yield* RateRecords;
     const config = yield* Effect.promise(() => rates.current());
     if (!config) return yield* Effect.die(new Error("no configuration for the main charity"));

@@ -18,6 +18,7 @@ import {
   SingpassProvider,
   TermsRecords,
 } from "./ports";
+import { Caller, type CallerPort } from "./caller";
 import { Refused } from "./refused";
 import { enrolWithSingpass, finishSingpassLogin } from "./singpass";
 
@@ -52,6 +53,15 @@ describe("attachGuestSession", () => {
   });
 });
 
+/** The request's caller, as the router hands it to a use case. */
+const callerLayer = (caller: Partial<CallerPort>) =>
+  testLayerFor(
+    Caller,
+    "Caller",
+    ["giver", "enrollee", "signedInDonor", "signedInIdentity"],
+    caller,
+  );
+
 describe("enrolManually", () => {
   const guest = (): Promise<Enrollee> => Promise.resolve({ kind: "guest", guestSessionId: "g-1" });
 
@@ -59,8 +69,8 @@ describe("enrolManually", () => {
     const seen: Array<unknown> = [];
     const answer = await Effect.runPromise(
       Effect.provide(
-        enrolManually({ details, termsVersion: TERMS_VERSION, enrollee: guest }),
-        Layer.mergeAll(recording(seen), ClockFixed(NOW)),
+        enrolManually({ details, termsVersion: TERMS_VERSION }),
+        Layer.mergeAll(recording(seen), ClockFixed(NOW), callerLayer({ enrollee: guest })),
       ),
     );
     expect(answer).toEqual({ enrolmentId: 1 });
@@ -81,8 +91,8 @@ describe("enrolManually", () => {
       Promise.resolve({ kind: "donor", donorId: "p-1", donorKind: "corporate" });
     const answer = await Effect.runPromise(
       Effect.provide(
-        enrolManually({ details, termsVersion: "not a version!", enrollee: donor }),
-        Layer.mergeAll(recording(seen), ClockFixed(NOW)),
+        enrolManually({ details, termsVersion: "not a version!" }),
+        Layer.mergeAll(recording(seen), ClockFixed(NOW), callerLayer({ enrollee: donor })),
       ),
     );
     expect(answer).toEqual({ enrolmentId: 2 });
@@ -95,10 +105,16 @@ describe("enrolManually", () => {
     const program = enrolManually({
       details: { ...details, profile: { dateOfBirth: tomorrow } },
       termsVersion: undefined,
-      enrollee: () => ((asked = true), guest()),
     });
     const refused = await refusal(
-      Effect.provide(program, Layer.mergeAll(recording([]), ClockFixed(NOW))),
+      Effect.provide(
+        program,
+        Layer.mergeAll(
+          recording([]),
+          ClockFixed(NOW),
+          callerLayer({ enrollee: () => ((asked = true), guest()) }),
+        ),
+      ),
     );
     expect(refused).toBeInstanceOf(Refused);
     expect(refused.code).toMatch(/^validation\./);
@@ -107,10 +123,16 @@ describe("enrolManually", () => {
     const later = enrolManually({
       details: { ...details, profile: { dateOfBirth: tomorrow } },
       termsVersion: undefined,
-      enrollee: guest,
     });
     await Effect.runPromise(
-      Effect.provide(later, Layer.mergeAll(recording([]), ClockFixed(NOW + 2 * 86_400_000))),
+      Effect.provide(
+        later,
+        Layer.mergeAll(
+          recording([]),
+          ClockFixed(NOW + 2 * 86_400_000),
+          callerLayer({ enrollee: guest }),
+        ),
+      ),
     );
   });
 });
@@ -203,9 +225,11 @@ describe("enrolWithSingpass", () => {
         guestSessionId: "g-1",
         details: (given, nric) => ({ ...details, name: given.name, nric }),
         termsVersion,
-        signedIn: signedIn as never,
       }),
       Layer.mergeAll(
+        callerLayer({
+          signedInIdentity: (signedIn ?? (async () => undefined)) as CallerPort["signedInIdentity"],
+        }),
         ready(seen),
         recording(seen),
         ClockFixed(NOW) as Layer.Layer<Clock>,

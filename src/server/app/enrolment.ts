@@ -7,6 +7,7 @@ import {
   type Validation,
 } from "@portal/domain";
 import { isTermsVersion, type DonorDetailsInput, type GuestSession } from "@portal/adapters/db";
+import { Caller } from "./caller";
 import { DonorRecords, SessionRecords, TermsRecords } from "./ports";
 import { refuse, type Refused } from "./refused";
 
@@ -51,9 +52,11 @@ export const enrolManually = (input: {
   /** The details, checked by the HTTP layer with the domain's validators. */
   readonly details: DonorDetailsInput;
   readonly termsVersion: string | undefined;
-  /** Who is calling, asked once the details passed. */
-  readonly enrollee: () => Promise<Enrollee>;
-}): Effect.Effect<{ readonly enrolmentId: 1 | 2 }, Refused, Clock | DonorRecords | TermsRecords> =>
+}): Effect.Effect<
+  { readonly enrolmentId: 1 | 2 },
+  Refused,
+  Clock | DonorRecords | TermsRecords | Caller
+> =>
   Effect.gen(function* () {
     const { details, termsVersion } = input;
     const now = yield* (yield* Clock).now();
@@ -61,7 +64,9 @@ export const enrolManually = (input: {
     const dateOfBirth = details.profile?.dateOfBirth;
     const dateProblem = dateOfBirth === undefined ? null : validatePastDate(dateOfBirth, now);
     if (dateProblem !== null) return yield* invalid(dateProblem);
-    const enrollee = yield* Effect.promise(input.enrollee);
+    // Who is calling, asked of the caller once the details passed.
+    const caller = yield* Caller;
+    const enrollee = yield* Effect.promise(caller.enrollee);
     const donors = yield* DonorRecords;
     const agreed = isTermsVersion(termsVersion) ? termsVersion : undefined;
     if (enrollee.kind === "donor") {

@@ -6,6 +6,7 @@ import type { JWK } from "jose";
 import type { Services } from "../main";
 import { whenReady } from "./services";
 import { AccountRecords, PlanRecords, SignUpRecords } from "./account";
+import { Caller, type CallerPort } from "./caller";
 import {
   DonationRecords,
   DonorRecords,
@@ -36,12 +37,27 @@ export type AppServices =
   | TermsRecords
   | AccountRecords
   | SignUpRecords
-  | PlanRecords;
+  | PlanRecords
+  | Caller;
 
-/** How the HTTP handlers run a use case: with the services the composition root built. */
+/**
+ * How the HTTP handlers run a use case: with the services the composition root built and, for a use
+ * case that asks who calls, the caller the router resolved for the request (`callers.of`).
+ */
 export interface UseCases {
-  readonly run: <A, E>(program: Effect.Effect<A, E, AppServices>) => Promise<A>;
+  readonly run: <A, E>(
+    program: Effect.Effect<A, E, AppServices>,
+    caller?: CallerPort,
+  ) => Promise<A>;
 }
+
+/** The caller of a use case run without one: asking it is a mistake of the handler, said so. */
+const noCaller: CallerPort = {
+  giver: () => Promise.reject(new Error("this use case was run without its caller")),
+  enrollee: () => Promise.reject(new Error("this use case was run without its caller")),
+  signedInDonor: () => Promise.reject(new Error("this use case was run without its caller")),
+  signedInIdentity: () => Promise.reject(new Error("this use case was run without its caller")),
+};
 
 /**
  * The use cases' services, from the services the composition root built (src/server/main.ts): the domain's Clock and Ids ports
@@ -92,5 +108,8 @@ export function liveUseCases(services: Services): UseCases {
     Context.add(SignUpRecords, whenReady(records.signups, ["find", "remove"])),
     Context.add(PlanRecords, whenReady(payments.recurring, ["cancelOwn", "cancelByManageToken"])),
   );
-  return { run: (program) => Effect.runPromise(Effect.provideContext(program, context)) };
+  return {
+    run: (program, caller = noCaller) =>
+      Effect.runPromise(Effect.provideContext(program, Context.add(context, Caller, caller))),
+  };
 }

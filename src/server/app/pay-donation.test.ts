@@ -11,6 +11,7 @@ import {
 } from "@portal/domain";
 import { DonationNotFound, type DonationView, type Payments } from "@portal/adapters/db";
 import { confirmDonation, refreshDonation, startPayNow } from "./pay-donation";
+import { Caller, type CallerPort } from "./caller";
 import { DonationRecords, PaymentRoutes, SavedCards } from "./ports";
 import type { Refused } from "./refused";
 
@@ -60,6 +61,10 @@ const refusal = (effect: Effect.Effect<unknown, Refused>) => Effect.runPromise(E
 
 const ref = { donationId: "d-1", clientSecret: "secret" };
 
+/** The request's signed-in donor, as the router's caller answers a use case. */
+const signedIn = (signedInDonor: CallerPort["signedInDonor"]) =>
+  testLayerFor(Caller, "Caller", ["signedInDonor"], { signedInDonor });
+
 describe("confirmDonation", () => {
   it("makes one gateway payment per round, keyed by donation and round, and applies its outcome", async () => {
     const seen: Array<unknown> = [];
@@ -75,11 +80,11 @@ describe("confirmDonation", () => {
       routes,
       noCards,
       PaymentGatewayTest(gateway),
+      signedIn(() => Promise.reject(new Error("nobody asked who is signed in"))),
     );
-    const signedIn = () => Promise.reject(new Error("nobody asked who is signed in"));
     const result = await Effect.runPromise(
       Effect.provide(
-        confirmDonation({ ...ref, paymentMethodId: "pm_card_visa", wallet: "apple_pay", signedIn }),
+        confirmDonation({ ...ref, paymentMethodId: "pm_card_visa", wallet: "apple_pay" }),
         layer,
       ),
     );
@@ -96,14 +101,15 @@ describe("confirmDonation", () => {
 
   it("answers a wrong secret like a missing donation, and a silent gateway as 503", async () => {
     const layer = (gateway: Partial<PaymentGatewayShape>) =>
-      Layer.mergeAll(records(waiting, []), routes, noCards, PaymentGatewayTest(gateway));
+      Layer.mergeAll(
+        records(waiting, []),
+        routes,
+        noCards,
+        PaymentGatewayTest(gateway),
+        signedIn(async () => undefined),
+      );
     const confirm = (clientSecret: string) =>
-      confirmDonation({
-        ...ref,
-        clientSecret,
-        paymentMethodId: "pm_x",
-        signedIn: async () => undefined,
-      });
+      confirmDonation({ ...ref, clientSecret, paymentMethodId: "pm_x" });
     expect(await refusal(Effect.provide(confirm("wrong"), layer({})))).toMatchObject({
       code: "donation.unknown",
       message: "No such donation",
@@ -120,13 +126,14 @@ describe("confirmDonation", () => {
     const cards = testLayerFor(SavedCards, "SavedCards", ["markSaveCard"], {
       markSaveCard: (_donation, donor) => Promise.resolve(donor === "owner"),
     });
-    const layer = Layer.mergeAll(records(waiting, []), routes, cards, PaymentGatewayTest({}));
-    const keep = confirmDonation({
-      ...ref,
-      paymentMethodId: "pm_x",
-      saveCard: true,
-      signedIn: async () => ({ id: "stranger" }),
-    });
+    const layer = Layer.mergeAll(
+      records(waiting, []),
+      routes,
+      cards,
+      PaymentGatewayTest({}),
+      signedIn(async () => ({ id: "stranger" })),
+    );
+    const keep = confirmDonation({ ...ref, paymentMethodId: "pm_x", saveCard: true });
     expect(await refusal(Effect.provide(keep, layer))).toMatchObject({
       code: "savedCard.signInRequired",
     });

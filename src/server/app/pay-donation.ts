@@ -7,6 +7,7 @@ import {
   type Cents,
 } from "@portal/domain";
 import { DonationNotFound, type DonationView } from "@portal/adapters/db";
+import { Caller } from "./caller";
 import { DonationRecords, PaymentRoutes, SavedCards } from "./ports";
 import { calling, gatewayUnavailable, refuse, type Refused } from "./refused";
 
@@ -30,9 +31,6 @@ export const donationOf = ({ donationId, clientSecret }: DonationRef) =>
 /** A saved card's id (ours) rather than a gateway's payment-method id (`pm_...`). */
 const isSavedCardId = (id: string) => /^[0-9a-f]{8}-[0-9a-f-]{27}$/.test(id);
 
-/** The signed-in donor, if the request carries a sign-in (asked only when a card needs it). */
-export type SignedInDonor = () => Promise<{ readonly id: string } | undefined>;
-
 /**
  * The card a confirmation charges, checked before the gateway is asked: `saveCard` needs the donation's
  * own signed-in donor (`savedCard.signInRequired`); a saved card is named by its id from
@@ -42,12 +40,13 @@ export type SignedInDonor = () => Promise<{ readonly id: string } | undefined>;
 const cardFor = (
   donation: DonationView,
   request: { readonly paymentMethodId: string; readonly saveCard?: boolean },
-  signedIn: SignedInDonor,
 ) =>
   Effect.gen(function* () {
     const cards = yield* SavedCards;
+    // The signed-in donor, asked of the caller only when a card needs it.
+    const caller = yield* Caller;
     let asked: Promise<{ readonly id: string } | undefined> | undefined;
-    const owner = Effect.promise(() => (asked ??= signedIn()));
+    const owner = Effect.promise(() => (asked ??= caller.signedInDonor()));
     if (request.saveCard === true) {
       const donor = yield* owner;
       if (!donor || !(yield* Effect.promise(() => cards.markSaveCard(donation.id, donor.id)))) {
@@ -72,7 +71,6 @@ export interface ConfirmInput extends DonationRef {
   /** A card from Google Pay or Apple Pay (recorded as payment type 2 or 3). */
   readonly wallet?: "google_pay" | "apple_pay";
   readonly saveCard?: boolean;
-  readonly signedIn: SignedInDonor;
 }
 
 /**
@@ -86,7 +84,7 @@ export const confirmDonation = (
 ): Effect.Effect<
   DonationView,
   Refused,
-  DonationRecords | SavedCards | PaymentRoutes | PaymentGateway
+  DonationRecords | SavedCards | PaymentRoutes | PaymentGateway | Caller
 > =>
   Effect.gen(function* () {
     const records = yield* DonationRecords;
@@ -96,7 +94,7 @@ export const confirmDonation = (
       notFound,
     );
     if (donation.status !== "requires_payment_method") return donation;
-    const paymentMethodId = yield* cardFor(donation, input, input.signedIn);
+    const paymentMethodId = yield* cardFor(donation, input);
     const gateway = yield* PaymentGateway;
     const routes = yield* PaymentRoutes;
     const setupFutureUsage = donation.frequency !== "one time" || input.saveCard === true;

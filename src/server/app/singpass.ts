@@ -1,6 +1,6 @@
 import { Effect } from "effect";
 import { Ids, type Clock } from "@portal/domain";
-import type { DonorDetailsInput, Identity, SingpassLoginSecrets } from "@portal/adapters/db";
+import type { DonorDetailsInput, SingpassLoginSecrets } from "@portal/adapters/db";
 import { SingpassError, type MyInfoPerson } from "@portal/adapters/singpass";
 import { agreementTo } from "./enrolment";
 import {
@@ -10,6 +10,7 @@ import {
   SingpassProvider,
   TermsRecords,
 } from "./ports";
+import { Caller } from "./caller";
 import { refuse, type Refused } from "./refused";
 
 /** The finished login's MyInfo person and the NRIC Singpass verified, or `singpass.none`. */
@@ -133,20 +134,20 @@ export const enrolWithSingpass = (input: {
   readonly guestSessionId: string;
   readonly details: (person: MyInfoPerson, nric: string) => DonorDetailsInput;
   readonly termsVersion: string | undefined;
-  /** The verified sign-in, when the request carries one. */
-  readonly signedIn: (() => Promise<Identity>) | undefined;
 }): Effect.Effect<
   void,
   Refused,
-  SingpassLoginRecords | DonorRecords | NricProofRecords | TermsRecords | Clock
+  SingpassLoginRecords | DonorRecords | NricProofRecords | TermsRecords | Clock | Caller
 > =>
   Effect.gen(function* () {
     const { secrets, person } = yield* readySingpassPerson(input.guestSessionId);
     const nric = secrets.nric ?? person.nric;
     const details = input.details(person, nric);
     const terms = yield* agreementTo(input.termsVersion);
-    if (input.signedIn) {
-      const identity = yield* Effect.promise(input.signedIn);
+    // The verified sign-in, when the request carries one (the caller's).
+    const caller = yield* Caller;
+    const identity = yield* Effect.promise(caller.signedInIdentity);
+    if (identity) {
       const proofs = yield* NricProofRecords;
       const { donorId } = yield* Effect.promise(() => proofs.prove(identity, { ...details, nric }));
       const agreements = yield* TermsRecords;
