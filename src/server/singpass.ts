@@ -3,6 +3,7 @@ import type { JWK } from "jose";
 import type { Configuration } from "openid-client";
 import { MYINFO_SCOPES, singpassClient, type SingpassConfig } from "@portal/adapters/singpass";
 import type { PortalConfig } from "./config";
+import { discovered } from "./discovery";
 
 export interface SingpassSetup {
   readonly config: SingpassConfig;
@@ -59,16 +60,7 @@ export const singpassSetupOf = (settings: SingpassSettings): SingpassSetup | und
     decryptionKey: jwk(env, "PORTAL_SINGPASS_DECRYPTION_KEY"),
     scopes: env("PORTAL_SINGPASS_SCOPES")?.split(/[\s,]+/) ?? [...MYINFO_SCOPES],
   };
-  let connecting: Promise<Configuration> | undefined;
-  const client = () => {
-    // A failed discovery (Singpass briefly down) is tried again on the next login.
-    connecting ??= singpassClient(config).catch((error: unknown) => {
-      connecting = undefined;
-      throw error;
-    });
-    return connecting;
-  };
-  return { config, client };
+  return { config, client: discovered(() => singpassClient(config)) };
 };
 
 /** The registered redirect URI on the host the donor is on (zakat or wakaf), else the first. */

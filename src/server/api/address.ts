@@ -26,11 +26,14 @@ const limits = (config: PortalConfig) => ({
   },
 });
 
-const limitLookup = async (
-  { services }: HandlerServices,
+/** A lookup's caller (a sign-in, or a live guest session) and its limits, before anything is asked. */
+const guardLookup = async (
+  { callers, services }: HandlerServices,
   headers: RequestHeaders,
   clientAddress: string,
 ): Promise<void> => {
+  if (hasSignIn(headers)) await callers.identityOf(headers);
+  else await callers.liveGuest(headers);
   const { address, session } = limits(services.config);
   await enforceLimits(services.records.rateWindows, [
     [address, clientAddress],
@@ -61,10 +64,8 @@ const LookupBody = Schema.Struct({ postalCode: Text(20) });
 const lookupPostalCode =
   (given: HandlerServices): Handler =>
   async ({ headers, body, clientAddress }) => {
-    const { callers, services } = given;
-    if (hasSignIn(headers)) await callers.identityOf(headers);
-    else await callers.liveGuest(headers);
-    await limitLookup(given, headers, clientAddress);
+    const { services } = given;
+    await guardLookup(given, headers, clientAddress);
     const { postalCode } = decode(LookupBody, body);
     check(validatePostalCode(postalCode));
     const found = await Effect.runPromise(
@@ -86,10 +87,8 @@ const LocationBody = Schema.Struct({ latitude: Schema.Finite, longitude: Schema.
 const lookupLocation =
   (given: HandlerServices): Handler =>
   async ({ headers, body, clientAddress }) => {
-    const { callers, services } = given;
-    if (hasSignIn(headers)) await callers.identityOf(headers);
-    else await callers.liveGuest(headers);
-    await limitLookup(given, headers, clientAddress);
+    const { services } = given;
+    await guardLookup(given, headers, clientAddress);
     const { latitude, longitude } = decode(LocationBody, body);
     const found = await Effect.runPromise(
       Effect.result(services.address.reverseGeocode(latitude, longitude)),

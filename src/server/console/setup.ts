@@ -9,6 +9,7 @@ import {
   type StaffDirectoryConfig,
 } from "@portal/adapters/console";
 import type { PortalConfig } from "../config";
+import { discovered } from "../discovery";
 import type { PortalDatabase } from "../database";
 import type { Deferred } from "../records";
 
@@ -46,16 +47,7 @@ export const staffDirectoryOf = (settings: StaffSettings): StaffDirectory | unde
     roleGroups: parseRoleGroups(env("PORTAL_STAFF_ROLE_GROUPS") ?? ""),
     scopes: env("PORTAL_STAFF_SCOPES")?.split(/[\s,]+/) ?? ["openid", "profile", "groups"],
   };
-  let connecting: Promise<Configuration> | undefined;
-  const client = () => {
-    // A failed discovery (the directory briefly down) is tried again on the next sign-in.
-    connecting ??= staffDirectoryClient(config).catch((error: unknown) => {
-      connecting = undefined;
-      throw error;
-    });
-    return connecting;
-  };
-  return { config, client };
+  return { config, client: discovered(() => staffDirectoryClient(config)) };
 };
 
 /** The registered redirect URI on the host the officer is on, else the first. */
