@@ -29,7 +29,7 @@ import type { Brand } from "@portal/domain";
 /**
  * Every service of the portal, built once at start by `buildServices` from the configuration read
  * once, and handed as a parameter to whatever needs one: the router, each handler, the use cases'
- * ports, the loops, and (through `locals.portal`) the console's routes. Nothing is looked up later:
+ * ports, the loops, and the console's routes (in their context). Nothing is looked up later:
  * no module holds a root, and no service is made by name on first use.
  *
  * The database is the one service whose connection comes later: `database.open()` opens it on first

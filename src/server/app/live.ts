@@ -60,8 +60,8 @@ const noCaller: CallerPort = {
 };
 
 /**
- * The use cases' services, from the services the composition root built (src/server/main.ts): the domain's Clock and Ids ports
- * (the root's), the payment gateway, and the repositories of the portal's database.
+ * The use cases' services, from those the composition root built (src/server/main.ts): the domain's
+ * Clock and Ids ports, the payment gateway, and the repositories of the portal's database.
  */
 export function liveUseCases(services: Services): UseCases {
   const { clock, ids, database, payments, records, singpass } = services;

@@ -20,7 +20,7 @@ export interface OfficerCall {
   /** The caller's address (PORTAL_TRUST_PROXY rule), for the audit log. */
   readonly ip: string;
   readonly now: Date;
-  /** The portal's services (the web server's `locals.portal`), which the call's route uses. */
+  /** The portal's services (the console router's), which the call's route uses. */
   readonly services: Services;
 }
 
