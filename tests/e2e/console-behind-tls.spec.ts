@@ -104,6 +104,26 @@ test("an officer signs in, drafts rates and signs out through a TLS-terminating 
   );
   await keepScreenshot(officer, testInfo, "console-behind-tls-drafted");
 
+  // A sign-out the server refuses (as this load balancer's was, before the console's origin check
+  // knew it) leaves the officer signed in, and says so: nobody leaves a counter's computer believing
+  // they signed out.
+  await officer.route(`${site}/console/sign-out`, (route) =>
+    route.fulfill({
+      status: 403,
+      contentType: "application/json",
+      body: JSON.stringify({ status: 0, code: "console.csrf", message: "Refused" }),
+    }),
+  );
+  await officer.getByRole("button", { name: "Sign out" }).click();
+  await expect(
+    officer.getByRole("alert").filter({ hasText: "Sign-out did not go through" }),
+  ).toHaveText(
+    "Sign-out did not go through: you are still signed in. Please try again before you leave this computer.",
+  );
+  await expect(officer.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await keepScreenshot(officer, testInfo, "console-sign-out-refused");
+  await officer.unroute(`${site}/console/sign-out`);
+
   const signedOut = officer.waitForResponse(`${site}/console/sign-out`);
   await officer.getByRole("button", { name: "Sign out" }).click();
   expect((await signedOut).status()).toBe(200);

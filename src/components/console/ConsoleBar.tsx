@@ -25,6 +25,7 @@ const SIGN_IN_MESSAGES: Record<string, string> = {
 export default function ConsoleBar({ labels, returnPath }: Props) {
   const [state, setState] = useState<"loading" | "out" | "ended" | ConsoleSessionInfo>("loading");
   const [notice, setNotice] = useState("");
+  const [signOutRefused, setSignOutRefused] = useState(false);
   useEffect(() => {
     const reason = new URLSearchParams(window.location.search).get("signin");
     const key = reason ? SIGN_IN_MESSAGES[reason] : undefined;
@@ -64,13 +65,28 @@ export default function ConsoleBar({ labels, returnPath }: Props) {
   const roles = state.officer.roles
     .map((role: ConsoleRole) => labels[`console_role_${role}`] ?? role)
     .join(", ");
+  /**
+   * Signed out only when the server says so (or the session had already ended): a refused or lost
+   * sign-out leaves the officer signed in, and says so, so nobody walks away from a counter's
+   * computer thinking they signed out.
+   */
   const signOut = async () => {
-    await consoleCall("/console/sign-out", { method: "POST" });
-    setState("out");
-    window.location.assign(returnPath);
+    setSignOutRefused(false);
+    const reply = await consoleCall("/console/sign-out", { method: "POST" }).catch(() => undefined);
+    if (reply?.ok || reply?.status === 401) {
+      setState("out");
+      window.location.assign(returnPath);
+      return;
+    }
+    setSignOutRefused(true);
   };
   return (
     <div className="console-bar__who">
+      {signOutRefused ? (
+        <p role="alert" className="console-notice console-notice--error">
+          {labels["console_sign_out_failed"]}
+        </p>
+      ) : null}
       <p>
         <span>{fill(labels["console_signed_in_as"] ?? "", { name: state.officer.name })}</span>{" "}
         <span className="console-bar__roles">

@@ -13,6 +13,7 @@ export const consoleBarKeys = [
   "console_sign_in",
   "console_sign_in_intro",
   "console_sign_out",
+  "console_sign_out_failed",
   "console_session_ended",
   "console_signin_failed",
   "console_signin_no_role",
