@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { calleeName, trackedFiles } from "./lib/source-files.mjs";
 
 // Errors at the edge (issue 31): below the edge (the domain, the adapters, the use cases, the
 // console's operations) a refusal carries a stable code and a message, never an HTTP status; the one
@@ -45,13 +45,6 @@ const isNumericType = (type) =>
 
 const nameOf = (name) =>
   name && (ts.isIdentifier(name) || ts.isStringLiteral(name)) ? name.text : undefined;
-
-const calleeName = (callee) =>
-  ts.isIdentifier(callee)
-    ? callee.text
-    : ts.isPropertyAccessExpression(callee)
-      ? callee.name.text
-      : undefined;
 
 /**
  * The HTTP statuses a module below the edge gives its refusals, as `line: what` lines:
@@ -136,12 +129,10 @@ export function statusesBelowEdge(fileName, text) {
 }
 
 const belowEdge = () =>
-  execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" })
-    .split("\0")
-    .filter(
-      (file) =>
-        BELOW_EDGE.test(file) && MODULE.test(file) && !TEST.test(file) && !REMOTE_ANSWERS.has(file),
-    );
+  trackedFiles(root).filter(
+    (file) =>
+      BELOW_EDGE.test(file) && MODULE.test(file) && !TEST.test(file) && !REMOTE_ANSWERS.has(file),
+  );
 
 describe("no HTTP status below the edge", () => {
   it("finds a status given to a refusal, an error class or an answer", () => {

@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { calleeName, trackedFiles } from "./lib/source-files.mjs";
 
 // Two of the house's rules (issue 17), checked on every file git knows so they cannot quietly come
 // back: no source file over 400 lines, and no timer started when a module is imported (the loops
@@ -18,10 +18,7 @@ const TEST = /(\.test\.|\.spec\.|^tests\/|\/test-support\/)/;
 const GENERATED = new Set([]);
 const MAX_LINES = 400;
 
-const tracked = () =>
-  execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" })
-    .split("\0")
-    .filter((file) => file !== "");
+const tracked = () => trackedFiles(root);
 
 const sources = () =>
   tracked().filter((file) => SOURCE.test(file) && !TEST.test(file) && !GENERATED.has(file));
@@ -42,12 +39,6 @@ const TIMER_NAMED = /\bset(Interval|Timeout|Immediate)\b/;
 export function importTimeTimers(fileName, text) {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const found = [];
-  const calleeName = (callee) =>
-    ts.isIdentifier(callee)
-      ? callee.text
-      : ts.isPropertyAccessExpression(callee)
-        ? callee.name.text
-        : undefined;
   /** A function expression called where it is written: `(() => ...)()`, `(function () {...})()`. */
   const isIife = (fn) => {
     const callee = ts.isParenthesizedExpression(fn.parent) ? fn.parent : fn;

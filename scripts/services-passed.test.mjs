@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { trackedFiles } from "./lib/source-files.mjs";
 
 // Issue 31's house rule: services are passed, not fetched. The composition root
 // (src/server/main.ts, `buildServices`) makes every service once at start; the router hands them to
@@ -12,10 +12,7 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-const tracked = () =>
-  execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" })
-    .split("\0")
-    .filter((file) => file !== "");
+const tracked = () => trackedFiles(root);
 
 const TEST = /(\.test\.|\.spec\.)/;
 /** The server's modules: what the web server and the services bundle load. */

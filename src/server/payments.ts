@@ -50,7 +50,7 @@ export interface PortalPayments {
   /** `returnUrlFor` with the public address, PORTAL_WAKAF_PUBLIC_URL and the product route. */
   readonly threeDsReturnUrl: (flow: string) => string | undefined;
   /** What the browser needs to know to take card details: which gateway, and Stripe's public key. */
-  readonly browserConfiguration: () => {
+  readonly browserConfiguration: {
     readonly gateway: GatewayName;
     readonly publishableKey: string;
   };
@@ -128,10 +128,10 @@ export function portalPayments(deps: {
         wakafPublicUrl: config.wakafPublicUrl,
         productRoute: config.productRoute,
       }),
-    browserConfiguration: () => ({
+    browserConfiguration: {
       gateway: gatewayName,
       publishableKey: config.payments.stripe?.publishableKey ?? "",
-    }),
+    },
     recurring: recurringRecords,
     donations,
     applyGatewayReport: async (payment) => {

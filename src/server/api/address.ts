@@ -35,7 +35,7 @@ const guardLookup = async (
   if (hasSignIn(headers)) await callers.identityOf(headers);
   else await callers.liveGuest(headers);
   const { address, session } = limits(services.config);
-  await enforceLimits(services.records.rateWindows, [
+  await enforceLimits(services, [
     [address, clientAddress],
     [session, callerSession(headers)],
   ]);

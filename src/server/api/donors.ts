@@ -128,12 +128,7 @@ const checkCognitoNricExists =
   ({ callers, services, records: { donors } }: HandlerServices): Handler =>
   async ({ headers, body, clientAddress }) => {
     const identity = await callers.identityOf(headers);
-    await limitDonorCall(
-      services.records.rateWindows,
-      "checkCognitoNricExists",
-      identity.subject,
-      clientAddress,
-    );
+    await limitDonorCall(services, "checkCognitoNricExists", identity.subject, clientAddress);
     const { nric } = decode(NricBody, body);
     check(validateNric(nric.trim().toUpperCase()));
     const taken = await donors.nricRegistered(nric);
@@ -202,12 +197,7 @@ const checkCognitoMobileExists =
   ({ callers, services, records: { donors } }: HandlerServices): Handler =>
   async ({ headers, body, clientAddress }) => {
     const { identity, donor } = await callers.donorOf(headers);
-    await limitDonorCall(
-      services.records.rateWindows,
-      "checkCognitoMobileExists",
-      identity.subject,
-      clientAddress,
-    );
+    await limitDonorCall(services, "checkCognitoMobileExists", identity.subject, clientAddress);
     const { countryCode, mobile } = mobileOf(decode(MobileBody, body));
     const exists = await donors.mobileTaken(countryCode, mobile, donor?.id);
     return success({ data: { isExists: exists } });
@@ -236,12 +226,7 @@ const registerCognitoUser =
   ({ app, callers, services }: HandlerServices): Handler =>
   async ({ headers, body, clientAddress }) => {
     const identity = await callers.identityOf(headers);
-    await limitDonorCall(
-      services.records.rateWindows,
-      "registerCognitoUser",
-      identity.subject,
-      clientAddress,
-    );
+    await limitDonorCall(services, "registerCognitoUser", identity.subject, clientAddress);
     const request = decode(RegisterBody, body);
     const email = identity.email ?? request.email;
     if (email !== undefined) check(validateEmail(email));
@@ -288,12 +273,7 @@ const updateCognitoUser =
     const donor = await callers.registeredDonor(headers);
     const { countryCode, mobile } = mobileOf(decode(MobileBody, body));
     // Its "mobile exists" answers whether a number is registered: limited like checkCognitoMobileExists.
-    await limitDonorCall(
-      services.records.rateWindows,
-      "updateCognitoUser",
-      donor.id,
-      clientAddress,
-    );
+    await limitDonorCall(services, "updateCognitoUser", donor.id, clientAddress);
     const outcome = await donors.updateMobile(donor.id, countryCode, mobile);
     if (outcome === "mobile.exists") {
       throw mobileExists();

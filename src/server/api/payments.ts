@@ -59,7 +59,7 @@ export const paymentHandlers = ({ app, callers, services }: HandlerServices) =>
     },
     /** Which gateway takes card details in the browser (and Stripe's publishable key when it is Stripe). */
     paymentConfiguration: () =>
-      Promise.resolve(success({ data: services.payments.browserConfiguration() })),
+      Promise.resolve(success({ data: services.payments.browserConfiguration })),
   }) satisfies Record<string, Handler>;
 
 /** Where Stripe delivers events (not a browser call, so not in the call table). */

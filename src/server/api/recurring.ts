@@ -3,7 +3,7 @@ import { cancelPlan } from "../app/account";
 import { decode, Text } from "./decode";
 import { failure, RequestError, success, transactionNotFound } from "./envelope";
 import { receiptLookupWait } from "../rate-limits/shared";
-import type { CallContext, Handler, HandlerServices } from "./types";
+import type { CallContext, Handler, HandlerServices, ServiceResponse } from "./types";
 
 /**
  * Signed in, or the token of the plan's "manage this gift" link (e-mailed with each of its receipts;
@@ -32,6 +32,28 @@ const manageLinkLimited = async (
 };
 
 /**
+ * Who asks about a plan: the holder of its gift's manage link (`token` in the body, limited as
+ * above), else its signed-in owner; or the 429 to answer.
+ */
+const planAsker = async (
+  given: HandlerServices,
+  request: CallContext,
+): Promise<
+  | {
+      readonly transactionNo: string;
+      readonly by: { readonly manageToken: string } | { readonly donorId: string };
+    }
+  | ServiceResponse
+> => {
+  const { transactionNo, token } = decode(PlanBody, request.body);
+  if (token === undefined) {
+    const donor = await given.callers.registeredDonor(request.headers);
+    return { transactionNo, by: { donorId: donor.id } };
+  }
+  return (await manageLinkLimited(given, request)) ?? { transactionNo, by: { manageToken: token } };
+};
+
+/**
  * getDonorTxnRecurrentStatus: the plan a donation started (its status, frequency, next date), for its
  * signed-in owner; with a manage link's token, that one plan's status, amount, fund, frequency and
  * next date. A wrong, expired or another plan's token answers like a missing transaction.
@@ -39,14 +61,13 @@ const manageLinkLimited = async (
 const getDonorTxnRecurrentStatus =
   (given: HandlerServices): Handler =>
   async (request) => {
-    const { headers, body } = request;
-    const { transactionNo, token } = decode(PlanBody, body);
-    if (token !== undefined) {
-      const limited = await manageLinkLimited(given, request);
-      if (limited) return limited;
+    const asker = await planAsker(given, request);
+    if ("status" in asker) return asker;
+    const { transactionNo, by } = asker;
+    if ("manageToken" in by) {
       const plan = await (
         await given.services.payments.recurring()
-      ).statusByManageToken(token, transactionNo);
+      ).statusByManageToken(by.manageToken, transactionNo);
       if (!plan) throw transactionNotFound();
       const { isRecurring, recurringStatus, frequency, nextDonationDate, amountCents, flow } = plan;
       return success({
@@ -61,10 +82,9 @@ const getDonorTxnRecurrentStatus =
         },
       });
     }
-    const donor = await given.callers.registeredDonor(headers);
     const status = await (
       await given.services.records.history()
-    ).recurringStatus(donor.id, transactionNo);
+    ).recurringStatus(by.donorId, transactionNo);
     if (!status) throw transactionNotFound();
     return success({ data: status });
   };
@@ -76,16 +96,9 @@ const getDonorTxnRecurrentStatus =
 const cancelRecurringPayment =
   (given: HandlerServices): Handler =>
   async (request) => {
-    const { headers, body } = request;
-    const { transactionNo, token } = decode(PlanBody, body);
-    if (token !== undefined) {
-      const limited = await manageLinkLimited(given, request);
-      if (limited) return limited;
-      await given.app.run(cancelPlan({ transactionNo, by: { manageToken: token } }));
-    } else {
-      const donor = await given.callers.registeredDonor(headers);
-      await given.app.run(cancelPlan({ transactionNo, by: { donorId: donor.id } }));
-    }
+    const asker = await planAsker(given, request);
+    if ("status" in asker) return asker;
+    await given.app.run(cancelPlan(asker));
     return success({
       message: "Recurring payment cancelled",
       data: { recurringStatus: "cancelled" },

@@ -24,7 +24,7 @@ const holdSocialNric =
   ({ app, callers, services }: HandlerServices): Handler =>
   async ({ headers, body, clientAddress }) => {
     const guest = await callers.liveGuest(headers);
-    await limitDonorCall(services.records.rateWindows, "holdSocialNric", guest.id, clientAddress);
+    await limitDonorCall(services, "holdSocialNric", guest.id, clientAddress);
     const request = decode(NricBody, body);
     const nric = request.nric.trim().toUpperCase();
     check(validateNric(nric));

@@ -52,11 +52,12 @@ export interface UseCases {
 }
 
 /** The caller of a use case run without one: asking it is a mistake of the handler, said so. */
+const withoutCaller = () => Promise.reject(new Error("this use case was run without its caller"));
 const noCaller: CallerPort = {
-  giver: () => Promise.reject(new Error("this use case was run without its caller")),
-  enrollee: () => Promise.reject(new Error("this use case was run without its caller")),
-  signedInDonor: () => Promise.reject(new Error("this use case was run without its caller")),
-  signedInIdentity: () => Promise.reject(new Error("this use case was run without its caller")),
+  giver: withoutCaller,
+  enrollee: withoutCaller,
+  signedInDonor: withoutCaller,
+  signedInIdentity: withoutCaller,
 };
 
 /**

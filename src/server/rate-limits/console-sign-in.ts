@@ -37,7 +37,7 @@ export async function limitSignIn(
   langs: ReadonlyArray<Lang>,
 ): Promise<Response | undefined> {
   const { allowed, retryAfterSeconds } = await hitLimit(
-    services.records.rateWindows,
+    services,
     limits[step],
     address,
     services.clock.nowMs(),

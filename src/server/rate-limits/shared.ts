@@ -11,6 +11,11 @@ import type { RequestHeaders } from "../api/types";
  * counts against the same window and a restart forgets nothing. `name` keeps one limit's keys apart
  * from another's.
  */
+/** Where shared limits count: the portal's `rate_window` (the services' `records.rateWindows`). */
+export interface LimitStore {
+  readonly records: { readonly rateWindows: Deferred<RateWindows> };
+}
+
 export interface SharedLimit {
   readonly name: string;
   readonly limit: number;
@@ -19,24 +24,24 @@ export interface SharedLimit {
 
 /** Count one event under `limit` for `key`: whether it fits, and else the seconds to wait. */
 export const hitLimit = async (
-  windows: Deferred<RateWindows>,
+  { records }: LimitStore,
   limit: SharedLimit,
   key: string,
   now = Date.now(),
 ): Promise<{ readonly allowed: boolean; readonly retryAfterSeconds: number }> =>
-  (await windows()).hit(`${limit.name}:${key}`, limit.limit, limit.windowMs, now);
+  (await records.rateWindows()).hit(`${limit.name}:${key}`, limit.limit, limit.windowMs, now);
 
 /**
  * Count one event under each (limit, key) pair, in order (a pair without a key is skipped); the first
  * limit exceeded answers 429 `rate.limited` with `retry-after`.
  */
 export const enforceLimits = async (
-  windows: Deferred<RateWindows>,
+  store: LimitStore,
   pairs: ReadonlyArray<readonly [SharedLimit, string | undefined]>,
 ): Promise<void> => {
   for (const [limit, key] of pairs) {
     if (key === undefined) continue;
-    const result = await hitLimit(windows, limit, key);
+    const result = await hitLimit(store, limit, key);
     if (!result.allowed) {
       throw new RequestError(429, "Too many requests. Please try again later.", "rate.limited", {
         "retry-after": String(result.retryAfterSeconds),
@@ -76,25 +81,19 @@ const receiptLimits = (config: PortalConfig) => ({
  * Answers the seconds to wait, or 0 when the lookup may go ahead.
  */
 export const receiptLookupWait = async (
-  {
-    config,
-    records,
-  }: {
-    readonly config: PortalConfig;
-    readonly records: { readonly rateWindows: Deferred<RateWindows> };
-  },
+  store: LimitStore & { readonly config: PortalConfig },
   headers: RequestHeaders,
   clientAddress: string,
   by: "token" | "owner",
   now = Date.now(),
 ): Promise<number> => {
-  const limits = receiptLimits(config);
+  const limits = receiptLimits(store.config);
   if (by === "token") {
-    const ip = await hitLimit(records.rateWindows, limits.ip, clientAddress, now);
+    const ip = await hitLimit(store, limits.ip, clientAddress, now);
     if (!ip.allowed) return ip.retryAfterSeconds;
   }
   const session = callerSession(headers);
   if (session === undefined) return 0;
-  const bySession = await hitLimit(records.rateWindows, limits.session, session, now);
+  const bySession = await hitLimit(store, limits.session, session, now);
   return bySession.allowed ? 0 : bySession.retryAfterSeconds;
 };
