@@ -6,7 +6,7 @@ import { expect, request, test } from "@playwright/test";
 import { ensureHaproxy, haproxyConfig } from "../../scripts/lib/haproxy.mjs";
 import { startPortal, type RunningPortal } from "../support/portal";
 import { officerSignedIn } from "./console-officers";
-import { keepScreenshot } from "./helpers";
+import { keepScreenshot, lookAtBothWidths } from "./helpers";
 
 // Issue 30, finding 1: the console behind the documented TLS load balancer (docs/deploying.md). A real
 // HAProxy terminates TLS with a certificate made here and forwards to a portal of this file's own
@@ -121,7 +121,7 @@ test("an officer signs in, drafts rates and signs out through a TLS-terminating 
     "Sign-out did not go through: you are still signed in. Please try again before you leave this computer.",
   );
   await expect(officer.getByRole("button", { name: "Sign out" })).toBeVisible();
-  await keepScreenshot(officer, testInfo, "console-sign-out-refused");
+  await lookAtBothWidths(officer, testInfo, "console-sign-out-refused");
   await officer.unroute(`${site}/console/sign-out`);
 
   const signedOut = officer.waitForResponse(`${site}/console/sign-out`);
