@@ -235,4 +235,21 @@ describe.each(testDatabases())("console and service input on $name", (database) 
     );
     expect(query.status).toBe(400);
   });
+
+  it("answers a console path it does not serve, a wrong method and an oversized body with the console's JSON refusal, to a stranger too", async () => {
+    const stranger = await fetch(`${portal.base}/console/api/nothing-here`);
+    expect(stranger.status).toBe(404);
+    expect(await stranger.json()).toMatchObject({ status: 0, code: "console.not_found" });
+    // A route that exists refuses a stranger before anything else.
+    expect((await fetch(`${portal.base}/console/api/audit`)).status).toBe(401);
+    const wrongMethod = await raw("/console/api/audit", { body: "{}" });
+    expect([wrongMethod.status, JSON.parse(wrongMethod.text).code]).toEqual([
+      405,
+      "console.method",
+    ]);
+    const big = await raw("/console/api/donations/search", {
+      body: JSON.stringify({ email: "x".repeat(70 * 1024) }),
+    });
+    expect([big.status, JSON.parse(big.text).code]).toEqual([413, "request.too_large"]);
+  });
 });
