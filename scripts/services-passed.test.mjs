@@ -56,7 +56,7 @@ const MAKERS = new Set([
   "address",
   "site",
   "console/setup",
-  "console/operations/live",
+  "console/use-cases",
 ]);
 /** Plain functions of those modules that make nothing (a handler may call them). */
 const PURE = new Map([
@@ -90,6 +90,30 @@ export function serviceImports(fileName, text) {
       if (pure?.has(name)) continue;
       found.push(`${fileName}: ${name} from ${spec}`);
     }
+  }
+  return found;
+}
+
+/** Console routes anyone may call: signing in and out of the session, and the session itself. */
+const CONSOLE_OPEN = new Set([
+  "src/server/console/routes/sign-in.ts",
+  "src/server/console/routes/callback.ts",
+  "src/server/console/routes/api/session.ts",
+]);
+
+/**
+ * A console route module's ways around the router's officer: an exported method not declared with
+ * the action its officer's role must allow (`forOfficer`), or a call that resolves the officer itself.
+ */
+export function officerResolvedHere(fileName, text) {
+  const found = [];
+  for (const [, method, rest] of text.matchAll(
+    /^export const (GET|POST|PUT|PATCH|DELETE)\b[^=]*= (.*)$/gm,
+  )) {
+    if (!rest.startsWith("forOfficer(")) found.push(`${fileName}: ${method} without forOfficer`);
+  }
+  for (const [name] of text.matchAll(/\b(requireOfficer|currentSession|checkOfficer)\(/g)) {
+    found.push(`${fileName}: calls ${name.slice(0, -1)}`);
   }
   return found;
 }
@@ -130,7 +154,34 @@ describe("services are passed from one root, not fetched", () => {
     expect(plain.map(({ file, name }) => `${file}: ${name}`)).toEqual([]);
   });
 
+  it("the console's router resolves the officer for the action each route declares", () => {
+    const routes = tracked().filter(
+      (file) =>
+        /^src\/server\/console\/routes\/.*\.ts$/.test(file) &&
+        !TEST.test(file) &&
+        !CONSOLE_OPEN.has(file),
+    );
+    expect(routes.length).toBeGreaterThan(15);
+    const found = routes.flatMap((file) =>
+      officerResolvedHere(file, readFileSync(path.join(root, file), "utf8")),
+    );
+    expect(found).toEqual([]);
+  });
+
   it("the checks find what they look for", () => {
+    expect(
+      officerResolvedHere(
+        "src/server/console/routes/api/x.ts",
+        [
+          'export const GET: ConsoleRoute = forOfficer("rates.view", (_, call) => perform(call, x()));',
+          "export const POST: ConsoleRoute = async (context) => {",
+          '  const call = await requireOfficer(context, "rates.draft");',
+        ].join("\n"),
+      ),
+    ).toEqual([
+      "src/server/console/routes/api/x.ts: POST without forOfficer",
+      "src/server/console/routes/api/x.ts: calls requireOfficer",
+    ]);
     expect(
       moduleState(
         "src/server/x.ts",

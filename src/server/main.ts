@@ -4,8 +4,7 @@ import { addressLookupOf } from "./address";
 import { configurationCache, type ConfigurationCache } from "./api/configuration";
 import { portalClock, systemIds, type PortalClock } from "./clock";
 import type { PortalConfig } from "./config";
-import { consoleOperationsOf } from "./console/operations/live";
-import type { Operations } from "./console/operations/service";
+import { consoleUseCasesOf, type ConsoleUseCases } from "./console/use-cases";
 import {
   consoleRecords,
   staffDirectoryOf,
@@ -65,8 +64,8 @@ export interface Services {
   readonly address: AddressLookupShape;
   /** The brand a request's host wears (§1), from the configured site entries. */
   readonly brandOfHost: (host: string | undefined) => Promise<Brand>;
-  /** The console's records and operations. */
-  readonly console: ConsoleRecords & { readonly operations: Deferred<Operations> };
+  /** The console's records and its use cases (src/server/app/console). */
+  readonly console: ConsoleRecords & { readonly useCases: ConsoleUseCases };
   /** The finance section's records (reconciliation, IRAS, dashboard). */
   readonly finance: Deferred<Finance>;
   /** The configuration answers kept for a few seconds (cleared when rates are published). */
@@ -111,6 +110,8 @@ export function buildServices(deps: {
     sandbox: standins.sandboxGateway,
   });
   applyReport = payments.applyGatewayReport;
+  const finance = financeOf({ config, database, key, gatewayRecords: standins.gatewayRecords });
+  const configuration = configurationCache();
   return {
     config,
     clock,
@@ -130,16 +131,18 @@ export function buildServices(deps: {
     brandOfHost: siteBrands(database, config.productRoute),
     console: {
       ...consoleRecords(database),
-      operations: consoleOperationsOf({
+      useCases: consoleUseCasesOf({
         config,
         clock,
         database,
         key,
         mailQueue: mail.queue,
         gatewayNamed: payments.gatewayNamed,
+        reconciliation: async () => (await finance()).reconciliation,
+        configurationChanged: configuration.clear,
       }),
     },
-    finance: financeOf({ config, database, key, gatewayRecords: standins.gatewayRecords }),
-    configurationCache: configurationCache(),
+    finance,
+    configurationCache: configuration,
   };
 }

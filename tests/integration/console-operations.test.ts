@@ -2,16 +2,36 @@ import { randomBytes } from "node:crypto";
 import { Effect } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nricCheckLetter } from "@portal/domain";
-import { history, receipts, RecordRefused, type ConsoleActor, type Sql } from "@portal/adapters/db";
+import type { CounterEntryInput, DonationSearchInput, ReversalKind } from "@portal/domain";
+import { history, receipts, type ConsoleActor, type Sql } from "@portal/adapters/db";
 import { createSandbox, migrateStandins, sqlSandboxStore, type Sandbox } from "@portal/standins";
-import { operations, type Operations } from "../../src/server/console/operations/service";
+import { Refused } from "../../src/server/app/refused";
+import {
+  approveReversal,
+  cancelPlanForDonor,
+  findPlans,
+  giveBack,
+  issueCounterReceipt,
+  reissueReceipt,
+  resendReceipt,
+  reversalsAwaitingApproval,
+  searchGifts,
+  setWallHidden,
+  viewGift,
+} from "../../src/server/app/console/gifts";
+import {
+  consolePorts,
+  consoleUseCasesOver,
+  type ConsoleUseCases,
+} from "../../src/server/console/use-cases";
 import { testDatabases } from "../support/databases";
 import { paidBySandbox } from "../support/sandbox-gifts";
 
 /**
  * The console's operations on gifts (issue 18), run as the server runs them over a real database
- * (PGlite, and PostgreSQL when there is one) and the sandbox gateway keeping its own records there.
- * No port is used.
+ * (PGlite, and PostgreSQL when there is one) and the sandbox gateway keeping its own records there:
+ * the use cases (src/server/app/console/gifts.ts) over the live ports (src/server/console/use-cases.ts),
+ * each run for an officer as the console's router runs them.
  */
 const officer: ConsoleActor = {
   id: "officer-1",
@@ -30,13 +50,50 @@ const refused = async (work: Promise<unknown>) => {
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(RecordRefused);
-  return (error as RecordRefused).code;
+  expect(error).toBeInstanceOf(Refused);
+  return (error as Refused).code;
+};
+
+/** The use cases as an officer runs them (the router resolves the officer; here, the test names them). */
+const operationsOf = (useCases: ConsoleUseCases) => {
+  const as = (actor: ConsoleActor) => ({ ...actor, ip: actor.ip ?? "", now: new Date() });
+  return {
+    search: (actor: ConsoleActor, input: DonationSearchInput) =>
+      useCases.run(searchGifts(input), as(actor)),
+    donation: (actor: ConsoleActor, transactionNo: string) =>
+      useCases.run(viewGift(transactionNo), as(actor)),
+    giveBack: (
+      actor: ConsoleActor,
+      input: {
+        transactionNo: string;
+        kind: ReversalKind;
+        amountCents?: number;
+        reason: string;
+        idempotencyKey: string;
+      },
+    ) => useCases.run(giveBack(input), as(actor)),
+    approve: (actor: ConsoleActor, id: string) => useCases.run(approveReversal(id), as(actor)),
+    awaitingApproval: (actor: ConsoleActor) => useCases.run(reversalsAwaitingApproval(), as(actor)),
+    counterReceipt: (actor: ConsoleActor, input: CounterEntryInput, key: string) =>
+      useCases.run(issueCounterReceipt(input, key), as(actor)),
+    resendReceipt: (actor: ConsoleActor, transactionNo: string, key: string) =>
+      useCases.run(resendReceipt(transactionNo, key), as(actor)),
+    reissue: (
+      actor: ConsoleActor,
+      input: { transactionNo: string; reason: string; particulars: { name?: string } },
+    ) => useCases.run(reissueReceipt(input), as(actor)),
+    plans: (actor: ConsoleActor, find: { email?: string }) =>
+      useCases.run(findPlans(find), as(actor)),
+    cancelPlan: (actor: ConsoleActor, id: string, note: string) =>
+      useCases.run(cancelPlanForDonor(id, note), as(actor)),
+    setWallHidden: (actor: ConsoleActor, transactionNo: string, hidden: boolean, why: string) =>
+      useCases.run(setWallHidden(transactionNo, hidden, why), as(actor)),
+  };
 };
 
 describe.each(testDatabases())("console operations on $name", (database) => {
   let sql: Sql;
-  let ops: Operations;
+  let ops: ReturnType<typeof operationsOf>;
   let sandbox: Sandbox;
   const key = randomBytes(32);
 
@@ -44,13 +101,15 @@ describe.each(testDatabases())("console operations on $name", (database) => {
     sql = await database.open();
     await migrateStandins(sql);
     sandbox = createSandbox({ challengeUrl: (id) => `/3ds/${id}`, store: sqlSandboxStore(sql) });
-    ops = operations({
+    const ports = consolePorts({
       sql,
       key,
       gateway: (name) => (name === "sandbox" ? sandbox.gateway : undefined),
       approvalAboveCents: 50_000,
       now: () => Date.now(),
+      productRoute: "wakaf",
     });
+    ops = operationsOf(consoleUseCasesOver(() => Promise.resolve(ports)));
   });
   afterAll(async () => {
     await sql?.close();
@@ -81,7 +140,7 @@ describe.each(testDatabases())("console operations on $name", (database) => {
       ops.approve(donor, "00000000-0000-0000-0000-000000000000"),
       ops.counterReceipt({ ...donor, name: "x" }, {} as never, "d2"),
       ops.resendReceipt(donor, gift.transactionNo, "d3"),
-      ops.reissue(donor, { receiptNo: gift.receipt.receiptNo, reason: "x", particulars: {} }),
+      ops.reissue(donor, { transactionNo: gift.transactionNo, reason: "x", particulars: {} }),
       ops.plans(donor, { email: "aisyah@example.sg" }),
       ops.cancelPlan(donor, "00000000-0000-0000-0000-000000000000", "asked"),
       ops.setWallHidden(donor, gift.transactionNo, true, "rude"),
@@ -268,7 +327,7 @@ describe.each(testDatabases())("console operations on $name", (database) => {
     const gift = await paid(1_500);
     const original = gift.receipt.receiptNo;
     const outcome = await ops.reissue(officer, {
-      receiptNo: original,
+      transactionNo: gift.transactionNo,
       reason: "Name misspelt",
       particulars: { name: "Nur Aishah" },
     });

@@ -7,10 +7,25 @@ import { Data, Effect } from "effect";
 export class Refused extends Data.TaggedError("Refused")<{
   readonly code: string;
   readonly message: string;
+  /** The fields at fault, for a form to mark (a console search or counter entry). */
+  readonly fields?: ReadonlyArray<string>;
+  /** The path of the one field at fault (a site-content part). */
+  readonly field?: string;
 }> {}
 
 /** Fail with a refusal (the use cases' one way to say no). */
-export const refuse = (code: string, message: string): Refused => new Refused({ code, message });
+export const refuse = (
+  code: string,
+  message: string,
+  at: { readonly fields?: ReadonlyArray<string>; readonly field?: string } = {},
+): Refused => new Refused({ code, message, ...at });
+
+/**
+ * A port's call inside a use case: a `Refused` its live implementation threw (the adapters' refusals,
+ * translated where the port is built) is this use case's refusal; anything else is a defect.
+ */
+export const recorded = <A>(run: () => Promise<A>): Effect.Effect<A, Refused> =>
+  calling(run, (error) => (error instanceof Refused ? error : undefined));
 
 /**
  * A repository call inside a use case: its refusals that `refusal` recognises become this use case's

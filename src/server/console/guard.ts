@@ -14,7 +14,7 @@ import { refusalAnswer, wireCode } from "../api/errors";
 /** What the guard needs of a console route's context. */
 export type ConsoleRequest = Pick<ConsoleContext, "request" | "clientAddress" | "locals">;
 
-/** An officer allowed to do the action asked, with what the audit log needs of the call. */
+/** An officer allowed to do the action asked (or one of those), with what the audit log needs of the call. */
 export interface OfficerCall {
   readonly officer: Officer;
   /** The caller's address (PORTAL_TRUST_PROXY rule), for the audit log. */
@@ -99,7 +99,7 @@ const SAFE = new Set(["GET", "HEAD"]);
  */
 async function checkOfficer(
   context: ConsoleRequest,
-  action: ConsoleAction,
+  actions: ReadonlyArray<ConsoleAction>,
   seen: { officer: Officer | undefined },
 ): Promise<OfficerCall | Response> {
   const { request } = context;
@@ -119,7 +119,7 @@ async function checkOfficer(
       return refusal("console.csrf", "This request did not come from the console");
     }
   }
-  if (!mayDo(session.officer.roles, action)) {
+  if (!actions.some((action) => mayDo(session.officer.roles, action))) {
     return refusal("console.forbidden", "Your role does not allow this");
   }
   return {
@@ -131,16 +131,17 @@ async function checkOfficer(
 }
 
 /**
- * `checkOfficer`, and a signed-in officer's refusal (403: the CSRF check or the role) is written to the
+ * `checkOfficer` (allowed when the roles permit the action, or any one of the actions given), and a signed-in officer's refusal (403: the CSRF check or the role) is written to the
  * audit log as `console.refused` with the action asked and the reason: theirs to answer for, as their
  * changes are. (A 401 has no officer: nothing is written.)
  */
 export async function requireOfficer(
   context: ConsoleRequest,
-  action: ConsoleAction,
+  action: ConsoleAction | ReadonlyArray<ConsoleAction>,
 ): Promise<OfficerCall | Response> {
   const seen: { officer: Officer | undefined } = { officer: undefined };
-  const answer = await checkOfficer(context, action, seen);
+  const actions: ReadonlyArray<ConsoleAction> = typeof action === "string" ? [action] : action;
+  const answer = await checkOfficer(context, actions, seen);
   if (answer instanceof Response && answer.status === 403 && seen.officer) {
     const { code } = (await answer.clone().json()) as { code?: unknown };
     const { request } = context;
@@ -155,7 +156,7 @@ export async function requireOfficer(
       {
         action: "console.refused",
         after: {
-          asked: action,
+          asked: actions.join(" | "),
           reason: code,
           request: `${request.method} ${new URL(request.url).pathname}`,
         },

@@ -1,6 +1,9 @@
-import type { Schema } from "effect";
+import type { Effect, Schema } from "effect";
+import { Refused } from "../app/refused";
+import type { OfficerPort } from "../app/console/officer";
 import { decodeInput, InputRefused, parseJson } from "../input";
-import { refusal } from "./guard";
+import { refusal, type OfficerCall } from "./guard";
+import type { ConsoleAppServices } from "./use-cases";
 
 /** A console call's success answer (the portal's envelope: status 1). */
 export const ok = (data: unknown, status = 200): Response =>
@@ -51,37 +54,38 @@ export async function consoleBody<S extends Schema.Top>(
   }
 }
 
-/**
- * Whether `error` has the shape of a refusal class. The console's routes run in the Astro bundle and
- * the services `startPortal` built in the service bundle, each with its own copy of the error
- * classes, so a refusal from a service is known by its fields, not by `instanceof`.
- */
-export const refusalShaped = <T extends Readonly<Record<string, "string" | "number">>>(
-  error: unknown,
-  fields: T,
-): error is Error & { readonly [K in keyof T]: T[K] extends "string" ? string : number } =>
-  error instanceof Error &&
-  Object.entries(fields).every(
-    ([field, type]) => typeof (error as unknown as Record<string, unknown>)[field] === type,
-  );
+/** The officer of a resolved call, as the console's use cases name them. */
+export const officerOf = (call: OfficerCall): OfficerPort => ({
+  id: call.officer.id,
+  name: call.officer.name,
+  roles: call.officer.roles,
+  ip: call.ip,
+  now: call.now,
+});
 
 /**
- * A domain refusal (`RateDraftRefused`, `ContentRefused`) as its answer, its status its code's in the
- * edge's table (src/server/api/errors.ts: 409 for a conflict with the draft's state, 400 for bad input).
+ * Run one console use case (src/server/app/console) for the call's officer and encode its answer
+ * (`ok` unless told): a refusal is the console's JSON refusal with its code (status from the edge's
+ * table, src/server/api/errors.ts) and the fields a form must mark; anything else is a fault.
  */
-export const refused = (error: unknown): Response => {
-  if (
-    refusalShaped(error, { code: "string" }) &&
-    (error as { _tag?: unknown })._tag === "RateDraftRefused"
-  ) {
-    return refusal(error.code, error.message);
+export async function perform<A>(
+  call: OfficerCall,
+  program: Effect.Effect<A, Refused, ConsoleAppServices>,
+  answer: (value: A) => Response = (value) => ok(value),
+): Promise<Response> {
+  try {
+    return answer(await call.services.console.useCases.run(program, officerOf(call)));
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    return refusal(error.code, error.message, {
+      ...(error.fields ? { fields: error.fields } : {}),
+      ...(error.field === undefined ? {} : { field: error.field }),
+    });
   }
-  // A content field refused: the field's path, so the page can point at it.
-  if (
-    refusalShaped(error, { code: "string", field: "string" }) &&
-    (error as { _tag?: unknown })._tag === "ContentRefused"
-  ) {
-    return refusal(error.code, error.message, { field: error.field });
-  }
-  throw error;
+}
+
+/** The idempotency key of a changing call: its header, 1 to 255 characters. */
+export const idempotencyKeyOf = (request: Request): string | undefined => {
+  const key = request.headers.get("idempotency-key")?.trim();
+  return key && key.length <= 255 ? key : undefined;
 };

@@ -1,4 +1,6 @@
+import type { ConsoleAction } from "@portal/domain";
 import type { Services } from "../main";
+import type { OfficerCall } from "./guard";
 
 /**
  * What a console route is handed: the request (as the Fetch API's), its address, the parameters its
@@ -22,5 +24,32 @@ export interface ConsoleContext {
   };
 }
 
+/** A method of a console route that anyone may call (sign-in, its callback, sign-out, the session). */
+export type ConsoleHandler = (context: ConsoleContext) => Promise<Response>;
+
+/**
+ * A method of a console route for officers: the action their role must allow, and what it does once
+ * the console's router has resolved the officer for that action (src/server/console/guard.ts: the
+ * session, the CSRF token and origin of a changing call, the role table; a refusal audited). The
+ * route never asks who calls.
+ */
+export interface OfficerRoute {
+  /**
+   * One action; any of several (a reader of either role); or one the request picks (`?do=`), where a
+   * Response is the request's refusal, answered before anyone is asked.
+   */
+  readonly action:
+    | ConsoleAction
+    | ReadonlyArray<ConsoleAction>
+    | ((context: ConsoleContext) => ConsoleAction | Response);
+  readonly handle: (context: ConsoleContext, call: OfficerCall) => Promise<Response>;
+}
+
 /** One method of one console route. */
-export type ConsoleRoute = (context: ConsoleContext) => Promise<Response>;
+export type ConsoleRoute = ConsoleHandler | OfficerRoute;
+
+/** A console route's method for the officers whose roles allow `action`. */
+export const forOfficer = (
+  action: OfficerRoute["action"],
+  handle: OfficerRoute["handle"],
+): OfficerRoute => ({ action, handle });

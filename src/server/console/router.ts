@@ -1,6 +1,6 @@
 import { urlProblem } from "../input";
 import type { Services } from "../main";
-import { refusal } from "./guard";
+import { refusal, requireOfficer } from "./guard";
 import type { ConsoleContext, ConsoleRoute } from "./route";
 import * as audit from "./routes/api/audit";
 import * as content from "./routes/api/content";
@@ -70,7 +70,8 @@ export const isConsolePath = (pathname: string): boolean =>
 /**
  * The console's router, in the services bundle beside the /svc router, over the same services: finds
  * the route and its parameters, refuses a broken address (the edge's text rule, src/server/input.ts),
- * an unknown path (404) or method (405) with the console's JSON refusal, and runs the route.
+ * an unknown path (404) or method (405) with the console's JSON refusal, resolves the officer for the
+ * action an officer's route declares (401/403 otherwise), and runs the route.
  */
 export function consoleRouter(services: Services) {
   return async (
@@ -105,7 +106,13 @@ export function consoleRouter(services: Services) {
         clientAddress,
         locals: { services, writable },
       };
-      return route(context);
+      if (typeof route === "function") return route(context);
+      // The officer, resolved here for the action the route declares, never by the route itself.
+      const action = typeof route.action === "function" ? route.action(context) : route.action;
+      if (action instanceof Response) return action;
+      const call = await requireOfficer(context, action);
+      if (call instanceof Response) return call;
+      return route.handle(context, call);
     }
     return refusal("console.not_found", "No such call");
   };

@@ -4,9 +4,3 @@ import type { ConsoleContext } from "./route";
 /** The portal's services as a console route meets them: built once by the composition root. */
 export const portalServices = (context: Pick<ConsoleContext, "locals">): Services =>
   context.locals.services;
-
-/** The console's services (operations, rate drafts, sessions, finance) of the started portal. */
-export const consoleServices = (context: Pick<ConsoleContext, "locals">) => {
-  const services = portalServices(context);
-  return { ...services.console, finance: services.finance };
-};

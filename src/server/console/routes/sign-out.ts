@@ -1,11 +1,9 @@
-import type { ConsoleRoute } from "../route";
+import { forOfficer, type ConsoleRoute } from "../route";
 import { audit } from "../audit";
-import { isHttps, readCookie, requireOfficer, sessionCookieName } from "../guard";
+import { isHttps, readCookie, sessionCookieName } from "../guard";
 
 /** End the officer's console session (CSRF-checked like every changing call). */
-export const POST: ConsoleRoute = async (context) => {
-  const call = await requireOfficer(context, "console.view");
-  if (call instanceof Response) return call;
+export const POST: ConsoleRoute = forOfficer("console.view", async (context, call) => {
   const { request } = context;
   const { config } = call.services;
   const name = sessionCookieName(request, config);
@@ -20,4 +18,4 @@ export const POST: ConsoleRoute = async (context) => {
       },
     },
   );
-};
+});

@@ -1,6 +1,5 @@
-import type { ConsoleRoute } from "../../route";
+import { forOfficer, type ConsoleRoute } from "../../route";
 import { readAudit, signInRefusals } from "@portal/adapters/console";
-import { requireOfficer } from "../../guard";
 import { ok } from "../../respond";
 
 const dateOf = (value: string | null): Date | undefined => {
@@ -15,9 +14,7 @@ const dateOf = (value: string | null): Date | undefined => {
  * With the first page, `refusedSignIns`: the refused sign-ins of no known officer, counted per
  * address and hour (they are not lines of the log: anyone can cause them), in `from`/`to`.
  */
-export const GET: ConsoleRoute = async (context) => {
-  const call = await requireOfficer(context, "audit.view");
-  if (call instanceof Response) return call;
+export const GET: ConsoleRoute = forOfficer("audit.view", async (context, call) => {
   const q = context.url.searchParams;
   const text = (name: string) => q.get(name)?.trim().slice(0, 120) || undefined;
   const before = Number(q.get("before"));
@@ -39,4 +36,4 @@ export const GET: ConsoleRoute = async (context) => {
           to: dateOf(q.get("to")),
         });
   return ok({ entries: rows, refusedSignIns });
-};
+});

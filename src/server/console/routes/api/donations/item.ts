@@ -1,7 +1,4 @@
-import type { ConsoleRoute } from "../../../route";
-import { consoleServices } from "../../../services";
-import { refusal, requireOfficer } from "../../../guard";
-import { consoleBody, ok } from "../../../respond";
+import { giveBack, reissueReceipt, resendReceipt, viewGift } from "../../../../app/console/gifts";
 import {
   REFUND_AMOUNT_FIELDS,
   RefundBody,
@@ -9,22 +6,16 @@ import {
   ResendBody,
   VoidBody,
 } from "../../../bodies";
-import { actorOf } from "../../../operations/live";
-import { idempotencyKeyOf, operationRefused } from "../../../operations/respond";
+import { refusal } from "../../../guard";
+import { forOfficer, type ConsoleContext, type ConsoleRoute } from "../../../route";
+import { consoleBody, idempotencyKeyOf, perform } from "../../../respond";
+
+const transactionNoOf = (context: ConsoleContext) => String(context.params["transactionNo"] ?? "");
 
 /** One donation: its details, receipt link, timeline and refunds. */
-export const GET: ConsoleRoute = async (context) => {
-  const call = await requireOfficer(context, "donations.view");
-  if (call instanceof Response) return call;
-  try {
-    const transactionNo = String(context.params["transactionNo"] ?? "");
-    return ok(
-      await (await consoleServices(context).operations()).donation(actorOf(call), transactionNo),
-    );
-  } catch (error) {
-    return operationRefused(error);
-  }
-};
+export const GET: ConsoleRoute = forOfficer("donations.view", (context, call) =>
+  perform(call, viewGift(transactionNoOf(context))),
+);
 
 const ACTIONS = {
   resend: "receipts.resend",
@@ -32,6 +23,11 @@ const ACTIONS = {
   refund: "donations.refund",
   void: "donations.void",
 } as const;
+
+const actionOf = (context: ConsoleContext) => {
+  const what = context.url.searchParams.get("do") ?? "";
+  return Object.hasOwn(ACTIONS, what) ? (what as keyof typeof ACTIONS) : undefined;
+};
 
 /** A refusal in a refund's amount is `reversal.amount` (the page says it in the officer's language). */
 const refundCode = (fields: ReadonlyArray<string>) =>
@@ -45,39 +41,27 @@ const refundCode = (fields: ReadonlyArray<string>) =>
  * `{ reason, amountCents }` (whole cents) or `{ reason, rest: true }` (all that is left; never
  * without saying so); void `{ reason }`. Each body is decoded by its schema (../bodies.ts).
  */
-export const POST: ConsoleRoute = async (context) => {
-  const what = new URL(context.request.url).searchParams.get("do") ?? "";
-  if (!Object.hasOwn(ACTIONS, what)) return refusal("console.not_found", "No such action");
-  const action = what as keyof typeof ACTIONS;
-  const call = await requireOfficer(context, ACTIONS[action]);
-  if (call instanceof Response) return call;
-  const key = idempotencyKeyOf(context.request);
-  if (!key) return refusal("request.invalid", "Send an Idempotency-Key header");
-  const transactionNo = String(context.params["transactionNo"] ?? "");
-  try {
-    const ops = await consoleServices(context).operations();
-    const actor = actorOf(call);
+export const POST: ConsoleRoute = forOfficer(
+  (context) => {
+    const action = actionOf(context);
+    return action ? ACTIONS[action] : refusal("console.not_found", "No such action");
+  },
+  async (context, call) => {
+    const action = actionOf(context) ?? "resend";
+    const key = idempotencyKeyOf(context.request);
+    if (!key) return refusal("request.invalid", "Send an Idempotency-Key header");
+    const transactionNo = transactionNoOf(context);
     if (action === "resend") {
       const body = await consoleBody(context.request, ResendBody);
       if (body instanceof Response) return body;
-      return ok(await ops.resendReceipt(actor, transactionNo, key));
+      return perform(call, resendReceipt(transactionNo, key));
     }
     if (action === "reissue") {
       const body = await consoleBody(context.request, ReissueBody);
       if (body instanceof Response) return body;
-      const gift = await ops.donation(actor, transactionNo);
-      const given = body.particulars ?? {};
-      const particulars = Object.fromEntries(
-        (["name", "email", "companyName"] as const)
-          .map((field) => [field, given[field]?.trim() ?? ""] as const)
-          .filter(([, text]) => text !== ""),
-      );
-      return ok(
-        await ops.reissue(actor, {
-          receiptNo: gift.receiptNo ?? "",
-          reason: body.reason,
-          particulars,
-        }),
+      return perform(
+        call,
+        reissueReceipt({ transactionNo, reason: body.reason, particulars: body.particulars ?? {} }),
       );
     }
     // A void gives back the whole gift and reads only a reason; a refund names its amount or the rest.
@@ -87,8 +71,9 @@ export const POST: ConsoleRoute = async (context) => {
         : await consoleBody(context.request, RefundBody, refundCode);
     if (body instanceof Response) return body;
     const { amountCents } = body as Partial<typeof RefundBody.Type>;
-    return ok(
-      await ops.giveBack(actor, {
+    return perform(
+      call,
+      giveBack({
         transactionNo,
         kind: action,
         reason: body.reason,
@@ -96,7 +81,5 @@ export const POST: ConsoleRoute = async (context) => {
         ...(amountCents === undefined ? {} : { amountCents }),
       }),
     );
-  } catch (error) {
-    return operationRefused(error);
-  }
-};
+  },
+);

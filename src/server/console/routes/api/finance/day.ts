@@ -1,6 +1,5 @@
-import type { ConsoleRoute } from "../../../route";
-import { consoleServices } from "../../../services";
-import { requireOfficer, refusal } from "../../../guard";
+import { forOfficer, type ConsoleRoute } from "../../../route";
+import { refusal } from "../../../guard";
 import { ok } from "../../../respond";
 import { dayParam } from "../../../../finance-params";
 
@@ -8,13 +7,11 @@ import { dayParam } from "../../../../finance-params";
  * `GET ?day=YYYY-MM-DD`: a day's reconciliation (finance reconciles; an approver reads it to sign it
  * off).
  */
-export const GET: ConsoleRoute = async (context) => {
-  let call = await requireOfficer(context, "finance.reconcile");
-  if (call instanceof Response && call.status === 403) {
-    call = await requireOfficer(context, "finance.signOff");
-  }
-  if (call instanceof Response) return call;
-  const day = dayParam(context.url.searchParams.get("day"));
-  if (!day) return refusal("finance.bad_day", "Give a real day (YYYY-MM-DD)");
-  return ok(await (await consoleServices(context).finance()).reconciliation.day(day));
-};
+export const GET: ConsoleRoute = forOfficer(
+  ["finance.reconcile", "finance.signOff"],
+  async (context, call) => {
+    const day = dayParam(context.url.searchParams.get("day"));
+    if (!day) return refusal("finance.bad_day", "Give a real day (YYYY-MM-DD)");
+    return ok(await (await call.services.finance()).reconciliation.day(day));
+  },
+);

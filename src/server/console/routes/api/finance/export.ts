@@ -1,8 +1,7 @@
-import type { ConsoleRoute } from "../../../route";
-import { consoleServices } from "../../../services";
+import { forOfficer, type ConsoleRoute } from "../../../route";
 import { EXPORT_COLUMNS, csvChunks, donationRows, xlsxChunks } from "@portal/adapters/finance";
 import { audit } from "../../../audit";
-import { requireOfficer, refusal } from "../../../guard";
+import { refusal } from "../../../guard";
 import { download } from "../../../../finance";
 import { filterParams } from "../../../../finance-params";
 
@@ -10,11 +9,9 @@ import { filterParams } from "../../../../finance-params";
  * `GET ?from&to[&fund&method&status]&format=csv|xlsx`: the filtered donations, streamed. Audited
  * with the filter.
  */
-export const GET: ConsoleRoute = async (context) => {
-  const call = await requireOfficer(context, "finance.export");
-  if (call instanceof Response) return call;
+export const GET: ConsoleRoute = forOfficer("finance.export", async (context, call) => {
   const q = context.url.searchParams;
-  const { sql, funds } = await consoleServices(context).finance();
+  const { sql, funds } = await call.services.finance();
   const filter = filterParams(q, funds);
   if (!filter) return refusal("finance.bad_range", "Give a range of real days, oldest first");
   const format = q.get("format") === "xlsx" ? "xlsx" : "csv";
@@ -38,4 +35,4 @@ export const GET: ConsoleRoute = async (context) => {
         `${name}.xlsx`,
         context.locals.writable,
       );
-};
+});

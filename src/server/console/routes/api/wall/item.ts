@@ -1,28 +1,16 @@
-import type { ConsoleRoute } from "../../../route";
-import { consoleServices } from "../../../services";
-import { requireOfficer } from "../../../guard";
-import { consoleBody, ok } from "../../../respond";
+import { setWallHidden } from "../../../../app/console/gifts";
 import { WallBody } from "../../../bodies";
-import { actorOf } from "../../../operations/live";
-import { operationRefused } from "../../../operations/respond";
+import { forOfficer, type ConsoleRoute } from "../../../route";
+import { consoleBody, ok, perform } from "../../../respond";
 
 /** Hide a gift from the donor wall or show it again: `{ hidden, reason }`. */
-export const POST: ConsoleRoute = async (context) => {
-  const call = await requireOfficer(context, "wall.hide");
-  if (call instanceof Response) return call;
+export const POST: ConsoleRoute = forOfficer("wall.hide", async (context, call) => {
   const body = await consoleBody(context.request, WallBody);
   if (body instanceof Response) return body;
-  try {
-    const outcome = await (
-      await consoleServices(context).operations()
-    ).setWallHidden(
-      actorOf(call),
-      String(context.params["transactionNo"] ?? ""),
-      body.hidden !== false,
-      body.reason ?? "",
-    );
-    return ok({ outcome });
-  } catch (error) {
-    return operationRefused(error);
-  }
-};
+  const transactionNo = String(context.params["transactionNo"] ?? "");
+  return perform(
+    call,
+    setWallHidden(transactionNo, body.hidden !== false, body.reason ?? ""),
+    (outcome) => ok({ outcome }),
+  );
+});

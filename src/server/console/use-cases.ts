@@ -1,0 +1,365 @@
+import { Context, Effect, Result } from "effect";
+import {
+  ContentRefused,
+  isConsoleRole,
+  RateDraftRefused,
+  receiptHref,
+  receiptPath,
+  type Cents,
+  type PaymentGatewayShape,
+} from "@portal/domain";
+import {
+  audit as writeAudit,
+  listCharities,
+  rateDrafts,
+  readSiteContent,
+  saveSiteContent,
+  type Officer as DirectoryOfficer,
+} from "@portal/adapters/console";
+import {
+  consoleAuditWriter,
+  consoleCare,
+  consoleDonations,
+  counterReceipts,
+  deliverWithin,
+  IdempotencyConflict,
+  receiptMailDonation,
+  receipts,
+  RecordRefused,
+  reversals,
+  type ConsoleActor,
+  type DonationView,
+  type MailQueue,
+  type Sql,
+} from "@portal/adapters/db";
+import type { Reconciliation } from "@portal/adapters/finance";
+import { Refused } from "../app/refused";
+import { Officer, type OfficerPort } from "../app/console/officer";
+import {
+  AuditLog,
+  CounterBook,
+  DonorCare,
+  FinanceDays,
+  GiftRecords,
+  PublishedSettings,
+  RateBook,
+  ReceiptBook,
+  Refunds,
+  ReversalRecords,
+  SiteContents,
+} from "../app/console/ports";
+import type { GiftServices } from "../app/console/gifts";
+import type { SettingsServices } from "../app/console/settings";
+import type { PortalClock } from "../clock";
+import type { PortalConfig } from "../config";
+import type { PortalDatabase } from "../database";
+import { FIRST_TRY_WAIT_MS } from "../mail";
+import { publicUrlOf, receiptMail } from "../receipt-mail";
+import type { Deferred } from "../records";
+
+/** Every service a console use case may ask for. */
+export type ConsoleAppServices = GiftServices | SettingsServices;
+
+/**
+ * How the console's routes run a use case (src/server/app/console): with the services below and the
+ * officer the router resolved for the route's action. A refusal rejects with the use case's `Refused`.
+ */
+export interface ConsoleUseCases {
+  readonly run: <A>(
+    program: Effect.Effect<A, Refused, ConsoleAppServices>,
+    officer: OfficerPort,
+  ) => Promise<A>;
+}
+
+/** What the console's ports are built over, for one opened database. */
+export interface ConsoleDeps {
+  readonly sql: Sql;
+  readonly key: Buffer;
+  /** The gateway a payment was made with, by name (`payment_attempt.gateway`). */
+  readonly gateway: (name: string) => PaymentGatewayShape | undefined;
+  /** Refunds above this many cents wait for a second officer. */
+  readonly approvalAboveCents: number;
+  readonly now: () => number;
+  readonly productRoute: string;
+  /** Queue and try a receipt mail now (the live server's mail queue); absent without mail: false. */
+  readonly mailReceipt?: (transactionNo: string, key: string) => Promise<boolean>;
+  /** The finance days' reconciliation (the sign-off); absent where finance is not built. */
+  readonly reconciliation?: () => Promise<Reconciliation>;
+  /** Tell the donors' configuration reader that an officer changed what it serves. */
+  readonly configurationChanged?: () => void;
+}
+
+/**
+ * An adapter's refusal (`RecordRefused`, `IdempotencyConflict`, the domain's `RateDraftRefused` and
+ * `ContentRefused` thrown by the records) as the use case's `Refused`; anything else is left as it is.
+ */
+const asRefused = (error: unknown): unknown => {
+  if (error instanceof RecordRefused || error instanceof IdempotencyConflict) {
+    const fields = (error as { fields?: ReadonlyArray<string> }).fields;
+    return new Refused({ code: error.code, message: error.message, ...(fields ? { fields } : {}) });
+  }
+  if (error instanceof RateDraftRefused) {
+    return new Refused({ code: error.code, message: error.message });
+  }
+  if (error instanceof ContentRefused) {
+    return new Refused({ code: error.code, message: error.message, field: error.field });
+  }
+  return error;
+};
+
+/** A port whose every method answers its adapter's refusals as `Refused`. */
+const translated = <T extends object>(port: T): T =>
+  Object.fromEntries(
+    Object.entries(port).map(([name, method]) => [
+      name,
+      typeof method === "function"
+        ? async (...args: Array<unknown>) => {
+            try {
+              return await (method as (...a: Array<unknown>) => unknown)(...args);
+            } catch (error) {
+              throw asRefused(error);
+            }
+          }
+        : method,
+    ]),
+  ) as T;
+
+/** The officer as the console directory's records name them (its roles, those the console knows). */
+const directoryOfficer = (officer: OfficerPort): DirectoryOfficer => ({
+  id: officer.id,
+  name: officer.name,
+  roles: officer.roles.filter(isConsoleRole),
+});
+
+/** The officer as the gifts' records name them in their audit lines. */
+const actor = (officer: OfficerPort): ConsoleActor => ({
+  id: officer.id,
+  name: officer.name,
+  roles: officer.roles,
+  ip: officer.ip,
+});
+
+/** A failure the gateway answered: its code, for the officer and the audit log. */
+const gatewayFailure = (error: unknown) =>
+  typeof error === "object" && error !== null && "code" in error
+    ? String((error as { code: unknown }).code)
+    : "gateway.error";
+
+/** The console's ports over one opened database (the live server's, or a test's). */
+export function consolePorts(
+  deps: ConsoleDeps,
+): Context.Context<Exclude<ConsoleAppServices, Officer>> {
+  const { sql, key } = deps;
+  const audit = consoleAuditWriter(deps.now);
+  const gifts = consoleDonations(sql, key, deps.productRoute);
+  const giving = reversals(sql, {
+    approvalAboveCents: deps.approvalAboveCents,
+    now: deps.now,
+    audit,
+  });
+  const counter = counterReceipts(sql, key, audit);
+  const care = consoleCare(sql, key, audit);
+  const receiptBook = receipts(sql, key);
+  const drafts = rateDrafts(sql);
+  return Context.make(GiftRecords, translated({ search: gifts.search, find: gifts.find })).pipe(
+    Context.add(
+      ReversalRecords,
+      translated({
+        ask: async ({ officer, ...input }) =>
+          (await giving.ask({ ...input, actor: actor(officer) })).reversal,
+        approve: (id, officer) => giving.approve(id, actor(officer)),
+        get: (id) => giving.get(id),
+        complete: (id, officer) => giving.complete(id, actor(officer)),
+        fail: (id, code, officer) => giving.fail(id, code, actor(officer)),
+        awaitingApproval: () => giving.awaitingApproval(),
+        ofGift: (transactionNo) => giving.ofDonation(transactionNo),
+      }),
+    ),
+    Context.add(Refunds, {
+      refund: async (payment, refundKey, amountCents) => {
+        const gateway = deps.gateway(payment.gateway);
+        if (!gateway) return "gateway.unknown";
+        const outcome = await Effect.runPromise(
+          Effect.result(gateway.refund(payment.gatewayRef, refundKey, amountCents as Cents)),
+        );
+        return Result.isFailure(outcome) ? gatewayFailure(outcome.failure) : undefined;
+      },
+    }),
+    Context.add(
+      CounterBook,
+      translated({
+        issue: (entry, amil, entryKey) => counter.issue(entry, actor(amil), entryKey),
+      }),
+    ),
+    Context.add(
+      ReceiptBook,
+      translated({
+        reissue: ({ officer, ...input }) =>
+          receiptBook.reissue({
+            ...input,
+            actor: officer.id,
+            role: officer.roles.join(" "),
+            audit: (tx, before, after) =>
+              audit(tx, {
+                actor: actor(officer),
+                action: "receipts.reissue",
+                entity: "receipt",
+                entityId: input.receiptNo,
+                before,
+                after,
+              }),
+          }),
+        link: (gift) =>
+          receiptHref(
+            receiptPath(gift.flow, gift.amounts, deps.productRoute),
+            gift.transactionNo,
+            gift.token,
+          ),
+        mail: async (transactionNo, mailKey) =>
+          deps.mailReceipt ? deps.mailReceipt(transactionNo, mailKey) : false,
+      }),
+    ),
+    Context.add(AuditLog, {
+      write: ({ officer, before, after, ...entry }) =>
+        sql.transaction((tx) =>
+          audit(tx, { ...entry, actor: actor(officer), before: before ?? null, after }),
+        ),
+    }),
+    Context.add(
+      DonorCare,
+      translated({
+        plans: (find) => care.plans(find),
+        cancelPlan: (planId, note, officer) => care.cancelPlan(planId, note, actor(officer)),
+        setWallHidden: (transactionNo, hidden, reason, officer) =>
+          care.setWallHidden(transactionNo, hidden, reason, actor(officer)),
+      }),
+    ),
+    Context.add(
+      RateBook,
+      translated({
+        list: (charityId) => drafts.list(charityId),
+        draft: ({ officer, ...input }) =>
+          drafts.draft({
+            ...input,
+            officer: directoryOfficer(officer),
+            ip: officer.ip,
+            now: officer.now,
+          }),
+        approve: (id, officer) =>
+          drafts.approve({
+            id,
+            officer: directoryOfficer(officer),
+            ip: officer.ip,
+            now: officer.now,
+          }),
+        withdraw: (id, officer) =>
+          drafts.withdraw({
+            id,
+            officer: directoryOfficer(officer),
+            ip: officer.ip,
+            now: officer.now,
+          }),
+        publishDue: (now) => drafts.publishDue(now),
+      }),
+    ),
+    Context.add(
+      SiteContents,
+      translated({
+        charities: () => listCharities(sql),
+        read: (charityId) => readSiteContent(sql, charityId),
+        save: ({ officer, ...input }) =>
+          saveSiteContent(sql, {
+            ...input,
+            officer: directoryOfficer(officer),
+            ip: officer.ip,
+            now: officer.now,
+          }),
+      }),
+    ),
+    Context.add(PublishedSettings, { changed: () => deps.configurationChanged?.() }),
+    Context.add(FinanceDays, {
+      signOff: async (day, officer) => {
+        if (!deps.reconciliation) throw new Error("finance is not built");
+        return (await deps.reconciliation()).signOff(day, officer, (tx, signed) =>
+          writeAudit(
+            tx,
+            {
+              officer: directoryOfficer(officer),
+              ip: officer.ip,
+              action: "finance.signOff",
+              entity: "finance_day",
+              entityId: day,
+              after: signed,
+            },
+            officer.now,
+          ),
+        );
+      },
+    }),
+  );
+}
+
+/** Run console use cases over ports made once per opened database (`ports`). */
+export const consoleUseCasesOver = (
+  ports: () => Promise<Context.Context<Exclude<ConsoleAppServices, Officer>>>,
+): ConsoleUseCases => ({
+  run: async (program, officer) =>
+    Effect.runPromise(Effect.provideContext(program, Context.add(await ports(), Officer, officer))),
+});
+
+/** The receipt e-mail again (a resend, or a counter receipt's first): queued, then tried at once. */
+const mailReceipt = async (
+  deps: { config: PortalConfig; key: Buffer; mailQueue: Deferred<MailQueue> },
+  sql: Sql,
+  transactionNo: string,
+  key: string,
+): Promise<boolean> => {
+  const row = await receiptMailDonation(sql, transactionNo);
+  if (!row?.email) return false;
+  const receipt = await receipts(sql, deps.key).current(transactionNo);
+  if (!receipt) return false;
+  const message = receiptMail(
+    { publicUrl: publicUrlOf(deps.config), productRoute: deps.config.productRoute },
+    {
+      transactionNo,
+      flow: row.flow,
+      amounts: row.amounts,
+      totalCents: row.totalCents,
+      receipt,
+    } as DonationView,
+    row.email,
+  );
+  if (!message) return false;
+  const mails = await deps.mailQueue();
+  await mails.enqueue(message, { key, ref: transactionNo });
+  await deliverWithin(mails, [key], FIRST_TRY_WAIT_MS);
+  return true;
+};
+
+/** The process's console use cases over its database, server key, gateways, mail and finance. */
+export const consoleUseCasesOf = (deps: {
+  readonly config: PortalConfig;
+  readonly clock: PortalClock;
+  readonly database: PortalDatabase;
+  readonly key: Buffer;
+  readonly mailQueue: Deferred<MailQueue>;
+  readonly gatewayNamed: (name: string) => PaymentGatewayShape | undefined;
+  readonly reconciliation: () => Promise<Reconciliation>;
+  readonly configurationChanged: () => void;
+}): ConsoleUseCases =>
+  consoleUseCasesOver(
+    deps.database.over((sql) =>
+      consolePorts({
+        sql,
+        key: deps.key,
+        gateway: deps.gatewayNamed,
+        // Refunds above this many cents wait for a second officer (PORTAL_CONSOLE_APPROVAL_ABOVE_CENTS).
+        approvalAboveCents: deps.config.console.approvalAboveCents,
+        now: deps.clock.nowMs,
+        productRoute: deps.config.productRoute,
+        mailReceipt: (transactionNo, key) => mailReceipt(deps, sql, transactionNo, key),
+        reconciliation: deps.reconciliation,
+        configurationChanged: deps.configurationChanged,
+      }),
+    ),
+  );
