@@ -268,6 +268,10 @@ describe.each(testDatabases())("console operations on $name", (database) => {
       donor: { name: "Haji Rahman", email: "rahman@example.sg", idNumber: nric },
     };
     const first = await ops.counterReceipt(amil, entry, "till-1-0001");
+    // The amil's link to the receipt page of the fund taken, with the receipt's own token.
+    expect(first.receiptLink).toBe(
+      `/receipt/fidyah?transactionNo=${first.transactionNo}&token=${first.token}`,
+    );
     const again = await ops.counterReceipt(amil, entry, "till-1-0001");
     expect(again).toMatchObject({
       receiptNo: first.receiptNo,

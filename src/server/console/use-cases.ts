@@ -44,6 +44,7 @@ import {
   PublishedSettings,
   RateBook,
   ReceiptBook,
+  type ReceiptBookPort,
   Refunds,
   ReversalRecords,
   SiteContents,
@@ -107,15 +108,23 @@ const asRefused = (error: unknown): unknown => {
   return error;
 };
 
-/** A port whose every method answers its adapter's refusals as `Refused`. */
+/**
+ * A port whose every method answers its adapter's refusals as `Refused`: thrown, or as the rejection
+ * of the promise it answers (an answer that is not a promise is passed on as it is).
+ */
 const translated = <T extends object>(port: T): T =>
   Object.fromEntries(
     Object.entries(port).map(([name, method]) => [
       name,
       typeof method === "function"
-        ? async (...args: Array<unknown>) => {
+        ? (...args: Array<unknown>) => {
             try {
-              return await (method as (...a: Array<unknown>) => unknown)(...args);
+              const answer: unknown = method(...args);
+              return answer instanceof Promise
+                ? answer.catch((error: unknown) => {
+                    throw asRefused(error);
+                  })
+                : answer;
             } catch (error) {
               throw asRefused(error);
             }
@@ -191,10 +200,9 @@ export function consolePorts(
         issue: (entry, amil, entryKey) => counter.issue(entry, actor(amil), entryKey),
       }),
     ),
-    Context.add(
-      ReceiptBook,
-      translated({
-        reissue: ({ officer, ...input }) =>
+    Context.add(ReceiptBook, {
+      ...translated({
+        reissue: ({ officer, ...input }: Parameters<ReceiptBookPort["reissue"]>[0]) =>
           receiptBook.reissue({
             ...input,
             actor: officer.id,
@@ -209,16 +217,17 @@ export function consolePorts(
                 after,
               }),
           }),
-        link: (gift) =>
-          receiptHref(
-            receiptPath(gift.flow, gift.amounts, deps.productRoute),
-            gift.transactionNo,
-            gift.token,
-          ),
-        mail: async (transactionNo, mailKey) =>
-          deps.mailReceipt ? deps.mailReceipt(transactionNo, mailKey) : false,
       }),
-    ),
+      // Made here, not read: a plain function (a translated method would answer a promise).
+      link: (gift) =>
+        receiptHref(
+          receiptPath(gift.flow, gift.amounts, deps.productRoute),
+          gift.transactionNo,
+          gift.token,
+        ),
+      mail: async (transactionNo, mailKey) =>
+        deps.mailReceipt ? deps.mailReceipt(transactionNo, mailKey) : false,
+    }),
     Context.add(AuditLog, {
       write: ({ officer, before, after, ...entry }) =>
         sql.transaction((tx) =>
