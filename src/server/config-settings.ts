@@ -271,6 +271,11 @@ export const SETTINGS = [
   ),
   server("PORTAL_RECEIPT_LOOKUPS_PER_SESSION", "`20`", "The same per guest session or sign-in"),
   server(
+    "PORTAL_RECEIPT_VERIFICATIONS_PER_IP",
+    "`30`",
+    "Receipt verifications (`/verify`: a receipt number and its code) per address per minute (`429` beyond)",
+  ),
+  server(
     "PORTAL_TRUST_PROXY",
     "unset",
     "`true`: the caller's address is the last `X-Forwarded-For` entry and the last `X-Forwarded-Proto` entry is the browser's scheme (HSTS, `Secure` cookies, the console's origin); only behind your own load balancer",

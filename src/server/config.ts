@@ -66,6 +66,8 @@ export interface PortalConfig {
     readonly lookupsPerSession: number;
   };
   readonly receiptLookups: { readonly perIp: number; readonly perSession: number };
+  /** `/verify`'s lookups per address per minute (issue 32). */
+  readonly receiptVerificationsPerIp: number;
   readonly console: { readonly approvalAboveCents: number };
 }
 
@@ -234,6 +236,7 @@ export function readConfig(
       perIp: count("PORTAL_RECEIPT_LOOKUPS_PER_IP", 60),
       perSession: count("PORTAL_RECEIPT_LOOKUPS_PER_SESSION", 20),
     },
+    receiptVerificationsPerIp: count("PORTAL_RECEIPT_VERIFICATIONS_PER_IP", 30),
   };
   if (config.databaseMigrationUrl !== undefined && config.databaseUrl === undefined) {
     problems.push(

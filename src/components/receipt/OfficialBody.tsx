@@ -7,6 +7,7 @@ import {
   PaymentBadge,
   ReceiptHead,
   TaxLine,
+  VerifySection,
   type BodyProps,
 } from "./parts";
 
@@ -56,5 +57,6 @@ export const OfficialBody = ({ receipt, t, lang }: BodyProps) => (
     </section>
     <TaxLine receipt={receipt} t={t} />
     <p className="official-note">{t("official_note")}</p>
+    <VerifySection receipt={receipt} t={t} />
   </>
 );

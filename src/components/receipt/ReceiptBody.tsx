@@ -15,6 +15,7 @@ import {
   PaymentBadge,
   ReceiptHead,
   TaxLine,
+  VerifySection,
   type BodyProps,
   type Label,
   type Receipt,
@@ -207,6 +208,7 @@ export const ReceiptBody = ({ receipt, t, lang }: BodyProps) => {
         </dl>
       </section>
       <TaxLine receipt={receipt} t={t} />
+      <VerifySection receipt={receipt} t={t} />
       <p className="receipt-thanks">{t("receipt_thanks")}</p>
       {receipt.websiteUrl ? (
         <p className="receipt-website">

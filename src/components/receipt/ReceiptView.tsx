@@ -45,14 +45,15 @@ type State =
  * shows it, with download and print. Any failure (a wrong or someone else's token, a missing receipt,
  * too many lookups, a network error) is the same 'Error' popup (spec §8).
  */
-async function loadReceipt(): Promise<Receipt | undefined> {
+async function loadReceipt(lang: Language): Promise<Receipt | undefined> {
   const params = new URLSearchParams(window.location.search);
   const transactionNo = params.get("transactionNo") ?? undefined;
   const token = params.get("token") ?? undefined;
   if (!token) return undefined;
   const body = await request(
     "getThirdPartyDonationReceiptData",
-    { query: transactionNo ? { transactionNo } : {}, body: { token } },
+    // The language names the verify link and its QR code in the page's own (issue 32).
+    { query: transactionNo ? { transactionNo } : {}, body: { token, lang } },
     // Any failure is the receipt's own 'Error' popup (§8), not a reload or the 'Oops!' notice.
     { keepPage: true },
   );
@@ -76,7 +77,7 @@ export default function ReceiptView({
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
-    loadReceipt()
+    loadReceipt(lang)
       .then((receipt) => {
         if (receipt && forwardingKinds.has(kind)) {
           return location.replace(

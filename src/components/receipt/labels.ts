@@ -107,6 +107,9 @@ export const receiptLabelKeys = [
   "polish_receipt_back",
   "consoleops_receipt_replaces",
   "consoleops_receipt_refunded_part",
+  "receipt_verify_heading",
+  "receipt_verify_code",
+  "receipt_verify_text",
 ] as const;
 
 export type ReceiptLabelKey = (typeof receiptLabelKeys)[number];

@@ -184,3 +184,36 @@ export const DonorSection = (props: {
     </dl>
   </section>
 );
+
+/**
+ * Issue 32: how anyone checks the receipt: the QR code of the verify page's link (drawn by the
+ * server, so the page ships no QR library), the verification code as text, and the link itself.
+ * On screen, in the PDF and on paper alike.
+ */
+export const VerifySection = ({ receipt, t }: { receipt: Receipt; t: Label }) =>
+  receipt.verificationCode && receipt.verifyUrl ? (
+    <section className="receipt-verify" aria-labelledby="receipt-verify">
+      {receipt.verifyQrSvg ? (
+        <div
+          className="receipt-verify-qr"
+          // The server's own SVG (qrcode's output with a label it escaped), not anyone's input.
+          dangerouslySetInnerHTML={{ __html: receipt.verifyQrSvg }}
+        />
+      ) : null}
+      <div>
+        <h2 id="receipt-verify">{t("receipt_verify_heading")}</h2>
+        <p>
+          {t("receipt_verify_code")}:{" "}
+          <strong className="receipt-verify-code" data-testid="verification-code">
+            {receipt.verificationCode}
+          </strong>
+        </p>
+        <p className="receipt-verify-text">
+          {t("receipt_verify_text")}{" "}
+          <a href={receipt.verifyUrl} data-testid="verify-link">
+            {receipt.verifyUrl.replace(/\?.*$/, "")}
+          </a>
+        </p>
+      </div>
+    </section>
+  ) : null;

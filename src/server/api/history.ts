@@ -17,6 +17,8 @@ import { PAGE_SIZE } from "./public";
 import { keptAnswers, type KeptAnswers } from "./kept-answers";
 import type { Handler, HandlerServices } from "./types";
 import { userData } from "./donors";
+import { verificationOf } from "./verify";
+import { languages } from "../../i18n/languages";
 
 const Page = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1_000_000 }));
 
@@ -145,7 +147,11 @@ const getUserStripeToken =
     return success({ data: { userStripeTokens: { result: cards } } });
   };
 
-const ReceiptBody = Schema.Struct({ token: Schema.optionalKey(Text(100)) });
+const ReceiptBody = Schema.Struct({
+  token: Schema.optionalKey(Text(100)),
+  /** The page's language: the verify link and its QR code's name are in it (issue 32). */
+  lang: Schema.optionalKey(Schema.Literals(languages)),
+});
 
 /**
  * getThirdPartyDonationReceiptData?transactionNo: a receipt, for its signed-in owner by transaction
@@ -154,7 +160,7 @@ const ReceiptBody = Schema.Struct({ token: Schema.optionalKey(Text(100)) });
 const getThirdPartyDonationReceiptData =
   ({ callers, services, records: { receipts: records } }: HandlerServices): Handler =>
   async ({ headers, query, body, clientAddress }) => {
-    const { token } = decode(ReceiptBody, body ?? {});
+    const { token, lang = languages[0] } = decode(ReceiptBody, body ?? {});
     // Counted before anything is read, so trying tokens or transaction numbers soon stops answering.
     const wait = await receiptLookupWait(
       services,
@@ -183,8 +189,15 @@ const getThirdPartyDonationReceiptData =
       receipt = await records.find({ by: "owner", donorId: donor.id, transactionNo });
     }
     if (!receipt) throw transactionNotFound();
-    // §3's websiteUrl: the site of the receipt's fund (the header's back-to-site link).
-    return success({ data: { ...receipt, websiteUrl: backToSiteLink(receipt.flow) } });
+    // §3's websiteUrl: the site of the receipt's fund (the header's back-to-site link); issue 32's
+    // verification code, link and QR code.
+    return success({
+      data: {
+        ...receipt,
+        websiteUrl: backToSiteLink(receipt.flow),
+        ...(await verificationOf(services.config, receipt, lang)),
+      },
+    });
   };
 
 export const historyHandlers = (given: HandlerServices, kept = keptAnswers()) =>

@@ -19,6 +19,7 @@ import { signOutHandlers } from "./sign-out";
 import { SINGPASS_JWKS_PATH, singpassHandlers, singpassJwks } from "./singpass";
 import { socialNricHandlers } from "./social-nric";
 import { statementHandlers } from "./statements";
+import { verifyHandlers } from "./verify";
 import { callerAddress } from "../rate-limits/memory";
 import { InputRefused, parseJson, urlProblem } from "../input";
 import { reason } from "../log";
@@ -50,6 +51,7 @@ const handlersFor = (given: HandlerServices): Partial<Record<ApiCallName, Handle
   ...accountHandlers(given),
   ...statementHandlers(given),
   ...paymentHandlers(given),
+  ...verifyHandlers(given),
 });
 
 /** Public reads that CDNs and browsers may cache: GET is accepted besides the spec's POST. */

@@ -16,6 +16,7 @@ export * from "./donors";
 export * from "./history";
 export * from "./receipts";
 export * from "./receipt-reissue";
+export * from "./receipt-verification";
 export * from "./singpass-logins";
 export * from "./recurring";
 export * from "./signups";

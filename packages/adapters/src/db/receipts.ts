@@ -21,6 +21,7 @@ import { receiptToken } from "./donations";
 import type { Address, GiftParticulars, ProfileDetails } from "./donors";
 import { methodOf, phoneOf } from "./history";
 import { personalData } from "./personal-data";
+import { receiptVerification } from "./receipt-verification";
 import { reissueReceipt, type ReceiptReissue, type ReissueOutcome } from "./receipt-reissue";
 import type { Sql } from "./sql";
 
@@ -94,6 +95,8 @@ export interface ReceiptData {
   readonly replacesReceiptNo: string | null;
   /** Cents given back by part refunds (a full refund reads Refunded instead). */
   readonly refundedAmount: number;
+  /** The code `/verify` checks with the receipt number (issue 32; receipt-verification.ts). */
+  readonly verificationCode: string;
 }
 
 /** A receipt's donor particulars as issued (or as last re-issued). */
@@ -178,7 +181,11 @@ const ratesWhileCurrent = async (sql: Sql, version: number) => {
 
 export function receipts(sql: Sql, serverKey: Buffer) {
   const pii = personalData(serverKey);
+  const verification = receiptVerification(sql, serverKey);
   return {
+    /** A receipt number's verification code, and `/verify`'s lookup (receipt-verification.ts). */
+    verificationCode: verification.codeOf,
+    verify: verification.verify,
     /**
      * Re-issue a receipt with corrected particulars: the original issue and every earlier correction
      * are kept (the receipt shows the newest), and the audit log records who, before, after and when
@@ -320,6 +327,7 @@ export function receipts(sql: Sql, serverKey: Buffer) {
         // A correction from before re-issues took numbers (migration 021) replaces nothing by number.
         replacesReceiptNo: row.reissue_no ? row.replaces_no : null,
         refundedAmount: row.status === "succeeded" ? Number(row.refunded_cents) : 0,
+        verificationCode: verification.codeOf(row.receipt_no),
       };
     },
   };

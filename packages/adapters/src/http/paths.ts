@@ -74,6 +74,8 @@ export const apiCalls = [
   post("payment", "/api/Donation/updateRecurringPlan"),
   post("payment", "/api/Donation/getRecurringPlans", { list: true }),
   post("payment", "/api/Donation/getThirdPartyDonationReceiptData", { query: ["transactionNo"] }),
+  // /verify: whether a receipt is genuine, from its number and verification code (ours; issue 32)
+  post("payment", "/api/Receipt/verifyReceipt"),
   post("donor", "/api/User/getTaxDeductionStatus"),
   post("donor", "/api/User/registerTaxDeduction"),
   // the year-end statement and the harta due date's calendar file (ours; docs/api.md)

@@ -214,8 +214,31 @@ export const ReceiptData = Schema.Struct({
   replacesReceiptNo: Schema.optionalKey(NullStr),
   /** Cents given back by part refunds (issue 18); a full refund reads Refunded instead. */
   refundedAmount: Schema.optionalKey(Int),
+  /**
+   * Issue 32: the receipt's verification code, the verify page's link (its number and code, at the
+   * fund's site) and that link drawn as an SVG QR code.
+   */
+  verificationCode: Schema.optionalKey(Str),
+  verifyUrl: Schema.optionalKey(Str),
+  verifyQrSvg: Schema.optionalKey(Str),
 });
 export type ReceiptDataWire = typeof ReceiptData.Type;
+
+/** What `/verify` shows of a genuine receipt (issue 32): nothing personal. */
+export const VerifiedReceipt = Schema.Struct({
+  receiptNo: Str,
+  flow: Flow,
+  items: Schema.Array(Schema.Struct({ item: Str, amountCents: Int })),
+  amountCents: Int,
+  refundedCents: Int,
+  issuedOn: Str,
+  source: Schema.Literals(["online", "pos", "kiosk"]),
+  mosqueName: NullStr,
+  status: Schema.Literals(["accepted", "refunded", "voided"]),
+  replacedBy: NullStr,
+  by: Schema.Literals(["server", "device"]),
+  synced: Schema.Boolean,
+});
 
 /** The payment API's donation (docs/payment-api.md). */
 export const Donation = Schema.Struct({
@@ -293,6 +316,7 @@ export const responseSchemas = {
   registerTaxDeduction: ok({ data: TaxDeduction }),
   removeUserStripeToken: ok({ data: Schema.Struct({ id: Str }) }),
   getThirdPartyDonationReceiptData: ok({ data: ReceiptData }),
+  verifyReceipt: ok({ data: VerifiedReceipt }),
   getTaxYearStatement: ok({
     data: Schema.Struct({
       fileName: Str,

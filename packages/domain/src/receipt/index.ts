@@ -5,3 +5,4 @@ export * from "./images.ts";
 export * from "./recurrence.ts";
 export * from "./attributes.ts";
 export * from "./pay-partners.ts";
+export * from "./verification.ts";

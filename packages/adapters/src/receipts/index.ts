@@ -1,0 +1,2 @@
+export * from "./verification-code";
+export * from "./verification-qr";
