@@ -81,7 +81,11 @@ export const verifyHandlers = (given: HandlerServices) =>
  */
 export const verificationOf = async (
   config: Pick<PortalConfig, "publicUrl" | "wakafPublicUrl" | "productRoute">,
-  receipt: { readonly receiptNo: string; readonly flow: FlowType; readonly verificationCode: string },
+  receipt: {
+    readonly receiptNo: string;
+    readonly flow: FlowType;
+    readonly verificationCode: string;
+  },
   lang: Language,
 ) => {
   const origins = siteOrigins(config);

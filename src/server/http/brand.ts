@@ -34,12 +34,13 @@ export const onWakafHost = (host: string | undefined, productRoute: string): boo
   (host ?? "").toLowerCase().replace(/:\d+$/, "").includes(productRoute);
 
 /**
- * The pages every flow shares (profile, enrolment, the manual enrolment form, tax registration): on the
- * wakaf host they are served as their wakaf twins (`/{route}-ilmu/...`, built with the wakaf brand), so
- * they wear the wakaf brand there; the forms keep the donor's stored flow (a wakaf one).
+ * The pages every flow shares (profile, enrolment, the manual enrolment form, tax registration, the
+ * receipt check of issue 32): on the wakaf host they are served as their wakaf twins
+ * (`/{route}-ilmu/...`, built with the wakaf brand), so they wear the wakaf brand there; the forms keep
+ * the donor's stored flow (a wakaf one).
  */
 const sharedPage =
-  /^(\/profile|\/enrollment|\/enrollment\/enroll-individual|\/register|\/register\/tax-deduction)\/?$/;
+  /^(\/profile|\/enrollment|\/enrollment\/enroll-individual|\/register|\/register\/tax-deduction|\/verify)\/?$/;
 
 /** The not-found page for a request: the wakaf host's wears the wakaf brand; /ms/ paths get Malay. */
 export function notFoundPagePath(

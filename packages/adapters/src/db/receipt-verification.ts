@@ -1,9 +1,4 @@
-import {
-  sgtDate,
-  verifiedSourceOf,
-  verifiedStatusOf,
-  type VerifiedReceipt,
-} from "@portal/domain";
+import { sgtDate, verifiedSourceOf, verifiedStatusOf, type VerifiedReceipt } from "@portal/domain";
 import { verificationCodes } from "../receipts/verification-code";
 import type { Sql } from "./sql";
 

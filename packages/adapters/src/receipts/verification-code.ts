@@ -1,4 +1,10 @@
-import { createHmac, createSecretKey, hkdfSync, timingSafeEqual, type KeyObject } from "node:crypto";
+import {
+  createHmac,
+  createSecretKey,
+  hkdfSync,
+  timingSafeEqual,
+  type KeyObject,
+} from "node:crypto";
 import { readVerificationCode, verificationCodeOf } from "@portal/domain";
 
 /**

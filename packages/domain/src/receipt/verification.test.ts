@@ -59,9 +59,7 @@ describe("verification codes", () => {
 
 describe("the verify link", () => {
   it("carries the receipt number and the printed code, and nothing else", () => {
-    expect(verifyHref("ZK-00000012", "7KQ2M0W41B")).toBe(
-      "/verify?no=ZK-00000012&code=7KQ2M-0W41B",
-    );
+    expect(verifyHref("ZK-00000012", "7KQ2M0W41B")).toBe("/verify?no=ZK-00000012&code=7KQ2M-0W41B");
     expect(
       verifyHref("WK-00000003", "7KQ2M0W41B", {
         origin: "https://wakaf.example.sg",

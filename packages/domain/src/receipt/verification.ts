@@ -34,11 +34,7 @@ export const verificationCodeOf = (digest: Uint8Array): string => {
  * look-alikes read as the digits they resemble); undefined when it cannot be a code at all.
  */
 export const readVerificationCode = (typed: string): string | undefined => {
-  const code = typed
-    .toUpperCase()
-    .replace(/[\s-]/g, "")
-    .replace(/O/g, "0")
-    .replace(/[IL]/g, "1");
+  const code = typed.toUpperCase().replace(/[\s-]/g, "").replace(/O/g, "0").replace(/[IL]/g, "1");
   if (code.length !== VERIFICATION_CODE_LENGTH) return undefined;
   return [...code].every((c) => VERIFICATION_ALPHABET.includes(c)) ? code : undefined;
 };
