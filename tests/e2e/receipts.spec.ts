@@ -2,7 +2,13 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { Donor, nricOf, type Paid } from "../support/donations";
-import { expectNoAxeViolations, expectNoOverflow, hydrated, keepScreenshot } from "./helpers";
+import {
+  expectNoAxeViolations,
+  expectNoOverflow,
+  hydrated,
+  keepScreenshot,
+  lookAtBothWidths,
+} from "./helpers";
 
 // Receipts of real donations made through the payment API (as checkout makes them), in both
 // languages, downloaded as PDF (converted to PNG with pdftoppm, kept under test-results/) and printed.
@@ -158,6 +164,76 @@ test("a zakat harta receipt shows every field that applies, masked, with the zak
   await keepScreenshot(page, testInfo, "receipt-harta-375");
 });
 
+test("the receipt's QR code opens /verify, which says genuine; a wrong code says not genuine (issue 32)", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await openReceipt(page, harta.link);
+  const sheet = page.locator("article.receipt-sheet");
+  await expect(
+    sheet.getByRole("img", { name: "QR code: check that this receipt is genuine" }),
+  ).toBeVisible();
+  const code = (await page.getByTestId("verification-code").textContent()) ?? "";
+  expect(code).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+  const link = (await page.getByTestId("verify-link").getAttribute("href")) ?? "";
+  expect(link).toBe(`${baseURL}/verify?no=${harta.receiptNo}&code=${code}`);
+  await keepScreenshot(page, testInfo, "receipt-harta-verify-section");
+
+  // The QR code's link: the form filled from it and checked at once.
+  await page.goto(link);
+  await expect(page).toHaveTitle("Check a receipt | Zakat Singapore");
+  const result = page.getByTestId("verify-result");
+  await expect(result.getByRole("heading", { name: "Genuine receipt" })).toBeVisible();
+  await expect(page.getByTestId("verified-receipt-no")).toHaveText(harta.receiptNo);
+  await expect(page.getByTestId("verified-items")).toHaveText(
+    "Zakat harta $250.00, Zakat fitrah $23.00",
+  );
+  await expect(page.getByTestId("verified-amount")).toHaveText("$273.00");
+  await expect(page.getByTestId("verified-source")).toHaveText("Online");
+  await expect(page.getByTestId("verified-status")).toHaveText("Accepted");
+  await expect(page.getByTestId("verify-receipt-no")).toHaveValue(harta.receiptNo);
+  // Nothing personal on the page.
+  for (const personal of ["Aminah", "aminah@", "93456789", nric.slice(-4), "Bedok"]) {
+    await expect(page.locator("main")).not.toContainText(personal);
+  }
+  await lookAtBothWidths(page, testInfo, "verify-genuine");
+
+  // In Malay, by the language switch, which keeps the number and code.
+  await page.getByRole("link", { name: "Bahasa Melayu" }).click();
+  await expect(page).toHaveURL(/\/ms\/verify\?no=/);
+  await expect(page.getByRole("heading", { name: "Resit tulen" })).toBeVisible();
+  await expect(page.getByTestId("verified-status")).toHaveText("Diterima");
+  await lookAtBothWidths(page, testInfo, "verify-genuine-ms");
+
+  // Typed by hand with one character wrong, submitted from the keyboard: not genuine.
+  const wrong = `${code.slice(0, -1)}${code.endsWith("0") ? "1" : "0"}`;
+  await page.getByTestId("verify-code").fill(wrong);
+  await page.getByTestId("verify-code").press("Enter");
+  await expect(page.getByRole("heading", { name: "Tiada resit tulen dijumpai" })).toBeVisible();
+  await expect(page.getByTestId("verify-result")).toBeFocused();
+  await lookAtBothWidths(page, testInfo, "verify-not-genuine-ms");
+  await page.goto("/verify");
+  await page.getByTestId("verify-receipt-no").fill(harta.receiptNo);
+  await page.getByTestId("verify-submit").click();
+  await expect(page.getByText("Enter the receipt number and the verification code.")).toBeVisible();
+  await expect(page.getByTestId("verify-code")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("verify-code")).toBeFocused();
+  await lookAtBothWidths(page, testInfo, "verify-missing-code");
+});
+
+test("a wakaf receipt's QR link opens /verify on the wakaf site, in its brand (issue 32)", async ({
+  page,
+}, testInfo) => {
+  await openReceipt(page, ilmu.link);
+  const link = (await page.getByTestId("verify-link").getAttribute("href")) ?? "";
+  expect(new URL(link).hostname).toBe("wakaf.localhost");
+  await page.goto(link);
+  await expect(page).toHaveTitle("Check a receipt | Wakaf Singapore");
+  await expect(page.getByRole("heading", { name: "Genuine receipt" })).toBeVisible();
+  await expect(page.getByTestId("verified-items")).toHaveText("Wakaf Ilmu $50.00");
+  await lookAtBothWidths(page, testInfo, "verify-wakaf");
+});
+
 test("downloads the receipt as a small PDF at scale 2.5, titled by receipt and transaction number", async ({
   page,
 }, testInfo) => {
@@ -178,6 +254,9 @@ test("downloads the receipt as a small PDF at scale 2.5, titled by receipt and t
   );
   expect(scaleOf(pdf.info, pdf.images)).toBeCloseTo(2.5, 1);
   expect(pdf.text).toContain(harta.receiptNo);
+  // Issue 32: the verification code is printed in the PDF too (its QR code is in the image).
+  const code = await page.getByTestId("verification-code").textContent();
+  expect(pdf.text).toContain(code);
   expect(pdf.text).toContain(`*****${nric.slice(-4)}`);
   expect(pdf.text).not.toContain(nric);
 });

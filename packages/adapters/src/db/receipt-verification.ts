@@ -1,6 +1,18 @@
-import { sgtDate, verifiedSourceOf, verifiedStatusOf, type VerifiedReceipt } from "@portal/domain";
+import {
+  ALL_ITEMS,
+  sgtDate,
+  verifiedSourceOf,
+  verifiedStatusOf,
+  type VerifiedReceipt,
+} from "@portal/domain";
 import { verificationCodes } from "../receipts/verification-code";
 import type { Sql } from "./sql";
+
+/** Items in the registry's order (harta before fitrah), whatever order the database kept. */
+const itemOrder = (item: string) => {
+  const index = ALL_ITEMS.findIndex(({ key }) => key === item);
+  return index === -1 ? ALL_ITEMS.length : index;
+};
 
 interface Row {
   asked_no: string;
@@ -46,7 +58,8 @@ export function receiptVerification(sql: Sql, serverKey: Buffer) {
         flow: row.flow,
         items: Object.entries(row.amounts)
           .map(([item, cents]) => ({ item, amountCents: Number(cents) }))
-          .filter(({ amountCents }) => amountCents > 0),
+          .filter(({ amountCents }) => amountCents > 0)
+          .sort((a, b) => itemOrder(a.item) - itemOrder(b.item)),
         amountCents: Number(row.total_cents),
         refundedCents: Number(row.refunded_cents),
         issuedOn: sgtDate(new Date(row.issued_at).getTime()),

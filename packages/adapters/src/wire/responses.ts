@@ -1,6 +1,7 @@
 import { AMOUNT_ITEM_KEYS, FIDYAH_CATEGORIES, FLOW_TYPES, SOURCES_OF_INCOME } from "@portal/domain";
 import { Schema } from "effect";
 import type { ApiCallName } from "../http/paths";
+import { VerifiedReceipt } from "./verified-receipt";
 
 /**
  * The answers of the portal's calls as the browser reads them: one schema per call, shared by the
@@ -223,22 +224,6 @@ export const ReceiptData = Schema.Struct({
   verifyQrSvg: Schema.optionalKey(Str),
 });
 export type ReceiptDataWire = typeof ReceiptData.Type;
-
-/** What `/verify` shows of a genuine receipt (issue 32): nothing personal. */
-export const VerifiedReceipt = Schema.Struct({
-  receiptNo: Str,
-  flow: Flow,
-  items: Schema.Array(Schema.Struct({ item: Str, amountCents: Int })),
-  amountCents: Int,
-  refundedCents: Int,
-  issuedOn: Str,
-  source: Schema.Literals(["online", "pos", "kiosk"]),
-  mosqueName: NullStr,
-  status: Schema.Literals(["accepted", "refunded", "voided"]),
-  replacedBy: NullStr,
-  by: Schema.Literals(["server", "device"]),
-  synced: Schema.Boolean,
-});
 
 /** The payment API's donation (docs/payment-api.md). */
 export const Donation = Schema.Struct({
