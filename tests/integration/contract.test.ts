@@ -192,7 +192,12 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     await check("getUserTransactions", { body: {} });
     await check("getDonorByTransactionNumber", { body: { transactionNo } });
     await check("getDonorTxnRecurrentStatus", { body: { transactionNo } });
-    await check("getThirdPartyDonationReceiptData", { query: { transactionNo } });
+    const receipt = (await check("getThirdPartyDonationReceiptData", {
+      query: { transactionNo },
+    })) as { data: { receiptNo: string; verificationCode: string } };
+    await check("verifyReceipt", {
+      body: { receiptNo: receipt.data.receiptNo, code: receipt.data.verificationCode },
+    });
     await check("getTaxDeductionStatus", { body: { transactionNo } });
     await check("registerTaxDeduction", {
       body: { transactionNo, idType: "NRIC", idNumber: nric },
