@@ -250,6 +250,32 @@ describe.each(testDatabases())("receipt verification on $name", (database) => {
     expect(after.body.data).toMatchObject({ status: "refunded", amountCents: 4_000 });
   });
 
+  it("verifies both numbers of a re-issued receipt, the first naming the one that replaced it", async () => {
+    const paid = await fidyahGift(portal.base, 1_200);
+    const firstCode = await codeOf(paid.token);
+    const reissued = await officer.call(`/console/api/donations/${paid.transactionNo}?do=reissue`, {
+      body: { reason: "Name misspelt", particulars: { name: "Siti Aminah Binte Ali" } },
+      headers: { "idempotency-key": "verify-reissue-1" },
+    });
+    expect(reissued.status).toBe(200);
+    const now = await receiptOf(paid.token);
+    expect(now.receiptNo).not.toBe(paid.receiptNo);
+    expect(now.verificationCode).not.toBe(firstCode);
+    const headers = from();
+    const first = await verify({ receiptNo: paid.receiptNo, code: firstCode }, headers);
+    expect(first.body.data).toMatchObject({ receiptNo: paid.receiptNo, replacedBy: now.receiptNo });
+    const second = await verify({ receiptNo: now.receiptNo, code: now.verificationCode }, headers);
+    expect(second.body.data).toMatchObject({
+      receiptNo: now.receiptNo,
+      replacedBy: null,
+      amountCents: 1_200,
+    });
+    expect(second.text).not.toContain("Siti");
+    // Each number's code is its own: the first's code does not open the re-issue.
+    const crossed = await verify({ receiptNo: now.receiptNo, code: firstCode }, headers);
+    expect(crossed.status).toBe(404);
+  });
+
   it("limits each address, saying so, while another address still verifies", async () => {
     const code = await codeOf(aminah.token);
     const busy = from();
