@@ -161,6 +161,7 @@ test("a zakat harta receipt shows every field that applies, masked, with the zak
   await keepScreenshot(page, testInfo, "receipt-harta-1280");
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoOverflow(page);
+  await expectNoAxeViolations(page);
   await keepScreenshot(page, testInfo, "receipt-harta-375");
 });
 
@@ -197,6 +198,8 @@ test("the receipt's QR code opens /verify, which says genuine; a wrong code says
     await expect(page.locator("main")).not.toContainText(personal);
   }
   await lookAtBothWidths(page, testInfo, "verify-genuine");
+  await page.setViewportSize({ width: 375, height: 900 });
+  await expectNoAxeViolations(page);
 
   // In Malay, by the language switch, which keeps the number and code.
   await page.getByRole("link", { name: "Bahasa Melayu" }).click();
@@ -212,6 +215,28 @@ test("the receipt's QR code opens /verify, which says genuine; a wrong code says
   await expect(page.getByRole("heading", { name: "Tiada resit tulen dijumpai" })).toBeVisible();
   await expect(page.getByTestId("verify-result")).toBeFocused();
   await lookAtBothWidths(page, testInfo, "verify-not-genuine-ms");
+  await page.setViewportSize({ width: 375, height: 900 });
+  await expectNoAxeViolations(page);
+  // Over the address's limit (the server's 429 is tested in tests/integration/receipt-verify.test.ts),
+  // the page says so in its language.
+  await page.route("**/svc/payment/api/Receipt/verifyReceipt", (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: "application/json",
+      headers: { "retry-after": "60" },
+      body: JSON.stringify({ status: 0, message: "Too many", code: "receipt.verifyLimited" }),
+    }),
+  );
+  await page.getByTestId("verify-submit").click();
+  await expect(page.getByTestId("verify-result")).toHaveText(
+    "Terlalu banyak semakan resit dari rangkaian anda. Sila tunggu seminit dan cuba lagi.",
+  );
+  await page.getByRole("link", { name: "English" }).click();
+  await expect(page.getByTestId("verify-result")).toHaveText(
+    "Too many receipt checks from your network. Please wait a minute and try again.",
+  );
+  await keepScreenshot(page, testInfo, "verify-limited-375");
+  await page.unroute("**/svc/payment/api/Receipt/verifyReceipt");
   await page.goto("/verify");
   await page.getByTestId("verify-receipt-no").fill(harta.receiptNo);
   await page.getByTestId("verify-submit").click();
