@@ -64,7 +64,7 @@ export const SETTINGS = [
   server(
     "PORTAL_SECRET_KEY",
     "`PORTAL_DATA_DIR/secret.key`",
-    "Base64, 32 bytes or more, the same on every instance: receipt tokens and the keys that encrypt and hash NRICs. Keep it in a secret store",
+    "Base64, 32 bytes or more, the same on every instance: receipt tokens, receipts' verification codes and the keys that encrypt and hash NRICs. Keep it in a secret store",
     true,
   ),
   server(
