@@ -1,4 +1,6 @@
 import {
+  counterDevices,
+  type CounterDevices,
   donors,
   guestSessions,
   history,
@@ -45,6 +47,7 @@ export interface Records {
   readonly terms: Deferred<TermsAgreements>;
   readonly identityState: Deferred<IdentityState>;
   readonly nricProofs: Deferred<NricProofs>;
+  readonly counterDevices: Deferred<CounterDevices>;
 }
 
 export const portalRecords = (
@@ -65,4 +68,5 @@ export const portalRecords = (
   terms: database.over(termsAgreements),
   identityState: database.over((sql) => identityState(sql, key)),
   nricProofs: database.over((sql) => nricProofs(sql, key)),
+  counterDevices: database.over((sql) => counterDevices(sql, key)),
 });

@@ -36,3 +36,4 @@ export * from "./address/index.ts";
 export * from "./console/index.ts";
 export * from "./console/operations.ts";
 export * from "./finance/index.ts";
+export * from "./counter/index.ts";

@@ -132,6 +132,12 @@ const consoleCodes = {
   "request.invalid": invalid,
   "search.invalid": invalid,
   "counter.invalid": invalid,
+  /** A counter device's registration that is not whole (mosque, label, key, block). */
+  "counter.device_invalid": invalid,
+  /** A device the console or a sync names that is not registered. */
+  "counter.device_unknown": missing,
+  /** A sync carrying more entries than one call takes (MAX_SYNC_ENTRIES). */
+  "counter.sync_too_many": invalid,
   "content.unknown_charity": missing,
   "finance.bad_day": invalid,
   "finance.bad_range": invalid,

@@ -8,6 +8,7 @@ import type { Services } from "../main";
 import { callers } from "./auth";
 import { Refused } from "../app/refused";
 import { accountHandlers } from "./account";
+import { counterHandlers } from "./counter";
 import { CONFIGURATION_CALLS, configurationHandlers } from "./configuration";
 import { paymentHandlers, STRIPE_WEBHOOK_PATH, stripeWebhook } from "./payments";
 import { donorHandlers } from "./donors";
@@ -52,6 +53,7 @@ const handlersFor = (given: HandlerServices): Partial<Record<ApiCallName, Handle
   ...statementHandlers(given),
   ...paymentHandlers(given),
   ...verifyHandlers(given),
+  ...counterHandlers(given),
 });
 
 /** Public reads that CDNs and browsers may cache: GET is accepted besides the spec's POST. */

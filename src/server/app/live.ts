@@ -7,6 +7,8 @@ import type { Services } from "../main";
 import { whenReady } from "./services";
 import { AccountRecords, PlanRecords, SignUpRecords } from "./account";
 import { Caller, type CallerPort } from "./caller";
+import { CounterDeviceRecords, EntrySignatures } from "./counter-sync";
+import { verifyEntrySignature } from "../counter-signatures";
 import {
   DonationRecords,
   DonorRecords,
@@ -38,6 +40,8 @@ export type AppServices =
   | AccountRecords
   | SignUpRecords
   | PlanRecords
+  | CounterDeviceRecords
+  | EntrySignatures
   | Caller;
 
 /**
@@ -108,6 +112,8 @@ export function liveUseCases(services: Services): UseCases {
     Context.add(AccountRecords, whenReady(records.donors, ["register", "byIdentity"])),
     Context.add(SignUpRecords, whenReady(records.signups, ["find", "remove"])),
     Context.add(PlanRecords, whenReady(payments.recurring, ["cancelOwn", "cancelByManageToken"])),
+    Context.add(CounterDeviceRecords, whenReady(records.counterDevices, ["find", "take"])),
+    Context.add(EntrySignatures, { verify: verifyEntrySignature }),
   );
   return {
     run: (program, caller = noCaller) =>

@@ -70,6 +70,24 @@ export const CounterBody = Schema.Struct({
   }),
 });
 
+/**
+ * A counter device's registration: the mosque, a label, the public key the device made (a JWK; the
+ * use case checks it is EC P-256 without its private half) and, if not the default, its block size.
+ */
+export const DeviceBody = Schema.Struct({
+  mosqueName: Text(200),
+  label: Text(100),
+  publicKey: Schema.Struct({
+    kty: Text(10),
+    crv: Text(10),
+    x: Text(100),
+    y: Text(100),
+    // Read so that it is refused: a device that sends its private key has given it away.
+    d: optional(Text(100)),
+  }),
+  blockSize: optional(Schema.Number),
+});
+
 /** A donation search (`DonationSearchInput`); `checkDonationSearch` names what is wrong in it. */
 export const SearchBody = Schema.Struct({
   receiptNo: optional(Text(40)),

@@ -5,6 +5,8 @@ import type { ConsoleContext, ConsoleRoute } from "./route";
 import * as audit from "./routes/api/audit";
 import * as content from "./routes/api/content";
 import * as counter from "./routes/api/counter";
+import * as counterDevice from "./routes/api/devices/item";
+import * as counterDevices from "./routes/api/devices/index";
 import * as donation from "./routes/api/donations/item";
 import * as donationSearch from "./routes/api/donations/search";
 import * as financeDashboard from "./routes/api/finance/dashboard";
@@ -35,6 +37,8 @@ const ROUTES: ReadonlyArray<readonly [string, Methods]> = [
   ["/console/api/audit", audit],
   ["/console/api/content", content],
   ["/console/api/counter", counter],
+  ["/console/api/counter/devices", counterDevices],
+  ["/console/api/counter/devices/:id", counterDevice],
   ["/console/api/donations/search", donationSearch],
   ["/console/api/donations/:transactionNo", donation],
   ["/console/api/finance/dashboard", financeDashboard],

@@ -20,6 +20,7 @@ import {
   consoleAuditWriter,
   consoleCare,
   consoleDonations,
+  counterDevices,
   counterReceipts,
   deliverWithin,
   IdempotencyConflict,
@@ -51,6 +52,12 @@ import {
 } from "../app/console/ports";
 import type { GiftServices } from "../app/console/gifts";
 import type { SettingsServices } from "../app/console/settings";
+import {
+  CounterDevices,
+  type CounterDeviceServices,
+  type CounterDevicesPort,
+} from "../app/console/counter-devices";
+import { isDeviceKey } from "../counter-signatures";
 import type { PortalClock } from "../clock";
 import type { PortalConfig } from "../config";
 import type { PortalDatabase } from "../database";
@@ -59,7 +66,7 @@ import { publicUrlOf, receiptMail } from "../receipt-mail";
 import type { Deferred } from "../records";
 
 /** Every service a console use case may ask for. */
-export type ConsoleAppServices = GiftServices | SettingsServices;
+export type ConsoleAppServices = GiftServices | SettingsServices | CounterDeviceServices;
 
 /**
  * How the console's routes run a use case (src/server/app/console): with the services below and the
@@ -170,6 +177,17 @@ export function consolePorts(
   const care = consoleCare(sql, key, audit);
   const receiptBook = receipts(sql, key);
   const drafts = rateDrafts(sql);
+  const devices = counterDevices(sql, key, audit);
+  const devicePort: CounterDevicesPort = {
+    ...translated({
+      register: ({ officer, ...input }: Parameters<CounterDevicesPort["register"]>[0]) =>
+        devices.register({ ...input, actor: actor(officer) }),
+      revoke: (id: string, officer: OfficerPort) => devices.revoke(id, actor(officer)),
+      list: () => devices.list(),
+      held: () => devices.held(),
+    }),
+    isDeviceKey,
+  };
   return Context.make(GiftRecords, translated({ search: gifts.search, find: gifts.find })).pipe(
     Context.add(
       ReversalRecords,
@@ -286,6 +304,7 @@ export function consolePorts(
       }),
     ),
     Context.add(PublishedSettings, { changed: () => deps.configurationChanged?.() }),
+    Context.add(CounterDevices, devicePort),
     Context.add(FinanceDays, {
       signOff: async (day, officer) => {
         if (!deps.reconciliation) throw new Error("finance is not built");

@@ -32,6 +32,7 @@ export * from "./terms";
 export * from "./console-audit";
 export * from "./console-reversals";
 export * from "./counter-receipts";
+export * from "./counter-devices";
 export * from "./console-donations";
 export * from "./console-care";
 export * from "./nric-proofs";

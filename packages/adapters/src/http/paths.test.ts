@@ -20,9 +20,9 @@ describe("the call table", () => {
     // the account area's updateRecurringPlan and removeUserStripeToken, the year-end statement's
     // getTaxYearStatement and getZakatDueCalendar, lookupPostalCode and lookupLocation, the account area's
     // getRecurringPlans, getTaxDeductionStatus and registerTaxDeduction, and the social sign-up's
-    // holdSocialNric, socialNricHeld and forgetSocialNric, signOutEverywhere, and /verify's
-    // verifyReceipt (issue 32).
-    expect(apiCalls).toHaveLength(51);
+    // holdSocialNric, socialNricHeld and forgetSocialNric, signOutEverywhere, /verify's
+    // verifyReceipt and a counter device's syncEntries (issue 32).
+    expect(apiCalls).toHaveLength(52);
   });
 
   it("names each call after the last segment of its path", () => {

@@ -125,6 +125,8 @@ export const apiCalls = [
   get("payment", "/v1/paymentConfiguration"),
   // the guest session (ours; docs/api.md): issued by the server instead of service credentials
   post("main", "/v1/session/guest"),
+  // a mosque counter device's sync (ours; docs/counter.md): the payments it took offline, signed
+  post("payment", "/v1/counter/syncEntries"),
 ] as const satisfies ReadonlyArray<ApiCall>;
 
 export type ApiCallName = (typeof apiCalls)[number]["name"];

@@ -2,12 +2,14 @@ import { AMOUNT_ITEM_KEYS, FIDYAH_CATEGORIES, FLOW_TYPES, SOURCES_OF_INCOME } fr
 import { Schema } from "effect";
 import type { ApiCallName } from "../http/paths";
 import { VerifiedReceipt } from "./verified-receipt";
+import { SyncAnswers } from "./counter-responses";
 
 /**
  * The answers of the portal's calls as the browser reads them: one schema per call, shared by the
  * browser code that decodes them and by the contract test that holds the server to them. Amounts are
  * integer cents; an NRIC only ever appears masked.
  */
+
 const Str = Schema.String;
 const NullStr = Schema.NullOr(Schema.String);
 const Int = Schema.Int;
@@ -386,6 +388,7 @@ export const responseSchemas = {
       ),
     }),
   }),
+  syncEntries: ok({ data: SyncAnswers }),
 } satisfies Record<ApiCallName, Schema.Top>;
 
 /** A call's answer decoded by its schema; throws with the mismatch when the server broke the contract. */

@@ -44,6 +44,13 @@ describe("a donation search", () => {
     expect(Result.isFailure(reversed) && reversed.failure.fields).toEqual(["to"]);
   });
 
+  it("finds a counter device's receipt by its number in the device's own series", () => {
+    const search = checkDonationSearch({ receiptNo: "zk-d007-00000042" });
+    expect(Result.isSuccess(search) && search.success.receiptNo).toBe("ZK-D007-00000042");
+    const wrong = checkDonationSearch({ receiptNo: "ZK-X007-00000042" });
+    expect(Result.isFailure(wrong) && wrong.failure.fields).toEqual(["receiptNo"]);
+  });
+
   it("with nothing given, lists the newest gifts", () => {
     const search = checkDonationSearch({});
     expect(Result.isSuccess(search) && search.success.receiptNo).toBeNull();

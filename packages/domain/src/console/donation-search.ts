@@ -95,7 +95,8 @@ export const checkDonationSearch = (
 ): Result.Result<DonationSearch, SearchError> => {
   const wrong: SearchField[] = [];
   const receiptNo = text(input.receiptNo)?.toUpperCase() ?? null;
-  if (receiptNo && !/^[A-Z]{2}-\d{8,}$/.test(receiptNo)) wrong.push("receiptNo");
+  // A fund's series (`ZK-00000042`) or a counter device's own (`ZK-D007-00000042`).
+  if (receiptNo && !/^[A-Z]{2}(-D\d{3,})?-\d{8,}$/.test(receiptNo)) wrong.push("receiptNo");
   const transactionNo = text(input.transactionNo)?.toUpperCase() ?? null;
   if (transactionNo && !/^[A-Z]{2}\d{6,20}$/.test(transactionNo)) wrong.push("transactionNo");
   const from = text(input.from);

@@ -16,6 +16,7 @@ export const CONSOLE_ACTIONS = [
   "donations.void",
   "donations.refund.approve",
   "counter.record",
+  "counter.devices",
   "plans.view",
   "plans.cancel",
   "wall.view",
@@ -69,6 +70,9 @@ export const PERMISSIONS: Readonly<Record<ConsoleRole, ReadonlySet<ConsoleAction
     ...OFFICER,
     "donations.refund.approve",
     "rates.approve",
+    // Registers a mosque's counter devices (each can issue receipts offline), revokes them, and
+    // looks after the entries the server held.
+    "counter.devices",
     "audit.view",
     "finance.view",
     "finance.signOff",

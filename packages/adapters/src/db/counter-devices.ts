@@ -1,0 +1,347 @@
+import { randomUUID } from "node:crypto";
+import {
+  deviceSeriesAll,
+  type DeviceView,
+  type HeldReason,
+  type OfflineDecision,
+} from "@portal/domain";
+import { consoleAuditWriter, type ConsoleActor, type ConsoleAudit } from "./console-audit";
+import { counterReceiptOf, recordCounterPayment, type CounterReceipt } from "./counter-receipts";
+import { sealing } from "./personal-data";
+import type { Sql, SqlQuery } from "./sql";
+
+/** A registered counter device, as officers see it (its public key is not shown). */
+export interface CounterDevice {
+  readonly id: string;
+  readonly deviceNo: number;
+  readonly mosqueName: string;
+  readonly label: string;
+  readonly blockFrom: number;
+  readonly blockTo: number;
+  readonly series: ReadonlyArray<string>;
+  readonly registeredBy: string;
+  readonly registeredAt: string;
+  readonly revokedAt: string | null;
+}
+
+/** A signed entry as a device sent it: the exact text it signed and the signature. */
+export interface SignedEntry {
+  readonly deviceId: string;
+  readonly key: string;
+  readonly signedText: string;
+  readonly signature: string;
+}
+
+/** What became of an entry: applied (its receipt), or held for an officer with its reason. */
+export type EntryOutcome =
+  | {
+      readonly outcome: "applied";
+      readonly replayed: boolean;
+      readonly ratesSuperseded: boolean;
+      readonly receipt: CounterReceipt;
+    }
+  | {
+      readonly outcome: "held";
+      readonly replayed: boolean;
+      readonly reason: HeldReason;
+      readonly receiptNo: string | null;
+    };
+
+/** An entry the server held, for the officers' list. */
+export interface HeldEntry {
+  readonly deviceId: string;
+  readonly deviceNo: number;
+  readonly mosqueName: string;
+  readonly key: string;
+  readonly reason: HeldReason;
+  readonly receiptNo: string | null;
+  readonly receivedAt: string;
+  /** What the amil entered (the payer's identity number masked), for the officer to act on. */
+  readonly entry: unknown;
+}
+
+interface DeviceRow {
+  id: string;
+  device_no: number;
+  mosque_name: string;
+  label: string;
+  block_from: string | number;
+  block_to: string | number;
+  registered_by: string;
+  registered_at: Date | string;
+  revoked_at: Date | string | null;
+}
+
+const deviceOf = (row: DeviceRow): CounterDevice => ({
+  id: row.id,
+  deviceNo: row.device_no,
+  mosqueName: row.mosque_name,
+  label: row.label,
+  blockFrom: Number(row.block_from),
+  blockTo: Number(row.block_to),
+  series: deviceSeriesAll(row.device_no),
+  registeredBy: row.registered_by,
+  registeredAt: new Date(row.registered_at).toISOString(),
+  revokedAt: row.revoked_at ? new Date(row.revoked_at).toISOString() : null,
+});
+
+const viewOf = (row: DeviceRow): DeviceView => ({
+  id: row.id,
+  deviceNo: row.device_no,
+  blockFrom: Number(row.block_from),
+  blockTo: Number(row.block_to),
+  revoked: row.revoked_at !== null,
+  mosqueName: row.mosque_name,
+});
+
+/** A held entry's text as an officer sees it: the payment, its identity number masked. */
+const shownEntry = (text: string): unknown => {
+  try {
+    const parsed = JSON.parse(text) as { entry?: { donor?: { idNumber?: unknown } } };
+    const id = parsed.entry?.donor?.idNumber;
+    if (typeof id === "string" && parsed.entry?.donor) {
+      parsed.entry.donor.idNumber = `*****${id.slice(-4)}`;
+    }
+    return parsed;
+  } catch {
+    return null;
+  }
+};
+
+const columns = `id, device_no, mosque_name, label, block_from, block_to, registered_by,
+  registered_at, revoked_at`;
+
+/**
+ * The mosques' counter devices (issue 32): registered by an officer with the device's public key and
+ * a block of serials in the device's own series; revoked; and the signed entries they send, each
+ * kept once per device and key, applied as a counter payment under the device's number or held for
+ * an officer. One device's entries are applied one at a time (its row is locked), so a number is
+ * never given twice.
+ */
+export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = consoleAuditWriter()) {
+  // The signed text names the payer (an identity number for IRAS): sealed at rest, bound to its row.
+  const sealed = sealing(key, "portal:counter-entry:v1");
+  const rowOf = (deviceId: string, entryKey: string) =>
+    Buffer.from(`${deviceId}\n${entryKey}`, "utf8");
+  const seal = (entry: SignedEntry) =>
+    sealed.seal(entry.signedText, rowOf(entry.deviceId, entry.key));
+  const one = async (q: SqlQuery, id: string, lock = false) => {
+    const [row] = await q.query<DeviceRow>(
+      `select ${columns} from counter_device where id = $1${lock ? " for update" : ""}`,
+      [id],
+    );
+    return row;
+  };
+  return {
+    register: (input: {
+      readonly mosqueName: string;
+      readonly label: string;
+      readonly publicKey: JsonWebKey;
+      readonly blockSize: number;
+      readonly actor: ConsoleActor;
+    }): Promise<CounterDevice> =>
+      sql.transaction(async (tx) => {
+        const [row] = await tx.query<DeviceRow>(
+          `insert into counter_device (id, mosque_name, label, public_key, block_from, block_to, registered_by)
+           values ($1, $2, $3, $4, 1, $5, $6) returning ${columns}`,
+          [
+            randomUUID(),
+            input.mosqueName,
+            input.label,
+            JSON.stringify(input.publicKey),
+            input.blockSize,
+            input.actor.id,
+          ],
+        );
+        if (!row) throw new Error("counter device not written");
+        const device = deviceOf(row);
+        // The device's own series: its receipts are numbered by the device, not by next_serial.
+        for (const series of device.series) {
+          await tx.query(
+            "insert into receipt_series (series, next_serial) values ($1, $2) on conflict (series) do nothing",
+            [series, device.blockTo + 1],
+          );
+        }
+        await audit(tx, {
+          actor: input.actor,
+          action: "counter.devices.register",
+          entity: "counter_device",
+          entityId: device.id,
+          before: null,
+          after: {
+            deviceNo: device.deviceNo,
+            mosqueName: device.mosqueName,
+            label: device.label,
+            block: [device.blockFrom, device.blockTo],
+          },
+        });
+        return device;
+      }),
+
+    /** Revoke a device: what it sends afterwards is held. Undefined: no such device. */
+    revoke: (id: string, actor: ConsoleActor): Promise<CounterDevice | undefined> =>
+      sql.transaction(async (tx) => {
+        const before = await one(tx, id, true);
+        if (!before) return undefined;
+        if (before.revoked_at) return deviceOf(before);
+        const [row] = await tx.query<DeviceRow>(
+          `update counter_device set revoked_at = now(), revoked_by = $2 where id = $1
+           returning ${columns}`,
+          [id, actor.id],
+        );
+        if (!row) return undefined;
+        await audit(tx, {
+          actor,
+          action: "counter.devices.revoke",
+          entity: "counter_device",
+          entityId: id,
+          before: { revokedAt: null },
+          after: { revokedAt: new Date(row.revoked_at ?? Date.now()).toISOString() },
+        });
+        return deviceOf(row);
+      }),
+
+    list: async (): Promise<ReadonlyArray<CounterDevice>> =>
+      (await sql.query<DeviceRow>(`select ${columns} from counter_device order by device_no`)).map(
+        deviceOf,
+      ),
+
+    /** A device's public key and what the rules need of it; undefined: no such device. */
+    find: async (
+      id: string,
+    ): Promise<{ readonly view: DeviceView; readonly publicKey: JsonWebKey } | undefined> => {
+      const [row] = await sql.query<DeviceRow & { public_key: JsonWebKey }>(
+        `select ${columns}, public_key from counter_device where id = $1`,
+        [id],
+      );
+      return row ? { view: viewOf(row), publicKey: row.public_key } : undefined;
+    },
+
+    /**
+     * Take one signed entry of a device (its signature already checked): the answer kept for its
+     * device and key if it came before; else `decide` says, on the device as it is now, whether it
+     * is applied (under the device's number, unless another entry holds that number) or held.
+     */
+    take: (
+      entry: SignedEntry,
+      decide: (device: DeviceView) => OfflineDecision,
+      from: string,
+    ): Promise<EntryOutcome> =>
+      sql.transaction(async (tx) => {
+        const device = await one(tx, entry.deviceId, true);
+        if (!device) throw new Error("counter device vanished");
+        const [kept] = await tx.query<{
+          outcome: "applied" | "held";
+          reason: HeldReason | null;
+          receipt_no: string | null;
+          donation_id: string | null;
+          rates_superseded: boolean;
+        }>(
+          `select outcome, reason, receipt_no, donation_id, rates_superseded
+           from counter_offline_entry where device_id = $1 and key = $2`,
+          [entry.deviceId, entry.key],
+        );
+        if (kept) {
+          return kept.outcome === "applied" && kept.donation_id
+            ? {
+                outcome: "applied",
+                replayed: true,
+                ratesSuperseded: kept.rates_superseded,
+                receipt: await counterReceiptOf(tx, key, kept.donation_id, true),
+              }
+            : {
+                outcome: "held",
+                replayed: true,
+                reason: kept.reason ?? "entry.invalid",
+                receiptNo: kept.receipt_no,
+              };
+        }
+        const hold = async (
+          reason: HeldReason,
+          receiptNo: string | null,
+        ): Promise<EntryOutcome> => {
+          await tx.query(
+            `insert into counter_offline_entry (device_id, key, signed_text, signature, outcome, reason, receipt_no)
+             values ($1, $2, $3, $4, 'held', $5, $6)`,
+            [entry.deviceId, entry.key, seal(entry), entry.signature, reason, receiptNo],
+          );
+          return { outcome: "held", replayed: false, reason, receiptNo };
+        };
+        const decision = decide(viewOf(device));
+        if (decision.outcome === "hold") return hold(decision.reason, decision.receiptNo);
+        const { entry: taken } = decision;
+        const [used] = await tx.query("select 1 from receipt where series = $1 and serial = $2", [
+          taken.series,
+          taken.serial,
+        ]);
+        if (used) return hold("number.used", taken.receiptNo);
+        const donationId = randomUUID();
+        await recordCounterPayment(
+          tx,
+          key,
+          taken.entry,
+          { id: taken.amil.id, name: taken.amil.name, roles: [], ip: from },
+          {
+            id: donationId,
+            audit,
+            number: {
+              series: taken.series,
+              serial: taken.serial,
+              takenAt: taken.takenAt,
+              ratesVersion: taken.ratesVersion,
+            },
+          },
+        );
+        await tx.query(
+          `insert into counter_offline_entry
+             (device_id, key, signed_text, signature, outcome, receipt_no, donation_id, rates_superseded)
+           values ($1, $2, $3, $4, 'applied', $5, $6, $7)`,
+          [
+            entry.deviceId,
+            entry.key,
+            seal(entry),
+            entry.signature,
+            taken.receiptNo,
+            donationId,
+            decision.ratesSuperseded,
+          ],
+        );
+        return {
+          outcome: "applied",
+          replayed: false,
+          ratesSuperseded: decision.ratesSuperseded,
+          receipt: await counterReceiptOf(tx, key, donationId, false),
+        };
+      }),
+
+    /** The entries held for an officer, oldest first. */
+    held: async (): Promise<ReadonlyArray<HeldEntry>> =>
+      (
+        await sql.query<{
+          device_id: string;
+          device_no: number;
+          mosque_name: string;
+          key: string;
+          reason: HeldReason;
+          receipt_no: string | null;
+          received_at: Date | string;
+          signed_text: Uint8Array;
+        }>(
+          `select e.device_id, d.device_no, d.mosque_name, e.key, e.reason, e.receipt_no,
+                  e.received_at, e.signed_text
+           from counter_offline_entry e join counter_device d on d.id = e.device_id
+           where e.outcome = 'held' order by e.received_at limit 500`,
+        )
+      ).map((row) => ({
+        deviceId: row.device_id,
+        deviceNo: row.device_no,
+        mosqueName: row.mosque_name,
+        key: row.key,
+        reason: row.reason,
+        receiptNo: row.receipt_no,
+        receivedAt: new Date(row.received_at).toISOString(),
+        entry: shownEntry(sealed.open(row.signed_text, rowOf(row.device_id, row.key))),
+      })),
+  };
+}
+export type CounterDevices = ReturnType<typeof counterDevices>;

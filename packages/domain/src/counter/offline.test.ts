@@ -1,0 +1,104 @@
+import { Result } from "effect";
+import { describe, expect, it } from "vitest";
+import {
+  decideOfflineEntry,
+  deviceSeries,
+  deviceSeriesAll,
+  readOfflineEntry,
+  receiptNumberOf,
+  type DeviceView,
+  type OfflineEntryInput,
+} from "./offline.ts";
+
+const device: DeviceView = {
+  id: "0b6f7c1e-2f59-4d1c-9a55-0d2b6c8d9e10",
+  deviceNo: 7,
+  blockFrom: 1,
+  blockTo: 2_000,
+  revoked: false,
+  mosqueName: "Masjid Sultan",
+};
+const now = new Date("2026-03-19T14:00:00Z");
+const input: OfflineEntryInput = {
+  v: 1,
+  deviceId: device.id,
+  key: "till-7-0001",
+  serial: 42,
+  takenAt: "2026-03-19T13:30:00Z",
+  amil: { id: "amil-7", name: "Ustaz Hafiz" },
+  ratesVersion: 3,
+  entry: {
+    fund: "fitrah",
+    amountCents: 1_000,
+    method: "cash",
+    mosqueName: "Masjid Sultan",
+    donor: { name: "Haji Rahman" },
+  },
+};
+
+describe("offline counter entries", () => {
+  it("number a device's receipts in its own series, one per fund series", () => {
+    expect(deviceSeries("ZK", 7)).toBe("ZK-D007");
+    expect(receiptNumberOf("ZK-D007", 42)).toBe("ZK-D007-00000042");
+    expect(deviceSeriesAll(12)).toEqual(expect.arrayContaining(["ZK-D012", "WK-D012"]));
+  });
+
+  it("apply a good entry under the device's number, at the device's mosque", () => {
+    const decision = decideOfflineEntry(
+      { ...input, entry: { ...input.entry, mosqueName: "Another" } },
+      device,
+      now,
+      3,
+    );
+    expect(decision).toMatchObject({
+      outcome: "apply",
+      ratesSuperseded: false,
+      entry: { receiptNo: "ZK-D007-00000042", entry: { mosqueName: "Masjid Sultan" } },
+    });
+  });
+
+  it("apply an entry priced at rates replaced since, flagged: the money was received", () => {
+    expect(decideOfflineEntry(input, device, now, 4)).toMatchObject({
+      outcome: "apply",
+      ratesSuperseded: true,
+    });
+  });
+
+  it("hold, with its reason, what the server cannot take as it is", () => {
+    const held = (entry: OfflineEntryInput, view: DeviceView = device) =>
+      decideOfflineEntry(entry, view, now, 3);
+    expect(held(input, { ...device, revoked: true })).toMatchObject({
+      outcome: "hold",
+      reason: "device.revoked",
+      receiptNo: "ZK-D007-00000042",
+    });
+    expect(held({ ...input, serial: 2_001 })).toMatchObject({ reason: "number.outside_block" });
+    expect(held({ ...input, entry: { ...input.entry, fund: "lottery" } })).toMatchObject({
+      reason: "entry.invalid",
+      receiptNo: null,
+    });
+    expect(held({ ...input, takenAt: "2026-03-19T15:00:00Z" })).toMatchObject({
+      reason: "entry.time",
+    });
+    expect(held({ ...input, deviceId: "1b6f7c1e-2f59-4d1c-9a55-0d2b6c8d9e10" })).toMatchObject({
+      reason: "device.other",
+    });
+  });
+
+  it("refuse a signed text that is not an entry of version 1", () => {
+    expect(Result.isSuccess(readOfflineEntry(JSON.stringify(input)))).toBe(true);
+    for (const text of [
+      "not json",
+      "[]",
+      JSON.stringify({ ...input, v: 2 }),
+      JSON.stringify({ ...input, serial: 1.5 }),
+      JSON.stringify({ ...input, deviceId: "x" }),
+      JSON.stringify({ ...input, amil: { id: "a" } }),
+      JSON.stringify({ ...input, entry: null }),
+      JSON.stringify({ ...input, key: "" }),
+    ]) {
+      const read = readOfflineEntry(text);
+      expect(Result.isFailure(read) && read.failure.code).toBe("counter.entry_malformed");
+    }
+  });
+});

@@ -1,0 +1,96 @@
+import { Context, Effect, Result } from "effect";
+import { Clock, decideOfflineEntry, MAX_SYNC_ENTRIES, readOfflineEntry } from "@portal/domain";
+import type { DeviceView, OfflineDecision } from "@portal/domain";
+import type { EntryOutcome, SignedEntry } from "@portal/adapters/db";
+import { RateRecords } from "./ports";
+import { recorded, refuse } from "./refused";
+
+// A counter device's sync (issue 32): the entries it took offline, each signed with its key, sent
+// when the network returns. Each is checked against the device's public key and applied or held, once
+// per device and key, whatever the number of times it is sent.
+
+export interface CounterDeviceRecordsPort {
+  /** A device's public key and what the rules need of it; undefined: no such device. */
+  readonly find: (
+    id: string,
+  ) => Promise<{ readonly view: DeviceView; readonly publicKey: JsonWebKey } | undefined>;
+  /** Take one entry (signature checked): its kept answer, or applied or held as `decide` says. */
+  readonly take: (
+    entry: SignedEntry,
+    decide: (device: DeviceView) => OfflineDecision,
+    from: string,
+  ) => Promise<EntryOutcome>;
+}
+export class CounterDeviceRecords extends Context.Service<
+  CounterDeviceRecords,
+  CounterDeviceRecordsPort
+>()("@portal/app/CounterDeviceRecords") {}
+
+export interface EntrySignaturesPort {
+  /** Whether `signature` (base64url, ECDSA P-256 over SHA-256, r||s) signs `text` under `publicKey`. */
+  readonly verify: (publicKey: JsonWebKey, text: string, signature: string) => boolean;
+}
+export class EntrySignatures extends Context.Service<EntrySignatures, EntrySignaturesPort>()(
+  "@portal/app/EntrySignatures",
+) {}
+
+/** One entry's answer to the device: what became of it, or why it was refused outright. */
+export type SyncAnswer =
+  | (EntryOutcome & { readonly key: string })
+  | { readonly key: string | null; readonly outcome: "refused"; readonly code: string };
+
+/**
+ * Apply or hold the entries a device sends (at most MAX_SYNC_ENTRIES a call). An unknown device is
+ * refused (`counter.device_unknown`) and nothing is kept; an entry whose signature the device's key
+ * does not verify (a forgery, or another device's) or whose text is not an entry is refused and not
+ * kept: only what a registered device signed is ever written. Every other entry is kept: applied
+ * under the device's number, or held for an officer with its reason.
+ */
+export const syncEntries = (input: {
+  readonly deviceId: string;
+  readonly entries: ReadonlyArray<{ readonly text: string; readonly signature: string }>;
+  /** The caller's address, for the audit line of each payment applied. */
+  readonly from: string;
+}) =>
+  Effect.gen(function* () {
+    if (input.entries.length > MAX_SYNC_ENTRIES) {
+      return yield* refuse(
+        "counter.sync_too_many",
+        `Send at most ${MAX_SYNC_ENTRIES} entries a call`,
+      );
+    }
+    const devices = yield* CounterDeviceRecords;
+    const device = yield* recorded(() => devices.find(input.deviceId));
+    if (!device) return yield* refuse("counter.device_unknown", "This device is not registered");
+    const signatures = yield* EntrySignatures;
+    const rates = yield* RateRecords;
+    const clock = yield* Clock;
+    const version = (yield* recorded(() => rates.current()))?.version ?? 0;
+    const answers: Array<SyncAnswer> = [];
+    for (const { text, signature } of input.entries) {
+      if (!signatures.verify(device.publicKey, text, signature)) {
+        answers.push({ key: null, outcome: "refused", code: "counter.signature" });
+        continue;
+      }
+      const read = readOfflineEntry(text);
+      if (Result.isFailure(read)) {
+        answers.push({ key: null, outcome: "refused", code: read.failure.code });
+        continue;
+      }
+      const entry = read.success;
+      if (entry.deviceId !== input.deviceId) {
+        answers.push({ key: entry.key, outcome: "refused", code: "counter.signature" });
+        continue;
+      }
+      const now = new Date(yield* clock.now());
+      const outcome = yield* recorded(() =>
+        devices.take(
+          { deviceId: input.deviceId, key: entry.key, signedText: text, signature },
+          (view) => decideOfflineEntry(entry, view, now, version),
+          input.from,
+        ),
+      );
+      answers.push({ ...outcome, key: entry.key });
+    }
+    return { entries: answers };
+  });

@@ -1,0 +1,37 @@
+import { createPublicKey, verify, type JsonWebKey as NodeJwk } from "node:crypto";
+
+/** Whether a public key is one a counter device may register: an EC key on P-256, public half only. */
+export const isDeviceKey = (jwk: unknown): jwk is JsonWebKey => {
+  if (typeof jwk !== "object" || jwk === null) return false;
+  const key = jwk as Record<string, unknown>;
+  if (key["kty"] !== "EC" || key["crv"] !== "P-256" || "d" in key) return false;
+  if (typeof key["x"] !== "string" || typeof key["y"] !== "string") return false;
+  try {
+    createPublicKey({ key: { kty: "EC", crv: "P-256", x: key["x"], y: key["y"] }, format: "jwk" });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Whether `signature` (base64url of r||s, as WebCrypto's ECDSA gives it) signs the UTF-8 `text` with
+ * SHA-256 under the device's public key. A malformed key or signature is no signature.
+ */
+export const verifyEntrySignature = (
+  publicKey: JsonWebKey,
+  text: string,
+  signature: string,
+): boolean => {
+  try {
+    const key = createPublicKey({ key: publicKey as NodeJwk, format: "jwk" });
+    return verify(
+      "sha256",
+      Buffer.from(text, "utf8"),
+      { key, dsaEncoding: "ieee-p1363" },
+      Buffer.from(signature, "base64url"),
+    );
+  } catch {
+    return false;
+  }
+};

@@ -1,0 +1,241 @@
+import { webcrypto } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nricCheckLetter } from "@portal/domain";
+import { signInOfficer, type ConsoleOfficer } from "../support/console";
+import { testDatabases } from "../support/databases";
+import { callPortal, startPortal, type RunningPortal } from "../support/portal";
+
+// Issue 32, a mosque counter that works offline, through the real server: an approver registers a
+// device with the public half of a key pair made for it, the device signs the payments it took and
+// sends them; each is applied once under the device's own number, or held for an officer with its
+// reason; a forgery, an unknown device or a malformed text is refused and nothing is kept.
+// Ports 8900-8919.
+let nextPort = 8900;
+const SYNC = "/svc/payment/v1/counter/syncEntries";
+const RECEIPT = "/svc/payment/api/Donation/getThirdPartyDonationReceiptData";
+const nric = `S7654321${nricCheckLetter("S", "7654321")}`;
+
+const subtle = webcrypto.subtle;
+type CryptoKeyPair = webcrypto.CryptoKeyPair;
+const keyPair = () =>
+  subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"]);
+const publicJwk = async (pair: CryptoKeyPair) => {
+  const { kty, crv, x, y } = await subtle.exportKey("jwk", pair.publicKey);
+  return { kty, crv, x, y };
+};
+const signed = async (pair: CryptoKeyPair, entry: unknown) => {
+  const text = JSON.stringify(entry);
+  const signature = await subtle.sign(
+    { name: "ECDSA", hash: "SHA-256" },
+    pair.privateKey,
+    new TextEncoder().encode(text),
+  );
+  return { text, signature: Buffer.from(signature).toString("base64url") };
+};
+
+interface Device {
+  id: string;
+  deviceNo: number;
+  series: string[];
+  blockFrom: number;
+  blockTo: number;
+}
+
+describe.each(testDatabases())("a counter device offline, on $name", (database) => {
+  let portal: RunningPortal;
+  const as: Record<string, ConsoleOfficer> = {};
+  let pair: CryptoKeyPair;
+  let device: Device;
+  let ratesVersion: number;
+
+  const entry = (serial: number, key: string, extra: Record<string, unknown> = {}) => ({
+    v: 1,
+    deviceId: device.id,
+    key,
+    serial,
+    takenAt: new Date(Date.now() - 60_000).toISOString(),
+    amil: { id: "amil-7", name: "Ustaz Hafiz" },
+    ratesVersion,
+    entry: {
+      fund: "fitrah",
+      amountCents: 1_600,
+      method: "cash",
+      mosqueName: "Masjid Sultan",
+      donor: { name: "Haji Rahman", idNumber: nric },
+    },
+    ...extra,
+  });
+  const sync = async (entries: ReadonlyArray<unknown>, deviceId = device.id) =>
+    callPortal(portal.base, SYNC, { deviceId, entries });
+  const answers = (reply: { body: Record<string, unknown> }) =>
+    (reply.body["data"] as { entries: Array<Record<string, unknown>> }).entries;
+  const found = async (receiptNo: string) =>
+    (
+      (await as["viewer"]!.call("/console/api/donations/search", { body: { receiptNo } })).body[
+        "data"
+      ] as { total: number }
+    ).total;
+
+  beforeAll(async () => {
+    portal = await startPortal(nextPort++, undefined, await database.portalEnv());
+    for (const role of ["viewer", "officer", "approver"]) {
+      as[role] = await signInOfficer(portal.base, portal.dataDir, role);
+    }
+    const config = await callPortal(
+      portal.base,
+      "/svc/main/v1/Home/homePageConfiguration?charityId=25",
+    );
+    ratesVersion = (config.body["data"] as { version: number }).version;
+    pair = await keyPair();
+  }, 180_000);
+
+  afterAll(async () => {
+    await portal?.stop();
+    await database.cleanup();
+  });
+
+  it("registers a device for a mosque with its public key: an approver's act, audited", async () => {
+    const body = {
+      mosqueName: "Masjid Sultan",
+      label: "Counter 1",
+      publicKey: await publicJwk(pair),
+      blockSize: 100,
+    };
+    const refused = await as["officer"]!.call("/console/api/counter/devices", { body });
+    expect(refused).toMatchObject({ status: 403, body: { code: "console.forbidden" } });
+    // A private key, or a key of another curve, is no device key: nothing is registered.
+    const { d } = await subtle.exportKey("jwk", pair.privateKey);
+    for (const publicKey of [
+      { ...body.publicKey, d },
+      { ...body.publicKey, crv: "P-384" },
+    ]) {
+      const bad = await as["approver"]!.call("/console/api/counter/devices", {
+        body: { ...body, publicKey },
+      });
+      expect(bad).toMatchObject({ status: 400, body: { code: "counter.device_invalid" } });
+    }
+    const made = await as["approver"]!.call("/console/api/counter/devices", { body });
+    expect(made.status).toBe(201);
+    device = made.body["data"] as Device;
+    expect(device).toMatchObject({ blockFrom: 1, blockTo: 100 });
+    expect(device.series).toContain(`ZK-D${String(device.deviceNo).padStart(3, "0")}`);
+    const listed = await as["approver"]!.call("/console/api/counter/devices", { method: "GET" });
+    expect((listed.body["data"] as { devices: Device[] }).devices.map((d) => d.id)).toEqual([
+      device.id,
+    ]);
+  });
+
+  it("applies a signed entry once under the device's number, however often it is sent", async () => {
+    const first = await signed(pair, entry(1, "till-1-0001"));
+    const reply = await sync([first, first]);
+    expect(reply.status).toBe(200);
+    const [once, again] = answers(reply);
+    const receiptNo = `ZK-D${String(device.deviceNo).padStart(3, "0")}-00000001`;
+    expect(once).toMatchObject({
+      key: "till-1-0001",
+      outcome: "applied",
+      replayed: false,
+      ratesSuperseded: false,
+      receipt: { receiptNo },
+    });
+    expect(again).toMatchObject({ outcome: "applied", replayed: true, receipt: { receiptNo } });
+    // Sent again in a later sync (the device restarted mid-sync): still the one receipt.
+    expect(answers(await sync([first]))[0]).toMatchObject({ replayed: true });
+    expect(await found(receiptNo)).toBe(1);
+    const token = (once!["receipt"] as { token: string }).token;
+    const receipt = (await callPortal(portal.base, RECEIPT, { token })).body["data"];
+    expect(receipt).toMatchObject({
+      receiptNo,
+      source: "pos",
+      mosqueName: "Masjid Sultan",
+      amilId: "amil-7",
+      amilName: "Ustaz Hafiz",
+      fitrahAmount: 1_600,
+    });
+  });
+
+  it("refuses a forgery, another device's entry and an unknown device, keeping nothing", async () => {
+    const stranger = await keyPair();
+    const forged = await signed(stranger, entry(2, "till-1-0002"));
+    expect(answers(await sync([forged]))[0]).toMatchObject({
+      outcome: "refused",
+      code: "counter.signature",
+    });
+    const tampered = await signed(pair, entry(2, "till-1-0002"));
+    tampered.text = tampered.text.replace("1600", "16000");
+    expect(answers(await sync([tampered]))[0]).toMatchObject({ code: "counter.signature" });
+    const unknown = await sync([tampered], "00000000-0000-4000-8000-000000000000");
+    expect(unknown).toMatchObject({ status: 404, body: { code: "counter.device_unknown" } });
+    const malformed = await signed(pair, { ...entry(2, "till-1-0002"), v: 2 });
+    expect(answers(await sync([malformed]))[0]).toMatchObject({
+      code: "counter.entry_malformed",
+    });
+    // None of them was kept: the serial is still free for the real entry.
+    const real = answers(await sync([await signed(pair, entry(2, "till-1-0002"))]));
+    expect(real[0]).toMatchObject({ outcome: "applied", replayed: false });
+    const held = await as["approver"]!.call("/console/api/counter/devices", { method: "GET" });
+    expect((held.body["data"] as { held: unknown[] }).held).toEqual([]);
+  });
+
+  it("holds what it cannot take as it is, with the reason; applies and flags an entry at old rates", async () => {
+    // The council publishes new rates while the counter is offline: the device still prices at the
+    // old ones, and the money it took was received.
+    const drafted = await as["officer"]!.call("/console/api/rates", {
+      body: {
+        changes: { nisabValue: 1_100_000, goldRate: Math.round(1_100_000 / 86) },
+        effectiveAt: new Date(Date.now() - 1_000).toISOString(),
+      },
+    });
+    expect(drafted.status).toBe(201);
+    const draftId = (drafted.body["data"] as { id: number }).id;
+    const approved = await as["approver"]!.call(`/console/api/rates/${draftId}?do=approve`, {
+      body: {},
+    });
+    expect(approved.body["data"]).toMatchObject({ status: "published" });
+    const [outside, reused, stale] = answers(
+      await sync([
+        await signed(pair, entry(101, "till-1-0101")),
+        await signed(pair, entry(1, "till-1-other")),
+        await signed(pair, entry(3, "till-1-0003")),
+      ]),
+    );
+    expect(outside).toMatchObject({ outcome: "held", reason: "number.outside_block" });
+    expect(reused).toMatchObject({ outcome: "held", reason: "number.used" });
+    expect(stale).toMatchObject({ outcome: "applied", ratesSuperseded: true });
+    // Revoked: what the device sends from now on is held, and officers see each held entry.
+    const revoked = await as["approver"]!.call(
+      `/console/api/counter/devices/${device.id}?do=revoke`,
+      {
+        body: {},
+      },
+    );
+    expect(revoked.body["data"]).toMatchObject({ revokedAt: expect.any(String) });
+    expect(answers(await sync([await signed(pair, entry(4, "till-1-0004"))]))[0]).toMatchObject({
+      outcome: "held",
+      reason: "device.revoked",
+    });
+    const listed = await as["approver"]!.call("/console/api/counter/devices", { method: "GET" });
+    const held = (listed.body["data"] as { held: Array<Record<string, unknown>> }).held;
+    expect(held.map((h) => h["reason"])).toEqual([
+      "number.outside_block",
+      "number.used",
+      "device.revoked",
+    ]);
+    // The payer's identity number is kept sealed and shown masked.
+    expect(JSON.stringify(held)).not.toContain(nric);
+    expect(JSON.stringify(held)).toContain(`*****${nric.slice(-4)}`);
+    const audit = await as["approver"]!.call("/console/api/audit?action=counter", {
+      method: "GET",
+    });
+    const actions = (audit.body["data"] as { entries: Array<{ action: string }> }).entries.map(
+      (e) => e.action,
+    );
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        "counter.devices.register",
+        "counter.devices.revoke",
+        "counter.record",
+      ]),
+    );
+  });
+});
