@@ -13,6 +13,7 @@ import { callPortal, startPortal, type RunningPortal } from "../support/portal";
 let nextPort = 8900;
 const SYNC = "/svc/payment/v1/counter/syncEntries";
 const RECEIPT = "/svc/payment/api/Donation/getThirdPartyDonationReceiptData";
+const VERIFY = "/svc/payment/api/Receipt/verifyReceipt";
 const nric = `S7654321${nricCheckLetter("S", "7654321")}`;
 
 const subtle = webcrypto.subtle;
@@ -31,6 +32,18 @@ const signed = async (pair: CryptoKeyPair, entry: unknown) => {
     new TextEncoder().encode(text),
   );
   return { text, signature: Buffer.from(signature).toString("base64url") };
+};
+
+/** The receipt a device prints offline: a compact JWS (ES256) of its number, fund, items and amount. */
+const receiptToken = async (pair: CryptoKeyPair, kid: string, claims: Record<string, unknown>) => {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const input = `${part({ alg: "ES256", typ: "receipt+jwt", kid })}.${part(claims)}`;
+  const signature = await subtle.sign(
+    { name: "ECDSA", hash: "SHA-256" },
+    pair.privateKey,
+    new TextEncoder().encode(input),
+  );
+  return `${input}.${Buffer.from(signature).toString("base64url")}`;
 };
 
 interface Device {
@@ -175,6 +188,52 @@ describe.each(testDatabases())("a counter device offline, on $name", (database) 
     expect(real[0]).toMatchObject({ outcome: "applied", replayed: false });
     const held = await as["approver"]!.call("/console/api/counter/devices", { method: "GET" });
     expect((held.body["data"] as { held: unknown[] }).held).toEqual([]);
+  });
+
+  it("verifies a receipt the device signed offline: from its token before the sync, from the server after", async () => {
+    const no = `ZK-D${String(device.deviceNo).padStart(3, "0")}-00000005`;
+    const claims = {
+      no,
+      fund: "ZAKAT",
+      items: { fitrah: 1_600 },
+      amt: 1_600,
+      iat: Math.floor(Date.now() / 1000) - 30,
+      mosque: "Masjid Sultan",
+      dev: device.id,
+    };
+    const signedReceipt = await receiptToken(pair, device.id, claims);
+    const verify = (receiptNo: string, signedToken: string) =>
+      callPortal(portal.base, VERIFY, { receiptNo, signed: signedToken });
+    expect((await verify(no, signedReceipt)).body["data"]).toMatchObject({
+      receiptNo: no,
+      amountCents: 1_600,
+      mosqueName: "Masjid Sultan",
+      by: "device",
+      synced: false,
+    });
+    // Another key, another number, a changed amount, a number outside the block: not genuine.
+    const stranger = await keyPair();
+    const outside = `ZK-D${String(device.deviceNo).padStart(3, "0")}-00000500`;
+    for (const [receiptNo, token] of [
+      [no, await receiptToken(stranger, device.id, claims)],
+      [no, await receiptToken(pair, device.id, { ...claims, amt: 16_000 })],
+      [outside, await receiptToken(pair, device.id, { ...claims, no: outside })],
+      [`ZK-D${String(device.deviceNo).padStart(3, "0")}-00000006`, signedReceipt],
+    ] as const) {
+      expect(await verify(receiptNo, token)).toMatchObject({
+        status: 404,
+        body: { code: "receipt.notGenuine" },
+      });
+    }
+    // Synced: the server's record answers.
+    const synced = answers(await sync([await signed(pair, entry(5, "till-1-0005"))]));
+    expect(synced[0]).toMatchObject({ outcome: "applied", receipt: { receiptNo: no } });
+    expect((await verify(no, signedReceipt)).body["data"]).toMatchObject({
+      receiptNo: no,
+      by: "server",
+      synced: true,
+      status: "accepted",
+    });
   });
 
   it("holds what it cannot take as it is, with the reason; applies and flags an entry at old rates", async () => {

@@ -1,6 +1,8 @@
 import { Schema } from "effect";
 import {
   brandOf,
+  checkDeviceReceipt,
+  sgtDate,
   printedVerificationCode,
   readReceiptNo,
   verifyHref,
@@ -14,6 +16,8 @@ import { siteOrigins } from "../site-origins";
 import { serverText } from "../translations";
 import type { PortalConfig } from "../config";
 import { receiptVerificationWait } from "../rate-limits/receipt-verification";
+import { verifyEntrySignature } from "../counter-signatures";
+import { isUuid } from "../input";
 import { decode, Text } from "./decode";
 import { failure, success } from "./envelope";
 import type { Handler, HandlerServices } from "./types";
@@ -29,15 +33,64 @@ const VerifyBody = Schema.Struct({
   signed: Schema.optionalKey(Text(4_000)),
 });
 
+/** A JWS part as JSON, or undefined for anything that is not. */
+const jsonPart = (part: string): unknown => {
+  try {
+    return JSON.parse(Buffer.from(part, "base64url").toString("utf8"));
+  } catch {
+    return undefined;
+  }
+};
+
 /**
- * Receipts a registered counter device signed offline, checked against that device's public key.
- * Device registration is not built yet (issue 32's counter app), so no device is registered and no
- * signed token verifies: it answers "not genuine", like a forged one.
+ * A receipt a registered counter device signed offline (docs/receipts.md, "Offline receipts"): a
+ * compact JWS, ES256, whose `kid` names the device; checked against that device's public key, its
+ * series and block, and when it was revoked (`checkDeviceReceipt`). Synced, the server's record
+ * answers (and must say what the token says: another receipt under the number is no match); not yet
+ * synced, the token does, as issued offline at the device's mosque. Anything else is undefined.
  */
 const verifyDeviceToken = async (
-  _receiptNo: string,
-  _signed: string,
-): Promise<VerifiedReceipt | undefined> => undefined;
+  { services }: HandlerServices,
+  receiptNo: string,
+  signed: string,
+): Promise<VerifiedReceipt | undefined> => {
+  const parts = signed.split(".");
+  if (parts.length !== 3) return undefined;
+  const [head = "", body = "", signature = ""] = parts;
+  const header = jsonPart(head) as { alg?: unknown; kid?: unknown } | undefined;
+  if (header?.alg !== "ES256" || typeof header.kid !== "string" || !isUuid(header.kid)) {
+    return undefined;
+  }
+  const device = await (await services.records.counterDevices()).find(header.kid);
+  if (!device || !verifyEntrySignature(device.publicKey, `${head}.${body}`, signature)) {
+    return undefined;
+  }
+  const claims = checkDeviceReceipt(jsonPart(body), receiptNo, {
+    ...device.view,
+    revokedAt: device.revokedAt,
+  });
+  if (!claims) return undefined;
+  const receipts = await services.records.receipts();
+  const onServer = await receipts.verify(receiptNo, receipts.verificationCode(receiptNo));
+  if (onServer) {
+    const same = onServer.flow === claims.flow && onServer.amountCents === claims.amountCents;
+    return same ? onServer : undefined;
+  }
+  return {
+    receiptNo,
+    flow: claims.flow,
+    items: claims.items,
+    amountCents: claims.amountCents,
+    refundedCents: 0,
+    issuedOn: sgtDate(claims.issuedAt.getTime()),
+    source: "pos",
+    mosqueName: device.view.mosqueName,
+    status: "accepted",
+    replacedBy: null,
+    by: "device",
+    synced: false,
+  };
+};
 
 const notGenuine = () =>
   failure(404, "No genuine receipt has this number and code.", {}, "receipt.notGenuine");
@@ -49,8 +102,9 @@ const notGenuine = () =>
  * anything is read, so trying codes soon stops answering.
  */
 const verifyReceipt =
-  ({ services }: HandlerServices): Handler =>
+  (given: HandlerServices): Handler =>
   async ({ body, clientAddress }) => {
+    const { services } = given;
     const request = decode(VerifyBody, body);
     const wait = await receiptVerificationWait(services, clientAddress);
     if (wait > 0) {
@@ -65,7 +119,7 @@ const verifyReceipt =
     if (receiptNo === undefined) return notGenuine();
     const found =
       request.signed !== undefined
-        ? await verifyDeviceToken(receiptNo, request.signed)
+        ? await verifyDeviceToken(given, receiptNo, request.signed)
         : request.code !== undefined
           ? await (await services.records.receipts()).verify(receiptNo, request.code)
           : undefined;

@@ -209,12 +209,25 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
     /** A device's public key and what the rules need of it; undefined: no such device. */
     find: async (
       id: string,
-    ): Promise<{ readonly view: DeviceView; readonly publicKey: JsonWebKey } | undefined> => {
+    ): Promise<
+      | {
+          readonly view: DeviceView;
+          readonly publicKey: JsonWebKey;
+          readonly revokedAt: Date | null;
+        }
+      | undefined
+    > => {
       const [row] = await sql.query<DeviceRow & { public_key: JsonWebKey }>(
         `select ${columns}, public_key from counter_device where id = $1`,
         [id],
       );
-      return row ? { view: viewOf(row), publicKey: row.public_key } : undefined;
+      return row
+        ? {
+            view: viewOf(row),
+            publicKey: row.public_key,
+            revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
+          }
+        : undefined;
     },
 
     /**

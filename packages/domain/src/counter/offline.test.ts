@@ -1,7 +1,9 @@
 import { Result } from "effect";
 import { describe, expect, it } from "vitest";
 import {
+  checkDeviceReceipt,
   decideOfflineEntry,
+  deviceReceiptOf,
   deviceSeries,
   deviceSeriesAll,
   readOfflineEntry,
@@ -100,5 +102,56 @@ describe("offline counter entries", () => {
       const read = readOfflineEntry(text);
       expect(Result.isFailure(read) && read.failure.code).toBe("counter.entry_malformed");
     }
+  });
+});
+
+describe("a receipt a device signed offline", () => {
+  const claims = {
+    no: "ZK-D007-00000042",
+    fund: "ZAKAT",
+    items: { fitrah: 1_000, fidyah: 600 },
+    amt: 1_600,
+    iat: Date.parse("2026-03-19T13:30:00Z") / 1000,
+    dev: device.id,
+  };
+  const held: DeviceView & { revokedAt: Date | null } = { ...device, revokedAt: null };
+
+  it("holds when its number, fund, items and device agree", () => {
+    expect(checkDeviceReceipt(claims, "ZK-D007-00000042", held)).toMatchObject({
+      flow: "ZAKAT",
+      amountCents: 1_600,
+      items: [
+        { item: "fitrah", amountCents: 1_000 },
+        { item: "fidyah", amountCents: 600 },
+      ],
+    });
+    expect(deviceReceiptOf("WK-D012-00000007")).toEqual({
+      fundSeries: "WK",
+      deviceNo: 12,
+      serial: 7,
+    });
+    expect(deviceReceiptOf("ZK-00000007")).toBeUndefined();
+  });
+
+  it("is not genuine when anything disagrees", () => {
+    const check = (changed: object, asked = claims.no, view = held) =>
+      checkDeviceReceipt({ ...claims, ...changed }, asked, view);
+    expect(check({}, "ZK-D007-00000043")).toBeUndefined();
+    expect(check({ amt: 1_700 })).toBeUndefined();
+    expect(check({ fund: "ILMU" })).toBeUndefined();
+    expect(check({ dev: "someone-else" })).toBeUndefined();
+    expect(check({ no: "ZK-D008-00000042" }, "ZK-D008-00000042")).toBeUndefined();
+    expect(check({ no: "ZK-D007-00002001" }, "ZK-D007-00002001")).toBeUndefined();
+    expect(check({ items: { fitrah: -1, fidyah: 1_601 } })).toBeUndefined();
+    // Signed after the device was revoked: not genuine; before: still genuine.
+    const revokedAt = new Date("2026-03-19T13:00:00Z");
+    expect(check({}, claims.no, { ...held, revoked: true, revokedAt })).toBeUndefined();
+    expect(
+      check({}, claims.no, {
+        ...held,
+        revoked: true,
+        revokedAt: new Date("2026-03-19T14:00:00Z"),
+      }),
+    ).toBeDefined();
   });
 });

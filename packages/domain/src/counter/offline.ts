@@ -1,6 +1,6 @@
 import { Result } from "effect";
 import { domainError, type DomainError } from "../errors.ts";
-import { RECEIPT_SERIES } from "../funds/lookup.ts";
+import { isFlowType, RECEIPT_SERIES, type FlowType } from "../funds/lookup.ts";
 import {
   checkCounterEntry,
   seriesOfFlow,
@@ -212,3 +212,72 @@ export const blockSizeOf = (size: unknown): number | undefined =>
   Number.isSafeInteger(size) && (size as number) >= 1 && (size as number) <= MAX_BLOCK_SIZE
     ? (size as number)
     : undefined;
+
+/** A device receipt number's parts (`ZK-D007-00000042`), or undefined for any other number. */
+export const deviceReceiptOf = (
+  receiptNo: string,
+):
+  | { readonly fundSeries: string; readonly deviceNo: number; readonly serial: number }
+  | undefined => {
+  const match = /^([A-Z]{2})-D(\d{3,})-(\d{8,})$/.exec(receiptNo);
+  if (!match) return undefined;
+  return { fundSeries: match[1]!, deviceNo: Number(match[2]), serial: Number(match[3]) };
+};
+
+/** What a device's signed receipt (the claims of its JWS, docs/receipts.md) says, once checked. */
+export interface DeviceReceipt {
+  readonly receiptNo: string;
+  readonly flow: FlowType;
+  readonly items: ReadonlyArray<{ readonly item: string; readonly amountCents: number }>;
+  readonly amountCents: number;
+  readonly issuedAt: Date;
+}
+
+/**
+ * The claims of a receipt a counter device signed offline, if they hold for `device` and the number
+ * asked: the number is the one asked, in the device's own series for the receipt's fund and within its
+ * block; the items are whole cents adding up to the amount; the device had not been revoked when it
+ * signed. Undefined otherwise (the verify page's "not genuine", as a forgery gets).
+ */
+export const checkDeviceReceipt = (
+  claims: unknown,
+  receiptNo: string,
+  device: DeviceView & { readonly revokedAt: Date | null },
+): DeviceReceipt | undefined => {
+  if (typeof claims !== "object" || claims === null || Array.isArray(claims)) return undefined;
+  const c = claims as Record<string, unknown>;
+  const fund = c["fund"];
+  const items = c["items"];
+  const amount = c["amt"];
+  const iat = c["iat"];
+  if (c["no"] !== receiptNo || c["dev"] !== device.id || !isFlowType(fund)) return undefined;
+  if (!Number.isSafeInteger(amount) || (amount as number) <= 0) return undefined;
+  if (typeof iat !== "number" || !Number.isFinite(iat)) return undefined;
+  if (typeof items !== "object" || items === null || Array.isArray(items)) return undefined;
+  const lines = Object.entries(items as Record<string, unknown>);
+  if (lines.some(([, cents]) => !Number.isSafeInteger(cents) || (cents as number) < 0)) {
+    return undefined;
+  }
+  if (lines.reduce((sum, [, cents]) => sum + (cents as number), 0) !== amount) return undefined;
+  const number = deviceReceiptOf(receiptNo);
+  if (
+    number === undefined ||
+    number.deviceNo !== device.deviceNo ||
+    number.fundSeries !== seriesOfFlow(fund) ||
+    number.serial < device.blockFrom ||
+    number.serial > device.blockTo
+  ) {
+    return undefined;
+  }
+  const issuedAt = new Date(iat * 1000);
+  if (device.revokedAt !== null && issuedAt.getTime() >= device.revokedAt.getTime()) {
+    return undefined;
+  }
+  return {
+    receiptNo,
+    flow: fund,
+    items: lines.map(([item, cents]) => ({ item, amountCents: cents as number })),
+    amountCents: amount as number,
+    issuedAt,
+  };
+};
