@@ -10,6 +10,8 @@ import {
 import { decodeResponse, responseSchemas } from "@portal/adapters/responses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
+import { signInOfficer } from "../support/console";
+import { registeredDevice, signedEntry } from "../support/counter-device";
 import { testDatabases } from "../support/databases";
 import { startOneMapStandIn, type OneMapStandIn } from "../support/onemap";
 import {
@@ -198,6 +200,37 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     await check("verifyReceipt", {
       body: { receiptNo: receipt.data.receiptNo, code: receipt.data.verificationCode },
     });
+    // A counter device's sync: a device an approver registered sends one entry it signed.
+    const device = await registeredDevice(
+      await signInOfficer(portal.base, portal.dataDir, "approver"),
+    );
+    await check(
+      "syncEntries",
+      {
+        body: {
+          deviceId: device.id,
+          entries: [
+            await signedEntry(device.keys, {
+              v: 1,
+              deviceId: device.id,
+              key: "contract-1",
+              serial: 1,
+              takenAt: new Date().toISOString(),
+              amil: { id: "amil-1", name: "Amil" },
+              ratesVersion: 1,
+              entry: {
+                fund: "fidyah",
+                amountCents: 400,
+                method: "cash",
+                mosqueName: "Masjid Sultan",
+                donor: { name: "Haji Rahman" },
+              },
+            }),
+          ],
+        },
+      },
+      asGuest,
+    );
     await check("getTaxDeductionStatus", { body: { transactionNo } });
     await check("registerTaxDeduction", {
       body: { transactionNo, idType: "NRIC", idNumber: nric },

@@ -2,6 +2,13 @@ import { webcrypto } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nricCheckLetter } from "@portal/domain";
 import { signInOfficer, type ConsoleOfficer } from "../support/console";
+import {
+  deviceKeys,
+  publicJwk,
+  receiptToken,
+  signedEntry,
+  type DeviceKeys,
+} from "../support/counter-device";
 import { testDatabases } from "../support/databases";
 import { callPortal, startPortal, type RunningPortal } from "../support/portal";
 
@@ -17,34 +24,9 @@ const VERIFY = "/svc/payment/api/Receipt/verifyReceipt";
 const nric = `S7654321${nricCheckLetter("S", "7654321")}`;
 
 const subtle = webcrypto.subtle;
-type CryptoKeyPair = webcrypto.CryptoKeyPair;
-const keyPair = () =>
-  subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"]);
-const publicJwk = async (pair: CryptoKeyPair) => {
-  const { kty, crv, x, y } = await subtle.exportKey("jwk", pair.publicKey);
-  return { kty, crv, x, y };
-};
-const signed = async (pair: CryptoKeyPair, entry: unknown) => {
-  const text = JSON.stringify(entry);
-  const signature = await subtle.sign(
-    { name: "ECDSA", hash: "SHA-256" },
-    pair.privateKey,
-    new TextEncoder().encode(text),
-  );
-  return { text, signature: Buffer.from(signature).toString("base64url") };
-};
-
-/** The receipt a device prints offline: a compact JWS (ES256) of its number, fund, items and amount. */
-const receiptToken = async (pair: CryptoKeyPair, kid: string, claims: Record<string, unknown>) => {
-  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
-  const input = `${part({ alg: "ES256", typ: "receipt+jwt", kid })}.${part(claims)}`;
-  const signature = await subtle.sign(
-    { name: "ECDSA", hash: "SHA-256" },
-    pair.privateKey,
-    new TextEncoder().encode(input),
-  );
-  return `${input}.${Buffer.from(signature).toString("base64url")}`;
-};
+type CryptoKeyPair = DeviceKeys;
+const keyPair = deviceKeys;
+const signed = signedEntry;
 
 interface Device {
   id: string;

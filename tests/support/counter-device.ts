@@ -1,0 +1,53 @@
+import { webcrypto } from "node:crypto";
+import type { ConsoleOfficer } from "./console";
+
+// A counter device as the tests make one (docs/counter.md): a key pair made "on the device", its
+// registration by an approver, and the entries and receipts it signs.
+
+const subtle = webcrypto.subtle;
+export type DeviceKeys = webcrypto.CryptoKeyPair;
+
+export const deviceKeys = (): Promise<DeviceKeys> =>
+  subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"]);
+
+/** The public half, as the device sends it at registration. */
+export const publicJwk = async (keys: DeviceKeys) => {
+  const { kty, crv, x, y } = await subtle.exportKey("jwk", keys.publicKey);
+  return { kty, crv, x, y };
+};
+
+const sign = async (keys: DeviceKeys, text: string) =>
+  Buffer.from(
+    await subtle.sign(
+      { name: "ECDSA", hash: "SHA-256" },
+      keys.privateKey,
+      new TextEncoder().encode(text),
+    ),
+  ).toString("base64url");
+
+/** An entry as the device sends it: the exact text signed and its signature. */
+export const signedEntry = async (keys: DeviceKeys, entry: unknown) => {
+  const text = JSON.stringify(entry);
+  return { text, signature: await sign(keys, text) };
+};
+
+/** The receipt a device prints offline: a compact JWS (ES256) of its number, fund, items, amount. */
+export const receiptToken = async (
+  keys: DeviceKeys,
+  kid: string,
+  claims: Record<string, unknown>,
+) => {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const input = `${part({ alg: "ES256", typ: "receipt+jwt", kid })}.${part(claims)}`;
+  return `${input}.${await sign(keys, input)}`;
+};
+
+/** A device registered by `approver` for a mosque, with its keys. */
+export const registeredDevice = async (approver: ConsoleOfficer, mosqueName = "Masjid Sultan") => {
+  const keys = await deviceKeys();
+  const made = await approver.call("/console/api/counter/devices", {
+    body: { mosqueName, label: "Counter 1", publicKey: await publicJwk(keys), blockSize: 100 },
+  });
+  const device = made.body["data"] as { id: string; deviceNo: number };
+  return { keys, id: device.id, deviceNo: device.deviceNo };
+};
