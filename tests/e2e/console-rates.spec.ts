@@ -74,6 +74,83 @@ test("officer and approver publish new rates; a donor mid-checkout meets the rat
     );
     await screens(approver, testInfo, "console-audit");
 
+    // Counter devices (issue 32): a device registered from this browser as the counter app does
+    // (its key made here, only the public half sent) sends an entry outside its block; the section
+    // lists the device and the held entry with its reason, and revokes the device.
+    const held = await approver.evaluate(async () => {
+      const keys = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, [
+        "sign",
+        "verify",
+      ]);
+      const { kty, crv, x, y } = await crypto.subtle.exportKey("jwk", keys.publicKey);
+      const session = (await (await fetch("/console/api/session")).json()) as {
+        data: { csrfToken: string };
+      };
+      const made = (await (
+        await fetch("/console/api/counter/devices", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-console-csrf": session.data.csrfToken },
+          body: JSON.stringify({
+            mosqueName: "Masjid Al-Falah",
+            label: "Journey counter",
+            publicKey: { kty, crv, x, y },
+            blockSize: 10,
+          }),
+        })
+      ).json()) as { data: { id: string } };
+      const text = JSON.stringify({
+        v: 1,
+        deviceId: made.data.id,
+        key: "journey-1",
+        serial: 11,
+        takenAt: new Date().toISOString(),
+        amil: { id: "amil-1", name: "Ustaz Hafiz" },
+        ratesVersion: 1,
+        entry: {
+          fund: "fitrah",
+          amountCents: 1600,
+          method: "cash",
+          mosqueName: "Masjid Al-Falah",
+          donor: { name: "Haji Rahman" },
+        },
+      });
+      const signed = new Uint8Array(
+        await crypto.subtle.sign(
+          { name: "ECDSA", hash: "SHA-256" },
+          keys.privateKey,
+          new TextEncoder().encode(text),
+        ),
+      );
+      const signature = btoa(String.fromCharCode(...signed))
+        .replace(/\+/g, "-")
+        .replace(/\//g, "_")
+        .replace(/=+$/, "");
+      const synced = (await (
+        await fetch("/svc/payment/v1/counter/syncEntries", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ deviceId: made.data.id, entries: [{ text, signature }] }),
+        })
+      ).json()) as { data: { entries: Array<{ reason?: string }> } };
+      return synced.data.entries[0]?.reason;
+    });
+    expect(held).toBe("number.outside_block");
+    await open(approver, "/console/devices");
+    await expect(approver.getByRole("cell", { name: "Masjid Al-Falah" }).first()).toBeVisible();
+    await expect(
+      approver.getByRole("cell", { name: "Number outside the device's block" }),
+    ).toBeVisible();
+    await screens(approver, testInfo, "console-devices");
+    approver.once("dialog", (dialog) => void dialog.accept());
+    await approver.getByRole("button", { name: "Revoke Journey counter" }).click();
+    await expect(approver.getByText("Journey counter is revoked.")).toBeVisible();
+    await open(approver, "/ms/console/devices");
+    await expect(
+      approver.getByRole("heading", { level: 1, name: "Peranti kaunter" }),
+    ).toBeVisible();
+    await expect(approver.getByRole("cell", { name: "Nombor di luar blok peranti" })).toBeVisible();
+    await screens(approver, testInfo, "console-devices-ms");
+
     // Malay, at both widths.
     await open(approver, "/ms/console/rates");
     await expect(approver.getByRole("heading", { level: 1, name: "Kadar" })).toBeVisible();

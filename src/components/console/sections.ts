@@ -15,6 +15,7 @@ export const CONSOLE_SECTIONS = [
     action: "donations.search",
   },
   { id: "counter", path: "/counter", label: "console_nav_counter", action: "counter.record" },
+  { id: "devices", path: "/devices", label: "console_nav_devices", action: "counter.devices" },
   { id: "plans", path: "/plans", label: "console_nav_plans", action: "plans.view" },
   { id: "wall", path: "/wall", label: "console_nav_wall", action: "wall.view" },
   { id: "finance", path: "/finance", label: "console_nav_finance", action: "finance.view" },
