@@ -15,23 +15,35 @@ export const isDeviceKey = (jwk: unknown): jwk is JsonWebKey => {
 };
 
 /**
- * Whether `signature` (base64url of r||s, as WebCrypto's ECDSA gives it) signs the UTF-8 `text` with
- * SHA-256 under the device's public key. A malformed key or signature is no signature.
+ * A checker of a device's signatures: whether `signature` (base64url of r||s, as WebCrypto's ECDSA
+ * gives it) signs the UTF-8 `text` with SHA-256 under its public key, read once. A malformed key or
+ * signature is no signature.
  */
+export const entryVerifier = (publicKey: JsonWebKey) => {
+  let key: ReturnType<typeof createPublicKey> | undefined;
+  try {
+    key = createPublicKey({ key: publicKey as NodeJwk, format: "jwk" });
+  } catch {
+    key = undefined;
+  }
+  return (text: string, signature: string): boolean => {
+    if (!key) return false;
+    try {
+      return verify(
+        "sha256",
+        Buffer.from(text, "utf8"),
+        { key, dsaEncoding: "ieee-p1363" },
+        Buffer.from(signature, "base64url"),
+      );
+    } catch {
+      return false;
+    }
+  };
+};
+
+/** `entryVerifier` for one signature (a receipt's JWS at /verify). */
 export const verifyEntrySignature = (
   publicKey: JsonWebKey,
   text: string,
   signature: string,
-): boolean => {
-  try {
-    const key = createPublicKey({ key: publicKey as NodeJwk, format: "jwk" });
-    return verify(
-      "sha256",
-      Buffer.from(text, "utf8"),
-      { key, dsaEncoding: "ieee-p1363" },
-      Buffer.from(signature, "base64url"),
-    );
-  } catch {
-    return false;
-  }
-};
+): boolean => entryVerifier(publicKey)(text, signature);

@@ -14,12 +14,19 @@ export interface CounterDeviceRecordsPort {
   readonly find: (
     id: string,
   ) => Promise<{ readonly view: DeviceView; readonly publicKey: JsonWebKey } | undefined>;
-  /** Take one entry (signature checked): its kept answer, or applied or held as `decide` says. */
+  /**
+   * Take a device's entries (signatures checked), in order, all or nothing: each its kept answer, or
+   * applied or held as its `decide` says.
+   */
   readonly take: (
-    entry: SignedEntry,
-    decide: (device: DeviceView) => OfflineDecision,
+    deviceId: string,
+    entries: ReadonlyArray<
+      Omit<SignedEntry, "deviceId"> & {
+        readonly decide: (device: DeviceView) => OfflineDecision;
+      }
+    >,
     from: string,
-  ) => Promise<EntryOutcome>;
+  ) => Promise<ReadonlyArray<EntryOutcome>>;
 }
 export class CounterDeviceRecords extends Context.Service<
   CounterDeviceRecords,
@@ -27,8 +34,11 @@ export class CounterDeviceRecords extends Context.Service<
 >()("@portal/app/CounterDeviceRecords") {}
 
 export interface EntrySignaturesPort {
-  /** Whether `signature` (base64url, ECDSA P-256 over SHA-256, r||s) signs `text` under `publicKey`. */
-  readonly verify: (publicKey: JsonWebKey, text: string, signature: string) => boolean;
+  /**
+   * A checker of one device's signatures: whether `signature` (base64url, ECDSA P-256 over SHA-256,
+   * r||s) signs `text` under `publicKey` (the key read once for all the call's entries).
+   */
+  readonly verifier: (publicKey: JsonWebKey) => (text: string, signature: string) => boolean;
 }
 export class EntrySignatures extends Context.Service<EntrySignatures, EntrySignaturesPort>()(
   "@portal/app/EntrySignatures",
@@ -66,9 +76,14 @@ export const syncEntries = (input: {
     const rates = yield* RateRecords;
     const clock = yield* Clock;
     const version = (yield* recorded(() => rates.current()))?.version ?? 0;
-    const answers: Array<SyncAnswer> = [];
+    const verify = signatures.verifier(device.publicKey);
+    const now = new Date(yield* clock.now());
+    // Each entry's answer in the order sent: refused ones now, the rest from the records below.
+    const answers: Array<SyncAnswer | undefined> = [];
+    const taken: Array<{ readonly at: number; readonly key: string }> = [];
+    const toTake: Array<Parameters<CounterDeviceRecordsPort["take"]>[1][number]> = [];
     for (const { text, signature } of input.entries) {
-      if (!signatures.verify(device.publicKey, text, signature)) {
+      if (!verify(text, signature)) {
         answers.push({ key: null, outcome: "refused", code: "counter.signature" });
         continue;
       }
@@ -82,15 +97,21 @@ export const syncEntries = (input: {
         answers.push({ key: entry.key, outcome: "refused", code: "counter.signature" });
         continue;
       }
-      const now = new Date(yield* clock.now());
-      const outcome = yield* recorded(() =>
-        devices.take(
-          { deviceId: input.deviceId, key: entry.key, signedText: text, signature },
-          (view) => decideOfflineEntry(entry, view, now, version),
-          input.from,
-        ),
-      );
-      answers.push({ ...outcome, key: entry.key });
+      taken.push({ at: answers.length, key: entry.key });
+      answers.push(undefined);
+      toTake.push({
+        key: entry.key,
+        signedText: text,
+        signature,
+        decide: (view) => decideOfflineEntry(entry, view, now, version),
+      });
     }
-    return { entries: answers };
+    if (toTake.length > 0) {
+      const outcomes = yield* recorded(() => devices.take(input.deviceId, toTake, input.from));
+      taken.forEach(({ at, key }, index) => {
+        const outcome = outcomes[index];
+        if (outcome) answers[at] = { ...outcome, key };
+      });
+    }
+    return { entries: answers.filter((answer): answer is SyncAnswer => answer !== undefined) };
   });

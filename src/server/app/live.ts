@@ -8,7 +8,7 @@ import { whenReady } from "./services";
 import { AccountRecords, PlanRecords, SignUpRecords } from "./account";
 import { Caller, type CallerPort } from "./caller";
 import { CounterDeviceRecords, EntrySignatures } from "./counter-sync";
-import { verifyEntrySignature } from "../counter-signatures";
+import { entryVerifier } from "../counter-signatures";
 import {
   DonationRecords,
   DonorRecords,
@@ -113,7 +113,7 @@ export function liveUseCases(services: Services): UseCases {
     Context.add(SignUpRecords, whenReady(records.signups, ["find", "remove"])),
     Context.add(PlanRecords, whenReady(payments.recurring, ["cancelOwn", "cancelByManageToken"])),
     Context.add(CounterDeviceRecords, whenReady(records.counterDevices, ["find", "take"])),
-    Context.add(EntrySignatures, { verify: verifyEntrySignature }),
+    Context.add(EntrySignatures, { verifier: entryVerifier }),
   );
   return {
     run: (program, caller = noCaller) =>

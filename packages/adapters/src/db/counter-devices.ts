@@ -7,6 +7,7 @@ import {
 } from "@portal/domain";
 import { consoleAuditWriter, type ConsoleActor, type ConsoleAudit } from "./console-audit";
 import { counterReceiptOf, recordCounterPayment, type CounterReceipt } from "./counter-receipts";
+import { receiptToken } from "./donations";
 import { sealing } from "./personal-data";
 import type { Sql, SqlQuery } from "./sql";
 
@@ -231,100 +232,134 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
     },
 
     /**
-     * Take one signed entry of a device (its signature already checked): the answer kept for its
-     * device and key if it came before; else `decide` says, on the device as it is now, whether it
-     * is applied (under the device's number, unless another entry holds that number) or held.
+     * Take a device's signed entries (signatures already checked), in order, in one transaction (its
+     * row locked: one device's entries are applied one call at a time): each entry's kept answer if
+     * it came before (in this call or an earlier one); else `decide` says, on the device as it is,
+     * whether it is applied (under the device's number, unless another entry holds that number) or
+     * held. All or nothing: a fault leaves every entry of the call as it was, for the device to send
+     * again.
      */
     take: (
-      entry: SignedEntry,
-      decide: (device: DeviceView) => OfflineDecision,
+      deviceId: string,
+      entries: ReadonlyArray<
+        Omit<SignedEntry, "deviceId"> & { readonly decide: (device: DeviceView) => OfflineDecision }
+      >,
       from: string,
-    ): Promise<EntryOutcome> =>
+    ): Promise<ReadonlyArray<EntryOutcome>> =>
       sql.transaction(async (tx) => {
-        const device = await one(tx, entry.deviceId, true);
+        const device = await one(tx, deviceId, true);
         if (!device) throw new Error("counter device vanished");
-        const [kept] = await tx.query<{
+        const view = viewOf(device);
+        const keptRows = await tx.query<{
+          key: string;
           outcome: "applied" | "held";
           reason: HeldReason | null;
           receipt_no: string | null;
           donation_id: string | null;
           rates_superseded: boolean;
         }>(
-          `select outcome, reason, receipt_no, donation_id, rates_superseded
-           from counter_offline_entry where device_id = $1 and key = $2`,
-          [entry.deviceId, entry.key],
+          `select key, outcome, reason, receipt_no, donation_id, rates_superseded
+           from counter_offline_entry where device_id = $1 and key = any($2::text[])`,
+          [deviceId, entries.map((entry) => entry.key)],
         );
-        if (kept) {
-          return kept.outcome === "applied" && kept.donation_id
-            ? {
-                outcome: "applied",
-                replayed: true,
-                ratesSuperseded: kept.rates_superseded,
-                receipt: await counterReceiptOf(tx, key, kept.donation_id, true),
-              }
-            : {
-                outcome: "held",
-                replayed: true,
-                reason: kept.reason ?? "entry.invalid",
-                receiptNo: kept.receipt_no,
-              };
-        }
-        const hold = async (
-          reason: HeldReason,
-          receiptNo: string | null,
-        ): Promise<EntryOutcome> => {
-          await tx.query(
-            `insert into counter_offline_entry (device_id, key, signed_text, signature, outcome, reason, receipt_no)
-             values ($1, $2, $3, $4, 'held', $5, $6)`,
-            [entry.deviceId, entry.key, seal(entry), entry.signature, reason, receiptNo],
+        const kept = new Map<string, EntryOutcome>();
+        for (const row of keptRows) {
+          kept.set(
+            row.key,
+            row.outcome === "applied" && row.donation_id
+              ? {
+                  outcome: "applied",
+                  replayed: true,
+                  ratesSuperseded: row.rates_superseded,
+                  receipt: await counterReceiptOf(tx, key, row.donation_id, true),
+                }
+              : {
+                  outcome: "held",
+                  replayed: true,
+                  reason: row.reason ?? "entry.invalid",
+                  receiptNo: row.receipt_no,
+                },
           );
-          return { outcome: "held", replayed: false, reason, receiptNo };
-        };
-        const decision = decide(viewOf(device));
-        if (decision.outcome === "hold") return hold(decision.reason, decision.receiptNo);
-        const { entry: taken } = decision;
-        const [used] = await tx.query("select 1 from receipt where series = $1 and serial = $2", [
-          taken.series,
-          taken.serial,
-        ]);
-        if (used) return hold("number.used", taken.receiptNo);
-        const donationId = randomUUID();
-        await recordCounterPayment(
-          tx,
-          key,
-          taken.entry,
-          { id: taken.amil.id, name: taken.amil.name, roles: [], ip: from },
-          {
-            id: donationId,
-            audit,
-            number: {
-              series: taken.series,
-              serial: taken.serial,
-              takenAt: taken.takenAt,
-              ratesVersion: taken.ratesVersion,
-            },
-          },
-        );
-        await tx.query(
-          `insert into counter_offline_entry
-             (device_id, key, signed_text, signature, outcome, receipt_no, donation_id, rates_superseded)
-           values ($1, $2, $3, $4, 'applied', $5, $6, $7)`,
-          [
-            entry.deviceId,
-            entry.key,
-            seal(entry),
-            entry.signature,
-            taken.receiptNo,
-            donationId,
-            decision.ratesSuperseded,
-          ],
-        );
-        return {
-          outcome: "applied",
-          replayed: false,
-          ratesSuperseded: decision.ratesSuperseded,
-          receipt: await counterReceiptOf(tx, key, donationId, false),
-        };
+        }
+        const answers: Array<EntryOutcome> = [];
+        for (const entry of entries) {
+          const before = kept.get(entry.key);
+          if (before) {
+            answers.push({ ...before, replayed: true });
+            continue;
+          }
+          const signed = { ...entry, deviceId };
+          const hold = async (reason: HeldReason, receiptNo: string | null) => {
+            await tx.query(
+              `insert into counter_offline_entry (device_id, key, signed_text, signature, outcome, reason, receipt_no)
+               values ($1, $2, $3, $4, 'held', $5, $6)`,
+              [deviceId, entry.key, seal(signed), entry.signature, reason, receiptNo],
+            );
+            return { outcome: "held", replayed: false, reason, receiptNo } as const;
+          };
+          const decision = entry.decide(view);
+          let answer: EntryOutcome;
+          if (decision.outcome === "hold") {
+            answer = await hold(decision.reason, decision.receiptNo);
+          } else {
+            const { entry: taken } = decision;
+            const [used] = await tx.query(
+              "select 1 from receipt where series = $1 and serial = $2",
+              [taken.series, taken.serial],
+            );
+            if (used) {
+              answer = await hold("number.used", taken.receiptNo);
+            } else {
+              const donationId = randomUUID();
+              const written = await recordCounterPayment(
+                tx,
+                key,
+                taken.entry,
+                { id: taken.amil.id, name: taken.amil.name, roles: [], ip: from },
+                {
+                  id: donationId,
+                  audit,
+                  number: {
+                    series: taken.series,
+                    serial: taken.serial,
+                    takenAt: taken.takenAt,
+                    ratesVersion: taken.ratesVersion,
+                  },
+                },
+              );
+              await tx.query(
+                `insert into counter_offline_entry
+                   (device_id, key, signed_text, signature, outcome, receipt_no, donation_id, rates_superseded)
+                 values ($1, $2, $3, $4, 'applied', $5, $6, $7)`,
+                [
+                  deviceId,
+                  entry.key,
+                  seal(signed),
+                  entry.signature,
+                  written.receiptNo,
+                  donationId,
+                  decision.ratesSuperseded,
+                ],
+              );
+              answer = {
+                outcome: "applied",
+                replayed: false,
+                ratesSuperseded: decision.ratesSuperseded,
+                receipt: {
+                  transactionNo: written.transactionNo,
+                  receiptNo: written.receiptNo,
+                  token: receiptToken(key, written.receiptId),
+                  flow: taken.entry.flow,
+                  amounts: { [taken.entry.fund]: taken.entry.amountCents },
+                  replayed: false,
+                },
+              };
+            }
+          }
+          kept.set(entry.key, answer);
+          answers.push(answer);
+        }
+        return answers;
       }),
 
     /** The entries held for an officer, oldest first. */

@@ -115,7 +115,11 @@ export async function recordCounterPayment(
   entry: CounterEntry,
   amil: Amil,
   options: { readonly id: string; readonly number?: CounterNumber; readonly audit?: ConsoleAudit },
-): Promise<{ readonly receiptNo: string; readonly transactionNo: string }> {
+): Promise<{
+  readonly receiptNo: string;
+  readonly transactionNo: string;
+  readonly receiptId: string;
+}> {
   const pii = personalData(key);
   const { id } = options;
   const audit = options.audit ?? consoleAuditWriter();
@@ -228,5 +232,5 @@ export async function recordCounterPayment(
       idNumber: donor.idNumber ? `*****${donor.idNumber.slice(-4)}` : null,
     },
   });
-  return { receiptNo: issued.receipt_no, transactionNo };
+  return { receiptNo: issued.receipt_no, transactionNo, receiptId };
 }

@@ -32,7 +32,8 @@ create table counter_offline_entry (
   receipt_no text,
   donation_id uuid references donation (id),
   rates_superseded boolean not null default false,
-  received_at timestamptz not null default now(),
+  -- The time each was taken in, not its transaction's start: one call's entries keep their order.
+  received_at timestamptz not null default clock_timestamp(),
   primary key (device_id, key),
   check ((outcome = 'applied') = (donation_id is not null)),
   check ((outcome = 'held') = (reason is not null))
