@@ -6,6 +6,7 @@ import {
   deviceKeys,
   publicJwk,
   receiptToken,
+  registeredDevice,
   signedEntry,
   type DeviceKeys,
 } from "../support/counter-device";
@@ -170,6 +171,41 @@ describe.each(testDatabases())("a counter device offline, on $name", (database) 
     expect(real[0]).toMatchObject({ outcome: "applied", replayed: false });
     const held = await as["approver"]!.call("/console/api/counter/devices", { method: "GET" });
     expect((held.body["data"] as { held: unknown[] }).held).toEqual([]);
+  });
+
+  it("takes two devices' syncs interleaved and replayed, each entry once in its own device's series", async () => {
+    const other = await registeredDevice(as["approver"]!, "Masjid Al-Falah");
+    const entryOf = (d: { id: string }, serial: number) => ({
+      ...entry(serial, `inter-${d.id}-${serial}`),
+      deviceId: d.id,
+    });
+    const calls = [];
+    for (let serial = 10; serial < 16; serial++) {
+      const mine = await signed(pair, entryOf(device, serial));
+      const theirs = await signedEntry(other.keys, entryOf(other, serial - 9));
+      calls.push(
+        sync([mine]),
+        callPortal(portal.base, SYNC, { deviceId: other.id, entries: [theirs] }),
+      );
+      // A device that lost the answer sends the same entry again at once.
+      calls.push(sync([mine]));
+    }
+    const replies = await Promise.all(calls);
+    const outcomes = replies.flatMap(answers);
+    expect(outcomes.every((o) => o["outcome"] === "applied")).toBe(true);
+    expect(outcomes.filter((o) => o["replayed"] === false)).toHaveLength(12);
+    const numbers = outcomes
+      .filter((o) => o["replayed"] === false)
+      .map((o) => (o["receipt"] as { receiptNo: string }).receiptNo)
+      .sort();
+    const pad = (n: number) => String(n).padStart(3, "0");
+    expect(numbers).toEqual(
+      [
+        ...[10, 11, 12, 13, 14, 15].map((n) => `ZK-D${pad(device.deviceNo)}-000000${n}`),
+        ...[1, 2, 3, 4, 5, 6].map((n) => `ZK-D${pad(other.deviceNo)}-0000000${n}`),
+      ].sort(),
+    );
+    for (const receiptNo of numbers) expect(await found(receiptNo)).toBe(1);
   });
 
   it("verifies a receipt the device signed offline: from its token before the sync, from the server after", async () => {
