@@ -281,8 +281,25 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
                 },
           );
         }
+        // The numbers the new entries would take that a receipt already holds, read at once.
+        const decisions = entries.map((entry) =>
+          kept.has(entry.key) ? undefined : entry.decide(view),
+        );
+        const asked = decisions.flatMap((decision) =>
+          decision?.outcome === "apply" ? [decision.entry.receiptNo] : [],
+        );
+        const used = new Set(
+          asked.length === 0
+            ? []
+            : (
+                await tx.query<{ receipt_no: string }>(
+                  "select receipt_no from receipt where receipt_no = any($1::text[])",
+                  [asked],
+                )
+              ).map((row) => row.receipt_no),
+        );
         const answers: Array<EntryOutcome> = [];
-        for (const entry of entries) {
+        for (const [at, entry] of entries.entries()) {
           const before = kept.get(entry.key);
           if (before) {
             answers.push({ ...before, replayed: true });
@@ -297,17 +314,13 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
             );
             return { outcome: "held", replayed: false, reason, receiptNo } as const;
           };
-          const decision = entry.decide(view);
+          const decision = decisions[at] ?? entry.decide(view);
           let answer: EntryOutcome;
           if (decision.outcome === "hold") {
             answer = await hold(decision.reason, decision.receiptNo);
           } else {
             const { entry: taken } = decision;
-            const [used] = await tx.query(
-              "select 1 from receipt where series = $1 and serial = $2",
-              [taken.series, taken.serial],
-            );
-            if (used) {
+            if (used.has(taken.receiptNo)) {
               answer = await hold("number.used", taken.receiptNo);
             } else {
               const donationId = randomUUID();
@@ -341,6 +354,7 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
                   decision.ratesSuperseded,
                 ],
               );
+              used.add(written.receiptNo);
               answer = {
                 outcome: "applied",
                 replayed: false,
@@ -378,7 +392,7 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
           `select e.device_id, d.device_no, d.mosque_name, e.key, e.reason, e.receipt_no,
                   e.received_at, e.signed_text
            from counter_offline_entry e join counter_device d on d.id = e.device_id
-           where e.outcome = 'held' order by e.received_at limit 500`,
+           where e.outcome = 'held' order by e.seq limit 500`,
         )
       ).map((row) => ({
         deviceId: row.device_id,

@@ -32,11 +32,12 @@ create table counter_offline_entry (
   receipt_no text,
   donation_id uuid references donation (id),
   rates_superseded boolean not null default false,
-  -- The time each was taken in, not its transaction's start: one call's entries keep their order.
-  received_at timestamptz not null default clock_timestamp(),
+  received_at timestamptz not null default now(),
+  -- The order they came in (one call's entries share their transaction's time).
+  seq bigint generated always as identity,
   primary key (device_id, key),
   check ((outcome = 'applied') = (donation_id is not null)),
   check ((outcome = 'held') = (reason is not null))
 );
-create index counter_offline_entry_held on counter_offline_entry (received_at) where outcome = 'held';
+create index counter_offline_entry_held on counter_offline_entry (seq) where outcome = 'held';
 `;
