@@ -8,6 +8,8 @@ import {
   type ReasonError,
   type ReversalError,
   type SearchError,
+  type ShiftError,
+  type signOffRefusal,
   type ValidationKey,
 } from "@portal/domain";
 
@@ -92,6 +94,7 @@ const reversals = {
   "reversal.amount": invalid,
   "reversal.voidTooLate": conflict,
   "reversal.voidAfterRefund": conflict,
+  "reversal.shiftClosed": conflict,
   "reason.required": invalid,
   "reason.tooLong": invalid,
   "reason.markup": invalid,
@@ -150,7 +153,30 @@ const consoleCodes = {
   "reversal.notFound": missing,
   "wall.notFound": missing,
   "approval.required": conflict,
+  /** A counter receipt's reversal approved by the amil who recorded it. */
+  "approval.amil": conflict,
+  /** A counter receipt with no open shift for its amil. */
+  "counter.noShift": conflict,
+  "shift.alreadyOpen": conflict,
+  "shift.notFound": missing,
+  "shift.notOpen": conflict,
+  "shift.notYours": conflict,
+  "shift.voidWaiting": conflict,
+  "shift.bad_range": invalid,
 } as const satisfies Record<SearchError["code"] | CounterEntryError["code"], RefusalAnswer> &
+  Record<string, RefusalAnswer>;
+
+/** A counter shift's opening, count or sign-off the rules refuse (packages/domain console/shift.ts). */
+const shifts = {
+  "shift.invalid": invalid,
+  "shift.reasonRequired": invalid,
+  "shift.locked": conflict,
+  "shift.notClosed": conflict,
+} as const satisfies Record<
+  | ShiftError["code"]
+  | Exclude<NonNullable<ReturnType<typeof signOffRefusal>>["code"], "approval.self">,
+  RefusalAnswer
+> &
   Record<string, RefusalAnswer>;
 
 export const refusalAnswers: Readonly<Record<string, RefusalAnswer>> = {
@@ -161,6 +187,7 @@ export const refusalAnswers: Readonly<Record<string, RefusalAnswer>> = {
   ...rates,
   ...content,
   ...consoleCodes,
+  ...shifts,
 };
 
 /**

@@ -59,7 +59,8 @@ export const CounterBody = Schema.Struct({
   method: Text(20),
   reference: optional(Text(60)),
   bankName: optional(Text(120)),
-  mosqueName: Text(200),
+  /** Ignored: the receipt's mosque is the amil's open shift's. */
+  mosqueName: optional(Text(200)),
   donor: Schema.Struct({
     name: Text(200),
     email: optional(Text(254)),
@@ -86,6 +87,27 @@ export const DeviceBody = Schema.Struct({
     d: optional(Text(100)),
   }),
   blockSize: optional(Schema.Number),
+});
+
+/** A shift opened at a mosque with a cash float (whole cents; the domain's `checkShiftOpening`). */
+export const ShiftOpenBody = Schema.Struct({
+  mosqueName: Text(200),
+  floatCents: WholeCents,
+});
+
+/** Whole pieces, or counts: 0 and up (the domain bounds them). */
+const Count = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }));
+
+/**
+ * A shift's close: the drawer's pieces per denomination (keyed by cents), the cheques counted and
+ * their total, the NETS total, and the reason for a difference (`balanceShift` checks them).
+ */
+export const ShiftCloseBody = Schema.Struct({
+  cash: Schema.Record(Text(6), Count),
+  chequeCount: Count,
+  chequeCents: WholeCents,
+  netsCents: WholeCents,
+  reason: optional(Reason),
 });
 
 /** A donation search (`DonationSearchInput`); `checkDonationSearch` names what is wrong in it. */

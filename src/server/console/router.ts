@@ -4,7 +4,10 @@ import { refusal, requireOfficer } from "./guard";
 import type { ConsoleContext, ConsoleRoute } from "./route";
 import * as audit from "./routes/api/audit";
 import * as content from "./routes/api/content";
-import * as counter from "./routes/api/counter";
+import * as counter from "./routes/api/counter/index";
+import * as counterShift from "./routes/api/counter/shift";
+import * as counterShiftItem from "./routes/api/counter/shift-item";
+import * as counterShifts from "./routes/api/counter/shifts";
 import * as counterDevice from "./routes/api/devices/item";
 import * as counterDevices from "./routes/api/devices/index";
 import * as donation from "./routes/api/donations/item";
@@ -39,6 +42,9 @@ const ROUTES: ReadonlyArray<readonly [string, Methods]> = [
   ["/console/api/counter", counter],
   ["/console/api/counter/devices", counterDevices],
   ["/console/api/counter/devices/:id", counterDevice],
+  ["/console/api/counter/shift", counterShift],
+  ["/console/api/counter/shifts", counterShifts],
+  ["/console/api/counter/shifts/:id", counterShiftItem],
   ["/console/api/donations/search", donationSearch],
   ["/console/api/donations/:transactionNo", donation],
   ["/console/api/finance/dashboard", financeDashboard],

@@ -22,12 +22,14 @@ import {
   consoleDonations,
   counterDevices,
   counterReceipts,
+  counterShifts,
   deliverWithin,
   IdempotencyConflict,
   receiptMailDonation,
   receipts,
   RecordRefused,
   reversals,
+  ShiftRefused,
   type ConsoleActor,
   type DonationView,
   type MailQueue,
@@ -39,6 +41,7 @@ import { Officer, type OfficerPort } from "../app/console/officer";
 import {
   AuditLog,
   CounterBook,
+  CounterShifts,
   DonorCare,
   FinanceDays,
   GiftRecords,
@@ -51,6 +54,7 @@ import {
   SiteContents,
 } from "../app/console/ports";
 import type { GiftServices } from "../app/console/gifts";
+import type { ShiftServices } from "../app/console/shifts";
 import type { SettingsServices } from "../app/console/settings";
 import {
   CounterDevices,
@@ -66,7 +70,8 @@ import { publicUrlOf, receiptMail } from "../receipt-mail";
 import type { Deferred } from "../records";
 
 /** Every service a console use case may ask for. */
-export type ConsoleAppServices = GiftServices | SettingsServices | CounterDeviceServices;
+export type ConsoleAppServices =
+  GiftServices | SettingsServices | CounterDeviceServices | ShiftServices;
 
 /**
  * How the console's routes run a use case (src/server/app/console): with the services below and the
@@ -102,6 +107,9 @@ export interface ConsoleDeps {
  * `ContentRefused` thrown by the records) as the use case's `Refused`; anything else is left as it is.
  */
 const asRefused = (error: unknown): unknown => {
+  if (error instanceof ShiftRefused) {
+    return new Refused({ code: error.code, message: error.message, fields: error.fields });
+  }
   if (error instanceof RecordRefused || error instanceof IdempotencyConflict) {
     const fields = (error as { fields?: ReadonlyArray<string> }).fields;
     return new Refused({ code: error.code, message: error.message, ...(fields ? { fields } : {}) });
@@ -174,6 +182,7 @@ export function consolePorts(
     audit,
   });
   const counter = counterReceipts(sql, key, audit);
+  const shifts = counterShifts(sql, audit);
   const care = consoleCare(sql, key, audit);
   const receiptBook = receipts(sql, key);
   const drafts = rateDrafts(sql);
@@ -216,6 +225,17 @@ export function consolePorts(
       CounterBook,
       translated({
         issue: (entry, amil, entryKey) => counter.issue(entry, actor(amil), entryKey),
+      }),
+    ),
+    Context.add(
+      CounterShifts,
+      translated({
+        open: (input, amil) => shifts.open(input, actor(amil), amil.now),
+        current: (amilId) => shifts.current(amilId),
+        get: (id) => shifts.get(id),
+        close: (id, count, amil) => shifts.close(id, count, actor(amil), amil.now),
+        signOff: (id, approver) => shifts.signOff(id, actor(approver), approver.now),
+        list: (filter) => shifts.list(filter),
       }),
     ),
     Context.add(ReceiptBook, {

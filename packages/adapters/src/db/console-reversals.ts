@@ -101,6 +101,40 @@ const raced = async <T>(ask: () => Promise<T>): Promise<T> => {
   }
 };
 
+/**
+ * A counter receipt's reversal (issue 32): never approved by the amil who recorded the gift, and a
+ * void only while the gift's shift is open (its row locked for share, so a close waits for it).
+ */
+const shiftOf = async (
+  q: SqlQuery,
+  transactionNo: string,
+): Promise<{ amilId: string | null; status: "open" | "closed" | "signed_off" | null }> => {
+  const [gift] = await q.query<{ amil_id: string | null; shift_id: string | null }>(
+    "select amil_id, shift_id from donation where transaction_no = $1",
+    [transactionNo],
+  );
+  if (!gift?.shift_id) return { amilId: gift?.amil_id ?? null, status: null };
+  const [shift] = await q.query<{ status: "open" | "closed" | "signed_off" }>(
+    "select status from counter_shift where id = $1 for share",
+    [gift.shift_id],
+  );
+  return { amilId: gift.amil_id, status: shift?.status ?? null };
+};
+
+const counterRule = async (q: SqlQuery, reversal: Reversal, approver?: ConsoleActor) => {
+  const gift = await shiftOf(q, reversal.transactionNo);
+  if (approver && gift.amilId && gift.amilId === approver.id)
+    throw new RecordRefused(
+      "approval.amil",
+      "A second officer approves this, not the amil who recorded the receipt.",
+    );
+  if (reversal.kind === "void" && gift.status && gift.status !== "open")
+    throw new RecordRefused(
+      "reversal.shiftClosed",
+      "A counter receipt is voided only within its open shift; this shift is closed, so refund it.",
+    );
+};
+
 /** Refunds and voids as records: asked, approved, given back, each step audited with before/after. */
 export function reversals(sql: Sql, options: ReversalOptions) {
   const audit = options.audit ?? consoleAuditWriter(options.now);
@@ -173,6 +207,7 @@ export function reversals(sql: Sql, options: ReversalOptions) {
                 [locked.id],
               );
           if (!gift) throw new RecordRefused("donation.notFound", "No such donation.");
+          const shift = await shiftOf(tx, input.transactionNo);
           const before = { status: gift.status, refundedCents: Number(gift.refunded_cents) };
           const plan = planReversal(
             {
@@ -182,6 +217,7 @@ export function reversals(sql: Sql, options: ReversalOptions) {
               paidAt: new Date(gift.paid_at).getTime(),
               openReversal: gift.open,
               counter: gift.counter,
+              ...(shift.status ? { shift: shift.status } : {}),
             },
             {
               kind: input.kind,
@@ -233,6 +269,7 @@ export function reversals(sql: Sql, options: ReversalOptions) {
         const checked = checkReversalApproval(reversal, actor.id);
         if (Result.isFailure(checked))
           throw new RecordRefused(checked.failure.code, checked.failure.message);
+        await counterRule(tx, reversal, actor);
         await tx.query(
           `update donation_reversal set status = 'approved', approved_by = $2, approved_at = now(),
              updated_at = now() where id = $1`,
@@ -277,6 +314,7 @@ export function reversals(sql: Sql, options: ReversalOptions) {
         if (reversal.status === "done") return reversal;
         if (reversal.status === "awaiting_approval")
           throw new RecordRefused("approval.required", "This request waits for its approver.");
+        if (reversal.kind === "void") await counterRule(tx, reversal);
         const [gift] = await tx.query<{
           status: string;
           refunded_cents: string | number;

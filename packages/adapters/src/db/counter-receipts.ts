@@ -6,6 +6,7 @@ import {
   type CounterEntry,
 } from "@portal/domain";
 import { consoleAuditWriter, type ConsoleActor, type ConsoleAudit } from "./console-audit";
+import { openShiftOf } from "./counter-shifts";
 import { IdempotencyConflict, receiptToken } from "./donations";
 import { personalData } from "./personal-data";
 import { issueParticulars } from "./receipt-particulars";
@@ -32,7 +33,7 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest();
 /**
  * Payments taken at a mosque counter, receipted like online gifts: a paid donation with point-of-sale
  * source, the mosque, the amil and the method's reference, and the next serial number of its fund's
- * series, in one transaction. The entry's idempotency key makes a retried entry answer the receipt
+ * series, in one transaction, within the amil's open shift (its mosque is the receipt's). The entry's idempotency key makes a retried entry answer the receipt
  * already issued, never a second one.
  */
 /** A counter payment's receipt as the amil is answered: its numbers, its token, its fund. */
@@ -89,7 +90,14 @@ export function counterReceipts(sql: Sql, key: Buffer, audit: ConsoleAudit = con
             throw new IdempotencyConflict();
           return answer(tx, prior.response.id, true);
         }
-        await recordCounterPayment(tx, key, entry, amil, { id, audit });
+        // Within the amil's open shift (read, and locked for share, after the key is claimed), at
+        // its mosque; none: refused with `counter.noShift`.
+        const shift = await openShiftOf(tx, amil.id);
+        await recordCounterPayment(tx, key, { ...entry, mosqueName: shift.mosqueName }, amil, {
+          id,
+          audit,
+          shift: shift.id,
+        });
         return answer(tx, id, false);
       }),
   };
@@ -114,7 +122,13 @@ export async function recordCounterPayment(
   key: Buffer,
   entry: CounterEntry,
   amil: Amil,
-  options: { readonly id: string; readonly number?: CounterNumber; readonly audit?: ConsoleAudit },
+  options: {
+    readonly id: string;
+    readonly number?: CounterNumber;
+    readonly audit?: ConsoleAudit;
+    /** The amil's open shift it is recorded within (issue 32); an offline device's entry has none. */
+    readonly shift?: string;
+  },
 ): Promise<{
   readonly receiptNo: string;
   readonly transactionNo: string;
@@ -139,11 +153,11 @@ export async function recordCounterPayment(
       `insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
          frequency, payment_method, rates_version, client_secret_hash, source, payment_type,
          tax_id_encrypted, tax_id_hash, particulars, gift_email, donor_id_encrypted, donor_id_hash,
-         mosque_name, amil_id, amil_name, counter_reference, bank_name, created_at)
+         mosque_name, amil_id, amil_name, counter_reference, bank_name, created_at, shift_id)
        values ($1, $2, $3, 'succeeded', $4, $5, '{}'::jsonb, $6, 'one time', $7,
          coalesce($23::int, (select version from home_page_configuration where charity_id = $8), 1),
          $9, $10, 1, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-         coalesce($22::timestamptz, now()))
+         coalesce($22::timestamptz, now()), $24)
        on conflict (transaction_no) do nothing returning id`,
       [
         id,
@@ -175,6 +189,7 @@ export async function recordCounterPayment(
         entry.bankName,
         options.number?.takenAt ?? null,
         options.number?.ratesVersion ?? null,
+        options.shift ?? null,
       ],
     );
     return written.length === 1;
@@ -229,6 +244,7 @@ export async function recordCounterPayment(
       method: entry.method,
       reference: entry.reference,
       mosqueName: entry.mosqueName,
+      ...(options.shift ? { shift: options.shift } : {}),
       idNumber: donor.idNumber ? `*****${donor.idNumber.slice(-4)}` : null,
     },
   });

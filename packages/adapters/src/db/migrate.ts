@@ -27,6 +27,7 @@ import { reconcileBacklog } from "./migrations/031-reconcile-backlog";
 import { exportOrder } from "./migrations/033-export-order";
 import { historyVersion } from "./migrations/034-history-version";
 import { consoleSignInRefusals } from "./migrations/035-console-sign-in-refusals";
+import { counterShifts } from "./migrations/037-counter-shifts";
 import { counterDevices } from "./migrations/038-counter-devices";
 import type { Sql } from "./sql";
 
@@ -65,6 +66,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "033-export-order", sql: exportOrder },
   { id: "034-history-version", sql: historyVersion },
   { id: "035-console-sign-in-refusals", sql: consoleSignInRefusals },
+  { id: "037-counter-shifts", sql: counterShifts },
   { id: "038-counter-devices", sql: counterDevices },
 ];
 

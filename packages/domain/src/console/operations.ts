@@ -5,3 +5,4 @@ export * from "./counter-payment.ts";
 export * from "./donation-search.ts";
 export * from "./timeline.ts";
 export * from "./lookup.ts";
+export * from "./shift.ts";

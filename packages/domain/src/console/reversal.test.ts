@@ -107,6 +107,41 @@ describe("giving money back", () => {
     ).toBe("reversal.voidAfterRefund");
   });
 
+  it("a counter receipt is voided within its open shift, past midnight too, and never once it is closed", () => {
+    const nextDay = Date.parse("2026-11-03T16:30:00Z"); // half past midnight in Singapore
+    const counter = { ...gift, counter: true };
+    const open = planReversal(
+      { ...counter, shift: "open" },
+      { kind: "void", reason: "Wrong fund" },
+      policy,
+      nextDay,
+    );
+    expect(Result.isSuccess(open) && open.success).toMatchObject({ needsApproval: true });
+    for (const shift of ["closed", "signed_off"] as const) {
+      expect(
+        code(
+          planReversal(
+            { ...counter, shift },
+            { kind: "void", reason: "Wrong fund" },
+            policy,
+            later,
+          ),
+        ),
+      ).toBe("reversal.shiftClosed");
+    }
+    // A refund of it is still asked after the shift (given back by hand, with an approver).
+    expect(
+      code(
+        planReversal(
+          { ...counter, shift: "signed_off" },
+          { kind: "refund", reason: "Asked" },
+          policy,
+          nextDay,
+        ),
+      ),
+    ).toBe("ok");
+  });
+
   it("refuses an unpaid gift, one with a reversal waiting, and a missing reason", () => {
     expect(
       code(

@@ -23,6 +23,11 @@ export interface ReversibleGift {
   readonly openReversal: boolean;
   /** Paid at the counter (cash and the like): given back by hand, with no gateway's record. */
   readonly counter?: boolean;
+  /**
+   * The state of the counter shift the gift was recorded in, if any (issue 32): such a gift is voided
+   * only while its shift is open, at any hour of it (a night's shift passes midnight), never after.
+   */
+  readonly shift?: "open" | "closed" | "signed_off" | undefined;
 }
 
 export interface ReversalAsk {
@@ -49,6 +54,7 @@ export type ReversalError = DomainError<
   | "reversal.amount"
   | "reversal.voidTooLate"
   | "reversal.voidAfterRefund"
+  | "reversal.shiftClosed"
   | "reason.required"
   | "reason.tooLong"
   | "reason.markup"
@@ -88,7 +94,14 @@ export const planReversal = (
       return Result.fail(
         refused("reversal.voidAfterRefund", "A gift already partly refunded cannot be voided."),
       );
-    if (sgtDay(now) !== sgtDay(gift.paidAt))
+    if (gift.shift !== undefined && gift.shift !== "open")
+      return Result.fail(
+        refused(
+          "reversal.shiftClosed",
+          "A counter receipt is voided only within its open shift; this shift is closed, so refund it.",
+        ),
+      );
+    if (gift.shift === undefined && sgtDay(now) !== sgtDay(gift.paidAt))
       return Result.fail(
         refused(
           "reversal.voidTooLate",

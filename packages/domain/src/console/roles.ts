@@ -17,6 +17,10 @@ export const CONSOLE_ACTIONS = [
   "donations.refund.approve",
   "counter.record",
   "counter.devices",
+  "counter.shift.open",
+  "counter.shift.close",
+  "counter.shift.approve",
+  "counter.shifts.view",
   "plans.view",
   "plans.cancel",
   "wall.view",
@@ -41,6 +45,7 @@ const READ: ReadonlyArray<ConsoleAction> = [
   "plans.view",
   "wall.view",
   "rates.view",
+  "counter.shifts.view",
 ];
 
 const OFFICER: ReadonlyArray<ConsoleAction> = [
@@ -50,6 +55,8 @@ const OFFICER: ReadonlyArray<ConsoleAction> = [
   "donations.refund",
   "donations.void",
   "counter.record",
+  "counter.shift.open",
+  "counter.shift.close",
   "plans.cancel",
   "wall.hide",
   "rates.draft",
@@ -57,8 +64,10 @@ const OFFICER: ReadonlyArray<ConsoleAction> = [
 ];
 
 /**
- * Role -> permitted actions. Viewer reads; officer acts on donations, counter, plans, the wall,
- * drafts rates and edits the pages' served content (contacts, social links, home blocks, donor wall); approver does what an officer does and approves (rates, refunds above the limit) and
+ * Role -> permitted actions. Viewer reads (the counter's shift reports too); officer acts on
+ * donations, the counter (opens, records within and closes their own shift), plans, the wall,
+ * drafts rates and edits the pages' served content (contacts, social links, home blocks, donor wall); approver does what an officer does and approves (rates, refunds above the limit, counter voids,
+ * a closed counter shift) and
  * reads the audit log; finance reads, reconciles and exports; admin does everything. "A different
  * approver" is a rule of its own (rates.ts `mayApprove`), not a permission.
  */
@@ -69,6 +78,7 @@ export const PERMISSIONS: Readonly<Record<ConsoleRole, ReadonlySet<ConsoleAction
   approver: new Set([
     ...OFFICER,
     "donations.refund.approve",
+    "counter.shift.approve",
     "rates.approve",
     // Registers a mosque's counter devices (each can issue receipts offline), revokes them, and
     // looks after the entries the server held.

@@ -14,6 +14,7 @@ import { mayAct, type Officer, type OfficerPort } from "./officer";
 import {
   AuditLog,
   CounterBook,
+  CounterShifts,
   DonorCare,
   GiftRecords,
   ReceiptBook,
@@ -155,10 +156,21 @@ export const reversalsAwaitingApproval = () =>
  * A payment taken at the counter and its receipt, once per entry key (a retried entry answers the
  * receipt already issued); the receipt e-mailed when the payer gave an address.
  */
-export const issueCounterReceipt = (input: CounterEntryInput, key: string) =>
+export const issueCounterReceipt = (
+  input: Omit<CounterEntryInput, "mosqueName"> & { readonly mosqueName?: string | undefined },
+  key: string,
+) =>
   Effect.gen(function* () {
     const amil = yield* mayAct("counter.record");
-    const entry = checkCounterEntry(input);
+    // Recorded within the amil's open shift, at its mosque (the records check it again under lock).
+    const shifts = yield* CounterShifts;
+    const shift = yield* recorded(() => shifts.current(amil.id));
+    if (!shift)
+      return yield* refuse(
+        "counter.noShift",
+        "Open a shift first: a counter receipt is recorded within the amil's open shift (with its float).",
+      );
+    const entry = checkCounterEntry({ ...input, mosqueName: shift.mosqueName });
     if (Result.isFailure(entry)) {
       const { code, message, fields } = entry.failure;
       return yield* refuse(code, message, { fields });
@@ -266,6 +278,7 @@ export type GiftServices =
   | ReversalRecords
   | Refunds
   | CounterBook
+  | CounterShifts
   | ReceiptBook
   | AuditLog
   | DonorCare;

@@ -6,6 +6,7 @@ import type {
   RateChanges,
   RateConfig,
   ReversalKind,
+  ShiftCountInput,
   SiteContent,
   SiteContentChange,
 } from "@portal/domain";
@@ -15,8 +16,11 @@ import type {
   ConsoleDonationRow,
   ConsolePlan,
   CounterReceipt,
+  CounterShift,
   ReissueOutcome,
   Reversal,
+  ShiftFilter,
+  ShiftReceipt,
 } from "@portal/adapters/db";
 import type { OfficerPort } from "./officer";
 
@@ -81,6 +85,30 @@ export interface CounterBookPort {
 }
 export class CounterBook extends Context.Service<CounterBook, CounterBookPort>()(
   "@portal/app/console/CounterBook",
+) {}
+
+/**
+ * The counter's shifts: opened by an amil with a float, closed with the count, signed off by another
+ * officer and locked; each step audited in its own transaction.
+ */
+export interface CounterShiftsPort {
+  readonly open: (
+    input: { readonly mosqueName: string; readonly floatCents: number },
+    amil: OfficerPort,
+  ) => Promise<CounterShift>;
+  /** The amil's open shift, if any. */
+  readonly current: (amilId: string) => Promise<CounterShift | undefined>;
+  readonly get: (
+    id: string,
+  ) => Promise<
+    { readonly shift: CounterShift; readonly receipts: ReadonlyArray<ShiftReceipt> } | undefined
+  >;
+  readonly close: (id: string, count: ShiftCountInput, amil: OfficerPort) => Promise<CounterShift>;
+  readonly signOff: (id: string, approver: OfficerPort) => Promise<CounterShift>;
+  readonly list: (filter: ShiftFilter) => Promise<ReadonlyArray<CounterShift>>;
+}
+export class CounterShifts extends Context.Service<CounterShifts, CounterShiftsPort>()(
+  "@portal/app/console/CounterShifts",
 ) {}
 
 /** The receipts: re-issued with corrected particulars, their donor's link, their e-mail. */

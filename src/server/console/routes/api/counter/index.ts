@@ -1,8 +1,8 @@
-import { issueCounterReceipt } from "../../../app/console/gifts";
-import { CounterBody } from "../../bodies";
-import { refusal } from "../../guard";
-import { forOfficer, type ConsoleRoute } from "../../route";
-import { consoleBody, idempotencyKeyOf, ok, perform } from "../../respond";
+import { issueCounterReceipt } from "../../../../app/console/gifts";
+import { CounterBody } from "../../../bodies";
+import { refusal } from "../../../guard";
+import { forOfficer, type ConsoleRoute } from "../../../route";
+import { consoleBody, idempotencyKeyOf, ok, perform } from "../../../respond";
 
 /**
  * Record a counter payment and issue its receipt. The entry's `Idempotency-Key` (made once when the
