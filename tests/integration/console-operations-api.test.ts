@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInOfficer, type ConsoleOfficer } from "../support/console";
+import { openCounterShift, signInOfficer, type ConsoleOfficer } from "../support/console";
 import { fidyahGift, nricOf } from "../support/donations";
 import { testDatabases } from "../support/databases";
 import { callPortal, guestCookie, startPortal, type RunningPortal } from "../support/portal";
@@ -36,6 +36,7 @@ describe.each(testDatabases())("console operations over HTTP on $name", (databas
     for (const role of ["viewer", "officer", "approver"]) {
       as[role] = await signInOfficer(portal.base, portal.dataDir, role);
     }
+    await openCounterShift(as["officer"]!, "Masjid Al-Falah");
   }, 180_000);
 
   afterAll(async () => {
@@ -144,6 +145,12 @@ describe.each(testDatabases())("console operations over HTTP on $name", (databas
       ["GET", "/console/api/reversals"],
       ["POST", "/console/api/reversals/00000000-0000-0000-0000-000000000000?do=approve"],
       ["POST", "/console/api/counter"],
+      ["GET", "/console/api/counter/shift"],
+      ["POST", "/console/api/counter/shift"],
+      ["GET", "/console/api/counter/shifts?from=2026-01-01&to=2026-01-02&format=csv"],
+      ["GET", "/console/api/counter/shifts/00000000-0000-0000-0000-000000000000"],
+      ["POST", "/console/api/counter/shifts/00000000-0000-0000-0000-000000000000?do=close"],
+      ["POST", "/console/api/counter/shifts/00000000-0000-0000-0000-000000000000?do=approve"],
       ["POST", "/console/api/plans"],
       ["POST", "/console/api/plans/00000000-0000-0000-0000-000000000000"],
       ["POST", `/console/api/wall/${paid.transactionNo}`],

@@ -19,6 +19,7 @@ import {
   setWallHidden,
   viewGift,
 } from "../../src/server/app/console/gifts";
+import { openShift } from "../../src/server/app/console/shifts";
 import {
   consolePorts,
   consoleUseCasesOver,
@@ -74,6 +75,8 @@ const operationsOf = (useCases: ConsoleUseCases) => {
     ) => useCases.run(giveBack(input), as(actor)),
     approve: (actor: ConsoleActor, id: string) => useCases.run(approveReversal(id), as(actor)),
     awaitingApproval: (actor: ConsoleActor) => useCases.run(reversalsAwaitingApproval(), as(actor)),
+    openShift: (actor: ConsoleActor, mosqueName: string, floatCents: number) =>
+      useCases.run(openShift({ mosqueName, floatCents }), as(actor)),
     counterReceipt: (actor: ConsoleActor, input: CounterEntryInput, key: string) =>
       useCases.run(issueCounterReceipt(input, key), as(actor)),
     resendReceipt: (actor: ConsoleActor, transactionNo: string, key: string) =>
@@ -267,6 +270,9 @@ describe.each(testDatabases())("console operations on $name", (database) => {
       mosqueName: "Masjid Sultan",
       donor: { name: "Haji Rahman", email: "rahman@example.sg", idNumber: nric },
     };
+    // Recorded only within the amil's open shift, at the shift's mosque.
+    expect(await refused(ops.counterReceipt(amil, entry, "till-1-0000"))).toBe("counter.noShift");
+    await ops.openShift(amil, "Masjid Sultan", 10_000);
     const first = await ops.counterReceipt(amil, entry, "till-1-0001");
     // The amil's link to the receipt page of the fund taken, with the receipt's own token.
     expect(first.receiptLink).toBe(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Sql } from "@portal/adapters/db";
 import { dashboard, ledgerDashboard, type DashboardFilter } from "@portal/adapters/finance";
 import { migrateStandins } from "@portal/standins";
-import { signInOfficer, type ConsoleOfficer } from "../support/console";
+import { openCounterShift, signInOfficer, type ConsoleOfficer } from "../support/console";
 import { testDatabases, useDatabase } from "../support/databases";
 import { Donor, nricOf } from "../support/donations";
 import { seedGift } from "../support/finance";
@@ -185,6 +185,7 @@ describe.each(testDatabases())("per-day totals through the portal on $name", (da
     expect((await act(three.transactionNo, "void", { reason: "Mistake" }, "ro-3")).status).toBe(
       200,
     );
+    await openCounterShift(as["officer"]!, "Masjid Al-Falah");
     const counter = await as["officer"]!.call("/console/api/counter", {
       body: {
         fund: "harta",

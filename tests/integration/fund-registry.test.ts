@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, bundleServicesVariant } from "../../scripts/build.mjs";
 import { isBuildCurrent } from "../../scripts/lib/build-stamp.mjs";
 import { testDatabases } from "../support/databases";
-import { signInOfficer, type ConsoleOfficer } from "../support/console";
+import { openCounterShift, signInOfficer, type ConsoleOfficer } from "../support/console";
 import { nricOf } from "../support/donations";
 import { fixtureTranslations } from "../support/fixture-fund";
 import { root } from "../support/portal";
@@ -113,8 +113,9 @@ describe.each(testDatabases())("a fund added to the registry, on $name", (databa
   let counter: { receiptNo: string; transactionNo: string };
 
   /** A cash entry at the counter by the seeded officer (`POST /console/api/counter`). */
-  const atCounter = async (fund: string, amountCents: number, till: string, idNumber?: string) =>
-    (await officer("officer")).call("/console/api/counter", {
+  const atCounter = async (fund: string, amountCents: number, till: string, idNumber?: string) => {
+    await openCounterShift(await officer("officer"));
+    return (await officer("officer")).call("/console/api/counter", {
       body: {
         fund,
         amountCents,
@@ -124,6 +125,7 @@ describe.each(testDatabases())("a fund added to the registry, on $name", (databa
       },
       headers: { "idempotency-key": till },
     });
+  };
 
   it("takes a gift to the fixture fund at the counter, on the fixture's receipt series", async () => {
     const issued = await atCounter("fixture", 5_000, "till-fixture-1", nric);

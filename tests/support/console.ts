@@ -113,3 +113,19 @@ export async function consoleOf(
     },
   };
 }
+
+/**
+ * The officer's counter shift opened at a mosque with a float (issue 32: a counter receipt is
+ * recorded within its amil's open shift); an officer who has one open keeps it.
+ */
+export async function openCounterShift(
+  officer: ConsoleOfficer,
+  mosqueName = "Masjid Sultan",
+  floatCents = 0,
+): Promise<void> {
+  const opened = await officer.call("/console/api/counter/shift", {
+    body: { mosqueName, floatCents },
+  });
+  if (opened.status !== 201 && opened.body["code"] !== "shift.alreadyOpen")
+    throw new Error(`shift not opened: ${opened.status} ${JSON.stringify(opened.body)}`);
+}
