@@ -1,0 +1,521 @@
+import { useState } from "react";
+import { CASH_DENOMINATIONS } from "@portal/domain";
+import TableRegion from "../TableRegion";
+import {
+  Card,
+  centsOf,
+  ConsoleForm,
+  dollars,
+  Field,
+  Gated,
+  newKey,
+  operate,
+  Outcome,
+  useOutcome,
+  type T,
+} from "./kit";
+
+/** What a shift took, per method (the records' `ShiftTakings`). */
+export interface Takings {
+  floatCents: number;
+  cash: { count: number; cents: number; givenBackCents: number };
+  cheque: { count: number; cents: number };
+  nets: { count: number; cents: number };
+  bankTransfer: { count: number; cents: number };
+}
+
+interface Line {
+  expected: number;
+  counted: number;
+  difference: number;
+}
+
+export interface Balance {
+  cash: Line;
+  chequeCount: Line;
+  chequeCents: Line;
+  netsCents: Line;
+  differs: boolean;
+  reason: string | null;
+}
+
+export interface Shift {
+  id: string;
+  mosqueName: string;
+  amilId: string;
+  amilName: string;
+  floatCents: number;
+  status: "open" | "closed" | "signed_off";
+  openedAt: string;
+  night: string;
+  takings: Takings;
+  balance: Balance | null;
+  signedOffByName: string | null;
+}
+
+export interface ShiftReceipt {
+  transactionNo: string;
+  receiptNo: string;
+  fund: string;
+  method: string;
+  amountCents: number;
+  status: string;
+  awaitingApproval: string | null;
+}
+
+export const refusedText = (t: T, message: string | undefined) =>
+  t("consoleops_refused", { message: message ?? t("console_error") });
+
+/** A denomination's label: "$100 notes", "50¢ coins". */
+const denominationLabel = (t: T, cents: number) =>
+  cents >= 200
+    ? t("consoleops_shift_note", { value: `$${cents / 100}` })
+    : t("consoleops_shift_coin", { value: cents >= 100 ? `$${cents / 100}` : `${cents}¢` });
+
+/** An amil opens a shift at a mosque with the float counted into the drawer. */
+export function OpenShift({ t, onOpened }: { t: T; onOpened: () => Promise<void> }) {
+  const [mosqueName, setMosque] = useState("");
+  const [float, setFloat] = useState("");
+  const [wrong, setWrong] = useState<ReadonlyArray<string>>([]);
+  const [outcome, setOutcome] = useOutcome();
+  const open = async () => {
+    const reply = await operate("/console/api/counter/shift", {
+      mosqueName,
+      floatCents: centsOf(float === "" ? "0" : float) ?? -1,
+    });
+    setWrong(reply.fields ?? []);
+    if (!reply.ok) return setOutcome({ text: refusedText(t, reply.message), error: true });
+    await onOpened();
+  };
+  const error = (name: string) => (wrong.includes(name) ? t("consoleops_field_wrong") : undefined);
+  return (
+    <Card title={t("consoleops_shift_open_heading")}>
+      <p>{t("consoleops_shift_open_hint")}</p>
+      <ConsoleForm onSubmit={open} submit={t("consoleops_shift_open")}>
+        <Field
+          label={t("consoleops_mosque")}
+          value={mosqueName}
+          onChange={setMosque}
+          required
+          error={error("mosqueName")}
+        />
+        <Field
+          label={t("consoleops_shift_float")}
+          value={float}
+          onChange={setFloat}
+          inputMode="decimal"
+          required
+          error={error("floatCents")}
+        />
+      </ConsoleForm>
+      <Outcome {...outcome} />
+    </Card>
+  );
+}
+
+/** What the shift has taken so far (or took, once closed). */
+export function TakingsTable({ t, takings }: { t: T; takings: Takings }) {
+  const rows: ReadonlyArray<[string, string, number]> = [
+    ["consoleops_shift_cash_taken", String(takings.cash.count), takings.cash.cents],
+    ["consoleops_shift_cash_back", "", takings.cash.givenBackCents],
+    ["consoleops_shift_cheques", String(takings.cheque.count), takings.cheque.cents],
+    ["consoleops_shift_nets", String(takings.nets.count), takings.nets.cents],
+    ["consoleops_shift_transfers", String(takings.bankTransfer.count), takings.bankTransfer.cents],
+  ];
+  return (
+    <TableRegion label={t("consoleops_shift_takings")}>
+      <table className="console-table">
+        <caption className="console-meta">{t("consoleops_shift_takings")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("consoleops_shift_what")}</th>
+            <th scope="col">{t("consoleops_shift_count")}</th>
+            <th scope="col">{t("consoleops_amount")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([key, count, cents]) => (
+            <tr key={key}>
+              <th scope="row">{t(key)}</th>
+              <td>{count}</td>
+              <td>{dollars(cents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableRegion>
+  );
+}
+
+/** The receipts of the open shift, and a void of one asked with a reason (a second officer approves). */
+export function ShiftReceipts(props: {
+  t: T;
+  receipts: ReadonlyArray<ShiftReceipt>;
+  mayVoid: boolean;
+  onChanged: () => Promise<void>;
+}) {
+  const { t, receipts } = props;
+  const voidable = receipts.filter((one) => one.status === "succeeded" && !one.awaitingApproval);
+  const [chosen, setChosen] = useState("");
+  const [reason, setReason] = useState("");
+  const [key, setKey] = useState(newKey);
+  const [outcome, setOutcome] = useOutcome();
+  const target = voidable.find((one) => one.transactionNo === chosen) ?? voidable[0];
+  const ask = async () => {
+    if (!target) return;
+    const reply = await operate(
+      `/console/api/donations/${target.transactionNo}?do=void`,
+      { reason },
+      key,
+    );
+    if (!reply.ok) return setOutcome({ text: refusedText(t, reply.message), error: true });
+    setOutcome({
+      text: t("consoleops_shift_void_asked", { receiptNo: target.receiptNo }),
+      error: false,
+    });
+    setReason("");
+    setKey(newKey());
+    await props.onChanged();
+  };
+  return (
+    <Card title={t("consoleops_shift_receipts")}>
+      {receipts.length === 0 ? (
+        <p>{t("consoleops_shift_no_receipts")}</p>
+      ) : (
+        <TableRegion label={t("consoleops_shift_receipts")}>
+          <table className="console-table console-table--stack">
+            <thead>
+              <tr>
+                <th scope="col">{t("consoleops_receipt_no")}</th>
+                <th scope="col">{t("consoleops_fund")}</th>
+                <th scope="col">{t("consoleops_method")}</th>
+                <th scope="col">{t("consoleops_amount")}</th>
+                <th scope="col">{t("consoleops_status")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {receipts.map((one) => (
+                <tr key={one.transactionNo}>
+                  <td data-label={t("consoleops_receipt_no")}>{one.receiptNo}</td>
+                  <td data-label={t("consoleops_fund")}>{one.fund}</td>
+                  <td data-label={t("consoleops_method")}>
+                    {t(`consoleops_method_${one.method}`)}
+                  </td>
+                  <td data-label={t("consoleops_amount")}>{dollars(one.amountCents)}</td>
+                  <td data-label={t("consoleops_status")}>
+                    {t(`consoleops_status_${one.status}`)}
+                    {one.awaitingApproval ? ` (${t("consoleops_shift_void_waiting")})` : ""}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+      {props.mayVoid && voidable.length > 0 ? (
+        <>
+          <h3>{t("consoleops_shift_void_heading")}</h3>
+          <p>{t("consoleops_shift_void_hint")}</p>
+          <ConsoleForm onSubmit={ask} submit={t("consoleops_shift_void_ask")}>
+            <div className="console-field">
+              <label htmlFor="shift-void-receipt">{t("consoleops_shift_void_receipt")}</label>
+              <select
+                id="shift-void-receipt"
+                value={target?.transactionNo ?? ""}
+                onChange={(event) => setChosen(event.target.value)}
+              >
+                {voidable.map((one) => (
+                  <option key={one.transactionNo} value={one.transactionNo}>
+                    {one.receiptNo} · {dollars(one.amountCents)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Field label={t("consoleops_reason")} value={reason} onChange={setReason} required />
+          </ConsoleForm>
+        </>
+      ) : null}
+      <Outcome {...outcome} />
+    </Card>
+  );
+}
+
+/** Expected against counted for each line of a closed shift. */
+export function BalanceTable({ t, balance }: { t: T; balance: Balance }) {
+  const rows: ReadonlyArray<[string, Line, boolean]> = [
+    ["consoleops_shift_cash", balance.cash, true],
+    ["consoleops_shift_cheque_number", balance.chequeCount, false],
+    ["consoleops_shift_cheque_cents", balance.chequeCents, true],
+    ["consoleops_shift_nets_cents", balance.netsCents, true],
+  ];
+  const shown = (value: number, money: boolean) =>
+    money ? (value < 0 ? `-${dollars(-value)}` : dollars(value)) : String(value);
+  return (
+    <TableRegion label={t("consoleops_shift_balance")}>
+      <table className="console-table">
+        <caption className="console-meta">{t("consoleops_shift_balance")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("consoleops_shift_what")}</th>
+            <th scope="col">{t("consoleops_shift_expected")}</th>
+            <th scope="col">{t("consoleops_shift_counted")}</th>
+            <th scope="col">{t("consoleops_shift_difference")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([key, line, money]) => (
+            <tr key={key}>
+              <th scope="row">{t(key)}</th>
+              <td>{shown(line.expected, money)}</td>
+              <td>{shown(line.counted, money)}</td>
+              <td>{shown(line.difference, money)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableRegion>
+  );
+}
+
+/** The amil closes their shift: the drawer by denomination, the cheques, NETS, a reason if short. */
+export function CloseShift(props: { t: T; shift: Shift; onClosed: (shift: Shift) => void }) {
+  const { t } = props;
+  const [pieces, setPieces] = useState<Record<string, string>>({});
+  const [counts, setCounts] = useState({ chequeCount: "", chequeTotal: "", netsTotal: "" });
+  const [reason, setReason] = useState("");
+  const [wrong, setWrong] = useState<ReadonlyArray<string>>([]);
+  const [outcome, setOutcome] = useOutcome();
+  const whole = (text: string) =>
+    text.trim() === "" ? 0 : /^\d{1,6}$/.test(text.trim()) ? Number(text) : -1;
+  const close = async () => {
+    const reply = await operate<Shift>(`/console/api/counter/shifts/${props.shift.id}?do=close`, {
+      cash: Object.fromEntries(
+        CASH_DENOMINATIONS.map((cents) => [String(cents), whole(pieces[String(cents)] ?? "")]),
+      ),
+      chequeCount: whole(counts.chequeCount),
+      chequeCents: centsOf(counts.chequeTotal === "" ? "0" : counts.chequeTotal) ?? -1,
+      netsCents: centsOf(counts.netsTotal === "" ? "0" : counts.netsTotal) ?? -1,
+      ...(reason.trim() ? { reason } : {}),
+    });
+    setWrong(reply.fields ?? []);
+    if (!reply.ok || !reply.data)
+      return setOutcome({ text: refusedText(t, reply.message), error: true });
+    props.onClosed(reply.data);
+  };
+  const error = (name: string) => (wrong.includes(name) ? t("consoleops_field_wrong") : undefined);
+  return (
+    <Card title={t("consoleops_shift_close_heading")}>
+      <p>{t("consoleops_shift_close_hint")}</p>
+      <ConsoleForm onSubmit={close} submit={t("consoleops_shift_close")}>
+        {CASH_DENOMINATIONS.map((cents) => (
+          <Field
+            key={cents}
+            name={`cash-${cents}`}
+            label={denominationLabel(t, cents)}
+            value={pieces[String(cents)] ?? ""}
+            onChange={(value) => setPieces({ ...pieces, [String(cents)]: value })}
+            inputMode="decimal"
+            error={error("cash")}
+          />
+        ))}
+        <Field
+          label={t("consoleops_shift_cheque_count")}
+          value={counts.chequeCount}
+          onChange={(chequeCount) => setCounts({ ...counts, chequeCount })}
+          inputMode="decimal"
+          error={error("chequeCount")}
+        />
+        <Field
+          label={t("consoleops_shift_cheque_total")}
+          value={counts.chequeTotal}
+          onChange={(chequeTotal) => setCounts({ ...counts, chequeTotal })}
+          inputMode="decimal"
+          error={error("chequeCents")}
+        />
+        <Field
+          label={t("consoleops_shift_nets_total")}
+          value={counts.netsTotal}
+          onChange={(netsTotal) => setCounts({ ...counts, netsTotal })}
+          inputMode="decimal"
+          error={error("netsCents")}
+        />
+        <Field
+          label={t("consoleops_shift_reason")}
+          value={reason}
+          onChange={setReason}
+          rows={2}
+          wide
+          error={error("reason")}
+        />
+      </ConsoleForm>
+      <Outcome {...outcome} />
+    </Card>
+  );
+}
+
+const sgToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+interface Totals {
+  key: string;
+  label: string;
+  shifts: number;
+  cashCents: number;
+  cashGivenBackCents: number;
+  chequeCount: number;
+  chequeCents: number;
+  netsCents: number;
+  cashDifferenceCents: number;
+}
+
+/** The shifts of a range of nights, totalled per mosque, night or amil; signed off by an approver. */
+export function ShiftReports({ t }: { t: T }) {
+  const [filter, setFilter] = useState({ from: sgToday(), to: sgToday(), by: "mosque" });
+  const [report, setReport] = useState<{ shifts: Shift[]; totals: Totals[] } | undefined>();
+  const [outcome, setOutcome] = useOutcome();
+  const query = `from=${encodeURIComponent(filter.from)}&to=${encodeURIComponent(filter.to)}`;
+  const load = async () => {
+    const reply = await operate<{ shifts: Shift[]; totals: Totals[] }>(
+      `/console/api/counter/shifts?${query}&by=${filter.by}`,
+    );
+    if (!reply.ok) return setOutcome({ text: refusedText(t, reply.message), error: true });
+    setReport(reply.data);
+  };
+  const signOff = async (id: string) => {
+    const reply = await operate(`/console/api/counter/shifts/${id}?do=approve`, {});
+    setOutcome(
+      reply.ok
+        ? { text: t("consoleops_shift_signed_off"), error: false }
+        : { text: refusedText(t, reply.message), error: true },
+    );
+    await load();
+  };
+  const money = (cents: number) => (cents < 0 ? `-${dollars(-cents)}` : dollars(cents));
+  return (
+    <Gated action="counter.shifts.view" t={t}>
+      {(session) => (
+        <Card title={t("consoleops_shift_reports_heading")}>
+          <ConsoleForm onSubmit={load} submit={t("consoleops_shift_show")}>
+            <Field
+              label={t("consoleops_from")}
+              type="date"
+              value={filter.from}
+              onChange={(from) => setFilter({ ...filter, from })}
+            />
+            <Field
+              label={t("consoleops_to")}
+              type="date"
+              value={filter.to}
+              onChange={(to) => setFilter({ ...filter, to })}
+            />
+            <div className="console-field">
+              <label htmlFor="shift-group">{t("consoleops_shift_group")}</label>
+              <select
+                id="shift-group"
+                value={filter.by}
+                onChange={(event) => setFilter({ ...filter, by: event.target.value })}
+              >
+                {["mosque", "night", "amil"].map((by) => (
+                  <option key={by} value={by}>
+                    {t(`consoleops_shift_by_${by}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </ConsoleForm>
+          <p>
+            <a href={`/console/api/counter/shifts?${query}&format=csv`} download>
+              {t("consoleops_shift_csv")}
+            </a>
+          </p>
+          <Outcome {...outcome} />
+          {report && report.shifts.length === 0 ? <p>{t("consoleops_shift_none")}</p> : null}
+          {report && report.shifts.length > 0 ? (
+            <>
+              <TableRegion label={t(`consoleops_shift_by_${filter.by}`)}>
+                <table className="console-table console-table--stack">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t(`consoleops_shift_by_${filter.by}`)}</th>
+                      <th scope="col">{t("consoleops_shift_shifts")}</th>
+                      <th scope="col">{t("consoleops_shift_cash_taken")}</th>
+                      <th scope="col">{t("consoleops_shift_cash_back")}</th>
+                      <th scope="col">{t("consoleops_shift_cheques")}</th>
+                      <th scope="col">{t("consoleops_shift_nets")}</th>
+                      <th scope="col">{t("consoleops_shift_difference")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {report.totals.map((one) => (
+                      <tr key={one.key}>
+                        <td data-label={t(`consoleops_shift_by_${filter.by}`)}>{one.label}</td>
+                        <td data-label={t("consoleops_shift_shifts")}>{one.shifts}</td>
+                        <td data-label={t("consoleops_shift_cash_taken")}>
+                          {dollars(one.cashCents)}
+                        </td>
+                        <td data-label={t("consoleops_shift_cash_back")}>
+                          {dollars(one.cashGivenBackCents)}
+                        </td>
+                        <td data-label={t("consoleops_shift_cheques")}>
+                          {one.chequeCount} · {dollars(one.chequeCents)}
+                        </td>
+                        <td data-label={t("consoleops_shift_nets")}>{dollars(one.netsCents)}</td>
+                        <td data-label={t("consoleops_shift_difference")}>
+                          {money(one.cashDifferenceCents)}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableRegion>
+              <h3>{t("consoleops_shift_shifts")}</h3>
+              <TableRegion label={t("consoleops_shift_shifts")}>
+                <table className="console-table console-table--stack">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("consoleops_shift_night")}</th>
+                      <th scope="col">{t("consoleops_mosque")}</th>
+                      <th scope="col">{t("consoleops_shift_amil")}</th>
+                      <th scope="col">{t("consoleops_shift_state")}</th>
+                      <th scope="col">{t("consoleops_shift_difference")}</th>
+                      <th scope="col">{t("consoleops_reason")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {report.shifts.map((shift) => (
+                      <tr key={shift.id}>
+                        <td data-label={t("consoleops_shift_night")}>{shift.night}</td>
+                        <td data-label={t("consoleops_mosque")}>{shift.mosqueName}</td>
+                        <td data-label={t("consoleops_shift_amil")}>{shift.amilName}</td>
+                        <td data-label={t("consoleops_shift_state")}>
+                          {t(`consoleops_shift_status_${shift.status}`)}
+                          {shift.status === "closed" &&
+                          session.actions.includes("counter.shift.approve") ? (
+                            <>
+                              {" "}
+                              <button
+                                type="button"
+                                className="console-button"
+                                aria-label={`${t("consoleops_shift_sign_off")}: ${shift.mosqueName}, ${shift.amilName}, ${shift.night}`}
+                                onClick={() => void signOff(shift.id)}
+                              >
+                                {t("consoleops_shift_sign_off")}
+                              </button>
+                            </>
+                          ) : null}
+                        </td>
+                        <td data-label={t("consoleops_shift_difference")}>
+                          {shift.balance ? money(shift.balance.cash.difference) : "-"}
+                        </td>
+                        <td data-label={t("consoleops_reason")}>{shift.balance?.reason ?? ""}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableRegion>
+            </>
+          ) : null}
+        </Card>
+      )}
+    </Gated>
+  );
+}
