@@ -8,8 +8,9 @@ import { hydrated, open } from "./helpers";
 
 test.use(ownAddress("console-operations"));
 
-// Issue 18, operations: a refund shows in the donor's history and on the receipt; an amil issues a cash receipt and its
-// PDF; a re-issued receipt replaces its original. Screens at 375 and 1280 px in both languages.
+// Issue 18, operations: a refund shows in the donor's history and on the receipt; an amil opens a shift, issues a cash
+// receipt and its PDF and closes the shift short with a reason, an approver signs it off (issue 32); a re-issued receipt
+// replaces its original. Screens at 375 and 1280 px in both languages.
 
 const signedIn = officerSignedIn;
 const screens = consoleScreens;
@@ -59,20 +60,28 @@ test("an officer's refund shows in the signed-in donor's history and on the rece
   await officer.context().close();
 });
 
-test("an amil issues a cash receipt and its PDF", async ({ browser }, testInfo) => {
-  test.setTimeout(120_000);
+test("an amil opens a shift, issues a cash receipt and its PDF, closes the shift short with a reason; an approver signs it off", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
   const amil = await signedIn(browser, "officer", "/ms/console/counter");
+  await expect(amil.getByRole("heading", { name: "Buka syif" })).toBeVisible();
   await screens(amil, testInfo, "console-counter-ms");
   await amil.goto("/console/counter");
   await hydrated(amil);
-  await amil.getByLabel("Amount").fill("25.50");
+  // The shift first: a mosque and the float counted into the drawer.
   await amil.getByLabel("Mosque").fill("Masjid Sultan");
+  await amil.getByLabel("Float in the drawer ($)").fill("200");
+  await amil.getByRole("button", { name: "Open the shift" }).click();
+  await expect(amil.getByRole("heading", { name: "Your shift at Masjid Sultan" })).toBeVisible();
+  await amil.getByLabel("Amount").fill("25.50");
   await amil.getByLabel("Donor name").fill("Haji Rahman");
   await amil.getByRole("button", { name: "Issue the receipt" }).click();
   const issued = amil.getByRole("status").filter({ hasText: /Receipt ZK-\d+ issued/ });
   await expect(issued).toBeVisible();
-  await screens(amil, testInfo, "console-counter-en");
   const receiptNo = ((await issued.textContent()) ?? "").match(/ZK-\d+/)?.[0] ?? "";
+  await expect(amil.getByRole("cell", { name: receiptNo, exact: true })).toBeVisible();
+  await screens(amil, testInfo, "console-counter-en");
   const [receipt] = await Promise.all([
     amil.context().waitForEvent("page"),
     amil.getByRole("link", { name: /Receipt page and PDF/ }).click(),
@@ -88,6 +97,40 @@ test("an amil issues a cash receipt and its PDF", async ({ browser }, testInfo) 
   const file = testInfo.outputPath(`${receiptNo}.pdf`);
   await download.saveAs(file);
   expect(readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
+  await receipt.close();
+
+  // The close: $200 float + $25.50 taken = $225.50 expected; $225.00 counted is 50 cents short.
+  await amil.getByLabel("$100 notes").fill("2");
+  await amil.getByLabel("$10 notes").fill("2");
+  await amil.getByLabel("$5 notes").fill("1");
+  await amil.getByRole("button", { name: "Close the shift" }).click();
+  await expect(amil.getByRole("alert")).toContainText("give the reason");
+  await amil.getByLabel("Reason for any difference").fill("A 50 cent coin given as change twice");
+  await amil.getByRole("button", { name: "Close the shift" }).click();
+  const balance = amil.getByRole("region", { name: "Expected against counted" });
+  await expect(balance.getByRole("row", { name: /Cash in the drawer/ })).toContainText(
+    "$225.50$225.00-$0.50",
+  );
+  await expect(amil.getByRole("heading", { name: "Open a shift" })).toBeVisible();
+  await screens(amil, testInfo, "console-shift-closed-en");
+
+  // An approver (never the amil) signs it off; it is locked.
+  const approver = await signedIn(browser, "approver", "/console/counter");
+  await approver.getByRole("button", { name: "Show" }).click();
+  const shifts = approver.getByRole("region", { name: "Shifts", exact: true });
+  const row = shifts.getByRole("row").filter({ hasText: "Masjid Sultan" });
+  await expect(row).toContainText("Closed, waiting for sign-off");
+  await expect(row).toContainText("A 50 cent coin given as change twice");
+  await row.getByRole("button", { name: /^Sign off: Masjid Sultan/ }).click();
+  await expect(approver.getByRole("status").filter({ hasText: "Shift signed off" })).toBeVisible();
+  await expect(row).toContainText("Signed off (locked)");
+  await screens(approver, testInfo, "console-shifts-en");
+  await approver.goto("/ms/console/counter");
+  await hydrated(approver);
+  await approver.getByRole("button", { name: "Tunjukkan" }).click();
+  await expect(approver.getByText("Disahkan (dikunci)")).toBeVisible();
+  await screens(approver, testInfo, "console-shifts-ms");
+  await approver.context().close();
   await amil.context().close();
 });
 

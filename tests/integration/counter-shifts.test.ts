@@ -112,6 +112,8 @@ describe.each(testDatabases())("counter shifts on $name", (database) => {
     const gift = (one: typeof cash) =>
       one.body["data"] as { transactionNo: string; receiptNo: string; token: string };
     expect(await receipt(gift(cash).token)).toMatchObject({ mosqueName: "Masjid Sultan" });
+    // The receipt page's address for the amil to open and print (a path, not an object).
+    expect(cash.body["data"]).toMatchObject({ receiptLink: expect.stringMatching(/^\/.*receipt/) });
 
     // A void waits for a second officer: never the one who asked, never the amil who recorded it.
     const asked = await voidOf(amil, gift(mistake).transactionNo, "void-1");

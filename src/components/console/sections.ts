@@ -14,7 +14,7 @@ export const CONSOLE_SECTIONS = [
     label: "console_nav_donations",
     action: "donations.search",
   },
-  { id: "counter", path: "/counter", label: "console_nav_counter", action: "counter.record" },
+  { id: "counter", path: "/counter", label: "console_nav_counter", action: "counter.shifts.view" },
   { id: "devices", path: "/devices", label: "console_nav_devices", action: "counter.devices" },
   { id: "plans", path: "/plans", label: "console_nav_plans", action: "plans.view" },
   { id: "wall", path: "/wall", label: "console_nav_wall", action: "wall.view" },

@@ -21,11 +21,11 @@ import {
   CloseShift,
   OpenShift,
   ShiftReceipts,
-  ShiftReports,
   TakingsTable,
   type Shift,
   type ShiftReceipt,
 } from "./ShiftParts";
+import { ShiftReports } from "./ShiftReports";
 
 const METHODS = ["cash", "cheque", "nets", "bank_transfer"];
 const EMPTY = {
@@ -57,12 +57,16 @@ const receiptPage = (issued: Issued, lang: "en" | "ms") =>
 export default function CounterSection({ labels, lang }: { labels: Labels; lang: "en" | "ms" }) {
   const t = translate(labels);
   return (
-    <>
-      <Gated action="counter.record" t={t}>
-        {(session) => <CounterDesk t={t} lang={lang} actions={session.actions} />}
-      </Gated>
-      <ShiftReports t={t} />
-    </>
+    <Gated action="counter.shifts.view" t={t}>
+      {(session) => (
+        <>
+          {session.actions.includes("counter.record") ? (
+            <CounterDesk t={t} lang={lang} actions={session.actions} />
+          ) : null}
+          <ShiftReports t={t} actions={session.actions} />
+        </>
+      )}
+    </Gated>
   );
 }
 
