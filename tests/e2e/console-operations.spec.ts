@@ -60,7 +60,7 @@ test("an officer's refund shows in the signed-in donor's history and on the rece
   await officer.context().close();
 });
 
-test("an amil opens a shift, issues a cash receipt and its PDF, closes the shift short with a reason; an approver signs it off", async ({
+test("an amil opens a shift, issues a cash receipt and its PDF, voids a mistake with a second officer, closes the shift short with a reason; an approver signs it off", async ({
   browser,
 }, testInfo) => {
   test.setTimeout(180_000);
@@ -98,8 +98,48 @@ test("an amil opens a shift, issues a cash receipt and its PDF, closes the shift
   await download.saveAs(file);
   expect(readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
   await receipt.close();
+  // The open shift's desk in Malay.
+  await amil.goto("/ms/console/counter");
+  await hydrated(amil);
+  await expect(amil.getByRole("heading", { name: "Syif anda di Masjid Sultan" })).toBeVisible();
+  await screens(amil, testInfo, "console-shift-open-ms");
+  await amil.goto("/console/counter");
+  await hydrated(amil);
 
-  // The close: $200 float + $25.50 taken = $225.50 expected; $225.00 counted is 50 cents short.
+  // A second entry made in error is voided within the shift: asked by the amil with a reason,
+  // approved by a second officer; its number stays, marked Voided.
+  await amil.getByRole("button", { name: "New entry" }).click();
+  await amil.getByLabel("Amount").fill("10");
+  await amil.getByLabel("Donor name").fill("Siti Aminah");
+  await amil.getByRole("button", { name: "Issue the receipt" }).click();
+  const second = amil.getByRole("status").filter({ hasText: /Receipt ZK-\d+ issued/ });
+  await expect(second).not.toContainText(receiptNo);
+  const mistake = ((await second.textContent()) ?? "").match(/ZK-\d+/)?.[0] ?? "";
+  await amil.getByLabel("Receipt to void").selectOption({ label: `${mistake} · $10.00` });
+  await amil.getByLabel("Reason", { exact: true }).fill("Entered twice");
+  await amil.getByRole("button", { name: "Ask to void" }).click();
+  await expect(
+    amil.getByRole("status").filter({ hasText: `Void of ${mistake} asked` }),
+  ).toBeVisible();
+  await expect(amil.getByRole("row", { name: new RegExp(mistake) })).toContainText(
+    "void waiting for approval",
+  );
+  const approver = await signedIn(browser, "approver", "/console/donations");
+  await approver.getByLabel("Receipt number").first().fill(mistake);
+  await approver.getByRole("button", { name: "Search" }).click();
+  await approver.getByRole("button", { name: /^Open / }).click();
+  await approver.getByRole("button", { name: "Approve" }).click();
+  await expect(approver.getByRole("status").filter({ hasText: "Done." })).toBeVisible();
+  await expect(
+    approver.getByRole("listitem").filter({ hasText: "$10.00: given back" }),
+  ).toBeVisible();
+  await amil.reload();
+  await hydrated(amil);
+  await expect(amil.getByRole("row", { name: new RegExp(mistake) })).toContainText("Voided");
+  await expect(amil.getByRole("row", { name: /Cash given back/ })).toContainText("$10.00");
+
+  // The close: $200 float + $35.50 taken - $10 given back = $225.50 expected; $225.00 counted is 50
+  // cents short.
   await amil.getByLabel("$100 notes").fill("2");
   await amil.getByLabel("$10 notes").fill("2");
   await amil.getByLabel("$5 notes").fill("1");
@@ -115,7 +155,8 @@ test("an amil opens a shift, issues a cash receipt and its PDF, closes the shift
   await screens(amil, testInfo, "console-shift-closed-en");
 
   // An approver (never the amil) signs it off; it is locked.
-  const approver = await signedIn(browser, "approver", "/console/counter");
+  await approver.goto("/console/counter");
+  await hydrated(approver);
   await approver.getByRole("button", { name: "Show" }).click();
   const shifts = approver.getByRole("region", { name: "Shifts", exact: true });
   const row = shifts.getByRole("row").filter({ hasText: "Masjid Sultan" });

@@ -2,7 +2,12 @@ import { randomBytes } from "node:crypto";
 import { Effect } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nricCheckLetter } from "@portal/domain";
-import type { CounterEntryInput, DonationSearchInput, ReversalKind } from "@portal/domain";
+import type {
+  CounterEntryInput,
+  DonationSearchInput,
+  ReversalKind,
+  ShiftCountInput,
+} from "@portal/domain";
 import { history, receipts, type ConsoleActor, type Sql } from "@portal/adapters/db";
 import { createSandbox, migrateStandins, sqlSandboxStore, type Sandbox } from "@portal/standins";
 import { Refused } from "../../src/server/app/refused";
@@ -19,7 +24,7 @@ import {
   setWallHidden,
   viewGift,
 } from "../../src/server/app/console/gifts";
-import { openShift } from "../../src/server/app/console/shifts";
+import { closeShift, openShift, signOffShift } from "../../src/server/app/console/shifts";
 import {
   consolePorts,
   consoleUseCasesOver,
@@ -77,6 +82,9 @@ const operationsOf = (useCases: ConsoleUseCases) => {
     awaitingApproval: (actor: ConsoleActor) => useCases.run(reversalsAwaitingApproval(), as(actor)),
     openShift: (actor: ConsoleActor, mosqueName: string, floatCents: number) =>
       useCases.run(openShift({ mosqueName, floatCents }), as(actor)),
+    closeShift: (actor: ConsoleActor, id: string, count: ShiftCountInput) =>
+      useCases.run(closeShift(id, count), as(actor)),
+    signOffShift: (actor: ConsoleActor, id: string) => useCases.run(signOffShift(id), as(actor)),
     counterReceipt: (actor: ConsoleActor, input: CounterEntryInput, key: string) =>
       useCases.run(issueCounterReceipt(input, key), as(actor)),
     resendReceipt: (actor: ConsoleActor, transactionNo: string, key: string) =>
@@ -331,6 +339,46 @@ describe.each(testDatabases())("console operations on $name", (database) => {
     expect(
       await refused(ops.counterReceipt(amil, { ...entry, fund: "lottery" }, "till-1-0003")),
     ).toBe("counter.invalid");
+  });
+
+  it("locks a signed-off shift in the database too: its row never changes, nothing is recorded into it", async () => {
+    const nightAmil = { id: "amil-9", roles: ["officer"], name: "Ustazah Aishah" };
+    const shift = await ops.openShift(nightAmil, "Masjid Darul Aman", 5_000);
+    const taken = await ops.counterReceipt(
+      nightAmil,
+      { fund: "fidyah", amountCents: 800, method: "cash", donor: { name: "Haji Rahman" } } as never,
+      "night-1",
+    );
+    await ops.closeShift(nightAmil, shift.id, {
+      cash: { "5000": 1, "500": 1, "200": 1, "100": 1 },
+      chequeCount: 0,
+      chequeCents: 0,
+      netsCents: 0,
+    });
+    expect(await refused(ops.signOffShift(nightAmil, shift.id))).toBe("console.forbidden");
+    await ops.signOffShift(approver, shift.id);
+    const fails = (work: Promise<unknown>) =>
+      work.then(
+        () => "changed",
+        (error: unknown) => String((error as Error).message),
+      );
+    expect(
+      await fails(sql.query("update counter_shift set reason = 'later' where id = $1", [shift.id])),
+    ).toMatch(/signed off/);
+    expect(await fails(sql.query("delete from counter_shift where id = $1", [shift.id]))).toMatch(
+      /signed off/,
+    );
+    // Nor is a gift moved into it (an online gift here).
+    const online = await paid(1_200);
+    expect(
+      await fails(
+        sql.query("update donation set shift_id = $1 where transaction_no = $2", [
+          shift.id,
+          online.transactionNo,
+        ]),
+      ),
+    ).toMatch(/not open/);
+    expect(taken.receiptNo).toMatch(/^ZK-/);
   });
 
   it("re-issues a receipt under the next number, naming the one it replaces; both are found", async () => {

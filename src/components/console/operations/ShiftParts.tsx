@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { CASH_DENOMINATIONS } from "@portal/domain";
+import { counterItemKey } from "../../../i18n/funds";
 import TableRegion from "../TableRegion";
 import {
   Card,
@@ -123,7 +124,7 @@ export function TakingsTable({ t, takings }: { t: T; takings: Takings }) {
   ];
   return (
     <TableRegion label={t("consoleops_shift_takings")}>
-      <table className="console-table">
+      <table className="console-table console-table--stack">
         <caption className="console-meta">{t("consoleops_shift_takings")}</caption>
         <thead>
           <tr>
@@ -136,8 +137,8 @@ export function TakingsTable({ t, takings }: { t: T; takings: Takings }) {
           {rows.map(([key, count, cents]) => (
             <tr key={key}>
               <th scope="row">{t(key)}</th>
-              <td>{count}</td>
-              <td>{dollars(cents)}</td>
+              <td data-label={t("consoleops_shift_count")}>{count}</td>
+              <td data-label={t("consoleops_amount")}>{dollars(cents)}</td>
             </tr>
           ))}
         </tbody>
@@ -196,7 +197,7 @@ export function ShiftReceipts(props: {
               {receipts.map((one) => (
                 <tr key={one.transactionNo}>
                   <td data-label={t("consoleops_receipt_no")}>{one.receiptNo}</td>
-                  <td data-label={t("consoleops_fund")}>{one.fund}</td>
+                  <td data-label={t("consoleops_fund")}>{t(counterItemKey(one.fund))}</td>
                   <td data-label={t("consoleops_method")}>
                     {t(`consoleops_method_${one.method}`)}
                   </td>
@@ -251,7 +252,7 @@ export function BalanceTable({ t, balance }: { t: T; balance: Balance }) {
     money ? (value < 0 ? `-${dollars(-value)}` : dollars(value)) : String(value);
   return (
     <TableRegion label={t("consoleops_shift_balance")}>
-      <table className="console-table">
+      <table className="console-table console-table--stack">
         <caption className="console-meta">{t("consoleops_shift_balance")}</caption>
         <thead>
           <tr>
@@ -265,9 +266,9 @@ export function BalanceTable({ t, balance }: { t: T; balance: Balance }) {
           {rows.map(([key, line, money]) => (
             <tr key={key}>
               <th scope="row">{t(key)}</th>
-              <td>{shown(line.expected, money)}</td>
-              <td>{shown(line.counted, money)}</td>
-              <td>{shown(line.difference, money)}</td>
+              <td data-label={t("consoleops_shift_expected")}>{shown(line.expected, money)}</td>
+              <td data-label={t("consoleops_shift_counted")}>{shown(line.counted, money)}</td>
+              <td data-label={t("consoleops_shift_difference")}>{shown(line.difference, money)}</td>
             </tr>
           ))}
         </tbody>
