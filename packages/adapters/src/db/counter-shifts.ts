@@ -22,7 +22,10 @@ export class ShiftRefused extends RecordRefused {
   }
 }
 
-/** A counter receipt recorded within a shift, as the shift's page lists it. */
+/**
+ * A counter receipt recorded within a shift, as the shift's page lists it: nothing of its donor (a
+ * look-up of a donor is the donations' page's, audited there).
+ */
 export interface ShiftReceipt {
   readonly transactionNo: string;
   readonly receiptNo: string;
@@ -30,7 +33,6 @@ export interface ShiftReceipt {
   readonly method: string;
   readonly amountCents: number;
   readonly status: string;
-  readonly donorName: string;
   readonly recordedAt: string;
   /** A void or refund of it waiting for its approver (the reversal's id). */
   readonly awaitingApproval: string | null;
@@ -220,12 +222,11 @@ export function counterShifts(sql: Sql, audit: ConsoleAudit = consoleAuditWriter
         payment_method: string;
         total_cents: string | number;
         status: string;
-        donor_name: string | null;
         created_at: Date | string;
         waiting: string | null;
       }>(
         `select d.transaction_no, r.receipt_no, d.amounts, d.payment_method, d.total_cents, d.status,
-                d.donor_details->>'name' as donor_name, d.created_at,
+                d.created_at,
                 (select v.id from donation_reversal v where v.donation_id = d.id
                    and v.status = 'awaiting_approval' limit 1) as waiting
          from donation d join receipt r on r.donation_id = d.id
@@ -242,7 +243,6 @@ export function counterShifts(sql: Sql, audit: ConsoleAudit = consoleAuditWriter
           method: one.payment_method,
           amountCents: Number(one.total_cents),
           status: one.status,
-          donorName: one.donor_name ?? "",
           recordedAt: iso(one.created_at) as string,
           awaitingApproval: one.waiting,
         })),
