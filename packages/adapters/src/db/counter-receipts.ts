@@ -33,8 +33,8 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest();
 /**
  * Payments taken at a mosque counter, receipted like online gifts: a paid donation with point-of-sale
  * source, the mosque, the amil and the method's reference, and the next serial number of its fund's
- * series, in one transaction, within the amil's open shift (its mosque is the receipt's). The entry's idempotency key makes a retried entry answer the receipt
- * already issued, never a second one.
+ * series, in one transaction, within the amil's open shift (its mosque is the receipt's). The entry's
+ * idempotency key makes a retried entry answer the receipt already issued, never a second one.
  */
 /** A counter payment's receipt as the amil is answered: its numbers, its token, its fund. */
 export const counterReceiptOf = async (
