@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeResponse } from "@portal/adapters/responses";
-import { signInOfficer, type ConsoleOfficer } from "../support/console";
+import { openCounterShift, signInOfficer, type ConsoleOfficer } from "../support/console";
 import { testDatabases } from "../support/databases";
 import { Donor, fidyahGift, nricOf, type Paid } from "../support/donations";
 import { callPortal, startPortal, type RunningPortal } from "../support/portal";
@@ -189,6 +189,8 @@ describe.each(testDatabases())("receipt verification on $name", (database) => {
   });
 
   it("verifies a counter receipt with its mosque, and says voided once a void is approved", async () => {
+    // Recorded within the amil's open shift (issue 32), at the shift's mosque.
+    await openCounterShift(officer, "Masjid Al-Istiqamah");
     const issued = await officer.call("/console/api/counter", {
       body: {
         fund: "fidyah",
