@@ -23,15 +23,12 @@ import {
   counterDevices,
   counterReceipts,
   counterShifts,
-  deliverWithin,
   IdempotencyConflict,
-  receiptMailDonation,
   receipts,
   RecordRefused,
   reversals,
   ShiftRefused,
   type ConsoleActor,
-  type DonationView,
   type MailQueue,
   type Sql,
 } from "@portal/adapters/db";
@@ -65,9 +62,8 @@ import { isDeviceKey } from "../counter-signatures";
 import type { PortalClock } from "../clock";
 import type { PortalConfig } from "../config";
 import type { PortalDatabase } from "../database";
-import { FIRST_TRY_WAIT_MS } from "../mail";
-import { publicUrlOf, receiptMail } from "../receipt-mail";
 import type { Deferred } from "../records";
+import { mailReceipt } from "./receipt-mailer";
 
 /** Every service a console use case may ask for. */
 export type ConsoleAppServices =
@@ -354,35 +350,6 @@ export const consoleUseCasesOver = (
   run: async (program, officer) =>
     Effect.runPromise(Effect.provideContext(program, Context.add(await ports(), Officer, officer))),
 });
-
-/** The receipt e-mail again (a resend, or a counter receipt's first): queued, then tried at once. */
-const mailReceipt = async (
-  deps: { config: PortalConfig; key: Buffer; mailQueue: Deferred<MailQueue> },
-  sql: Sql,
-  transactionNo: string,
-  key: string,
-): Promise<boolean> => {
-  const row = await receiptMailDonation(sql, transactionNo);
-  if (!row?.email) return false;
-  const receipt = await receipts(sql, deps.key).current(transactionNo);
-  if (!receipt) return false;
-  const message = receiptMail(
-    { publicUrl: publicUrlOf(deps.config), productRoute: deps.config.productRoute },
-    {
-      transactionNo,
-      flow: row.flow,
-      amounts: row.amounts,
-      totalCents: row.totalCents,
-      receipt,
-    } as DonationView,
-    row.email,
-  );
-  if (!message) return false;
-  const mails = await deps.mailQueue();
-  await mails.enqueue(message, { key, ref: transactionNo });
-  await deliverWithin(mails, [key], FIRST_TRY_WAIT_MS);
-  return true;
-};
 
 /** The process's console use cases over its database, server key, gateways, mail and finance. */
 export const consoleUseCasesOf = (deps: {
