@@ -6,60 +6,13 @@ import {
   type OfflineDecision,
 } from "@portal/domain";
 import { consoleAuditWriter, type ConsoleActor, type ConsoleAudit } from "./console-audit";
-import { counterReceiptOf, recordCounterPayment, type CounterReceipt } from "./counter-receipts";
+import { counterReceiptOf, recordCounterPayment } from "./counter-receipts";
 import { receiptToken } from "./donations";
 import { sealing } from "./personal-data";
+import type { CounterDevice, EntryOutcome, HeldEntry, SignedEntry } from "./counter-device-model";
 import type { Sql, SqlQuery } from "./sql";
 
-/** A registered counter device, as officers see it (its public key is not shown). */
-export interface CounterDevice {
-  readonly id: string;
-  readonly deviceNo: number;
-  readonly mosqueName: string;
-  readonly label: string;
-  readonly blockFrom: number;
-  readonly blockTo: number;
-  readonly series: ReadonlyArray<string>;
-  readonly registeredBy: string;
-  readonly registeredAt: string;
-  readonly revokedAt: string | null;
-}
-
-/** A signed entry as a device sent it: the exact text it signed and the signature. */
-export interface SignedEntry {
-  readonly deviceId: string;
-  readonly key: string;
-  readonly signedText: string;
-  readonly signature: string;
-}
-
-/** What became of an entry: applied (its receipt), or held for an officer with its reason. */
-export type EntryOutcome =
-  | {
-      readonly outcome: "applied";
-      readonly replayed: boolean;
-      readonly ratesSuperseded: boolean;
-      readonly receipt: CounterReceipt;
-    }
-  | {
-      readonly outcome: "held";
-      readonly replayed: boolean;
-      readonly reason: HeldReason;
-      readonly receiptNo: string | null;
-    };
-
-/** An entry the server held, for the officers' list. */
-export interface HeldEntry {
-  readonly deviceId: string;
-  readonly deviceNo: number;
-  readonly mosqueName: string;
-  readonly key: string;
-  readonly reason: HeldReason;
-  readonly receiptNo: string | null;
-  readonly receivedAt: string;
-  /** What the amil entered (the payer's identity number masked), for the officer to act on. */
-  readonly entry: unknown;
-}
+export type { CounterDevice, EntryOutcome, HeldEntry, SignedEntry } from "./counter-device-model";
 
 interface DeviceRow {
   id: string;

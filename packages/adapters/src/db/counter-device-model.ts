@@ -1,0 +1,54 @@
+import type { HeldReason } from "@portal/domain";
+import type { CounterReceipt } from "./counter-receipts";
+
+// The counter devices' records as their callers see them (counter-devices.ts).
+
+/** A registered counter device, as officers see it (its public key is not shown). */
+export interface CounterDevice {
+  readonly id: string;
+  readonly deviceNo: number;
+  readonly mosqueName: string;
+  readonly label: string;
+  readonly blockFrom: number;
+  readonly blockTo: number;
+  readonly series: ReadonlyArray<string>;
+  readonly registeredBy: string;
+  readonly registeredAt: string;
+  readonly revokedAt: string | null;
+}
+
+/** A signed entry as a device sent it: the exact text it signed and the signature. */
+export interface SignedEntry {
+  readonly deviceId: string;
+  readonly key: string;
+  readonly signedText: string;
+  readonly signature: string;
+}
+
+/** What became of an entry: applied (its receipt), or held for an officer with its reason. */
+export type EntryOutcome =
+  | {
+      readonly outcome: "applied";
+      readonly replayed: boolean;
+      readonly ratesSuperseded: boolean;
+      readonly receipt: CounterReceipt;
+    }
+  | {
+      readonly outcome: "held";
+      readonly replayed: boolean;
+      readonly reason: HeldReason;
+      readonly receiptNo: string | null;
+    };
+
+/** An entry the server held, for the officers' list. */
+export interface HeldEntry {
+  readonly deviceId: string;
+  readonly deviceNo: number;
+  readonly mosqueName: string;
+  readonly key: string;
+  readonly reason: HeldReason;
+  readonly receiptNo: string | null;
+  readonly receivedAt: string;
+  /** What the amil entered (the payer's identity number masked), for the officer to act on. */
+  readonly entry: unknown;
+}
