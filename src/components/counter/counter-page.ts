@@ -4,10 +4,7 @@ import {
   checkCounterEntry,
   deviceSeriesOfFund,
   formatMoney,
-  MAIN_CHARITY_ID,
-  MAX_SYNC_ENTRIES,
   offlineReceiptClaims,
-  offlineReceiptHeader,
   offlineReceiptNo,
   offlineVerifyPath,
   readMoney,
@@ -15,7 +12,6 @@ import {
 } from "@portal/domain";
 import { fill } from "../../i18n/fill";
 import {
-  markEntries,
   queueEntry,
   readDevice,
   readQueue,
@@ -25,44 +21,12 @@ import {
   type EntryStatus,
   type QueuedEntry,
 } from "../../lib/counter-store";
+import { currentRatesVersion, receiptJws, registerDevice, sendQueue, sign } from "./counter-device";
 import type { CounterLabelKey, CounterLabels } from "./labels";
 
 // The counter app's page script (issue 32, docs/counter.md): set the device up once online, take
 // payments with or without the network (each numbered, signed and kept in IndexedDB before its receipt
 // shows), and send them to the council on demand, when the network returns and on load.
-
-const SYNC_PATH = "/svc/payment/v1/counter/syncEntries";
-const DEVICES_PATH = "/console/api/counter/devices";
-const CONFIG_PATH = `/svc/main/v1/Home/homePageConfiguration?charityId=${MAIN_CHARITY_ID}`;
-const ECDSA = { name: "ECDSA", hash: "SHA-256" } as const;
-
-const base64url = (bytes: ArrayBuffer | Uint8Array): string => {
-  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  let text = "";
-  for (const byte of view) text += String.fromCharCode(byte);
-  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-};
-const utf8 = (text: string) => new TextEncoder().encode(text);
-const sign = async (key: CryptoKey, text: string) =>
-  base64url(await crypto.subtle.sign(ECDSA, key, utf8(text)));
-
-/** A compact JWS (ES256) of `claims`, as the device prints on its receipt. */
-const receiptJws = async (key: CryptoKey, kid: string, claims: unknown) => {
-  const input = `${base64url(utf8(JSON.stringify(offlineReceiptHeader(kid))))}.${base64url(utf8(JSON.stringify(claims)))}`;
-  return `${input}.${await sign(key, input)}`;
-};
-
-/** The rates version the pages are priced at now (undefined offline or on failure). */
-const currentRatesVersion = async (): Promise<number | undefined> => {
-  try {
-    const response = await fetch(CONFIG_PATH, { headers: { accept: "application/json" } });
-    if (!response.ok) return undefined;
-    const version = ((await response.json()) as { data?: { version?: unknown } }).data?.version;
-    return typeof version === "number" && Number.isSafeInteger(version) ? version : undefined;
-  } catch {
-    return undefined;
-  }
-};
 
 /** The words for a held entry's reason or a refusal's code (`number.used` → counter_reason_number_used). */
 const reasonKey = (labels: CounterLabels, reason: string | undefined): CounterLabelKey => {
@@ -190,48 +154,9 @@ export const startCounterPage = (): void => {
       button.disabled = true;
       button.textContent = t("counter_registering");
       try {
-        const session = await fetch("/console/api/session", { credentials: "same-origin" });
-        if (!session.ok) return problem(registerForm, t("counter_register_signed_out"));
-        const { data: info } = (await session.json()) as { data: { csrfToken: string } };
-        const keys = await crypto.subtle.generateKey(
-          { name: "ECDSA", namedCurve: "P-256" },
-          false,
-          ["sign", "verify"],
-        );
-        const { kty, crv, x, y } = await crypto.subtle.exportKey("jwk", keys.publicKey);
-        const [answer, ratesVersion] = await Promise.all([
-          fetch(DEVICES_PATH, {
-            method: "POST",
-            credentials: "same-origin",
-            headers: {
-              accept: "application/json",
-              "content-type": "application/json",
-              "x-console-csrf": info.csrfToken,
-            },
-            body: JSON.stringify({ mosqueName, label, publicKey: { kty, crv, x, y } }),
-          }),
-          currentRatesVersion(),
-        ]);
-        if (answer.status === 401) return problem(registerForm, t("counter_register_signed_out"));
-        if (answer.status === 403) return problem(registerForm, t("counter_register_forbidden"));
-        const body = (await answer.json().catch(() => ({}))) as {
-          data?: {
-            id: string;
-            deviceNo: number;
-            series: string[];
-            blockFrom: number;
-            blockTo: number;
-          };
-        };
-        if (!answer.ok || !body.data || ratesVersion === undefined) {
-          return problem(registerForm, t("counter_register_failed"));
-        }
-        const { id, deviceNo, series, blockFrom, blockTo } = body.data;
-        record = {
-          keys,
-          device: { id, deviceNo, series, blockFrom, blockTo, mosqueName, label },
-          ratesVersion,
-        };
+        const made = await registerDevice(mosqueName, label);
+        if (typeof made === "string") return problem(registerForm, t(made));
+        record = made;
         await writeDevice(record);
         problem(registerForm, "");
         drawDevice();
@@ -407,7 +332,6 @@ export const startCounterPage = (): void => {
   });
 
   // --- Sync -------------------------------------------------------------------------------------
-  type Answer = { key: string | null; outcome: string; reason?: string; code?: string };
   const sync = async (): Promise<void> => {
     if (syncing || !record) return;
     syncing = true;
@@ -415,40 +339,7 @@ export const startCounterPage = (): void => {
     syncMessage.textContent = t("counter_syncing");
     let message: CounterLabelKey = "counter_sync_done";
     try {
-      const waiting = (await readQueue()).filter((entry) => entry.status === "queued");
-      for (let start = 0; start < waiting.length; start += MAX_SYNC_ENTRIES) {
-        const page = waiting.slice(start, start + MAX_SYNC_ENTRIES);
-        const response = await fetch(SYNC_PATH, {
-          method: "POST",
-          headers: { accept: "application/json", "content-type": "application/json" },
-          body: JSON.stringify({
-            deviceId: record.device.id,
-            entries: page.map(({ text, signature }) => ({ text, signature })),
-          }),
-        });
-        if (response.status === 404) {
-          message = "counter_sync_unknown";
-          break;
-        }
-        if (!response.ok) throw new Error(`sync ${response.status}`);
-        const answers =
-          ((await response.json()) as { data?: { entries?: Answer[] } }).data?.entries ?? [];
-        // Answers come in the order sent; an answer without a key (a refused text) is the entry's
-        // at that place.
-        await markEntries(
-          page.flatMap((entry, i) => {
-            const answer = answers[i];
-            if (!answer || (answer.key !== null && answer.key !== entry.key)) return [];
-            const status: EntryStatus =
-              answer.outcome === "applied"
-                ? "applied"
-                : answer.outcome === "held"
-                  ? "held"
-                  : "refused";
-            return [{ key: entry.key, status, reason: answer.reason ?? answer.code }];
-          }),
-        );
-      }
+      if ((await sendQueue(record.device.id)) === "unknown") message = "counter_sync_unknown";
     } catch {
       // The queue stays as it was: whatever reached the server is answered again, once, next time.
       message = "counter_sync_failed";
