@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { nricOf } from "../support/donations";
 import { officerSignedIn } from "./console-officers";
 import { checkScreen } from "./helpers";
 
@@ -90,11 +91,20 @@ test("a counter device takes payments offline, reopens offline and syncs once", 
   expect(first.receiptNo).toMatch(/^ZK-D\d{3}-00000001$/);
   await checkScreen(page, testInfo, "counter-receipt-en");
   await page.getByRole("button", { name: "New payment" }).click();
+  // The counter's rules are checked on the device: a mistyped NRIC is said, nothing is numbered.
+  await page.getByLabel("Payer's name").fill("Siti Aminah");
+  await page.getByLabel("Amount (S$)").fill("50");
+  await page.getByLabel(/NRIC or FIN/).fill("S1234567A");
+  await page.getByRole("button", { name: "Issue receipt" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Enter a valid NRIC, FIN or UEN, or leave it empty.",
+  );
   const second = await takePayment(page, {
     fund: "Fidyah",
     amount: "50.00",
     payer: "Siti Aminah",
     cheque: "000123",
+    nric: nricOf("2345678"),
   });
   expect(second.receiptNo).toBe(first.receiptNo.replace(/1$/, "2"));
   await expect(summary(page)).toHaveText(

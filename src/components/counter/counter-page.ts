@@ -1,7 +1,6 @@
 import {
   allocateSerial,
   buildOfflineEntry,
-  checkCounterEntry,
   deviceSeriesOfFund,
   formatMoney,
   offlineReceiptClaims,
@@ -22,7 +21,18 @@ import {
   type QueuedEntry,
 } from "../../lib/counter-store";
 import { currentRatesVersion, receiptJws, registerDevice, sendQueue, sign } from "./counter-device";
+import checkUrl from "./entry-check?worker&url";
 import type { CounterLabelKey, CounterLabels } from "./labels";
+
+let checker: Worker | undefined;
+/** The fields the counter's rules refuse (src/components/counter/entry-check.ts); none if it cannot run. */
+const entryProblems = (input: unknown): Promise<ReadonlyArray<string>> =>
+  new Promise((resolve) => {
+    checker ??= new Worker(checkUrl);
+    checker.onmessage = (event: MessageEvent<string[]>) => resolve(event.data);
+    checker.onerror = () => resolve([]);
+    checker.postMessage(input);
+  });
 
 // The counter app's page script (issue 32, docs/counter.md): set the device up once online, take
 // payments with or without the network (each numbered, signed and kept in IndexedDB before its receipt
@@ -226,9 +236,8 @@ export const startCounterPage = (): void => {
       },
     } as const;
     // The counter's own rules, as the server checks them: an entry they refuse would only be held.
-    const checked = checkCounterEntry({ ...sale, mosqueName: device.mosqueName });
-    if (checked._tag === "Failure") {
-      const fields = checked.failure.fields;
+    const fields = await entryProblems({ ...sale, mosqueName: device.mosqueName });
+    if (fields.length > 0) {
       return fields.includes("amountCents")
         ? "counter_error_amount"
         : fields.includes("donorName")
