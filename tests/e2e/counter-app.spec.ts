@@ -7,7 +7,8 @@ import { checkScreen } from "./helpers";
 // amil is entered once; with the network gone the device takes two payments, numbering and signing
 // each and keeping it on the device; the page reopens with no network (from its service worker) with
 // both still waiting; the network returns, they sync once and are received; a receipt checks at
-// /verify. Each screen axe-checked at 375 and 1280 px in English and Malay.
+// /verify; once the device is revoked, what it takes is held and the amil sees why. Each screen
+// axe-checked, at 375 and 1280 px, in English and Malay.
 
 const summary = (page: Page) => page.getByTestId("counter-summary");
 
@@ -30,7 +31,7 @@ const takePayment = async (
   return { receiptNo, verify };
 };
 
-test("a counter device takes payments offline, reopens offline and syncs once", async ({
+test("a counter device takes payments offline, reopens offline, syncs once, and shows what is held", async ({
   browser,
 }, testInfo) => {
   test.setTimeout(180_000);
@@ -151,5 +152,42 @@ test("a counter device takes payments offline, reopens offline and syncs once", 
   await expect(page.getByText("Genuine receipt")).toBeVisible();
   await expect(page.getByTestId("verify-result")).toContainText(first.receiptNo);
   await expect(page.getByTestId("verify-result")).toContainText("$16.00");
+
+  // The device is revoked (lost, say): what it takes from then on is held for an officer, and the amil
+  // sees why, in both languages.
+  await page.goto("/counter");
+  await expect(summary(page)).toContainText("2 received by the council");
+  const revoked = await page.evaluate(async () => {
+    const deviceId = await new Promise<string>((resolve) => {
+      const open = indexedDB.open("portal-counter");
+      open.onsuccess = () => {
+        const get = open.result.transaction("device").objectStore("device").get("this");
+        get.onsuccess = () => resolve((get.result as { device: { id: string } }).device.id);
+      };
+    });
+    const session = (await (await fetch("/console/api/session")).json()) as {
+      data: { csrfToken: string };
+    };
+    const answer = await fetch(`/console/api/counter/devices/${deviceId}?do=revoke`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-console-csrf": session.data.csrfToken },
+      body: "{}",
+    });
+    return answer.status;
+  });
+  expect(revoked).toBe(200);
+  const third = await takePayment(page, { fund: "Zakat fitrah", amount: "16", payer: "Haji Ali" });
+  expect(third.receiptNo).toBe(first.receiptNo.replace(/1$/, "3"));
+  await expect(summary(page)).toHaveText(
+    "0 waiting to be sent, 2 received by the council, 1 held for an officer.",
+  );
+  await expect(page.getByTestId("counter-entry").first()).toContainText(
+    "Held for an officer: this device was revoked",
+  );
+  await page.goto("/ms/counter");
+  await expect(page.getByTestId("counter-entry").first()).toContainText(
+    "Ditahan untuk pegawai: peranti ini telah dibatalkan",
+  );
+  await checkScreen(page, testInfo, "counter-held-ms");
   await context.close();
 });
