@@ -2,7 +2,11 @@
 import { defineConfig } from "astro/config";
 import node from "@astrojs/node";
 import react from "@astrojs/react";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { languages } from "./src/i18n/languages.ts";
+import { writeCounterWorker } from "./scripts/counter-sw.mjs";
 
 // Error reporting (spec §8, §9) is src/lib/error-reporting.ts: Sentry's browser SDK, loaded after the
 // page is shown and only in a build with PUBLIC_SENTRY_DSN (read by Vite at build time); without one,
@@ -50,10 +54,25 @@ const sharedChunks = [
   { name: "page-flow", test: modulesAt("src/lib/page-flow.ts", "packages/domain/src/flow.ts") },
 ];
 
+/** The counter app's service worker, written into the build once the pages are (scripts/counter-sw.mjs). */
+const counterWorker = {
+  name: "counter-worker",
+  hooks: {
+    "astro:build:done": ({ dir }) => {
+      const out = fileURLToPath(dir);
+      const client = [out, path.join(out, "client"), path.join(out, "..", "client")].find(
+        (folder) => existsSync(path.join(folder, "counter", "index.html")),
+      );
+      if (!client) throw new Error("counter-worker: the counter page was not built");
+      writeCounterWorker(client);
+    },
+  },
+};
+
 export default defineConfig({
   output: "static",
   adapter: node({ mode: "middleware" }),
-  integrations: [react()],
+  integrations: [react(), counterWorker],
   i18n: {
     locales: [...languages],
     defaultLocale: languages[0],

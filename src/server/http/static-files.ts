@@ -21,7 +21,17 @@ const types: Readonly<Record<string, string>> = {
   ".txt": "text/plain; charset=utf-8",
   ".woff2": "font/woff2",
   ".pdf": "application/pdf",
+  ".webmanifest": "application/manifest+json",
 };
+
+/**
+ * The counter app's service worker (scripts/counter-sw.mjs): a worker runs under its own script's
+ * policy, so it gets one that lets it fetch the portal's own files (to keep them for offline use) and
+ * nothing else; every other file that is not a page keeps the resource policy, which allows nothing.
+ */
+export const COUNTER_WORKER_PATH = "/counter-sw.js";
+export const COUNTER_WORKER_POLICY =
+  "default-src 'none'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /** One built file: where it is, its size and time, and for a page its policy and whether it may be framed. */
 export interface StaticFile {
@@ -53,6 +63,8 @@ export function indexStatic(dir: string, config: PortalConfig): StaticFiles {
   walk(dir, "/");
   // Each page's policy, from the inline scripts it was built with (the files do not change).
   const sources = externalSources(config);
+  const worker = files.get(COUNTER_WORKER_PATH);
+  if (worker) worker.policy = COUNTER_WORKER_POLICY;
   for (const [urlPath, entry] of files) {
     if (!urlPath.endsWith(".html")) continue;
     const framed = mayBeFramed(urlPath);

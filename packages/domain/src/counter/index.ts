@@ -1,1 +1,2 @@
 export * from "./offline.ts";
+export * from "./device.ts";

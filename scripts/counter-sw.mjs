@@ -1,0 +1,109 @@
+// The counter app's service worker (issue 32, docs/counter.md), written into the build when the site
+// is built (astro.config.mjs's counterWorker integration): it keeps /counter and /ms/counter and every
+// file they load, listed from the built pages themselves, so the app opens with no network. Written by
+// hand rather than with @vite-pwa/astro and Workbox: the counter is the only page that works offline,
+// the worker is about 1 KB, and it only ever answers for the counter's pages (their own scope), so no
+// other page meets it.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { measurePage } from "./size-budget.mjs";
+
+/** The counter's pages, as their addresses and their built files. */
+export const COUNTER_PAGES = [
+  { url: "/counter", file: "counter/index.html" },
+  { url: "/ms/counter", file: "ms/counter/index.html" },
+];
+
+const stylesheets = /href="(\/_astro\/[^"]+\.css)"/g;
+const cssUrls = /url\(\s*["']?(\/_astro\/[^"')]+)["']?\s*\)/g;
+const links = /<link\b[^>]*\bhref="(\/[^"/][^"]*\.(?:svg|webmanifest|png|ico))"/g;
+
+/** Every file the counter's pages need, by URL path, sorted. */
+export function counterFiles(clientDir) {
+  const files = new Set();
+  for (const { file } of COUNTER_PAGES) {
+    const measured = measurePage(clientDir, file);
+    for (const part of [measured.files, measured.onAction.files, measured.byScriptTag.files]) {
+      for (const { url } of part) files.add(url);
+    }
+    const html = readFileSync(path.join(clientDir, file), "utf8");
+    for (const [, url] of html.matchAll(links)) files.add(url);
+    for (const [, css] of html.matchAll(stylesheets)) {
+      files.add(css);
+      const text = readFileSync(path.join(clientDir, css), "utf8");
+      for (const [, url] of text.matchAll(cssUrls)) files.add(url);
+    }
+  }
+  files.add("/favicon.svg");
+  for (const url of files) {
+    if (!existsSync(path.join(clientDir, url))) throw new Error(`counter: ${url} is not built`);
+  }
+  return [...files].sort();
+}
+
+/** The worker's source for this build: its cache is named by the hash of what it keeps. */
+export function counterWorkerSource(clientDir) {
+  const files = counterFiles(clientDir);
+  const hash = createHash("sha256");
+  for (const url of [...files, ...COUNTER_PAGES.map((page) => `/${page.file}`)]) {
+    hash.update(url).update(readFileSync(path.join(clientDir, url)));
+  }
+  const version = hash.digest("hex").slice(0, 16);
+  const pages = COUNTER_PAGES.map((page) => page.url);
+  return `// The counter app's service worker (scripts/counter-sw.mjs, written at build time).
+const CACHE = "counter-${version}";
+const PAGES = ${JSON.stringify(pages)};
+const FILES = ${JSON.stringify(files)};
+const keep = (key, response) => {
+  if (response.ok) {
+    const copy = response.clone();
+    caches.open(CACHE).then((cache) => cache.put(key, copy));
+  }
+  return response;
+};
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE).then((cache) => cache.addAll([...PAGES, ...FILES])).then(() => self.skipWaiting()),
+  );
+});
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(keys.filter((key) => key.startsWith("counter-") && key !== CACHE).map((key) => caches.delete(key))),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    // The page: the network's when it answers (a new release), else the one kept.
+    const page = url.pathname.replace(/\\/$/, "");
+    if (!PAGES.includes(page)) return;
+    event.respondWith(
+      fetch(request)
+        .then((response) => keep(page, response))
+        .catch(() => caches.match(page).then((kept) => kept || Response.error())),
+    );
+    return;
+  }
+  // Its files: named by their content, so the kept copy is the right one.
+  if (FILES.includes(url.pathname) || url.pathname.startsWith("/_astro/")) {
+    event.respondWith(
+      caches.match(url.pathname).then((kept) => kept || fetch(request).then((response) => keep(url.pathname, response))),
+    );
+  }
+});
+`;
+}
+
+/** Write the worker into the build (the client files' folder). */
+export function writeCounterWorker(clientDir) {
+  writeFileSync(path.join(clientDir, "counter-sw.js"), counterWorkerSource(clientDir));
+}

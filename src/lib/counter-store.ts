@@ -1,0 +1,128 @@
+import type { DeviceRegistration, SerialState } from "@portal/domain";
+
+// The counter device's store (issue 32, docs/counter.md): IndexedDB, so what the amil took survives a
+// closed tab or a restarted device. Three stores: `device` (its key pair, kept as CryptoKeys whose
+// private half cannot be exported; its registration; the amil; the rates version), `serials` (the next
+// serial of each of its series) and `queue` (every entry signed, with what the server made of it).
+
+const DB = "portal-counter";
+const VERSION = 1;
+
+export interface DeviceRecord {
+  readonly keys: CryptoKeyPair;
+  readonly device: DeviceRegistration & { readonly label: string; readonly series: string[] };
+  readonly ratesVersion: number;
+  readonly amil?: { readonly id: string; readonly name: string } | undefined;
+}
+
+export type EntryStatus = "queued" | "applied" | "held" | "refused";
+
+export interface QueuedEntry {
+  /** The entry's idempotency key (made when the form opened). */
+  readonly key: string;
+  readonly receiptNo: string;
+  readonly series: string;
+  readonly serial: number;
+  readonly fund: string;
+  readonly amountCents: number;
+  readonly payerName: string;
+  readonly takenAt: string;
+  /** The exact text signed, and its signature (base64url). */
+  readonly text: string;
+  readonly signature: string;
+  /** The offline receipt (compact JWS) for /verify. */
+  readonly jws: string;
+  readonly status: EntryStatus;
+  /** Why it was held (`number.used`, ...) or refused (`counter.signature`, ...). */
+  readonly reason?: string | undefined;
+}
+
+const request = <T>(req: IDBRequest<T>): Promise<T> =>
+  new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+
+const done = (tx: IDBTransaction): Promise<void> =>
+  new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error ?? new Error("aborted"));
+  });
+
+let opened: Promise<IDBDatabase> | undefined;
+const db = (): Promise<IDBDatabase> => {
+  opened ??= new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB, VERSION);
+    req.onupgradeneeded = () => {
+      const base = req.result;
+      base.createObjectStore("device");
+      base.createObjectStore("serials");
+      base.createObjectStore("queue", { keyPath: "key" });
+    };
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+  return opened;
+};
+
+export const readDevice = async (): Promise<DeviceRecord | undefined> =>
+  (await request((await db()).transaction("device").objectStore("device").get("this"))) as
+    DeviceRecord | undefined;
+
+export const writeDevice = async (record: DeviceRecord): Promise<void> => {
+  const tx = (await db()).transaction("device", "readwrite");
+  tx.objectStore("device").put(record, "this");
+  await done(tx);
+};
+
+/** The next serials of every series, as the last written entry left them. */
+export const readSerials = async (): Promise<SerialState> => {
+  const tx = (await db()).transaction("serials");
+  const store = tx.objectStore("serials");
+  const [keys, values] = await Promise.all([
+    request(store.getAllKeys()),
+    request(store.getAll() as IDBRequest<number[]>),
+  ]);
+  return Object.fromEntries(keys.map((key, i) => [String(key), values[i]!]));
+};
+
+/**
+ * Keep a signed entry and move its series on past its serial, in one transaction: both are written or
+ * neither. False when the series moved on meanwhile (another tab took that serial): the caller numbers
+ * and signs again, so no serial is ever used twice.
+ */
+export const queueEntry = async (entry: QueuedEntry): Promise<boolean> => {
+  const tx = (await db()).transaction(["serials", "queue"], "readwrite");
+  const serials = tx.objectStore("serials");
+  const current = (await request(serials.get(entry.series))) as number | undefined;
+  if (current !== undefined && current !== entry.serial) {
+    tx.abort();
+    await done(tx).catch(() => undefined);
+    return false;
+  }
+  tx.objectStore("queue").put(entry);
+  serials.put(entry.serial + 1, entry.series);
+  await done(tx);
+  return true;
+};
+
+export const readQueue = async (): Promise<QueuedEntry[]> => {
+  const all = (await request(
+    (await db()).transaction("queue").objectStore("queue").getAll(),
+  )) as QueuedEntry[];
+  return all.sort((a, b) => a.takenAt.localeCompare(b.takenAt));
+};
+
+/** Record what the server made of entries (by key). */
+export const markEntries = async (
+  marks: ReadonlyArray<{ key: string; status: EntryStatus; reason?: string | undefined }>,
+): Promise<void> => {
+  const tx = (await db()).transaction("queue", "readwrite");
+  const store = tx.objectStore("queue");
+  for (const mark of marks) {
+    const entry = (await request(store.get(mark.key))) as QueuedEntry | undefined;
+    if (entry) store.put({ ...entry, status: mark.status, reason: mark.reason });
+  }
+  await done(tx);
+};
