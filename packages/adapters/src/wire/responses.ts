@@ -156,6 +156,15 @@ export const ReceiptAttributes = Schema.Struct({
   muisKaffarah: Schema.Array(
     Schema.Struct({ name: Str, quantity: Int, perUnit: NullInt, amount: Int }),
   ),
+  household: Schema.Array(
+    Schema.Struct({
+      name: Str,
+      item: Schema.Literals(["fitrah", "fidyah", "harta"]),
+      kind: Schema.NullOr(Schema.Literals(["normal", "premium", "own"])),
+      days: NullInt,
+      amount: Int,
+    }),
+  ),
 });
 
 /** Spec §3, receipt data, as far as the portal records it. */
