@@ -1,3 +1,5 @@
+import { householdLabelKeys } from "../ui/household/labels";
+
 /** Every string the counter page's script shows (src/i18n/locales), translated when the page is built. */
 export const counterLabelKeys = [
   "counter_page_title",
@@ -42,6 +44,10 @@ export const counterLabelKeys = [
   "counter_error_save",
   "counter_error_email",
   "counter_error_nric",
+  "counter_error_household",
+  "counter_error_rates",
+  "counter_receipts_title",
+  "counter_household_people",
   "counter_receipt_title",
   "counter_receipt_no",
   "counter_receipt_amount",
@@ -69,6 +75,7 @@ export const counterLabelKeys = [
   "counter_reason_counter_signature",
   "counter_reason_counter_entry_malformed",
   "counter_reason_unknown",
+  ...householdLabelKeys,
 ] as const;
 
 export type CounterLabelKey = (typeof counterLabelKeys)[number];

@@ -11,6 +11,7 @@ import {
   linesTotal,
   HOUSEHOLD_MAX_MEMBERS,
   type HouseholdMember,
+  type HouseholdRates,
 } from "./household.ts";
 
 const rates = {
@@ -19,7 +20,7 @@ const rates = {
   fitrahMinAmount: 500,
   fitrahMaxAmount: 10_000,
   fidyahPerDay: 140,
-};
+} as HouseholdRates;
 
 /** A household of four: two at the normal rate, one at the higher, one at her own; two owe fidyah. */
 const four: ReadonlyArray<HouseholdMember> = [
@@ -117,7 +118,10 @@ describe("a household paying together", () => {
       revoked: false,
       mosqueName: "Masjid Sultan",
     };
-    const cheap = householdLines(four, { ...rates, fitrahNormalRate: 600 }).fitrah;
+    const cheap = householdLines(four, {
+      ...rates,
+      fitrahNormalRate: 600,
+    } as HouseholdRates).fitrah;
     const input = {
       v: 1 as const,
       deviceId: device.id,
