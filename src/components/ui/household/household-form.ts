@@ -289,7 +289,17 @@ export const mountHousehold = (
   add.addEventListener("click", () => {
     addPerson().querySelector("input")?.focus();
   });
-  root.addEventListener("input", showTotal);
+  root.addEventListener("input", (event) => {
+    // A field being corrected loses its message; the rest keep theirs until the next check.
+    const control = event.target as HTMLElement;
+    if (control.getAttribute("aria-invalid") === "true") {
+      const error = root.querySelector<HTMLElement>(`#${control.id}-error`);
+      if (error) error.hidden = true;
+      control.removeAttribute("aria-invalid");
+      control.removeAttribute("aria-describedby");
+    }
+    showTotal();
+  });
   root.addEventListener("change", showTotal);
 
   const reset = () => {
