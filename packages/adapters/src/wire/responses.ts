@@ -116,7 +116,6 @@ export const UserData = Schema.Struct({
   address: Address,
 });
 
-
 /** A recurring plan as its owner sees it (account area). */
 export const RecurringPlan = Schema.Struct({
   transactionNo: Str,
