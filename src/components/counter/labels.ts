@@ -57,6 +57,7 @@ export const counterLabelKeys = [
   "counter_queue_title",
   "counter_queue_summary",
   "counter_queue_empty",
+  "counter_queue_latest",
   "counter_sync",
   "counter_syncing",
   "counter_sync_done",
