@@ -33,7 +33,7 @@ async function seedDevice(count) {
     "verify",
   ]);
   const db = await new Promise((resolve, reject) => {
-    const open = indexedDB.open("portal-counter");
+    const open = globalThis.indexedDB.open("portal-counter");
     open.onsuccess = () => resolve(open.result);
     open.onerror = () => reject(open.error);
   });
