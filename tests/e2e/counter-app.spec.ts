@@ -108,6 +108,11 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
     payer: "Haji Rahman",
   });
   expect(first.receiptNo).toMatch(/^ZK-D\d{3}-00000001$/);
+  // Its QR code (the verify link) is drawn on the device with no network, ready to print.
+  await expect(
+    page.getByRole("img", { name: `QR code to verify receipt ${first.receiptNo}` }),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Print receipt" })).toBeVisible();
   await checkScreen(page, testInfo, "counter-receipt-en");
   await page.getByRole("button", { name: "New payment" }).click();
   // The counter's rules are checked on the device: a mistyped NRIC is said, nothing is numbered.

@@ -187,6 +187,16 @@ export const startTaking = (page: {
   };
 
   const template = receipt.querySelector<HTMLTemplateElement>("template")!;
+  /** The receipt's QR code (its verify link), drawn on the device; the words stay if it cannot be. */
+  const drawQr = async (box: HTMLElement, link: string, receiptNo: string) => {
+    try {
+      const { receiptQrSvg } = await import("./receipt-qr");
+      box.innerHTML = await receiptQrSvg(link, t("counter_receipt_qr", { no: receiptNo }));
+    } catch {
+      box.hidden = true;
+    }
+  };
+  $("[data-counter-print]").addEventListener("click", () => window.print());
   const showReceipts = (entries: ReadonlyArray<QueuedEntry>) => {
     const list = receipt.querySelector("[data-receipt-list]")!;
     list.replaceChildren(
@@ -204,6 +214,11 @@ export const startTaking = (page: {
         const link = one.querySelector<HTMLAnchorElement>("[data-receipt-verify]")!;
         link.href = offlineVerifyPath(entry.receiptNo, entry.jws, labels.prefix);
         link.textContent = t("counter_receipt_verify", { no: entry.receiptNo });
+        void drawQr(
+          one.querySelector<HTMLElement>("[data-receipt-qr]")!,
+          link.href,
+          entry.receiptNo,
+        );
         return one;
       }),
     );

@@ -47,6 +47,7 @@ export const counterLabelKeys = [
   "counter_error_household",
   "counter_error_rates",
   "counter_receipts_title",
+  "counter_receipt_qr",
   "counter_household_people",
   "counter_receipt_title",
   "counter_receipt_no",
