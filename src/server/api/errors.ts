@@ -52,6 +52,7 @@ const pricing = {
   "donation.ratesSuperseded": unprocessable,
   "donation.totalMismatch": unprocessable,
   "donation.hartaItems": unprocessable,
+  "donation.household": unprocessable,
 } as const satisfies Record<PricingError["code"], RefusalAnswer>;
 
 /** The donors' calls under /svc (use cases and their repositories). */
