@@ -111,7 +111,9 @@ test("a guest pays kaffarah by card and gets a receipt number, link and e-mail",
   await expect(page.getByTestId("total")).toHaveText("$0.00");
 });
 
-test("zakat from the calculator for a household, on a phone, in Malay", async ({ page }, testInfo) => {
+test("zakat from the calculator for a household, on a phone, in Malay", async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await open(page, "/ms/calculator");
   const savings = page.getByRole("group", { name: /Simpanan/ });
