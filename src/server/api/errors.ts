@@ -141,6 +141,16 @@ const consoleCodes = {
   "counter.device_unknown": missing,
   /** A sync carrying more entries than one call takes (MAX_SYNC_ENTRIES). */
   "counter.sync_too_many": invalid,
+  /** Kiosks (docs/counter.md): not a registered kiosk, or a request its key did not sign. */
+  "kiosk.unknown": forbidden,
+  "kiosk.signature": forbidden,
+  "kiosk.request_malformed": invalid,
+  "kiosk.request_stale": invalid,
+  "kiosk.order_invalid": invalid,
+  "kiosk.rates_changed": conflict,
+  /** A kiosk's call on a payment no kiosk started. */
+  "kiosk.not_kiosk": forbidden,
+  "kiosk.not_paid": conflict,
   "content.unknown_charity": missing,
   "finance.bad_day": invalid,
   "finance.bad_range": invalid,

@@ -11,9 +11,7 @@ import { recorded, refuse } from "./refused";
 
 export interface CounterDeviceRecordsPort {
   /** A device's public key and what the rules need of it; undefined: no such device. */
-  readonly find: (
-    id: string,
-  ) => Promise<
+  readonly find: (id: string) => Promise<
     | {
         readonly view: DeviceView;
         readonly publicKey: JsonWebKey;

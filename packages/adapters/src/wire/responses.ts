@@ -2,7 +2,7 @@ import { AMOUNT_ITEM_KEYS, FIDYAH_CATEGORIES, FLOW_TYPES, SOURCES_OF_INCOME } fr
 import { Schema } from "effect";
 import type { ApiCallName } from "../http/paths";
 import { VerifiedReceipt } from "./verified-receipt";
-import { SyncAnswers } from "./counter-responses";
+import { counterResponses, PAYMENT_METHODS } from "./counter-responses";
 
 /**
  * The answers of the portal's calls as the browser reads them: one schema per call, shared by the
@@ -242,7 +242,7 @@ export const Donation = Schema.Struct({
   nextAction: Schema.NullOr(
     Schema.Struct({ kind: Schema.Literals(["redirect", "qr"]), payload: Str }),
   ),
-  paymentMethod: Schema.NullOr(Schema.Literals(["card", "paynow", "google_pay", "apple_pay"])),
+  paymentMethod: Schema.NullOr(Schema.Literals(PAYMENT_METHODS)),
   payNow: Schema.NullOr(Schema.Struct({ payload: Str, expiresAt: Str })),
 });
 
@@ -388,7 +388,7 @@ export const responseSchemas = {
       ),
     }),
   }),
-  syncEntries: ok({ data: SyncAnswers }),
+  ...counterResponses,
 } satisfies Record<ApiCallName, Schema.Top>;
 
 /** A call's answer decoded by its schema; throws with the mismatch when the server broke the contract. */

@@ -6,19 +6,26 @@ import {
   KIOSK_IDLE_MS,
   priceKioskOrder,
   readKioskRequest,
-  type KioskOrder,
 } from "./kiosk.ts";
+import type { Cents } from "../money.ts";
 
 const kiosk = "0b6f7c1e-2f59-4d1c-9a55-0d2b6c8d9e10";
 const now = new Date("2027-03-28T13:00:00Z");
-const rates = { fitrahNormalRate: 750, fitrahPremiumRate: 1_900 };
-const request = (order: Partial<KioskOrder> & Record<string, unknown>, extra = {}) =>
+const rates = { fitrahNormalRate: 750 as Cents, fitrahPremiumRate: 1_900 as Cents };
+const request = (order: Record<string, unknown>, extra = {}) =>
   JSON.stringify({
     v: 1,
     kiosk,
     key: "kiosk-1",
     at: now.toISOString(),
-    order: { fund: "harta", amountCents: 5_000, totalCents: 5_000, ratesVersion: 3, lang: "en", ...order },
+    order: {
+      fund: "harta",
+      amountCents: 5_000,
+      totalCents: 5_000,
+      ratesVersion: 3,
+      lang: "en",
+      ...order,
+    },
     ...extra,
   });
 const code = <A, E extends { code: string }>(result: Result.Result<A, E>) =>
@@ -50,9 +57,7 @@ describe("a kiosk's signed request", () => {
     expect(code(readKioskRequest(request({}), kiosk, later))).toBe("kiosk.request_stale");
     const earlier = new Date(now.getTime() - 5 * 60_000 - 1);
     expect(code(readKioskRequest(request({}), kiosk, earlier))).toBe("kiosk.request_stale");
-    expect(code(readKioskRequest(request({}), kiosk, new Date(now.getTime() + 60_000)))).toBe(
-      "ok",
-    );
+    expect(code(readKioskRequest(request({}), kiosk, new Date(now.getTime() + 60_000)))).toBe("ok");
   });
   it("refuses what is not JSON, another version, a fund the kiosk does not take", () => {
     expect(code(readKioskRequest("{", kiosk, now))).toBe("kiosk.request_malformed");
@@ -67,7 +72,9 @@ describe("a kiosk's signed request", () => {
     const fitrah = { fund: "fitrah", amountCents: undefined };
     expect(code(readKioskRequest(request(fitrah), kiosk, now))).toBe("kiosk.order_invalid");
     expect(
-      code(readKioskRequest(request({ ...fitrah, persons: { normal: 2, premium: 0 } }), kiosk, now)),
+      code(
+        readKioskRequest(request({ ...fitrah, persons: { normal: 2, premium: 0 } }), kiosk, now),
+      ),
     ).toBe("ok");
     expect(code(readKioskRequest(request({ amountCents: -1 }), kiosk, now))).toBe(
       "kiosk.order_invalid",

@@ -84,7 +84,11 @@ export const readKioskRequest = (
   if (!isRecord(value) || value["v"] !== 1) {
     return fail("kiosk.request_malformed", "Unknown request version");
   }
-  if (typeof value["kiosk"] !== "string" || !UUID.test(value["kiosk"]) || value["kiosk"] !== kioskId) {
+  if (
+    typeof value["kiosk"] !== "string" ||
+    !UUID.test(value["kiosk"]) ||
+    value["kiosk"] !== kioskId
+  ) {
     return fail("kiosk.request_malformed", "The request names another kiosk");
   }
   if (typeof value["key"] !== "string" || !KEY.test(value["key"])) {
@@ -109,7 +113,8 @@ export const readKioskRequest = (
     if (!isRecord(persons) || !count(persons["normal"]) || !count(persons["premium"])) {
       return fail("kiosk.order_invalid", "Fitrah needs the persons at each rate");
     }
-    if (amountCents !== undefined) return fail("kiosk.order_invalid", "Fitrah is priced per person");
+    if (amountCents !== undefined)
+      return fail("kiosk.order_invalid", "Fitrah is priced per person");
   } else if (!count(amountCents) || persons !== undefined) {
     return fail("kiosk.order_invalid", "This fund needs an amount");
   }
