@@ -32,8 +32,8 @@ const code = <A, E extends { code: string }>(result: Result.Result<A, E>) =>
   Result.isFailure(result) ? result.failure.code : "ok";
 
 describe("the kiosk's funds", () => {
-  it("are the counter's funds but kaffarah, the wakaf funds included", () => {
-    expect(KIOSK_FUNDS).toEqual(["harta", "fitrah", "fidyah", "ilmu", "wms"]);
+  it("are the counter's funds but kaffarah, fitrah first, the wakaf funds included", () => {
+    expect(KIOSK_FUNDS).toEqual(["fitrah", "harta", "fidyah", "ilmu", "wms"]);
   });
 });
 

@@ -11,10 +11,13 @@ import type { Cents } from "../money.ts";
 // leaves it) and signs each request to start a payment, so the server knows the request comes from a
 // registered kiosk and which mosque it stands in: the browser's word is never taken for either.
 
-/** The funds a kiosk offers: the counter's, kaffarah aside (an amil settles its kind with the payer). */
+/**
+ * The funds a kiosk offers, fitrah first (a kiosk's busiest nights are Ramadan's last): the counter's
+ * funds, kaffarah aside (an amil settles its kind with the payer).
+ */
 export const KIOSK_FUNDS: ReadonlyArray<string> = /* @__PURE__ */ COUNTER_ITEMS.filter(
   (item) => item !== "kaffarah",
-);
+).sort((a, b) => Number(b === "fitrah") - Number(a === "fitrah"));
 
 /** At most this many persons on one fitrah payment at a kiosk (a household, not a village). */
 export const KIOSK_MAX_PERSONS = 30;
