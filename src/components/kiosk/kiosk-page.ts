@@ -100,6 +100,7 @@ export const startKioskPage = (): void => {
   };
   const drawTotal = () => {
     const now = total();
+    if ("cents" in now) $("[data-problem]", $('[data-screen="amount"]')).hidden = true;
     const line = $("[data-kiosk-total]");
     line.textContent = "cents" in now ? t("kiosk_total", { amount: formatMoney(now.cents) }) : "";
     for (const kind of ["normal", "premium"] as const) {
