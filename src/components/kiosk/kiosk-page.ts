@@ -1,10 +1,9 @@
 import {
   checkAmount,
   fitrahTotal,
-  flowOfItem,
   formatMoney,
-  fundOf,
   idleState,
+  kioskAmountLimit,
   KIOSK_MAX_PERSONS,
   readMoney,
   type Cents,
@@ -88,14 +87,13 @@ export const startKioskPage = (): void => {
         }),
       };
     }
-    const limits = fundOf(flowOfItem(fund) ?? "ZAKAT").limits;
+    const limit = kioskAmountLimit(fund);
     const read = readMoney(amountInput.value);
-    const range = typeof limits === "string" ? undefined : limits;
     const words = t("kiosk_error_amount", {
-      min: formatMoney((range?.min ?? 1) as Cents),
-      max: formatMoney((range?.max ?? 0) as Cents),
+      min: formatMoney(limit.min),
+      max: formatMoney(limit.max),
     });
-    if (!read.ok || checkAmount(limits, read.value) !== null) return { error: words };
+    if (!read.ok || checkAmount(limit, read.value) !== null) return { error: words };
     return { cents: read.value };
   };
   const drawTotal = () => {

@@ -9,10 +9,9 @@ import {
 import type { KioskDonation } from "@portal/adapters/db";
 import type { NetsOutcome, NetsTerminal } from "@portal/adapters/payments";
 import { CounterDeviceRecords, EntrySignatures } from "./counter-sync";
-import type { DonationRef } from "./pay-donation";
+import { donationOf, type DonationRef } from "./pay-donation";
 import { DonationRecords, RateRecords } from "./ports";
-import { calling, recorded, refuse } from "./refused";
-import { DonationNotFound } from "@portal/adapters/db";
+import { recorded, refuse } from "./refused";
 
 // Kiosks (issue 32; docs/counter.md "Kiosks"). A kiosk is a device of kind `kiosk` in the counter
 // devices' registry: an officer registered it for a mosque with the public half of a key pair made on
@@ -29,9 +28,6 @@ export interface KioskRecordsPort {
 export class KioskRecords extends Context.Service<KioskRecords, KioskRecordsPort>()(
   "@portal/app/KioskRecords",
 ) {}
-
-const notFound = (error: unknown) =>
-  error instanceof DonationNotFound ? refuse("donation.unknown", "No such donation") : undefined;
 
 /**
  * A payment a kiosk starts: `text` is the request its key signed (`KioskRequest`), `signature` the
@@ -96,17 +92,16 @@ export const startKioskPayment = (input: {
  */
 const kioskPayment = (ref: DonationRef) =>
   Effect.gen(function* () {
-    const records = yield* DonationRecords;
-    const { donation, failedAttempts } = yield* calling(
-      () => records.getToPay(ref.donationId, ref.clientSecret),
-      notFound,
-    );
+    // A wrong secret is answered like a missing donation.
+    const donation = yield* donationOf(ref);
     const kiosks = yield* KioskRecords;
     const kiosk = yield* recorded(() => kiosks.of(donation.id));
     if (kiosk?.source !== "kiosk") {
       return yield* refuse("kiosk.not_kiosk", "Only a payment started at a kiosk is paid here");
     }
-    return { donation, kiosk, round: failedAttempts };
+    const records = yield* DonationRecords;
+    const round = yield* recorded(() => records.failedAttempts(donation.id));
+    return { donation, kiosk, round };
   });
 
 /**

@@ -4,6 +4,7 @@ import {
   idleState,
   KIOSK_FUNDS,
   KIOSK_IDLE_MS,
+  kioskAmountLimit,
   priceKioskOrder,
   readKioskRequest,
 } from "./kiosk.ts";
@@ -111,6 +112,10 @@ describe("a kiosk order priced", () => {
   });
   it("asks for a new price when the rates changed since the kiosk priced", () => {
     expect(code(priceKioskOrder(fitrah(1, 0, 750), rates, 4))).toBe("kiosk.rates_changed");
+  });
+  it("knows each amount fund's limits", () => {
+    expect(kioskAmountLimit("ilmu").min).toBeGreaterThan(0);
+    expect(kioskAmountLimit("harta").max).toBeGreaterThan(kioskAmountLimit("harta").min);
   });
   it("takes another fund's amount within its limits, as it is", () => {
     const gift = { fund: "ilmu", amountCents: 2_500, totalCents: 2_500, ratesVersion: 3 };

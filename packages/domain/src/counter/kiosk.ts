@@ -3,7 +3,7 @@ import type { RateConfig } from "../config.ts";
 import { domainError, type DomainError } from "../errors.ts";
 import type { FlowType } from "../flow.ts";
 import { COUNTER_ITEMS, flowOfItem, fundOf } from "../funds/lookup.ts";
-import { checkAmount } from "../limits.ts";
+import { amountLimits, checkAmount, type AmountLimit } from "../limits.ts";
 import type { Cents } from "../money.ts";
 
 // Kiosks (issue 32; docs/counter.md "Kiosks"): an unattended screen at a mosque, registered by an
@@ -141,6 +141,15 @@ export const readKioskRequest = (
       lang,
     },
   });
+};
+
+/** The bounds of a kiosk fund paid as an amount (its fund's limits, inclusive, in cents). */
+export const kioskAmountLimit = (fund: string): AmountLimit => {
+  const flow = flowOfItem(fund);
+  // No such fund: a range nothing falls in.
+  if (flow === undefined) return { min: 1 as Cents, max: 0 as Cents };
+  const limits = fundOf(flow).limits;
+  return typeof limits === "string" ? amountLimits[limits] : limits;
 };
 
 /** A kiosk order priced: its flow, the item's amount, and the inputs the receipt lists. */
