@@ -74,10 +74,11 @@ export interface PortalPayments {
    */
   readonly applyGatewayReport: (payment: GatewayPayment) => Promise<void>;
   /**
-   * The NETS terminal beside each kiosk (docs/stand-ins.md "NETS terminal"): the embedded sandbox,
-   * the only one built so far (a real terminal's adapter implements the same port).
+   * The NETS terminal beside each kiosk (docs/stand-ins.md, "NETS terminal"): the embedded sandbox
+   * with the sandbox gateway (never in production, which refuses that gateway); none otherwise, as no
+   * real terminal's adapter is built yet (a kiosk then pays by PayNow only).
    */
-  readonly netsTerminal: NetsTerminal;
+  readonly netsTerminal: NetsTerminal | undefined;
   /**
    * A paid kiosk payment's receipt e-mailed to the address the payer gave at the kiosk (kept only
    * now that they asked), queued once per receipt; undefined: not a paid kiosk payment.
@@ -159,7 +160,7 @@ export function portalPayments(deps: {
       const donationId = await records.donationOfAttempt(payment.paymentId);
       if (donationId) await records.apply(donationId, payment);
     },
-    netsTerminal: sandboxNetsTerminal(),
+    netsTerminal: gatewayName === "sandbox" ? sandboxNetsTerminal() : undefined,
     emailKioskReceipt: async (donationId, email) => {
       const kiosk = kioskPayments(await database.open(), key);
       const paid = await kiosk.emailReceipt(donationId, email, (tx, donation, to) =>

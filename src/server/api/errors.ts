@@ -151,6 +151,8 @@ const consoleCodes = {
   /** A kiosk's call on a payment no kiosk started. */
   "kiosk.not_kiosk": forbidden,
   "kiosk.not_paid": conflict,
+  /** No NETS terminal adapter outside the sandbox yet (docs/stand-ins.md). */
+  "kiosk.nets_unavailable": unavailable,
   "content.unknown_charity": missing,
   "finance.bad_day": invalid,
   "finance.bad_range": invalid,

@@ -22,8 +22,8 @@ import { recorded, refuse } from "./refused";
 export interface KioskRecordsPort {
   /** Where a donation was started and its receipt once paid; undefined: no such donation. */
   readonly of: (donationId: string) => Promise<KioskDonation | undefined>;
-  /** The NETS terminal beside the kiosks (the embedded sandbox; docs/stand-ins.md). */
-  readonly terminal: NetsTerminal;
+  /** The NETS terminal beside the kiosks (the embedded sandbox; docs/stand-ins.md); none: no NETS. */
+  readonly terminal: NetsTerminal | undefined;
 }
 export class KioskRecords extends Context.Service<KioskRecords, KioskRecordsPort>()(
   "@portal/app/KioskRecords",
@@ -116,6 +116,9 @@ export const payKioskByNets = (ref: DonationRef) =>
     if (donation.status === "succeeded") return { donation, declined: null };
     const records = yield* DonationRecords;
     const { terminal } = yield* KioskRecords;
+    if (!terminal) {
+      return yield* refuse("kiosk.nets_unavailable", "No NETS terminal is connected; pay by PayNow");
+    }
     const key = `${donation.id}:nets:${round}`;
     const nets: NetsOutcome = yield* recorded(() =>
       terminal.charge({
