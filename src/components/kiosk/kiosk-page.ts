@@ -20,6 +20,7 @@ import {
   type StartedPayment,
 } from "./kiosk-device";
 import type { KioskLabelKey, KioskLabels } from "./labels";
+import { drawReceipt } from "./kiosk-receipt";
 
 // The kiosk's page script (issue 32; docs/counter.md "Kiosks"): set up once by an officer, then one
 // payment after another: fund, persons or amount, PayNow or NETS, the receipt; back to the start after
@@ -187,40 +188,7 @@ export const startKioskPage = (): void => {
       lang: labels.lang,
     });
     if (!answer.ok) return problem(t("kiosk_error_network"));
-    const r = answer.data;
-    const lines: Array<[KioskLabelKey, string]> = [
-      ["kiosk_receipt_no", String(r["receiptNo"])],
-      ["kiosk_receipt_fund", labels.funds[fund] ?? fund],
-      ["kiosk_receipt_amount", formatMoney(Number(r["totalCents"]) as Cents)],
-      ["kiosk_receipt_mosque", String(r["mosqueName"])],
-      ["kiosk_receipt_method", r["paymentMethod"] === "nets" ? "NETS" : "PayNow"],
-      ...(r["reference"]
-        ? [["kiosk_receipt_reference", String(r["reference"])] as [KioskLabelKey, string]]
-        : []),
-      [
-        "kiosk_receipt_date",
-        new Date(String(r["issuedAt"])).toLocaleString(labels.lang === "ms" ? "ms-SG" : "en-SG", {
-          timeZone: "Asia/Singapore",
-          dateStyle: "medium",
-          timeStyle: "short",
-        }),
-      ],
-    ];
-    $("[data-kiosk-receipt-lines]").replaceChildren(
-      ...lines.flatMap(([key, value]) => {
-        const term = document.createElement("dt");
-        term.textContent = t(key);
-        const detail = document.createElement("dd");
-        detail.textContent = value;
-        if (key === "kiosk_receipt_no") detail.dataset["testid"] = "kiosk-receipt-no";
-        return [term, detail];
-      }),
-    );
-    $("[data-kiosk-verify-code]").textContent = String(r["verificationCode"]);
-    $("[data-kiosk-verify-url]").textContent = String(r["verifyUrl"]);
-    // The server's own SVG of the verify link (the receipts' QR code), drawn from its answer.
-    const svg = new DOMParser().parseFromString(String(r["verifyQrSvg"]), "image/svg+xml");
-    $("[data-kiosk-verify-qr]").replaceChildren(document.importNode(svg.documentElement, true));
+    drawReceipt(answer.data, labels, fund, t);
     const email = $<HTMLInputElement>("#kiosk-email").value.trim();
     const emailIt = $<HTMLButtonElement>("[data-kiosk-email-it]");
     emailIt.hidden = email === "";
@@ -230,11 +198,11 @@ export const startKioskPage = (): void => {
   };
 
   const payNow = async () => {
+    const made = await started();
+    if (!made) return;
     show("paynow");
     const status = $("[data-kiosk-paynow-status]");
     status.textContent = "";
-    const made = await started();
-    if (!made) return show("method");
     const qr = await call<{ payNow: { payload: string } | null }>("payNow", ref(), "donations");
     const image = await call<{ svg: string; expiresAt: string }>(
       "payNowQrImage",
@@ -274,7 +242,7 @@ export const startKioskPage = (): void => {
   const netsButton = $<HTMLButtonElement>("[data-kiosk-nets]");
   const payNets = async () => {
     const made = await started();
-    if (!made) return show("method");
+    if (!made) return;
     netsButton.disabled = true;
     netsButton.setAttribute("aria-busy", "true");
     $("[data-kiosk-nets-status]").textContent = t("kiosk_nets_paying");
@@ -311,6 +279,11 @@ export const startKioskPage = (): void => {
     if (target.hasAttribute("data-kiosk-next")) {
       const now = total();
       if ("error" in now) return problem(now.error);
+      // The order as it now stands is a payment of its own (one started for another amount is left).
+      if (payment && payment.totalCents !== now.cents) {
+        payment = undefined;
+        paymentKey = crypto.randomUUID();
+      }
       $("[data-kiosk-summary]").textContent =
         `${labels.funds[fund] ?? fund} · ${t("kiosk_total", { amount: formatMoney(now.cents) })}`;
       netsButton.textContent = t("kiosk_nets_pay", { amount: formatMoney(now.cents) });
