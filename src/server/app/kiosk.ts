@@ -117,7 +117,10 @@ export const payKioskByNets = (ref: DonationRef) =>
     const records = yield* DonationRecords;
     const { terminal } = yield* KioskRecords;
     if (!terminal) {
-      return yield* refuse("kiosk.nets_unavailable", "No NETS terminal is connected; pay by PayNow");
+      return yield* refuse(
+        "kiosk.nets_unavailable",
+        "No NETS terminal is connected; pay by PayNow",
+      );
     }
     const key = `${donation.id}:nets:${round}`;
     const nets: NetsOutcome = yield* recorded(() =>
