@@ -23,7 +23,8 @@ const links = /<link\b[^>]*\bhref="(\/[^"/][^"]*\.(?:svg|webmanifest|png|ico))"/
 export function counterFiles(clientDir) {
   const files = new Set();
   for (const { file } of COUNTER_PAGES) {
-    const measured = measurePage(clientDir, file);
+    // What the page imports when a receipt shows (its QR code) is kept too: receipts print offline.
+    const measured = measurePage(clientDir, file, { onAction: ["receipt-qr"] });
     for (const part of [measured.files, measured.onAction.files, measured.byScriptTag.files]) {
       for (const { url } of part) files.add(url);
     }
