@@ -9,10 +9,22 @@ import { consoleAuditWriter, type ConsoleActor, type ConsoleAudit } from "./cons
 import { counterReceiptOf, recordCounterPayment } from "./counter-receipts";
 import { receiptToken } from "./donations";
 import { sealing } from "./personal-data";
-import type { CounterDevice, EntryOutcome, HeldEntry, SignedEntry } from "./counter-device-model";
+import type {
+  CounterDevice,
+  DeviceKind,
+  EntryOutcome,
+  HeldEntry,
+  SignedEntry,
+} from "./counter-device-model";
 import type { Sql, SqlQuery } from "./sql";
 
-export type { CounterDevice, EntryOutcome, HeldEntry, SignedEntry } from "./counter-device-model";
+export type {
+  CounterDevice,
+  DeviceKind,
+  EntryOutcome,
+  HeldEntry,
+  SignedEntry,
+} from "./counter-device-model";
 
 interface DeviceRow {
   id: string;
@@ -24,6 +36,7 @@ interface DeviceRow {
   registered_by: string;
   registered_at: Date | string;
   revoked_at: Date | string | null;
+  kind: DeviceKind;
 }
 
 const deviceOf = (row: DeviceRow): CounterDevice => ({
@@ -37,6 +50,7 @@ const deviceOf = (row: DeviceRow): CounterDevice => ({
   registeredBy: row.registered_by,
   registeredAt: new Date(row.registered_at).toISOString(),
   revokedAt: row.revoked_at ? new Date(row.revoked_at).toISOString() : null,
+  kind: row.kind,
 });
 
 const viewOf = (row: DeviceRow): DeviceView => ({
@@ -63,7 +77,7 @@ const shownEntry = (text: string): unknown => {
 };
 
 const columns = `id, device_no, mosque_name, label, block_from, block_to, registered_by,
-  registered_at, revoked_at`;
+  registered_at, revoked_at, kind`;
 
 /**
  * The mosques' counter devices (issue 32): registered by an officer with the device's public key and
@@ -93,11 +107,13 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
       readonly publicKey: JsonWebKey;
       readonly blockSize: number;
       readonly actor: ConsoleActor;
+      /** A counter device (the default) or a kiosk (migration 041). */
+      readonly kind?: DeviceKind;
     }): Promise<CounterDevice> =>
       sql.transaction(async (tx) => {
         const [row] = await tx.query<DeviceRow>(
-          `insert into counter_device (id, mosque_name, label, public_key, block_from, block_to, registered_by)
-           values ($1, $2, $3, $4, 1, $5, $6) returning ${columns}`,
+          `insert into counter_device (id, mosque_name, label, public_key, block_from, block_to, registered_by, kind)
+           values ($1, $2, $3, $4, 1, $5, $6, $7) returning ${columns}`,
           [
             randomUUID(),
             input.mosqueName,
@@ -105,12 +121,14 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
             JSON.stringify(input.publicKey),
             input.blockSize,
             input.actor.id,
+            input.kind ?? "counter",
           ],
         );
         if (!row) throw new Error("counter device not written");
         const device = deviceOf(row);
-        // The device's own series: its receipts are numbered by the device, not by next_serial.
-        for (const series of device.series) {
+        // The device's own series: its receipts are numbered by the device, not by next_serial. A
+        // kiosk numbers nothing (its payments take the server's numbers, online): it has no series.
+        for (const series of device.kind === "kiosk" ? [] : device.series) {
           await tx.query(
             "insert into receipt_series (series, next_serial) values ($1, $2) on conflict (series) do nothing",
             [series, device.blockTo + 1],
@@ -126,7 +144,8 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
             deviceNo: device.deviceNo,
             mosqueName: device.mosqueName,
             label: device.label,
-            block: [device.blockFrom, device.blockTo],
+            kind: device.kind,
+            ...(device.kind === "kiosk" ? {} : { block: [device.blockFrom, device.blockTo] }),
           },
         });
         return device;
@@ -168,6 +187,7 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
           readonly view: DeviceView;
           readonly publicKey: JsonWebKey;
           readonly revokedAt: Date | null;
+          readonly kind: DeviceKind;
         }
       | undefined
     > => {
@@ -180,6 +200,7 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
             view: viewOf(row),
             publicKey: row.public_key,
             revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
+            kind: row.kind,
           }
         : undefined;
     },
