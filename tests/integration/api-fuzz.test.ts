@@ -506,6 +506,29 @@ function consoleRequests(gift: Paid, wakaf: Paid): FuzzRequest[] {
       { changes: { nisabValue: 1_100_000 }, effectiveAt: "2099-01-01T00:00:00Z" },
     ],
     ["/console/api/rates/999999?do=withdraw", {}],
+    // Issue 32: a counter's shift, its close and sign-off, and the counter devices.
+    ["/console/api/counter/shift", { mosqueName: "Masjid Sultan", floatCents: 10_000 }],
+    [
+      `/console/api/counter/shifts/${uuid}?do=close`,
+      {
+        cash: { "10000": 1, "500": 2 },
+        chequeCount: 1,
+        chequeCents: 5_000,
+        netsCents: 0,
+        reason: "Counted twice",
+      },
+    ],
+    [`/console/api/counter/shifts/${uuid}?do=approve`, {}],
+    [
+      "/console/api/counter/devices",
+      {
+        mosqueName: "Masjid Sultan",
+        label: "Counter 9",
+        publicKey: { kty: "EC", crv: "P-256", x: "AAAA", y: "AAAA" },
+        blockSize: 100,
+      },
+    ],
+    [`/console/api/counter/devices/${uuid}?do=revoke`, {}],
     ["/console/api/finance/sign-off", { day: "2020-01-01" }],
     ["/console/api/finance/iras", { year: 2020 }],
     [
@@ -534,6 +557,10 @@ function consoleRequests(gift: Paid, wakaf: Paid): FuzzRequest[] {
     "/console/api/finance/day?day=2026-01-01",
     "/console/api/finance/iras?year=2026",
     "/console/api/finance/export?from=2026-01-01&to=2026-01-02&format=csv",
+    "/console/api/counter/shift",
+    "/console/api/counter/shifts?from=2026-01-01&to=2026-01-31&mosque=x&amil=x&by=night",
+    `/console/api/counter/shifts/${uuid}`,
+    "/console/api/counter/devices",
   ];
   const urlBits = [
     "%00",
