@@ -2,6 +2,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { readOutbox } from "@portal/adapters/mail";
 import {
+  checkScreen,
   expectNoAxeViolations,
   expectNoOverflow,
   hydrated,
@@ -139,6 +140,7 @@ test("zakat from the calculator for a household, on a phone, in Malay", async ({
   await expect(page.getByTestId("checkout-total")).toHaveText("$287.50");
   await people.nth(1).getByLabel("Zakat fitrah").selectOption("premium");
   await expect(page.getByTestId("checkout-total")).toHaveText("$300.50");
+  await checkScreen(page, testInfo, "checkout-household-ms-375");
   await fillDonor(page, "zakat.ms@example.sg");
   await fillCard(page, "4242-4242-4242-4242");
   await expectNoOverflow(page);
