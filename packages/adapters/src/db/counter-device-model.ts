@@ -1,4 +1,4 @@
-import type { HeldReason } from "@portal/domain";
+import type { HeldReason, ShiftFlag } from "@portal/domain";
 import type { CounterReceipt } from "./counter-receipts";
 
 // The counter devices' records as their callers see them (counter-devices.ts).
@@ -31,6 +31,8 @@ export type EntryOutcome =
       readonly outcome: "applied";
       readonly replayed: boolean;
       readonly ratesSuperseded: boolean;
+      /** Applied outside the amil's shift: none open at the entry's time, or closed since. */
+      readonly shiftFlag?: ShiftFlag;
       readonly receipt: CounterReceipt;
     }
   | {
@@ -46,7 +48,8 @@ export interface HeldEntry {
   readonly deviceNo: number;
   readonly mosqueName: string;
   readonly key: string;
-  readonly reason: HeldReason;
+  /** Why it was held; for an entry applied and flagged, the flag (`shift.none`, `shift.closed`). */
+  readonly reason: HeldReason | ShiftFlag;
   readonly receiptNo: string | null;
   readonly receivedAt: string;
   /** What the amil entered (the payer's identity number masked), for the officer to act on. */

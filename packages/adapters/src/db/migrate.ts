@@ -29,6 +29,7 @@ import { historyVersion } from "./migrations/034-history-version";
 import { consoleSignInRefusals } from "./migrations/035-console-sign-in-refusals";
 import { counterShifts } from "./migrations/037-counter-shifts";
 import { counterDevices } from "./migrations/038-counter-devices";
+import { counterAmil } from "./migrations/039-counter-amil";
 import type { Sql } from "./sql";
 
 /**
@@ -68,6 +69,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "035-console-sign-in-refusals", sql: consoleSignInRefusals },
   { id: "037-counter-shifts", sql: counterShifts },
   { id: "038-counter-devices", sql: counterDevices },
+  { id: "039-counter-amil", sql: counterAmil },
 ];
 
 /** A list of migrations and where it keeps its record (the stand-ins keep theirs apart). */

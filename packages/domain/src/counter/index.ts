@@ -1,2 +1,3 @@
 export * from "./offline.ts";
 export * from "./device.ts";
+export * from "./amil.ts";
