@@ -102,7 +102,7 @@ export const startCounterPage = (): void => {
         problem(registerForm, "");
         drawDevice();
         await drawQueue();
-        document.querySelector<HTMLElement>("[data-counter-amil] input")?.focus();
+        document.querySelector<HTMLElement>("[data-counter-amil-form] button")?.focus();
       } catch {
         problem(registerForm, t("counter_register_failed"));
       } finally {
@@ -252,7 +252,9 @@ export const startCounterPage = (): void => {
 
   // --- Load -------------------------------------------------------------------------------------
   void (async () => {
-    record = await readDevice();
+    // An amil's session never outlives the page: their PIN opens it again.
+    const stored = await readDevice();
+    record = stored && { ...stored, amil: undefined };
     drawDevice();
     await drawQueue();
     document.body.dataset["counterReady"] = "";

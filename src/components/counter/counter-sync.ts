@@ -1,5 +1,6 @@
 import { formatMoney, type Cents } from "@portal/domain";
-import { readQueue, type EntryStatus, type QueuedEntry } from "../../lib/counter-store";
+import { readQueue, type EntryStatus, type StoredEntry } from "../../lib/counter-store";
+import { startBlock } from "./counter-block";
 import type { CounterContext } from "./counter-context";
 import { sendQueue } from "./counter-device";
 import type { CounterLabelKey, CounterLabels } from "./labels";
@@ -12,6 +13,24 @@ import type { CounterLabelKey, CounterLabels } from "./labels";
 const reasonKey = (labels: CounterLabels, reason: string | undefined): CounterLabelKey => {
   const key = `counter_reason_${(reason ?? "").replace(/\./g, "_")}`;
   return (key in labels ? key : "counter_reason_unknown") as CounterLabelKey;
+};
+
+/** The tag the page asks the service worker to sync under (scripts/counter-sw.mjs). */
+const SYNC_TAG = "counter-sync";
+
+/**
+ * Ask the browser to sync from the service worker when the network returns, even if the page has
+ * been closed by then (Background Sync, where the browser has it: Chromium's).
+ */
+const askBackgroundSync = () => {
+  if (!("serviceWorker" in navigator)) return;
+  void navigator.serviceWorker.ready
+    .then((registration) =>
+      (registration as { sync?: { register: (tag: string) => Promise<void> } }).sync?.register(
+        SYNC_TAG,
+      ),
+    )
+    .catch(() => undefined);
 };
 
 export interface SyncSection {
@@ -27,13 +46,14 @@ export const startSync = (ctx: CounterContext): SyncSection => {
   const list = $("[data-counter-list]");
   const summary = $("[data-counter-summary]");
   let syncing = false;
+  const block = startBlock(ctx);
 
   const showNetwork = () => {
     network.textContent = navigator.onLine ? t("counter_online") : t("counter_offline");
     network.dataset["state"] = navigator.onLine ? "online" : "offline";
   };
 
-  const statusText = (entry: QueuedEntry) => {
+  const statusText = (entry: StoredEntry) => {
     const reason = labels[reasonKey(labels, entry.reason)];
     const key: Record<EntryStatus, CounterLabelKey> = {
       queued: "counter_status_queued",
@@ -41,12 +61,16 @@ export const startSync = (ctx: CounterContext): SyncSection => {
       held: "counter_status_held",
       refused: "counter_status_refused",
     };
+    if (entry.status === "applied" && entry.reason) {
+      return t("counter_status_applied_flagged", { reason });
+    }
     return t(key[entry.status], { reason });
   };
 
   const drawQueue = async () => {
     const entries = await readQueue();
     const count = (status: EntryStatus) => entries.filter((e) => e.status === status).length;
+    if (count("queued") > 0 && !navigator.onLine) askBackgroundSync();
     summary.textContent =
       entries.length === 0
         ? t("counter_queue_empty")
@@ -66,7 +90,12 @@ export const startSync = (ctx: CounterContext): SyncSection => {
           const head = document.createElement("strong");
           head.textContent = entry.receiptNo;
           const detail = document.createElement("span");
-          detail.textContent = `${labels.funds[entry.fund] ?? entry.fund} · ${formatMoney(entry.amountCents as Cents)} · ${entry.payerName}`;
+          detail.textContent = [
+            labels.funds[entry.fund] ?? entry.fund,
+            formatMoney(entry.amountCents as Cents),
+            // Gone once the council has the entry (counter-store.ts `tidy`).
+            ...(entry.payerName === undefined ? [] : [entry.payerName]),
+          ].join(" · ");
           const status = document.createElement("span");
           status.className = "counter-status";
           status.textContent = statusText(entry);
@@ -74,6 +103,7 @@ export const startSync = (ctx: CounterContext): SyncSection => {
           return item;
         }),
     );
+    await block.draw();
   };
 
   const sync = async (): Promise<void> => {
@@ -86,8 +116,10 @@ export const startSync = (ctx: CounterContext): SyncSection => {
     try {
       if ((await sendQueue(record.device.id)) === "unknown") message = "counter_sync_unknown";
     } catch {
-      // The queue stays as it was: whatever reached the server is answered again, once, next time.
+      // The queue stays as it was: whatever reached the server is answered again, once, next time;
+      // the service worker tries again when the network returns.
       message = "counter_sync_failed";
+      askBackgroundSync();
     } finally {
       syncing = false;
       syncButton.disabled = false;
@@ -109,6 +141,10 @@ export const startSync = (ctx: CounterContext): SyncSection => {
     for (const scope of labels.scopes) {
       void navigator.serviceWorker.register("/counter-sw.js", { scope }).catch(() => undefined);
     }
+    // The worker synced in the background: show what became of the entries.
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      if (event.data === "counter-synced") void drawQueue();
+    });
   }
 
   return { drawQueue, sync };
