@@ -255,6 +255,34 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
   await consoleSignIn(page, "approver");
   await page.goto("/counter");
   await expect(summary(page)).toContainText("2 received by the council");
+  // A series whose block is used up (the wakaf series, say): the device says so, and the approver,
+  // signed in on it, asks the council for a new block continuing the series.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const open = indexedDB.open("portal-counter");
+        open.onsuccess = () => {
+          const tx = open.result.transaction(["device", "serials"], "readwrite");
+          const get = tx.objectStore("device").get("this");
+          get.onsuccess = () => {
+            const { device } = get.result as { device: { series: string[]; blockTo: number } };
+            const wakaf = device.series.find((one) => one.startsWith("WK-"))!;
+            tx.objectStore("serials").put(device.blockTo + 1, wakaf);
+          };
+          tx.oncomplete = () => resolve();
+        };
+      }),
+  );
+  await page.reload();
+  await expect(page.getByTestId("counter-block")).toHaveText(
+    /^This device has used all its receipt numbers in WK-D\d{3}: it cannot issue receipts in it until it gets a new block\.$/,
+  );
+  await checkScreen(page, testInfo, "counter-block-en");
+  await page.getByRole("button", { name: "Ask for a new block" }).click();
+  await expect(page.getByTestId("counter-sync-message")).toHaveText(
+    "New block given: numbers up to 4000.",
+  );
+  await expect(page.getByTestId("counter-block")).toBeHidden();
   await openWithPin(page, "2468");
   await expect(page.getByTestId("counter-amil")).toHaveText(`Amil: ${amilName}`);
   const revoked = await page.evaluate(async () => {
