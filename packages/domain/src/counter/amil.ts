@@ -81,7 +81,7 @@ export const amilHeldReason = (
   if (
     credential === "forged" ||
     credential.sub !== entry.amil.id ||
-    credential.name !== entry.amil.name
+    credential.name.trim() !== entry.amil.name.trim()
   )
     return "amil.forged";
   if (credential.dev !== entry.deviceId) return "amil.other_device";
