@@ -55,3 +55,21 @@ export interface HeldEntry {
   /** What the amil entered (the payer's identity number masked), for the officer to act on. */
   readonly entry: unknown;
 }
+
+/** A held entry's text as an officer sees it: the payment, its identity number masked. */
+export const shownEntry = (text: string): unknown => {
+  try {
+    const parsed = JSON.parse(text) as {
+      entry?: { donor?: { idNumber?: unknown } };
+      amilCredential?: unknown;
+    };
+    delete parsed.amilCredential;
+    const id = parsed.entry?.donor?.idNumber;
+    if (typeof id === "string" && parsed.entry?.donor) {
+      parsed.entry.donor.idNumber = `*****${id.slice(-4)}`;
+    }
+    return parsed;
+  } catch {
+    return null;
+  }
+};

@@ -8,10 +8,16 @@ import {
 } from "@portal/domain";
 import { consoleAuditWriter, type ConsoleActor, type ConsoleAudit } from "./console-audit";
 import { counterReceiptOf, recordCounterPayment } from "./counter-receipts";
-import { shiftAt } from "./counter-shifts";
+import { shiftsAt } from "./counter-entry-shifts";
 import { receiptToken } from "./donations";
 import { sealing } from "./personal-data";
-import type { CounterDevice, EntryOutcome, HeldEntry, SignedEntry } from "./counter-device-model";
+import {
+  shownEntry,
+  type CounterDevice,
+  type EntryOutcome,
+  type HeldEntry,
+  type SignedEntry,
+} from "./counter-device-model";
 import type { Sql, SqlQuery } from "./sql";
 
 export type { CounterDevice, EntryOutcome, HeldEntry, SignedEntry } from "./counter-device-model";
@@ -49,24 +55,6 @@ const viewOf = (row: DeviceRow): DeviceView => ({
   revoked: row.revoked_at !== null,
   mosqueName: row.mosque_name,
 });
-
-/** A held entry's text as an officer sees it: the payment, its identity number masked. */
-const shownEntry = (text: string): unknown => {
-  try {
-    const parsed = JSON.parse(text) as {
-      entry?: { donor?: { idNumber?: unknown } };
-      amilCredential?: unknown;
-    };
-    delete parsed.amilCredential;
-    const id = parsed.entry?.donor?.idNumber;
-    if (typeof id === "string" && parsed.entry?.donor) {
-      parsed.entry.donor.idNumber = `*****${id.slice(-4)}`;
-    }
-    return parsed;
-  } catch {
-    return null;
-  }
-};
 
 interface HeldRow {
   device_id: string;
@@ -281,6 +269,12 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
                 )
               ).map((row) => row.receipt_no),
         );
+        // The amil's shifts at the device's mosque at the entries' times, read once.
+        const shiftOf = await shiftsAt(
+          tx,
+          view.mosqueName,
+          decisions.flatMap((one) => (one?.outcome === "apply" ? [one.entry] : [])),
+        );
         const answers: Array<EntryOutcome> = [];
         for (const [at, entry] of entries.entries()) {
           const before = kept.get(entry.key);
@@ -308,7 +302,7 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
             } else {
               const donationId = randomUUID();
               // Within the amil's shift open at the entry's time at this mosque, or flagged.
-              const shift = await shiftAt(tx, taken.amil.id, taken.entry.mosqueName, taken.takenAt);
+              const shift = shiftOf(taken.amil.id, taken.takenAt);
               const shiftFlag = "flag" in shift ? shift.flag : undefined;
               const written = await recordCounterPayment(
                 tx,

@@ -5,7 +5,6 @@ import {
   checkShiftOpening,
   signOffRefusal,
   type ShiftBalance,
-  type ShiftFlag,
   type ShiftCountInput,
   type ShiftStatus,
   type ShiftTakings,
@@ -364,27 +363,4 @@ export const openShiftOf = async (
   );
   if (!row) throw new RecordRefused("counter.noShift", NO_SHIFT);
   return { id: row.id, mosqueName: row.mosque_name };
-};
-
-/**
- * Within an offline device's entry's transaction (issue 32): the amil's shift at the device's mosque
- * that was open at the entry's time, locked for share like `openShiftOf`. Still open: the entry is
- * recorded within it (its close counts it). None, or closed since (its count was made without it):
- * the entry is applied with a flag an officer sees (docs/counter.md).
- */
-export const shiftAt = async (
-  q: SqlQuery,
-  amilId: string,
-  mosqueName: string,
-  at: Date,
-): Promise<{ readonly id: string } | { readonly flag: ShiftFlag }> => {
-  const [row] = await q.query<{ id: string; status: ShiftStatus }>(
-    `select id, status from counter_shift
-     where amil_id = $1 and lower(trim(mosque_name)) = lower(trim($2))
-       and opened_at <= $3 and (closed_at is null or closed_at > $3)
-     order by opened_at desc limit 1 for share`,
-    [amilId, mosqueName, at],
-  );
-  if (!row) return { flag: "shift.none" };
-  return row.status === "open" ? { id: row.id } : { flag: "shift.closed" };
 };
