@@ -26,7 +26,8 @@ const links = /<link\b[^>]*\bhref="(\/[^"/][^"]*\.(?:svg|webmanifest|png|ico))"/
 export function counterFiles(clientDir) {
   const files = new Set();
   for (const { file } of COUNTER_PAGES) {
-    const measured = measurePage(clientDir, file);
+    // What the page imports when a receipt shows (its QR code) is kept too: receipts print offline.
+    const measured = measurePage(clientDir, file, { onAction: ["receipt-qr"] });
     for (const part of [measured.files, measured.onAction.files, measured.byScriptTag.files]) {
       for (const { url } of part) files.add(url);
     }
@@ -108,7 +109,7 @@ self.addEventListener("fetch", (event) => {
 // what waits as the page does (src/components/counter/counter-device.ts sendQueue), keeps what became
 // of each, and tidies what the council has (src/lib/counter-store.ts tidy). A failure throws, so the
 // browser tries again later; the server answers a replay with what it kept.
-const KEPT = ["key", "receiptNo", "series", "serial", "fund", "amountCents", "takenAt", "status", "reason"];
+const KEPT = ["key", "receiptNo", "series", "serial", "fund", "amountCents", "people", "takenAt", "status", "reason"];
 const asked = (req) =>
   new Promise((resolve, reject) => {
     req.onsuccess = () => resolve(req.result);

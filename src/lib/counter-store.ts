@@ -1,4 +1,4 @@
-import type { DeviceRegistration, SerialState } from "@portal/domain";
+import type { DeviceRegistration, HouseholdRates, SerialState } from "@portal/domain";
 
 // The counter device's store (issue 32, docs/counter.md): IndexedDB, so what the amil took survives a
 // closed tab or a restarted device. Three stores: `device` (its key pair, kept as CryptoKeys whose
@@ -27,6 +27,8 @@ export interface DeviceRecord {
   readonly keys: CryptoKeyPair;
   readonly device: DeviceRegistration & { readonly label: string; readonly series: string[] };
   readonly ratesVersion: number;
+  /** The rates the device prices a household at (read with the version; none before it read them). */
+  readonly rates?: HouseholdRates | undefined;
   /** The amil whose session is open now (their PIN opened it); never kept across a reload. */
   readonly amil?:
     { readonly id: string; readonly name: string; readonly credential: string } | undefined;
@@ -45,6 +47,8 @@ export interface QueuedEntry {
   readonly fund: string;
   readonly amountCents: number;
   readonly payerName: string;
+  /** How many people a household's entry names (none: the payer paid for themselves). */
+  readonly people?: number | undefined;
   readonly takenAt: string;
   /** The exact text signed, and its signature (base64url). */
   readonly text: string;
@@ -107,21 +111,27 @@ export const readSerials = async (): Promise<SerialState> => {
 };
 
 /**
- * Keep a signed entry and move its series on past its serial, in one transaction: both are written or
- * neither. False when the series moved on meanwhile (another tab took that serial): the caller numbers
- * and signs again, so no serial is ever used twice.
+ * Keep signed entries (one payment's: a household's receipts) and move their series on past their
+ * serials, in one transaction: all are written or none. False when a series moved on meanwhile
+ * (another tab took a serial): the caller numbers and signs again, so no serial is ever used twice.
+ * Entries of one series come in the order of their serials.
  */
-export const queueEntry = async (entry: QueuedEntry): Promise<boolean> => {
+export const queueEntries = async (entries: ReadonlyArray<QueuedEntry>): Promise<boolean> => {
   const tx = (await db()).transaction(["serials", "queue"], "readwrite");
   const serials = tx.objectStore("serials");
-  const current = (await request(serials.get(entry.series))) as number | undefined;
-  if (current !== undefined && current !== entry.serial) {
-    tx.abort();
-    await done(tx).catch(() => undefined);
-    return false;
+  const next = new Map<string, number>();
+  for (const entry of entries) {
+    const current =
+      next.get(entry.series) ?? ((await request(serials.get(entry.series))) as number | undefined);
+    if (current !== undefined && current !== entry.serial) {
+      tx.abort();
+      await done(tx).catch(() => undefined);
+      return false;
+    }
+    next.set(entry.series, entry.serial + 1);
   }
-  tx.objectStore("queue").put(entry);
-  serials.put(entry.serial + 1, entry.series);
+  for (const entry of entries) tx.objectStore("queue").put(entry);
+  for (const [series, serial] of next) serials.put(serial, series);
   await done(tx);
   return true;
 };
@@ -152,6 +162,7 @@ export const tidy = (entry: StoredEntry): StoredEntry => ({
   serial: entry.serial,
   fund: entry.fund,
   amountCents: entry.amountCents,
+  people: entry.people,
   takenAt: entry.takenAt,
   status: entry.status,
   reason: entry.reason,

@@ -1,17 +1,17 @@
 import { expect, test, type Page } from "@playwright/test";
 import { nricOf } from "../support/donations";
 import { officerPassword, officerSignedIn } from "./console-officers";
-import { checkScreen } from "./helpers";
+import { checkScreen, hydrated } from "./helpers";
 
 // Issue 32, the counter app: an approver registers this browser as a mosque's counter device; an
 // amil signs in on it online (the console's sign-in, then the council's credential for them on this
-// device) and chooses a PIN; with the network gone the device takes two payments, numbering and
-// signing each and keeping it on the device; the page reopens with no network (from its service
-// worker) with both still waiting, and the amil's PIN (a wrong one refused) reopens their session;
-// the network returns, they sync once, are received and tidied of the payer's details; a receipt
-// checks at /verify; once the device is revoked, what it takes is held and the amil sees why; five
-// wrong PINs lock the amil's session. Each screen axe-checked, at 375 and 1280 px, in English and
-// Malay.
+// device) and chooses a PIN; with the network gone the device issues five receipts (one payment a
+// household of four paying fitrah and fidyah: a receipt per fund, each person named), numbering and
+// signing each and keeping it on the device; the tab is closed and reopened with no network (the page
+// from its service worker) with all still waiting; the network returns, they sync once and are
+// received, and show in the finance dashboard, the console (the receipt naming each person) and at
+// /verify; once the device is revoked, what it takes is held and the amil sees why. Each screen
+// axe-checked, at 375 and 1280 px, in English and Malay.
 
 const summary = (page: Page) => page.getByTestId("counter-summary");
 
@@ -31,6 +31,22 @@ const consoleSignIn = async (page: Page, username: string) => {
 const openWithPin = async (page: Page, pin: string) => {
   await page.getByLabel("PIN", { exact: true }).fill(pin);
   await page.getByRole("button", { name: "Open my session" }).click();
+};
+
+/** Dollars and cents as the pages write them ("$1,234.50") in cents. */
+const centsOf = (text: string) => {
+  const amount = /\$([\d,]+)\.(\d{2})/.exec(text);
+  return amount ? Number(amount[1]!.replaceAll(",", "")) * 100 + Number(amount[2]) : 0;
+};
+
+/** A fund's collections this month on the finance dashboard, in cents (0 before it has any). */
+const collected = async (finance: Page, fund: RegExp): Promise<number> => {
+  const byFund = finance.getByRole("region", { name: "Collections by fund", exact: true });
+  await expect(
+    byFund.locator("canvas").or(byFund.getByText("Nothing in this range.")),
+  ).toBeVisible();
+  const row = byFund.getByRole("row", { name: fund });
+  return (await row.count()) === 0 ? 0 : centsOf(await row.innerText());
 };
 
 const takePayment = async (
@@ -56,7 +72,7 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
   browser,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const page = await officerSignedIn(browser, "approver", "/console");
+  let page = await officerSignedIn(browser, "approver", "/console");
   const context = page.context();
 
   // Set-up, online, once: the device's key is made here and only its public half is sent.
@@ -152,6 +168,11 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
     payer: "Haji Rahman",
   });
   expect(first.receiptNo).toMatch(/^ZK-D\d{3}-00000001$/);
+  // Its QR code (the verify link) is drawn on the device with no network, ready to print.
+  await expect(
+    page.getByRole("img", { name: `QR code to verify receipt ${first.receiptNo}` }),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Print receipt" })).toBeVisible();
   await checkScreen(page, testInfo, "counter-receipt-en");
   await page.getByRole("button", { name: "New payment" }).click();
   // The counter's rules are checked on the device: a mistyped NRIC is said, nothing is numbered.
@@ -170,8 +191,56 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
     nric: nricOf("2345678"),
   });
   expect(second.receiptNo).toBe(first.receiptNo.replace(/1$/, "2"));
+
+  // A household of four: each person named, fitrah at the normal, higher and own rates, fidyah for
+  // two of them. A person's problem is said beside their details, and nothing is numbered.
+  await page.getByRole("button", { name: "New payment" }).click();
+  await page.getByLabel("Fund").selectOption({ label: "A household (name each person)" });
+  const people = page.locator(".household-person");
+  const person = (n: number) => people.nth(n - 1);
+  await person(1).getByLabel("Name (as on the receipt)").fill("Haji Rahman");
+  await person(1).getByLabel("Zakat fitrah").selectOption("normal");
+  await person(1)
+    .getByLabel(/Days of fidyah/)
+    .fill("3");
+  for (const [n, name, kind] of [
+    [2, "Siti Aminah", "premium"],
+    [3, "Nur Aisyah", "own"],
+    [4, "Adam Rahman", "normal"],
+  ] as const) {
+    await page.getByRole("button", { name: "Add a person" }).click();
+    await expect(person(n).getByLabel("Name (as on the receipt)")).toBeFocused();
+    await person(n).getByLabel("Name (as on the receipt)").fill(name);
+    await person(n).getByLabel("Zakat fitrah").selectOption(kind);
+  }
+  await person(3)
+    .getByLabel(/Days of fidyah/)
+    .fill("7");
+  await page.getByLabel("Payer's name").fill("Haji Rahman");
+  await page.getByRole("button", { name: "Issue receipt" }).click();
+  const ownRate = person(3).getByLabel(/Own rate a person/);
+  await expect(ownRate).toBeFocused();
+  await expect(ownRate).toHaveAccessibleDescription(/Enter an own rate from \$/);
+  await ownRate.fill("7.50");
+  const household = centsOf((await page.getByTestId("household-total").textContent()) ?? "");
+  await checkScreen(page, testInfo, "counter-household-en");
+  await page.getByRole("button", { name: "Issue receipt" }).click();
+  await expect(page.getByRole("heading", { name: "2 receipts issued" })).toBeVisible();
+  const householdNos = await page.getByTestId("counter-receipt-no").allTextContents();
+  expect(householdNos).toEqual([3, 4].map((n) => first.receiptNo.replace(/1$/, String(n))));
+  const householdAmounts = await page
+    .getByTestId("counter-receipt")
+    .locator("[data-receipt-amount]")
+    .allTextContents();
+  const [householdFitrah, householdFidyah] = householdAmounts.map(centsOf);
+  expect(householdFitrah! + householdFidyah!).toBe(household);
+  const householdVerify =
+    (await page.getByTestId("counter-receipt-verify").first().getAttribute("href")) ?? "";
+  await page.getByRole("button", { name: "New payment" }).click();
+  const fifth = await takePayment(page, { fund: "Zakat harta", amount: "100", payer: "Haji Ali" });
+  expect(fifth.receiptNo).toBe(first.receiptNo.replace(/1$/, "5"));
   await expect(summary(page)).toHaveText(
-    "2 waiting to be sent, 0 received by the council, 0 held for an officer.",
+    "5 waiting to be sent, 0 received by the council, 0 held for an officer.",
   );
 
   // The browser will sync from the service worker when the network returns, page open or not.
@@ -186,10 +255,12 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
     )
     .toContain("counter-sync");
 
-  // The tab reloads with no network: the page comes from the service worker, the queue is there,
-  // and the amil's PIN reopens their session (a wrong one is refused).
-  const reloaded = await page.reload();
-  expect(reloaded?.fromServiceWorker()).toBe(true);
+  // The tab is closed and opened again with no network: the page from the service worker, the five
+  // still waiting, and the amil's PIN reopens their session (a wrong one is refused).
+  await page.close();
+  page = await context.newPage();
+  const reopened = await page.goto("/counter");
+  expect(reopened?.fromServiceWorker()).toBe(true);
   await expect(page.getByRole("heading", { name: "Take a payment" })).toBeHidden();
   await openWithPin(page, "1357");
   await expect(page.getByRole("alert")).toHaveText(
@@ -199,29 +270,37 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
   await openWithPin(page, "2468");
   await expect(page.getByTestId("counter-amil")).toHaveText(`Amil: ${amilName}`);
   await expect(summary(page)).toHaveText(
-    "2 waiting to be sent, 0 received by the council, 0 held for an officer.",
+    "5 waiting to be sent, 0 received by the council, 0 held for an officer.",
   );
-  await expect(page.getByTestId("counter-entry")).toHaveCount(2);
+  await expect(page.getByTestId("counter-entry")).toHaveCount(5);
+  // Newest first: the harta, then the household's fidyah (two people) and fitrah (four).
+  await expect(page.getByTestId("counter-entry").nth(1)).toContainText("2 people");
+  await expect(page.getByTestId("counter-entry").nth(2)).toContainText("4 people");
   await checkScreen(page, testInfo, "counter-offline-en");
   await page.setViewportSize({ width: 375, height: 900 });
   await checkScreen(page, testInfo, "counter-offline-en-375");
   // The Malay page opens offline too.
   await page.goto("/ms/counter");
   await expect(page.getByRole("heading", { name: "Kaunter masjid" })).toBeVisible();
-  await expect(page.getByText(/^2 menunggu dihantar/)).toBeVisible();
+  await expect(page.getByText(/^5 menunggu dihantar/)).toBeVisible();
   await checkScreen(page, testInfo, "counter-offline-ms-375");
   await page.setViewportSize({ width: 1280, height: 900 });
   await checkScreen(page, testInfo, "counter-offline-ms-1280");
   await page.goto("/counter");
 
-  // The network returns: the queue is sent once and both are received.
+  // The finance dashboard before the device syncs: this month's zakat and fidyah.
+  const finance = await officerSignedIn(browser, "finance", "/console/finance");
+  const zakatBefore = await collected(finance, /^Zakat/);
+  const fidyahBefore = await collected(finance, /^Fidyah/);
+
+  // The network returns: the queue is sent once and all five are received.
   await context.setOffline(false);
   await expect(summary(page)).toHaveText(
-    "0 waiting to be sent, 2 received by the council, 0 held for an officer.",
+    "0 waiting to be sent, 5 received by the council, 0 held for an officer.",
   );
   await expect(page.getByTestId("counter-entry").first()).toContainText("Received by the council");
   // Received: the device keeps the number, fund, amount and status, not the payer's details.
-  await expect(page.getByTestId("counter-entry").first()).not.toContainText("Siti Aminah");
+  await expect(page.getByTestId("counter-entry").first()).not.toContainText("Haji Ali");
   const queue = await page.evaluate(
     () =>
       new Promise<string>((resolve) => {
@@ -232,8 +311,15 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
         };
       }),
   );
-  expect(queue).not.toMatch(/Haji Rahman|Siti Aminah|2345678/);
-  expect(JSON.parse(queue)).toHaveLength(2);
+  expect(queue).not.toMatch(/Haji Rahman|Siti Aminah|Nur Aisyah|Haji Ali|2345678/);
+  expect(JSON.parse(queue)).toHaveLength(5);
+  await finance.reload();
+  await hydrated(finance);
+  await expect
+    .poll(() => collected(finance, /^Zakat/))
+    .toBe(zakatBefore + 1_600 + householdFitrah! + 10_000);
+  expect(await collected(finance, /^Fidyah/)).toBe(fidyahBefore + 5_000 + householdFidyah!);
+  await finance.context().close();
   // Syncing again sends nothing twice.
   const sent: string[] = [];
   page.on("request", (request) => {
@@ -244,17 +330,42 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
   expect(sent).toEqual([]);
   await checkScreen(page, testInfo, "counter-synced-en");
 
-  // The printed receipt's link checks at /verify, now from the council's record.
+  // The printed receipts' links check at /verify, now from the council's record.
   await page.goto(first.verify);
   await expect(page.getByText("Genuine receipt")).toBeVisible();
   await expect(page.getByTestId("verify-result")).toContainText(first.receiptNo);
   await expect(page.getByTestId("verify-result")).toContainText("$16.00");
+  await page.goto(householdVerify);
+  await expect(page.getByText("Genuine receipt")).toBeVisible();
+  await expect(page.getByTestId("verify-result")).toContainText(householdNos[0]!);
+  await expect(page.getByTestId("verify-result")).not.toContainText("Nur Aisyah");
+
+  // In the console (the approver signs in again: the amil's sign-in ended the session on this
+  // device): the household's fitrah receipt, each person named on it.
+  await consoleSignIn(page, "approver");
+  await page.goto("/console/donations");
+  await page.getByLabel("Receipt number").fill(householdNos[0]!);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: /^Open / }).click();
+  await expect(page.getByText("Masjid Sultan")).toBeVisible();
+  const receiptPage = await page.context().newPage();
+  await receiptPage.goto(
+    (await page.getByRole("link", { name: "Open the receipt" }).getAttribute("href")) ?? "",
+  );
+  for (const text of [
+    "For Haji Rahman · Normal",
+    "For Siti Aminah · Premium",
+    "For Nur Aisyah · Variable",
+    "For Adam Rahman · Normal",
+  ]) {
+    await expect(receiptPage.getByText(text)).toBeVisible();
+  }
+  await receiptPage.close();
 
   // The device is revoked (lost, say): what it takes from then on is held for an officer, and the amil
   // sees why, in both languages.
-  await consoleSignIn(page, "approver");
   await page.goto("/counter");
-  await expect(summary(page)).toContainText("2 received by the council");
+  await expect(summary(page)).toContainText("5 received by the council");
   // A series whose block is used up (the wakaf series, say): the device says so, and the approver,
   // signed in on it, asks the council for a new block continuing the series.
   await page.evaluate(
@@ -304,10 +415,10 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
     return answer.status;
   });
   expect(revoked).toBe(200);
-  const third = await takePayment(page, { fund: "Zakat fitrah", amount: "16", payer: "Haji Ali" });
-  expect(third.receiptNo).toBe(first.receiptNo.replace(/1$/, "3"));
+  const sixth = await takePayment(page, { fund: "Zakat fitrah", amount: "16", payer: "Haji Ali" });
+  expect(sixth.receiptNo).toBe(first.receiptNo.replace(/1$/, "6"));
   await expect(summary(page)).toHaveText(
-    "0 waiting to be sent, 2 received by the council, 1 held for an officer.",
+    "0 waiting to be sent, 5 received by the council, 1 held for an officer.",
   );
   await expect(page.getByTestId("counter-entry").first()).toContainText(
     "Held for an officer: this device was revoked",

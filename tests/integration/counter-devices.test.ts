@@ -55,6 +55,8 @@ describe.each(testDatabases())("a counter device offline, on $name", (database) 
       given.body["data"] as { credential: string; amil: { id: string; name: string } },
     );
   };
+  /** The published rates a household is priced at (cents). */
+  let fitrahRate: { normal: number; premium: number };
 
   const entry = (serial: number, key: string, extra: Record<string, unknown> = {}) => ({
     v: 1,
@@ -95,7 +97,15 @@ describe.each(testDatabases())("a counter device offline, on $name", (database) 
       portal.base,
       "/svc/main/v1/Home/homePageConfiguration?charityId=25",
     );
-    ratesVersion = (config.body["data"] as { version: number }).version;
+    const data = config.body["data"] as {
+      version: number;
+      muisZakatFitrah: { normalRate: number; premiumRate: number };
+    };
+    ratesVersion = data.version;
+    fitrahRate = {
+      normal: data.muisZakatFitrah.normalRate,
+      premium: data.muisZakatFitrah.premiumRate,
+    };
     pair = await keyPair();
   }, 180_000);
 
@@ -271,6 +281,51 @@ describe.each(testDatabases())("a counter device offline, on $name", (database) 
     });
   });
 
+  it("takes a household's payment with each person named on the receipt, and holds one priced wrongly", async () => {
+    const { normal, premium } = fitrahRate;
+    const household = [
+      { name: "Haji Rahman", kind: "normal", cents: normal },
+      { name: "Siti Aminah", kind: "premium", cents: premium },
+      { name: "Adam Rahman", kind: "normal", cents: normal },
+    ];
+    const total = normal * 2 + premium;
+    const paid = (serial: number, key: string, lines: typeof household, amountCents: number) => {
+      const base = entry(serial, key);
+      return { ...base, entry: { ...base.entry, amountCents, household: lines } };
+    };
+    const [applied, cheap] = answers(
+      await sync([
+        await signed(pair, paid(60, "till-1-0060", household, total)),
+        // A device that priced a person below the rates it names: held for an officer.
+        await signed(
+          pair,
+          paid(61, "till-1-0061", [{ ...household[0]!, cents: normal - 1 }], normal - 1),
+        ),
+      ]),
+    );
+    expect(cheap).toMatchObject({ outcome: "held", reason: "entry.invalid" });
+    expect(applied).toMatchObject({ outcome: "applied", ratesSuperseded: false });
+    const token = (applied!["receipt"] as { token: string }).token;
+    const receipt = (await callPortal(portal.base, RECEIPT, { token })).body["data"] as {
+      fitrahAmount: number;
+      attributes: { household: unknown[]; muisFitrah: unknown[] };
+    };
+    expect(receipt.fitrahAmount).toBe(total);
+    expect(receipt.attributes.household).toEqual(
+      household.map(({ name, kind, cents }) => ({
+        name,
+        item: "fitrah",
+        kind,
+        days: null,
+        amount: cents,
+      })),
+    );
+    expect(receipt.attributes.muisFitrah).toEqual([
+      { name: "Normal", noOfPerson: 2, perPerson: normal, amount: normal * 2 },
+      { name: "Premium", noOfPerson: 1, perPerson: premium, amount: premium },
+    ]);
+  });
+
   it("holds what it cannot take as it is, with the reason; applies and flags an entry at old rates", async () => {
     // The council publishes new rates while the counter is offline: the device still prices at the
     // old ones, and the money it took was received.
@@ -311,6 +366,7 @@ describe.each(testDatabases())("a counter device offline, on $name", (database) 
     const listed = await as["approver"]!.call("/console/api/counter/devices", { method: "GET" });
     const held = (listed.body["data"] as { held: Array<Record<string, unknown>> }).held;
     expect(held.map((h) => h["reason"])).toEqual([
+      "entry.invalid",
       "number.outside_block",
       "number.used",
       "device.revoked",

@@ -37,3 +37,4 @@ export * from "./console/index.ts";
 export * from "./console/operations.ts";
 export * from "./finance/index.ts";
 export * from "./counter/index.ts";
+export * from "./household/index.ts";

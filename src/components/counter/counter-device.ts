@@ -1,4 +1,10 @@
-import { MAIN_CHARITY_ID, MAX_SYNC_ENTRIES, offlineReceiptHeader } from "@portal/domain";
+import { ratesFromHomePageWire } from "@portal/adapters";
+import {
+  MAIN_CHARITY_ID,
+  MAX_SYNC_ENTRIES,
+  offlineReceiptHeader,
+  type HouseholdRates,
+} from "@portal/domain";
 import {
   isWhole,
   markEntries,
@@ -32,13 +38,16 @@ export const receiptJws = async (key: CryptoKey, kid: string, claims: unknown) =
   return `${input}.${await sign(key, input)}`;
 };
 
-/** The rates version the pages are priced at now (undefined offline or on failure). */
-export const currentRatesVersion = async (): Promise<number | undefined> => {
+/** The rates the pages are priced at now, and their version (undefined offline or on failure). */
+export const currentRates = async (): Promise<
+  { readonly version: number; readonly rates: HouseholdRates } | undefined
+> => {
   try {
     const response = await fetch(CONFIG_PATH, { headers: { accept: "application/json" } });
     if (!response.ok) return undefined;
-    const version = ((await response.json()) as { data?: { version?: unknown } }).data?.version;
-    return typeof version === "number" && Number.isSafeInteger(version) ? version : undefined;
+    const data = ((await response.json()) as { data?: unknown }).data;
+    const { version, rates } = ratesFromHomePageWire(data);
+    return { version, rates };
   } catch {
     return undefined;
   }
@@ -113,7 +122,7 @@ export const registerDevice = async (
     "verify",
   ]);
   const { kty, crv, x, y } = await crypto.subtle.exportKey("jwk", keys.publicKey);
-  const [answer, ratesVersion] = await Promise.all([
+  const [answer, current] = await Promise.all([
     fetch(DEVICES_PATH, {
       method: "POST",
       credentials: "same-origin",
@@ -124,18 +133,19 @@ export const registerDevice = async (
       },
       body: JSON.stringify({ mosqueName, label, publicKey: { kty, crv, x, y } }),
     }),
-    currentRatesVersion(),
+    currentRates(),
   ]);
   if (answer.status === 401) return "counter_register_signed_out";
   if (answer.status === 403) return "counter_register_forbidden";
   const body = (await answer.json().catch(() => ({}))) as {
     data?: { id: string; deviceNo: number; series: string[]; blockFrom: number; blockTo: number };
   };
-  if (!answer.ok || !body.data || ratesVersion === undefined) return "counter_register_failed";
+  if (!answer.ok || !body.data || current === undefined) return "counter_register_failed";
   const { id, deviceNo, series, blockFrom, blockTo } = body.data;
   return {
     keys,
     device: { id, deviceNo, series, blockFrom, blockTo, mosqueName, label },
-    ratesVersion,
+    ratesVersion: current.version,
+    rates: current.rates,
   };
 };

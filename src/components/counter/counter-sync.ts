@@ -15,6 +15,9 @@ const reasonKey = (labels: CounterLabels, reason: string | undefined): CounterLa
   return (key in labels ? key : "counter_reason_unknown") as CounterLabelKey;
 };
 
+/** The entries the page lists, newest first (a busy night's queue holds hundreds; all are counted). */
+const LISTED = 50;
+
 /** The tag the page asks the service worker to sync under (scripts/counter-sw.mjs). */
 const SYNC_TAG = "counter-sync";
 
@@ -44,6 +47,7 @@ export const startSync = (ctx: CounterContext): SyncSection => {
   const syncButton = $<HTMLButtonElement>("[data-counter-sync]");
   const syncMessage = $("[data-counter-sync-message]");
   const list = $("[data-counter-list]");
+  const latest = $("[data-counter-latest]");
   const summary = $("[data-counter-summary]");
   let syncing = false;
   const block = startBlock(ctx);
@@ -79,9 +83,11 @@ export const startSync = (ctx: CounterContext): SyncSection => {
             applied: count("applied"),
             held: count("held") + count("refused"),
           });
+    latest.hidden = entries.length <= LISTED;
+    latest.textContent = t("counter_queue_latest", { shown: LISTED, count: entries.length });
     list.replaceChildren(
       ...entries
-        .slice()
+        .slice(-LISTED)
         .reverse()
         .map((entry) => {
           const item = document.createElement("li");
@@ -95,6 +101,7 @@ export const startSync = (ctx: CounterContext): SyncSection => {
             formatMoney(entry.amountCents as Cents),
             // Gone once the council has the entry (counter-store.ts `tidy`).
             ...(entry.payerName === undefined ? [] : [entry.payerName]),
+            ...(entry.people ? [t("counter_household_people", { count: entry.people })] : []),
           ].join(" · ");
           const status = document.createElement("span");
           status.className = "counter-status";

@@ -1,3 +1,5 @@
+import { householdLabelKeys } from "../ui/household/labels";
+
 /** Every string the counter page's script shows (src/i18n/locales), translated when the page is built. */
 export const counterLabelKeys = [
   "counter_page_title",
@@ -56,6 +58,11 @@ export const counterLabelKeys = [
   "counter_error_save",
   "counter_error_email",
   "counter_error_nric",
+  "counter_error_household",
+  "counter_error_rates",
+  "counter_receipts_title",
+  "counter_receipt_qr",
+  "counter_household_people",
   "counter_receipt_title",
   "counter_receipt_no",
   "counter_receipt_amount",
@@ -65,6 +72,7 @@ export const counterLabelKeys = [
   "counter_queue_title",
   "counter_queue_summary",
   "counter_queue_empty",
+  "counter_queue_latest",
   "counter_sync",
   "counter_syncing",
   "counter_sync_done",
@@ -90,6 +98,7 @@ export const counterLabelKeys = [
   "counter_reason_shift_none",
   "counter_reason_shift_closed",
   "counter_reason_unknown",
+  ...householdLabelKeys,
 ] as const;
 
 export type CounterLabelKey = (typeof counterLabelKeys)[number];

@@ -127,6 +127,31 @@ const details = (kind: string, receipt: Receipt, t: Label) => {
   }
 };
 
+const PERSON_ITEM: Readonly<Record<string, string>> = {
+  receipt_zakat_fitrah: "fitrah",
+  receipt_fidyah: "fidyah",
+  receipt_zakat_harta: "harta",
+};
+const FITRAH_KIND = { normal: "Normal", premium: "Premium", own: "Variable" } as const;
+
+/** The people the payer paid for under one kind (a household): each named, with their amount. */
+const people = (kind: string, receipt: Receipt, t: Label) =>
+  receipt.attributes.household
+    .filter((person) => person.item === PERSON_ITEM[kind])
+    .map((person, index) => (
+      <Detail
+        key={`person-${index}`}
+        text={[
+          t("receipt_for_person", { name: person.name }),
+          person.kind === null ? "" : t(`receipt_fitrah_${FITRAH_KIND[person.kind]}`),
+          person.days === null ? "" : t("receipt_days", { days: String(person.days) }),
+        ]
+          .filter(Boolean)
+          .join(" · ")}
+        amount={detailAmount(person.amount, receipt)}
+      />
+    ));
+
 /** The donor's receipt (spec §3): every field that applies to this donation. */
 export const ReceiptBody = ({ receipt, t, lang }: BodyProps) => {
   const status = paymentStatusDisplay(receipt.paymentStatus);
@@ -164,6 +189,7 @@ export const ReceiptBody = ({ receipt, t, lang }: BodyProps) => {
                 </td>
               </tr>,
               ...details(kind.key, receipt, t),
+              ...people(kind.key, receipt, t),
             ])}
           </tbody>
           <tfoot>

@@ -74,6 +74,7 @@ export const receiptLabelKeys = [
   "receipt_persons",
   "receipt_days_rate",
   "receipt_days",
+  "receipt_for_person",
   "donorlast_receipt_fidyah_direct",
   "receipt_kaffarah_Jimak",
   "receipt_kaffarah_Nazar",

@@ -84,7 +84,8 @@ export const syncEntries = (input: {
     const signatures = yield* EntrySignatures;
     const rates = yield* RateRecords;
     const clock = yield* Clock;
-    const version = (yield* recorded(() => rates.current()))?.version ?? 0;
+    const current = yield* recorded(() => rates.current());
+    const version = current?.version ?? 0;
     const verify = signatures.verifier(device.publicKey);
     const now = new Date(yield* clock.now());
     // Each entry's answer in the order sent: refused ones now, the rest from the records below.
@@ -116,7 +117,8 @@ export const syncEntries = (input: {
         key: entry.key,
         signedText: text,
         signature,
-        decide: (view) => decideOfflineEntry(entry, view, now, version, amilReason),
+        decide: (view) =>
+          decideOfflineEntry(entry, view, now, version, current?.rates ?? null, amilReason),
       });
     }
     if (toTake.length > 0) {

@@ -154,7 +154,7 @@ export async function recordCounterPayment(
          frequency, payment_method, rates_version, client_secret_hash, source, payment_type,
          tax_id_encrypted, tax_id_hash, particulars, gift_email, donor_id_encrypted, donor_id_hash,
          mosque_name, amil_id, amil_name, counter_reference, bank_name, created_at, shift_id)
-       values ($1, $2, $3, 'succeeded', $4, $5, '{}'::jsonb, $6, 'one time', $7,
+       values ($1, $2, $3, 'succeeded', $4, $5, $25, $6, 'one time', $7,
          coalesce($23::int, (select version from home_page_configuration where charity_id = $8), 1),
          $9, $10, 1, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
          coalesce($22::timestamptz, now()), $24)
@@ -190,6 +190,12 @@ export async function recordCounterPayment(
         options.number?.takenAt ?? null,
         options.number?.ratesVersion ?? null,
         options.shift ?? null,
+        // The people paid for, each named on the receipt (receiptAttributes reads them).
+        JSON.stringify(
+          entry.household
+            ? { household: entry.household.map((line) => ({ item: entry.fund, ...line })) }
+            : {},
+        ),
       ],
     );
     return written.length === 1;

@@ -1,8 +1,11 @@
 import { AMOUNT_ITEM_KEYS, FIDYAH_CATEGORIES, FLOW_TYPES, SOURCES_OF_INCOME } from "@portal/domain";
 import { Schema } from "effect";
 import type { ApiCallName } from "../http/paths";
+import { ReceiptAttributes } from "./receipt-attributes";
 import { VerifiedReceipt } from "./verified-receipt";
 import { SyncAnswers } from "./counter-responses";
+
+export { ReceiptAttributes };
 
 /**
  * The answers of the portal's calls as the browser reads them: one schema per call, shared by the
@@ -113,8 +116,6 @@ export const UserData = Schema.Struct({
   address: Address,
 });
 
-const NullInt = Schema.NullOr(Int);
-
 /** A recurring plan as its owner sees it (account area). */
 export const RecurringPlan = Schema.Struct({
   transactionNo: Str,
@@ -141,20 +142,6 @@ export const TaxDeduction = Schema.Struct({
       idKind: Schema.Literals(["NRIC", "FIN", "UEN"]),
       idShown: Schema.Union([Masked, Schema.String.check(Schema.isPattern(/^[0-9A-Z]{9,10}$/))]),
     }),
-  ),
-});
-
-/** Spec §3's receipt attribute lists (amounts in cents; a rate no longer known is null). */
-export const ReceiptAttributes = Schema.Struct({
-  muisHarta: Schema.Array(Schema.Struct({ name: Str, amount: Int, remark: Schema.Array(Str) })),
-  muisFitrah: Schema.Array(
-    Schema.Struct({ name: Str, noOfPerson: Int, perPerson: NullInt, amount: NullInt }),
-  ),
-  muisFidyah: Schema.Array(
-    Schema.Struct({ name: Str, noOfDays: Int, perDay: NullInt, amount: Int }),
-  ),
-  muisKaffarah: Schema.Array(
-    Schema.Struct({ name: Str, quantity: Int, perUnit: NullInt, amount: Int }),
   ),
 });
 

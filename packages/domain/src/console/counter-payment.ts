@@ -2,6 +2,7 @@ import { Result } from "effect";
 import { domainError, type DomainError } from "../errors.ts";
 import type { FlowType } from "../flow.ts";
 import { COUNTER_ITEMS, flowOfItem, fundOf, receiptSeriesOf } from "../funds/lookup.ts";
+import { householdLinesOk, type HouseholdLine } from "../household/household.ts";
 import { checkAmount } from "../limits.ts";
 import type { Cents } from "../money.ts";
 import { EMAIL_PATTERN } from "../validators/contact.ts";
@@ -51,6 +52,11 @@ export interface CounterEntryInput {
     readonly idNumber?: string | undefined;
     readonly anonymous?: boolean | undefined;
   };
+  /**
+   * The people paid for, each named on the receipt (a household, issue 32): their lines of this fund
+   * add up to the amount (`householdLinesOk`). None: the payer pays for themselves.
+   */
+  readonly household?: ReadonlyArray<HouseholdLine> | undefined;
 }
 
 export interface CounterEntry {
@@ -71,6 +77,7 @@ export interface CounterEntry {
     readonly idKind: "NRIC" | "UEN" | null;
     readonly anonymous: boolean;
   };
+  readonly household: ReadonlyArray<HouseholdLine> | null;
 }
 
 export type CounterField =
@@ -82,7 +89,8 @@ export type CounterField =
   | "donorName"
   | "email"
   | "mobile"
-  | "idNumber";
+  | "idNumber"
+  | "household";
 
 export type CounterEntryError = DomainError<"CounterEntryRefused", "counter.invalid"> & {
   readonly fields: ReadonlyArray<CounterField>;
@@ -134,7 +142,20 @@ export const checkCounterEntry = (
           ? "UEN"
           : undefined;
   if (idKind === undefined) wrong.push("idNumber");
-  if (wrong.length > 0 || !fund || !method || idKind === undefined)
+  // The rates are checked where they are known (the sync, against the rates the entry names).
+  const household =
+    input.household === undefined
+      ? null
+      : fund && householdLinesOk(fund, input.household, amount, null)
+        ? input.household.map(({ name, kind, days, cents }) => ({
+            name,
+            ...(kind === undefined ? {} : { kind }),
+            ...(days === undefined ? {} : { days }),
+            cents,
+          }))
+        : undefined;
+  if (household === undefined) wrong.push("household");
+  if (wrong.length > 0 || !fund || !method || idKind === undefined || household === undefined)
     return Result.fail({
       ...domainError(
         "CounterEntryRefused",
@@ -162,6 +183,7 @@ export const checkCounterEntry = (
       idKind,
       anonymous: input.donor.anonymous === true,
     },
+    household,
   });
 };
 

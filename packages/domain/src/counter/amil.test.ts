@@ -78,7 +78,7 @@ describe("an amil's credential on a counter device", () => {
     ).toBe(true);
     const view = { ...device, revoked: false };
     const now = new Date("2026-03-19T13:05:00Z");
-    expect(decideOfflineEntry(built, view, now, 3, "amil.expired")).toEqual({
+    expect(decideOfflineEntry(built, view, now, 3, null, "amil.expired")).toEqual({
       outcome: "hold",
       reason: "amil.expired",
       receiptNo: "ZK-D007-00000001",
@@ -86,7 +86,7 @@ describe("an amil's credential on a counter device", () => {
     expect(decideOfflineEntry(built, view, now, 3).outcome).toBe("apply");
     // A revoked device's entry is held for that first.
     expect(
-      decideOfflineEntry(built, { ...view, revoked: true }, now, 3, "amil.forged"),
+      decideOfflineEntry(built, { ...view, revoked: true }, now, 3, null, "amil.forged"),
     ).toMatchObject({
       reason: "device.revoked",
     });

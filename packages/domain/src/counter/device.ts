@@ -1,5 +1,6 @@
 import { flowOfItem, receiptSeriesOf } from "../funds/lookup.ts";
 import { VERIFY_QUERY } from "../receipt/verification.ts";
+import type { HouseholdLine } from "../household/household.ts";
 import { deviceSeries, receiptNumberOf, type OfflineEntryInput } from "./offline.ts";
 
 // The counter device's side of issue 32 (the /counter app): which serial the next receipt of a
@@ -50,6 +51,8 @@ export interface CounterSale {
     readonly email?: string | undefined;
     readonly idNumber?: string | undefined;
   };
+  /** The people paid for, each named on the receipt: this fund's lines of a household. */
+  readonly household?: ReadonlyArray<HouseholdLine> | undefined;
 }
 
 const filled = (value: string | undefined): string | undefined => {
@@ -92,6 +95,7 @@ export const buildOfflineEntry = (input: {
         ...(email === undefined ? {} : { email }),
         ...(idNumber === undefined ? {} : { idNumber }),
       },
+      ...(sale.household === undefined ? {} : { household: sale.household }),
     },
   };
 };

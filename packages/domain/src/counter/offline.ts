@@ -1,6 +1,7 @@
 import { Result } from "effect";
 import { domainError, type DomainError } from "../errors.ts";
 import { isFlowType, RECEIPT_SERIES, type FlowType } from "../funds/lookup.ts";
+import { householdLinesOk, type HouseholdRates } from "../household/household.ts";
 import {
   checkCounterEntry,
   seriesOfFlow,
@@ -175,12 +176,15 @@ export type OfflineDecision =
  * priced at rates replaced since is applied and flagged), or hold it for an officer with its reason
  * (a revoked device, a serial outside its block, an entry another device signed, a payment its rules
  * refuse, a time that cannot be). A held entry is kept and shown to the amil; nothing is dropped.
+ * A household's lines priced at the current rates (`rates`, of `ratesVersion`) must be priced at
+ * them; priced at rates replaced since, they stand as taken.
  */
 export const decideOfflineEntry = (
   input: OfflineEntryInput,
   device: DeviceView,
   now: Date,
   ratesVersion: number,
+  rates: HouseholdRates | null = null,
   /** Why the entry's amil credential does not hold (amil.ts `amilHeldReason`), if it does not. */
   amilReason?: AmilHeldReason,
 ): OfflineDecision => {
@@ -197,6 +201,11 @@ export const decideOfflineEntry = (
   }
   if (amilReason !== undefined) return hold(amilReason);
   if (Result.isFailure(checked) || series === null || receiptNo === null) {
+    return hold("entry.invalid");
+  }
+  const { household, fund, amountCents } = checked.success;
+  const current = input.ratesVersion === ratesVersion ? rates : null;
+  if (household && current && !householdLinesOk(fund, household, amountCents, current)) {
     return hold("entry.invalid");
   }
   const takenAt = new Date(input.takenAt);

@@ -82,7 +82,13 @@ describe("receipt attribute lists", () => {
   });
 
   it("gives empty lists for wakaf gifts and unreadable inputs", () => {
-    const empty = { muisHarta: [], muisFitrah: [], muisFidyah: [], muisKaffarah: [] };
+    const empty = {
+      muisHarta: [],
+      muisFitrah: [],
+      muisFidyah: [],
+      muisKaffarah: [],
+      household: [],
+    };
     expect(receiptAttributes({ ilmu: 5000 }, { ilmu: 5000 }, seedRates)).toEqual(empty);
     expect(receiptAttributes(null, {}, null)).toEqual(empty);
   });

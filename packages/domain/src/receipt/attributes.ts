@@ -25,12 +25,66 @@ export interface KaffarahItem {
   readonly perUnit: number | null;
   readonly amount: number;
 }
+/** A person paid for (a household, issue 32): named on the receipt with what was paid for them. */
+export interface HouseholdPerson {
+  readonly name: string;
+  readonly item: "fitrah" | "fidyah" | "harta";
+  /** Fitrah's rate kind. */
+  readonly kind: "normal" | "premium" | "own" | null;
+  /** Fidyah's days. */
+  readonly days: number | null;
+  readonly amount: number;
+}
 export interface ReceiptAttributes {
   readonly muisHarta: ReadonlyArray<HartaItem>;
   readonly muisFitrah: ReadonlyArray<FitrahItem>;
   readonly muisFidyah: ReadonlyArray<FidyahItem>;
   readonly muisKaffarah: ReadonlyArray<KaffarahItem>;
+  /** The people paid for, in the order the payer named them; empty when the payer paid for themselves. */
+  readonly household: ReadonlyArray<HouseholdPerson>;
 }
+
+const PERSON_ITEMS: ReadonlyArray<HouseholdPerson["item"]> = ["fitrah", "fidyah", "harta"];
+const FITRAH_KIND: ReadonlyArray<NonNullable<HouseholdPerson["kind"]>> = [
+  "normal",
+  "premium",
+  "own",
+];
+
+/** The household a donation names (`inputs.household`); anything malformed is left out. */
+const householdOf = (value: unknown): HouseholdPerson[] =>
+  Array.isArray(value)
+    ? value.flatMap((line: unknown) => {
+        if (!isRecord(line) || typeof line["name"] !== "string") return [];
+        const item = PERSON_ITEMS.find((i) => i === line["item"]);
+        if (item === undefined) return [];
+        return [
+          {
+            name: line["name"],
+            item,
+            kind: FITRAH_KIND.find((k) => k === line["kind"]) ?? null,
+            days: item === "fidyah" ? count(line["days"]) : null,
+            amount: count(line["cents"]),
+          },
+        ];
+      })
+    : [];
+
+/** Fitrah items per kind from the people paid for (a household names each; the receipt counts them). */
+const fitrahOfHousehold = (people: ReadonlyArray<HouseholdPerson>): FitrahItem[] => {
+  const kinds: Array<[FitrahItem["name"], HouseholdPerson["kind"]]> = [
+    ["Normal", "normal"],
+    ["Premium", "premium"],
+    ["Variable", "own"],
+  ];
+  return kinds.flatMap(([name, kind]) => {
+    const of = people.filter((p) => p.item === "fitrah" && p.kind === kind);
+    if (of.length === 0) return [];
+    const amount = of.reduce((sum, p) => sum + p.amount, 0);
+    const same = of.every((p) => p.amount === of[0]!.amount);
+    return [{ name, noOfPerson: of.length, perPerson: same ? of[0]!.amount : null, amount }];
+  });
+};
 
 type Rates = Pick<
   RateConfig,
@@ -143,10 +197,21 @@ export const receiptAttributes = (
       amount: amounts["kaffarah"] ?? 0,
     });
   }
+  const household = householdOf(items["household"]);
+  const fidyahPeople = household.filter((p) => p.item === "fidyah");
   return {
     muisHarta: hartaItems(items["hartaItems"]),
-    muisFitrah,
-    muisFidyah,
+    muisFitrah: muisFitrah.length > 0 ? muisFitrah : fitrahOfHousehold(household),
+    muisFidyah:
+      muisFidyah.length > 0 || fidyahPeople.length === 0
+        ? muisFidyah
+        : fidyahPeople.map((p) => ({
+            name: "Fidyah" as const,
+            noOfDays: p.days ?? 0,
+            perDay: p.days ? Math.round(p.amount / p.days) : null,
+            amount: p.amount,
+          })),
     muisKaffarah,
+    household,
   };
 };
