@@ -4,10 +4,17 @@ import {
   type GatewayPayment,
   type PaymentGatewayShape,
 } from "@portal/domain";
-import { createStripeGateway, refundSecondPayment } from "@portal/adapters/payments";
 import {
+  createStripeGateway,
+  refundSecondPayment,
+  sandboxNetsTerminal,
+  type NetsTerminal,
+} from "@portal/adapters/payments";
+import {
+  kioskPayments,
   payments,
   recurring,
+  type DonationView,
   type MailQueue,
   type Payments,
   type Recurring,
@@ -66,6 +73,20 @@ export interface PortalPayments {
    * through the webhook): applied to the donation whose attempt it is. Unknown payments are ignored.
    */
   readonly applyGatewayReport: (payment: GatewayPayment) => Promise<void>;
+  /**
+   * The NETS terminal beside each kiosk (docs/stand-ins.md, "NETS terminal"): the embedded sandbox
+   * with the sandbox gateway (never in production, which refuses that gateway); none otherwise, as no
+   * real terminal's adapter is built yet (a kiosk then pays by PayNow only).
+   */
+  readonly netsTerminal: NetsTerminal | undefined;
+  /**
+   * A paid kiosk payment's receipt e-mailed to the address the payer gave at the kiosk (kept only
+   * now that they asked), queued once per receipt; undefined: not a paid kiosk payment.
+   */
+  readonly emailKioskReceipt: (
+    donationId: string,
+    email: string,
+  ) => Promise<DonationView | undefined>;
 }
 
 export function portalPayments(deps: {
@@ -138,6 +159,15 @@ export function portalPayments(deps: {
       const records = await donations();
       const donationId = await records.donationOfAttempt(payment.paymentId);
       if (donationId) await records.apply(donationId, payment);
+    },
+    netsTerminal: gatewayName === "sandbox" ? sandboxNetsTerminal() : undefined,
+    emailKioskReceipt: async (donationId, email) => {
+      const kiosk = kioskPayments(await database.open(), key);
+      const paid = await kiosk.emailReceipt(donationId, email, (tx, donation, to) =>
+        mails.queueReceiptMail(tx, donation, { email: to }),
+      );
+      if (paid) await mails.sendReceiptMail(paid, { email });
+      return paid;
     },
   };
 }

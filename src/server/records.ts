@@ -1,5 +1,7 @@
 import {
   counterDevices,
+  kioskPayments,
+  type KioskPayments,
   type CounterDevices,
   donors,
   guestSessions,
@@ -48,6 +50,7 @@ export interface Records {
   readonly identityState: Deferred<IdentityState>;
   readonly nricProofs: Deferred<NricProofs>;
   readonly counterDevices: Deferred<CounterDevices>;
+  readonly kioskPayments: Deferred<KioskPayments>;
 }
 
 export const portalRecords = (
@@ -69,4 +72,5 @@ export const portalRecords = (
   identityState: database.over((sql) => identityState(sql, key)),
   nricProofs: database.over((sql) => nricProofs(sql, key)),
   counterDevices: database.over((sql) => counterDevices(sql, key)),
+  kioskPayments: database.over((sql) => kioskPayments(sql, key)),
 });

@@ -111,7 +111,9 @@ test("a guest pays kaffarah by card and gets a receipt number, link and e-mail",
   await expect(page.getByTestId("total")).toHaveText("$0.00");
 });
 
-test("zakat from the calculator, on a phone, in Malay", async ({ page }, testInfo) => {
+test("zakat from the calculator for a household, on a phone, in Malay", async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await open(page, "/ms/calculator");
   const savings = page.getByRole("group", { name: /Simpanan/ });
@@ -125,6 +127,18 @@ test("zakat from the calculator, on a phone, in Malay", async ({ page }, testInf
   await hydrated(page);
   await expect(page.getByRole("heading", { name: "Apa yang anda bayar" })).toBeVisible();
   await expect(page.getByTestId("checkout-total")).toHaveText("$287.50");
+  // Fitrah for a household, each person named (the counter's own household form): the order's
+  // fitrah is theirs, at the normal and the higher rate.
+  await page.getByTestId("household-toggle").check();
+  const people = page.locator(".household-person");
+  await expect(people.first().getByLabel("Nama (seperti pada resit)")).toBeFocused();
+  await people.first().getByLabel("Nama (seperti pada resit)").fill("Haji Rahman");
+  await people.first().getByLabel("Zakat fitrah").selectOption("normal");
+  await page.getByRole("button", { name: "Tambah seorang" }).click();
+  await people.nth(1).getByLabel("Nama (seperti pada resit)").fill("Siti Aminah");
+  await expect(page.getByTestId("checkout-total")).toHaveText("$287.50");
+  await people.nth(1).getByLabel("Zakat fitrah").selectOption("premium");
+  await expect(page.getByTestId("checkout-total")).toHaveText("$300.50");
   await fillDonor(page, "zakat.ms@example.sg");
   await fillCard(page, "4242-4242-4242-4242");
   await expectNoOverflow(page);
@@ -149,6 +163,11 @@ test("zakat from the calculator, on a phone, in Malay", async ({ page }, testInf
   await expect(page.locator("article.receipt-sheet table.receipt-table tbody tr")).toHaveText([
     /Zakat Harta\s*\$287\.50/,
     /Simpanan · Catatan: Akaun DBS\s*\$287\.50/,
+    /Zakat Fitrah\s*\$13\.00/,
+    /Biasa: 1 orang × \$5\.00\s*\$5\.00/,
+    /Premium: 1 orang × \$8\.00\s*\$8\.00/,
+    /Untuk Haji Rahman · Biasa\s*\$5\.00/,
+    /Untuk Siti Aminah · Premium\s*\$8\.00/,
   ]);
   await keepScreenshot(page, testInfo, "receipt-harta-items-ms-375");
 });

@@ -11,7 +11,12 @@ import { decodeResponse, responseSchemas } from "@portal/adapters/responses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
 import { signInOfficer } from "../support/console";
-import { registeredDevice, signedEntry } from "../support/counter-device";
+import {
+  kioskRequest,
+  registeredDevice,
+  registeredKiosk,
+  signedEntry,
+} from "../support/counter-device";
 import { testDatabases } from "../support/databases";
 import { startOneMapStandIn, type OneMapStandIn } from "../support/onemap";
 import {
@@ -235,6 +240,25 @@ describe.each(testDatabases())("client and server contract on $name", (database)
       },
       asGuest,
     );
+    // A kiosk's calls: a payment its key signed, paid at its NETS terminal, its receipt e-mailed.
+    const kiosk = await registeredKiosk(
+      await signInOfficer(portal.base, portal.dataDir, "approver"),
+    );
+    const started = (await check(
+      "startKioskPayment",
+      {
+        body: await kioskRequest(kiosk.keys, kiosk.id, {
+          fund: "ilmu",
+          amountCents: 2_000,
+          totalCents: 2_000,
+        }),
+      },
+      asGuest,
+    )) as { data: { id: string; clientSecret: string } };
+    const kioskRef = { donationId: started.data.id, clientSecret: started.data.clientSecret };
+    await check("payKioskByNets", { body: kioskRef }, asGuest);
+    await check("kioskReceipt", { body: { ...kioskRef, lang: "ms" } }, asGuest);
+    await check("emailKioskReceipt", { body: { ...kioskRef, email: "kiosk@example.sg" } }, asGuest);
     await check("getTaxDeductionStatus", { body: { transactionNo } });
     await check("registerTaxDeduction", {
       body: { transactionNo, idType: "NRIC", idNumber: nric },

@@ -51,3 +51,30 @@ export const registeredDevice = async (approver: ConsoleOfficer, mosqueName = "M
   const device = made.body["data"] as { id: string; deviceNo: number };
   return { keys, id: device.id, deviceNo: device.deviceNo };
 };
+
+/** A kiosk registered by `approver` for a mosque (a device of kind `kiosk`), with its keys. */
+export const registeredKiosk = async (approver: ConsoleOfficer, mosqueName = "Masjid Sultan") => {
+  const keys = await deviceKeys();
+  const made = await approver.call("/console/api/counter/devices", {
+    body: { mosqueName, label: "Kiosk 1", publicKey: await publicJwk(keys), kind: "kiosk" },
+  });
+  const kiosk = made.body["data"] as { id: string; kind: string };
+  return { keys, id: kiosk.id, kind: kiosk.kind };
+};
+
+/** A kiosk's request to start a payment, signed with its key, as `startKioskPayment` takes it. */
+export const kioskRequest = async (
+  keys: DeviceKeys,
+  kioskId: string,
+  order: Record<string, unknown>,
+  key: string = crypto.randomUUID(),
+) => {
+  const text = JSON.stringify({
+    v: 1,
+    kiosk: kioskId,
+    key,
+    at: new Date().toISOString(),
+    order: { ratesVersion: 1, lang: "en", ...order },
+  });
+  return { kioskId, text, signature: await sign(keys, text) };
+};

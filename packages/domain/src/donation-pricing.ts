@@ -7,6 +7,12 @@ import { fundOf, pricingOf } from "./funds/lookup.ts";
 import { kaffarahUnitCost, KAFFARAH_MAX_QUANTITY, KAFFARAH_MIN_AMOUNT } from "./kaffarah.ts";
 import { checkAmount } from "./limits.ts";
 import { formatMoney, sumCents, timesCount, type Cents } from "./money.ts";
+import {
+  householdLines,
+  householdProblems,
+  linesTotal,
+  type FitrahRateKind,
+} from "./household/household.ts";
 import { HARTA_NAMES, type HartaItem } from "./receipt/attributes.ts";
 import type { SourceOfIncome } from "./zakat/source-of-income.ts";
 
@@ -49,6 +55,15 @@ export interface DonationItems extends Readonly<Partial<Record<GiftItemKey, Cent
      */
     readonly amounts?: Readonly<Partial<Record<FidyahCategory, Cents>>>;
   };
+  /**
+   * Fitrah for named people (a household, issue 32): each person's name and rate kind, in place of
+   * `fitrah`'s counts; priced here at the current rates, each person named on the receipt.
+   */
+  readonly household?: ReadonlyArray<{
+    readonly name: string;
+    readonly fitrah: FitrahRateKind;
+    readonly ownRateCents?: number;
+  }>;
   /** Where the wealth paid on comes from, as the calculator's donor chose it (the receipt's field). */
   readonly sourceOfIncome?: SourceOfIncome;
   /** Kaffarah: jimak or nazar by quantity, or a custom amount. */
@@ -58,7 +73,10 @@ export interface DonationItems extends Readonly<Partial<Record<GiftItemKey, Cent
 }
 
 /** The kinds a donation pays (harta items and the source of income only describe the harta). */
-export type DonationKind = Exclude<keyof DonationItems, "hartaItems" | "sourceOfIncome">;
+export type DonationKind = Exclude<
+  keyof DonationItems,
+  "hartaItems" | "sourceOfIncome" | "household"
+>;
 
 export interface PricedDonation {
   readonly amounts: Readonly<Partial<Record<DonationKind, Cents>>>;
@@ -75,6 +93,7 @@ export type PricingError = DomainError<
   | "donation.ratesSuperseded"
   | "donation.totalMismatch"
   | "donation.hartaItems"
+  | "donation.household"
 >;
 
 const fail = (code: PricingError["code"], message: string): PricingError =>
@@ -132,10 +151,14 @@ export const priceDonation = (input: {
     return fail("donation.ratesSuperseded", "The rates changed; recalculate before paying.");
   }
   const allowed: ReadonlyArray<string> = fundOf(input.flow).items.map((item) => item.key);
-  const kinds = (Object.keys(items) as Array<keyof DonationItems>).filter(
-    (k): k is DonationKind =>
-      k !== "hartaItems" && k !== "sourceOfIncome" && items[k] !== undefined,
-  );
+  const kinds = [
+    ...(Object.keys(items) as Array<keyof DonationItems>).filter(
+      (k): k is DonationKind =>
+        k !== "hartaItems" && k !== "sourceOfIncome" && k !== "household" && items[k] !== undefined,
+    ),
+    // Named people pay fitrah.
+    ...(items.household === undefined ? [] : (["fitrah"] as const)),
+  ];
   if (kinds.length === 0) return fail("donation.empty", "Nothing to pay.");
   const stray = kinds.find((k) => !allowed.includes(k));
   if (stray)
@@ -166,6 +189,19 @@ export const priceDonation = (input: {
       timesCount(rates.fitrahPremiumRate, premium),
       variable ? timesCount(variable.rate, variable.persons) : (0 as Cents),
     ]);
+  }
+  if (items.household !== undefined) {
+    if (items.fitrah !== undefined) {
+      return fail("donation.household", "Name the people paid for, or count them: not both.");
+    }
+    const members = items.household;
+    if (householdProblems(members, rates).length > 0 || members.some((m) => !m.fitrah)) {
+      return fail(
+        "donation.household",
+        "Name each person (2 to 66 letters) with a fitrah rate; an own rate within the range.",
+      );
+    }
+    amounts.fitrah = linesTotal(householdLines(members, rates).fitrah) as Cents;
   }
   if (items.sourceOfIncome !== undefined && items.harta === undefined) {
     return fail("donation.hartaItems", "A source of income describes a harta amount.");
@@ -233,6 +269,21 @@ export const priceDonation = (input: {
   }
   return { amounts, total };
 };
+
+/**
+ * What a donation keeps of its inputs: the donor's items, with named people's fitrah as the lines it
+ * was priced at (name, rate kind, cents), as a counter's household keeps them, for the receipt.
+ */
+export const donationInputs = (items: DonationItems, rates: RateConfig): unknown =>
+  items.household === undefined
+    ? items
+    : {
+        ...items,
+        household: householdLines(items.household, rates).fitrah.map((line) => ({
+          item: "fitrah",
+          ...line,
+        })),
+      };
 
 /** Whether pricing failed. */
 export const isPricingError = (value: PricedDonation | PricingError): value is PricingError =>

@@ -16,6 +16,7 @@ import { CheckoutDone } from "./CheckoutDone";
 import { DonorFields } from "./DonorFields";
 import { EnrolledNote } from "./EnrolledNote";
 import type { CheckoutLabels } from "./labels";
+import { HouseholdSection } from "./HouseholdSection";
 import { givingPathOf } from "./order-source";
 import { OrderSummary } from "./OrderSummary";
 import { PayNowPanel } from "./PayNowPanel";
@@ -96,6 +97,9 @@ export default function Checkout(props: CheckoutProps) {
         back={back}
         rateNotice={rateRefused ? null : s.rateNotice}
       />
+      {s.flow === "ZAKAT" && s.order && !signInFirst ? (
+        <HouseholdSection labels={l} rates={s.rates} household={s.household} />
+      ) : null}
       {signInFirst && s.order && s.order.total > 0 ? (
         <section className="calc-card">
           <SignInToGive labels={l} heading />

@@ -1,4 +1,5 @@
 import { signInToGiveKeys } from "../giving/SignInToGive";
+import { householdLabelKeys } from "../ui/household/labels";
 import { fundHomeKeys, fundNameKeys } from "../../i18n/funds";
 /** Every string checkout shows, translated by the page and passed to the island as props. */
 export const checkoutLabelKeys = [
@@ -131,6 +132,11 @@ export const checkoutLabelKeys = [
   "polish_3ds_cancel",
   "polish_3ds_cancelled",
   ...signInToGiveKeys,
+  ...householdLabelKeys,
+  "household_checkout_title",
+  "household_checkout_toggle",
+  "household_checkout_fix",
+  "donation_household",
 ] as const;
 
 export type CheckoutLabels = Readonly<Record<(typeof checkoutLabelKeys)[number], string>>;

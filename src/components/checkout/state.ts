@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import {
   DEFAULT_FLOW,
   isTaxRegistrable,
-  type Cents,
   type CheckoutOrder,
   type FlowType,
+  type RateConfig,
 } from "@portal/domain";
 import {
   markRecurringRedirect,
@@ -18,6 +18,7 @@ import { fetchLiveRates } from "../calculator/rates";
 import { sessionBridge } from "../auth/bridge";
 import type { DialCodeRegions, DialCountry } from "../enrolment/dial-code";
 import { checkCard, emptyCard, type CardEntry, type CardErrors } from "./CardFields";
+import { useHousehold } from "./HouseholdSection";
 import {
   checkDonor,
   donorPayload,
@@ -67,9 +68,13 @@ export function useCheckout(props: {
   /** The donor's entries as this fund takes them: no IRAS inclusion where gifts are not deductible. */
   const forFund = (entry: DonorEntry): DonorEntry =>
     isTaxRegistrable(flow) ? entry : { ...entry, iras: false, taxId: "" };
-  const [order, setOrder] = useState<CheckoutOrder | null>(null);
+  const [baseOrder, setOrder] = useState<CheckoutOrder | null>(null);
   const [ratesVersion, setRatesVersion] = useState<number | null>(null);
-  const [rateRange, setRateRange] = useState<{ min: Cents; max: Cents } | null>(null);
+  const [rates, setRates] = useState<RateConfig | null>(null);
+  const rateRange = rates && { min: rates.fitrahMinAmount, max: rates.fitrahMaxAmount };
+  // Fitrah for named people (HouseholdSection): the order as they make it.
+  const household = useHousehold();
+  const order = household.apply(baseOrder, rates);
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
   // Kept in this tab, so going back to the giving page and returning keeps what was typed.
   const [donor, setDonorState] = useState<DonorEntry>(() => keptDonor() ?? emptyDonor);
@@ -191,7 +196,7 @@ export function useCheckout(props: {
         const live = await fetchLiveRates(controller.signal);
         if (!live) throw new Error("no rates");
         setRatesVersion(live.version);
-        setRateRange({ min: live.rates.fitrahMinAmount, max: live.rates.fitrahMaxAmount });
+        setRates(live.rates);
         setOrder(orderFromStores(chosen, live.rates));
       } catch {
         setProblem(l.checkout_error_network);
@@ -287,10 +292,9 @@ export function useCheckout(props: {
     setTried(true);
     const dErrors = checkDonor(forFund(donor), l);
     const cErrors = checksCard ? checkCard(card, l, new Date()) : {};
-    if (Object.keys(dErrors).length > 0 || Object.keys(cErrors).length > 0) {
-      setProblem(l.checkout_fix_errors);
-      return;
-    }
+    if (!household.ready()) return setProblem(l.household_checkout_fix);
+    if (Object.keys(dErrors).length > 0 || Object.keys(cErrors).length > 0)
+      return setProblem(l.checkout_fix_errors);
     setBusy(true);
     try {
       // Who pays now: a sign-in or sign-out on this page since it loaded counts from here.
@@ -356,6 +360,8 @@ export function useCheckout(props: {
   return {
     flow,
     order,
+    rates,
+    household,
     phase,
     setPhase,
     problem,

@@ -52,6 +52,7 @@ const pricing = {
   "donation.ratesSuperseded": unprocessable,
   "donation.totalMismatch": unprocessable,
   "donation.hartaItems": unprocessable,
+  "donation.household": unprocessable,
 } as const satisfies Record<PricingError["code"], RefusalAnswer>;
 
 /** The donors' calls under /svc (use cases and their repositories). */
@@ -145,6 +146,18 @@ const consoleCodes = {
   "counter.block_full": conflict,
   /** A sync carrying more entries than one call takes (MAX_SYNC_ENTRIES). */
   "counter.sync_too_many": invalid,
+  /** Kiosks (docs/counter.md): not a registered kiosk, or a request its key did not sign. */
+  "kiosk.unknown": forbidden,
+  "kiosk.signature": forbidden,
+  "kiosk.request_malformed": invalid,
+  "kiosk.request_stale": invalid,
+  "kiosk.order_invalid": invalid,
+  "kiosk.rates_changed": conflict,
+  /** A kiosk's call on a payment no kiosk started. */
+  "kiosk.not_kiosk": forbidden,
+  "kiosk.not_paid": conflict,
+  /** No NETS terminal adapter outside the sandbox yet (docs/stand-ins.md). */
+  "kiosk.nets_unavailable": unavailable,
   "content.unknown_charity": missing,
   "finance.bad_day": invalid,
   "finance.bad_range": invalid,

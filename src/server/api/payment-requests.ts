@@ -5,6 +5,7 @@ import {
   AMOUNT_ITEM_KEYS,
   cleanText,
   FIDYAH_CATEGORIES,
+  HOUSEHOLD_MAX_MEMBERS,
   FLOW_TYPES,
   SOURCES_OF_INCOME,
   FREQUENCIES,
@@ -49,6 +50,16 @@ export const CreateDonation = Schema.Struct({
         premium: Count,
         variable: Schema.optionalKey(Schema.Struct({ persons: Count, rate: Amount })),
       }),
+    ),
+    // Fitrah for named people (a household); the domain checks names, kinds and rates.
+    household: Schema.optionalKey(
+      Schema.Array(
+        Schema.Struct({
+          name: Text(66),
+          fitrah: Schema.Literals(["normal", "premium", "own"]),
+          ownRateCents: Schema.optionalKey(Amount),
+        }),
+      ).check(Schema.isMaxLength(HOUSEHOLD_MAX_MEMBERS)),
     ),
     fidyah: Schema.optionalKey(
       Schema.Struct({

@@ -9,6 +9,7 @@ import { callers } from "./auth";
 import { Refused } from "../app/refused";
 import { accountHandlers } from "./account";
 import { counterHandlers } from "./counter";
+import { kioskHandlers } from "./kiosk";
 import { CONFIGURATION_CALLS, configurationHandlers } from "./configuration";
 import { paymentHandlers, STRIPE_WEBHOOK_PATH, stripeWebhook } from "./payments";
 import { donorHandlers } from "./donors";
@@ -54,6 +55,7 @@ const handlersFor = (given: HandlerServices): Partial<Record<ApiCallName, Handle
   ...paymentHandlers(given),
   ...verifyHandlers(given),
   ...counterHandlers(given),
+  ...kioskHandlers(given),
 });
 
 /** Public reads that CDNs and browsers may cache: GET is accepted besides the spec's POST. */

@@ -62,7 +62,12 @@ const verifyDeviceToken = async (
     return undefined;
   }
   const device = await (await services.records.counterDevices()).find(header.kid);
-  if (!device || !verifyEntrySignature(device.publicKey, `${head}.${body}`, signature)) {
+  // A kiosk signs no receipt (its receipts are the server's): its key vouches for none.
+  if (
+    !device ||
+    device.kind !== "counter" ||
+    !verifyEntrySignature(device.publicKey, `${head}.${body}`, signature)
+  ) {
     return undefined;
   }
   const claims = checkDeviceReceipt(jsonPart(body), receiptNo, {

@@ -17,9 +17,15 @@ import { recorded, refuse } from "./refused";
 
 export interface CounterDeviceRecordsPort {
   /** A device's public key and what the rules need of it; undefined: no such device. */
-  readonly find: (
-    id: string,
-  ) => Promise<{ readonly view: DeviceView; readonly publicKey: JsonWebKey } | undefined>;
+  readonly find: (id: string) => Promise<
+    | {
+        readonly view: DeviceView;
+        readonly publicKey: JsonWebKey;
+        /** A kiosk's key signs only its payment requests, never an offline entry. */
+        readonly kind: "counter" | "kiosk";
+      }
+    | undefined
+  >;
   /**
    * Take a device's entries (signatures checked), in order, all or nothing: each its kept answer, or
    * applied or held as its `decide` says.
@@ -80,7 +86,10 @@ export const syncEntries = (input: {
     }
     const devices = yield* CounterDeviceRecords;
     const device = yield* recorded(() => devices.find(input.deviceId));
-    if (!device) return yield* refuse("counter.device_unknown", "This device is not registered");
+    // A kiosk is no counter device: it takes no cash, so nothing it signed is ever an entry.
+    if (!device || device.kind !== "counter") {
+      return yield* refuse("counter.device_unknown", "This device is not registered");
+    }
     const signatures = yield* EntrySignatures;
     const rates = yield* RateRecords;
     const clock = yield* Clock;

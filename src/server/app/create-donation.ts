@@ -3,6 +3,7 @@ import {
   guestEnrolmentValue,
   isPricingError,
   isTaxRegistrable,
+  donationInputs,
   priceDonation,
   receiptAttributes,
   recurringAllowed,
@@ -161,10 +162,10 @@ export const createDonation = ({
           flow: request.flow,
           amounts: priced.amounts as Record<string, Cents>,
           total: priced.total,
-          inputs: request.items,
+          inputs: donationInputs(request.items as DonationItems, config.rates),
           // What the receipt lists, at the rates this donation is priced on (they may change later).
           receiptItems: receiptAttributes(
-            request.items as DonationItems,
+            donationInputs(request.items as DonationItems, config.rates),
             priced.amounts,
             config.rates,
           ),

@@ -8,6 +8,7 @@ import { whenReady } from "./services";
 import { AccountRecords, PlanRecords, SignUpRecords } from "./account";
 import { Caller, type CallerPort } from "./caller";
 import { CounterDeviceRecords, EntrySignatures } from "./counter-sync";
+import { KioskRecords } from "./kiosk";
 import { entryVerifier } from "../counter-signatures";
 import {
   DonationRecords,
@@ -42,6 +43,7 @@ export type AppServices =
   | PlanRecords
   | CounterDeviceRecords
   | EntrySignatures
+  | KioskRecords
   | Caller;
 
 /**
@@ -116,6 +118,10 @@ export function liveUseCases(services: Services): UseCases {
     Context.add(EntrySignatures, {
       verifier: entryVerifier,
       amil: amilCredentials(services.key).read,
+    }),
+    Context.add(KioskRecords, {
+      of: async (id) => (await records.kioskPayments()).of(id),
+      terminal: payments.netsTerminal,
     }),
   );
   return {

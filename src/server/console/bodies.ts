@@ -87,6 +87,8 @@ export const DeviceBody = Schema.Struct({
     d: optional(Text(100)),
   }),
   blockSize: optional(Schema.Number),
+  /** A kiosk (docs/counter.md "Kiosks") rather than a counter device (the default). */
+  kind: optional(Schema.Literals(["counter", "kiosk"])),
 });
 
 /** A shift opened at a mosque with a cash float (whole cents; the domain's `checkShiftOpening`). */

@@ -56,10 +56,11 @@ export function counterDeviceActs(
   audit: ConsoleAudit = consoleAuditWriter(),
 ) {
   const credentials = amilCredentials(serverKey);
+  // A counter device (a kiosk takes no entries, so it has no amil and no block).
   const locked = async (q: SqlQuery, id: string) => {
     const [row] = await q.query<Row>(
       `select id, device_no, mosque_name, block_from, block_to, revoked_at
-       from counter_device where id = $1 for update`,
+       from counter_device where id = $1 and kind = 'counter' for update`,
       [id],
     );
     return row;

@@ -3,6 +3,12 @@ import type { CounterReceipt } from "./counter-receipts";
 
 // The counter devices' records as their callers see them (counter-devices.ts).
 
+/**
+ * What a registered device is: a counter device (signs offline entries and receipts) or a kiosk
+ * (signs only its requests to start a payment, online; docs/counter.md "Kiosks").
+ */
+export type DeviceKind = "counter" | "kiosk";
+
 /** A registered counter device, as officers see it (its public key is not shown). */
 export interface CounterDevice {
   readonly id: string;
@@ -15,6 +21,7 @@ export interface CounterDevice {
   readonly registeredBy: string;
   readonly registeredAt: string;
   readonly revokedAt: string | null;
+  readonly kind: DeviceKind;
 }
 
 /** A signed entry as a device sent it: the exact text it signed and the signature. */
@@ -73,3 +80,15 @@ export const shownEntry = (text: string): unknown => {
     return null;
   }
 };
+
+/** A held or flagged entry's row, joined with its device. */
+export interface HeldRow {
+  device_id: string;
+  device_no: number;
+  mosque_name: string;
+  key: string;
+  reason: HeldReason | ShiftFlag;
+  receipt_no: string | null;
+  received_at: Date | string;
+  signed_text: Uint8Array;
+}

@@ -13,14 +13,22 @@ import { receiptToken } from "./donations";
 import { sealing } from "./personal-data";
 import {
   shownEntry,
+  type HeldRow,
   type CounterDevice,
+  type DeviceKind,
   type EntryOutcome,
   type HeldEntry,
   type SignedEntry,
 } from "./counter-device-model";
 import type { Sql, SqlQuery } from "./sql";
 
-export type { CounterDevice, EntryOutcome, HeldEntry, SignedEntry } from "./counter-device-model";
+export type {
+  CounterDevice,
+  DeviceKind,
+  EntryOutcome,
+  HeldEntry,
+  SignedEntry,
+} from "./counter-device-model";
 
 interface DeviceRow {
   id: string;
@@ -32,6 +40,7 @@ interface DeviceRow {
   registered_by: string;
   registered_at: Date | string;
   revoked_at: Date | string | null;
+  kind: DeviceKind;
 }
 
 const deviceOf = (row: DeviceRow): CounterDevice => ({
@@ -45,6 +54,7 @@ const deviceOf = (row: DeviceRow): CounterDevice => ({
   registeredBy: row.registered_by,
   registeredAt: new Date(row.registered_at).toISOString(),
   revokedAt: row.revoked_at ? new Date(row.revoked_at).toISOString() : null,
+  kind: row.kind,
 });
 
 const viewOf = (row: DeviceRow): DeviceView => ({
@@ -56,19 +66,8 @@ const viewOf = (row: DeviceRow): DeviceView => ({
   mosqueName: row.mosque_name,
 });
 
-interface HeldRow {
-  device_id: string;
-  device_no: number;
-  mosque_name: string;
-  key: string;
-  reason: HeldReason | ShiftFlag;
-  receipt_no: string | null;
-  received_at: Date | string;
-  signed_text: Uint8Array;
-}
-
 const columns = `id, device_no, mosque_name, label, block_from, block_to, registered_by,
-  registered_at, revoked_at`;
+  registered_at, revoked_at, kind`;
 
 /**
  * The mosques' counter devices (issue 32): registered by an officer with the device's public key and
@@ -109,11 +108,13 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
       readonly publicKey: JsonWebKey;
       readonly blockSize: number;
       readonly actor: ConsoleActor;
+      /** A counter device (the default) or a kiosk (migration 041). */
+      readonly kind?: DeviceKind;
     }): Promise<CounterDevice> =>
       sql.transaction(async (tx) => {
         const [row] = await tx.query<DeviceRow>(
-          `insert into counter_device (id, mosque_name, label, public_key, block_from, block_to, registered_by)
-           values ($1, $2, $3, $4, 1, $5, $6) returning ${columns}`,
+          `insert into counter_device (id, mosque_name, label, public_key, block_from, block_to, registered_by, kind)
+           values ($1, $2, $3, $4, 1, $5, $6, $7) returning ${columns}`,
           [
             randomUUID(),
             input.mosqueName,
@@ -121,12 +122,14 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
             JSON.stringify(input.publicKey),
             input.blockSize,
             input.actor.id,
+            input.kind ?? "counter",
           ],
         );
         if (!row) throw new Error("counter device not written");
         const device = deviceOf(row);
-        // The device's own series: its receipts are numbered by the device, not by next_serial.
-        for (const series of device.series) {
+        // The device's own series: its receipts are numbered by the device, not by next_serial. A
+        // kiosk numbers nothing (its payments take the server's numbers, online): it has no series.
+        for (const series of device.kind === "kiosk" ? [] : device.series) {
           await tx.query(
             "insert into receipt_series (series, next_serial) values ($1, $2) on conflict (series) do nothing",
             [series, device.blockTo + 1],
@@ -142,7 +145,8 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
             deviceNo: device.deviceNo,
             mosqueName: device.mosqueName,
             label: device.label,
-            block: [device.blockFrom, device.blockTo],
+            kind: device.kind,
+            ...(device.kind === "kiosk" ? {} : { block: [device.blockFrom, device.blockTo] }),
           },
         });
         return device;
@@ -184,6 +188,7 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
           readonly view: DeviceView;
           readonly publicKey: JsonWebKey;
           readonly revokedAt: Date | null;
+          readonly kind: DeviceKind;
         }
       | undefined
     > => {
@@ -196,6 +201,7 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
             view: viewOf(row),
             publicKey: row.public_key,
             revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
+            kind: row.kind,
           }
         : undefined;
     },

@@ -27,7 +27,7 @@ export interface DonationView {
 }
 
 /** The ways a donation can be paid; wallets are cards underneath, recorded with their payment type. */
-export type PaymentMethodKind = "card" | "paynow" | "google_pay" | "apple_pay";
+export type PaymentMethodKind = "card" | "paynow" | "google_pay" | "apple_pay" | "nets";
 
 /** Payment type of §4: card 1, Google Pay 2, Apple Pay 3 (PayNow is recorded as method, type 1). */
 export const paymentTypeOf = (method: PaymentMethodKind): 1 | 2 | 3 =>
@@ -128,6 +128,11 @@ export interface Payments {
     readonly guestSessionId?: string | null;
     /** The language the donor gave in: the plan's e-mails and its manage link follow it. */
     readonly lang?: "en" | "ms";
+    /**
+     * Started at a registered kiosk (its signature checked by the caller): the receipt's source is
+     * `kiosk` and its mosque the kiosk's (docs/counter.md "Kiosks").
+     */
+    readonly kiosk?: { readonly mosqueName: string };
   }) => Promise<{
     readonly donation: DonationView;
     readonly clientSecret: string;

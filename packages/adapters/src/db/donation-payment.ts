@@ -45,7 +45,8 @@ const payStatement = `
     where gateway_ref = $9 and status <> 'succeeded' returning id
   ), paid as (
     update donation set status = 'succeeded', payment_method = $4, payment_type = $5,
-      card_brand = $2, card_last4 = $3, updated_at = now() where id = $1
+      card_brand = $2, card_last4 = $3, counter_reference = coalesce($11, counter_reference),
+      updated_at = now() where id = $1
     returning id, transaction_no, flow, status, total_cents, amounts, frequency, card_brand, card_last4,
       client_secret_hash, donor_id, guest_session_id, particulars, donor_details, donor_id_encrypted,
       tax_id_encrypted
@@ -157,13 +158,15 @@ export const applyPayment =
             id,
             payment.card?.brand ?? null,
             payment.card?.last4 ?? null,
-            attempt.method === "paynow" ? "paynow" : "card",
+            attempt.method === "paynow" || attempt.method === "nets" ? attempt.method : "card",
             paymentTypeOf(attempt.method),
             receiptSeriesOf(donation.flow),
             receiptId,
             sha256(receiptToken(key, receiptId)),
             payment.paymentId,
             payment.failureCode ?? null,
+            // A NETS terminal's approval code: the payment's reference on the receipt.
+            payment.reference ?? null,
           ]);
           const [row] = paid;
           if (!row) throw new Error(`donation ${id} was not paid`);

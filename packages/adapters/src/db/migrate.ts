@@ -30,6 +30,7 @@ import { consoleSignInRefusals } from "./migrations/035-console-sign-in-refusals
 import { counterShifts } from "./migrations/037-counter-shifts";
 import { counterDevices } from "./migrations/038-counter-devices";
 import { counterAmil } from "./migrations/039-counter-amil";
+import { kiosks } from "./migrations/041-kiosks";
 import type { Sql } from "./sql";
 
 /**
@@ -70,6 +71,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "037-counter-shifts", sql: counterShifts },
   { id: "038-counter-devices", sql: counterDevices },
   { id: "039-counter-amil", sql: counterAmil },
+  { id: "041-kiosks", sql: kiosks },
 ];
 
 /** A list of migrations and where it keeps its record (the stand-ins keep theirs apart). */

@@ -21,8 +21,9 @@ describe("the call table", () => {
     // getTaxYearStatement and getZakatDueCalendar, lookupPostalCode and lookupLocation, the account area's
     // getRecurringPlans, getTaxDeductionStatus and registerTaxDeduction, and the social sign-up's
     // holdSocialNric, socialNricHeld and forgetSocialNric, signOutEverywhere, /verify's
-    // verifyReceipt and a counter device's syncEntries (issue 32).
-    expect(apiCalls).toHaveLength(52);
+    // verifyReceipt, a counter device's syncEntries and a kiosk's startKioskPayment, payKioskByNets,
+    // kioskReceipt and emailKioskReceipt (issue 32).
+    expect(apiCalls).toHaveLength(56);
   });
 
   it("names each call after the last segment of its path", () => {

@@ -127,6 +127,11 @@ export const apiCalls = [
   post("main", "/v1/session/guest"),
   // a mosque counter device's sync (ours; docs/counter.md): the payments it took offline, signed
   post("payment", "/v1/counter/syncEntries"),
+  // a kiosk's calls (ours; docs/counter.md "Kiosks"): a payment its key signed, NETS, its receipt
+  post("payment", "/v1/kiosk/startKioskPayment"),
+  post("payment", "/v1/kiosk/payKioskByNets"),
+  post("payment", "/v1/kiosk/kioskReceipt"),
+  post("payment", "/v1/kiosk/emailKioskReceipt"),
 ] as const satisfies ReadonlyArray<ApiCall>;
 
 export type ApiCallName = (typeof apiCalls)[number]["name"];

@@ -3,3 +3,4 @@ export * from "./stripe";
 export * from "./webhooks";
 export * from "./scheduler";
 export * from "./refunds";
+export * from "./nets-terminal";

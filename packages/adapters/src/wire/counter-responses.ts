@@ -31,3 +31,56 @@ export const SyncAnswers = Schema.Struct({
     }),
   ),
 });
+
+/** How a donation of the payment API was paid: NETS at a kiosk's terminal besides the online ways. */
+export const PAYMENT_METHODS = ["card", "paynow", "google_pay", "apple_pay", "nets"] as const;
+
+const Str = Schema.String;
+const Int = Schema.Int;
+const ok = <F extends Schema.Struct.Fields>(fields: F) =>
+  Schema.Struct({ status: Schema.Literal(1), message: Str, ...fields });
+
+/** A kiosk's payment as the kiosk reads it (the payment API's donation, the fields it uses). */
+const KioskDonation = Schema.Struct({
+  id: Str,
+  transactionNo: Str,
+  status: Schema.Literals(["requires_payment_method", "requires_action", "succeeded"]),
+  totalCents: Int,
+  receipt: Schema.NullOr(Schema.Struct({ receiptNo: Str, token: Str })),
+});
+
+/**
+ * The counter's and the kiosks' calls (docs/counter.md): a device's sync; a kiosk's signed start of a
+ * payment (its client secret, and the mosque the server knows the kiosk at), its NETS payment
+ * (declined: why, nothing paid), its receipt with the verification every receipt carries, and the
+ * receipt e-mailed.
+ */
+export const counterResponses = {
+  syncEntries: ok({ data: SyncAnswers }),
+  startKioskPayment: ok({
+    data: Schema.Struct({ ...KioskDonation.fields, clientSecret: Str, mosqueName: Str }),
+  }),
+  payKioskByNets: ok({
+    data: Schema.Struct({
+      donation: KioskDonation,
+      declined: Schema.NullOr(Schema.Literals(["declined", "insufficient_funds"])),
+    }),
+  }),
+  kioskReceipt: ok({
+    data: Schema.Struct({
+      receiptNo: Str,
+      transactionNo: Str,
+      flow: Str,
+      amounts: Schema.Record(Str, Int),
+      totalCents: Int,
+      mosqueName: Str,
+      paymentMethod: Schema.Literals(["paynow", "nets"]),
+      reference: Schema.NullOr(Str),
+      issuedAt: Str,
+      verificationCode: Str,
+      verifyUrl: Str,
+      verifyQrSvg: Str,
+    }),
+  }),
+  emailKioskReceipt: ok({ data: Schema.Struct({ sent: Schema.Literal(true) }) }),
+};

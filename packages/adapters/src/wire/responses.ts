@@ -3,7 +3,7 @@ import { Schema } from "effect";
 import type { ApiCallName } from "../http/paths";
 import { ReceiptAttributes } from "./receipt-attributes";
 import { VerifiedReceipt } from "./verified-receipt";
-import { SyncAnswers } from "./counter-responses";
+import { counterResponses, PAYMENT_METHODS } from "./counter-responses";
 
 export { ReceiptAttributes };
 
@@ -229,7 +229,7 @@ export const Donation = Schema.Struct({
   nextAction: Schema.NullOr(
     Schema.Struct({ kind: Schema.Literals(["redirect", "qr"]), payload: Str }),
   ),
-  paymentMethod: Schema.NullOr(Schema.Literals(["card", "paynow", "google_pay", "apple_pay"])),
+  paymentMethod: Schema.NullOr(Schema.Literals(PAYMENT_METHODS)),
   payNow: Schema.NullOr(Schema.Struct({ payload: Str, expiresAt: Str })),
 });
 
@@ -375,7 +375,7 @@ export const responseSchemas = {
       ),
     }),
   }),
-  syncEntries: ok({ data: SyncAnswers }),
+  ...counterResponses,
 } satisfies Record<ApiCallName, Schema.Top>;
 
 /** A call's answer decoded by its schema; throws with the mismatch when the server broke the contract. */

@@ -1,1 +1,2 @@
 export * from "./household.ts";
+export * from "./checkout.ts";

@@ -24,6 +24,8 @@ export interface GatewayPayment {
   readonly paymentMethodId?: string;
   /** Cents given back so far (a part refund leaves the payment `succeeded`). */
   readonly refundedCents?: number;
+  /** A card terminal's approval code (NETS at a kiosk): kept as the payment's reference. */
+  readonly reference?: string;
 }
 
 /** Card and PayNow payments in the style of PaymentIntents: create with an idempotency key, confirm. */

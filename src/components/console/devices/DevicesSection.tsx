@@ -20,6 +20,8 @@ interface Device {
   series: string[];
   registeredAt: string;
   revokedAt: string | null;
+  /** A kiosk numbers nothing itself (its receipts are the server's): no series or block to show. */
+  kind?: "counter" | "kiosk";
 }
 
 interface HeldEntry {
@@ -155,10 +157,16 @@ export default function DevicesSection({ labels }: { labels: Labels }) {
                     <td>{device.deviceNo}</td>
                     <td>{device.mosqueName}</td>
                     <td>{device.label}</td>
-                    <td>{device.series.join(", ")}</td>
-                    <td>
-                      {device.blockFrom}–{device.blockTo}
-                    </td>
+                    {device.kind === "kiosk" ? (
+                      <td colSpan={2}>{t("consoledevices_kiosk")}</td>
+                    ) : (
+                      <>
+                        <td>{device.series.join(", ")}</td>
+                        <td>
+                          {device.blockFrom}–{device.blockTo}
+                        </td>
+                      </>
+                    )}
                     <td>{when(device.registeredAt)}</td>
                     <td>
                       {device.revokedAt ? (

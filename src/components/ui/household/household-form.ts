@@ -15,6 +15,7 @@ import {
   type HouseholdRates,
 } from "@portal/domain";
 import { fill } from "../../../i18n/fill";
+import "./household.css";
 import type { HouseholdLabels } from "./labels";
 
 // The household form (issue 32, house.md: one household component for checkout, counter and kiosk):

@@ -15,6 +15,7 @@ export interface CounterDevicesPort {
     readonly publicKey: JsonWebKey;
     readonly blockSize: number;
     readonly officer: OfficerPort;
+    readonly kind: "counter" | "kiosk";
   }) => Promise<CounterDevice>;
   readonly revoke: (id: string, officer: OfficerPort) => Promise<CounterDevice | undefined>;
   readonly list: () => Promise<ReadonlyArray<CounterDevice>>;
@@ -67,6 +68,8 @@ export const registerDevice = (input: {
   readonly label: string;
   readonly publicKey: unknown;
   readonly blockSize?: number | undefined;
+  /** A kiosk: an unattended screen whose key signs its payment requests (docs/counter.md "Kiosks"). */
+  readonly kind?: "counter" | "kiosk" | undefined;
 }) =>
   Effect.gen(function* () {
     const officer = yield* mayAct("counter.devices");
@@ -100,7 +103,14 @@ export const registerDevice = (input: {
       );
     }
     return yield* recorded(() =>
-      devices.register({ mosqueName, label, publicKey, blockSize, officer }),
+      devices.register({
+        mosqueName,
+        label,
+        publicKey,
+        blockSize,
+        officer,
+        kind: input.kind ?? "counter",
+      }),
     );
   });
 

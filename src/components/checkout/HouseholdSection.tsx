@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState } from "react";
+import { withHousehold, type CheckoutOrder, type RateConfig } from "@portal/domain";
+import { Checkbox } from "../ui/Checkbox";
+import type { HouseholdForm } from "../ui/household/household-form";
+import type { CheckoutLabels } from "./labels";
+
+// Fitrah for named people at checkout (issue 32, one household form for checkout, counter and kiosk):
+// the donor may name each person they pay fitrah for, with their rate; the order's fitrah is then the
+// people's, each named on the receipt. The form is the counter's own (plain DOM, mounted here).
+
+/** The household the donor names, if any: what it makes of the order, and its check before paying. */
+export function useHousehold() {
+  const [form, setForm] = useState<HouseholdForm | null>(null);
+  // Each change draws again: the order's fitrah line and total follow the people named.
+  const [, changed] = useState(0);
+  return {
+    form,
+    attach: (next: HouseholdForm | null) => {
+      setForm(next);
+      changed((n) => n + 1);
+    },
+    changed: () => changed((n) => n + 1),
+    /** The order as the people named make it (as it was until they are complete). */
+    apply: (order: CheckoutOrder | null, rates: RateConfig | null): CheckoutOrder | null =>
+      order && rates && form ? withHousehold(order, form.members(), rates) : order,
+    /** Whether paying may go on: no household, or one whose people are all complete (else said). */
+    ready: () => form === null || form.check(),
+  };
+}
+
+export type Household = ReturnType<typeof useHousehold>;
+
+export function HouseholdSection(props: {
+  readonly labels: CheckoutLabels;
+  readonly rates: RateConfig | null;
+  readonly household: Household;
+}) {
+  const { labels: l, rates, household } = props;
+  const [named, setNamed] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const { attach, changed } = household;
+  useEffect(() => {
+    const root = box.current;
+    if (!named || !root || !rates) return;
+    let gone = false;
+    // The form loads when the donor chooses to name people: no other donor carries it.
+    void import("../ui/household/household-form").then(({ mountHousehold }) => {
+      if (gone) return;
+      attach(mountHousehold(root, { labels: l, rates, items: ["fitrah"], onChange: changed }));
+      root.querySelector("input")?.focus();
+    });
+    return () => {
+      gone = true;
+      attach(null);
+      root.replaceChildren();
+    };
+    // Mounted once per choice to name the people (and per rates read); attach and changed only
+    // set state.
+  }, [named, rates]);
+  return (
+    <section className="calc-card household" aria-labelledby="household-title">
+      <h2 id="household-title">{l.household_checkout_title}</h2>
+      <Checkbox
+        label={l.household_checkout_toggle}
+        checked={named}
+        onChange={setNamed}
+        testId="household-toggle"
+      />
+      <div ref={box} hidden={!named} />
+    </section>
+  );
+}
