@@ -51,13 +51,25 @@ const collected = async (finance: Page, fund: RegExp): Promise<number> => {
 
 const takePayment = async (
   page: Page,
-  fields: { fund: string; amount: string; payer: string; cheque?: string; nric?: string },
+  fields: {
+    fund: string;
+    amount: string;
+    payer: string;
+    cheque?: string;
+    nets?: string;
+    nric?: string;
+  },
 ) => {
   await page.getByLabel("Fund").selectOption({ label: fields.fund });
   await page.getByLabel("Amount (S$)").fill(fields.amount);
   if (fields.cheque) {
     await page.getByLabel("Cheque", { exact: true }).check();
     await page.getByLabel("Cheque number").fill(fields.cheque);
+  }
+  if (fields.nets) {
+    // The terminal works offline too: the amil keys in the approval code from its slip.
+    await page.getByLabel("NETS", { exact: true }).check();
+    await page.getByLabel("NETS approval code").fill(fields.nets);
   }
   await page.getByLabel("Payer's name").fill(fields.payer);
   if (fields.nric) await page.getByLabel(/NRIC or FIN/).fill(fields.nric);
@@ -237,7 +249,12 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
   const householdVerify =
     (await page.getByTestId("counter-receipt-verify").first().getAttribute("href")) ?? "";
   await page.getByRole("button", { name: "New payment" }).click();
-  const fifth = await takePayment(page, { fund: "Zakat harta", amount: "100", payer: "Haji Ali" });
+  const fifth = await takePayment(page, {
+    fund: "Zakat harta",
+    amount: "100",
+    payer: "Haji Ali",
+    nets: "004512",
+  });
   expect(fifth.receiptNo).toBe(first.receiptNo.replace(/1$/, "5"));
   await expect(summary(page)).toHaveText(
     "5 waiting to be sent, 0 received by the council, 0 held for an officer.",

@@ -5,6 +5,7 @@ import {
   formatMoney,
   fundOf,
   isTaxRegistrable,
+  paysFitrah,
   type Cents,
 } from "@portal/domain";
 import { fill } from "../../i18n/fill";
@@ -97,7 +98,7 @@ export default function Checkout(props: CheckoutProps) {
         back={back}
         rateNotice={rateRefused ? null : s.rateNotice}
       />
-      {s.flow === "ZAKAT" && s.order && !signInFirst ? (
+      {paysFitrah(s.flow) && s.order && !signInFirst ? (
         <HouseholdSection labels={l} rates={s.rates} household={s.household} />
       ) : null}
       {signInFirst && s.order && s.order.total > 0 ? (

@@ -50,6 +50,9 @@ const FIELD_PROBLEM: ReadonlyArray<readonly [string, CounterLabelKey]> = [
   ["household", "counter_error_household"],
 ];
 
+const referenceProblem = (method: "cheque" | "nets"): CounterLabelKey =>
+  method === "nets" ? "counter_error_reference_nets" : "counter_error_reference";
+
 export const startTaking = (page: {
   readonly labels: CounterLabels;
   readonly t: (key: CounterLabelKey, values?: Record<string, string | number>) => string;
@@ -71,7 +74,16 @@ export const startTaking = (page: {
   let household: HouseholdForm | undefined;
 
   const showFields = () => {
-    reference.hidden = new FormData(takeForm).get("method") !== "cheque";
+    const method = new FormData(takeForm).get("method");
+    reference.hidden = method !== "cheque" && method !== "nets";
+    // The cheque's number, or the approval code the NETS terminal printed (it works offline too).
+    reference.querySelector("label")!.textContent = t(
+      method === "nets" ? "counter_reference_nets" : "counter_reference",
+    );
+    reference.querySelector<HTMLElement>(".field-hint")!.hidden = method !== "nets";
+    const input = reference.querySelector("input")!;
+    if (method === "nets") input.setAttribute("aria-describedby", "counter-reference-hint");
+    else input.removeAttribute("aria-describedby");
     const many = fundSelect.value === HOUSEHOLD_CHOICE;
     amountField.hidden = many;
     householdBox.hidden = !many;
@@ -88,12 +100,13 @@ export const startTaking = (page: {
   /** The sales of this payment: one, or a household's one per fund paid. */
   const salesOf = (record: DeviceRecord): ReadonlyArray<CounterSale> | CounterLabelKey => {
     const data = new FormData(takeForm);
-    const method = data.get("method") === "cheque" ? "cheque" : "cash";
+    const chosen = data.get("method");
+    const method = chosen === "cheque" || chosen === "nets" ? chosen : "cash";
     const name = String(data.get("payerName") ?? "").trim();
     const chequeNo = String(data.get("reference") ?? "").trim();
     const base = {
       method,
-      reference: method === "cheque" ? chequeNo : undefined,
+      reference: method === "cash" ? undefined : chequeNo,
       donor: {
         name,
         email: String(data.get("email") ?? ""),
@@ -104,13 +117,13 @@ export const startTaking = (page: {
       const amount = readMoney(String(data.get("amount") ?? ""));
       if (!amount.ok || amount.value <= 0) return "counter_error_amount";
       if (name === "") return "counter_error_name";
-      if (method === "cheque" && chequeNo === "") return "counter_error_reference";
+      if (method !== "cash" && chequeNo === "") return referenceProblem(method);
       return [{ ...base, fund: String(data.get("fund") ?? ""), amountCents: amount.value }];
     }
     if (!record.rates || !household) return "counter_error_rates";
     if (!household.check()) return "counter_error_household";
     if (name === "") return "counter_error_name";
-    if (method === "cheque" && chequeNo === "") return "counter_error_reference";
+    if (method !== "cash" && chequeNo === "") return referenceProblem(method);
     const { items } = household.lines();
     return HOUSEHOLD_ITEMS.filter((item) => items[item].length > 0).map((item) => ({
       ...base,

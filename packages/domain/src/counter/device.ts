@@ -44,7 +44,7 @@ export const deviceSeriesOfFund = (fund: string, deviceNo: number): string | und
 export interface CounterSale {
   readonly fund: string;
   readonly amountCents: number;
-  readonly method: "cash" | "cheque";
+  readonly method: "cash" | "cheque" | "nets";
   readonly reference?: string | undefined;
   readonly donor: {
     readonly name: string;

@@ -1,6 +1,8 @@
 import type { CheckoutOrder } from "../checkout-order.ts";
 import type { RateConfig } from "../config.ts";
 import type { DonationItems } from "../donation-pricing.ts";
+import type { FlowType } from "../flow.ts";
+import { fundOf } from "../funds/lookup.ts";
 import { sumCents, type Cents } from "../money.ts";
 import {
   householdLines,
@@ -8,6 +10,10 @@ import {
   linesTotal,
   type HouseholdMember,
 } from "./household.ts";
+
+/** Whether a flow's fund prices fitrah (the registry's items): where people may be named for it. */
+export const paysFitrah = (flow: FlowType): boolean =>
+  fundOf(flow).items.some((item) => item.key === "fitrah");
 
 /**
  * The order with fitrah paid for named people (a household) in place of the fitrah counts: the
@@ -19,8 +25,7 @@ export const withHousehold = (
   members: ReadonlyArray<HouseholdMember>,
   rates: RateConfig,
 ): CheckoutOrder => {
-  const paysFitrah = base.flow === "ZAKAT";
-  if (!paysFitrah || householdProblems(members, rates).length > 0) return base;
+  if (!paysFitrah(base.flow) || householdProblems(members, rates).length > 0) return base;
   if (members.some((m) => m.fitrah === undefined)) return base;
   const { fitrah: _counts, ...rest } = base.items;
   const fitrah = linesTotal(householdLines(members, rates).fitrah) as Cents;
