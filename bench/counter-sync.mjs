@@ -5,7 +5,7 @@
 // (their registration through the console is tested in tests/integration/counter-devices.test.ts);
 // everything else goes through the real sync call, signed by each device's own key.
 // `npm run bench:counter-sync`; BENCH_DEVICES and BENCH_ENTRIES change the size.
-import { randomUUID, webcrypto } from "node:crypto";
+import { createHmac, randomUUID, webcrypto } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -29,14 +29,36 @@ const PAYERS = ["Haji Rahman", "Nur Aisyah", "Siti Khadijah", "Muhammad Iskandar
 const percentile = (sorted, p) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
+/**
+ * The council's credential for an amil on a device (packages/adapters/src/db/counter-device-acts.ts
+ * `amilCredentials`), made with the portal's own key: the bench's stand-in for each amil's online
+ * sign-in, as the devices are written straight into the database.
+ */
+const amilCredential = (serverKey, amil, deviceId) => {
+  const key = createHmac("sha256", serverKey).update("portal:counter-amil:v1").digest();
+  const now = Math.floor(Date.now() / 1000) - ENTRIES - 60;
+  const claims = {
+    v: 1,
+    sub: amil.id,
+    name: amil.name,
+    dev: deviceId,
+    iat: now,
+    exp: now + 18 * 3600,
+  };
+  const payload = Buffer.from(JSON.stringify(claims)).toString("base64url");
+  return `${payload}.${createHmac("sha256", key).update(payload).digest("base64url")}`;
+};
+
 /** One device: its key pair, its row, and its queue of signed entries. */
-async function makeDevice(n, ratesVersion) {
+async function makeDevice(n, ratesVersion, serverKey) {
   const keys = await subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, [
     "sign",
     "verify",
   ]);
   const { kty, crv, x, y } = await subtle.exportKey("jwk", keys.publicKey);
   const id = randomUUID();
+  const amil = { id: `amil-${n}`, name: `Amil of counter ${n}` };
+  const credential = amilCredential(serverKey, amil, id);
   const queue = [];
   for (let serial = 1; serial <= ENTRIES; serial++) {
     const text = JSON.stringify({
@@ -45,7 +67,8 @@ async function makeDevice(n, ratesVersion) {
       key: `bench-${n}-${serial}`,
       serial,
       takenAt: new Date(Date.now() - (ENTRIES - serial) * 1_000).toISOString(),
-      amil: { id: `amil-${n}`, name: `Amil of counter ${n}` },
+      amil,
+      amilCredential: credential,
       ratesVersion,
       entry: {
         fund: serial % 3 === 0 ? "fidyah" : "fitrah",
@@ -121,7 +144,13 @@ await runBench(async () => {
     ).rows;
     say(`making ${DEVICES} devices with ${ENTRIES} signed entries each…`);
     const devices = [];
-    for (let n = 1; n <= DEVICES; n++) devices.push(await makeDevice(n, version));
+    // The portal's key: PORTAL_SECRET_KEY if given, else the one it made in its data folder.
+    const serverKey = Buffer.from(
+      process.env.PORTAL_SECRET_KEY ??
+        readFileSync(path.join(portal.dataDir, "secret.key"), "utf8").trim(),
+      "base64",
+    );
+    for (let n = 1; n <= DEVICES; n++) devices.push(await makeDevice(n, version, serverKey));
     for (const device of devices) {
       const { rows } = await sql.query(
         `insert into counter_device (id, mosque_name, label, public_key, block_from, block_to, registered_by)

@@ -9,6 +9,9 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { measurePage } from "./size-budget.mjs";
 
+/** The most entries one sync call carries (packages/domain's MAX_SYNC_ENTRIES). */
+const MAX_SYNC_ENTRIES = 50;
+
 /** The counter's pages, as their addresses and their built files. */
 export const COUNTER_PAGES = [
   { url: "/counter", file: "counter/index.html" },
@@ -100,6 +103,72 @@ self.addEventListener("fetch", (event) => {
       caches.match(url.pathname).then((kept) => kept || fetch(request).then((response) => keep(url.pathname, response))),
     );
   }
+});
+// Background Sync (where the browser has it): the page asks for "counter-sync" while entries wait
+// offline; the browser wakes the worker when the network returns, even with the page closed. It sends
+// what waits as the page does (src/components/counter/counter-device.ts sendQueue), keeps what became
+// of each, and tidies what the council has (src/lib/counter-store.ts tidy). A failure throws, so the
+// browser tries again later; the server answers a replay with what it kept.
+const KEPT = ["key", "receiptNo", "series", "serial", "fund", "amountCents", "people", "takenAt", "status", "reason"];
+const asked = (req) =>
+  new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+const finished = (tx) =>
+  new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error || new Error("aborted"));
+  });
+const openStore = () =>
+  new Promise((resolve, reject) => {
+    const req = indexedDB.open("portal-counter");
+    // No store yet: the page has never set this device up; nothing to send.
+    req.onupgradeneeded = () => req.transaction.abort();
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+const sendWaiting = async () => {
+  let db;
+  try {
+    db = await openStore();
+  } catch {
+    return;
+  }
+  const record = await asked(db.transaction("device").objectStore("device").get("this"));
+  if (!record) return;
+  const all = await asked(db.transaction("queue").objectStore("queue").getAll());
+  const waiting = all.filter((entry) => entry.status === "queued" && entry.text && entry.signature);
+  for (let start = 0; start < waiting.length; start += ${MAX_SYNC_ENTRIES}) {
+    const page = waiting.slice(start, start + ${MAX_SYNC_ENTRIES});
+    const response = await fetch("/svc/payment/v1/counter/syncEntries", {
+      method: "POST",
+      headers: { accept: "application/json", "content-type": "application/json" },
+      body: JSON.stringify({
+        deviceId: record.device.id,
+        entries: page.map((entry) => ({ text: entry.text, signature: entry.signature })),
+      }),
+    });
+    if (response.status === 404) return;
+    if (!response.ok) throw new Error("sync " + response.status);
+    const answers = ((await response.json()).data || {}).entries || [];
+    const tx = db.transaction("queue", "readwrite");
+    const store = tx.objectStore("queue");
+    page.forEach((entry, i) => {
+      const answer = answers[i];
+      if (!answer || (answer.key !== null && answer.key !== entry.key)) return;
+      const status = answer.outcome === "applied" ? "applied" : answer.outcome === "held" ? "held" : "refused";
+      const marked = { ...entry, status, reason: answer.reason || answer.code || answer.shiftFlag };
+      store.put(status === "applied" ? Object.fromEntries(KEPT.map((name) => [name, marked[name]])) : marked);
+    });
+    await finished(tx);
+  }
+  const pages = await self.clients.matchAll({ type: "window" });
+  for (const client of pages) client.postMessage("counter-synced");
+};
+self.addEventListener("sync", (event) => {
+  if (event.tag === "counter-sync") event.waitUntil(sendWaiting());
 });
 `;
 }

@@ -8,13 +8,32 @@ import type { DeviceRegistration, HouseholdRates, SerialState } from "@portal/do
 const DB = "portal-counter";
 const VERSION = 1;
 
+/** An amil as the device keeps them (docs/counter.md): the council's credential and their PIN's hash. */
+export interface AmilSession {
+  readonly id: string;
+  readonly name: string;
+  /** The council's credential for them on this device, carried by every entry they take. */
+  readonly credential: string;
+  readonly expiresAt: string;
+  /** PBKDF2-SHA-256 of the PIN: its salt, iterations and the 32 bytes derived; never the PIN. */
+  readonly salt: Uint8Array;
+  readonly iterations: number;
+  readonly hash: Uint8Array;
+  /** Wrong PINs in a row; AMIL_PIN_TRIES of them lock the session until an online sign-in. */
+  readonly failures: number;
+}
+
 export interface DeviceRecord {
   readonly keys: CryptoKeyPair;
   readonly device: DeviceRegistration & { readonly label: string; readonly series: string[] };
   readonly ratesVersion: number;
   /** The rates the device prices a household at (read with the version; none before it read them). */
   readonly rates?: HouseholdRates | undefined;
-  readonly amil?: { readonly id: string; readonly name: string } | undefined;
+  /** The amil whose session is open now (their PIN opened it); never kept across a reload. */
+  readonly amil?:
+    { readonly id: string; readonly name: string; readonly credential: string } | undefined;
+  /** The amil who signed in on this device (several may share it). */
+  readonly amils?: ReadonlyArray<AmilSession> | undefined;
 }
 
 export type EntryStatus = "queued" | "applied" | "held" | "refused";
@@ -117,22 +136,49 @@ export const queueEntries = async (entries: ReadonlyArray<QueuedEntry>): Promise
   return true;
 };
 
-export const readQueue = async (): Promise<QueuedEntry[]> => {
+export const readQueue = async (): Promise<StoredEntry[]> => {
   const all = (await request(
     (await db()).transaction("queue").objectStore("queue").getAll(),
-  )) as QueuedEntry[];
+  )) as StoredEntry[];
   return all.sort((a, b) => a.takenAt.localeCompare(b.takenAt));
 };
 
-/** Record what the server made of entries (by key). */
+/** An entry as the queue keeps it: whole until the council has it, then tidied (`tidy`). */
+export type StoredEntry = Omit<QueuedEntry, "payerName" | "text" | "signature" | "jws"> &
+  Partial<Pick<QueuedEntry, "payerName" | "text" | "signature" | "jws">>;
+
+/** Whether a kept entry still has what is sent (its text and signature). */
+export const isWhole = (entry: StoredEntry): entry is QueuedEntry =>
+  entry.text !== undefined && entry.signature !== undefined;
+
+/**
+ * What the device keeps of an entry the council has (applied): its number, fund, amount, time and
+ * status, for the amil's list. The payer's name, e-mail and NRIC (in the signed text) are gone.
+ */
+export const tidy = (entry: StoredEntry): StoredEntry => ({
+  key: entry.key,
+  receiptNo: entry.receiptNo,
+  series: entry.series,
+  serial: entry.serial,
+  fund: entry.fund,
+  amountCents: entry.amountCents,
+  people: entry.people,
+  takenAt: entry.takenAt,
+  status: entry.status,
+  reason: entry.reason,
+});
+
+/** Record what the server made of entries (by key); an applied one is tidied (`tidy`). */
 export const markEntries = async (
   marks: ReadonlyArray<{ key: string; status: EntryStatus; reason?: string | undefined }>,
 ): Promise<void> => {
   const tx = (await db()).transaction("queue", "readwrite");
   const store = tx.objectStore("queue");
   for (const mark of marks) {
-    const entry = (await request(store.get(mark.key))) as QueuedEntry | undefined;
-    if (entry) store.put({ ...entry, status: mark.status, reason: mark.reason });
+    const entry = (await request(store.get(mark.key))) as StoredEntry | undefined;
+    if (!entry) continue;
+    const marked = { ...entry, status: mark.status, reason: mark.reason };
+    store.put(mark.status === "applied" ? tidy(marked) : marked);
   }
   await done(tx);
 };

@@ -75,8 +75,9 @@ test("officer and approver publish new rates; a donor mid-checkout meets the rat
     await screens(approver, testInfo, "console-audit");
 
     // Counter devices (issue 32): a device registered from this browser as the counter app does
-    // (its key made here, only the public half sent) sends an entry outside its block; the section
-    // lists the device and the held entry with its reason, and revokes the device.
+    // (its key made here, only the public half sent) sends an entry outside its block, and one its
+    // amil (the approver, signed in on it) took with no shift open; the section lists the device, the
+    // held entry with its reason and the one received outside a shift, and revokes the device.
     const held = await approver.evaluate(async () => {
       const keys = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, [
         "sign",
@@ -98,47 +99,62 @@ test("officer and approver publish new rates; a donor mid-checkout meets the rat
           }),
         })
       ).json()) as { data: { id: string } };
-      const text = JSON.stringify({
-        v: 1,
-        deviceId: made.data.id,
-        key: "journey-1",
-        serial: 11,
-        takenAt: new Date().toISOString(),
-        amil: { id: "amil-1", name: "Ustaz Hafiz" },
-        ratesVersion: 1,
-        entry: {
-          fund: "fitrah",
-          amountCents: 1600,
-          method: "cash",
-          mosqueName: "Masjid Al-Falah",
-          donor: { name: "Haji Rahman" },
-        },
-      });
-      const signed = new Uint8Array(
-        await crypto.subtle.sign(
-          { name: "ECDSA", hash: "SHA-256" },
-          keys.privateKey,
-          new TextEncoder().encode(text),
-        ),
-      );
-      const signature = btoa(String.fromCharCode(...signed))
-        .replace(/\+/g, "-")
-        .replace(/\//g, "_")
-        .replace(/=+$/, "");
+      const amil = (await (
+        await fetch(`/console/api/counter/devices/${made.data.id}?do=amil`, {
+          method: "POST",
+          headers: { "x-console-csrf": session.data.csrfToken },
+        })
+      ).json()) as { data: { credential: string; amil: { id: string; name: string } } };
+      const textOf = (serial: number) =>
+        JSON.stringify({
+          v: 1,
+          deviceId: made.data.id,
+          key: `journey-${serial}`,
+          serial,
+          takenAt: new Date().toISOString(),
+          amil: amil.data.amil,
+          amilCredential: amil.data.credential,
+          ratesVersion: 1,
+          entry: {
+            fund: "fitrah",
+            amountCents: 1600,
+            method: "cash",
+            mosqueName: "Masjid Al-Falah",
+            donor: { name: "Haji Rahman" },
+          },
+        });
+      const entries = [];
+      for (const text of [textOf(11), textOf(1)]) {
+        const signed = new Uint8Array(
+          await crypto.subtle.sign(
+            { name: "ECDSA", hash: "SHA-256" },
+            keys.privateKey,
+            new TextEncoder().encode(text),
+          ),
+        );
+        const signature = btoa(String.fromCharCode(...signed))
+          .replace(/\+/g, "-")
+          .replace(/\//g, "_")
+          .replace(/=+$/, "");
+        entries.push({ text, signature });
+      }
       const synced = (await (
         await fetch("/svc/payment/v1/counter/syncEntries", {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ deviceId: made.data.id, entries: [{ text, signature }] }),
+          body: JSON.stringify({ deviceId: made.data.id, entries }),
         })
-      ).json()) as { data: { entries: Array<{ reason?: string }> } };
-      return synced.data.entries[0]?.reason;
+      ).json()) as { data: { entries: Array<{ reason?: string; shiftFlag?: string }> } };
+      return synced.data.entries.map((one) => one.reason ?? one.shiftFlag);
     });
-    expect(held).toBe("number.outside_block");
+    expect(held).toEqual(["number.outside_block", "shift.none"]);
     await open(approver, "/console/devices");
     await expect(approver.getByRole("cell", { name: "Masjid Al-Falah" }).first()).toBeVisible();
     await expect(
       approver.getByRole("cell", { name: "Number outside the device's block" }),
+    ).toBeVisible();
+    await expect(
+      approver.getByRole("cell", { name: "No shift of the amil open at that mosque then" }).first(),
     ).toBeVisible();
     await screens(approver, testInfo, "console-devices");
     approver.once("dialog", (dialog) => void dialog.accept());

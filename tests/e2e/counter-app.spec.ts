@@ -1,10 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { nricOf } from "../support/donations";
-import { officerSignedIn } from "./console-officers";
+import { officerPassword, officerSignedIn } from "./console-officers";
 import { checkScreen, hydrated } from "./helpers";
 
-// Issue 32, the counter app: an approver registers this browser as a mosque's counter device; the
-// amil is entered once; with the network gone the device issues five receipts (one payment a
+// Issue 32, the counter app: an approver registers this browser as a mosque's counter device; an
+// amil signs in on it online (the console's sign-in, then the council's credential for them on this
+// device) and chooses a PIN; with the network gone the device issues five receipts (one payment a
 // household of four paying fitrah and fidyah: a receipt per fund, each person named), numbering and
 // signing each and keeping it on the device; the tab is closed and reopened with no network (the page
 // from its service worker) with all still waiting; the network returns, they sync once and are
@@ -13,6 +14,24 @@ import { checkScreen, hydrated } from "./helpers";
 // axe-checked, at 375 and 1280 px, in English and Malay.
 
 const summary = (page: Page) => page.getByTestId("counter-summary");
+
+/** Sign in to the console in this browser as `username` (its sign-in page, the staff directory). */
+const consoleSignIn = async (page: Page, username: string) => {
+  await page.goto("/console");
+  await page
+    .getByRole("link", { name: /Sign in with your staff account|Log masuk dengan akaun/ })
+    .click();
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(officerPassword(username));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/console$/);
+};
+
+/** The amil reopens their session on the device with their PIN. */
+const openWithPin = async (page: Page, pin: string) => {
+  await page.getByLabel("PIN", { exact: true }).fill(pin);
+  await page.getByRole("button", { name: "Open my session" }).click();
+};
 
 /** Dollars and cents as the pages write them ("$1,234.50") in cents. */
 const centsOf = (text: string) => {
@@ -91,10 +110,51 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
   );
   expect(extractable).toBe(false);
 
-  await page.getByLabel("Amil's name").fill("Ustaz Hafiz");
-  await page.getByLabel("Amil's ID").fill("amil-7");
-  await page.getByRole("button", { name: "Save amil" }).click();
-  await expect(page.getByTestId("counter-amil")).toHaveText("Amil: Ustaz Hafiz (amil-7)");
+  // The amil signs in online: not signed in to the console, the page says so.
+  await page.evaluate(async () => {
+    const session = (await (await fetch("/console/api/session")).json()) as {
+      data: { csrfToken: string };
+    };
+    await fetch("/console/sign-out", {
+      method: "POST",
+      headers: { "x-console-csrf": session.data.csrfToken },
+    });
+  });
+  await page.getByRole("button", { name: "Sign me in on this device" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "You are not signed in to the console in this browser. Sign in first, then come back.",
+  );
+  await checkScreen(page, testInfo, "counter-amil-en");
+  // The console's own sign-in, as the amil (an officer: the role table's counter.record).
+  await consoleSignIn(page, "officer");
+  await page.goto("/counter");
+  await page.getByRole("button", { name: "Sign me in on this device" }).click();
+  await expect(page.getByText(/^Signed in as .+ on this device until /)).toBeVisible();
+  await page.getByLabel("New PIN (4 to 6 digits)").fill("2468");
+  await page.getByLabel("The PIN again").fill("2469");
+  await page.getByRole("button", { name: "Keep my PIN" }).click();
+  await expect(page.getByRole("alert")).toHaveText("The two PINs are not the same.");
+  await checkScreen(page, testInfo, "counter-pin-en");
+  await page.getByLabel("The PIN again").fill("2468");
+  await page.getByRole("button", { name: "Keep my PIN" }).click();
+  await expect(page.getByTestId("counter-amil")).toHaveText(/^Amil: \S.+$/);
+  const amilName = ((await page.getByTestId("counter-amil").textContent()) ?? "").slice(6);
+  // The PIN is kept only as a salted PBKDF2 hash; the console's session ended (a shared device).
+  const kept = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open("portal-counter");
+        open.onsuccess = () => {
+          const get = open.result.transaction("device").objectStore("device").get("this");
+          get.onsuccess = () => resolve(JSON.stringify(get.result));
+        };
+      }),
+  );
+  expect(kept).not.toContain("2468");
+  expect(JSON.parse(kept)).toMatchObject({
+    amils: [{ name: amilName, iterations: 600_000, failures: 0 }],
+  });
+  expect((await page.request.get("/console/api/session")).status()).toBe(401);
 
   // The service worker keeps the page and its files, one registration per language's address.
   await expect
@@ -200,12 +260,32 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
     "5 waiting to be sent, 0 received by the council, 0 held for an officer.",
   );
 
+  // The browser will sync from the service worker when the network returns, page open or not.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const ready = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+          sync?: { getTags: () => Promise<string[]> };
+        };
+        return (await ready.sync?.getTags()) ?? [];
+      }),
+    )
+    .toContain("counter-sync");
+
   // The tab is closed and opened again with no network: the page from the service worker, the five
-  // still waiting.
+  // still waiting, and the amil's PIN reopens their session (a wrong one is refused).
   await page.close();
   page = await context.newPage();
   const reopened = await page.goto("/counter");
   expect(reopened?.fromServiceWorker()).toBe(true);
+  await expect(page.getByRole("heading", { name: "Take a payment" })).toBeHidden();
+  await openWithPin(page, "1357");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Wrong PIN. 4 tries left before your session is locked.",
+  );
+  await checkScreen(page, testInfo, "counter-pin-wrong-en");
+  await openWithPin(page, "2468");
+  await expect(page.getByTestId("counter-amil")).toHaveText(`Amil: ${amilName}`);
   await expect(summary(page)).toHaveText(
     "5 waiting to be sent, 0 received by the council, 0 held for an officer.",
   );
@@ -236,6 +316,20 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
     "0 waiting to be sent, 5 received by the council, 0 held for an officer.",
   );
   await expect(page.getByTestId("counter-entry").first()).toContainText("Received by the council");
+  // Received: the device keeps the number, fund, amount and status, not the payer's details.
+  await expect(page.getByTestId("counter-entry").first()).not.toContainText("Haji Ali");
+  const queue = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open("portal-counter");
+        open.onsuccess = () => {
+          const get = open.result.transaction("queue").objectStore("queue").getAll();
+          get.onsuccess = () => resolve(JSON.stringify(get.result));
+        };
+      }),
+  );
+  expect(queue).not.toMatch(/Haji Rahman|Siti Aminah|Nur Aisyah|Haji Ali|2345678/);
+  expect(JSON.parse(queue)).toHaveLength(5);
   await finance.reload();
   await hydrated(finance);
   await expect
@@ -263,7 +357,9 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
   await expect(page.getByTestId("verify-result")).toContainText(householdNos[0]!);
   await expect(page.getByTestId("verify-result")).not.toContainText("Nur Aisyah");
 
-  // In the console: the household's fitrah receipt, each person named on it.
+  // In the console (the approver signs in again: the amil's sign-in ended the session on this
+  // device): the household's fitrah receipt, each person named on it.
+  await consoleSignIn(page, "approver");
   await page.goto("/console/donations");
   await page.getByLabel("Receipt number").fill(householdNos[0]!);
   await page.getByRole("button", { name: "Search" }).click();
@@ -287,6 +383,36 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
   // sees why, in both languages.
   await page.goto("/counter");
   await expect(summary(page)).toContainText("5 received by the council");
+  // A series whose block is used up (the wakaf series, say): the device says so, and the approver,
+  // signed in on it, asks the council for a new block continuing the series.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const open = indexedDB.open("portal-counter");
+        open.onsuccess = () => {
+          const tx = open.result.transaction(["device", "serials"], "readwrite");
+          const get = tx.objectStore("device").get("this");
+          get.onsuccess = () => {
+            const { device } = get.result as { device: { series: string[]; blockTo: number } };
+            const wakaf = device.series.find((one) => one.startsWith("WK-"))!;
+            tx.objectStore("serials").put(device.blockTo + 1, wakaf);
+          };
+          tx.oncomplete = () => resolve();
+        };
+      }),
+  );
+  await page.reload();
+  await expect(page.getByTestId("counter-block")).toHaveText(
+    /^This device has used all its receipt numbers in WK-D\d{3}: it cannot issue receipts in it until it gets a new block\.$/,
+  );
+  await checkScreen(page, testInfo, "counter-block-en");
+  await page.getByRole("button", { name: "Ask for a new block" }).click();
+  await expect(page.getByTestId("counter-sync-message")).toHaveText(
+    "New block given: numbers up to 4000.",
+  );
+  await expect(page.getByTestId("counter-block")).toBeHidden();
+  await openWithPin(page, "2468");
+  await expect(page.getByTestId("counter-amil")).toHaveText(`Amil: ${amilName}`);
   const revoked = await page.evaluate(async () => {
     const deviceId = await new Promise<string>((resolve) => {
       const open = indexedDB.open("portal-counter");
@@ -319,5 +445,20 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
     "Ditahan untuk pegawai: peranti ini telah dibatalkan",
   );
   await checkScreen(page, testInfo, "counter-held-ms");
+
+  // Five wrong PINs lock the amil's session on the device until they sign in online again.
+  await page.goto("/counter");
+  for (const left of [4, 3, 2, 1]) {
+    await openWithPin(page, "0000");
+    await expect(page.getByRole("alert")).toHaveText(
+      `Wrong PIN. ${left} tries left before your session is locked.`,
+    );
+  }
+  await openWithPin(page, "0000");
+  const locked = "Locked after five wrong PINs. Sign in online again to open your session.";
+  await expect(page.getByRole("alert")).toHaveText(locked);
+  await openWithPin(page, "2468");
+  await expect(page.getByRole("alert")).toHaveText(locked);
+  await expect(page.getByTestId("counter-amil")).toBeHidden();
   await context.close();
 });

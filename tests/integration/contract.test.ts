@@ -205,10 +205,13 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     await check("verifyReceipt", {
       body: { receiptNo: receipt.data.receiptNo, code: receipt.data.verificationCode },
     });
-    // A counter device's sync: a device an approver registered sends one entry it signed.
-    const device = await registeredDevice(
-      await signInOfficer(portal.base, portal.dataDir, "approver"),
-    );
+    // A counter device's sync: a device an approver registered sends one entry it signed, taken by
+    // the approver signed in on it as its amil (the council's credential for them on the device).
+    const approver = await signInOfficer(portal.base, portal.dataDir, "approver");
+    const device = await registeredDevice(approver);
+    const amil = (
+      await approver.call(`/console/api/counter/devices/${device.id}?do=amil`, { body: {} })
+    ).body["data"] as { credential: string; amil: { id: string; name: string } };
     await check(
       "syncEntries",
       {
@@ -221,7 +224,8 @@ describe.each(testDatabases())("client and server contract on $name", (database)
               key: "contract-1",
               serial: 1,
               takenAt: new Date().toISOString(),
-              amil: { id: "amil-1", name: "Amil" },
+              amil: amil.amil,
+              amilCredential: amil.credential,
               ratesVersion: 1,
               entry: {
                 fund: "fidyah",

@@ -43,6 +43,18 @@ describe.each(testDatabases())("a counter device offline, on $name", (database) 
   let pair: CryptoKeyPair;
   let device: Device;
   let ratesVersion: number;
+  // The amil signed in on each device (the officer: counter.record), as the device keeps them.
+  const amils = new Map<string, { credential: string; amil: { id: string; name: string } }>();
+  const signInAmil = async (deviceId: string) => {
+    const given = await as["officer"]!.call(`/console/api/counter/devices/${deviceId}?do=amil`, {
+      body: {},
+    });
+    expect(given.status).toBe(200);
+    amils.set(
+      deviceId,
+      given.body["data"] as { credential: string; amil: { id: string; name: string } },
+    );
+  };
   /** The published rates a household is priced at (cents). */
   let fitrahRate: { normal: number; premium: number };
 
@@ -51,8 +63,10 @@ describe.each(testDatabases())("a counter device offline, on $name", (database) 
     deviceId: device.id,
     key,
     serial,
-    takenAt: new Date(Date.now() - 60_000).toISOString(),
-    amil: { id: "amil-7", name: "Ustaz Hafiz" },
+    // Now: within the amil's sign-in, made before the entries the tests sign.
+    takenAt: new Date().toISOString(),
+    amil: amils.get(device.id)?.amil,
+    amilCredential: amils.get(device.id)?.credential,
     ratesVersion,
     entry: {
       fund: "fitrah",
@@ -129,6 +143,7 @@ describe.each(testDatabases())("a counter device offline, on $name", (database) 
     expect((listed.body["data"] as { devices: Device[] }).devices.map((d) => d.id)).toEqual([
       device.id,
     ]);
+    await signInAmil(device.id);
   });
 
   it("applies a signed entry once under the device's number, however often it is sent", async () => {
@@ -154,8 +169,8 @@ describe.each(testDatabases())("a counter device offline, on $name", (database) 
       receiptNo,
       source: "pos",
       mosqueName: "Masjid Sultan",
-      amilId: "amil-7",
-      amilName: "Ustaz Hafiz",
+      amilId: amils.get(device.id)!.amil.id,
+      amilName: amils.get(device.id)!.amil.name,
       fitrahAmount: 1_600,
     });
   });
@@ -185,9 +200,11 @@ describe.each(testDatabases())("a counter device offline, on $name", (database) 
 
   it("takes two devices' syncs interleaved and replayed, each entry once in its own device's series", async () => {
     const other = await registeredDevice(as["approver"]!, "Masjid Al-Falah");
+    await signInAmil(other.id);
     const entryOf = (d: { id: string }, serial: number) => ({
       ...entry(serial, `inter-${d.id}-${serial}`),
       deviceId: d.id,
+      amilCredential: amils.get(d.id)!.credential,
     });
     const calls = [];
     for (let serial = 10; serial < 16; serial++) {

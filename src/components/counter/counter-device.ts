@@ -6,8 +6,10 @@ import {
   type HouseholdRates,
 } from "@portal/domain";
 import {
+  isWhole,
   markEntries,
   readQueue,
+  type QueuedEntry,
   type DeviceRecord,
   type EntryStatus,
 } from "../../lib/counter-store";
@@ -51,7 +53,14 @@ export const currentRates = async (): Promise<
   }
 };
 
-type Answer = { key: string | null; outcome: string; reason?: string; code?: string };
+type Answer = {
+  key: string | null;
+  outcome: string;
+  reason?: string;
+  code?: string;
+  /** Applied outside the amil's shift (`shift.none`, `shift.closed`). */
+  shiftFlag?: string;
+};
 
 /**
  * Send every entry still waiting, in pages of MAX_SYNC_ENTRIES, and keep what became of each
@@ -60,7 +69,9 @@ type Answer = { key: string | null; outcome: string; reason?: string; code?: str
  * (the server answers a replay with what it kept, so sending one again never makes a second receipt).
  */
 export const sendQueue = async (deviceId: string): Promise<"sent" | "unknown"> => {
-  const waiting = (await readQueue()).filter((entry) => entry.status === "queued");
+  const waiting = (await readQueue()).filter(
+    (entry): entry is QueuedEntry => entry.status === "queued" && isWhole(entry),
+  );
   for (let start = 0; start < waiting.length; start += MAX_SYNC_ENTRIES) {
     const page = waiting.slice(start, start + MAX_SYNC_ENTRIES);
     const response = await fetch(SYNC_PATH, {
@@ -83,7 +94,9 @@ export const sendQueue = async (deviceId: string): Promise<"sent" | "unknown"> =
         if (!answer || (answer.key !== null && answer.key !== entry.key)) return [];
         const status: EntryStatus =
           answer.outcome === "applied" ? "applied" : answer.outcome === "held" ? "held" : "refused";
-        return [{ key: entry.key, status, reason: answer.reason ?? answer.code }];
+        return [
+          { key: entry.key, status, reason: answer.reason ?? answer.code ?? answer.shiftFlag },
+        ];
       }),
     );
   }

@@ -140,6 +140,10 @@ const consoleCodes = {
   "counter.device_invalid": invalid,
   /** A device the console or a sync names that is not registered. */
   "counter.device_unknown": missing,
+  /** An amil signing in on, or a new block asked for, a revoked device. */
+  "counter.device_revoked": conflict,
+  /** A new block past the eight digits of a receipt number's serial. */
+  "counter.block_full": conflict,
   /** A sync carrying more entries than one call takes (MAX_SYNC_ENTRIES). */
   "counter.sync_too_many": invalid,
   /** Kiosks (docs/counter.md): not a registered kiosk, or a request its key did not sign. */

@@ -1,6 +1,12 @@
 import { Context, Effect, Result } from "effect";
-import { Clock, decideOfflineEntry, MAX_SYNC_ENTRIES, readOfflineEntry } from "@portal/domain";
-import type { DeviceView, OfflineDecision } from "@portal/domain";
+import {
+  amilHeldReason,
+  Clock,
+  decideOfflineEntry,
+  MAX_SYNC_ENTRIES,
+  readOfflineEntry,
+} from "@portal/domain";
+import type { AmilClaims, DeviceView, OfflineDecision } from "@portal/domain";
 import type { EntryOutcome, SignedEntry } from "@portal/adapters/db";
 import { RateRecords } from "./ports";
 import { recorded, refuse } from "./refused";
@@ -45,6 +51,8 @@ export interface EntrySignaturesPort {
    * r||s) signs `text` under `publicKey` (the key read once for all the call's entries).
    */
   readonly verifier: (publicKey: JsonWebKey) => (text: string, signature: string) => boolean;
+  /** An amil credential's claims if the council made it, else "forged" (docs/counter.md). */
+  readonly amil: (credential: string) => AmilClaims | "forged";
 }
 export class EntrySignatures extends Context.Service<EntrySignatures, EntrySignaturesPort>()(
   "@portal/app/EntrySignatures",
@@ -60,7 +68,8 @@ export type SyncAnswer =
  * refused (`counter.device_unknown`) and nothing is kept; an entry whose signature the device's key
  * does not verify (a forgery, or another device's) or whose text is not an entry is refused and not
  * kept: only what a registered device signed is ever written. Every other entry is kept: applied
- * under the device's number, or held for an officer with its reason.
+ * under the device's number, or held for an officer with its reason (an amil credential missing,
+ * forged, another device's or not valid at the entry's time among them).
  */
 export const syncEntries = (input: {
   readonly deviceId: string;
@@ -107,13 +116,18 @@ export const syncEntries = (input: {
         answers.push({ key: entry.key, outcome: "refused", code: "counter.signature" });
         continue;
       }
+      // The amil: the council's credential for them on this device, valid at the entry's time.
+      const credential =
+        entry.amilCredential === undefined ? "missing" : signatures.amil(entry.amilCredential);
+      const amilReason = amilHeldReason(entry, credential);
       taken.push({ at: answers.length, key: entry.key });
       answers.push(undefined);
       toTake.push({
         key: entry.key,
         signedText: text,
         signature,
-        decide: (view) => decideOfflineEntry(entry, view, now, version, current?.rates ?? null),
+        decide: (view) =>
+          decideOfflineEntry(entry, view, now, version, current?.rates ?? null, amilReason),
       });
     }
     if (toTake.length > 0) {

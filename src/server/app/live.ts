@@ -1,6 +1,6 @@
 import { Context, Effect } from "effect";
 import { Clock, Ids, MAIN_CHARITY_ID, PaymentGateway } from "@portal/domain";
-import { readRates } from "@portal/adapters/db";
+import { amilCredentials, readRates } from "@portal/adapters/db";
 import { finishLogin } from "@portal/adapters/singpass";
 import type { JWK } from "jose";
 import type { Services } from "../main";
@@ -115,7 +115,10 @@ export function liveUseCases(services: Services): UseCases {
     Context.add(SignUpRecords, whenReady(records.signups, ["find", "remove"])),
     Context.add(PlanRecords, whenReady(payments.recurring, ["cancelOwn", "cancelByManageToken"])),
     Context.add(CounterDeviceRecords, whenReady(records.counterDevices, ["find", "take"])),
-    Context.add(EntrySignatures, { verifier: entryVerifier }),
+    Context.add(EntrySignatures, {
+      verifier: entryVerifier,
+      amil: amilCredentials(services.key).read,
+    }),
     Context.add(KioskRecords, {
       of: async (id) => (await records.kioskPayments()).of(id),
       terminal: payments.netsTerminal,

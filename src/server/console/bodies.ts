@@ -157,3 +157,6 @@ export const YearBody = Schema.Struct({ year: Schema.Union([Schema.Int, Text(4)]
 export const ContentBody = Schema.Struct({
   charityId: Schema.Union([Schema.Int, Text(9)]),
 });
+
+/** A new block for a device (`?do=block`): its size, or the default. */
+export const BlockBody = Schema.Struct({ blockSize: optional(Schema.Number) });

@@ -21,6 +21,7 @@ import {
   consoleCare,
   consoleDonations,
   counterDevices,
+  counterDeviceActs,
   counterReceipts,
   counterShifts,
   IdempotencyConflict,
@@ -183,6 +184,7 @@ export function consolePorts(
   const receiptBook = receipts(sql, key);
   const drafts = rateDrafts(sql);
   const devices = counterDevices(sql, key, audit);
+  const acts = counterDeviceActs(sql, key, audit);
   const devicePort: CounterDevicesPort = {
     ...translated({
       register: ({ officer, ...input }: Parameters<CounterDevicesPort["register"]>[0]) =>
@@ -190,6 +192,11 @@ export function consolePorts(
       revoke: (id: string, officer: OfficerPort) => devices.revoke(id, actor(officer)),
       list: () => devices.list(),
       held: () => devices.held(),
+      flagged: () => devices.flagged(),
+      issueAmil: (deviceId: string, officer: OfficerPort) =>
+        acts.issueAmil(deviceId, actor(officer), officer.now),
+      newBlock: (deviceId: string, size: number, officer: OfficerPort) =>
+        acts.newBlock(deviceId, size, actor(officer)),
     }),
     isDeviceKey,
   };

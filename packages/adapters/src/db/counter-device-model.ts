@@ -1,4 +1,4 @@
-import type { HeldReason } from "@portal/domain";
+import type { HeldReason, ShiftFlag } from "@portal/domain";
 import type { CounterReceipt } from "./counter-receipts";
 
 // The counter devices' records as their callers see them (counter-devices.ts).
@@ -38,6 +38,8 @@ export type EntryOutcome =
       readonly outcome: "applied";
       readonly replayed: boolean;
       readonly ratesSuperseded: boolean;
+      /** Applied outside the amil's shift: none open at the entry's time, or closed since. */
+      readonly shiftFlag?: ShiftFlag;
       readonly receipt: CounterReceipt;
     }
   | {
@@ -53,9 +55,40 @@ export interface HeldEntry {
   readonly deviceNo: number;
   readonly mosqueName: string;
   readonly key: string;
-  readonly reason: HeldReason;
+  /** Why it was held; for an entry applied and flagged, the flag (`shift.none`, `shift.closed`). */
+  readonly reason: HeldReason | ShiftFlag;
   readonly receiptNo: string | null;
   readonly receivedAt: string;
   /** What the amil entered (the payer's identity number masked), for the officer to act on. */
   readonly entry: unknown;
+}
+
+/** A held entry's text as an officer sees it: the payment, its identity number masked. */
+export const shownEntry = (text: string): unknown => {
+  try {
+    const parsed = JSON.parse(text) as {
+      entry?: { donor?: { idNumber?: unknown } };
+      amilCredential?: unknown;
+    };
+    delete parsed.amilCredential;
+    const id = parsed.entry?.donor?.idNumber;
+    if (typeof id === "string" && parsed.entry?.donor) {
+      parsed.entry.donor.idNumber = `*****${id.slice(-4)}`;
+    }
+    return parsed;
+  } catch {
+    return null;
+  }
+};
+
+/** A held or flagged entry's row, joined with its device. */
+export interface HeldRow {
+  device_id: string;
+  device_no: number;
+  mosque_name: string;
+  key: string;
+  reason: HeldReason | ShiftFlag;
+  receipt_no: string | null;
+  received_at: Date | string;
+  signed_text: Uint8Array;
 }

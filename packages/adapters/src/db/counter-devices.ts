@@ -4,17 +4,21 @@ import {
   type DeviceView,
   type HeldReason,
   type OfflineDecision,
+  type ShiftFlag,
 } from "@portal/domain";
 import { consoleAuditWriter, type ConsoleActor, type ConsoleAudit } from "./console-audit";
 import { counterReceiptOf, recordCounterPayment } from "./counter-receipts";
+import { shiftsAt } from "./counter-entry-shifts";
 import { receiptToken } from "./donations";
 import { sealing } from "./personal-data";
-import type {
-  CounterDevice,
-  DeviceKind,
-  EntryOutcome,
-  HeldEntry,
-  SignedEntry,
+import {
+  shownEntry,
+  type HeldRow,
+  type CounterDevice,
+  type DeviceKind,
+  type EntryOutcome,
+  type HeldEntry,
+  type SignedEntry,
 } from "./counter-device-model";
 import type { Sql, SqlQuery } from "./sql";
 
@@ -62,20 +66,6 @@ const viewOf = (row: DeviceRow): DeviceView => ({
   mosqueName: row.mosque_name,
 });
 
-/** A held entry's text as an officer sees it: the payment, its identity number masked. */
-const shownEntry = (text: string): unknown => {
-  try {
-    const parsed = JSON.parse(text) as { entry?: { donor?: { idNumber?: unknown } } };
-    const id = parsed.entry?.donor?.idNumber;
-    if (typeof id === "string" && parsed.entry?.donor) {
-      parsed.entry.donor.idNumber = `*****${id.slice(-4)}`;
-    }
-    return parsed;
-  } catch {
-    return null;
-  }
-};
-
 const columns = `id, device_no, mosque_name, label, block_from, block_to, registered_by,
   registered_at, revoked_at, kind`;
 
@@ -100,6 +90,17 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
     );
     return row;
   };
+  const heldOf = (row: HeldRow): HeldEntry => ({
+    deviceId: row.device_id,
+    deviceNo: row.device_no,
+    mosqueName: row.mosque_name,
+    key: row.key,
+    reason: row.reason,
+    receiptNo: row.receipt_no,
+    receivedAt: new Date(row.received_at).toISOString(),
+    // Without the amil's credential: it is the council's, not an officer's to read.
+    entry: shownEntry(sealed.open(row.signed_text, rowOf(row.device_id, row.key))),
+  });
   return {
     register: (input: {
       readonly mosqueName: string;
@@ -231,8 +232,9 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
           receipt_no: string | null;
           donation_id: string | null;
           rates_superseded: boolean;
+          shift_flag: ShiftFlag | null;
         }>(
-          `select key, outcome, reason, receipt_no, donation_id, rates_superseded
+          `select key, outcome, reason, receipt_no, donation_id, rates_superseded, shift_flag
            from counter_offline_entry where device_id = $1 and key = any($2::text[])`,
           [deviceId, entries.map((entry) => entry.key)],
         );
@@ -245,6 +247,7 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
                   outcome: "applied",
                   replayed: true,
                   ratesSuperseded: row.rates_superseded,
+                  ...(row.shift_flag ? { shiftFlag: row.shift_flag } : {}),
                   receipt: await counterReceiptOf(tx, key, row.donation_id, true),
                 }
               : {
@@ -272,6 +275,12 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
                 )
               ).map((row) => row.receipt_no),
         );
+        // The amil's shifts at the device's mosque at the entries' times, read once.
+        const shiftOf = await shiftsAt(
+          tx,
+          view.mosqueName,
+          decisions.flatMap((one) => (one?.outcome === "apply" ? [one.entry] : [])),
+        );
         const answers: Array<EntryOutcome> = [];
         for (const [at, entry] of entries.entries()) {
           const before = kept.get(entry.key);
@@ -298,6 +307,9 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
               answer = await hold("number.used", taken.receiptNo);
             } else {
               const donationId = randomUUID();
+              // Within the amil's shift open at the entry's time at this mosque, or flagged.
+              const shift = shiftOf(taken.amil.id, taken.takenAt);
+              const shiftFlag = "flag" in shift ? shift.flag : undefined;
               const written = await recordCounterPayment(
                 tx,
                 key,
@@ -312,12 +324,14 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
                     takenAt: taken.takenAt,
                     ratesVersion: taken.ratesVersion,
                   },
+                  ...("id" in shift ? { shift: shift.id } : {}),
                 },
               );
               await tx.query(
                 `insert into counter_offline_entry
-                   (device_id, key, signed_text, signature, outcome, receipt_no, donation_id, rates_superseded)
-                 values ($1, $2, $3, $4, 'applied', $5, $6, $7)`,
+                   (device_id, key, signed_text, signature, outcome, receipt_no, donation_id, rates_superseded,
+                    shift_flag)
+                 values ($1, $2, $3, $4, 'applied', $5, $6, $7, $8)`,
                 [
                   deviceId,
                   entry.key,
@@ -326,6 +340,7 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
                   written.receiptNo,
                   donationId,
                   decision.ratesSuperseded,
+                  shiftFlag ?? null,
                 ],
               );
               used.add(written.receiptNo);
@@ -333,6 +348,7 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
                 outcome: "applied",
                 replayed: false,
                 ratesSuperseded: decision.ratesSuperseded,
+                ...(shiftFlag ? { shiftFlag } : {}),
                 receipt: {
                   transactionNo: written.transactionNo,
                   receiptNo: written.receiptNo,
@@ -353,31 +369,24 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
     /** The entries held for an officer, oldest first. */
     held: async (): Promise<ReadonlyArray<HeldEntry>> =>
       (
-        await sql.query<{
-          device_id: string;
-          device_no: number;
-          mosque_name: string;
-          key: string;
-          reason: HeldReason;
-          receipt_no: string | null;
-          received_at: Date | string;
-          signed_text: Uint8Array;
-        }>(
+        await sql.query<HeldRow>(
           `select e.device_id, d.device_no, d.mosque_name, e.key, e.reason, e.receipt_no,
                   e.received_at, e.signed_text
            from counter_offline_entry e join counter_device d on d.id = e.device_id
            where e.outcome = 'held' order by e.seq limit 500`,
         )
-      ).map((row) => ({
-        deviceId: row.device_id,
-        deviceNo: row.device_no,
-        mosqueName: row.mosque_name,
-        key: row.key,
-        reason: row.reason,
-        receiptNo: row.receipt_no,
-        receivedAt: new Date(row.received_at).toISOString(),
-        entry: shownEntry(sealed.open(row.signed_text, rowOf(row.device_id, row.key))),
-      })),
+      ).map(heldOf),
+
+    /** The entries applied outside the amil's shift (`shift.none`, `shift.closed`), oldest first. */
+    flagged: async (): Promise<ReadonlyArray<HeldEntry>> =>
+      (
+        await sql.query<HeldRow>(
+          `select e.device_id, d.device_no, d.mosque_name, e.key, e.shift_flag as reason, e.receipt_no,
+                  e.received_at, e.signed_text
+           from counter_offline_entry e join counter_device d on d.id = e.device_id
+           where e.shift_flag is not null order by e.seq limit 500`,
+        )
+      ).map(heldOf),
   };
 }
 export type CounterDevices = ReturnType<typeof counterDevices>;

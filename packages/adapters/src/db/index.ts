@@ -33,6 +33,7 @@ export * from "./console-audit";
 export * from "./console-reversals";
 export * from "./counter-receipts";
 export * from "./counter-devices";
+export * from "./counter-device-acts";
 export * from "./kiosk-payments";
 export * from "./counter-shifts";
 export * from "./console-donations";

@@ -29,6 +29,7 @@ import { historyVersion } from "./migrations/034-history-version";
 import { consoleSignInRefusals } from "./migrations/035-console-sign-in-refusals";
 import { counterShifts } from "./migrations/037-counter-shifts";
 import { counterDevices } from "./migrations/038-counter-devices";
+import { counterAmil } from "./migrations/039-counter-amil";
 import { kiosks } from "./migrations/041-kiosks";
 import type { Sql } from "./sql";
 
@@ -69,6 +70,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "035-console-sign-in-refusals", sql: consoleSignInRefusals },
   { id: "037-counter-shifts", sql: counterShifts },
   { id: "038-counter-devices", sql: counterDevices },
+  { id: "039-counter-amil", sql: counterAmil },
   { id: "041-kiosks", sql: kiosks },
 ];
 

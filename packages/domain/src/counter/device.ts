@@ -66,7 +66,8 @@ export const buildOfflineEntry = (input: {
   readonly key: string;
   readonly serial: number;
   readonly takenAt: Date;
-  readonly amil: { readonly id: string; readonly name: string };
+  /** The amil signed in on the device, with the council's credential (amil.ts). */
+  readonly amil: { readonly id: string; readonly name: string; readonly credential?: string };
   readonly ratesVersion: number;
   readonly sale: CounterSale;
 }): OfflineEntryInput => {
@@ -81,6 +82,7 @@ export const buildOfflineEntry = (input: {
     serial: input.serial,
     takenAt: input.takenAt.toISOString(),
     amil: { id: input.amil.id.trim(), name: input.amil.name.trim() },
+    ...(input.amil.credential === undefined ? {} : { amilCredential: input.amil.credential }),
     ratesVersion: input.ratesVersion,
     entry: {
       fund: sale.fund,

@@ -1,3 +1,4 @@
 export * from "./offline.ts";
 export * from "./device.ts";
+export * from "./amil.ts";
 export * from "./kiosk.ts";

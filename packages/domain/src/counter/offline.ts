@@ -8,6 +8,7 @@ import {
   type CounterEntry,
   type CounterEntryInput,
 } from "../console/counter-payment.ts";
+import { AMIL_HELD_REASONS, type AmilHeldReason } from "./amil.ts";
 
 // A mosque counter that works offline (issue 32): an officer registers each device for a mosque, with
 // a public key whose private half never leaves the device and a block of receipt serials of the
@@ -50,6 +51,8 @@ export interface OfflineEntryInput {
   readonly takenAt: string;
   /** The amil signed in on the device (online once, then by PIN). */
   readonly amil: { readonly id: string; readonly name: string };
+  /** The council's credential for the amil on this device (amil.ts), checked again at the sync. */
+  readonly amilCredential?: string;
   /** The version of the rates the device priced the entry at. */
   readonly ratesVersion: number;
   readonly entry: CounterEntryInput;
@@ -77,7 +80,8 @@ export type HeldReason =
   | "number.outside_block"
   | "number.used"
   | "entry.invalid"
-  | "entry.time";
+  | "entry.time"
+  | AmilHeldReason;
 
 export const HELD_REASONS: ReadonlyArray<HeldReason> = [
   "device.revoked",
@@ -86,6 +90,7 @@ export const HELD_REASONS: ReadonlyArray<HeldReason> = [
   "number.used",
   "entry.invalid",
   "entry.time",
+  ...AMIL_HELD_REASONS,
 ];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -137,6 +142,10 @@ export const readOfflineEntry = (
   ) {
     return Result.fail(malformed("amil must name the amil's id and name"));
   }
+  const credential = entry["amilCredential"];
+  if (credential !== undefined && (typeof credential !== "string" || credential.length > 2_000)) {
+    return Result.fail(malformed("amilCredential must be the council's credential"));
+  }
   if (!Number.isSafeInteger(entry["ratesVersion"]) || (entry["ratesVersion"] as number) < 1) {
     return Result.fail(malformed("ratesVersion must be a whole number from 1"));
   }
@@ -176,6 +185,8 @@ export const decideOfflineEntry = (
   now: Date,
   ratesVersion: number,
   rates: HouseholdRates | null = null,
+  /** Why the entry's amil credential does not hold (amil.ts `amilHeldReason`), if it does not. */
+  amilReason?: AmilHeldReason,
 ): OfflineDecision => {
   const checked = checkCounterEntry(input.entry);
   const series = Result.isSuccess(checked)
@@ -188,6 +199,7 @@ export const decideOfflineEntry = (
   if (input.serial < device.blockFrom || input.serial > device.blockTo) {
     return hold("number.outside_block");
   }
+  if (amilReason !== undefined) return hold(amilReason);
   if (Result.isFailure(checked) || series === null || receiptNo === null) {
     return hold("entry.invalid");
   }

@@ -54,16 +54,64 @@ const amount = (cents: number | undefined) =>
 
 /**
  * The mosques' counter devices (issue 32, docs/counter.md): each device's number, mosque, series and
- * block, revoked on request (what it sends afterwards is held); and the entries the server held for an
- * officer, each with its reason, the payer's identity number masked.
+ * block, revoked on request (what it sends afterwards is held); the entries the server held for an
+ * officer, each with its reason, the payer's identity number masked; and those it applied outside
+ * the amil's shift (`shift.none`, `shift.closed`), to reconcile with the shift.
  */
+/** Entries as officers see them: held ones, or those applied outside a shift, each with its reason. */
+function EntriesTable({
+  t,
+  label,
+  entries,
+}: {
+  t: ReturnType<typeof translate>;
+  label: string;
+  entries: ReadonlyArray<HeldEntry>;
+}) {
+  return (
+    <TableRegion label={label}>
+      <table className="console-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("consoledevices_received")}</th>
+            <th scope="col">{t("consoledevices_number")}</th>
+            <th scope="col">{t("consoledevices_receipt")}</th>
+            <th scope="col">{t("consoledevices_reason")}</th>
+            <th scope="col">{t("consoledevices_payment")}</th>
+            <th scope="col">{t("consoledevices_amil")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((held) => (
+            <tr key={`${held.deviceNo}:${held.key}`}>
+              <td>{when(held.receivedAt)}</td>
+              <td>
+                {held.deviceNo} ({held.mosqueName})
+              </td>
+              <td>{held.receiptNo ?? "-"}</td>
+              <td>{t(`consoledevices_reason_${held.reason.replace(".", "_")}`)}</td>
+              <td>
+                {held.entry?.entry?.fund ?? "-"} {amount(held.entry?.entry?.amountCents)}{" "}
+                {held.entry?.entry?.method ?? ""} · {held.entry?.entry?.donor?.name ?? "-"}
+              </td>
+              <td>{held.entry?.amil?.name ?? "-"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableRegion>
+  );
+}
+
 export default function DevicesSection({ labels }: { labels: Labels }) {
   const t = translate(labels);
-  const [state, setState] = useState<{ devices: Device[]; held: HeldEntry[] } | undefined>();
+  const [state, setState] = useState<
+    { devices: Device[]; held: HeldEntry[]; flagged: HeldEntry[] } | undefined
+  >();
   const [failed, setFailed] = useState(false);
   const [outcome, setOutcome] = useOutcome();
   const load = async () => {
-    const reply = await operate<{ devices: Device[]; held: HeldEntry[] }>(
+    const reply = await operate<{ devices: Device[]; held: HeldEntry[]; flagged: HeldEntry[] }>(
       "/console/api/counter/devices",
     );
     setFailed(!reply.ok);
@@ -141,43 +189,15 @@ export default function DevicesSection({ labels }: { labels: Labels }) {
         ) : null}
         <Outcome {...outcome} />
       </Card>
-      <Card title={t("consoledevices_held_heading")}>
-        <p>{t("consoledevices_held_intro")}</p>
-        {state?.held.length === 0 ? <p>{t("consoledevices_held_none")}</p> : null}
-        {state && state.held.length > 0 ? (
-          <TableRegion label={t("consoledevices_held_heading")}>
-            <table className="console-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("consoledevices_received")}</th>
-                  <th scope="col">{t("consoledevices_number")}</th>
-                  <th scope="col">{t("consoledevices_receipt")}</th>
-                  <th scope="col">{t("consoledevices_reason")}</th>
-                  <th scope="col">{t("consoledevices_payment")}</th>
-                  <th scope="col">{t("consoledevices_amil")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.held.map((held) => (
-                  <tr key={`${held.deviceNo}:${held.key}`}>
-                    <td>{when(held.receivedAt)}</td>
-                    <td>
-                      {held.deviceNo} ({held.mosqueName})
-                    </td>
-                    <td>{held.receiptNo ?? "-"}</td>
-                    <td>{t(`consoledevices_reason_${held.reason.replace(".", "_")}`)}</td>
-                    <td>
-                      {held.entry?.entry?.fund ?? "-"} {amount(held.entry?.entry?.amountCents)}{" "}
-                      {held.entry?.entry?.method ?? ""} · {held.entry?.entry?.donor?.name ?? "-"}
-                    </td>
-                    <td>{held.entry?.amil?.name ?? "-"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
-        ) : null}
-      </Card>
+      {(["held", "flagged"] as const).map((list) => (
+        <Card key={list} title={t(`consoledevices_${list}_heading`)}>
+          <p>{t(`consoledevices_${list}_intro`)}</p>
+          {state?.[list].length === 0 ? <p>{t(`consoledevices_${list}_none`)}</p> : null}
+          {state && state[list].length > 0 ? (
+            <EntriesTable t={t} label={t(`consoledevices_${list}_heading`)} entries={state[list]} />
+          ) : null}
+        </Card>
+      ))}
     </Gated>
   );
 }

@@ -20,6 +20,36 @@ export interface CounterDevicesPort {
   readonly revoke: (id: string, officer: OfficerPort) => Promise<CounterDevice | undefined>;
   readonly list: () => Promise<ReadonlyArray<CounterDevice>>;
   readonly held: () => Promise<ReadonlyArray<HeldEntry>>;
+  readonly flagged: () => Promise<ReadonlyArray<HeldEntry>>;
+  /** The council's credential for an amil on a device; undefined: no such device. */
+  readonly issueAmil: (
+    deviceId: string,
+    officer: OfficerPort,
+  ) => Promise<
+    | {
+        readonly credential: string;
+        readonly amil: { readonly id: string; readonly name: string };
+        readonly expiresAt: string;
+      }
+    | "revoked"
+    | undefined
+  >;
+  /** A new block continuing the device's series; undefined: no such device. */
+  readonly newBlock: (
+    deviceId: string,
+    size: number,
+    officer: OfficerPort,
+  ) => Promise<
+    | {
+        readonly id: string;
+        readonly blockFrom: number;
+        readonly blockTo: number;
+        readonly newBlockFrom: number;
+      }
+    | "revoked"
+    | "full"
+    | undefined
+  >;
   /** Whether a key is one a device may register (EC P-256, public half only). */
   readonly isDeviceKey: (key: unknown) => key is JsonWebKey;
 }
@@ -102,7 +132,49 @@ export const devicesAndHeld = () =>
     return {
       devices: yield* recorded(() => devices.list()),
       held: yield* recorded(() => devices.held()),
+      flagged: yield* recorded(() => devices.flagged()),
     };
+  });
+
+/**
+ * An amil signs in on a counter device (online, signed in to the console on the device itself): the
+ * council's credential for them on that device, for AMIL_CREDENTIAL_TTL_MS; every entry carries it and
+ * the sync checks it again. An officer whose roles allow counter.record; audited.
+ */
+export const amilSignIn = (deviceId: string) =>
+  Effect.gen(function* () {
+    const officer = yield* mayAct("counter.record");
+    const devices = yield* CounterDevices;
+    const given = yield* recorded(() => devices.issueAmil(deviceId, officer));
+    if (given === undefined) return yield* refuse("counter.device_unknown", "No such device");
+    if (given === "revoked") {
+      return yield* refuse("counter.device_revoked", "This device was revoked");
+    }
+    return given;
+  });
+
+/**
+ * A device whose block is used up (or nearly) gets a new block in the same series, continuing after
+ * its last serial (DEFAULT_BLOCK_SIZE unless the approver says). Audited.
+ */
+export const newDeviceBlock = (deviceId: string, size: unknown) =>
+  Effect.gen(function* () {
+    const officer = yield* mayAct("counter.devices");
+    const devices = yield* CounterDevices;
+    const blockSize = blockSizeOf(size ?? DEFAULT_BLOCK_SIZE);
+    if (blockSize === undefined) {
+      return yield* refuse("counter.device_invalid", "The block of numbers is out of range", {
+        fields: ["blockSize"],
+      });
+    }
+    const block = yield* recorded(() => devices.newBlock(deviceId, blockSize, officer));
+    if (block === undefined) return yield* refuse("counter.device_unknown", "No such device");
+    if (block === "revoked")
+      return yield* refuse("counter.device_revoked", "This device was revoked");
+    if (block === "full") {
+      return yield* refuse("counter.block_full", "The device's series has no more numbers");
+    }
+    return block;
   });
 
 export type CounterDeviceServices = Officer | CounterDevices;
