@@ -529,6 +529,8 @@ function consoleRequests(gift: Paid, wakaf: Paid): FuzzRequest[] {
       },
     ],
     [`/console/api/counter/devices/${uuid}?do=revoke`, {}],
+    [`/console/api/counter/devices/${uuid}?do=block`, { blockSize: 500 }],
+    [`/console/api/counter/devices/${uuid}?do=amil`, {}],
     ["/console/api/finance/sign-off", { day: "2020-01-01" }],
     ["/console/api/finance/iras", { year: 2020 }],
     [
