@@ -19,8 +19,9 @@ import {
   type KioskRecord,
   type StartedPayment,
 } from "./kiosk-device";
+import { kioskHousehold } from "./kiosk-household";
 import type { KioskLabelKey, KioskLabels } from "./labels";
-import { drawReceipt } from "./kiosk-receipt";
+import { drawReceipt, type KioskReceiptData } from "./kiosk-receipt";
 
 // The kiosk's page script (issue 32; docs/counter.md "Kiosks"): set up once by an officer, then one
 // payment after another: fund, persons or amount, PayNow or NETS, the receipt; back to the start after
@@ -76,6 +77,10 @@ export const startKioskPage = (): void => {
   const amountInput = $<HTMLInputElement>("#kiosk-amount-input");
   /** The total as chosen, or the words for what is wrong. */
   const total = (): { cents: Cents } | { error: string } => {
+    if (household.named()) {
+      const cents = household.total();
+      return cents === undefined ? { error: t("kiosk_error_household") } : { cents };
+    }
     if (fund === "fitrah") {
       const all = persons.normal + persons.premium;
       if (!rates || all < 1 || all > KIOSK_MAX_PERSONS) {
@@ -106,6 +111,7 @@ export const startKioskPage = (): void => {
       $(`[data-count="${kind}"]`).textContent = String(persons[kind]);
     }
   };
+  const household = kioskHousehold({ labels: labels.household, onChange: () => drawTotal() });
   const chooseFund = (chosen: string) => {
     fund = chosen;
     paymentKey = crypto.randomUUID();
@@ -125,6 +131,7 @@ export const startKioskPage = (): void => {
         rate: formatMoney(rates.premium as Cents),
       });
     }
+    household.setFund(chosen, rates?.household);
     drawTotal();
     show("amount");
   };
@@ -139,6 +146,7 @@ export const startKioskPage = (): void => {
     fund = "";
     persons.normal = 0;
     persons.premium = 0;
+    household.reset();
     payment = undefined;
     amountInput.value = "";
     $<HTMLInputElement>("#kiosk-email").value = "";
@@ -155,7 +163,11 @@ export const startKioskPage = (): void => {
   // --- Paying ---------------------------------------------------------------------------------
   const order = (cents: Cents) => ({
     fund,
-    ...(fund === "fitrah" ? { persons: { ...persons } } : { amountCents: cents }),
+    ...(household.named()
+      ? { household: household.lines() }
+      : fund === "fitrah"
+        ? { persons: { ...persons } }
+        : { amountCents: cents }),
     totalCents: cents,
     ratesVersion: rates?.version ?? 0,
     lang: labels.lang,
@@ -176,6 +188,9 @@ export const startKioskPage = (): void => {
       rates = (await currentRates()) ?? rates;
       chooseFund(fund);
       problem(t("kiosk_error_rates"));
+    } else if (answer.code === "kiosk.household_invalid") {
+      show("amount");
+      problem(t("kiosk_error_household_priced"));
     } else problem(t("kiosk_error_network"));
     return undefined;
   };
@@ -183,7 +198,7 @@ export const startKioskPage = (): void => {
 
   const showReceipt = async () => {
     stopPolling();
-    const answer = await call<Record<string, string | number | null>>("kioskReceipt", {
+    const answer = await call<KioskReceiptData>("kioskReceipt", {
       ...ref(),
       lang: labels.lang,
     });
@@ -278,7 +293,12 @@ export const startKioskPage = (): void => {
     }
     if (target.hasAttribute("data-kiosk-next")) {
       const now = total();
-      if ("error" in now) return problem(now.error);
+      if ("error" in now) {
+        problem(now.error);
+        // Each person's problem beside their field, the first focused.
+        if (household.named()) household.check();
+        return;
+      }
       // The order as it now stands is a payment of its own (one started for another amount is left).
       if (payment && payment.totalCents !== now.cents) {
         payment = undefined;
