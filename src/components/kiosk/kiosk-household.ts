@@ -30,6 +30,8 @@ export interface KioskHousehold {
 
 export const kioskHousehold = (options: {
   readonly labels: HouseholdLabels;
+  /** The amount screen's title while people are named ("Who are you paying for?"). */
+  readonly title: string;
   readonly onChange: () => void;
 }): KioskHousehold => {
   const toggle = document.querySelector<HTMLButtonElement>("[data-kiosk-household-toggle]")!;
@@ -42,12 +44,22 @@ export const kioskHousehold = (options: {
   let rates: HouseholdRates | undefined;
   let form: HouseholdForm | undefined;
   let named = false;
+  const title = document.querySelector<HTMLElement>("[data-kiosk-amount-title]")!;
+  /** The count's title ("How many persons?") while the named people's is shown. */
+  let countTitle: string | undefined;
 
   const item = () => (fund === "fidyah" ? "fidyah" : "fitrah");
   const show = (on: boolean) => {
     named = on;
     toggle.setAttribute("aria-pressed", String(on));
     root.hidden = !on;
+    if (on) {
+      countTitle ??= title.textContent ?? "";
+      title.textContent = options.title;
+    } else if (countTitle !== undefined) {
+      title.textContent = countTitle;
+    }
+    if (!on) countTitle = undefined;
     // The count (fitrah) or the amount (fidyah) is the other way: shown only when nobody is named.
     counts[0]!.hidden = on || fund !== "fitrah";
     counts[1]!.hidden = on || fund === "fitrah";

@@ -111,7 +111,11 @@ export const startKioskPage = (): void => {
       $(`[data-count="${kind}"]`).textContent = String(persons[kind]);
     }
   };
-  const household = kioskHousehold({ labels: labels.household, onChange: () => drawTotal() });
+  const household = kioskHousehold({
+    labels: labels.household,
+    title: t("kiosk_household_title"),
+    onChange: () => drawTotal(),
+  });
   const chooseFund = (chosen: string) => {
     fund = chosen;
     paymentKey = crypto.randomUUID();

@@ -27,6 +27,7 @@ export const kioskLabelKeys = [
   "kiosk_kind_premium",
   "kiosk_kind_own",
   "kiosk_household_toggle",
+  "kiosk_household_title",
   "kiosk_error_household",
   "kiosk_error_household_priced",
   "kiosk_receipt_person",
