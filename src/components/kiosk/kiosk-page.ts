@@ -53,6 +53,7 @@ export const startKioskPage = (): void => {
   let payment: StartedPayment | undefined;
   /** The payment's idempotency key: made when a fund is chosen, so a retry is the same payment. */
   let paymentKey = "";
+  let paidFor = ""; // The order the payment was started for: another order is another payment.
   let screen: Screen = "fund";
   let lastTouch = Date.now();
   let polling: number | undefined;
@@ -181,7 +182,9 @@ export const startKioskPage = (): void => {
     const now = total();
     if (!kiosk || !("cents" in now)) return undefined;
     if (payment) return payment;
-    const answer = await startPayment(kiosk, order(now.cents), paymentKey);
+    const asked = order(now.cents);
+    const answer = await startPayment(kiosk, asked, paymentKey);
+    paidFor = JSON.stringify(asked);
     if (answer.ok) return (payment = answer.data);
     if (answer.code === "kiosk.unknown") {
       await forgetKiosk();
@@ -303,8 +306,9 @@ export const startKioskPage = (): void => {
         if (household.named()) household.check();
         return;
       }
-      // The order as it now stands is a payment of its own (one started for another amount is left).
-      if (payment && payment.totalCents !== now.cents) {
+      // The order as it now stands is a payment of its own (one started for another order, another
+      // amount or a name corrected, is left).
+      if (payment && paidFor !== JSON.stringify(order(now.cents))) {
         payment = undefined;
         paymentKey = crypto.randomUUID();
       }
