@@ -3,9 +3,10 @@ import { officerSignedIn } from "./console-officers";
 import { checkScreen, expectNoOverflow, keepScreenshot } from "./helpers";
 
 // Issue 32, the mosque kiosk, on a portrait kiosk screen (1080 × 1920): an approver registers this
-// browser as a kiosk for a mosque; a payer chooses fitrah (with the keyboard), three persons, pays by
-// PayNow (the sandbox bank confirms it, as paynow.spec.ts does), and the receipt shows its number and
-// verification code; it fits a phone too; left alone, the kiosk counts down and starts again. The
+// browser as a kiosk for a mosque; a payer chooses fitrah (with the keyboard), counts persons, then
+// names each of two instead (the household form; each is named on the receipt), pays by PayNow (the
+// sandbox bank confirms it, as paynow.spec.ts does), and the receipt shows its number, verification
+// code and people; it fits a phone too; left alone, the kiosk counts down and starts again. The
 // minute of inactivity is the page's clock (Playwright's), not a wait.
 
 test("a kiosk is registered, paid by PayNow, shows its receipt, and starts again when left alone", async ({
@@ -36,6 +37,27 @@ test("a kiosk is registered, paid by PayNow, shows its receipt, and starts again
   await more.click();
   await page.getByRole("button", { name: "One person more at the premium rate" }).click();
   await expect(page.getByTestId("kiosk-total")).toHaveText(/^Total \$\d+\.\d\d$/);
+
+  // Or each person named (the shared household form, keyboard first): a name missing is said
+  // beside its field, which takes the focus; two people, each on the receipt.
+  await page.getByTestId("kiosk-household-toggle").press("Enter");
+  const firstName = page.getByLabel("Name (as on the receipt)").first();
+  await expect(firstName).toBeFocused();
+  await expect(page.getByTestId("kiosk-persons-normal")).toBeHidden();
+  await page.getByRole("combobox", { name: "Zakat fitrah" }).first().selectOption("premium");
+  await page.getByTestId("kiosk-next").click();
+  await expect(firstName).toBeFocused();
+  await expect(firstName).toHaveAttribute("aria-invalid", "true");
+  await page.keyboard.type("Siti Aminah");
+  await page.getByRole("button", { name: "Add a person" }).press("Enter");
+  await page.keyboard.type("Ahmad bin Ali");
+  await page.getByRole("combobox", { name: "Zakat fitrah" }).nth(1).selectOption("normal");
+  for (const target of [firstName, page.getByRole("button", { name: "Add a person" })]) {
+    const size = await target.boundingBox();
+    expect(Math.min(size?.width ?? 0, size?.height ?? 0)).toBeGreaterThanOrEqual(64);
+  }
+  await expect(page.getByTestId("kiosk-total")).toHaveText(/^Total \$\d+\.\d\d$/);
+  await checkScreen(page, testInfo, "kiosk-household-en-1080");
   await page.getByTestId("kiosk-next").click();
   await page.getByTestId("kiosk-email").fill("kiosk.payer@example.sg");
   await checkScreen(page, testInfo, "kiosk-method-en-1080");
@@ -60,6 +82,10 @@ test("a kiosk is registered, paid by PayNow, shows its receipt, and starts again
   await expect(page.getByTestId("kiosk-receipt-no")).toHaveText(/^ZK-\d{8}$/);
   await expect(page.getByTestId("kiosk-verify-code")).toHaveText(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
   await expect(receipt).toContainText("Masjid Al-Istiqamah");
+  await expect(page.getByTestId("kiosk-receipt-person")).toHaveText([
+    /^Siti Aminah · premium rate · \$\d+\.\d\d$/,
+    /^Ahmad bin Ali · normal rate · \$\d+\.\d\d$/,
+  ]);
   await expect(receipt.locator("svg")).toBeVisible();
   await expect(page.getByTestId("kiosk-email-it")).toHaveText(
     "E-mail it to kiosk.payer@example.sg",

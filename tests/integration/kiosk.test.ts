@@ -288,4 +288,77 @@ describe.each(testDatabases())("kiosks, on $name", (database) => {
       }),
     ).toMatchObject({ status: 409, body: { code: "kiosk.rates_changed" } });
   });
+
+  it("takes a household's fitrah with each person named on both receipts, and refuses one priced below the rates", async () => {
+    const config = await callPortal(
+      portal.base,
+      "/svc/main/v1/Home/homePageConfiguration?charityId=25",
+    );
+    const fitrah = (config.body["data"] as { muisZakatFitrah: Record<string, number> })
+      .muisZakatFitrah;
+    const normal = fitrah["normalRate"] ?? 0;
+    const premium = fitrah["premiumRate"] ?? 0;
+    const household = [
+      { name: "Haji Rahman", kind: "normal", cents: normal },
+      { name: "Siti Aminah", kind: "premium", cents: premium },
+      { name: "Adam Rahman", kind: "normal", cents: normal },
+    ];
+    const total = 2 * normal + premium;
+    // The attack first: a kiosk (or anyone with its key) pricing a person below the rates, the
+    // lines adding up to the total it signed.
+    const cheap = household.map((line) => ({ ...line, cents: normal - 1 }));
+    expect(
+      await start({ fund: "fitrah", household: cheap, totalCents: 3 * (normal - 1) }),
+    ).toMatchObject({ status: 400, body: { code: "kiosk.household_invalid" } });
+    // Named people and a count of persons at once, or a name the receipt cannot print.
+    expect(
+      await start({
+        fund: "fitrah",
+        household,
+        persons: { normal: 1, premium: 0 },
+        totalCents: total,
+      }),
+    ).toMatchObject({ status: 400, body: { code: "kiosk.household_invalid" } });
+    const unnamed = [{ ...household[0]!, name: "<b>" }];
+    expect(await start({ fund: "fitrah", household: unnamed, totalCents: normal })).toMatchObject({
+      status: 400,
+      body: { code: "kiosk.household_invalid" },
+    });
+
+    const started = await start({ fund: "fitrah", household, totalCents: total });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const donation = ref(started);
+    expect((await post(NETS, donation)).body["data"]).toMatchObject({ declined: null });
+    // The kiosk's receipt screen names each person.
+    const shown = (await post(RECEIPT, donation)).body["data"] as { household: unknown[] };
+    expect(shown.household).toEqual(
+      household.map(({ name, kind, cents }) => ({ name, kind, days: null, amount: cents })),
+    );
+    // So does the receipt page (and its PDF), with the persons counted per rate.
+    const paid = (await post("/svc/payment/v1/donations/retrieve", donation)).body["data"] as {
+      receipt: { token: string };
+    };
+    const receipt = (
+      await post("/svc/payment/api/Donation/getThirdPartyDonationReceiptData", {
+        token: paid.receipt.token,
+      })
+    ).body["data"] as {
+      fitrahAmount: number;
+      attributes: { household: unknown[]; muisFitrah: unknown[] };
+    };
+    expect(receipt.fitrahAmount).toBe(total);
+    expect(receipt.attributes.household).toEqual(
+      household.map(({ name, kind, cents }) => ({
+        name,
+        item: "fitrah",
+        kind,
+        days: null,
+        amount: cents,
+      })),
+    );
+    expect(receipt.attributes.muisFitrah).toEqual([
+      { name: "Normal", noOfPerson: 2, perPerson: normal, amount: 2 * normal },
+      { name: "Premium", noOfPerson: 1, perPerson: premium, amount: premium },
+    ]);
+  });
 });

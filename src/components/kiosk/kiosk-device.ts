@@ -1,4 +1,9 @@
-import { MAIN_CHARITY_ID } from "@portal/domain";
+import {
+  MAIN_CHARITY_ID,
+  type Cents,
+  type HouseholdLine,
+  type HouseholdRates,
+} from "@portal/domain";
 
 // The kiosk's key and its calls to the council (docs/counter.md "Kiosks"). The key pair is made here
 // at registration, its private half not extractable, and kept in this browser's IndexedDB; only the
@@ -103,6 +108,8 @@ export interface KioskOrder {
   readonly fund: string;
   readonly persons?: { readonly normal: number; readonly premium: number };
   readonly amountCents?: number;
+  /** Fitrah or fidyah for named people: one line a person (the household form's). */
+  readonly household?: ReadonlyArray<HouseholdLine>;
   readonly totalCents: number;
   readonly ratesVersion: number;
   readonly lang: "en" | "ms";
@@ -127,7 +134,10 @@ export const startPayment = async (kiosk: KioskRecord, order: KioskOrder, key: s
   return call<StartedPayment>("startKioskPayment", { kioskId: kiosk.id, text, signature });
 };
 
-/** The rates the kiosk prices fitrah at, and their version (undefined on failure). */
+/**
+ * The rates the kiosk prices fitrah at, and their version (undefined on failure); `household`: the
+ * rates the household form prices each person at.
+ */
 export const currentRates = async () => {
   try {
     const response = await fetch(
@@ -136,14 +146,31 @@ export const currentRates = async () => {
     );
     const data = (
       (await response.json()) as {
-        data?: { version: number; muisZakatFitrah: { normalRate: number; premiumRate: number } };
+        data?: {
+          version: number;
+          muisZakatFitrah: {
+            normalRate: number;
+            premiumRate: number;
+            minAmount: number;
+            maxAmount: number;
+          };
+          muisZakatFidyah: { fidyahPerDay: number };
+        };
       }
     ).data;
+    const fitrah = data?.muisZakatFitrah;
     return data
       ? {
           version: data.version,
           normal: data.muisZakatFitrah.normalRate,
           premium: data.muisZakatFitrah.premiumRate,
+          household: {
+            fitrahNormalRate: fitrah!.normalRate as Cents,
+            fitrahPremiumRate: fitrah!.premiumRate as Cents,
+            fitrahMinAmount: fitrah!.minAmount as Cents,
+            fitrahMaxAmount: fitrah!.maxAmount as Cents,
+            fidyahPerDay: data.muisZakatFidyah.fidyahPerDay as Cents,
+          } satisfies HouseholdRates,
         }
       : undefined;
   } catch {

@@ -19,8 +19,9 @@ import {
   type KioskRecord,
   type StartedPayment,
 } from "./kiosk-device";
+import { kioskHousehold } from "./kiosk-household";
 import type { KioskLabelKey, KioskLabels } from "./labels";
-import { drawReceipt } from "./kiosk-receipt";
+import { drawReceipt, type KioskReceiptData } from "./kiosk-receipt";
 
 // The kiosk's page script (issue 32; docs/counter.md "Kiosks"): set up once by an officer, then one
 // payment after another: fund, persons or amount, PayNow or NETS, the receipt; back to the start after
@@ -52,6 +53,7 @@ export const startKioskPage = (): void => {
   let payment: StartedPayment | undefined;
   /** The payment's idempotency key: made when a fund is chosen, so a retry is the same payment. */
   let paymentKey = "";
+  let paidFor = ""; // The order the payment was started for: another order is another payment.
   let screen: Screen = "fund";
   let lastTouch = Date.now();
   let polling: number | undefined;
@@ -76,6 +78,10 @@ export const startKioskPage = (): void => {
   const amountInput = $<HTMLInputElement>("#kiosk-amount-input");
   /** The total as chosen, or the words for what is wrong. */
   const total = (): { cents: Cents } | { error: string } => {
+    if (household.named()) {
+      const cents = household.total();
+      return cents === undefined ? { error: t("kiosk_error_household") } : { cents };
+    }
     if (fund === "fitrah") {
       const all = persons.normal + persons.premium;
       if (!rates || all < 1 || all > KIOSK_MAX_PERSONS) {
@@ -106,6 +112,11 @@ export const startKioskPage = (): void => {
       $(`[data-count="${kind}"]`).textContent = String(persons[kind]);
     }
   };
+  const household = kioskHousehold({
+    labels: labels.household,
+    title: t("kiosk_household_title"),
+    onChange: () => drawTotal(),
+  });
   const chooseFund = (chosen: string) => {
     fund = chosen;
     paymentKey = crypto.randomUUID();
@@ -125,6 +136,7 @@ export const startKioskPage = (): void => {
         rate: formatMoney(rates.premium as Cents),
       });
     }
+    household.setFund(chosen, rates?.household);
     drawTotal();
     show("amount");
   };
@@ -139,6 +151,7 @@ export const startKioskPage = (): void => {
     fund = "";
     persons.normal = 0;
     persons.premium = 0;
+    household.reset();
     payment = undefined;
     amountInput.value = "";
     $<HTMLInputElement>("#kiosk-email").value = "";
@@ -155,7 +168,11 @@ export const startKioskPage = (): void => {
   // --- Paying ---------------------------------------------------------------------------------
   const order = (cents: Cents) => ({
     fund,
-    ...(fund === "fitrah" ? { persons: { ...persons } } : { amountCents: cents }),
+    ...(household.named()
+      ? { household: household.lines() }
+      : fund === "fitrah"
+        ? { persons: { ...persons } }
+        : { amountCents: cents }),
     totalCents: cents,
     ratesVersion: rates?.version ?? 0,
     lang: labels.lang,
@@ -165,7 +182,9 @@ export const startKioskPage = (): void => {
     const now = total();
     if (!kiosk || !("cents" in now)) return undefined;
     if (payment) return payment;
-    const answer = await startPayment(kiosk, order(now.cents), paymentKey);
+    const asked = order(now.cents);
+    const answer = await startPayment(kiosk, asked, paymentKey);
+    paidFor = JSON.stringify(asked);
     if (answer.ok) return (payment = answer.data);
     if (answer.code === "kiosk.unknown") {
       await forgetKiosk();
@@ -176,6 +195,9 @@ export const startKioskPage = (): void => {
       rates = (await currentRates()) ?? rates;
       chooseFund(fund);
       problem(t("kiosk_error_rates"));
+    } else if (answer.code === "kiosk.household_invalid") {
+      show("amount");
+      problem(t("kiosk_error_household_priced"));
     } else problem(t("kiosk_error_network"));
     return undefined;
   };
@@ -183,7 +205,7 @@ export const startKioskPage = (): void => {
 
   const showReceipt = async () => {
     stopPolling();
-    const answer = await call<Record<string, string | number | null>>("kioskReceipt", {
+    const answer = await call<KioskReceiptData>("kioskReceipt", {
       ...ref(),
       lang: labels.lang,
     });
@@ -278,9 +300,15 @@ export const startKioskPage = (): void => {
     }
     if (target.hasAttribute("data-kiosk-next")) {
       const now = total();
-      if ("error" in now) return problem(now.error);
-      // The order as it now stands is a payment of its own (one started for another amount is left).
-      if (payment && payment.totalCents !== now.cents) {
+      if ("error" in now) {
+        problem(now.error);
+        // Each person's problem beside their field, the first focused.
+        if (household.named()) household.check();
+        return;
+      }
+      // The order as it now stands is a payment of its own (one started for another order, another
+      // amount or a name corrected, is left).
+      if (payment && paidFor !== JSON.stringify(order(now.cents))) {
         payment = undefined;
         paymentKey = crypto.randomUUID();
       }

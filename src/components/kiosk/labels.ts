@@ -1,3 +1,5 @@
+import type { HouseholdLabels } from "../ui/household/labels";
+
 /** Every string the kiosk's script shows (src/i18n/locales), translated when the page is built. */
 export const kioskLabelKeys = [
   "kiosk_page_title",
@@ -23,6 +25,13 @@ export const kioskLabelKeys = [
   "kiosk_more",
   "kiosk_kind_normal",
   "kiosk_kind_premium",
+  "kiosk_kind_own",
+  "kiosk_household_toggle",
+  "kiosk_household_title",
+  "kiosk_error_household",
+  "kiosk_error_household_priced",
+  "kiosk_receipt_person",
+  "kiosk_receipt_days",
   "kiosk_amount_title",
   "kiosk_amount",
   "kiosk_total",
@@ -75,6 +84,8 @@ export type KioskLabelKey = (typeof kioskLabelKeys)[number];
 export type KioskLabels = Readonly<Record<KioskLabelKey, string>> & {
   /** Each kiosk fund's name (`fitrah` → "Zakat fitrah"). */
   readonly funds: Readonly<Record<string, string>>;
+  /** The household form's strings (`householdLabelKeys`). */
+  readonly household: HouseholdLabels;
   /** The page's language. */
   readonly lang: "en" | "ms";
 };

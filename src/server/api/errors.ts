@@ -153,6 +153,8 @@ const consoleCodes = {
   "kiosk.request_stale": invalid,
   "kiosk.order_invalid": invalid,
   "kiosk.rates_changed": conflict,
+  /** A household's lines malformed, or a person not priced at the current rates. */
+  "kiosk.household_invalid": invalid,
   /** A kiosk's call on a payment no kiosk started. */
   "kiosk.not_kiosk": forbidden,
   "kiosk.not_paid": conflict,

@@ -14,7 +14,8 @@ import { verificationOf } from "./verify";
 
 const StartBody = Schema.Struct({
   kioskId: Text(36),
-  text: Schema.String.check(Schema.isMaxLength(2_000)),
+  // A household of 20 named people signs about 2.5 KB.
+  text: Schema.String.check(Schema.isMaxLength(8_000)),
   signature: Text(200),
 });
 const Ref = Schema.Struct({ donationId: Text(64), clientSecret: Text(200) });
@@ -76,6 +77,7 @@ export const kioskHandlers = ({ services, app }: HandlerServices) =>
           paymentMethod: receipt.paymentMethod,
           reference: receipt.reference,
           issuedAt: receipt.issuedAt,
+          household: receipt.household,
           ...verification,
         },
       });

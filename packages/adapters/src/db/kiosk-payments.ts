@@ -20,6 +20,16 @@ export interface KioskDonation {
   readonly reference: string | null;
   readonly receiptNo: string | null;
   readonly issuedAt: string | null;
+  /** The people a household payment named, as its receipt lists them (empty: none named). */
+  readonly household: ReadonlyArray<KioskPerson>;
+}
+
+/** One person a kiosk's household payment named (the receipt's `household` attribute). */
+export interface KioskPerson {
+  readonly name: string;
+  readonly kind: string | null;
+  readonly days: number | null;
+  readonly amount: number;
 }
 
 interface Row {
@@ -34,7 +44,18 @@ interface Row {
   counter_reference: string | null;
   receipt_no: string | null;
   issued_at: Date | string | null;
+  household: unknown;
 }
+
+const people = (value: unknown): KioskPerson[] =>
+  Array.isArray(value)
+    ? value.map((p: Record<string, unknown>) => ({
+        name: String(p["name"]),
+        kind: typeof p["kind"] === "string" ? p["kind"] : null,
+        days: typeof p["days"] === "number" ? p["days"] : null,
+        amount: Number(p["amount"]),
+      }))
+    : [];
 
 export function kioskPayments(sql: Sql, key: Buffer) {
   return {
@@ -42,7 +63,8 @@ export function kioskPayments(sql: Sql, key: Buffer) {
     of: async (donationId: string): Promise<KioskDonation | undefined> => {
       const [row] = await sql.query<Row>(
         `select d.source, d.mosque_name, d.flow, d.status, d.total_cents, d.amounts, d.transaction_no,
-           d.payment_method, d.counter_reference, r.receipt_no, r.issued_at
+           d.payment_method, d.counter_reference, r.receipt_no, r.issued_at,
+           d.receipt_items -> 'household' as household
          from donation d left join receipt r on r.donation_id = d.id
          where d.id = $1 order by r.issued_at desc nulls last limit 1`,
         [donationId],
@@ -60,6 +82,7 @@ export function kioskPayments(sql: Sql, key: Buffer) {
         reference: row.counter_reference,
         receiptNo: row.receipt_no,
         issuedAt: row.issued_at ? new Date(row.issued_at).toISOString() : null,
+        household: people(row.household),
       };
     },
 

@@ -77,6 +77,14 @@ export const counterResponses = {
       paymentMethod: Schema.Literals(["paynow", "nets"]),
       reference: Schema.NullOr(Str),
       issuedAt: Str,
+      household: Schema.Array(
+        Schema.Struct({
+          name: Str,
+          kind: Schema.NullOr(Str),
+          days: Schema.NullOr(Int),
+          amount: Int,
+        }),
+      ),
       verificationCode: Str,
       verifyUrl: Str,
       verifyQrSvg: Str,

@@ -12,7 +12,13 @@ import type { Cents } from "../money.ts";
 
 const kiosk = "0b6f7c1e-2f59-4d1c-9a55-0d2b6c8d9e10";
 const now = new Date("2027-03-28T13:00:00Z");
-const rates = { fitrahNormalRate: 750 as Cents, fitrahPremiumRate: 1_900 as Cents };
+const rates = {
+  fitrahNormalRate: 750 as Cents,
+  fitrahPremiumRate: 1_900 as Cents,
+  fitrahMinAmount: 750 as Cents,
+  fitrahMaxAmount: 10_000 as Cents,
+  fidyahPerDay: 130 as Cents,
+};
 const request = (order: Record<string, unknown>, extra = {}) =>
   JSON.stringify({
     v: 1,

@@ -5,6 +5,12 @@ import type { FlowType } from "../flow.ts";
 import { COUNTER_ITEMS, flowOfItem, fundOf } from "../funds/lookup.ts";
 import { amountLimits, checkAmount, type AmountLimit } from "../limits.ts";
 import type { Cents } from "../money.ts";
+import {
+  householdLinesOk,
+  linesTotal,
+  type HouseholdLine,
+  type HouseholdRates,
+} from "../household/household.ts";
 
 // Kiosks (issue 32; docs/counter.md "Kiosks"): an unattended screen at a mosque, registered by an
 // officer as a device of kind `kiosk`. Its key pair is made on the kiosk (the private half never
@@ -30,13 +36,24 @@ export const KIOSK_IDLE_MS = 60_000;
 /** For the last this-many milliseconds a countdown shows, and a touch cancels it. */
 export const KIOSK_WARNING_MS = 10_000;
 
-/** What the payer chose on the kiosk: the fund, and persons (fitrah) or an amount (the others). */
+/** The funds a kiosk lets the payer name each person for (the household form's items). */
+export const KIOSK_HOUSEHOLD_FUNDS: ReadonlyArray<"fitrah" | "fidyah"> = ["fitrah", "fidyah"];
+
+/**
+ * What the payer chose on the kiosk: the fund, and persons (fitrah) or an amount (the others), or
+ * each person named (`household`, fitrah and fidyah) in their place.
+ */
 export interface KioskOrder {
   readonly fund: string;
   /** Fitrah: how many persons at the normal and at the premium rate. */
   readonly persons?: { readonly normal: number; readonly premium: number };
   /** Every other fund: the amount in cents. */
   readonly amountCents?: number;
+  /**
+   * Fitrah or fidyah for named people (the household form): one line a person, as a counter entry
+   * carries them (fitrah: `kind`; fidyah: `days`; `cents` at the rates). In place of persons or amount.
+   */
+  readonly household?: ReadonlyArray<HouseholdLine>;
   /** What the kiosk showed as the total: the server prices again and must agree. */
   readonly totalCents: number;
   /** The rates the kiosk priced at (`homePageConfiguration`'s version). */
@@ -57,7 +74,11 @@ export interface KioskRequest {
 
 export type KioskError = DomainError<
   "KioskError",
-  "kiosk.request_malformed" | "kiosk.request_stale" | "kiosk.order_invalid" | "kiosk.rates_changed"
+  | "kiosk.request_malformed"
+  | "kiosk.request_stale"
+  | "kiosk.order_invalid"
+  | "kiosk.rates_changed"
+  | "kiosk.household_invalid"
 >;
 const fail = (code: KioskError["code"], message: string) =>
   Result.fail(domainError("KioskError", code, message));
@@ -104,7 +125,7 @@ export const readKioskRequest = (
   }
   const order = value["order"];
   if (!isRecord(order)) return fail("kiosk.request_malformed", "order must be the payment");
-  const { fund, persons, amountCents, totalCents, ratesVersion, lang } = order;
+  const { fund, persons, amountCents, household, totalCents, ratesVersion, lang } = order;
   if (typeof fund !== "string" || !KIOSK_FUNDS.includes(fund)) {
     return fail("kiosk.order_invalid", "The kiosk does not take this fund");
   }
@@ -112,7 +133,15 @@ export const readKioskRequest = (
     return fail("kiosk.request_malformed", "totalCents and ratesVersion must be whole numbers");
   }
   if (lang !== "en" && lang !== "ms") return fail("kiosk.request_malformed", "lang is en or ms");
-  if (fund === "fitrah") {
+  if (household !== undefined) {
+    // Named people: the lines are checked against the rates when priced (`priceKioskOrder`).
+    if (!(KIOSK_HOUSEHOLD_FUNDS as ReadonlyArray<string>).includes(fund)) {
+      return fail("kiosk.household_invalid", "Only fitrah and fidyah name each person");
+    }
+    if (!Array.isArray(household) || persons !== undefined || amountCents !== undefined) {
+      return fail("kiosk.household_invalid", "Name the people, or count them: not both");
+    }
+  } else if (fund === "fitrah") {
     if (!isRecord(persons) || !count(persons["normal"]) || !count(persons["premium"])) {
       return fail("kiosk.order_invalid", "Fitrah needs the persons at each rate");
     }
@@ -128,14 +157,16 @@ export const readKioskRequest = (
     at: value["at"] as string,
     order: {
       fund,
-      ...(fund === "fitrah"
-        ? {
-            persons: {
-              normal: (persons as Record<string, number>)["normal"] ?? 0,
-              premium: (persons as Record<string, number>)["premium"] ?? 0,
-            },
-          }
-        : { amountCents: amountCents as number }),
+      ...(household !== undefined
+        ? { household: household as ReadonlyArray<HouseholdLine> }
+        : fund === "fitrah"
+          ? {
+              persons: {
+                normal: (persons as Record<string, number>)["normal"] ?? 0,
+                premium: (persons as Record<string, number>)["premium"] ?? 0,
+              },
+            }
+          : { amountCents: amountCents as number }),
       totalCents: totalCents as number,
       ratesVersion: ratesVersion as number,
       lang,
@@ -169,12 +200,17 @@ export const fitrahTotal = (
 
 /**
  * Price what the payer chose on the current rates: fitrah at the published rates per person (1 to
- * KIOSK_MAX_PERSONS in all), any other fund its amount within the fund's limits. The kiosk's total
- * must be the same, at the same rates version (a change since: `kiosk.rates_changed`, priced again).
+ * KIOSK_MAX_PERSONS in all), any other fund its amount within the fund's limits; a household's lines
+ * (fitrah, fidyah) each priced at the current rates (`householdLinesOk`, else
+ * `kiosk.household_invalid`) and kept in `inputs.household` with their item, so the receipt names
+ * each person. The kiosk's total must be the same, at the same rates version (a change since: `kiosk.rates_changed`, priced again).
  */
 export const priceKioskOrder = (
-  order: Pick<KioskOrder, "fund" | "persons" | "amountCents" | "totalCents" | "ratesVersion">,
-  rates: Pick<RateConfig, "fitrahNormalRate" | "fitrahPremiumRate">,
+  order: Pick<
+    KioskOrder,
+    "fund" | "persons" | "amountCents" | "household" | "totalCents" | "ratesVersion"
+  >,
+  rates: HouseholdRates,
   ratesVersion: number,
 ): Result.Result<PricedKioskOrder, KioskError> => {
   const flow = flowOfItem(order.fund);
@@ -186,7 +222,27 @@ export const priceKioskOrder = (
   }
   let total: Cents;
   let inputs: Record<string, unknown>;
-  if (order.fund === "fitrah") {
+  if (order.household !== undefined) {
+    // Each person priced again at the current rates (the kiosk priced at this version): a line
+    // malformed, priced otherwise, or not adding up to the total is refused whole.
+    if (!householdLinesOk(order.fund, order.household, order.totalCents, rates)) {
+      return fail("kiosk.household_invalid", "A person is not priced at the current rates");
+    }
+    total = linesTotal(order.household) as Cents;
+    if (order.fund !== "fitrah" && checkAmount(fundOf(flow).limits, total) !== null) {
+      return fail("kiosk.order_invalid", "The amount is outside the fund's limits");
+    }
+    // Kept as the counter keeps a household's lines: each with its item, for the receipt.
+    inputs = {
+      household: order.household.map(({ name, kind, days, cents }) => ({
+        item: order.fund,
+        name,
+        ...(kind === undefined ? {} : { kind }),
+        ...(days === undefined ? {} : { days }),
+        cents,
+      })),
+    };
+  } else if (order.fund === "fitrah") {
     const persons = order.persons ?? { normal: 0, premium: 0 };
     const all = persons.normal + persons.premium;
     if (all < 1 || all > KIOSK_MAX_PERSONS) {
