@@ -202,6 +202,16 @@ describe.each(testDatabases())("kiosks, on $name", (database) => {
       amounts: { harta: 12_000 },
     });
     expect(receipt["reference"]).toMatch(/^\d{6}$/);
+    // The receipt page (and its PDF) gives the same approval code as its reference number.
+    const retrieved = (await post("/svc/payment/v1/donations/retrieve", donation)).body["data"] as {
+      receipt: { token: string };
+    };
+    const page = (
+      await post("/svc/payment/api/Donation/getThirdPartyDonationReceiptData", {
+        token: retrieved.receipt.token,
+      })
+    ).body["data"] as { referenceNumber: string | null };
+    expect(page.referenceNumber).toBe(receipt["reference"]);
     expect(receipt["verifyUrl"]).toContain("/ms/verify?no=");
     expect(receipt["verifyQrSvg"]).toContain("<svg");
     expect(await verified(donation)).toMatchObject({ source: "kiosk", mosqueName: MOSQUE });

@@ -292,7 +292,9 @@ export function receipts(sql: Sql, serverKey: Buffer) {
         cardDetails:
           row.card_brand && row.card_last4 ? `${row.card_brand} **** ${row.card_last4}` : null,
         cardBrand: row.card_brand,
-        referenceNumber: row.gateway_ref ?? row.counter_reference,
+        // A counter's or a NETS terminal's own reference (cheque number, approval code) is what the
+        // payer holds; a gateway's payment id only where there is none.
+        referenceNumber: row.counter_reference ?? row.gateway_ref,
         bankName: row.bank_name,
         typeOfZakat: [
           ...(amount("harta") > 0 ? (["harta"] as const) : []),
