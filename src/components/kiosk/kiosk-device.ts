@@ -1,9 +1,4 @@
-import {
-  MAIN_CHARITY_ID,
-  type Cents,
-  type HouseholdLine,
-  type HouseholdRates,
-} from "@portal/domain";
+import { MAIN_CHARITY_ID, type Cents, type HouseholdRates, type KioskOrder } from "@portal/domain";
 
 // The kiosk's key and its calls to the council (docs/counter.md "Kiosks"). The key pair is made here
 // at registration, its private half not extractable, and kept in this browser's IndexedDB; only the
@@ -104,16 +99,8 @@ export const call = async <T>(
   }
 };
 
-export interface KioskOrder {
-  readonly fund: string;
-  readonly persons?: { readonly normal: number; readonly premium: number };
-  readonly amountCents?: number;
-  /** Fitrah or fidyah for named people: one line a person (the household form's). */
-  readonly household?: ReadonlyArray<HouseholdLine>;
-  readonly totalCents: number;
-  readonly ratesVersion: number;
-  readonly lang: "en" | "ms";
-}
+/** The order the kiosk signs: the domain's (packages/domain/src/counter/kiosk.ts). */
+export type { KioskOrder };
 
 export interface StartedPayment {
   readonly id: string;
