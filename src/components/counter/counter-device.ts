@@ -1,10 +1,5 @@
-import { ratesFromHomePageWire } from "@portal/adapters";
-import {
-  MAIN_CHARITY_ID,
-  MAX_SYNC_ENTRIES,
-  offlineReceiptHeader,
-  type HouseholdRates,
-} from "@portal/domain";
+import { currentRates } from "../../lib/device-rates";
+import { MAX_SYNC_ENTRIES, offlineReceiptHeader } from "@portal/domain";
 import {
   isWhole,
   markEntries,
@@ -19,7 +14,6 @@ import type { CounterLabelKey } from "./labels";
 // signature, the receipt's JWS, the rates version, and the queue sent in pages.
 
 export const SYNC_PATH = "/svc/payment/v1/counter/syncEntries";
-const CONFIG_PATH = `/svc/main/v1/Home/homePageConfiguration?charityId=${MAIN_CHARITY_ID}`;
 const ECDSA = { name: "ECDSA", hash: "SHA-256" } as const;
 
 const base64url = (bytes: ArrayBuffer | Uint8Array): string => {
@@ -36,21 +30,6 @@ export const sign = async (key: CryptoKey, text: string) =>
 export const receiptJws = async (key: CryptoKey, kid: string, claims: unknown) => {
   const input = `${base64url(utf8(JSON.stringify(offlineReceiptHeader(kid))))}.${base64url(utf8(JSON.stringify(claims)))}`;
   return `${input}.${await sign(key, input)}`;
-};
-
-/** The rates the pages are priced at now, and their version (undefined offline or on failure). */
-export const currentRates = async (): Promise<
-  { readonly version: number; readonly rates: HouseholdRates } | undefined
-> => {
-  try {
-    const response = await fetch(CONFIG_PATH, { headers: { accept: "application/json" } });
-    if (!response.ok) return undefined;
-    const data = ((await response.json()) as { data?: unknown }).data;
-    const { version, rates } = ratesFromHomePageWire(data);
-    return { version, rates };
-  } catch {
-    return undefined;
-  }
 };
 
 type Answer = {

@@ -1,7 +1,8 @@
 import { readDevice, writeDevice, type DeviceRecord } from "../../lib/counter-store";
 import { startAmil } from "./counter-amil";
 import { counterContext } from "./counter-context";
-import { currentRates, registerDevice } from "./counter-device";
+import { currentRates } from "../../lib/device-rates";
+import { registerDevice } from "./counter-device";
 import { startSync } from "./counter-sync";
 import { startTaking } from "./counter-take";
 import type { CounterLabels } from "./labels";

@@ -1,4 +1,5 @@
-import { MAIN_CHARITY_ID, type Cents, type HouseholdRates, type KioskOrder } from "@portal/domain";
+import { currentRates as deviceRates } from "../../lib/device-rates";
+import type { KioskOrder } from "@portal/domain";
 
 // The kiosk's key and its calls to the council (docs/counter.md "Kiosks"). The key pair is made here
 // at registration, its private half not extractable, and kept in this browser's IndexedDB; only the
@@ -121,46 +122,15 @@ export const startPayment = async (kiosk: KioskRecord, order: KioskOrder, key: s
   return call<StartedPayment>("startKioskPayment", { kioskId: kiosk.id, text, signature });
 };
 
-/**
- * The rates the kiosk prices fitrah at, and their version (undefined on failure); `household`: the
- * rates the household form prices each person at.
- */
+/** The kiosk's prices: the persons' rates, the household's, and their version (undefined offline). */
 export const currentRates = async () => {
-  try {
-    const response = await fetch(
-      `/svc/main/v1/Home/homePageConfiguration?charityId=${MAIN_CHARITY_ID}`,
-      { headers: { accept: "application/json" } },
-    );
-    const data = (
-      (await response.json()) as {
-        data?: {
-          version: number;
-          muisZakatFitrah: {
-            normalRate: number;
-            premiumRate: number;
-            minAmount: number;
-            maxAmount: number;
-          };
-          muisZakatFidyah: { fidyahPerDay: number };
-        };
+  const live = await deviceRates();
+  return live
+    ? {
+        version: live.version,
+        normal: live.rates.fitrahNormalRate,
+        premium: live.rates.fitrahPremiumRate,
+        household: live.rates,
       }
-    ).data;
-    const fitrah = data?.muisZakatFitrah;
-    return data
-      ? {
-          version: data.version,
-          normal: data.muisZakatFitrah.normalRate,
-          premium: data.muisZakatFitrah.premiumRate,
-          household: {
-            fitrahNormalRate: fitrah!.normalRate as Cents,
-            fitrahPremiumRate: fitrah!.premiumRate as Cents,
-            fitrahMinAmount: fitrah!.minAmount as Cents,
-            fitrahMaxAmount: fitrah!.maxAmount as Cents,
-            fidyahPerDay: data.muisZakatFidyah.fidyahPerDay as Cents,
-          } satisfies HouseholdRates,
-        }
-      : undefined;
-  } catch {
-    return undefined;
-  }
+    : undefined;
 };

@@ -152,6 +152,8 @@ export const createDonation = ({
       rates: config.rates,
     });
     if (isPricingError(priced)) return yield* refuse(priced.code, priced.message);
+    // What the donation keeps of its inputs (named people's fitrah as the lines it was priced at).
+    const inputs = donationInputs(request.items as DonationItems, config.rates);
     const records = yield* DonationRecords;
     const result = yield* calling(
       () =>
@@ -162,13 +164,9 @@ export const createDonation = ({
           flow: request.flow,
           amounts: priced.amounts as Record<string, Cents>,
           total: priced.total,
-          inputs: donationInputs(request.items as DonationItems, config.rates),
+          inputs,
           // What the receipt lists, at the rates this donation is priced on (they may change later).
-          receiptItems: receiptAttributes(
-            donationInputs(request.items as DonationItems, config.rates),
-            priced.amounts,
-            config.rates,
-          ),
+          receiptItems: receiptAttributes(inputs, priced.amounts, config.rates),
           donorDetails: donor?.details,
           ...(donor?.taxId === undefined ? {} : { taxId: donor.taxId }),
           frequency: request.frequency ?? "one time",
