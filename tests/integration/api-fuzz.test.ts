@@ -664,6 +664,21 @@ function serviceRequests(gift: Paid): FuzzRequest[] {
         donor: { name: "Siti", email: "s@example.sg", anonymous: false, mobile: "81234567" },
       },
     ],
+    // Fitrah for named people (a household) in place of the counted persons.
+    [
+      "create",
+      {
+        flow: "ZAKAT",
+        items: {
+          household: [
+            { name: "Siti Aminah", fitrah: "normal" },
+            { name: "Nur Aisyah", fitrah: "own", ownRateCents: 600 },
+          ],
+        },
+        totalCents: 1_100,
+        ratesVersion: 1,
+      },
+    ],
     ["confirm", { donationId: "d", clientSecret: "s", paymentMethodId: "pm_card_visa" }],
     ["retrieve", { donationId: "d", clientSecret: "s" }],
     ["payNow", { donationId: "d", clientSecret: "s" }],
