@@ -16,11 +16,12 @@ process.env.E2E_TEST_CONTROL_TOKEN = testControlToken;
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results",
+  // A shard of `npm test` (scripts/test.mjs) has its own artifacts folder and report.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT ?? "reports/e2e.json" }]],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",

@@ -140,7 +140,12 @@ export const readQueue = async (): Promise<StoredEntry[]> => {
   const all = (await request(
     (await db()).transaction("queue").objectStore("queue").getAll(),
   )) as StoredEntry[];
-  return all.sort((a, b) => a.takenAt.localeCompare(b.takenAt));
+  // In the order taken; one payment's entries (a household's funds) share a time, so then in the
+  // order they were numbered.
+  return all.sort(
+    (a, b) =>
+      a.takenAt.localeCompare(b.takenAt) || a.series.localeCompare(b.series) || a.serial - b.serial,
+  );
 };
 
 /** An entry as the queue keeps it: whole until the council has it, then tidied (`tidy`). */
