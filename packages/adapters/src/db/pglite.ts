@@ -1,5 +1,17 @@
 import { PGlite, types } from "@electric-sql/pglite";
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Sql, SqlQuery } from "./sql";
 
@@ -46,6 +58,61 @@ function lockFolder(folder: string): () => void {
 
 const parsers = { [types.INT8]: (value: string) => Number(value) };
 
+/** The installed PGlite's version (its package.json, found from its entry point). */
+function pgliteVersion(): string {
+  let dir = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
+  for (let up = 0; up < 4; up++, dir = path.dirname(dir)) {
+    const file = path.join(dir, "package.json");
+    if (!existsSync(file)) continue;
+    const pkg = JSON.parse(readFileSync(file, "utf8")) as { name?: string; version?: string };
+    if (pkg.name === "@electric-sql/pglite" && pkg.version) return pkg.version;
+  }
+  return "unknown";
+}
+
+/**
+ * A new cluster's files, as PGlite's initdb leaves them. Making a cluster is most of a new embedded
+ * database's start (seconds of WebAssembly); loading these files is a tenth of it. Made once per
+ * PGlite version and machine user, kept in the temporary folder, written whole or not at all; a
+ * new database (`npm start`'s first run, each test's portal) starts from a copy. Nothing of the
+ * portal's is in it: migrations and the seed run on the copy as on a cluster made in place.
+ */
+async function newClusterFiles(): Promise<Blob | undefined> {
+  const version = pgliteVersion();
+  if (version === "unknown") return undefined;
+  const folder = path.join(tmpdir(), `portal-pglite-${process.getuid?.() ?? "user"}`);
+  const file = path.join(folder, `cluster-${version}.tar`);
+  try {
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const made = await PGlite.create();
+    const files = await made.dumpDataDir("none");
+    await made.close();
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, Buffer.from(await files.arrayBuffer()), { mode: 0o600 });
+    renameSync(partial, file);
+    return files;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A new cluster from the kept files, or made in place when they cannot be had or will not load. */
+async function createCluster(folder: string | undefined): Promise<PGlite> {
+  const fresh = folder === undefined || !existsSync(folder);
+  const files = fresh ? await newClusterFiles() : undefined;
+  if (files) {
+    try {
+      return await PGlite.create(
+        folder ? { dataDir: folder, loadDataDir: files, parsers } : { loadDataDir: files, parsers },
+      );
+    } catch {
+      if (folder) rmSync(folder, { recursive: true, force: true });
+    }
+  }
+  return PGlite.create(folder ? { dataDir: folder, parsers } : { parsers });
+}
+
 /**
  * PostgreSQL in WebAssembly, in-process. `folder` keeps the data on disk (guarded by a lock file);
  * without it the database lives in memory (tests).
@@ -58,7 +125,7 @@ export async function openPglite(folder?: string): Promise<Sql> {
   }
   let db: PGlite;
   try {
-    db = await PGlite.create(folder ? { dataDir: folder, parsers } : { parsers });
+    db = await createCluster(folder);
   } catch (error) {
     unlock();
     throw error;
