@@ -1,0 +1,4 @@
+export * from "./days.ts";
+export * from "./balances.ts";
+export * from "./haul.ts";
+export * from "./haul-explanation.ts";
