@@ -2,3 +2,4 @@ export * from "./days.ts";
 export * from "./balances.ts";
 export * from "./haul.ts";
 export * from "./haul-explanation.ts";
+export * from "./instalments.ts";
