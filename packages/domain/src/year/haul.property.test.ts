@@ -148,29 +148,18 @@ const model = (i: {
       continue;
     }
     const lowest = lowestOver(start, last);
-    if (start + HAUL_DAYS > end) {
-      return {
-        status: "running",
-        start,
-        startReason,
-        lowest,
-        breaks,
-        endedBelowNisab,
-        neverReachedNisab: false,
-      };
-    }
+    const found = (status: "running" | "due"): HaulCore => ({
+      status,
+      start,
+      startReason,
+      lowest,
+      breaks,
+      endedBelowNisab,
+      neverReachedNisab: false,
+    });
+    if (start + HAUL_DAYS > end) return found("running");
     const due = start + HAUL_DAYS;
-    if (lowest.balance >= nisabOn(due)) {
-      return {
-        status: "due",
-        start,
-        startReason,
-        lowest,
-        breaks,
-        endedBelowNisab,
-        neverReachedNisab: false,
-      };
-    }
+    if (lowest.balance >= nisabOn(due)) return found("due");
     endedBelowNisab.push({ start, end: due, lowest: lowest.balance, nisab: nisabOn(due) });
     cursor = due;
     afterHaul = true;
