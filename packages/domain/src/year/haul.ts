@@ -144,9 +144,8 @@ export const haulCore = (input: HaulInput<unknown>): HaulCore => {
       while (current + HAUL_DAYS <= last) {
         const due: number = current + HAUL_DAYS;
         if (low.balance >= limit) {
-          const status = "due";
           return {
-            status,
+            status: "due",
             start: current,
             startReason,
             lowest: low,
