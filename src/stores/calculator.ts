@@ -46,6 +46,7 @@ export const restoreCalculator = (rates: RateConfig): CalculatorSnapshot | undef
       business: { ...i.business, ...stored.business },
       fitrah: { ...i.fitrah, ...stored.fitrah },
       shares: { ...i.shares, ...stored.shares },
+      cpf: { ...i.cpf, ...stored.cpf },
       sourceOfIncome: isSourceOfIncome(stored.sourceOfIncome) ? stored.sourceOfIncome : "",
     };
     if (

@@ -65,10 +65,19 @@ test("a donor works out zakat on savings and hands the total to checkout", async
   await expect(fitrah.locator(".calc-result")).toContainText("3 × $5.00 (normal) = $15.00");
   await expect(page.getByTestId("total")).toHaveText("$515.00");
 
+  // CPF: the Ordinary Account alone is zakatable and meets the nisab on its own (not with savings).
+  const cpf = page.getByRole("group", { name: "CPF", exact: true });
+  await expect(cpf).toHaveAccessibleDescription(/MediSave and the Special Account are not/);
+  await cpf.getByLabel("Ordinary Account balance ($)").fill("20000");
+  await expect(cpf.locator(".calc-result")).toContainText(
+    "Your CPF Ordinary Account balance of $20,000.00 reaches the nisab of $10,975.00 on its own, so zakat is $20,000.00 × 2.5% = $500.00. MediSave and the Special Account are not zakatable and are not counted.",
+  );
+  await expect(page.getByTestId("total")).toHaveText("$1,015.00");
+
   // The entries survive a reload.
   await page.reload();
   await hydrated(page);
-  await expect(page.getByTestId("total")).toHaveText("$515.00");
+  await expect(page.getByTestId("total")).toHaveText("$1,015.00");
   await expect(account1.getByLabel("Amount ($)")).toHaveValue("20000.00");
 
   // Pay zakat, by keyboard, stores the entries and opens checkout.
@@ -78,7 +87,7 @@ test("a donor works out zakat on savings and hands the total to checkout", async
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/checkout\?flow=zakat$/);
   const stored = await page.evaluate(() => sessionStorage.getItem("portal.calculator"));
-  expect(JSON.parse(stored ?? "{}").state.totalAmount).toBe(51500);
+  expect(JSON.parse(stored ?? "{}").state.totalAmount).toBe(101500);
 });
 
 /** Press Tab until `target` has the focus, as a keyboard user would; fails if it never does. */
@@ -154,7 +163,15 @@ test("the Malay calculator speaks Malay", async ({ page }) => {
   await open(page, "/ms/calculator");
   await expect(page.locator("html")).toHaveAttribute("lang", "ms");
   await expect(page.getByRole("heading", { level: 1, name: "Kalkulator zakat" })).toBeVisible();
-  for (const name of ["Simpanan", "Emas", "Insurans", "Saham", "Perniagaan", "Zakat Fitrah"]) {
+  for (const name of [
+    "Simpanan",
+    "Emas",
+    "Insurans",
+    "Saham",
+    "CPF",
+    "Perniagaan",
+    "Zakat Fitrah",
+  ]) {
     await expect(page.getByRole("group", { name, exact: true })).toBeVisible();
   }
   await expect(page.getByText("Kadar emas segram")).toBeVisible();
@@ -185,6 +202,7 @@ for (const width of [375, 1280]) {
     const savings = page.getByRole("group", { name: "Savings" });
     await savings.getByLabel("Amount ($)").fill("11300");
     await page.getByRole("group", { name: "Gold" }).getByLabel("Gold worn (grams)").fill("12.5.");
+    await page.getByLabel("Ordinary Account balance ($)").fill("8000");
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - window.innerWidth,
     );

@@ -60,13 +60,14 @@ describe.each(testDatabases())("receipt items on $name", (database) => {
     const hartaItems = [
       { name: "savings", amount: 27_500, remark: ["DBS", "OCBC joint"] },
       { name: "shares", amount: 5_000, remark: ["STI ETF"] },
+      { name: "cpf", amount: 30_000, remark: [] },
       { name: "gold", amount: 2_500, remark: [] },
     ];
     const paid = await (
       await new Donor(portal.base).start()
-    ).donate({ flow: "ZAKAT", items: { harta: 35_000, hartaItems }, totalCents: 35_000 });
+    ).donate({ flow: "ZAKAT", items: { harta: 65_000, hartaItems }, totalCents: 65_000 });
     const data = await receipt(paid.token);
-    expect(data.hartaAmount).toBe(35_000);
+    expect(data.hartaAmount).toBe(65_000);
     expect(data.attributes.muisHarta).toEqual(hartaItems);
   });
 

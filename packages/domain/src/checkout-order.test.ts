@@ -66,13 +66,16 @@ describe("checkout orders", () => {
       },
       { type: "insurance/update", index: 0, patch: { amount: cents(100_000), remark: "AIA" } },
       { type: "gold/setWeight", bucket: "notForUsage", grams: 100 },
+      { type: "cpf/setOrdinaryAccount", amount: cents(1_200_000) },
     ]);
     const order = zakatOrder(state, seedRates);
     // Shares are $20,000 alone (over nisab); insurance $1,000 (below it) is not due, so not listed.
+    // The CPF Ordinary Account's $12,000 is its own item: $300.
     expect(order.items.hartaItems).toEqual([
       { name: "savings", amount: 275_000, remark: ["DBS", "OCBC"] },
       { name: "gold", amount: expect.any(Number) as number, remark: [] },
       { name: "shares", amount: 50_000, remark: ["STI ETF"] },
+      { name: "cpf", amount: 30_000, remark: [] },
     ]);
     const sum = (order.items.hartaItems ?? []).reduce((total, item) => total + item.amount, 0);
     expect(sum).toBe(order.items.harta);

@@ -36,6 +36,7 @@ export const hartaItemsOf = (state: ZakatState, results: ZakatResults): HartaIte
         remark: remarksOf(state.insurance.policies),
       },
       { name: "shares", amount: results.shares.zakat, remark: remarksOf(state.shares.portfolios) },
+      { name: "cpf", amount: results.cpf.zakat, remark: [] },
       { name: "business", amount: results.business.zakat, remark: [] },
     ] satisfies HartaItem[]
   ).filter((item) => item.amount > 0);

@@ -49,6 +49,30 @@ export function GoldSection({ state, results, labels: l, dispatch }: SectionProp
   );
 }
 
+/**
+ * CPF: the Ordinary Account's balance only (MediSave and the Special Account are not zakatable, which
+ * the hint and the explanation say), assessed against the nisab on its own.
+ */
+export function CpfSection({ state, results, labels: l, dispatch }: SectionProps) {
+  return (
+    <Section title={l.calc_cpf} hint={l.calc_cpf_hint} icon="cpf">
+      <div className="calc-row-fields">
+        <AmountField
+          label={l.calc_cpf_ordinary}
+          value={state.cpf.ordinaryAccount}
+          onValue={(amount) => dispatch({ type: "cpf/setOrdinaryAccount", amount })}
+          labels={l}
+        />
+      </div>
+      <ResultLine
+        label={l.calc_zakat_due}
+        zakat={results.cpf.zakat}
+        explanation={explain(results.cpf.explanation, results.cpf.zakat, l)}
+      />
+    </Section>
+  );
+}
+
 const businessAmounts = [
   ["currentAssets", "calc_current_assets"],
   ["assetsToAdd", "calc_assets_to_add"],

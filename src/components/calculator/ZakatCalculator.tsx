@@ -24,7 +24,7 @@ import {
 import { fill, type CalculatorLabels } from "./labels";
 import { useLiveRates } from "./rates";
 import { SelectField } from "../ui/SelectField";
-import { BusinessSection, FitrahSection, GoldSection } from "./OtherSections";
+import { BusinessSection, CpfSection, FitrahSection, GoldSection } from "./OtherSections";
 import { InsuranceSection, SavingsSection, SharesSection } from "./RowSections";
 import { GiveLink } from "../giving/SignInToGive";
 
@@ -95,6 +95,7 @@ export default function ZakatCalculator({ lang, initialRates, labels: l }: Zakat
         <GoldSection {...sectionProps} />
         <InsuranceSection {...sectionProps} />
         <SharesSection {...sectionProps} />
+        <CpfSection {...sectionProps} />
         <BusinessSection {...sectionProps} />
         <FitrahSection {...sectionProps} rates={rates} />
       </div>

@@ -57,6 +57,30 @@ describe("calculator explanations", () => {
     );
   });
 
+  it("explains CPF: the Ordinary Account on its own, MediSave and the Special Account left out", () => {
+    const withCpf = (amount: number) =>
+      calculateZakat(
+        reduceZakat(
+          initialZakatState,
+          { type: "cpf/setOrdinaryAccount", amount: cents(amount) },
+          seedRates,
+        ),
+        seedRates,
+      ).cpf;
+    const due = withCpf(2_000_000);
+    expect(explain(due.explanation, due.zakat, en)).toBe(
+      "Your CPF Ordinary Account balance of $20,000.00 reaches the nisab of $10,975.00 on its own, so zakat is $20,000.00 × 2.5% = $500.00. MediSave and the Special Account are not zakatable and are not counted.",
+    );
+    expect(explain(due.explanation, due.zakat, ms)).toBe(
+      "Baki Akaun Biasa CPF anda sebanyak $20,000.00 mencapai nisab $10,975.00 dengan sendirinya, maka zakatnya ialah $20,000.00 × 2.5% = $500.00. MediSave dan Akaun Khas tidak dikenakan zakat dan tidak dikira.",
+    );
+    const none = withCpf(800_000);
+    expect(explain(none.explanation, none.zakat, en)).toContain(
+      "$8,000.00 is below the nisab of $10,975.00, so no zakat is due on it.",
+    );
+    expect(explain(none.explanation, none.zakat, ms)).toContain("di bawah nisab $10,975.00");
+  });
+
   it("explains fitrah line by line, only for kinds with persons", () => {
     const state = reduceZakat(
       initialZakatState,
@@ -91,6 +115,16 @@ describe("calculator explanations", () => {
     expect(explain(r.explanation, r.zakat, en, { totalZakat: "$850.00" })).toContain(
       "= $34,000.00, which reaches the nisab of $10,975.00. Zakat on the business is $34,000.00 × 2.5% = $850.00; your 50% share of it is $425.00.",
     );
+  });
+
+  it("a rule without sentences in the labels is explained by nothing", () => {
+    const unknown = {
+      rule: "zakat.unknown",
+      due: true,
+      reason: "atOrAboveNisab",
+      figures: [],
+    } as const;
+    expect(explain(unknown, 0, en)).toBe("");
   });
 
   it("fill leaves unknown placeholders visible", () => {

@@ -33,15 +33,6 @@ export const formatFigure = (f: Figure): string => {
 export const figureValues = (figures: ReadonlyArray<Figure>): Record<string, string> =>
   Object.fromEntries(figures.map((f) => [f.key, formatFigure(f)]));
 
-const ruleNames: Readonly<Record<string, string>> = {
-  "zakat.savings": "savings",
-  "zakat.insurance": "insurance",
-  "zakat.shares": "shares",
-  "zakat.goldKept": "goldKept",
-  "zakat.goldWorn": "goldWorn",
-  "zakat.business": "business",
-};
-
 const fitrahKinds: ReadonlyArray<FitrahKind> = ["normal", "premium", "variable"];
 
 const fitrahSentence = (
@@ -78,10 +69,11 @@ export const explain = (
   extra: Readonly<Record<string, string>> = {},
 ): string => {
   if (explanation.rule === "zakat.fitrah") return fitrahSentence(explanation, zakat, labels);
-  const name = ruleNames[explanation.rule];
-  if (name === undefined) return "";
-  const key = `calc_explain_${name}_${explanation.due ? "due" : "none"}` as CalculatorLabelKey;
-  return fill(labels[key], {
+  // Rule `zakat.<name>` is explained by `calc_explain_<name>_due` or `_none`.
+  const key = `calc_explain_${explanation.rule.slice(6)}_${explanation.due ? "due" : "none"}`;
+  const template = labels[key as CalculatorLabelKey] as string | undefined;
+  if (template === undefined) return "";
+  return fill(template, {
     ...figureValues(explanation.figures),
     ...extra,
     zakat: formatMoney(cents(zakat)),

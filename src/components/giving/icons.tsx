@@ -8,6 +8,7 @@ export type IconName =
   | "gold"
   | "insurance"
   | "shares"
+  | "cpf"
   | "business"
   | "zakat_fitrah"
   | "HAID_OTHER_REASON"
@@ -23,6 +24,7 @@ const OUTLINES: Readonly<Record<IconName, string>> = {
   insurance: "M12 3l7 3v5c0 4.5-3 8-7 10-4-2-7-5.5-7-10V6zM9 12l2 2 4-4",
   shares: "M4 4v16h16M7 15l4-4 3 3 5-6M15 8h4v4",
   business: "M4 8h16v11H4zM9 8V5h6v3M4 13h16M12 12v2",
+  cpf: "M5 3h12l2 2v16H5zM5 8h14M8 12h8M8 15h8M8 18h4",
   zakat_fitrah: "M3 11h18c0 5-4 8-9 8s-9-3-9-8zM7 8l1-1.5M11 7.5l1-2M15 8l1-1.5M9 19l-1 2h8l-1-2",
   HAID_OTHER_REASON: "M4 6h16v14H4zM4 10h16M8 3v5M16 3v5M8 14h0M12 14h0M16 14h0M8 17h0",
   ILLNESS_OLD_AGE:

@@ -63,6 +63,7 @@ export const receiptLabelKeys = [
   "receipt_harta_savings",
   "receipt_harta_insurance",
   "receipt_harta_shares",
+  "receipt_harta_cpf",
   "receipt_harta_gold",
   "receipt_harta_business",
   "receipt_harta_others",

@@ -32,18 +32,20 @@ describe("receipt attribute lists", () => {
   it("keeps harta items with their remarks when the calculator sent them; malformed ones are dropped", () => {
     const lists = receiptAttributes(
       {
-        harta: 30000,
+        harta: 35000,
         hartaItems: [
           { name: "savings", amount: 20000, remark: ["DBS", " "] },
+          { name: "cpf", amount: 5000, remark: [] },
           { name: "crypto", amount: 10000, remark: "wallet" },
           "junk",
         ],
       },
-      { harta: 30000 },
+      { harta: 35000 },
       seedRates,
     );
     expect(lists.muisHarta).toEqual([
       { name: "savings", amount: 20000, remark: ["DBS"] },
+      { name: "cpf", amount: 5000, remark: [] },
       { name: "others", amount: 10000, remark: ["wallet"] },
     ]);
   });

@@ -2,7 +2,7 @@ import type { RateConfig } from "../config.ts";
 
 /** Spec §3's receipt attribute lists. Amounts are integer cents. */
 export interface HartaItem {
-  readonly name: "savings" | "insurance" | "shares" | "gold" | "business" | "others";
+  readonly name: "savings" | "insurance" | "shares" | "cpf" | "gold" | "business" | "others";
   readonly amount: number;
   readonly remark: ReadonlyArray<string>;
 }
@@ -105,6 +105,7 @@ export const HARTA_NAMES: ReadonlyArray<HartaItem["name"]> = [
   "savings",
   "insurance",
   "shares",
+  "cpf",
   "gold",
   "business",
   "others",

@@ -18,6 +18,7 @@ export interface ZakatResults {
   readonly goldWorn: ZakatLine & { readonly value: Cents };
   readonly insurance: ZakatLine & { readonly total: Cents };
   readonly shares: ZakatLine & { readonly total: Cents };
+  readonly cpf: ZakatLine & { readonly total: Cents };
   readonly business: ZakatLine & {
     readonly net: Cents;
     readonly totalZakat: Cents;
@@ -28,7 +29,7 @@ export interface ZakatResults {
 }
 
 /**
- * The nisab rule shared by savings, insurance and shares: zakat is due only when the total reaches the
+ * The nisab rule shared by savings, insurance, shares and CPF, each on its own total: zakat is due only when the total reaches the
  * nisab, and is then total x zakat rate, rounded once to whole cents.
  */
 export const nisabRule = (rule: string, total: Cents, config: RateConfig): ZakatLine => {
@@ -173,6 +174,9 @@ export const calculateZakat = (state: ZakatState, config: RateConfig): ZakatResu
   };
   const sharesTotal = sumCents(state.shares.portfolios.map((p) => p.amount));
   const shares = { ...nisabRule("zakat.shares", sharesTotal, config), total: sharesTotal };
+  // The CPF Ordinary Account meets the nisab on its own, as savings, shares and insurance each do.
+  const cpfTotal = state.cpf.ordinaryAccount;
+  const cpf = { ...nisabRule("zakat.cpf", cpfTotal, config), total: cpfTotal };
   const business = businessZakat(state, config);
   const fitrah = fitrahZakat(state, config);
   const hartaTotal = sumCents([
@@ -181,6 +185,7 @@ export const calculateZakat = (state: ZakatState, config: RateConfig): ZakatResu
     goldWorn.zakat,
     insurance.zakat,
     shares.zakat,
+    cpf.zakat,
     business.zakat,
   ]);
   return {
@@ -189,6 +194,7 @@ export const calculateZakat = (state: ZakatState, config: RateConfig): ZakatResu
     goldWorn,
     insurance,
     shares,
+    cpf,
     business,
     fitrah,
     hartaTotal,

@@ -56,6 +56,7 @@ export type ZakatAction =
       readonly patch: Partial<SharesPortfolio>;
     }
   | { readonly type: "shares/remove"; readonly index: number }
+  | { readonly type: "cpf/setOrdinaryAccount"; readonly amount: Cents }
   | { readonly type: "business/update"; readonly patch: BusinessPatch }
   | { readonly type: "fitrah/setPersons"; readonly kind: FitrahKind; readonly persons: number }
   | { readonly type: "fitrah/setVariableRate"; readonly rate: Cents }
@@ -133,6 +134,8 @@ const edit = (state: ZakatState, action: ZakatAction): ZakatState => {
         ...state,
         shares: { ...state.shares, portfolios: removeAt(state.shares.portfolios, action.index) },
       };
+    case "cpf/setOrdinaryAccount":
+      return { ...state, cpf: { ordinaryAccount: action.amount } };
     case "business/update": {
       const patch = { ...action.patch };
       if (patch.ownershipSharePercent !== undefined) {

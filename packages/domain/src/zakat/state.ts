@@ -34,6 +34,14 @@ export interface SharesPortfolio {
   readonly remark: string;
 }
 
+/**
+ * CPF: only the Ordinary Account is zakatable (MUIS, zakat on CPF); MediSave and the Special Account are
+ * not, so the calculator takes the Ordinary Account's balance alone.
+ */
+export interface CpfState {
+  readonly ordinaryAccount: Cents;
+}
+
 /** Business (working-capital method) inputs and derived figures. */
 export interface BusinessState {
   readonly type: string;
@@ -70,6 +78,7 @@ export interface ZakatState {
     readonly portfolios: ReadonlyArray<SharesPortfolio>;
     readonly totalSharesAmount: Cents;
   };
+  readonly cpf: CpfState;
   readonly sourceOfIncome: string;
   readonly totalAmount: Cents;
   readonly nisabValue: Cents;
@@ -109,6 +118,7 @@ export const initialZakatState: ZakatState = {
   },
   fitrah: { normal: emptyFitrah, premium: emptyFitrah, variable: emptyFitrah },
   shares: { portfolios: [emptySharesPortfolio], totalSharesAmount: ZERO },
+  cpf: { ordinaryAccount: ZERO },
   sourceOfIncome: "",
   totalAmount: ZERO,
   nisabValue: ZERO,

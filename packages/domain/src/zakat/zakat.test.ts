@@ -97,6 +97,43 @@ describe("zakat calculator with the March 2025 nisab ($10,975)", () => {
     expect(s.shares.totalSharesAmount).toBe(d(10_000));
   });
 
+  it("CPF: the Ordinary Account meets the nisab on its own, never with savings", () => {
+    // $8,000 in the Ordinary Account and $8,000 in savings: together above the nisab ($10,975), each
+    // below it, so neither is due.
+    const s = run([
+      { type: "cpf/setOrdinaryAccount", amount: d(8_000) },
+      { type: "savings/update", index: 0, patch: { amount: d(8_000) } },
+    ]);
+    const r = calculateZakat(s, seedRates);
+    expect(r.cpf.total).toBe(d(8_000));
+    expect(r.cpf.zakat).toBe(0);
+    expect(r.savings.zakat).toBe(0);
+    expect(r.hartaTotal).toBe(0);
+    expect(r.cpf.explanation).toMatchObject({
+      rule: "zakat.cpf",
+      due: false,
+      reason: "belowNisab",
+    });
+
+    // $20,000 in the Ordinary Account alone: $20,000 x 2.5% = $500, counted in the harta total.
+    const due = run([{ type: "cpf/setOrdinaryAccount", amount: d(20_000) }], s);
+    const rd = calculateZakat(due, seedRates);
+    expect(rd.cpf.zakat).toBe(d(500));
+    expect(rd.cpf.explanation).toMatchObject({ due: true, reason: "atOrAboveNisab" });
+    expect(rd.cpf.explanation.figures).toEqual([
+      { key: "total", value: d(20_000), unit: "cents" },
+      { key: "nisab", value: d(10_975), unit: "cents" },
+      { key: "zakatRate", value: 0.025, unit: "rate" },
+    ]);
+    expect(rd.hartaTotal).toBe(d(500));
+    expect(due.totalAmount).toBe(d(500));
+
+    // Exactly the nisab is due; reset clears the Ordinary Account.
+    const at = run([{ type: "cpf/setOrdinaryAccount", amount: seedRates.nisabValue }]);
+    expect(calculateZakat(at, seedRates).cpf.zakat).toBe(27_438);
+    expect(run([{ type: "reset" }], due).cpf.ordinaryAccount).toBe(0);
+  });
+
   it("business: net of the working capital, then |net| x 2.5% x ownership share", () => {
     const s = run([
       {

@@ -1,0 +1,5 @@
+export * from "./days.ts";
+export * from "./balances.ts";
+export * from "./haul.ts";
+export * from "./haul-explanation.ts";
+export * from "./instalments.ts";
