@@ -38,3 +38,4 @@ export * from "./console/operations.ts";
 export * from "./finance/index.ts";
 export * from "./counter/index.ts";
 export * from "./household/index.ts";
+export * from "./calendar/index.ts";
