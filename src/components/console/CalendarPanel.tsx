@@ -57,7 +57,14 @@ function Calendar({ lang, labels, session }: Props & { session: ConsoleSessionIn
 
   const load = useCallback(async () => {
     const reply = await consoleCall<CalendarData>("/console/api/calendar");
-    if (reply.data) setData(reply.data);
+    if (!reply.data) return;
+    setData(reply.data);
+    // The form offers the month after the last published one.
+    const last = reply.data.months.at(-1);
+    if (last) {
+      const next = last.year * 12 + last.month;
+      setForm({ year: String(Math.floor(next / 12)), month: String((next % 12) + 1), start: "" });
+    }
   }, []);
   useEffect(() => void load(), [load]);
 
