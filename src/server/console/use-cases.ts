@@ -72,11 +72,7 @@ import { mailReceipt } from "./receipt-mailer";
 
 /** Every service a console use case may ask for. */
 export type ConsoleAppServices =
-  | GiftServices
-  | SettingsServices
-  | CounterDeviceServices
-  | ShiftServices
-  | CalendarServices;
+  GiftServices | SettingsServices | CounterDeviceServices | ShiftServices | CalendarServices;
 
 /**
  * How the console's routes run a use case (src/server/app/console): with the services below and the

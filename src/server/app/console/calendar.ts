@@ -43,4 +43,3 @@ export const decideMonthDraft = (id: number, verb: "approve" | "withdraw") =>
 
 /** Every service the calendar's use cases ask for. */
 export type CalendarServices = Officer | HijriCalendarBook | PublishedSettings;
-
