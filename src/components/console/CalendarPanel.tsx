@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { consoleCall, fill, sgTime, type ConsoleSessionInfo } from "./api";
 import ConsoleGate from "./ConsoleGate";
+import { NoticeLine, useDecisions } from "./decisions";
 import TableRegion from "./TableRegion";
 
 type Labels = Readonly<Record<string, string>>;
@@ -50,9 +51,8 @@ interface Props {
 function Calendar({ lang, labels, session }: Props & { session: ConsoleSessionInfo }) {
   const [data, setData] = useState<CalendarData | undefined>();
   const [form, setForm] = useState({ year: "1447", month: "10", start: "" });
-  const [notice, setNotice] = useState<{ text: string; error: boolean } | undefined>();
-  const [busy, setBusy] = useState(false);
   const l = (key: string) => labels[key] ?? key;
+  const { notice, busy, send } = useDecisions(l, PROBLEMS);
   const monthName = (month: number) => l(`hijri_month_${month}`);
 
   const load = useCallback(async () => {
@@ -68,32 +68,21 @@ function Calendar({ lang, labels, session }: Props & { session: ConsoleSessionIn
   }, []);
   useEffect(() => void load(), [load]);
 
-  const say = (code: string | undefined, okKey: string, ok: boolean) =>
-    setNotice({ text: l(ok ? okKey : (PROBLEMS[code ?? ""] ?? "console_error")), error: !ok });
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    const reply = await consoleCall<Draft>("/console/api/calendar", {
-      method: "POST",
-      body: { year: Number(form.year), month: Number(form.month), start: form.start },
-    });
-    setBusy(false);
-    say(reply.code, "console_calendar_saved", reply.ok);
+    const reply = await send<Draft>(
+      "/console/api/calendar",
+      { year: Number(form.year), month: Number(form.month), start: form.start },
+      "console_calendar_saved",
+    );
     if (reply.ok) await load();
   };
 
   const act = async (draft: Draft, verb: "approve" | "withdraw") => {
-    setBusy(true);
-    const reply = await consoleCall<Draft>(`/console/api/calendar/${draft.id}?do=${verb}`, {
-      method: "POST",
-      body: {},
-    });
-    setBusy(false);
-    say(
-      reply.code,
+    await send(
+      `/console/api/calendar/${draft.id}?do=${verb}`,
+      {},
       verb === "approve" ? "console_calendar_approved" : "console_calendar_withdrawn",
-      reply.ok,
     );
     await load();
   };
@@ -112,16 +101,7 @@ function Calendar({ lang, labels, session }: Props & { session: ConsoleSessionIn
     <section className="console-calendar" aria-labelledby="calendar-heading">
       <h2 id="calendar-heading">{l("console_calendar_heading")}</h2>
       <p>{l("console_calendar_intro")}</p>
-      <div aria-live="polite">
-        {notice ? (
-          <p
-            role={notice.error ? "alert" : "status"}
-            className={`console-notice${notice.error ? " console-notice--error" : ""}`}
-          >
-            {notice.text}
-          </p>
-        ) : null}
-      </div>
+      <NoticeLine notice={notice} />
       <section className="console-card" aria-labelledby="calendar-published">
         <h3 id="calendar-published">{l("console_calendar_published")}</h3>
         {data.months.length === 0 ? (
