@@ -48,6 +48,26 @@ test("officer and approver publish new rates; a donor mid-checkout meets the rat
     await expect(draft.getByRole("row", { name: /Fidyah per day/ })).toContainText("$4.50");
     // The officer cannot approve it (the button is for approvers, and not for the drafter).
     await expect(draft.getByRole("button", { name: /Approve/ })).toHaveCount(0);
+
+    // The council's Hijri calendar (issue 33), on the same page: Ramadan 1447 is published (19
+    // February 2026 in Singapore); the officer proposes Syawal, first with a day that does not fit.
+    const calendar = officer.locator("section.console-calendar");
+    await expect(calendar.locator('[data-calendar="published"]')).toContainText("Ramadan 1447");
+    await expect(calendar.locator('[data-calendar="published"]')).toContainText("19 Feb 2026");
+    await calendar.getByLabel("Hijri month").selectOption("10");
+    await calendar.getByLabel("First day (Gregorian)").fill("2026-03-25");
+    await calendar.getByRole("button", { name: "Save draft" }).click();
+    await expect(calendar.getByRole("alert")).toHaveText(
+      /A month starts 29 or 30 days after the previous published month's start/,
+    );
+    await calendar.getByLabel("First day (Gregorian)").fill("2026-03-21");
+    await calendar.getByRole("button", { name: "Save draft" }).click();
+    await expect(calendar.getByRole("status")).toHaveText(
+      "Draft saved. A different officer must approve it.",
+    );
+    const month = calendar.locator('article[data-status="pending"]').first();
+    await expect(month).toContainText("1 Syawal 1447 on 21 Mar 2026");
+    await expect(month.getByRole("button", { name: /Approve/ })).toHaveCount(0);
     await screens(officer, testInfo, "console-rates-officer");
 
     const approver = await signedIn(browser, "approver");
@@ -60,6 +80,19 @@ test("officer and approver publish new rates; a donor mid-checkout meets the rat
     await expect(published).toContainText("Approved by Aisha Approver");
     await expect(published).toContainText("Published");
     await expect(approver.locator('[data-rate="fidyahPerDay"]')).toHaveText("$4.50");
+    // A different officer approves the month start: published at once, Ramadan's length now known.
+    const months = approver.locator("section.console-calendar");
+    await months
+      .locator('article[data-status="pending"]')
+      .first()
+      .getByRole("button", { name: /Approve and publish draft/ })
+      .click();
+    await expect(months.getByRole("status")).toHaveText(
+      "Published: donors' pages now count from this month start.",
+    );
+    const table = months.locator('[data-calendar="published"]');
+    await expect(table.getByRole("row", { name: /Ramadan 1447/ })).toContainText("30");
+    await expect(table.getByRole("row", { name: /Syawal 1447/ })).toContainText("21 Mar 2026");
     await screens(approver, testInfo, "console-rates-approver");
 
     // The audit log shows who did what.
@@ -71,6 +104,11 @@ test("officer and approver publish new rates; a donor mid-checkout meets the rat
     );
     await expect(approver.locator('tr[data-action="rates.draft"]').first()).toContainText(
       "Omar Officer",
+    );
+    await approver.getByLabel("Action or area (e.g. rates)").fill("calendar");
+    await approver.getByRole("button", { name: "Filter", exact: true }).click();
+    await expect(approver.locator('tr[data-action="calendar.approve"]').first()).toContainText(
+      "Aisha Approver",
     );
     await screens(approver, testInfo, "console-audit");
 
@@ -171,6 +209,8 @@ test("officer and approver publish new rates; a donor mid-checkout meets the rat
     await open(approver, "/ms/console/rates");
     await expect(approver.getByRole("heading", { level: 1, name: "Kadar" })).toBeVisible();
     await expect(approver.getByText("Log masuk sebagai Aisha Approver")).toBeVisible();
+    await expect(approver.getByRole("heading", { name: "Kalendar Hijrah" })).toBeVisible();
+    await expect(approver.locator('[data-calendar="published"]')).toContainText("Syawal 1447");
     await screens(approver, testInfo, "console-rates-ms");
     await open(approver, "/ms/console/audit");
     await expect(approver.locator("tbody tr").first()).toBeVisible();

@@ -142,6 +142,10 @@ test("a zakat harta receipt shows every field that applies, masked, with the zak
   ]);
   await expect(sheet.locator("tfoot")).toContainText("$273.00");
   await expect(sheet.locator(".receipt-next-due")).toContainText("Next Zakat Harta Due");
+  // Its Hijri day, from the council's calendar (issue 33): a year ahead no month is published yet.
+  await expect(sheet.locator(".receipt-hijri")).toHaveText(
+    /^ \(\d{1,2} [A-Za-z]+ 14\d\d AH, estimated\)$/,
+  );
   // §3's card image (a small SVG, hidden) beside the brand's name, which is its text alternative.
   const method = sheet.locator(".payment-method");
   await expect(method.locator('svg[data-image="Visa"]')).toHaveAttribute("aria-hidden", "true");
@@ -365,6 +369,9 @@ test("the Malay receipt, official receipt and certificate", async ({ page }, tes
   await expect(sheet).toContainText("Butiran penderma");
   await expect(sheet).toContainText("Biasa: 3 orang × $5.00");
   await expect(sheet).toContainText("Zakat Harta Seterusnya Perlu Dibayar");
+  await expect(sheet.locator(".receipt-hijri")).toHaveText(
+    /^ \(\d{1,2} [A-Za-z]+ 14\d\d H, anggaran\)$/,
+  );
   await expect(sheet).toContainText("Sekali");
   await expectNoAxeViolations(page);
   await keepScreenshot(page, testInfo, "receipt-harta-ms");

@@ -715,6 +715,8 @@ function randomConsoleRequests(gift: Paid, count: number): FuzzRequest[] {
     "/console/api/finance/sign-off",
     "/console/api/finance/iras",
     "/console/api/content",
+    "/console/api/calendar",
+    "/console/api/calendar/1?do=approve",
   ];
   const names = [
     "amountCents",
@@ -745,6 +747,8 @@ function randomConsoleRequests(gift: Paid, count: number): FuzzRequest[] {
     "contact",
     "blocks",
     "donorWall",
+    "month",
+    "start",
   ];
   const text = fc.oneof(
     fc.string({ maxLength: 30 }),

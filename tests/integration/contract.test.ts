@@ -93,6 +93,7 @@ describe.each(testDatabases())("client and server contract on $name", (database)
 
     await check("guest", {}, asGuest);
     await check("homePageConfiguration", { query: { charityId: 25 } });
+    await check("hijriCalendar");
     await check("getHomePageConfiguration", { query: { charityId: 135 } });
     await check("configureWebForCharity", { query: { charityId: 25 } });
     await check("donationWidget", { query: { charityId: 135 } });

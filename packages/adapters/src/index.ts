@@ -3,3 +3,4 @@ export * from "./http/index";
 export * from "./wire/home-page-configuration";
 export * from "./wire/home-page-rates";
 export * from "./wire/rate-fields";
+export * from "./calendar/umalqura";

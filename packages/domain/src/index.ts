@@ -39,3 +39,4 @@ export * from "./finance/index.ts";
 export * from "./counter/index.ts";
 export * from "./household/index.ts";
 export * from "./year/index.ts";
+export * from "./calendar/index.ts";

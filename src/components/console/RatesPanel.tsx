@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { DRAFTABLE_RATES, PERSON_RATES, type DraftableRate, type RateConfig } from "@portal/domain";
 import { consoleCall, fill, sgTime, type ConsoleSessionInfo } from "./api";
 import ConsoleGate from "./ConsoleGate";
+import { NoticeLine, useDecisions } from "./decisions";
 import TableRegion from "./TableRegion";
 
 type Labels = Readonly<Record<string, string>>;
@@ -64,9 +65,8 @@ function Rates({ lang, labels, session }: Props & { session: ConsoleSessionInfo 
   const [data, setData] = useState<RatesData | undefined>();
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [effective, setEffective] = useState(sgNowLocal);
-  const [notice, setNotice] = useState<{ text: string; error: boolean } | undefined>();
-  const [busy, setBusy] = useState(false);
   const l = (key: string) => labels[key] ?? key;
+  const { notice, busy, send } = useDecisions(l, PROBLEMS);
 
   const load = useCallback(async () => {
     const reply = await consoleCall<RatesData>("/console/api/rates");
@@ -78,9 +78,6 @@ function Rates({ lang, labels, session }: Props & { session: ConsoleSessionInfo 
   }, []);
   useEffect(() => void load(), [load]);
 
-  const say = (code: string | undefined, okKey: string, ok: boolean) =>
-    setNotice({ text: l(ok ? okKey : (PROBLEMS[code ?? ""] ?? "console_error")), error: !ok });
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!data) return;
@@ -89,27 +86,19 @@ function Rates({ lang, labels, session }: Props & { session: ConsoleSessionInfo 
       const text = (texts[field] ?? "").trim();
       if (text !== asText(field, data.inForce[field])) changes[field] = fromText(field, text);
     }
-    setBusy(true);
-    const reply = await consoleCall<Draft>("/console/api/rates", {
-      method: "POST",
-      body: { changes, effectiveAt: new Date(`${effective}:00+08:00`).toISOString() },
-    });
-    setBusy(false);
-    say(reply.code, "console_rates_saved", reply.ok);
+    const reply = await send<Draft>(
+      "/console/api/rates",
+      { changes, effectiveAt: new Date(`${effective}:00+08:00`).toISOString() },
+      "console_rates_saved",
+    );
     if (reply.ok) await load();
   };
 
   const act = async (draft: Draft, verb: "approve" | "withdraw") => {
-    setBusy(true);
-    const reply = await consoleCall<Draft>(`/console/api/rates/${draft.id}?do=${verb}`, {
-      method: "POST",
-      body: {},
-    });
-    setBusy(false);
-    say(
-      reply.code,
+    await send(
+      `/console/api/rates/${draft.id}?do=${verb}`,
+      {},
       verb === "approve" ? "console_rates_approved" : "console_rates_withdrawn",
-      reply.ok,
     );
     await load();
   };
@@ -118,16 +107,7 @@ function Rates({ lang, labels, session }: Props & { session: ConsoleSessionInfo 
   const may = (action: string) => session.actions.includes(action as never);
   return (
     <>
-      <div aria-live="polite">
-        {notice ? (
-          <p
-            role={notice.error ? "alert" : "status"}
-            className={`console-notice${notice.error ? " console-notice--error" : ""}`}
-          >
-            {notice.text}
-          </p>
-        ) : null}
-      </div>
+      <NoticeLine notice={notice} />
       <section className="console-card" aria-labelledby="rates-in-force">
         <h2 id="rates-in-force">{fill(l("console_rates_in_force"), { version: data.version })}</h2>
         <dl className="console-fields">

@@ -1,4 +1,5 @@
 import type { TranslationKey } from "../../i18n";
+import { islandKeys } from "./island-keys";
 
 /** The strings the console bar shows. */
 export const consoleBarKeys = [
@@ -66,6 +67,12 @@ export const ratesKeys = [
   "console_rate_kaffarahPerDay",
   "console_rate_jimakNoOfPeople",
   "console_rate_nazarNoOfPeople",
+] as const satisfies ReadonlyArray<TranslationKey>;
+
+/** The strings the Hijri calendar section shows (on the rates page). */
+export const calendarKeys = [
+  ...islandKeys("console_calendar_"),
+  ...islandKeys("hijri_month_"),
 ] as const satisfies ReadonlyArray<TranslationKey>;
 
 /** The strings the audit viewer shows. */

@@ -153,7 +153,7 @@ const people = (kind: string, receipt: Receipt, t: Label) =>
     ));
 
 /** The donor's receipt (spec §3): every field that applies to this donation. */
-export const ReceiptBody = ({ receipt, t, lang }: BodyProps) => {
+export const ReceiptBody = ({ receipt, t, lang, hijriDue }: BodyProps) => {
   const status = paymentStatusDisplay(receipt.paymentStatus);
   const reference = receipt.referenceNumber ? wrapReference(receipt.referenceNumber) : [];
   const recurrence = recurrenceLabel(receipt.frequency, money(receipt.totalAmount));
@@ -204,6 +204,7 @@ export const ReceiptBody = ({ receipt, t, lang }: BodyProps) => {
         {showNextZakatDue(receipt) && receipt.nextZakatDueDate ? (
           <p className="receipt-next-due">
             {t("receipt_next_due")}: <strong>{calendarDate(receipt.nextZakatDueDate, lang)}</strong>
+            {hijriDue ? <span className="receipt-hijri"> ({hijriDue})</span> : null}
           </p>
         ) : null}
       </section>

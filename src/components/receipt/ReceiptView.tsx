@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { receiptPath } from "@portal/domain";
+import { receiptPath, showNextZakatDue } from "@portal/domain";
 import { localizedPath, type Language } from "../../i18n/paths";
 import { request } from "../../lib/api";
+import { hijriDayOf, hijriText, loadHijriCalendar } from "../../lib/hijri";
 import { CertificateBody } from "./CertificateBody";
 import { pageTitleKey } from "./format";
 import type { ReceiptLabels } from "./labels";
@@ -73,6 +74,7 @@ export default function ReceiptView({
   const t = labeller(labels);
   const [state, setState] = useState<State>({ phase: "loading" });
   const [busy, setBusy] = useState(false);
+  const [hijriDue, setHijriDue] = useState<string | undefined>();
   const sheet = useRef<HTMLElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -88,6 +90,17 @@ export default function ReceiptView({
       })
       .catch(() => setState({ phase: "error" }));
   }, []);
+
+  // The next zakat due date's Hijri day, from the council's calendar (docs/hijri-calendar.md).
+  useEffect(() => {
+    if (state.phase !== "ready") return;
+    const due = state.receipt.nextZakatDueDate;
+    if (!due || !showNextZakatDue(state.receipt)) return;
+    void loadHijriCalendar().then((calendar) => {
+      const day = calendar && hijriDayOf(calendar, due.slice(0, 10));
+      if (day) setHijriDue(hijriText(day, (key, values) => t(key as never, values)));
+    });
+  }, [state]);
 
   useEffect(() => {
     if (state.phase === "error" && dialog.current && !dialog.current.open) {
@@ -162,7 +175,7 @@ export default function ReceiptView({
           ) : variant === "certificate" ? (
             <CertificateBody receipt={state.receipt} t={t} lang={lang} />
           ) : (
-            <ReceiptBody receipt={state.receipt} t={t} lang={lang} />
+            <ReceiptBody receipt={state.receipt} t={t} lang={lang} hijriDue={hijriDue} />
           )
         ) : (
           <header className="receipt-head">

@@ -142,6 +142,8 @@ export interface BodyProps {
   readonly t: Label;
   /** The page's language: dates are written in it. */
   readonly lang: DateLanguage;
+  /** The next zakat due date's Hijri day by the council's calendar, written out (when known). */
+  readonly hijriDue?: string | undefined;
 }
 
 /** The head of a receipt: the council, the title, and its number, transaction number and date. */

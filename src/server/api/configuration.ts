@@ -1,4 +1,5 @@
 import { readHomePageConfiguration, readSiteConfiguration } from "@portal/adapters/db";
+import { readHijriMonths } from "@portal/adapters/console";
 import { toHomePageWire } from "@portal/adapters";
 import { RequestError, success } from "./envelope";
 import type { Handler, HandlerServices, ServiceResponse } from "./types";
@@ -74,8 +75,21 @@ const configureWebForCharity =
     });
   };
 
+/**
+ * The council's published Hijri month starts (docs/hijri-calendar.md): the portal counts Hijri days
+ * from them and estimates the rest. Cached as the configuration is; a publication clears it.
+ */
+const hijriCalendar =
+  ({ services }: HandlerServices): Handler =>
+  async () =>
+    services.configurationCache.answer("hijri", async () => {
+      const months = await readHijriMonths(await services.database.open());
+      return success({ data: { months } }, publicRead);
+    });
+
 /** The calls of the configuration: public reads, which CDNs and browsers may cache. */
 export const CONFIGURATION_CALLS = [
+  "hijriCalendar",
   "homePageConfiguration",
   "getHomePageConfiguration",
   "configureWebForCharity",
@@ -83,6 +97,7 @@ export const CONFIGURATION_CALLS = [
 
 export const configurationHandlers = (given: HandlerServices) =>
   ({
+    hijriCalendar: hijriCalendar(given),
     homePageConfiguration: homePageConfiguration(given),
     getHomePageConfiguration: homePageConfiguration(given),
     configureWebForCharity: configureWebForCharity(given),

@@ -4,6 +4,7 @@ import {
   type ContentProblem,
   type CounterEntryError,
   type PricingError,
+  type HijriCalendarProblem,
   type RateDraftProblem,
   type ReasonError,
   type ReversalError,
@@ -117,6 +118,17 @@ const rates = {
   "rates.not_pending": conflict,
 } as const satisfies Record<RateDraftProblem, RefusalAnswer>;
 
+/** A Hijri month start the calendar's rules refuse: a conflict with a draft's state, else bad input. */
+const calendar = {
+  "calendar.invalid": invalid,
+  "calendar.implausible": invalid,
+  "calendar.month_length": invalid,
+  "calendar.unchanged": invalid,
+  "calendar.own_draft": conflict,
+  "calendar.not_pending": conflict,
+  "calendar.too_many_drafts": conflict,
+} as const satisfies Record<HijriCalendarProblem, RefusalAnswer>;
+
 const content = {
   "content.invalid": invalid,
   "content.required": invalid,
@@ -204,6 +216,7 @@ export const refusalAnswers: Readonly<Record<string, RefusalAnswer>> = {
   ...donors,
   ...reversals,
   ...rates,
+  ...calendar,
   ...content,
   ...consoleCodes,
   ...shifts,

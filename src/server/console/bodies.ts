@@ -149,6 +149,13 @@ export const RateDraftBody = Schema.Struct({
   effectiveAt: Text(40),
 });
 
+/** A Hijri month start proposed: bounded numbers and a date's text (the domain checks the rest). */
+export const MonthStartBody = Schema.Struct({
+  year: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 9_999 })),
+  month: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 12 })),
+  start: Text(10),
+});
+
 export const DayBody = Schema.Struct({ day: Text(10) });
 
 export const YearBody = Schema.Struct({ year: Schema.Union([Schema.Int, Text(4)]) });

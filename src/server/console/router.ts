@@ -3,6 +3,8 @@ import type { Services } from "../main";
 import { refusal, requireOfficer } from "./guard";
 import type { ConsoleContext, ConsoleRoute } from "./route";
 import * as audit from "./routes/api/audit";
+import * as calendar from "./routes/api/calendar/index";
+import * as calendarDraft from "./routes/api/calendar/item";
 import * as content from "./routes/api/content";
 import * as counter from "./routes/api/counter/index";
 import * as counterShift from "./routes/api/counter/shift";
@@ -38,6 +40,8 @@ const ROUTES: ReadonlyArray<readonly [string, Methods]> = [
   ["/console/sign-out", signOut],
   ["/console/api/session", session],
   ["/console/api/audit", audit],
+  ["/console/api/calendar", calendar],
+  ["/console/api/calendar/:id", calendarDraft],
   ["/console/api/content", content],
   ["/console/api/counter", counter],
   ["/console/api/counter/devices", counterDevices],

@@ -1,6 +1,7 @@
 import { Context, Effect, Result } from "effect";
 import {
   ContentRefused,
+  HijriCalendarRefused,
   isConsoleRole,
   RateDraftRefused,
   receiptHref,
@@ -10,6 +11,7 @@ import {
 } from "@portal/domain";
 import {
   audit as writeAudit,
+  hijriCalendarDrafts,
   listCharities,
   rateDrafts,
   readSiteContent,
@@ -43,6 +45,7 @@ import {
   DonorCare,
   FinanceDays,
   GiftRecords,
+  HijriCalendarBook,
   PublishedSettings,
   RateBook,
   ReceiptBook,
@@ -54,6 +57,7 @@ import {
 import type { GiftServices } from "../app/console/gifts";
 import type { ShiftServices } from "../app/console/shifts";
 import type { SettingsServices } from "../app/console/settings";
+import type { CalendarServices } from "../app/console/calendar";
 import {
   CounterDevices,
   type CounterDeviceServices,
@@ -68,7 +72,7 @@ import { mailReceipt } from "./receipt-mailer";
 
 /** Every service a console use case may ask for. */
 export type ConsoleAppServices =
-  GiftServices | SettingsServices | CounterDeviceServices | ShiftServices;
+  GiftServices | SettingsServices | CounterDeviceServices | ShiftServices | CalendarServices;
 
 /**
  * How the console's routes run a use case (src/server/app/console): with the services below and the
@@ -111,7 +115,7 @@ const asRefused = (error: unknown): unknown => {
     const fields = (error as { fields?: ReadonlyArray<string> }).fields;
     return new Refused({ code: error.code, message: error.message, ...(fields ? { fields } : {}) });
   }
-  if (error instanceof RateDraftRefused) {
+  if (error instanceof RateDraftRefused || error instanceof HijriCalendarRefused) {
     return new Refused({ code: error.code, message: error.message });
   }
   if (error instanceof ContentRefused) {
@@ -183,6 +187,12 @@ export function consolePorts(
   const care = consoleCare(sql, key, audit);
   const receiptBook = receipts(sql, key);
   const drafts = rateDrafts(sql);
+  const calendar = hijriCalendarDrafts(sql);
+  const officerAct = (officer: OfficerPort) => ({
+    officer: directoryOfficer(officer),
+    ip: officer.ip,
+    now: officer.now,
+  });
   const devices = counterDevices(sql, key, audit);
   const acts = counterDeviceActs(sql, key, audit);
   const devicePort: CounterDevicesPort = {
@@ -288,27 +298,9 @@ export function consolePorts(
       RateBook,
       translated({
         list: (charityId) => drafts.list(charityId),
-        draft: ({ officer, ...input }) =>
-          drafts.draft({
-            ...input,
-            officer: directoryOfficer(officer),
-            ip: officer.ip,
-            now: officer.now,
-          }),
-        approve: (id, officer) =>
-          drafts.approve({
-            id,
-            officer: directoryOfficer(officer),
-            ip: officer.ip,
-            now: officer.now,
-          }),
-        withdraw: (id, officer) =>
-          drafts.withdraw({
-            id,
-            officer: directoryOfficer(officer),
-            ip: officer.ip,
-            now: officer.now,
-          }),
+        draft: ({ officer, ...input }) => drafts.draft({ ...input, ...officerAct(officer) }),
+        approve: (id, officer) => drafts.approve({ id, ...officerAct(officer) }),
+        withdraw: (id, officer) => drafts.withdraw({ id, ...officerAct(officer) }),
         publishDue: (now) => drafts.publishDue(now),
       }),
     ),
@@ -324,6 +316,15 @@ export function consolePorts(
             ip: officer.ip,
             now: officer.now,
           }),
+      }),
+    ),
+    Context.add(
+      HijriCalendarBook,
+      translated({
+        list: () => calendar.list(),
+        draft: (start, officer) => calendar.draft({ ...start, ...officerAct(officer) }),
+        approve: (id, officer) => calendar.approve({ id, ...officerAct(officer) }),
+        withdraw: (id, officer) => calendar.withdraw({ id, ...officerAct(officer) }),
       }),
     ),
     Context.add(PublishedSettings, { changed: () => deps.configurationChanged?.() }),

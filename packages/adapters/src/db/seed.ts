@@ -56,6 +56,13 @@ const charities = [...new Set(ALL_FUNDS.map((fund) => fund.charityId))].map((id)
 }));
 
 /**
+ * The council's published month starts the portal starts with (design/facts.md): Ramadan 1447 began
+ * on 19 February 2026 in Singapore (Umm al-Qura: 18 February). Only what is published there is seeded;
+ * every other month is estimated until officers publish it in the console.
+ */
+export const seedHijriMonths = [{ year: 1447, month: 9, start: "2026-02-19" }] as const;
+
+/**
  * Insert the seed configuration where none exists yet. Idempotent: values an officer has since changed
  * are left alone.
  */
@@ -124,6 +131,13 @@ export async function seed(
         countries.map((c) => c.dialCode),
       ],
     );
+    for (const month of seedHijriMonths) {
+      await tx.query(
+        `insert into hijri_month (year, month, starts_on, published_at) values ($1, $2, $3, now())
+         on conflict do nothing`,
+        [month.year, month.month, month.start],
+      );
+    }
     await tx.query(
       `insert into receipt_series (series, next_serial) select unnest($1::text[]), 1
        on conflict (series) do nothing`,

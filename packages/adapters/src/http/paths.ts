@@ -60,6 +60,8 @@ export const apiCalls = [
   post("main", "/User/removeUserStripeToken"),
   post("main", "/v1/Donation/getUserTransactions", { list: true, okStatus: 1 }),
   post("main", "/v1/Home/homePageConfiguration", { query: ["charityId"] }),
+  // the council's published Hijri month starts (ours; docs/hijri-calendar.md)
+  post("main", "/v1/Home/hijriCalendar"),
   post("main", "/v1/Donation/donorWall", {
     query: ["charityId", "pageNumber", "pageSize"],
     list: true,

@@ -255,6 +255,17 @@ export const responseSchemas = {
   getUserTransactions: ok({ data: Schema.Array(TransactionRecord), totalRecords: Int }),
   homePageConfiguration: ok({ data: Schema.Struct({ version: Int }) }),
   getHomePageConfiguration: ok({ data: Schema.Struct({ version: Int }) }),
+  hijriCalendar: ok({
+    data: Schema.Struct({
+      months: Schema.Array(
+        Schema.Struct({
+          year: Int,
+          month: Int,
+          start: Str.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/)),
+        }),
+      ),
+    }),
+  }),
   donorWall: ok({
     data: Schema.Array(
       Schema.Struct({ donorName: Str, donationAmount: Int, donationTimeStamp: Str }),

@@ -36,6 +36,13 @@ describe("console role table", () => {
     ["officer", "content.edit", true],
     ["approver", "content.edit", true],
     ["admin", "content.edit", true],
+    ["viewer", "calendar.view", true],
+    ["viewer", "calendar.draft", false],
+    ["finance", "calendar.draft", false],
+    ["officer", "calendar.draft", true],
+    ["officer", "calendar.approve", false],
+    ["approver", "calendar.approve", true],
+    ["finance", "calendar.approve", false],
   ];
   it.each(cases)("%s may %s: %s", (role, action, allowed) => {
     expect(mayDo([role], action)).toBe(allowed);

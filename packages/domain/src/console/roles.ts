@@ -33,6 +33,9 @@ export const CONSOLE_ACTIONS = [
   "rates.view",
   "rates.draft",
   "rates.approve",
+  "calendar.view",
+  "calendar.draft",
+  "calendar.approve",
   "audit.view",
   "content.edit",
 ] as const;
@@ -45,6 +48,7 @@ const READ: ReadonlyArray<ConsoleAction> = [
   "plans.view",
   "wall.view",
   "rates.view",
+  "calendar.view",
   "counter.shifts.view",
 ];
 
@@ -60,6 +64,7 @@ const OFFICER: ReadonlyArray<ConsoleAction> = [
   "plans.cancel",
   "wall.hide",
   "rates.draft",
+  "calendar.draft",
   "content.edit",
 ];
 
@@ -80,6 +85,8 @@ export const PERMISSIONS: Readonly<Record<ConsoleRole, ReadonlySet<ConsoleAction
     "donations.refund.approve",
     "counter.shift.approve",
     "rates.approve",
+    // The council's Hijri calendar is published as rates are: drafted by one, approved by another.
+    "calendar.approve",
     // Registers a mosque's counter devices (each can issue receipts offline), revokes them, and
     // looks after the entries the server held.
     "counter.devices",

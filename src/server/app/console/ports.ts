@@ -3,6 +3,7 @@ import type {
   CounterEntry,
   DonationSearch,
   FlowType,
+  HijriMonthStart,
   RateChanges,
   RateConfig,
   ReversalKind,
@@ -10,7 +11,7 @@ import type {
   SiteContent,
   SiteContentChange,
 } from "@portal/domain";
-import type { RateDraft } from "@portal/adapters/console";
+import type { HijriMonthDraft, RateDraft } from "@portal/adapters/console";
 import type {
   ConsoleDonation,
   ConsoleDonationRow,
@@ -219,4 +220,18 @@ export interface FinanceDaysPort {
 }
 export class FinanceDays extends Context.Service<FinanceDays, FinanceDaysPort>()(
   "@portal/app/console/FinanceDays",
+) {}
+
+/** The council's Hijri calendar: month starts drafted by one officer, published on another's approval. */
+export interface HijriCalendarBookPort {
+  readonly list: () => Promise<{
+    readonly months: ReadonlyArray<HijriMonthStart>;
+    readonly drafts: ReadonlyArray<HijriMonthDraft>;
+  }>;
+  readonly draft: (start: HijriMonthStart, officer: OfficerPort) => Promise<HijriMonthDraft>;
+  readonly approve: (id: number, officer: OfficerPort) => Promise<HijriMonthDraft>;
+  readonly withdraw: (id: number, officer: OfficerPort) => Promise<HijriMonthDraft>;
+}
+export class HijriCalendarBook extends Context.Service<HijriCalendarBook, HijriCalendarBookPort>()(
+  "@portal/app/console/HijriCalendarBook",
 ) {}

@@ -1,0 +1,6 @@
+export * from "./days.ts";
+export * from "./hijri-date.ts";
+export * from "./hijri-calendar.ts";
+export * from "./month-start-check.ts";
+export * from "./reschedule.ts";
+export * from "./tabular.ts";
