@@ -91,4 +91,34 @@ export const counterResponses = {
     }),
   }),
   emailKioskReceipt: ok({ data: Schema.Struct({ sent: Schema.Literal(true) }) }),
+  startCounterPayNow: ok({
+    data: Schema.Struct({
+      mosqueName: Str,
+      payments: Schema.Array(
+        Schema.Struct({ ...KioskDonation.fields, fund: Str, clientSecret: Str }),
+      ),
+    }),
+  }),
+  counterPayNowReceipt: ok({
+    data: Schema.Struct({
+      receiptNo: Str,
+      transactionNo: Str,
+      flow: Str,
+      amounts: Schema.Record(Str, Int),
+      totalCents: Int,
+      mosqueName: Str,
+      issuedAt: Str,
+      household: Schema.Array(
+        Schema.Struct({
+          name: Str,
+          kind: Schema.NullOr(Str),
+          days: Schema.NullOr(Int),
+          amount: Int,
+        }),
+      ),
+      verificationCode: Str,
+      verifyUrl: Str,
+      verifyQrSvg: Str,
+    }),
+  }),
 };
