@@ -59,7 +59,10 @@ export const startCounterPayNow = (input: {
     }
     const signatures = yield* EntrySignatures;
     if (!signatures.verifier(device.publicKey)(input.text, input.signature)) {
-      return yield* refuse("counter.paynow_signature", "The device's key did not sign this request");
+      return yield* refuse(
+        "counter.paynow_signature",
+        "The device's key did not sign this request",
+      );
     }
     const now = new Date(yield* (yield* Clock).now());
     const rates = yield* RateRecords;

@@ -284,7 +284,7 @@ export function counterShifts(sql: Sql, audit: ConsoleAudit = consoleAuditWriter
         const [paying] = await tx.query<{ id: string }>(
           `select d.id from donation d join payment_attempt a on a.donation_id = d.id
            where d.shift_id = $1 and d.status not in ('succeeded', 'refunded', 'voided')
-             and a.method = 'paynow' and a.status = 'initiated'
+             and a.method = 'paynow' and a.status not in ('failed', 'expired', 'canceled')
              and a.expires_at + interval '30 seconds' > $2 limit 1`,
           [id, now],
         );

@@ -1,6 +1,10 @@
 import { Result } from "effect";
 import { domainError, type DomainError } from "../errors.ts";
-import { householdLinesOk, type HouseholdLine, type HouseholdRates } from "../household/household.ts";
+import {
+  householdLinesOk,
+  type HouseholdLine,
+  type HouseholdRates,
+} from "../household/household.ts";
 import { checkCounterEntry, type CounterEntry } from "../console/counter-payment.ts";
 import type { CounterSale } from "./device.ts";
 
@@ -164,7 +168,12 @@ export const readCounterPayNow = (
   if (Math.abs(now.getTime() - at) > COUNTER_PAYNOW_SKEW_MS) {
     return fail("counter.paynow_stale", "The request was not signed just now");
   }
-  if (!isRecord(amil) || !only(amil, ["id", "name"]) || !text(amil["id"], 255) || !text(amil["name"], 255)) {
+  if (
+    !isRecord(amil) ||
+    !only(amil, ["id", "name"]) ||
+    !text(amil["id"], 255) ||
+    !text(amil["name"], 255)
+  ) {
     return fail("counter.paynow_malformed", "amil must name the amil's id and name");
   }
   if (
