@@ -238,7 +238,7 @@ export const payByPayNow = async (page: {
       $("[data-paynow-reference]").textContent = one.transactionNo;
       status.textContent = t("counter_paynow_starting");
       qrBox.replaceChildren();
-      const qr = await call<{ status: string; payNow: { expiresAt: string } | null }>(
+      const qr = await call<{ status: string; payNow: { payload: string } | null }>(
         "donations/payNow",
         ref(one),
       );
@@ -259,6 +259,8 @@ export const payByPayNow = async (page: {
         t("counter_paynow_qr", { amount, reference: one.transactionNo }),
       );
       qrBox.replaceChildren(document.importNode(svg.documentElement, true));
+      // The code's text, as the kiosk keeps it (the sandbox bank and the tests read it).
+      qrBox.dataset["payload"] = qr.data.payNow?.payload ?? "";
       status.textContent = t("counter_paynow_waiting", { amount });
       const expiresAt = Date.parse(image.data.expiresAt);
       timer = window.setInterval(() => {
