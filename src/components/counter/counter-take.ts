@@ -23,6 +23,7 @@ import { mountHousehold, type HouseholdForm } from "../ui/household/household-fo
 import { receiptJws, sign } from "./counter-device";
 import checkUrl from "./entry-check?worker&url";
 import type { CounterLabelKey, CounterLabels } from "./labels";
+import type * as PayNowModule from "./counter-paynow";
 import type { PayNowReceipt } from "./counter-paynow";
 
 // Taking a payment at the counter (issue 32, docs/counter.md), with or without the network: one fund
@@ -226,7 +227,7 @@ export const startTaking = (page: {
   };
   $("[data-counter-print]").addEventListener("click", () => window.print());
   /** The PayNow module, once the amil took a PayNow payment (counter-paynow.ts, loaded then). */
-  let payNowModule: typeof import("./counter-paynow") | undefined;
+  let payNowModule: typeof PayNowModule | undefined;
   /** The receipts: the device's own (signed here), or PayNow's (numbered and verified by the council). */
   const showReceipts = (entries: ReadonlyArray<QueuedEntry> | ReadonlyArray<PayNowReceipt>) => {
     const list = receipt.querySelector("[data-receipt-list]")!;
