@@ -1,5 +1,6 @@
 import { buildCounterPayNow, formatMoney, type Cents, type CounterSale } from "@portal/domain";
 import type { DeviceRecord } from "../../lib/counter-store";
+import { paymentCall } from "../../lib/payment-call";
 import { sign } from "./counter-device";
 import type { CounterLabelKey, CounterLabels } from "./labels";
 
@@ -32,23 +33,6 @@ export interface PayNowReceipt {
   readonly verifyUrl: string;
   readonly verifyQrSvg: string;
 }
-
-type Answer<T> = { ok: true; data: T } | { ok: false; code: string };
-const call = async <T>(path: string, body: unknown): Promise<Answer<T>> => {
-  try {
-    const response = await fetch(`/svc/payment/v1/${path}`, {
-      method: "POST",
-      headers: { accept: "application/json", "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    const answer = (await response.json().catch(() => ({}))) as { data?: T; code?: string };
-    return response.ok && answer.data !== undefined
-      ? { ok: true, data: answer.data }
-      : { ok: false, code: answer.code ?? "network" };
-  } catch {
-    return { ok: false, code: "network" };
-  }
-};
 
 /** What the amil is told for a refusal of the start (the rest: the network's words). */
 const REFUSED: Readonly<Record<string, CounterLabelKey>> = {
@@ -176,7 +160,7 @@ export const payByPayNow = async (page: {
       }),
     );
     const signature = await sign(record.keys.privateKey, text);
-    return call<{ payments: Started[] }>("counter/startCounterPayNow", {
+    return paymentCall<{ payments: Started[] }>("counter/startCounterPayNow", {
       deviceId: record.device.id,
       text,
       signature,
@@ -211,10 +195,13 @@ export const payByPayNow = async (page: {
     const receipts = async () => {
       const got: PayNowReceipt[] = [];
       for (const one of payments) {
-        const answer = await call<Omit<PayNowReceipt, "fund">>("counter/counterPayNowReceipt", {
-          ...ref(one),
-          lang: page.lang,
-        });
+        const answer = await paymentCall<Omit<PayNowReceipt, "fund">>(
+          "counter/counterPayNowReceipt",
+          {
+            ...ref(one),
+            lang: page.lang,
+          },
+        );
         if (!answer.ok) return say(t("counter_paynow_network"));
         got.push({ ...answer.data, fund: one.fund });
       }
@@ -238,12 +225,12 @@ export const payByPayNow = async (page: {
       $("[data-paynow-reference]").textContent = one.transactionNo;
       status.textContent = t("counter_paynow_starting");
       qrBox.replaceChildren();
-      const qr = await call<{ status: string; payNow: { payload: string } | null }>(
+      const qr = await paymentCall<{ status: string; payNow: { payload: string } | null }>(
         "donations/payNow",
         ref(one),
       );
       if (qr.ok && qr.data.status === "succeeded") return next();
-      const image = await call<{ svg: string; expiresAt: string }>(
+      const image = await paymentCall<{ svg: string; expiresAt: string }>(
         "donations/payNowQrImage",
         ref(one),
       );
@@ -264,7 +251,7 @@ export const payByPayNow = async (page: {
       status.textContent = t("counter_paynow_waiting", { amount });
       const expiresAt = Date.parse(image.data.expiresAt);
       timer = window.setInterval(() => {
-        void call<{ status: string }>("donations/retrieve", ref(one)).then((answer) => {
+        void paymentCall<{ status: string }>("donations/retrieve", ref(one)).then((answer) => {
           if (done || payments[at] !== one) return;
           if (answer.ok && answer.data.status === "succeeded") return next();
           if (Date.now() > expiresAt) {

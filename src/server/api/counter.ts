@@ -1,12 +1,12 @@
 import { Schema } from "effect";
-import { MAX_SYNC_ENTRIES, type FlowType } from "@portal/domain";
+import { MAX_SYNC_ENTRIES } from "@portal/domain";
 import { syncEntries } from "../app/counter-sync";
 import { counterPayNowReceipt, startCounterPayNow } from "../app/counter-paynow";
 import { enforceLimits } from "../rate-limits/shared";
 import { decode, Text } from "./decode";
 import { success } from "./envelope";
 import type { Handler, HandlerServices } from "./types";
-import { verificationOf } from "./verify";
+import { verificationByNumber } from "./verify";
 
 /** A sync: the device's id and up to MAX_SYNC_ENTRIES signed entries, each the exact text signed. */
 const SyncBody = Schema.Struct({
@@ -83,27 +83,12 @@ export const counterHandlers = ({ services, app }: HandlerServices): Record<stri
   counterPayNowReceipt: async ({ body }) => {
     const { lang = "en", ...ref } = decode(ReceiptBody, body);
     const receipt = await app.run(counterPayNowReceipt(ref));
-    const receipts = await services.records.receipts();
-    const verification = await verificationOf(
-      services.config,
-      {
-        receiptNo: receipt.receiptNo,
-        flow: receipt.flow as FlowType,
-        verificationCode: receipts.verificationCode(receipt.receiptNo),
-      },
-      lang,
-    );
+    const { receiptNo, transactionNo, flow, amounts, totalCents, issuedAt, household } = receipt;
     return success({
       data: {
-        receiptNo: receipt.receiptNo,
-        transactionNo: receipt.transactionNo,
-        flow: receipt.flow,
-        amounts: receipt.amounts,
-        totalCents: receipt.totalCents,
+        ...{ receiptNo, transactionNo, flow, amounts, totalCents, issuedAt, household },
         mosqueName: receipt.mosqueName ?? "",
-        issuedAt: receipt.issuedAt,
-        household: receipt.household,
-        ...verification,
+        ...(await verificationByNumber(services, receipt, lang)),
       },
     });
   },

@@ -49,6 +49,16 @@ const KioskDonation = Schema.Struct({
   receipt: Schema.NullOr(Schema.Struct({ receiptNo: Str, token: Str })),
 });
 
+/** What a receipt shown on a kiosk or a counter adds: the people named, and its verification. */
+const Shown = Schema.Struct({
+  household: Schema.Array(
+    Schema.Struct({ name: Str, kind: Schema.NullOr(Str), days: Schema.NullOr(Int), amount: Int }),
+  ),
+  verificationCode: Str,
+  verifyUrl: Str,
+  verifyQrSvg: Str,
+});
+
 /**
  * The counter's and the kiosks' calls (docs/counter.md): a device's sync; a kiosk's signed start of a
  * payment (its client secret, and the mosque the server knows the kiosk at), its NETS payment
@@ -77,17 +87,7 @@ export const counterResponses = {
       paymentMethod: Schema.Literals(["paynow", "nets"]),
       reference: Schema.NullOr(Str),
       issuedAt: Str,
-      household: Schema.Array(
-        Schema.Struct({
-          name: Str,
-          kind: Schema.NullOr(Str),
-          days: Schema.NullOr(Int),
-          amount: Int,
-        }),
-      ),
-      verificationCode: Str,
-      verifyUrl: Str,
-      verifyQrSvg: Str,
+      ...Shown.fields,
     }),
   }),
   emailKioskReceipt: ok({ data: Schema.Struct({ sent: Schema.Literal(true) }) }),
@@ -108,17 +108,7 @@ export const counterResponses = {
       totalCents: Int,
       mosqueName: Str,
       issuedAt: Str,
-      household: Schema.Array(
-        Schema.Struct({
-          name: Str,
-          kind: Schema.NullOr(Str),
-          days: Schema.NullOr(Int),
-          amount: Int,
-        }),
-      ),
-      verificationCode: Str,
-      verifyUrl: Str,
-      verifyQrSvg: Str,
+      ...Shown.fields,
     }),
   }),
 };
