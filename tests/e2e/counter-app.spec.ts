@@ -442,24 +442,30 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
   });
   expect(shiftOpened).toBe(201);
   await amilConsole.context().close();
-  await page.getByLabel("Fund").selectOption({ label: "Zakat fitrah" });
-  await page.getByLabel("Amount (S$)").fill("16");
+  // In Malay (the English screens are the cash, cheque and NETS ones above): the page reopened, the
+  // amil's session by their PIN.
+  await page.goto("/ms/counter");
+  await page.getByLabel("PIN", { exact: true }).fill("2468");
+  await page.getByRole("button", { name: "Buka sesi saya" }).click();
+  await expect(page.getByTestId("counter-amil")).toHaveText(`Amil: ${amilName}`);
+  await page.getByLabel("Dana").selectOption({ label: "Zakat fitrah" });
+  await page.getByLabel("Jumlah (S$)").fill("16");
   await page.getByLabel("PayNow", { exact: true }).check();
-  await page.getByLabel("Payer's name").fill("Haji Salleh");
-  await page.getByRole("button", { name: "Issue receipt" }).click();
+  await page.getByLabel("Nama pembayar").fill("Haji Salleh");
+  await page.getByRole("button", { name: "Keluarkan resit" }).click();
   const payNowCode = page.getByTestId("counter-paynow-qr");
   await expect(payNowCode.locator("svg")).toBeVisible();
   await expect(page.getByTestId("counter-paynow-amount")).toHaveText("$16.00");
   await expect(page.getByTestId("counter-paynow-reference")).toHaveText(/^ZK/);
-  await page.getByRole("button", { name: "Cancel and go back to the form" }).click();
-  await expect(page.getByLabel("Payer's name")).toHaveValue("Haji Salleh");
-  await expect(page.getByLabel("Amount (S$)")).toHaveValue("16");
+  await page.getByRole("button", { name: "Batal dan kembali ke borang" }).click();
+  await expect(page.getByLabel("Nama pembayar")).toHaveValue("Haji Salleh");
+  await expect(page.getByLabel("Jumlah (S$)")).toHaveValue("16");
   // The same payment again (its key): the same code's payment, not a second one.
-  await page.getByRole("button", { name: "Issue receipt" }).click();
+  await page.getByRole("button", { name: "Keluarkan resit" }).click();
   await expect(payNowCode.locator("svg")).toBeVisible();
-  await checkScreen(page, testInfo, "counter-paynow-en-1280");
+  await checkScreen(page, testInfo, "counter-paynow-ms-1280");
   await page.setViewportSize({ width: 375, height: 800 });
-  await checkScreen(page, testInfo, "counter-paynow-en-375");
+  await checkScreen(page, testInfo, "counter-paynow-ms-375");
   const payNowPayload = (await payNowCode.getAttribute("data-payload")) ?? "";
   expect(payNowPayload).not.toBe("");
   const bank = await context.newPage();
@@ -468,16 +474,20 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
   await expect(bank.getByRole("status")).toContainText("Paid.");
   await bank.close();
   // The page asks every 3 s, as the kiosk does, and shows the receipt once paid.
-  await expect(page.getByRole("heading", { name: "Receipt issued" })).toBeVisible({
+  await expect(page.getByRole("heading", { name: "Resit dikeluarkan" })).toBeVisible({
     timeout: 15_000,
   });
   await expect(page.getByTestId("counter-receipt-no")).toHaveText(/^ZK-\d{8}$/);
   await expect(page.getByTestId("counter-receipt-code")).toHaveText(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
   await expect(page.getByTestId("counter-receipt")).toContainText("Masjid Sultan");
   await expect(page.getByTestId("counter-receipt").locator("svg")).toBeVisible();
-  await checkScreen(page, testInfo, "counter-paynow-receipt-en-375");
+  await checkScreen(page, testInfo, "counter-paynow-receipt-ms-375");
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByRole("button", { name: "New payment" }).click();
+  await checkScreen(page, testInfo, "counter-paynow-receipt-ms-1280");
+  await page.getByRole("button", { name: "Bayaran baharu" }).click();
+  await page.goto("/counter");
+  await openWithPin(page, "2468");
+  await expect(page.getByTestId("counter-amil")).toHaveText(`Amil: ${amilName}`);
   const revoked = await page.evaluate(async () => {
     const deviceId = await new Promise<string>((resolve) => {
       const open = indexedDB.open("portal-counter");
