@@ -1,6 +1,5 @@
 import { currentRates as deviceRates } from "../../lib/device-rates";
 import type { KioskOrder } from "@portal/domain";
-import { paymentCall, type PaymentAnswer } from "../../lib/payment-call";
 
 // The kiosk's key and its calls to the council (docs/counter.md "Kiosks"). The key pair is made here
 // at registration, its private half not extractable, and kept in this browser's IndexedDB; only the
@@ -81,8 +80,25 @@ const base64url = (bytes: ArrayBuffer) => {
 };
 
 /** A payment service call: the answer's `data`, or the refusal's code ("network" when none came). */
-export const call = <T>(name: string, body: unknown, base = "kiosk"): Promise<PaymentAnswer<T>> =>
-  paymentCall<T>(`${base}/${name}`, body);
+export const call = async <T>(
+  name: string,
+  body: unknown,
+  base = "kiosk",
+): Promise<{ ok: true; data: T } | { ok: false; code: string }> => {
+  try {
+    const response = await fetch(`/svc/payment/v1/${base}/${name}`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json().catch(() => ({}))) as { data?: T; code?: string };
+    return response.ok && answer.data !== undefined
+      ? { ok: true, data: answer.data }
+      : { ok: false, code: answer.code ?? "network" };
+  } catch {
+    return { ok: false, code: "network" };
+  }
+};
 
 /** The order the kiosk signs: the domain's (packages/domain/src/counter/kiosk.ts). */
 export type { KioskOrder };
