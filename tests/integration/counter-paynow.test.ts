@@ -303,6 +303,18 @@ describe.each(testDatabases())("PayNow at the counter, on $name", (database) => 
       unknown
     >;
     expect(receipt).toMatchObject({ mosqueName: MOSQUE, amounts: { ilmu: 2_500 } });
+    // The amil's act, in the console's audit log (started once, though asked twice).
+    const audit = await as["approver"]!.call("/console/api/audit?action=counter.paynow", {
+      method: "GET",
+    });
+    const lines = (audit.body["data"] as { entries: Array<Record<string, unknown>> }).entries;
+    const mine = lines.filter((line) => line["entityId"] === receipt["transactionNo"]);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      officerId: given.amil.id,
+      action: "counter.paynow.start",
+      after: { fund: "ilmu", amountCents: 2_500, method: "paynow", mosqueName: MOSQUE },
+    });
     expect(receipt["verifyUrl"]).toContain("/ms/verify?no=");
     expect(receipt["verifyQrSvg"]).toContain("<svg");
     // The shift counts both PayNow payments on their own line; the drawer's cash is the float.

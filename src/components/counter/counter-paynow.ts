@@ -254,7 +254,8 @@ export const payByPayNow = async (page: {
         void paymentCall<{ status: string }>("donations/retrieve", ref(one)).then((answer) => {
           if (done || payments[at] !== one) return;
           if (answer.ok && answer.data.status === "succeeded") return next();
-          if (Date.now() > expiresAt) {
+          // No answer (the network went): it may have been paid; keep asking rather than say it was not.
+          if (answer.ok && Date.now() > expiresAt) {
             stop();
             qrBox.replaceChildren();
             status.textContent = t("counter_paynow_expired");

@@ -68,7 +68,9 @@ export const counterHandlers = ({ services, app }: HandlerServices): Record<stri
         clientAddress,
       ],
     ]);
-    const started = await app.run(startCounterPayNow(decode(PayNowBody, body)));
+    const started = await app.run(
+      startCounterPayNow({ ...decode(PayNowBody, body), from: clientAddress }),
+    );
     return success(
       {
         data: {

@@ -47,6 +47,8 @@ export const startCounterPayNow = (input: {
   readonly deviceId: string;
   readonly text: string;
   readonly signature: string;
+  /** The caller's address, for the audit line of each payment started. */
+  readonly from: string;
 }) =>
   Effect.gen(function* () {
     const devices = yield* CounterDeviceRecords;
@@ -128,6 +130,16 @@ export const startCounterPayNow = (input: {
               mosqueName: device.view.mosqueName,
               amil: request.amil,
               shiftId: shift.id,
+              audit: {
+                fund: entry.fund,
+                amountCents: entry.amountCents,
+                method: "paynow",
+                mosqueName: device.view.mosqueName,
+                shift: shift.id,
+                device: device.view.id,
+                idNumber: donor.idNumber ? `*****${donor.idNumber.slice(-4)}` : null,
+              },
+              from: input.from,
             },
           }),
         (error) =>

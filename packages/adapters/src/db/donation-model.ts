@@ -142,6 +142,9 @@ export interface Payments {
       readonly mosqueName: string;
       readonly amil: { readonly id: string; readonly name: string };
       readonly shiftId: string;
+      /** The console audit line's `after` (counter.paynow.start, the amil its officer) and address. */
+      readonly audit: unknown;
+      readonly from: string;
     };
   }) => Promise<{
     readonly donation: DonationView;

@@ -60,6 +60,11 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
          ), logged as (
            insert into audit_log (actor, action, entity, entity_id, detail)
            select 'donor', 'donation.create', 'donation', made.id::text, $18 from made
+         ), audited as (
+           -- Started at a counter: the amil's act, in the console's audit log (as counter.record).
+           insert into console_audit (at, officer_id, officer_name, roles, action, entity, entity_id, after, ip)
+           select now(), $27, $28, '{}', 'counter.paynow.start', 'donation', $5, $30::jsonb, $31
+           from made where $27::text is not null
          )
          select count(*)::int as count from made`,
           [
@@ -92,6 +97,8 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
             input.counter?.amil.id ?? null,
             input.counter?.amil.name ?? null,
             input.counter?.shiftId ?? null,
+            input.counter ? JSON.stringify(input.counter.audit) : null,
+            input.counter?.from ?? null,
           ],
         );
       });
