@@ -1,9 +1,8 @@
-import { createHmac, webcrypto } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
+import { webcrypto } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInOfficer, type ConsoleOfficer } from "../support/console";
 import {
+  amilCredentialMade,
   deviceKeys,
   registeredDevice,
   registeredKiosk,
@@ -86,26 +85,12 @@ describe.each(testDatabases())("PayNow at the counter, on $name", (database) => 
     expect(paid.body["data"]).toMatchObject({ status: "succeeded" });
   };
   /** A credential made with the council's own key, `hoursAgo`, with the claims given. */
-  const madeAgo = (hoursAgo: number, claims: Record<string, unknown> = {}) => {
-    const serverKey = Buffer.from(
-      readFileSync(path.join(portal.dataDir, "secret.key"), "utf8").trim(),
-      "base64",
+  const madeAgo = (hoursAgo: number, claims: Record<string, unknown> = {}) =>
+    amilCredentialMade(
+      portal.dataDir,
+      { sub: given.amil.id, name: given.amil.name, dev: device.id, ...claims },
+      hoursAgo,
     );
-    const key = createHmac("sha256", serverKey).update("portal:counter-amil:v1").digest();
-    const iat = Math.floor(Date.now() / 1000) - hoursAgo * 3600;
-    const payload = Buffer.from(
-      JSON.stringify({
-        v: 1,
-        sub: given.amil.id,
-        name: given.amil.name,
-        dev: device.id,
-        iat,
-        exp: iat + 18 * 3600,
-        ...claims,
-      }),
-    ).toString("base64url");
-    return `${payload}.${createHmac("sha256", key).update(payload).digest("base64url")}`;
-  };
   const shiftOf = async () => {
     const mine = await as["officer"]!.call("/console/api/counter/shift", { method: "GET" });
     return (
