@@ -107,7 +107,9 @@ export function ShiftReports({ t, actions }: { t: T; actions: ReadonlyArray<stri
                       {one.chequeCount} · {dollars(one.chequeCents)}
                     </td>
                     <td data-label={t("consoleops_shift_nets")}>{dollars(one.netsCents)}</td>
-                    <td data-label={t("consoleops_shift_paynow_short")}>{dollars(one.payNowCents)}</td>
+                    <td data-label={t("consoleops_shift_paynow_short")}>
+                      {dollars(one.payNowCents)}
+                    </td>
                     <td data-label={t("consoleops_shift_difference")}>
                       {money(one.cashDifferenceCents)}
                     </td>
