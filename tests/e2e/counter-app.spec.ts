@@ -174,6 +174,12 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
   // No network: two payments, each numbered on the device, in its own series.
   await context.setOffline(true);
   await expect(page.getByText(/^Offline: payments are kept on this device/)).toBeVisible();
+  // PayNow needs the network: its choice is disabled and says why.
+  await expect(page.getByLabel("PayNow", { exact: true })).toBeDisabled();
+  await expect(page.locator("#counter-paynow-hint")).toBeVisible();
+  await expect(page.locator("#counter-paynow-hint")).toContainText(
+    "PayNow needs the network, and this device is offline",
+  );
   const first = await takePayment(page, {
     fund: "Zakat fitrah",
     amount: "16",
@@ -291,6 +297,7 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
   );
   await expect(page.getByTestId("counter-entry")).toHaveCount(5);
   // Newest first: the harta, then the household's fidyah (two people) and fitrah (four).
+  // (One payment's entries share their time: they are listed in the order they were numbered.)
   await expect(page.getByTestId("counter-entry").nth(1)).toContainText("2 people");
   await expect(page.getByTestId("counter-entry").nth(2)).toContainText("4 people");
   await checkScreen(page, testInfo, "counter-offline-en");
@@ -300,6 +307,7 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
   await page.goto("/ms/counter");
   await expect(page.getByRole("heading", { name: "Kaunter masjid" })).toBeVisible();
   await expect(page.getByText(/^5 menunggu dihantar/)).toBeVisible();
+  await expect(page.locator("#counter-paynow-hint")).toContainText("PayNow memerlukan rangkaian");
   await checkScreen(page, testInfo, "counter-offline-ms-375");
   await page.setViewportSize({ width: 1280, height: 900 });
   await checkScreen(page, testInfo, "counter-offline-ms-1280");
@@ -411,6 +419,70 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
     "New block given: numbers up to 4000.",
   );
   await expect(page.getByTestId("counter-block")).toBeHidden();
+  await openWithPin(page, "2468");
+  await expect(page.getByTestId("counter-amil")).toHaveText(`Amil: ${amilName}`);
+
+  // PayNow at the counter (online): the amil's shift is open (in the console), the payer scans the
+  // code (its amount and reference beside it), the sandbox bank pays it, and the council's receipt
+  // shows, with its verification code. Cancel goes back to the form with what the amil entered.
+  const amilConsole = await officerSignedIn(browser, "officer", "/console");
+  const shiftOpened = await amilConsole.evaluate(async () => {
+    const session = (await (await fetch("/console/api/session")).json()) as {
+      data: { csrfToken: string };
+    };
+    const answer = await fetch("/console/api/counter/shift", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-console-csrf": session.data.csrfToken },
+      body: JSON.stringify({ mosqueName: "Masjid Sultan", floatCents: 0 }),
+    });
+    return answer.status;
+  });
+  expect(shiftOpened).toBe(201);
+  await amilConsole.context().close();
+  // In Malay (the English screens are the cash, cheque and NETS ones above): the page reopened, the
+  // amil's session by their PIN.
+  await page.goto("/ms/counter");
+  await page.getByLabel("PIN", { exact: true }).fill("2468");
+  await page.getByRole("button", { name: "Buka sesi saya" }).click();
+  await expect(page.getByTestId("counter-amil")).toHaveText(`Amil: ${amilName}`);
+  await page.getByLabel("Dana").selectOption({ label: "Zakat fitrah" });
+  await page.getByLabel("Jumlah (S$)").fill("16");
+  await page.getByLabel("PayNow", { exact: true }).check();
+  await page.getByLabel("Nama pembayar").fill("Haji Salleh");
+  await page.getByRole("button", { name: "Keluarkan resit" }).click();
+  const payNowCode = page.getByTestId("counter-paynow-qr");
+  await expect(payNowCode.locator("svg")).toBeVisible();
+  await expect(page.getByTestId("counter-paynow-amount")).toHaveText("$16.00");
+  await expect(page.getByTestId("counter-paynow-reference")).toHaveText(/^ZK/);
+  await page.getByRole("button", { name: "Batal dan kembali ke borang" }).click();
+  await expect(page.getByLabel("Nama pembayar")).toHaveValue("Haji Salleh");
+  await expect(page.getByLabel("Jumlah (S$)")).toHaveValue("16");
+  // The same payment again (its key): the same code's payment, not a second one.
+  await page.getByRole("button", { name: "Keluarkan resit" }).click();
+  await expect(payNowCode.locator("svg")).toBeVisible();
+  await checkScreen(page, testInfo, "counter-paynow-ms-1280");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await checkScreen(page, testInfo, "counter-paynow-ms-375");
+  const payNowPayload = (await payNowCode.getAttribute("data-payload")) ?? "";
+  expect(payNowPayload).not.toBe("");
+  const bank = await context.newPage();
+  await bank.goto(`/sandbox/paynow-bank#${encodeURIComponent(payNowPayload)}`);
+  await bank.getByRole("button", { name: /^Pay/ }).click();
+  await expect(bank.getByRole("status")).toContainText("Paid.");
+  await bank.close();
+  // The page asks every 3 s, as the kiosk does, and shows the receipt once paid.
+  await expect(page.getByRole("heading", { name: "Resit dikeluarkan" })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId("counter-receipt-no")).toHaveText(/^ZK-\d{8}$/);
+  await expect(page.getByTestId("counter-receipt-code")).toHaveText(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+  await expect(page.getByTestId("counter-receipt")).toContainText("Masjid Sultan");
+  await expect(page.getByTestId("counter-receipt").locator("svg")).toBeVisible();
+  await checkScreen(page, testInfo, "counter-paynow-receipt-ms-375");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await checkScreen(page, testInfo, "counter-paynow-receipt-ms-1280");
+  await page.getByRole("button", { name: "Bayaran baharu" }).click();
+  await page.goto("/counter");
   await openWithPin(page, "2468");
   await expect(page.getByTestId("counter-amil")).toHaveText(`Amil: ${amilName}`);
   const revoked = await page.evaluate(async () => {

@@ -260,6 +260,39 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     await check("payKioskByNets", { body: kioskRef }, asGuest);
     await check("kioskReceipt", { body: { ...kioskRef, lang: "ms" } }, asGuest);
     await check("emailKioskReceipt", { body: { ...kioskRef, email: "kiosk@example.sg" } }, asGuest);
+    // PayNow at the counter: the amil (the approver above) opens a shift at the device's mosque, the
+    // device signs the start, the sandbox bank pays the code, and the receipt is read.
+    await approver.call("/console/api/counter/shift", {
+      body: { mosqueName: "Masjid Sultan", floatCents: 0 },
+    });
+    const counterStart = await signedEntry(device.keys, {
+      v: 1,
+      kind: "paynow",
+      deviceId: device.id,
+      key: "contract-paynow",
+      takenAt: new Date().toISOString(),
+      amil: amil.amil,
+      amilCredential: amil.credential,
+      ratesVersion: 1,
+      lang: "en",
+      sales: [{ fund: "ilmu", amountCents: 1_500, donor: { name: "Haji Rahman" } }],
+    });
+    const counterStarted = (await check(
+      "startCounterPayNow",
+      { body: { deviceId: device.id, ...counterStart } },
+      asGuest,
+    )) as { data: { payments: Array<{ id: string; clientSecret: string }> } };
+    const counterPaid = counterStarted.data.payments[0]!;
+    const counterRef = { donationId: counterPaid.id, clientSecret: counterPaid.clientSecret };
+    const counterQr = (await asGuest.request("payNow", { body: counterRef })) as {
+      data: { payNow: { payload: string } };
+    };
+    await fetch(`${portal.base}/sandbox/v1/paynow`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ payload: counterQr.data.payNow.payload }),
+    });
+    await check("counterPayNowReceipt", { body: { ...counterRef, lang: "ms" } }, asGuest);
     await check("getTaxDeductionStatus", { body: { transactionNo } });
     await check("registerTaxDeduction", {
       body: { transactionNo, idType: "NRIC", idNumber: nric },

@@ -1,9 +1,11 @@
-import { createHmac } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInOfficer, type ConsoleOfficer } from "../support/console";
-import { registeredDevice, signedEntry, type DeviceKeys } from "../support/counter-device";
+import {
+  amilCredentialMade,
+  registeredDevice,
+  signedEntry,
+  type DeviceKeys,
+} from "../support/counter-device";
 import { testDatabases } from "../support/databases";
 import { callPortal, startPortal, type RunningPortal } from "../support/portal";
 
@@ -63,24 +65,13 @@ describe.each(testDatabases())("the amil on a counter device, on $name", (databa
     return (reply.body["data"] as { entries: Array<Record<string, unknown>> }).entries;
   };
   /** A credential with the council's own key (the portal's), as it would have made one `hoursAgo`. */
-  const madeAgo = (given: Credential, deviceId: string, hoursAgo: number, hours = 18) => {
-    const serverKey = Buffer.from(
-      readFileSync(path.join(portal.dataDir, "secret.key"), "utf8").trim(),
-      "base64",
+  const madeAgo = (given: Credential, deviceId: string, hoursAgo: number, hours = 18) =>
+    amilCredentialMade(
+      portal.dataDir,
+      { sub: given.amil.id, name: given.amil.name, dev: deviceId },
+      hoursAgo,
+      hours,
     );
-    const key = createHmac("sha256", serverKey).update("portal:counter-amil:v1").digest();
-    const iat = Math.floor(Date.now() / 1000) - hoursAgo * 3600;
-    const claims = {
-      v: 1,
-      sub: given.amil.id,
-      name: given.amil.name,
-      dev: deviceId,
-      iat,
-      exp: iat + hours * 3600,
-    };
-    const payload = Buffer.from(JSON.stringify(claims)).toString("base64url");
-    return `${payload}.${createHmac("sha256", key).update(payload).digest("base64url")}`;
-  };
 
   beforeAll(async () => {
     portal = await startPortal(nextPort++, undefined, await database.portalEnv());

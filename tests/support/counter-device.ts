@@ -1,4 +1,6 @@
-import { webcrypto } from "node:crypto";
+import { createHmac, webcrypto } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { ConsoleOfficer } from "./console";
 
 // A counter device as the tests make one (docs/counter.md): a key pair made "on the device", its
@@ -77,4 +79,26 @@ export const kioskRequest = async (
     order: { ratesVersion: 1, lang: "en", ...order },
   });
   return { kioskId, text, signature: await sign(keys, text) };
+};
+
+/**
+ * An amil credential made with the council's own key (the portal's, in its data folder), as it would
+ * have made one `hoursAgo`, lasting `hours`: `claims` change what it says.
+ */
+export const amilCredentialMade = (
+  dataDir: string,
+  claims: { sub: string; name: string; dev: string } & Record<string, unknown>,
+  hoursAgo: number,
+  hours = 18,
+) => {
+  const serverKey = Buffer.from(
+    readFileSync(path.join(dataDir, "secret.key"), "utf8").trim(),
+    "base64",
+  );
+  const key = createHmac("sha256", serverKey).update("portal:counter-amil:v1").digest();
+  const iat = Math.floor(Date.now() / 1000) - hoursAgo * 3600;
+  const payload = Buffer.from(
+    JSON.stringify({ v: 1, iat, exp: iat + hours * 3600, ...claims }),
+  ).toString("base64url");
+  return `${payload}.${createHmac("sha256", key).update(payload).digest("base64url")}`;
 };

@@ -23,6 +23,8 @@ import { mountHousehold, type HouseholdForm } from "../ui/household/household-fo
 import { receiptJws, sign } from "./counter-device";
 import checkUrl from "./entry-check?worker&url";
 import type { CounterLabelKey, CounterLabels } from "./labels";
+import type * as PayNowModule from "./counter-paynow";
+import type { PayNowReceipt } from "./counter-paynow";
 
 // Taking a payment at the counter (issue 32, docs/counter.md), with or without the network: one fund
 // and amount, or a household (each person named; one receipt per fund paid, all numbered, signed and
@@ -73,8 +75,11 @@ export const startTaking = (page: {
   let formKey = crypto.randomUUID();
   let household: HouseholdForm | undefined;
 
+  /** The method chosen (read from the radios: a PayNow choice disabled offline is still the choice). */
+  const chosenMethod = () =>
+    takeForm.querySelector<HTMLInputElement>("input[name=method]:checked")?.value ?? "cash";
   const showFields = () => {
-    const method = new FormData(takeForm).get("method");
+    const method = chosenMethod();
     reference.hidden = method !== "cheque" && method !== "nets";
     // The cheque's number, or the approval code the NETS terminal printed (it works offline too).
     reference.querySelector("label")!.textContent = t(
@@ -92,6 +97,16 @@ export const startTaking = (page: {
       household = mountHousehold(householdBox, { labels, rates, items: HOUSEHOLD_ITEMS });
     }
   };
+  // PayNow needs the network: offline, its choice is disabled and says why (docs/counter.md).
+  const payNowChoice = $<HTMLInputElement>("[data-counter-paynow-choice]");
+  const payNowHint = $("[data-counter-paynow-hint]");
+  const network = () => {
+    payNowChoice.disabled = !navigator.onLine;
+    payNowHint.hidden = navigator.onLine;
+  };
+  window.addEventListener("online", network);
+  window.addEventListener("offline", network);
+  network();
   takeForm.addEventListener("change", (event) => {
     if ((event.target as HTMLElement).closest("[data-counter-household]") === null) showFields();
   });
@@ -100,7 +115,8 @@ export const startTaking = (page: {
   /** The sales of this payment: one, or a household's one per fund paid. */
   const salesOf = (record: DeviceRecord): ReadonlyArray<CounterSale> | CounterLabelKey => {
     const data = new FormData(takeForm);
-    const chosen = data.get("method");
+    const chosen = chosenMethod();
+    // PayNow is checked by the counter's rules as cash is (no reference); the server knows it is PayNow.
     const method = chosen === "cheque" || chosen === "nets" ? chosen : "cash";
     const name = String(data.get("payerName") ?? "").trim();
     const chequeNo = String(data.get("reference") ?? "").trim();
@@ -210,11 +226,20 @@ export const startTaking = (page: {
     }
   };
   $("[data-counter-print]").addEventListener("click", () => window.print());
-  const showReceipts = (entries: ReadonlyArray<QueuedEntry>) => {
+  /** The PayNow module, once the amil took a PayNow payment (counter-paynow.ts, loaded then). */
+  let payNowModule: typeof PayNowModule | undefined;
+  /** The receipts: the device's own (signed here), or PayNow's (numbered and verified by the council). */
+  const showReceipts = (entries: ReadonlyArray<QueuedEntry> | ReadonlyArray<PayNowReceipt>) => {
     const list = receipt.querySelector("[data-receipt-list]")!;
     list.replaceChildren(
-      ...entries.map((entry) => {
+      ...entries.map((entry: QueuedEntry | PayNowReceipt) => {
         const one = template.content.cloneNode(true) as DocumentFragment;
+        const link = one.querySelector<HTMLAnchorElement>("[data-receipt-verify]")!;
+        link.textContent = t("counter_receipt_verify", { no: entry.receiptNo });
+        if ("verifyUrl" in entry) {
+          payNowModule?.fillReceipt(one, entry, labels);
+          return one;
+        }
         const fields: Record<string, string> = {
           no: entry.receiptNo,
           fund: labels.funds[entry.fund] ?? entry.fund,
@@ -224,9 +249,7 @@ export const startTaking = (page: {
         for (const [name, value] of Object.entries(fields)) {
           one.querySelector(`[data-receipt-${name}]`)!.textContent = value;
         }
-        const link = one.querySelector<HTMLAnchorElement>("[data-receipt-verify]")!;
         link.href = offlineVerifyPath(entry.receiptNo, entry.jws, labels.prefix);
-        link.textContent = t("counter_receipt_verify", { no: entry.receiptNo });
         void drawQr(
           one.querySelector<HTMLElement>("[data-receipt-qr]")!,
           link.href,
@@ -234,6 +257,10 @@ export const startTaking = (page: {
         );
         return one;
       }),
+    );
+    // A PayNow receipt is the council's already: nothing waits on the device for it.
+    receipt.querySelector<HTMLElement>("[data-counter-receipt-saved]")!.hidden = entries.some(
+      (entry) => "verifyUrl" in entry,
     );
     const title = receipt.querySelector<HTMLElement>("h3")!;
     title.textContent =
@@ -249,6 +276,14 @@ export const startTaking = (page: {
     event.preventDefault();
     const button = takeForm.querySelector<HTMLButtonElement>("button[type=submit]")!;
     if (button.disabled) return;
+    if (chosenMethod() === "paynow") {
+      if (!navigator.onLine) return problem(takeForm, t("counter_paynow_offline"));
+      button.disabled = true;
+      void takeByPayNow().finally(() => {
+        button.disabled = false;
+      });
+      return;
+    }
     button.disabled = true;
     void issue()
       .then((outcome) => {
@@ -266,6 +301,37 @@ export const startTaking = (page: {
         button.disabled = false;
       });
   });
+
+  /** PayNow (online): the form's sales paid by the payer's codes, then their receipts (counter-paynow.ts). */
+  const takeByPayNow = async () => {
+    const record = page.record();
+    const sales = record?.amil ? salesOf(record) : "counter_error_save";
+    if (typeof sales === "string") {
+      return problem(takeForm, sales === "counter_error_household" && household ? "" : t(sales));
+    }
+    try {
+      payNowModule ??= await import("./counter-paynow");
+      await payNowModule.takeByPayNow({
+        record: record!,
+        sales,
+        problems: async (sale) => {
+          const fields = await entryProblems({ ...sale, mosqueName: record!.device.mosqueName });
+          return FIELD_PROBLEM.find(([field]) => fields.includes(field))?.[1];
+        },
+        key: () => formKey,
+        newKey: () => (formKey = crypto.randomUUID()),
+        labels,
+        t,
+        form: takeForm,
+        problem,
+        paid: showReceipts,
+        focus: () => fundSelect.focus(),
+      });
+    } catch {
+      takeForm.hidden = false;
+      problem(takeForm, t("counter_paynow_network"));
+    }
+  };
 
   $("[data-counter-new]").addEventListener("click", () => {
     takeForm.reset();

@@ -158,6 +158,16 @@ const consoleCodes = {
   "counter.block_full": conflict,
   /** A sync carrying more entries than one call takes (MAX_SYNC_ENTRIES). */
   "counter.sync_too_many": invalid,
+  /** PayNow at the counter (docs/counter.md): a request the device's key did not sign, ... */
+  "counter.paynow_signature": forbidden,
+  "counter.paynow_malformed": invalid,
+  "counter.paynow_stale": invalid,
+  "counter.paynow_invalid": invalid,
+  "counter.rates_changed": conflict,
+  /** The amil's credential missing, forged, another device's or expired: sign in online again. */
+  "counter.paynow_amil": forbidden,
+  "counter.not_counter": forbidden,
+  "counter.not_paid": conflict,
   /** Kiosks (docs/counter.md): not a registered kiosk, or a request its key did not sign. */
   "kiosk.unknown": forbidden,
   "kiosk.signature": forbidden,
@@ -193,6 +203,8 @@ const consoleCodes = {
   "shift.notOpen": conflict,
   "shift.notYours": conflict,
   "shift.voidWaiting": conflict,
+  /** A PayNow code of the shift the payer may still pay (docs/counter.md). */
+  "shift.paynowWaiting": conflict,
   "shift.bad_range": invalid,
 } as const satisfies Record<SearchError["code"] | CounterEntryError["code"], RefusalAnswer> &
   Record<string, RefusalAnswer>;

@@ -1,12 +1,12 @@
 import { Schema } from "effect";
-import { validateEmail, type FlowType } from "@portal/domain";
+import { validateEmail } from "@portal/domain";
 import { kioskPaymentOf, kioskReceipt, payKioskByNets, startKioskPayment } from "../app/kiosk";
 import { enforceLimits } from "../rate-limits/shared";
 import { decode, Text } from "./decode";
 import { check } from "./donor-input";
 import { RequestError, success } from "./envelope";
 import type { Handler, HandlerServices } from "./types";
-import { verificationOf } from "./verify";
+import { verificationByNumber } from "./verify";
 
 // A kiosk's calls (issue 32; docs/counter.md "Kiosks"). Only the first is the kiosk's own word: a
 // request its key signed. The rest are keyed by the payment's client secret, as the online payment
@@ -56,16 +56,7 @@ export const kioskHandlers = ({ services, app }: HandlerServices) =>
     kioskReceipt: async ({ body }) => {
       const { lang = "en", ...ref } = decode(ReceiptBody, body);
       const receipt = await app.run(kioskReceipt(ref));
-      const receipts = await services.records.receipts();
-      const verification = await verificationOf(
-        services.config,
-        {
-          receiptNo: receipt.receiptNo,
-          flow: receipt.flow as FlowType,
-          verificationCode: receipts.verificationCode(receipt.receiptNo),
-        },
-        lang,
-      );
+      const verification = await verificationByNumber(services, receipt, lang);
       return success({
         data: {
           receiptNo: receipt.receiptNo,

@@ -158,3 +158,21 @@ export const verificationOf = async (
     verifyQrSvg: await verificationQrSvg(verifyUrl, serverText(lang)("verify_qr_label")),
   };
 };
+
+/** `verificationOf` for a receipt known by its number (a kiosk's or a counter's PayNow receipt). */
+export const verificationByNumber = async (
+  services: HandlerServices["services"],
+  receipt: { readonly receiptNo: string; readonly flow: string },
+  lang: Language,
+) => {
+  const receipts = await services.records.receipts();
+  return verificationOf(
+    services.config,
+    {
+      receiptNo: receipt.receiptNo,
+      flow: receipt.flow as FlowType,
+      verificationCode: receipts.verificationCode(receipt.receiptNo),
+    },
+    lang,
+  );
+};

@@ -1,6 +1,6 @@
 import { Context, Effect } from "effect";
 import { Clock, Ids, MAIN_CHARITY_ID, PaymentGateway } from "@portal/domain";
-import { amilCredentials, readRates } from "@portal/adapters/db";
+import { amilCredentials, openShiftOf, readRates, RecordRefused } from "@portal/adapters/db";
 import { finishLogin } from "@portal/adapters/singpass";
 import type { JWK } from "jose";
 import type { Services } from "../main";
@@ -9,6 +9,7 @@ import { AccountRecords, PlanRecords, SignUpRecords } from "./account";
 import { Caller, type CallerPort } from "./caller";
 import { CounterDeviceRecords, EntrySignatures } from "./counter-sync";
 import { KioskRecords } from "./kiosk";
+import { CounterPayNowRecords } from "./counter-paynow";
 import { entryVerifier } from "../counter-signatures";
 import {
   DonationRecords,
@@ -44,6 +45,7 @@ export type AppServices =
   | CounterDeviceRecords
   | EntrySignatures
   | KioskRecords
+  | CounterPayNowRecords
   | Caller;
 
 /**
@@ -122,6 +124,16 @@ export function liveUseCases(services: Services): UseCases {
     Context.add(KioskRecords, {
       of: async (id) => (await records.kioskPayments()).of(id),
       terminal: payments.netsTerminal,
+    }),
+    Context.add(CounterPayNowRecords, {
+      openShift: async (amilId) => {
+        try {
+          return await openShiftOf(await database.open(), amilId);
+        } catch (error) {
+          if (error instanceof RecordRefused) return undefined;
+          throw error;
+        }
+      },
     }),
   );
   return {

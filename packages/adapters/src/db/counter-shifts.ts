@@ -92,7 +92,10 @@ const takingsOf = async (q: SqlQuery, id: string, floatCents: number): Promise<S
     `select payment_method as method, count(*) as count, coalesce(sum(total_cents), 0) as cents,
             coalesce(sum(refunded_cents), 0) as back,
             count(*) filter (where refunded_cents < total_cents) as kept
-     from donation where shift_id = $1 group by payment_method`,
+     from donation where shift_id = $1
+       -- A PayNow payment counts once paid (its QR may wait for the payer, or never be paid).
+       and (payment_method is distinct from 'paynow' or status in ('succeeded', 'refunded', 'voided'))
+     group by payment_method`,
     [id],
   );
   const of = (method: string) => rows.find((row) => row.method === method);
@@ -115,6 +118,8 @@ const takingsOf = async (q: SqlQuery, id: string, floatCents: number): Promise<S
     cheque: kept("cheque"),
     nets: kept("nets"),
     bankTransfer: kept("bank_transfer"),
+    // Paid into the council's account, not the drawer: its own line, never counted as cash.
+    paynow: kept("paynow"),
   };
 };
 
@@ -274,6 +279,19 @@ export function counterShifts(sql: Sql, audit: ConsoleAudit = consoleAuditWriter
           throw new RecordRefused(
             "shift.voidWaiting",
             "A void in this shift waits for its approver: have it approved (or refused) before the close.",
+          );
+        // A PayNow code of this shift the payer may still pay: the close would miss it.
+        const [paying] = await tx.query<{ id: string }>(
+          `select d.id from donation d join payment_attempt a on a.donation_id = d.id
+           where d.shift_id = $1 and d.status not in ('succeeded', 'refunded', 'voided')
+             and a.method = 'paynow' and a.status not in ('failed', 'expired', 'canceled')
+             and a.expires_at + interval '30 seconds' > $2 limit 1`,
+          [id, now],
+        );
+        if (paying)
+          throw new RecordRefused(
+            "shift.paynowWaiting",
+            "A PayNow code of this shift may still be paid: wait until it is paid or has expired (5 minutes).",
           );
         const takings = await takingsOf(tx, id, Number(row.float_cents));
         const balance = balanceShift(takings, count);

@@ -133,6 +133,19 @@ export interface Payments {
      * `kiosk` and its mosque the kiosk's (docs/counter.md "Kiosks").
      */
     readonly kiosk?: { readonly mosqueName: string };
+    /**
+     * Started at a registered counter device by PayNow (its signature and the amil's credential
+     * checked by the caller): source `pos`, the device's mosque, the amil, within the amil's open
+     * shift (docs/counter.md "PayNow at the counter").
+     */
+    readonly counter?: {
+      readonly mosqueName: string;
+      readonly amil: { readonly id: string; readonly name: string };
+      readonly shiftId: string;
+      /** The console audit line's `after` (counter.paynow.start, the amil its officer) and address. */
+      readonly audit: unknown;
+      readonly from: string;
+    };
   }) => Promise<{
     readonly donation: DonationView;
     readonly clientSecret: string;

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { receiptSeriesOf, type GatewayPayment } from "@portal/domain";
+import { COUNTER_SOURCE, receiptSeriesOf, type GatewayPayment } from "@portal/domain";
 import {
   clientSecretFor,
   DonationNotFound,
@@ -51,14 +51,20 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
          ), made as (
            insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
              frequency, rates_version, client_secret_hash, donor_id, guest_session_id, tax_id_encrypted, tax_id_hash,
-             receipt_items, particulars, donor_id_encrypted, donor_id_hash, gift_email, lang, source, mosque_name)
+             receipt_items, particulars, donor_id_encrypted, donor_id_hash, gift_email, lang, source, mosque_name,
+             amil_id, amil_name, shift_id)
            select $4, $5, $6, 'initiated', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20, $21, $22, $23, $24,
-             coalesce($25::text, 'Online'), $26
+             coalesce($25::text, 'Online'), $26, $27, $28, $29::uuid
            from claimed
            returning id
          ), logged as (
            insert into audit_log (actor, action, entity, entity_id, detail)
            select 'donor', 'donation.create', 'donation', made.id::text, $18 from made
+         ), audited as (
+           -- Started at a counter: the amil's act, in the console's audit log (as counter.record).
+           insert into console_audit (at, officer_id, officer_name, roles, action, entity, entity_id, after, ip)
+           select now(), $27, $28, '{}', 'counter.paynow.start', 'donation', $5, $30::jsonb, $31
+           from made where $27::text is not null
          )
          select count(*)::int as count from made`,
           [
@@ -86,8 +92,13 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
             input.donorIdHash ?? null,
             input.giftEmail?.toLowerCase() ?? null,
             input.lang ?? null,
-            input.kiosk ? "kiosk" : null,
-            input.kiosk?.mosqueName ?? null,
+            input.kiosk ? "kiosk" : input.counter ? COUNTER_SOURCE : null,
+            input.kiosk?.mosqueName ?? input.counter?.mosqueName ?? null,
+            input.counter?.amil.id ?? null,
+            input.counter?.amil.name ?? null,
+            input.counter?.shiftId ?? null,
+            input.counter ? JSON.stringify(input.counter.audit) : null,
+            input.counter?.from ?? null,
           ],
         );
       });

@@ -129,6 +129,9 @@ export const apiCalls = [
   post("main", "/v1/session/guest"),
   // a mosque counter device's sync (ours; docs/counter.md): the payments it took offline, signed
   post("payment", "/v1/counter/syncEntries"),
+  // PayNow at the counter (online; docs/counter.md): a payment the device's key signed, its receipt
+  post("payment", "/v1/counter/startCounterPayNow"),
+  post("payment", "/v1/counter/counterPayNowReceipt"),
   // a kiosk's calls (ours; docs/counter.md "Kiosks"): a payment its key signed, NETS, its receipt
   post("payment", "/v1/kiosk/startKioskPayment"),
   post("payment", "/v1/kiosk/payKioskByNets"),

@@ -50,6 +50,26 @@ const KioskDonation = Schema.Struct({
 });
 
 /**
+ * A receipt shown on a kiosk or a counter: its numbers, fund, amounts, mosque and time, the people
+ * named, and its verification.
+ */
+const Shown = Schema.Struct({
+  receiptNo: Str,
+  transactionNo: Str,
+  flow: Str,
+  amounts: Schema.Record(Str, Int),
+  totalCents: Int,
+  mosqueName: Str,
+  issuedAt: Str,
+  household: Schema.Array(
+    Schema.Struct({ name: Str, kind: Schema.NullOr(Str), days: Schema.NullOr(Int), amount: Int }),
+  ),
+  verificationCode: Str,
+  verifyUrl: Str,
+  verifyQrSvg: Str,
+});
+
+/**
  * The counter's and the kiosks' calls (docs/counter.md): a device's sync; a kiosk's signed start of a
  * payment (its client secret, and the mosque the server knows the kiosk at), its NETS payment
  * (declined: why, nothing paid), its receipt with the verification every receipt carries, and the
@@ -68,27 +88,19 @@ export const counterResponses = {
   }),
   kioskReceipt: ok({
     data: Schema.Struct({
-      receiptNo: Str,
-      transactionNo: Str,
-      flow: Str,
-      amounts: Schema.Record(Str, Int),
-      totalCents: Int,
-      mosqueName: Str,
+      ...Shown.fields,
       paymentMethod: Schema.Literals(["paynow", "nets"]),
       reference: Schema.NullOr(Str),
-      issuedAt: Str,
-      household: Schema.Array(
-        Schema.Struct({
-          name: Str,
-          kind: Schema.NullOr(Str),
-          days: Schema.NullOr(Int),
-          amount: Int,
-        }),
-      ),
-      verificationCode: Str,
-      verifyUrl: Str,
-      verifyQrSvg: Str,
     }),
   }),
   emailKioskReceipt: ok({ data: Schema.Struct({ sent: Schema.Literal(true) }) }),
+  startCounterPayNow: ok({
+    data: Schema.Struct({
+      mosqueName: Str,
+      payments: Schema.Array(
+        Schema.Struct({ ...KioskDonation.fields, fund: Str, clientSecret: Str }),
+      ),
+    }),
+  }),
+  counterPayNowReceipt: ok({ data: Shown }),
 };

@@ -217,5 +217,19 @@ describe("shift reports", () => {
       "-0.50",
     ]);
     expect(row.at(-2)).toBe("Short");
+    // A close made before the counter took PayNow has no PayNow line: none.
+    expect(row[SHIFT_REPORT_COLUMNS.indexOf("PayNow (SGD)")]).toBe("0.00");
+  });
+
+  it("counts PayNow on its own line, never as cash", () => {
+    const paid = { ...shifts[0]!, takings: { ...takings, paynow: { count: 2, cents: 4_150 } } };
+    const [total] = shiftTotals([paid], "mosque");
+    expect(total).toMatchObject({
+      payNowCents: 4_150,
+      cashCents: shiftTotals(shifts, "night")[1]!.cashCents,
+    });
+    const row = shiftReportRow(paid);
+    expect(row[SHIFT_REPORT_COLUMNS.indexOf("PayNow (SGD)")]).toBe("41.50");
+    expect(row[SHIFT_REPORT_COLUMNS.indexOf("Cash expected (SGD)")]).toBe("340.50");
   });
 });

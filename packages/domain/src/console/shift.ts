@@ -72,6 +72,11 @@ export interface ShiftTakings {
   readonly cheque: { readonly count: number; readonly cents: number };
   readonly nets: { readonly count: number; readonly cents: number };
   readonly bankTransfer: { readonly count: number; readonly cents: number };
+  /**
+   * PayNow taken at the counter (paid to the council's account, never in the drawer: not cash).
+   * Absent in a close made before the counter took PayNow: none.
+   */
+  readonly paynow?: { readonly count: number; readonly cents: number };
 }
 
 /** What the amil counted at the close: the drawer by denomination, the cheques, the NETS slips. */
@@ -236,6 +241,7 @@ export interface ShiftTotals {
   readonly chequeCents: number;
   readonly netsCents: number;
   readonly bankTransferCents: number;
+  readonly payNowCents: number;
   /** The closed shifts' cash counted less expected (short below zero). */
   readonly cashDifferenceCents: number;
 }
@@ -260,6 +266,7 @@ export const shiftTotals = (
       chequeCents: 0,
       netsCents: 0,
       bankTransferCents: 0,
+      payNowCents: 0,
       cashDifferenceCents: 0,
     };
     const { takings } = shift;
@@ -273,6 +280,7 @@ export const shiftTotals = (
       chequeCents: was.chequeCents + takings.cheque.cents,
       netsCents: was.netsCents + takings.nets.cents,
       bankTransferCents: was.bankTransferCents + takings.bankTransfer.cents,
+      payNowCents: was.payNowCents + (takings.paynow?.cents ?? 0),
       cashDifferenceCents: was.cashDifferenceCents + (shift.balance?.cash.difference ?? 0),
     });
   }
@@ -298,6 +306,7 @@ export const SHIFT_REPORT_COLUMNS = [
   "NETS expected (SGD)",
   "NETS counted (SGD)",
   "Bank transfers (SGD)",
+  "PayNow (SGD)",
   "Reason",
   "Signed off by",
 ] as const;
@@ -333,6 +342,7 @@ export const shiftReportRow = (
     money(takings.nets.cents),
     counted(balance?.netsCents.counted),
     money(takings.bankTransfer.cents),
+    money(takings.paynow?.cents ?? 0),
     balance?.reason ?? "",
     shift.signedOffByName ?? "",
   ];

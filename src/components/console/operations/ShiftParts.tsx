@@ -22,6 +22,8 @@ export interface Takings {
   cheque: { count: number; cents: number };
   nets: { count: number; cents: number };
   bankTransfer: { count: number; cents: number };
+  /** PayNow at the counter: paid to the account, not in the drawer (absent in older closes). */
+  paynow?: { count: number; cents: number };
 }
 
 interface Line {
@@ -121,6 +123,7 @@ export function TakingsTable({ t, takings }: { t: T; takings: Takings }) {
     ["consoleops_shift_cheques", String(takings.cheque.count), takings.cheque.cents],
     ["consoleops_shift_nets", String(takings.nets.count), takings.nets.cents],
     ["consoleops_shift_transfers", String(takings.bankTransfer.count), takings.bankTransfer.cents],
+    ["consoleops_shift_paynow", String(takings.paynow?.count ?? 0), takings.paynow?.cents ?? 0],
   ];
   return (
     <TableRegion label={t("consoleops_shift_takings")}>

@@ -14,6 +14,7 @@ interface Totals {
   chequeCount: number;
   chequeCents: number;
   netsCents: number;
+  payNowCents: number;
   cashDifferenceCents: number;
 }
 
@@ -89,6 +90,7 @@ export function ShiftReports({ t, actions }: { t: T; actions: ReadonlyArray<stri
                   <th scope="col">{t("consoleops_shift_cash_back")}</th>
                   <th scope="col">{t("consoleops_shift_cheques")}</th>
                   <th scope="col">{t("consoleops_shift_nets")}</th>
+                  <th scope="col">{t("consoleops_shift_paynow_short")}</th>
                   <th scope="col">{t("consoleops_shift_difference")}</th>
                 </tr>
               </thead>
@@ -105,6 +107,9 @@ export function ShiftReports({ t, actions }: { t: T; actions: ReadonlyArray<stri
                       {one.chequeCount} · {dollars(one.chequeCents)}
                     </td>
                     <td data-label={t("consoleops_shift_nets")}>{dollars(one.netsCents)}</td>
+                    <td data-label={t("consoleops_shift_paynow_short")}>
+                      {dollars(one.payNowCents)}
+                    </td>
                     <td data-label={t("consoleops_shift_difference")}>
                       {money(one.cashDifferenceCents)}
                     </td>
