@@ -146,6 +146,14 @@ const consoleCodes = {
   "counter.block_full": conflict,
   /** A sync carrying more entries than one call takes (MAX_SYNC_ENTRIES). */
   "counter.sync_too_many": invalid,
+  /** An officer's decision (docs/counter.md "Held and flagged entries"): no such entry. */
+  "counter.entry_unknown": missing,
+  /** A decision on an entry decided already, or not held (or not flagged) at all. */
+  "counter.entry_decided": conflict,
+  /** Taking a held entry whose reason may only be refused (forged amil, number used, ...). */
+  "counter.entry_refuse_only": conflict,
+  /** Moving an entry into a shift of another mosque than its device's. */
+  "counter.shift_other_mosque": conflict,
   /** Kiosks (docs/counter.md): not a registered kiosk, or a request its key did not sign. */
   "kiosk.unknown": forbidden,
   "kiosk.signature": forbidden,

@@ -5,6 +5,7 @@ import type { ConsoleContext, ConsoleRoute } from "./route";
 import * as audit from "./routes/api/audit";
 import * as content from "./routes/api/content";
 import * as counter from "./routes/api/counter/index";
+import * as counterEntries from "./routes/api/counter/entries";
 import * as counterShift from "./routes/api/counter/shift";
 import * as counterShiftItem from "./routes/api/counter/shift-item";
 import * as counterShifts from "./routes/api/counter/shifts";
@@ -42,6 +43,7 @@ const ROUTES: ReadonlyArray<readonly [string, Methods]> = [
   ["/console/api/counter", counter],
   ["/console/api/counter/devices", counterDevices],
   ["/console/api/counter/devices/:id", counterDevice],
+  ["/console/api/counter/entries", counterEntries],
   ["/console/api/counter/shift", counterShift],
   ["/console/api/counter/shifts", counterShifts],
   ["/console/api/counter/shifts/:id", counterShiftItem],

@@ -31,6 +31,7 @@ import { counterShifts } from "./migrations/037-counter-shifts";
 import { counterDevices } from "./migrations/038-counter-devices";
 import { counterAmil } from "./migrations/039-counter-amil";
 import { kiosks } from "./migrations/041-kiosks";
+import { counterEntryDecisions } from "./migrations/043-counter-entry-decisions";
 import type { Sql } from "./sql";
 
 /**
@@ -72,6 +73,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "038-counter-devices", sql: counterDevices },
   { id: "039-counter-amil", sql: counterAmil },
   { id: "041-kiosks", sql: kiosks },
+  { id: "043-counter-entry-decisions", sql: counterEntryDecisions },
 ];
 
 /** A list of migrations and where it keeps its record (the stand-ins keep theirs apart). */

@@ -2,3 +2,4 @@ export * from "./offline.ts";
 export * from "./device.ts";
 export * from "./amil.ts";
 export * from "./kiosk.ts";
+export * from "./held.ts";
