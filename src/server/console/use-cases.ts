@@ -59,10 +59,7 @@ import {
   type CounterDeviceServices,
   type CounterDevicesPort,
 } from "../app/console/counter-devices";
-import {
-  CounterEntryBook,
-  type CounterEntryServices,
-} from "../app/console/counter-entries";
+import { CounterEntryBook, type CounterEntryServices } from "../app/console/counter-entries";
 import { isDeviceKey } from "../counter-signatures";
 import { counterEntryBook } from "./counter-entry-book";
 import type { PortalClock } from "../clock";
@@ -73,11 +70,7 @@ import { mailReceipt } from "./receipt-mailer";
 
 /** Every service a console use case may ask for. */
 export type ConsoleAppServices =
-  | GiftServices
-  | SettingsServices
-  | CounterDeviceServices
-  | CounterEntryServices
-  | ShiftServices;
+  GiftServices | SettingsServices | CounterDeviceServices | CounterEntryServices | ShiftServices;
 
 /**
  * How the console's routes run a use case (src/server/app/console): with the services below and the

@@ -307,14 +307,7 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
             if (used.has(taken.receiptNo)) {
               answer = await hold("number.used", taken.receiptNo);
             } else {
-              const applied = await applyOfflineEntry(
-                tx,
-                key,
-                audit,
-                taken,
-                from,
-                shiftOf,
-              );
+              const applied = await applyOfflineEntry(tx, key, audit, taken, from, shiftOf);
               const { donationId, shiftFlag } = applied;
               await tx.query(
                 `insert into counter_offline_entry

@@ -151,7 +151,14 @@ export function counterEntryDecisions(
           );
         }
         const shiftOf = await shiftsAt(tx, found.mosque_name, [taken.entry]);
-        const applied = await applyOfflineEntry(tx, key, audit, taken.entry, actor.ip ?? "", shiftOf);
+        const applied = await applyOfflineEntry(
+          tx,
+          key,
+          audit,
+          taken.entry,
+          actor.ip ?? "",
+          shiftOf,
+        );
         await tx.query(
           `update counter_offline_entry set outcome = 'applied', donation_id = $3, receipt_no = $4,
              rates_superseded = $5, shift_flag = $6, decided = 'taken', decided_by = $7,
@@ -250,7 +257,10 @@ export function counterEntryDecisions(
         );
         if (!shift) throw new RecordRefused("shift.notFound", "No such shift.");
         if (shift.status === "signed_off") {
-          throw new RecordRefused("shift.locked", "This shift is signed off: nothing in it changes.");
+          throw new RecordRefused(
+            "shift.locked",
+            "This shift is signed off: nothing in it changes.",
+          );
         }
         const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
         if (!same(shift.mosque_name, found.mosque_name)) {
@@ -275,7 +285,8 @@ export function counterEntryDecisions(
             netsCents: balance.netsCents.counted,
             reason: balance.reason ?? reason,
           });
-          if (Result.isFailure(again)) throw new Error(`shift ${shiftId}: ${again.failure.message}`);
+          if (Result.isFailure(again))
+            throw new Error(`shift ${shiftId}: ${again.failure.message}`);
           await tx.query(
             "update counter_shift set close = $2, cash_difference_cents = $3, reason = $4 where id = $1",
             [

@@ -23,11 +23,11 @@ alter table counter_offline_entry
   add column flag_decided_by text,
   add column flag_decided_at timestamptz,
   add column flag_reason text,
-  add constraint counter_offline_entry_decided_check
+  add constraint counter_offline_entry_decision_rule
     check ((decided is null) = (decided_by is null and decision_reason is null)
        and (outcome <> 'refused' or decided = 'refused')
        and (decided <> 'taken' or outcome = 'applied')),
-  add constraint counter_offline_entry_flag_decided_check
+  add constraint counter_offline_entry_flag_decision_rule
     check ((flag_decided is null) = (flag_decided_by is null and flag_reason is null)
        and (flag_decided is null or shift_flag is not null));
 create index counter_offline_entry_open_flags on counter_offline_entry (seq)
