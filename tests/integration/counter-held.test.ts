@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInOfficer, type ConsoleOfficer } from "../support/console";
-import { registeredDevice, signedEntry } from "../support/counter-device";
+import { receiptToken, registeredDevice, signedEntry } from "../support/counter-device";
 import { testDatabases } from "../support/databases";
 import { callPortal, startPortal, type RunningPortal } from "../support/portal";
 
@@ -259,6 +259,23 @@ describe.each(testDatabases())("an officer's decision on a counter entry, on $na
     });
     // A genuine receipt from a device revoked after it issued it: taken.
     expect(await decide(as["approver"]!, "take", revoked, genuine)).toMatchObject({ status: 200 });
+    // Its receipt, before the refusal: genuine, issued offline, not yet synced; after: not genuine.
+    const no = `ZK-D${String(sultan.deviceNo).padStart(3, "0")}-${String(forged.serial).padStart(8, "0")}`;
+    const token = await receiptToken(sultan.keys, sultan.id, {
+      no,
+      fund: "ZAKAT",
+      items: { fitrah: 1_600 },
+      amt: 1_600,
+      iat: Math.floor(Date.now() / 1000) - 30,
+      mosque: "Masjid Sultan",
+      dev: sultan.id,
+    });
+    const verify = () =>
+      callPortal(portal.base, "/svc/payment/api/Receipt/verifyReceipt", {
+        receiptNo: no,
+        signed: token,
+      });
+    expect((await verify()).body["data"]).toMatchObject({ receiptNo: no, synced: false });
     // Refused: nothing paid; kept as refused; once.
     const refused = await decide(as["approver"]!, "refuse", sultan, forged, {
       reason: "Forged entry",
@@ -273,6 +290,7 @@ describe.each(testDatabases())("an officer's decision on a counter entry, on $na
       body: { code: "counter.entry_decided" },
     });
     expect((await listed()).held.map((one) => one.key)).not.toContain(forged.key);
+    expect(await verify()).toMatchObject({ status: 404, body: { code: "receipt.notGenuine" } });
     const [learnt] = await sync(sultan, forged);
     expect(learnt).toMatchObject({ outcome: "refused", reason: "amil.forged" });
     const lines = await audited("counter.entries.refuse");

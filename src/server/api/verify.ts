@@ -47,7 +47,8 @@ const jsonPart = (part: string): unknown => {
  * compact JWS, ES256, whose `kid` names the device; checked against that device's public key, its
  * series and block, and when it was revoked (`checkDeviceReceipt`). Synced, the server's record
  * answers (and must say what the token says: another receipt under the number is no match); not yet
- * synced, the token does, as issued offline at the device's mosque. Anything else is undefined.
+ * synced, the token does, as issued offline at the device's mosque, unless an officer refused the
+ * entry of that number (docs/counter.md "Held and flagged entries"). Anything else is undefined.
  */
 const verifyDeviceToken = async (
   { services }: HandlerServices,
@@ -80,6 +81,10 @@ const verifyDeviceToken = async (
   if (onServer) {
     const same = onServer.flow === claims.flow && onServer.amountCents === claims.amountCents;
     return same ? onServer : undefined;
+  }
+  // Refused by an officer (a forged entry, say): its number stands refused, its receipt not genuine.
+  if (await (await services.records.counterDevices()).refusedNumber(header.kid, receiptNo)) {
+    return undefined;
   }
   return {
     receiptNo,

@@ -341,6 +341,19 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
         return answers;
       }),
 
+    /**
+     * Whether an officer refused the device's entry numbered `receiptNo` (docs/counter.md): its
+     * number stands refused in the series, so `/verify` calls its receipt not genuine.
+     */
+    refusedNumber: async (deviceId: string, receiptNo: string): Promise<boolean> =>
+      (
+        await sql.query(
+          `select 1 from counter_offline_entry
+           where device_id = $1 and receipt_no = $2 and outcome = 'refused' limit 1`,
+          [deviceId, receiptNo],
+        )
+      ).length > 0,
+
     /** The entries held for an officer, oldest first. */
     held: async (): Promise<ReadonlyArray<HeldEntry>> =>
       (
