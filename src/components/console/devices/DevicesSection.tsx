@@ -48,11 +48,14 @@ function EntriesTable({
   label,
   entries,
   decide,
+  officerId,
 }: {
   t: ReturnType<typeof translate>;
   label: string;
   entries: ReadonlyArray<HeldEntry>;
   decide: ((entry: HeldEntry) => void) | undefined;
+  /** The officer signed in: an entry they took as its amil is another officer's to decide on. */
+  officerId: string;
 }) {
   return (
     <TableRegion label={label}>
@@ -84,13 +87,17 @@ function EntriesTable({
               <td>{held.entry?.amil?.name ?? "-"}</td>
               {decide ? (
                 <td>
-                  <button
-                    type="button"
-                    className="console-button console-button--quiet"
-                    onClick={() => decide(held)}
-                  >
-                    {t("consoledevices_decide", { receipt: held.receiptNo ?? held.key })}
-                  </button>
+                  {held.entry?.amil?.id === officerId ? (
+                    t("consoledevices_decide_yours")
+                  ) : (
+                    <button
+                      type="button"
+                      className="console-button console-button--quiet"
+                      onClick={() => decide(held)}
+                    >
+                      {t("consoledevices_decide", { receipt: held.receiptNo ?? held.key })}
+                    </button>
+                  )}
                 </td>
               ) : null}
             </tr>
@@ -206,6 +213,7 @@ export default function DevicesSection({ labels }: { labels: Labels }) {
                   t={t}
                   label={t(`consoledevices_${list}_heading`)}
                   entries={state[list]}
+                  officerId={session.officer.id}
                   decide={
                     session.actions.includes("counter.entries.decide")
                       ? (entry) => {

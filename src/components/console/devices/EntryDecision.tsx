@@ -13,7 +13,7 @@ export interface ListedEntry {
   receivedAt: string;
   entry: {
     takenAt?: string;
-    amil?: { name?: string };
+    amil?: { id?: string; name?: string };
     entry?: { fund?: string; amountCents?: number; method?: string; donor?: { name?: string } };
   } | null;
 }
