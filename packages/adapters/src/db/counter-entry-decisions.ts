@@ -82,6 +82,31 @@ export function counterEntryDecisions(
     return found;
   };
   const entityId = (deviceId: string, entryKey: string) => `${deviceId}/${entryKey}`;
+  /** A flagged entry's decision written with its audit line. */
+  const flagDecided = async (
+    tx: SqlQuery,
+    at: { deviceId: string; entryKey: string; found: EntryRow },
+    decision: "moved" | "acknowledged",
+    actor: ConsoleActor,
+    reason: string,
+    after: Record<string, unknown>,
+  ) => {
+    await tx.query(
+      `update counter_offline_entry set flag_decided = $3, flag_decided_by = $4,
+         flag_decided_at = now(), flag_reason = $5
+       where device_id = $1 and key = $2`,
+      [at.deviceId, at.entryKey, decision, actor.id, reason],
+    );
+    await audit(tx, {
+      actor,
+      action: decision === "moved" ? "counter.entries.move" : "counter.entries.acknowledge",
+      entity,
+      entityId: entityId(at.deviceId, at.entryKey),
+      before: { shiftFlag: at.found.shift_flag, shiftId: null },
+      after: { ...after, receiptNo: at.found.receipt_no },
+      reason,
+    });
+  };
 
   return {
     /** A device's entry as a decision needs it; refused `counter.entry_unknown` when none. */
@@ -298,25 +323,10 @@ export function counterEntryDecisions(
           );
           cash = { before: balance.cash.difference, after: again.success.cash.difference };
         }
-        await tx.query(
-          `update counter_offline_entry set flag_decided = 'moved', flag_decided_by = $3,
-             flag_decided_at = now(), flag_reason = $4
-           where device_id = $1 and key = $2`,
-          [deviceId, entryKey, actor.id, reason],
-        );
-        await audit(tx, {
-          actor,
-          action: "counter.entries.move",
-          entity,
-          entityId: entityId(deviceId, entryKey),
-          before: { shiftFlag: found.shift_flag, shiftId: null },
-          after: {
-            shiftId,
-            shiftStatus: shift.status,
-            receiptNo: found.receipt_no,
-            ...(cash ? { cashDifferenceCents: cash } : {}),
-          },
-          reason,
+        await flagDecided(tx, { deviceId, entryKey, found }, "moved", actor, reason, {
+          shiftId,
+          shiftStatus: shift.status,
+          ...(cash ? { cashDifferenceCents: cash } : {}),
         });
         return { shiftId, replayed: false };
       }),
@@ -330,20 +340,8 @@ export function counterEntryDecisions(
         }
         if (found.flag_decided === "acknowledged") return { replayed: true };
         if (found.flag_decided) throw decided("An officer has decided on this entry already.");
-        await tx.query(
-          `update counter_offline_entry set flag_decided = 'acknowledged', flag_decided_by = $3,
-             flag_decided_at = now(), flag_reason = $4
-           where device_id = $1 and key = $2`,
-          [deviceId, entryKey, actor.id, reason],
-        );
-        await audit(tx, {
-          actor,
-          action: "counter.entries.acknowledge",
-          entity,
-          entityId: entityId(deviceId, entryKey),
-          before: { shiftFlag: found.shift_flag },
-          after: { acknowledged: true, receiptNo: found.receipt_no },
-          reason,
+        await flagDecided(tx, { deviceId, entryKey, found }, "acknowledged", actor, reason, {
+          acknowledged: true,
         });
         return { replayed: false };
       }),
