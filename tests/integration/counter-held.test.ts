@@ -257,8 +257,32 @@ describe.each(testDatabases())("an officer's decision on a counter entry, on $na
       status: 409,
       body: { code: "counter.entry_refuse_only" },
     });
-    // A genuine receipt from a device revoked after it issued it: taken.
+    // A genuine receipt from a device revoked after it issued it: taken. At /verify, its token (which
+    // the device's revocation alone would refuse) is answered from the server's record; the entry
+    // still held is not genuine.
+    const tokenOf = (serialOf: number) =>
+      receiptToken(revoked.keys, revoked.id, {
+        no: `ZK-D${String(revoked.deviceNo).padStart(3, "0")}-${String(serialOf).padStart(8, "0")}`,
+        fund: "ZAKAT",
+        items: { fitrah: 1_600 },
+        amt: 1_600,
+        // Signed after the revocation (a second on, past its time's rounding).
+        iat: Math.ceil(Date.now() / 1000) + 1,
+        mosque: "Masjid Sultan",
+        dev: revoked.id,
+      });
+    const verifyOf = async (serialOf: number) =>
+      callPortal(portal.base, "/svc/payment/api/Receipt/verifyReceipt", {
+        receiptNo: `ZK-D${String(revoked.deviceNo).padStart(3, "0")}-${String(serialOf).padStart(8, "0")}`,
+        signed: await tokenOf(serialOf),
+      });
+    expect((await verifyOf(genuine.serial)).status).toBe(404);
     expect(await decide(as["approver"]!, "take", revoked, genuine)).toMatchObject({ status: 200 });
+    expect((await verifyOf(genuine.serial)).body["data"]).toMatchObject({
+      amountCents: 1_600,
+      synced: true,
+    });
+    expect((await verifyOf(behind.serial)).status).toBe(404);
     // Its receipt, before the refusal: genuine, issued offline, not yet synced; after: not genuine.
     const no = `ZK-D${String(sultan.deviceNo).padStart(3, "0")}-${String(forged.serial).padStart(8, "0")}`;
     const token = await receiptToken(sultan.keys, sultan.id, {

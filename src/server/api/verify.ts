@@ -71,10 +71,20 @@ const verifyDeviceToken = async (
   ) {
     return undefined;
   }
-  const claims = checkDeviceReceipt(jsonPart(body), receiptNo, {
+  const within = checkDeviceReceipt(jsonPart(body), receiptNo, {
     ...device.view,
     revokedAt: device.revokedAt,
   });
+  // A number past the device's block, or signed after its revocation, is genuine only if an officer
+  // took its entry (docs/counter.md "Held and flagged entries"): then the server's record answers.
+  const claims =
+    within ??
+    checkDeviceReceipt(jsonPart(body), receiptNo, {
+      ...device.view,
+      blockFrom: 1,
+      blockTo: Number.MAX_SAFE_INTEGER,
+      revokedAt: null,
+    });
   if (!claims) return undefined;
   const receipts = await services.records.receipts();
   const onServer = await receipts.verify(receiptNo, receipts.verificationCode(receiptNo));
@@ -82,6 +92,7 @@ const verifyDeviceToken = async (
     const same = onServer.flow === claims.flow && onServer.amountCents === claims.amountCents;
     return same ? onServer : undefined;
   }
+  if (!within) return undefined;
   // Refused by an officer (a forged entry, say): its number stands refused, its receipt not genuine.
   if (await (await services.records.counterDevices()).refusedNumber(header.kid, receiptNo)) {
     return undefined;
