@@ -95,6 +95,19 @@ describe.each(testDatabases())("an officer's decision on a counter entry, on $na
         ...more,
       },
     });
+  /** `/verify` of the receipt a device signed for its entry numbered `serialOf` at `iat` (seconds). */
+  const verifyDevice = async (on: Device, serialOf: number, iat: number) => {
+    const receiptNo = `ZK-D${String(on.deviceNo).padStart(3, "0")}-${String(serialOf).padStart(8, "0")}`;
+    const claims = { no: receiptNo, fund: "ZAKAT", items: { fitrah: 1_600 }, amt: 1_600, iat };
+    return callPortal(portal.base, "/svc/payment/api/Receipt/verifyReceipt", {
+      receiptNo,
+      signed: await receiptToken(on.keys, on.id, {
+        ...claims,
+        mosque: "Masjid Sultan",
+        dev: on.id,
+      }),
+    });
+  };
   const listed = async () =>
     (await as["approver"]!.call("/console/api/counter/devices")).body["data"] as {
       held: Array<{ key: string; reason: string }>;
@@ -260,22 +273,9 @@ describe.each(testDatabases())("an officer's decision on a counter entry, on $na
     // A genuine receipt from a device revoked after it issued it: taken. At /verify, its token (which
     // the device's revocation alone would refuse) is answered from the server's record; the entry
     // still held is not genuine.
-    const tokenOf = (serialOf: number) =>
-      receiptToken(revoked.keys, revoked.id, {
-        no: `ZK-D${String(revoked.deviceNo).padStart(3, "0")}-${String(serialOf).padStart(8, "0")}`,
-        fund: "ZAKAT",
-        items: { fitrah: 1_600 },
-        amt: 1_600,
-        // Signed after the revocation (a second on, past its time's rounding).
-        iat: Math.ceil(Date.now() / 1000) + 1,
-        mosque: "Masjid Sultan",
-        dev: revoked.id,
-      });
-    const verifyOf = async (serialOf: number) =>
-      callPortal(portal.base, "/svc/payment/api/Receipt/verifyReceipt", {
-        receiptNo: `ZK-D${String(revoked.deviceNo).padStart(3, "0")}-${String(serialOf).padStart(8, "0")}`,
-        signed: await tokenOf(serialOf),
-      });
+    // Signed after the revocation (a second on, past its time's rounding).
+    const after = Math.ceil(Date.now() / 1000) + 1;
+    const verifyOf = (serialOf: number) => verifyDevice(revoked, serialOf, after);
     expect((await verifyOf(genuine.serial)).status).toBe(404);
     expect(await decide(as["approver"]!, "take", revoked, genuine)).toMatchObject({ status: 200 });
     expect((await verifyOf(genuine.serial)).body["data"]).toMatchObject({
@@ -284,22 +284,8 @@ describe.each(testDatabases())("an officer's decision on a counter entry, on $na
     });
     expect((await verifyOf(behind.serial)).status).toBe(404);
     // Its receipt, before the refusal: genuine, issued offline, not yet synced; after: not genuine.
-    const no = `ZK-D${String(sultan.deviceNo).padStart(3, "0")}-${String(forged.serial).padStart(8, "0")}`;
-    const token = await receiptToken(sultan.keys, sultan.id, {
-      no,
-      fund: "ZAKAT",
-      items: { fitrah: 1_600 },
-      amt: 1_600,
-      iat: Math.floor(Date.now() / 1000) - 30,
-      mosque: "Masjid Sultan",
-      dev: sultan.id,
-    });
-    const verify = () =>
-      callPortal(portal.base, "/svc/payment/api/Receipt/verifyReceipt", {
-        receiptNo: no,
-        signed: token,
-      });
-    expect((await verify()).body["data"]).toMatchObject({ receiptNo: no, synced: false });
+    const verify = () => verifyDevice(sultan, forged.serial, Math.floor(Date.now() / 1000) - 30);
+    expect((await verify()).body["data"]).toMatchObject({ amountCents: 1_600, synced: false });
     // Refused: nothing paid; kept as refused; once.
     const refused = await decide(as["approver"]!, "refuse", sultan, forged, {
       reason: "Forged entry",
