@@ -114,9 +114,10 @@ test("officer and approver publish new rates; a donor mid-checkout meets the rat
 
     // Counter devices (issue 32): a device registered from this browser as the counter app does
     // (its key made here, only the public half sent) sends an entry outside its block, and one its
-    // amil (the approver, signed in on it) took with no shift open; the section lists the device, the
-    // held entry with its reason and the one received outside a shift, and revokes the device.
-    const held = await approver.evaluate(async () => {
+    // amil (the officer, signed in on it) took with no shift open; the section lists the device, the
+    // held entry with its reason and the one received outside a shift, and revokes the device; the
+    // approver then takes the held entry (paid) and acknowledges the other, each with a reason.
+    const deviceId = await approver.evaluate(async () => {
       const keys = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, [
         "sign",
         "verify",
@@ -137,54 +138,69 @@ test("officer and approver publish new rates; a donor mid-checkout meets the rat
           }),
         })
       ).json()) as { data: { id: string } };
-      const amil = (await (
-        await fetch(`/console/api/counter/devices/${made.data.id}?do=amil`, {
-          method: "POST",
-          headers: { "x-console-csrf": session.data.csrfToken },
-        })
-      ).json()) as { data: { credential: string; amil: { id: string; name: string } } };
-      const textOf = (serial: number) =>
-        JSON.stringify({
-          v: 1,
-          deviceId: made.data.id,
-          key: `journey-${serial}`,
-          serial,
-          takenAt: new Date().toISOString(),
-          amil: amil.data.amil,
-          amilCredential: amil.data.credential,
-          ratesVersion: 1,
-          entry: {
-            fund: "fitrah",
-            amountCents: 1600,
-            method: "cash",
-            mosqueName: "Masjid Al-Falah",
-            donor: { name: "Haji Rahman" },
-          },
-        });
-      const entries = [];
-      for (const text of [textOf(11), textOf(1)]) {
-        const signed = new Uint8Array(
-          await crypto.subtle.sign(
-            { name: "ECDSA", hash: "SHA-256" },
-            keys.privateKey,
-            new TextEncoder().encode(text),
-          ),
-        );
-        const signature = btoa(String.fromCharCode(...signed))
-          .replace(/\+/g, "-")
-          .replace(/\//g, "_")
-          .replace(/=+$/, "");
-        entries.push({ text, signature });
-      }
-      const synced = (await (
-        await fetch("/svc/payment/v1/counter/syncEntries", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ deviceId: made.data.id, entries }),
-        })
-      ).json()) as { data: { entries: Array<{ reason?: string; shiftFlag?: string }> } };
-      return synced.data.entries.map((one) => one.reason ?? one.shiftFlag);
+      (window as unknown as { journeyKeys: CryptoKeyPair }).journeyKeys = keys;
+      return made.data.id;
     });
+    const amil = await officer.evaluate(async (id) => {
+      const session = (await (await fetch("/console/api/session")).json()) as {
+        data: { csrfToken: string };
+      };
+      return (
+        (await (
+          await fetch(`/console/api/counter/devices/${id}?do=amil`, {
+            method: "POST",
+            headers: { "x-console-csrf": session.data.csrfToken },
+          })
+        ).json()) as { data: { credential: string; amil: { id: string; name: string } } }
+      ).data;
+    }, deviceId);
+    const held = await approver.evaluate(
+      async ({ id, amil }) => {
+        const keys = (window as unknown as { journeyKeys: CryptoKeyPair }).journeyKeys;
+        const textOf = (serial: number) =>
+          JSON.stringify({
+            v: 1,
+            deviceId: id,
+            key: `journey-${serial}`,
+            serial,
+            takenAt: new Date().toISOString(),
+            amil: amil.amil,
+            amilCredential: amil.credential,
+            ratesVersion: 1,
+            entry: {
+              fund: "fitrah",
+              amountCents: 1600,
+              method: "cash",
+              mosqueName: "Masjid Al-Falah",
+              donor: { name: "Haji Rahman" },
+            },
+          });
+        const entries = [];
+        for (const text of [textOf(11), textOf(1)]) {
+          const signed = new Uint8Array(
+            await crypto.subtle.sign(
+              { name: "ECDSA", hash: "SHA-256" },
+              keys.privateKey,
+              new TextEncoder().encode(text),
+            ),
+          );
+          const signature = btoa(String.fromCharCode(...signed))
+            .replace(/\+/g, "-")
+            .replace(/\//g, "_")
+            .replace(/=+$/, "");
+          entries.push({ text, signature });
+        }
+        const synced = (await (
+          await fetch("/svc/payment/v1/counter/syncEntries", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ deviceId: id, entries }),
+          })
+        ).json()) as { data: { entries: Array<{ reason?: string; shiftFlag?: string }> } };
+        return synced.data.entries.map((one) => one.reason ?? one.shiftFlag);
+      },
+      { id: deviceId, amil },
+    );
     expect(held).toEqual(["number.outside_block", "shift.none"]);
     await open(approver, "/console/devices");
     await expect(approver.getByRole("cell", { name: "Masjid Al-Falah" }).first()).toBeVisible();
@@ -195,6 +211,13 @@ test("officer and approver publish new rates; a donor mid-checkout meets the rat
       approver.getByRole("cell", { name: "No shift of the amil open at that mosque then" }).first(),
     ).toBeVisible();
     await screens(approver, testInfo, "console-devices");
+    await approver.getByRole("button", { name: /^Decide on ZK-D\d+-00000011$/ }).click();
+    await expect(approver.getByRole("button", { name: "Take it: record as paid" })).toBeVisible();
+    await screens(approver, testInfo, "console-devices-decide");
+    await approver.getByRole("button", { name: /^Decide on ZK-D\d+-00000001$/ }).click();
+    await expect(approver.getByLabel("Shift to move it into")).toBeVisible();
+    await screens(approver, testInfo, "console-devices-flagged");
+    await approver.getByRole("button", { name: "Cancel" }).click();
     approver.once("dialog", (dialog) => void dialog.accept());
     await approver.getByRole("button", { name: "Revoke Journey counter" }).click();
     await expect(approver.getByText("Journey counter is revoked.")).toBeVisible();
@@ -204,6 +227,22 @@ test("officer and approver publish new rates; a donor mid-checkout meets the rat
     ).toBeVisible();
     await expect(approver.getByRole("cell", { name: "Nombor di luar blok peranti" })).toBeVisible();
     await screens(approver, testInfo, "console-devices-ms");
+    await approver.getByRole("button", { name: /^Putuskan ZK-D\d+-00000011$/ }).click();
+    await approver.getByRole("button", { name: "Terima: rekod sebagai dibayar" }).click();
+    await expect(approver.getByText("Berikan sebab sekurang-kurangnya 3 aksara.")).toBeVisible();
+    await approver
+      .getByLabel("Sebab anda (disimpan dalam log audit)")
+      .fill("Peranti dibatalkan selepas resit dikeluarkan; wang tunai dikira");
+    await screens(approver, testInfo, "console-devices-decide-ms");
+    await approver.getByRole("button", { name: "Terima: rekod sebagai dibayar" }).click();
+    await expect(approver.getByText(/ZK-D\d+-00000011 direkodkan sebagai dibayar\./)).toBeVisible();
+    await approver.getByRole("button", { name: /^Putuskan ZK-D\d+-00000001$/ }).click();
+    await approver
+      .getByLabel("Sebab anda (disimpan dalam log audit)")
+      .fill("Diselaraskan dengan amil");
+    await screens(approver, testInfo, "console-devices-flagged-ms");
+    await approver.getByRole("button", { name: "Akui" }).click();
+    await expect(approver.getByText(/ZK-D\d+-00000001 telah diakui\./)).toBeVisible();
 
     // Malay, at both widths.
     await open(approver, "/ms/console/rates");

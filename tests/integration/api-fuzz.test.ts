@@ -531,6 +531,15 @@ function consoleRequests(gift: Paid, wakaf: Paid): FuzzRequest[] {
     [`/console/api/counter/devices/${uuid}?do=revoke`, {}],
     [`/console/api/counter/devices/${uuid}?do=block`, { blockSize: 500 }],
     [`/console/api/counter/devices/${uuid}?do=amil`, {}],
+    // An officer's decision on a counter device's held or flagged entry.
+    [
+      "/console/api/counter/entries?do=take",
+      { deviceId: uuid, key: "till-1-0001", reason: "Checked with the amil" },
+    ],
+    [
+      "/console/api/counter/entries?do=move",
+      { deviceId: uuid, key: "till-1-0001", reason: "Checked with the amil", shiftId: uuid },
+    ],
     ["/console/api/finance/sign-off", { day: "2020-01-01" }],
     ["/console/api/finance/iras", { year: 2020 }],
     [

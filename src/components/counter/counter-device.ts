@@ -42,14 +42,16 @@ type Answer = {
 };
 
 /**
- * Send every entry still waiting, in pages of MAX_SYNC_ENTRIES, and keep what became of each
- * (applied, held with its reason, refused with its code). "unknown" when the council does not know
+ * Send every entry still waiting, and every entry held (to learn what an officer decided: taken,
+ * the server answers it applied with its receipt; refused, refused), in pages of MAX_SYNC_ENTRIES,
+ * and keep what became of each (applied, held with its reason, refused with its code). "unknown" when the council does not know
  * the device. Throws when the network or the server fails: the entries not answered stay waiting
  * (the server answers a replay with what it kept, so sending one again never makes a second receipt).
  */
 export const sendQueue = async (deviceId: string): Promise<"sent" | "unknown"> => {
   const waiting = (await readQueue()).filter(
-    (entry): entry is QueuedEntry => entry.status === "queued" && isWhole(entry),
+    (entry): entry is QueuedEntry =>
+      (entry.status === "queued" || entry.status === "held") && isWhole(entry),
   );
   for (let start = 0; start < waiting.length; start += MAX_SYNC_ENTRIES) {
     const page = waiting.slice(start, start + MAX_SYNC_ENTRIES);

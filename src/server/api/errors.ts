@@ -168,6 +168,14 @@ const consoleCodes = {
   "counter.paynow_amil": forbidden,
   "counter.not_counter": forbidden,
   "counter.not_paid": conflict,
+  /** An officer's decision (docs/counter.md "Held and flagged entries"): no such entry. */
+  "counter.entry_unknown": missing,
+  /** A decision on an entry decided already, or not held (or not flagged) at all. */
+  "counter.entry_decided": conflict,
+  /** Taking a held entry whose reason may only be refused (forged amil, number used, ...). */
+  "counter.entry_refuse_only": conflict,
+  /** Moving an entry into a shift of another mosque than its device's. */
+  "counter.shift_other_mosque": conflict,
   /** Kiosks (docs/counter.md): not a registered kiosk, or a request its key did not sign. */
   "kiosk.unknown": forbidden,
   "kiosk.signature": forbidden,

@@ -47,7 +47,8 @@ const jsonPart = (part: string): unknown => {
  * compact JWS, ES256, whose `kid` names the device; checked against that device's public key, its
  * series and block, and when it was revoked (`checkDeviceReceipt`). Synced, the server's record
  * answers (and must say what the token says: another receipt under the number is no match); not yet
- * synced, the token does, as issued offline at the device's mosque. Anything else is undefined.
+ * synced, the token does, as issued offline at the device's mosque, unless an officer refused the
+ * entry of that number (docs/counter.md "Held and flagged entries"). Anything else is undefined.
  */
 const verifyDeviceToken = async (
   { services }: HandlerServices,
@@ -70,16 +71,31 @@ const verifyDeviceToken = async (
   ) {
     return undefined;
   }
-  const claims = checkDeviceReceipt(jsonPart(body), receiptNo, {
+  const within = checkDeviceReceipt(jsonPart(body), receiptNo, {
     ...device.view,
     revokedAt: device.revokedAt,
   });
+  // A number past the device's block, or signed after its revocation, is genuine only if an officer
+  // took its entry (docs/counter.md "Held and flagged entries"): then the server's record answers.
+  const claims =
+    within ??
+    checkDeviceReceipt(jsonPart(body), receiptNo, {
+      ...device.view,
+      blockFrom: 1,
+      blockTo: Number.MAX_SAFE_INTEGER,
+      revokedAt: null,
+    });
   if (!claims) return undefined;
   const receipts = await services.records.receipts();
   const onServer = await receipts.verify(receiptNo, receipts.verificationCode(receiptNo));
   if (onServer) {
     const same = onServer.flow === claims.flow && onServer.amountCents === claims.amountCents;
     return same ? onServer : undefined;
+  }
+  if (!within) return undefined;
+  // Refused by an officer (a forged entry, say): its number stands refused, its receipt not genuine.
+  if (await (await services.records.counterDevices()).refusedNumber(header.kid, receiptNo)) {
+    return undefined;
   }
   return {
     receiptNo,

@@ -167,3 +167,14 @@ export const ContentBody = Schema.Struct({
 
 /** A new block for a device (`?do=block`): its size, or the default. */
 export const BlockBody = Schema.Struct({ blockSize: optional(Schema.Number) });
+
+/**
+ * An officer's decision on a counter device's entry (`?do=take|refuse|move|acknowledge`): the device
+ * and the entry's key, the reason (3 to 500 characters, checked after), and for a move the shift.
+ */
+export const EntryDecisionBody = Schema.Struct({
+  deviceId: Text(40),
+  key: Text(255),
+  reason: Reason,
+  shiftId: optional(Text(40)),
+});

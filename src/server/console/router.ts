@@ -7,6 +7,7 @@ import * as calendar from "./routes/api/calendar/index";
 import * as calendarDraft from "./routes/api/calendar/item";
 import * as content from "./routes/api/content";
 import * as counter from "./routes/api/counter/index";
+import * as counterEntries from "./routes/api/counter/entries";
 import * as counterShift from "./routes/api/counter/shift";
 import * as counterShiftItem from "./routes/api/counter/shift-item";
 import * as counterShifts from "./routes/api/counter/shifts";
@@ -46,6 +47,7 @@ const ROUTES: ReadonlyArray<readonly [string, Methods]> = [
   ["/console/api/counter", counter],
   ["/console/api/counter/devices", counterDevices],
   ["/console/api/counter/devices/:id", counterDevice],
+  ["/console/api/counter/entries", counterEntries],
   ["/console/api/counter/shift", counterShift],
   ["/console/api/counter/shifts", counterShifts],
   ["/console/api/counter/shifts/:id", counterShiftItem],

@@ -63,7 +63,9 @@ import {
   type CounterDeviceServices,
   type CounterDevicesPort,
 } from "../app/console/counter-devices";
+import { CounterEntryBook, type CounterEntryServices } from "../app/console/counter-entries";
 import { isDeviceKey } from "../counter-signatures";
+import { counterEntryBook } from "./counter-entry-book";
 import type { PortalClock } from "../clock";
 import type { PortalConfig } from "../config";
 import type { PortalDatabase } from "../database";
@@ -72,7 +74,12 @@ import { mailReceipt } from "./receipt-mailer";
 
 /** Every service a console use case may ask for. */
 export type ConsoleAppServices =
-  GiftServices | SettingsServices | CounterDeviceServices | ShiftServices | CalendarServices;
+  | GiftServices
+  | SettingsServices
+  | CounterDeviceServices
+  | CounterEntryServices
+  | ShiftServices
+  | CalendarServices;
 
 /**
  * How the console's routes run a use case (src/server/app/console): with the services below and the
@@ -329,6 +336,7 @@ export function consolePorts(
     ),
     Context.add(PublishedSettings, { changed: () => deps.configurationChanged?.() }),
     Context.add(CounterDevices, devicePort),
+    Context.add(CounterEntryBook, counterEntryBook(sql, key, audit, translated, actor)),
     Context.add(FinanceDays, {
       signOff: async (day, officer) => {
         if (!deps.reconciliation) throw new Error("finance is not built");

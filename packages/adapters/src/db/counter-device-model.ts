@@ -43,7 +43,8 @@ export type EntryOutcome =
       readonly receipt: CounterReceipt;
     }
   | {
-      readonly outcome: "held";
+      /** Held for an officer; or, on a later sync, refused by one (docs/counter.md). */
+      readonly outcome: "held" | "refused";
       readonly replayed: boolean;
       readonly reason: HeldReason;
       readonly receiptNo: string | null;

@@ -7,9 +7,9 @@ import {
   type ShiftFlag,
 } from "@portal/domain";
 import { consoleAuditWriter, type ConsoleActor, type ConsoleAudit } from "./console-audit";
-import { counterReceiptOf, recordCounterPayment } from "./counter-receipts";
+import { counterReceiptOf } from "./counter-receipts";
+import { applyOfflineEntry } from "./counter-entry-apply";
 import { shiftsAt } from "./counter-entry-shifts";
-import { receiptToken } from "./donations";
 import { sealing } from "./personal-data";
 import {
   shownEntry,
@@ -227,7 +227,7 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
         const view = viewOf(device);
         const keptRows = await tx.query<{
           key: string;
-          outcome: "applied" | "held";
+          outcome: "applied" | "held" | "refused";
           reason: HeldReason | null;
           receipt_no: string | null;
           donation_id: string | null;
@@ -251,7 +251,8 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
                   receipt: await counterReceiptOf(tx, key, row.donation_id, true),
                 }
               : {
-                  outcome: "held",
+                  // Held, or refused since by an officer (the amil's list says which).
+                  outcome: row.outcome === "refused" ? "refused" : "held",
                   replayed: true,
                   reason: row.reason ?? "entry.invalid",
                   receiptNo: row.receipt_no,
@@ -306,27 +307,8 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
             if (used.has(taken.receiptNo)) {
               answer = await hold("number.used", taken.receiptNo);
             } else {
-              const donationId = randomUUID();
-              // Within the amil's shift open at the entry's time at this mosque, or flagged.
-              const shift = shiftOf(taken.amil.id, taken.takenAt);
-              const shiftFlag = "flag" in shift ? shift.flag : undefined;
-              const written = await recordCounterPayment(
-                tx,
-                key,
-                taken.entry,
-                { id: taken.amil.id, name: taken.amil.name, roles: [], ip: from },
-                {
-                  id: donationId,
-                  audit,
-                  number: {
-                    series: taken.series,
-                    serial: taken.serial,
-                    takenAt: taken.takenAt,
-                    ratesVersion: taken.ratesVersion,
-                  },
-                  ...("id" in shift ? { shift: shift.id } : {}),
-                },
-              );
+              const applied = await applyOfflineEntry(tx, key, audit, taken, from, shiftOf);
+              const { donationId, shiftFlag } = applied;
               await tx.query(
                 `insert into counter_offline_entry
                    (device_id, key, signed_text, signature, outcome, receipt_no, donation_id, rates_superseded,
@@ -337,26 +319,19 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
                   entry.key,
                   seal(signed),
                   entry.signature,
-                  written.receiptNo,
+                  applied.receipt.receiptNo,
                   donationId,
                   decision.ratesSuperseded,
                   shiftFlag ?? null,
                 ],
               );
-              used.add(written.receiptNo);
+              used.add(applied.receipt.receiptNo);
               answer = {
                 outcome: "applied",
                 replayed: false,
                 ratesSuperseded: decision.ratesSuperseded,
                 ...(shiftFlag ? { shiftFlag } : {}),
-                receipt: {
-                  transactionNo: written.transactionNo,
-                  receiptNo: written.receiptNo,
-                  token: receiptToken(key, written.receiptId),
-                  flow: taken.entry.flow,
-                  amounts: { [taken.entry.fund]: taken.entry.amountCents },
-                  replayed: false,
-                },
+                receipt: applied.receipt,
               };
             }
           }
@@ -365,6 +340,19 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
         }
         return answers;
       }),
+
+    /**
+     * Whether an officer refused the device's entry numbered `receiptNo` (docs/counter.md): its
+     * number stands refused in the series, so `/verify` calls its receipt not genuine.
+     */
+    refusedNumber: async (deviceId: string, receiptNo: string): Promise<boolean> =>
+      (
+        await sql.query(
+          `select 1 from counter_offline_entry
+           where device_id = $1 and receipt_no = $2 and outcome = 'refused' limit 1`,
+          [deviceId, receiptNo],
+        )
+      ).length > 0,
 
     /** The entries held for an officer, oldest first. */
     held: async (): Promise<ReadonlyArray<HeldEntry>> =>
@@ -377,14 +365,17 @@ export function counterDevices(sql: Sql, key: Buffer, audit: ConsoleAudit = cons
         )
       ).map(heldOf),
 
-    /** The entries applied outside the amil's shift (`shift.none`, `shift.closed`), oldest first. */
+    /**
+     * The entries applied outside the amil's shift (`shift.none`, `shift.closed`) that no officer has
+     * moved into a shift or acknowledged yet, oldest first.
+     */
     flagged: async (): Promise<ReadonlyArray<HeldEntry>> =>
       (
         await sql.query<HeldRow>(
           `select e.device_id, d.device_no, d.mosque_name, e.key, e.shift_flag as reason, e.receipt_no,
                   e.received_at, e.signed_text
            from counter_offline_entry e join counter_device d on d.id = e.device_id
-           where e.shift_flag is not null order by e.seq limit 500`,
+           where e.shift_flag is not null and e.flag_decided is null order by e.seq limit 500`,
         )
       ).map(heldOf),
   };

@@ -81,7 +81,11 @@ const columns = `id, mosque_name, amil_id, amil_name, float_cents, status, opene
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
 /** What a shift's gifts took, per method, and the cash given back by hand from its drawer. */
-const takingsOf = async (q: SqlQuery, id: string, floatCents: number): Promise<ShiftTakings> => {
+export const takingsOf = async (
+  q: SqlQuery,
+  id: string,
+  floatCents: number,
+): Promise<ShiftTakings> => {
   const rows = await q.query<{
     method: string;
     count: string | number;

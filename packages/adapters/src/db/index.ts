@@ -34,6 +34,7 @@ export * from "./console-reversals";
 export * from "./counter-receipts";
 export * from "./counter-devices";
 export * from "./counter-device-acts";
+export * from "./counter-entry-decisions";
 export * from "./kiosk-payments";
 export * from "./counter-shifts";
 export * from "./console-donations";

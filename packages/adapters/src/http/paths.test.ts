@@ -22,8 +22,9 @@ describe("the call table", () => {
     // getRecurringPlans, getTaxDeductionStatus and registerTaxDeduction, and the social sign-up's
     // holdSocialNric, socialNricHeld and forgetSocialNric, signOutEverywhere, /verify's
     // verifyReceipt, a counter device's syncEntries and a kiosk's startKioskPayment, payKioskByNets,
-    // kioskReceipt and emailKioskReceipt (issue 32).
-    expect(apiCalls).toHaveLength(57);
+    // kioskReceipt and emailKioskReceipt, the counter's startCounterPayNow and counterPayNowReceipt
+    // (issue 32), and the council's hijriCalendar (issue 33).
+    expect(apiCalls).toHaveLength(59);
   });
 
   it("names each call after the last segment of its path", () => {

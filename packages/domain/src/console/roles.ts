@@ -17,6 +17,7 @@ export const CONSOLE_ACTIONS = [
   "donations.refund.approve",
   "counter.record",
   "counter.devices",
+  "counter.entries.decide",
   "counter.shift.open",
   "counter.shift.close",
   "counter.shift.approve",
@@ -90,6 +91,9 @@ export const PERMISSIONS: Readonly<Record<ConsoleRole, ReadonlySet<ConsoleAction
     // Registers a mosque's counter devices (each can issue receipts offline), revokes them, and
     // looks after the entries the server held.
     "counter.devices",
+    // Decides on what the server held or flagged: takes a held entry or refuses it, moves an entry
+    // received outside a shift into one or acknowledges it (never on an entry of their own as amil).
+    "counter.entries.decide",
     "audit.view",
     "finance.view",
     "finance.signOff",

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import TableRegion from "../TableRegion";
+import { EntryDecision, type ListedEntry as HeldEntry } from "./EntryDecision";
 import {
   Card,
   Gated,
@@ -24,20 +25,6 @@ interface Device {
   kind?: "counter" | "kiosk";
 }
 
-interface HeldEntry {
-  deviceNo: number;
-  mosqueName: string;
-  key: string;
-  reason: string;
-  receiptNo: string | null;
-  receivedAt: string;
-  entry: {
-    takenAt?: string;
-    amil?: { name?: string };
-    entry?: { fund?: string; amountCents?: number; method?: string; donor?: { name?: string } };
-  } | null;
-}
-
 /** A time as Singapore reads it (the council's day), whatever the officer's browser is set to. */
 const sgt = new Intl.DateTimeFormat("en-SG", {
   timeZone: "Asia/Singapore",
@@ -53,20 +40,22 @@ const amount = (cents: number | undefined) =>
   cents === undefined ? "-" : `$${(cents / 100).toFixed(2)}`;
 
 /**
- * The mosques' counter devices (issue 32, docs/counter.md): each device's number, mosque, series and
- * block, revoked on request (what it sends afterwards is held); the entries the server held for an
- * officer, each with its reason, the payer's identity number masked; and those it applied outside
- * the amil's shift (`shift.none`, `shift.closed`), to reconcile with the shift.
+ * Entries as officers see them: held ones, or those applied outside a shift, each with its reason;
+ * an officer who may decide (counter.entries.decide) picks one to decide on (EntryDecision).
  */
-/** Entries as officers see them: held ones, or those applied outside a shift, each with its reason. */
 function EntriesTable({
   t,
   label,
   entries,
+  decide,
+  officerId,
 }: {
   t: ReturnType<typeof translate>;
   label: string;
   entries: ReadonlyArray<HeldEntry>;
+  decide: ((entry: HeldEntry) => void) | undefined;
+  /** The officer signed in: an entry they took as its amil is another officer's to decide on. */
+  officerId: string;
 }) {
   return (
     <TableRegion label={label}>
@@ -79,6 +68,7 @@ function EntriesTable({
             <th scope="col">{t("consoledevices_reason")}</th>
             <th scope="col">{t("consoledevices_payment")}</th>
             <th scope="col">{t("consoledevices_amil")}</th>
+            {decide ? <th scope="col">{t("consoledevices_decision")}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -95,6 +85,21 @@ function EntriesTable({
                 {held.entry?.entry?.method ?? ""} · {held.entry?.entry?.donor?.name ?? "-"}
               </td>
               <td>{held.entry?.amil?.name ?? "-"}</td>
+              {decide ? (
+                <td>
+                  {held.entry?.amil?.id === officerId ? (
+                    t("consoledevices_decide_yours")
+                  ) : (
+                    <button
+                      type="button"
+                      className="console-button console-button--quiet"
+                      onClick={() => decide(held)}
+                    >
+                      {t("consoledevices_decide", { receipt: held.receiptNo ?? held.key })}
+                    </button>
+                  )}
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>
@@ -103,6 +108,12 @@ function EntriesTable({
   );
 }
 
+/**
+ * The mosques' counter devices (issue 32, docs/counter.md): each device's number, mosque, series and
+ * block, revoked on request (what it sends afterwards is held); the entries the server held for an
+ * officer, each with its reason, the payer's identity number masked, to take or refuse; and those it
+ * applied outside the amil's shift (`shift.none`, `shift.closed`), to move into a shift or acknowledge.
+ */
 export default function DevicesSection({ labels }: { labels: Labels }) {
   const t = translate(labels);
   const [state, setState] = useState<
@@ -110,6 +121,8 @@ export default function DevicesSection({ labels }: { labels: Labels }) {
   >();
   const [failed, setFailed] = useState(false);
   const [outcome, setOutcome] = useOutcome();
+  const [deciding, setDeciding] = useState<{ list: "held" | "flagged"; entry: HeldEntry }>();
+  const [decided, setDecided] = useState({ list: "", text: "", error: false });
   const load = async () => {
     const reply = await operate<{ devices: Device[]; held: HeldEntry[]; flagged: HeldEntry[] }>(
       "/console/api/counter/devices",
@@ -133,71 +146,103 @@ export default function DevicesSection({ labels }: { labels: Labels }) {
   };
   return (
     <Gated action="counter.devices" t={t}>
-      <Card title={t("consoledevices_registered_heading")}>
-        <p>{t("consoledevices_intro")}</p>
-        {failed ? <p role="alert">{t("console_error")}</p> : null}
-        {state?.devices.length === 0 ? <p>{t("consoledevices_none")}</p> : null}
-        {state && state.devices.length > 0 ? (
-          <TableRegion label={t("consoledevices_heading")}>
-            <table className="console-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("consoledevices_number")}</th>
-                  <th scope="col">{t("consoledevices_mosque")}</th>
-                  <th scope="col">{t("consoledevices_label")}</th>
-                  <th scope="col">{t("consoledevices_series")}</th>
-                  <th scope="col">{t("consoledevices_block")}</th>
-                  <th scope="col">{t("consoledevices_registered")}</th>
-                  <th scope="col">{t("consoledevices_status")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.devices.map((device) => (
-                  <tr key={device.id}>
-                    <td>{device.deviceNo}</td>
-                    <td>{device.mosqueName}</td>
-                    <td>{device.label}</td>
-                    {device.kind === "kiosk" ? (
-                      <td colSpan={2}>{t("consoledevices_kiosk")}</td>
-                    ) : (
-                      <>
-                        <td>{device.series.join(", ")}</td>
+      {(session) => (
+        <>
+          <Card title={t("consoledevices_registered_heading")}>
+            <p>{t("consoledevices_intro")}</p>
+            {failed ? <p role="alert">{t("console_error")}</p> : null}
+            {state?.devices.length === 0 ? <p>{t("consoledevices_none")}</p> : null}
+            {state && state.devices.length > 0 ? (
+              <TableRegion label={t("consoledevices_heading")}>
+                <table className="console-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("consoledevices_number")}</th>
+                      <th scope="col">{t("consoledevices_mosque")}</th>
+                      <th scope="col">{t("consoledevices_label")}</th>
+                      <th scope="col">{t("consoledevices_series")}</th>
+                      <th scope="col">{t("consoledevices_block")}</th>
+                      <th scope="col">{t("consoledevices_registered")}</th>
+                      <th scope="col">{t("consoledevices_status")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {state.devices.map((device) => (
+                      <tr key={device.id}>
+                        <td>{device.deviceNo}</td>
+                        <td>{device.mosqueName}</td>
+                        <td>{device.label}</td>
+                        {device.kind === "kiosk" ? (
+                          <td colSpan={2}>{t("consoledevices_kiosk")}</td>
+                        ) : (
+                          <>
+                            <td>{device.series.join(", ")}</td>
+                            <td>
+                              {device.blockFrom}–{device.blockTo}
+                            </td>
+                          </>
+                        )}
+                        <td>{when(device.registeredAt)}</td>
                         <td>
-                          {device.blockFrom}–{device.blockTo}
+                          {device.revokedAt ? (
+                            t("consoledevices_revoked_on", { date: when(device.revokedAt) })
+                          ) : (
+                            <button
+                              type="button"
+                              className="console-button console-button--quiet"
+                              onClick={() => void revoke(device)}
+                            >
+                              {t("consoledevices_revoke", { device: device.label })}
+                            </button>
+                          )}
                         </td>
-                      </>
-                    )}
-                    <td>{when(device.registeredAt)}</td>
-                    <td>
-                      {device.revokedAt ? (
-                        t("consoledevices_revoked_on", { date: when(device.revokedAt) })
-                      ) : (
-                        <button
-                          type="button"
-                          className="console-button console-button--quiet"
-                          onClick={() => void revoke(device)}
-                        >
-                          {t("consoledevices_revoke", { device: device.label })}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
-        ) : null}
-        <Outcome {...outcome} />
-      </Card>
-      {(["held", "flagged"] as const).map((list) => (
-        <Card key={list} title={t(`consoledevices_${list}_heading`)}>
-          <p>{t(`consoledevices_${list}_intro`)}</p>
-          {state?.[list].length === 0 ? <p>{t(`consoledevices_${list}_none`)}</p> : null}
-          {state && state[list].length > 0 ? (
-            <EntriesTable t={t} label={t(`consoledevices_${list}_heading`)} entries={state[list]} />
-          ) : null}
-        </Card>
-      ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableRegion>
+            ) : null}
+            <Outcome {...outcome} />
+          </Card>
+          {(["held", "flagged"] as const).map((list) => (
+            <Card key={list} title={t(`consoledevices_${list}_heading`)}>
+              <p>{t(`consoledevices_${list}_intro`)}</p>
+              {state?.[list].length === 0 ? <p>{t(`consoledevices_${list}_none`)}</p> : null}
+              {state && state[list].length > 0 ? (
+                <EntriesTable
+                  t={t}
+                  label={t(`consoledevices_${list}_heading`)}
+                  entries={state[list]}
+                  officerId={session.officer.id}
+                  decide={
+                    session.actions.includes("counter.entries.decide")
+                      ? (entry) => {
+                          setDecided({ list: "", text: "", error: false });
+                          setDeciding({ list, entry });
+                        }
+                      : undefined
+                  }
+                />
+              ) : null}
+              {deciding?.list === list ? (
+                <EntryDecision
+                  key={`${deciding.entry.deviceId}:${deciding.entry.key}`}
+                  t={t}
+                  entry={deciding.entry}
+                  list={list}
+                  onCancel={() => setDeciding(undefined)}
+                  onDone={(text, error) => {
+                    setDeciding(undefined);
+                    setDecided({ list, text, error });
+                    void load();
+                  }}
+                />
+              ) : null}
+              {decided.list === list ? <Outcome {...decided} /> : null}
+            </Card>
+          ))}
+        </>
+      )}
     </Gated>
   );
 }
