@@ -78,6 +78,12 @@ test("a guest pays kaffarah by card and gets a receipt number, link and e-mail",
   await page.getByTestId("donor-mobile").fill("123456789");
   await fillCard(page, "4242 4242 4242 4242");
   await expect(page.getByTestId("card-brand")).toHaveAccessibleName("Visa");
+  // The security code shows as typed (a donor can check it), three digits for a Visa card.
+  const cvc = page.getByTestId("card-cvc");
+  await expect(cvc).toHaveAttribute("type", "text");
+  await expect(cvc).toHaveAttribute("inputmode", "numeric");
+  await expect(cvc).toHaveAttribute("autocomplete", "cc-csc");
+  await expect(cvc).toHaveAttribute("maxlength", "3");
   await keepScreenshot(page, testInfo, "checkout-card-1280");
   const created = page.waitForRequest((request) => request.url().includes("/donations/create"));
   await page.getByTestId("checkout-pay").click();
