@@ -78,12 +78,24 @@ test("a guest pays kaffarah by card and gets a receipt number, link and e-mail",
   await page.getByTestId("donor-mobile").fill("123456789");
   await fillCard(page, "4242 4242 4242 4242");
   await expect(page.getByTestId("card-brand")).toHaveAccessibleName("Visa");
+  // Every field mended: the summary goes with the last mistake.
+  await expect(page.getByTestId("checkout-problem")).toBeEmpty();
   // The security code shows as typed (a donor can check it), three digits for a Visa card.
   const cvc = page.getByTestId("card-cvc");
   await expect(cvc).toHaveAttribute("type", "text");
   await expect(cvc).toHaveAttribute("inputmode", "numeric");
   await expect(cvc).toHaveAttribute("autocomplete", "cc-csc");
   await expect(cvc).toHaveAttribute("maxlength", "3");
+  // A field broken again says so at once; paying again brings the summary back, mending it takes it away.
+  await cvc.fill("12");
+  await expect(cvc).toHaveAccessibleDescription("Enter the 3 or 4 digits on the back of the card");
+  await expect(page.getByTestId("checkout-problem")).toBeEmpty();
+  await page.getByTestId("checkout-pay").click();
+  await expect(page.getByTestId("checkout-problem")).toHaveText(
+    "Please correct the fields marked below.",
+  );
+  await cvc.fill("123");
+  await expect(page.getByTestId("checkout-problem")).toBeEmpty();
   await keepScreenshot(page, testInfo, "checkout-card-1280");
   const created = page.waitForRequest((request) => request.url().includes("/donations/create"));
   await page.getByTestId("checkout-pay").click();
