@@ -258,6 +258,16 @@ test.describe("donor accounts", () => {
     await expect(dialog(page)).toContainText("someone@example.sg");
     await open(page, "/reset-password");
     await expect(dialog(page).getByRole("heading", { name: "Forgot password" })).toBeVisible();
+    // The page opened it by itself: Escape leaves focus on the page's button that opens it, not the body.
+    await page.keyboard.press("Escape");
+    await expect(dialog(page)).toHaveCount(0);
+    const opener = page.getByRole("main").getByRole("button", { name: "Reset password" });
+    await expect(opener).toBeFocused();
+    // Opened from that button and closed again, focus comes back to it.
+    await page.keyboard.press("Enter");
+    await expect(dialog(page).getByRole("heading", { name: "Forgot password" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(opener).toBeFocused();
   });
 
   test("NEW_PASSWORD_REQUIRED, then the NRIC-only step registers the account", async ({ page }) => {
