@@ -125,9 +125,26 @@ test("a guest pays kaffarah by card and gets a receipt number, link and e-mail",
   await hydrated(page);
   await expect(page.getByTestId("receipt-link")).toHaveAttribute("href", receiptHref ?? "");
 
-  // A passed transaction resets the giving page (spec §4).
-  await open(page, "/kaffarah");
+  // Back through the history: the giving page is reset (spec §4), nothing to pay again; forward again,
+  // the same thank-you and receipt, not a form.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/kaffarah$/);
+  await hydrated(page);
   await expect(page.getByTestId("total")).toHaveText("$0.00");
+  await page.goForward();
+  await hydrated(page);
+  await expect(page.getByTestId("receipt-link")).toHaveAttribute("href", receiptHref ?? "");
+  await expect(page.getByTestId("checkout-pay")).toHaveCount(0);
+  // A new gift entered since: Back to checkout is for the new gift, not the old thank-you.
+  await page.getByRole("link", { name: "Back to the kaffarah page" }).click();
+  await hydrated(page);
+  await page.getByRole("radio", { name: /^Nazar/ }).check();
+  await page.getByTestId("kaffarah-quantity").fill("2");
+  await expect(page.getByTestId("total")).toHaveText("$80.00");
+  await page.goBack();
+  await hydrated(page);
+  await expect(page.getByTestId("checkout-total")).toHaveText("$80.00");
+  await expect(page.getByTestId("checkout-done")).toHaveCount(0);
 });
 
 test("zakat from the calculator for a household, on a phone, in Malay", async ({
