@@ -252,12 +252,36 @@ test.describe("donor accounts", () => {
     await expect(page.getByRole("link", { name: "Siti Rahmah" })).toBeVisible();
   });
 
-  test("the reset-password and email query parameters open the reset popup", async ({ page }) => {
+  test("the reset-password and email query parameters open the reset popup", async ({
+    page,
+  }, testInfo) => {
     await open(page, "/kaffarah?reset-password&email=someone%40example.sg");
     await expect(dialog(page).getByRole("heading", { name: "Reset password" })).toBeVisible();
     await expect(dialog(page)).toContainText("someone@example.sg");
     await open(page, "/reset-password");
     await expect(dialog(page).getByRole("heading", { name: "Forgot password" })).toBeVisible();
+    // The page opened it by itself: Escape leaves focus on the page's button that opens it, not the body.
+    await page.keyboard.press("Escape");
+    await expect(dialog(page)).toHaveCount(0);
+    const opener = page.getByRole("main").getByRole("button", { name: "Reset password" });
+    await expect(opener).toBeFocused();
+    // Opened from that button and closed again, focus comes back to it.
+    await page.keyboard.press("Enter");
+    await expect(dialog(page).getByRole("heading", { name: "Forgot password" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(opener).toBeFocused();
+    // The same in Malay, on a phone.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await open(page, "/ms/reset-password");
+    await expect(dialog(page).getByRole("heading", { name: "Lupa kata laluan" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, testInfo, "reset-password-dialog-ms-375");
+    await page.keyboard.press("Escape");
+    await expect(
+      page.getByRole("main").getByRole("button", { name: "Tetapkan semula kata laluan" }),
+    ).toBeFocused();
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, testInfo, "reset-password-closed-ms-375");
   });
 
   test("NEW_PASSWORD_REQUIRED, then the NRIC-only step registers the account", async ({ page }) => {

@@ -78,6 +78,24 @@ test("a guest pays kaffarah by card and gets a receipt number, link and e-mail",
   await page.getByTestId("donor-mobile").fill("123456789");
   await fillCard(page, "4242 4242 4242 4242");
   await expect(page.getByTestId("card-brand")).toHaveAccessibleName("Visa");
+  // Every field mended: the summary goes with the last mistake.
+  await expect(page.getByTestId("checkout-problem")).toBeEmpty();
+  // The security code shows as typed (a donor can check it), three digits for a Visa card.
+  const cvc = page.getByTestId("card-cvc");
+  await expect(cvc).toHaveAttribute("type", "text");
+  await expect(cvc).toHaveAttribute("inputmode", "numeric");
+  await expect(cvc).toHaveAttribute("autocomplete", "cc-csc");
+  await expect(cvc).toHaveAttribute("maxlength", "3");
+  // A field broken again says so at once; paying again brings the summary back, mending it takes it away.
+  await cvc.fill("12");
+  await expect(cvc).toHaveAccessibleDescription("Enter the 3 or 4 digits on the back of the card");
+  await expect(page.getByTestId("checkout-problem")).toBeEmpty();
+  await page.getByTestId("checkout-pay").click();
+  await expect(page.getByTestId("checkout-problem")).toHaveText(
+    "Please correct the fields marked below.",
+  );
+  await cvc.fill("123");
+  await expect(page.getByTestId("checkout-problem")).toBeEmpty();
   await keepScreenshot(page, testInfo, "checkout-card-1280");
   const created = page.waitForRequest((request) => request.url().includes("/donations/create"));
   await page.getByTestId("checkout-pay").click();
@@ -107,9 +125,26 @@ test("a guest pays kaffarah by card and gets a receipt number, link and e-mail",
   await hydrated(page);
   await expect(page.getByTestId("receipt-link")).toHaveAttribute("href", receiptHref ?? "");
 
-  // A passed transaction resets the giving page (spec §4).
-  await open(page, "/kaffarah");
+  // Back through the history: the giving page is reset (spec §4), nothing to pay again; forward again,
+  // the same thank-you and receipt, not a form.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/kaffarah$/);
+  await hydrated(page);
   await expect(page.getByTestId("total")).toHaveText("$0.00");
+  await page.goForward();
+  await hydrated(page);
+  await expect(page.getByTestId("receipt-link")).toHaveAttribute("href", receiptHref ?? "");
+  await expect(page.getByTestId("checkout-pay")).toHaveCount(0);
+  // A new gift entered since: Back to checkout is for the new gift, not the old thank-you.
+  await page.getByRole("link", { name: "Back to the kaffarah page" }).click();
+  await hydrated(page);
+  await page.getByRole("radio", { name: /^Nazar/ }).check();
+  await page.getByTestId("kaffarah-quantity").fill("2");
+  await expect(page.getByTestId("total")).toHaveText("$80.00");
+  await page.goBack();
+  await hydrated(page);
+  await expect(page.getByTestId("checkout-total")).toHaveText("$80.00");
+  await expect(page.getByTestId("checkout-done")).toHaveCount(0);
 });
 
 test("zakat from the calculator for a household, on a phone, in Malay", async ({

@@ -101,10 +101,18 @@ test("checkout shows each way to pay with its image, the cards accepted, and the
     await number.pressSequentially("378282246310005");
     await expect(number).toHaveValue("3782 822463 10005");
     await expect(page.getByTestId("card-brand")).toHaveAccessibleName("American Express");
+    // The security code is shown as typed, four digits on an American Express card, three on others.
+    const cvc = page.getByTestId("card-cvc");
+    await expect(cvc).toHaveAttribute("type", "text");
+    await expect(cvc).toHaveAttribute("autocomplete", "cc-csc");
+    await cvc.pressSequentially("12345");
+    await expect(cvc).toHaveValue("1234");
     await lookAtBothWidths(page, testInfo, `checkout-card-amex-${lang}`);
+    await cvc.fill("");
     await number.fill("");
     await number.pressSequentially("4242424242424242");
     await expect(number).toHaveValue("4242 4242 4242 4242");
+    await expect(cvc).toHaveAttribute("maxlength", "3");
     await number.fill("");
     await lookAtBothWidths(page, testInfo, `checkout-images-${lang}`);
   }

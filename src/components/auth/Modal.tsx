@@ -5,7 +5,7 @@ const focusable =
 
 /**
  * A modal dialog: labelled by its heading, focus moved in on open and kept inside, Escape and the close
- * button close it, and focus returns to where it was.
+ * button close it, and focus returns to where it was (or to the page's button that opens it).
  */
 export function Modal(props: {
   readonly title: string;
@@ -26,7 +26,15 @@ export function Modal(props: {
       "input:not([type=radio]):not([disabled]), input:checked, select, .modal-body button",
     );
     (first ?? ref.current)?.focus();
-    return () => previous?.focus();
+    return () => {
+      // A popup the page opened by itself (the reset page's, on arrival) was opened from nowhere: focus
+      // goes to the page's own button that opens it, not to the body.
+      const opener =
+        previous && previous !== document.body && previous.isConnected
+          ? previous
+          : document.querySelector<HTMLElement>("[data-open-popup]");
+      opener?.focus();
+    };
   }, []);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === "Escape") {

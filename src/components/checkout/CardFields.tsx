@@ -24,7 +24,11 @@ export const emptyCard: CardEntry = { number: "", month: "", year: "", cvc: "" }
 
 export type CardErrors = Partial<Record<keyof CardEntry, string>>;
 
-/** Checks the card as §5 and §9 say: characters, Luhn, a month and year not passed, a 3-4 digit CVC. */
+/** The security code's length: four digits on an American Express card's front, three on others' backs. */
+export const cvcLength = (number: string): number =>
+  cardBrand(number) === "AmericanExpress" ? 4 : 3;
+
+/** Checks the card as §5 and §9 say: characters, Luhn, a month and year not passed, the brand's CVC length. */
 export const checkCard = (card: CardEntry, l: CheckoutLabels, now: Date): CardErrors => {
   const errors: Record<string, string> = {};
   const numberIssue = validateCardNumber(card.number);
@@ -47,7 +51,9 @@ export const checkCard = (card: CardEntry, l: CheckoutLabels, now: Date): CardEr
   ) {
     errors["year"] = l.checkout_card_error_expiry;
   }
-  if (!/^\d{3,4}$/.test(card.cvc)) errors["cvc"] = l.checkout_card_error_cvc;
+  if (!/^\d+$/.test(card.cvc) || card.cvc.length !== cvcLength(card.number)) {
+    errors["cvc"] = l.checkout_card_error_cvc;
+  }
   return errors;
 };
 
@@ -164,18 +170,26 @@ export function CardFields(props: {
         </div>
         <div className="calc-field">
           <label htmlFor={`${id}-cvc`}>{l.checkout_card_cvc}</label>
+          {/* Shown as typed, not masked: a donor can check the digits (and `cc-csc` is not allowed on a
+              password field). Like the number it is held in this form only and goes to the card gateway's
+              tokenizer alone: never stored, never sent to the portal, redacted from logs (server/log.ts). */}
           <input
             id={`${id}-cvc`}
-            type="password"
+            type="text"
             inputMode="numeric"
             autoComplete="cc-csc"
-            maxLength={4}
+            maxLength={cvcLength(card.number)}
+            pattern={`\\d{${cvcLength(card.number)}}`}
+            spellCheck={false}
             value={card.cvc}
             aria-invalid={errors.cvc === undefined ? undefined : true}
             aria-describedby={described("cvc")}
             data-testid="card-cvc"
             onChange={(event) =>
-              onChange({ ...card, cvc: event.currentTarget.value.replace(/\D/g, "") })
+              onChange({
+                ...card,
+                cvc: event.currentTarget.value.replace(/\D/g, "").slice(0, cvcLength(card.number)),
+              })
             }
           />
           {errorOf("cvc")}

@@ -46,10 +46,9 @@ import { STORED, newKey, readCheckout, type StoredCheckout } from "./stored-chec
 import { useStripeCard } from "./stripe-card";
 import type { Frequency, Method, Phase } from "./choices";
 
-// Checkout's state: the order the flow's page left in this tab, priced again with the live rates; the
-// donor's details; the way to pay; the donation being paid and where the page stands. The components
-// (Checkout.tsx and the parts it draws) only show it. One idempotency key per order and details, so
-// double clicks, retries and reloads pay once.
+// Checkout's state: the order the flow's page left in this tab, priced again with live rates; the
+// donor's details; the way to pay; the donation and where the page stands (Checkout.tsx only shows
+// it). One idempotency key per order and details: double clicks, retries and reloads pay once.
 
 /** The signed-in donor checkout knows (signed-in.ts): whose it is, and the saved cards they can pay with. */
 interface SignedIn {
@@ -353,9 +352,11 @@ export function useCheckout(props: {
     }
   };
 
-  // Once the donor tried to pay, each field says what is wrong with it as it is corrected.
+  // After a try to pay, each field says what is wrong as it is mended; the summary goes with the last.
   const donorErrors: DonorErrors = tried ? checkDonor(forFund(donor), l) : {};
   const cardErrors: CardErrors = tried && checksCard ? checkCard(card, l, new Date()) : {};
+  const mended = Object.keys({ ...donorErrors, ...cardErrors }).length === 0;
+  if (problem === l.checkout_fix_errors && mended) setProblem(null);
 
   return {
     flow,

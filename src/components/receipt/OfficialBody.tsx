@@ -1,10 +1,10 @@
-import { wrapReference } from "@portal/domain";
 import {
   Amount,
   DonorSection,
   Field,
   kindsOf,
   PaymentBadge,
+  Reference,
   ReceiptHead,
   TaxLine,
   VerifySection,
@@ -45,13 +45,7 @@ export const OfficialBody = ({ receipt, t, lang }: BodyProps) => (
           <PaymentBadge receipt={receipt} t={t} />
         </Field>
         <Field term={t("receipt_reference")}>
-          {receipt.referenceNumber ? (
-            <span className="receipt-reference">
-              {wrapReference(receipt.referenceNumber).map((line, i) => (
-                <span key={i}>{line}</span>
-              ))}
-            </span>
-          ) : null}
+          <Reference value={receipt.referenceNumber} />
         </Field>
       </dl>
     </section>

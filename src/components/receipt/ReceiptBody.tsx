@@ -4,7 +4,6 @@ import {
   recurrenceLabel,
   showNextZakatDue,
   showOfficerName,
-  wrapReference,
 } from "@portal/domain";
 import { calendarDate, money, PLATFORM_AMIL_ID, titleKey } from "./format";
 import {
@@ -13,6 +12,7 @@ import {
   Field,
   kindsOf,
   PaymentBadge,
+  Reference,
   ReceiptHead,
   TaxLine,
   VerifySection,
@@ -155,7 +155,6 @@ const people = (kind: string, receipt: Receipt, t: Label) =>
 /** The donor's receipt (spec §3): every field that applies to this donation. */
 export const ReceiptBody = ({ receipt, t, lang, hijriDue }: BodyProps) => {
   const status = paymentStatusDisplay(receipt.paymentStatus);
-  const reference = receipt.referenceNumber ? wrapReference(receipt.referenceNumber) : [];
   const recurrence = recurrenceLabel(receipt.frequency, money(receipt.totalAmount));
   const officer = showOfficerName({
     source: receipt.source,
@@ -215,13 +214,7 @@ export const ReceiptBody = ({ receipt, t, lang, hijriDue }: BodyProps) => {
             <PaymentBadge receipt={receipt} t={t} />
           </Field>
           <Field term={t("receipt_reference")}>
-            {reference.length === 0 ? null : (
-              <span className="receipt-reference">
-                {reference.map((line, i) => (
-                  <span key={i}>{line}</span>
-                ))}
-              </span>
-            )}
+            <Reference value={receipt.referenceNumber} />
           </Field>
           <Field term={t("receipt_bank")}>{receipt.bankName}</Field>
           <Field term={t("receipt_status")}>

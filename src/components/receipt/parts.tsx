@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import {
   cardImage,
   composeAddress,
@@ -9,6 +9,7 @@ import {
   RECEIPT_MOBILE_MASK,
   receiptDonor,
   taxWording,
+  wrapReference,
   type DateLanguage,
 } from "@portal/domain";
 import type { ReceiptDataWire } from "@portal/adapters/responses";
@@ -35,6 +36,22 @@ export const Field = ({ term, children }: { term: string; children: ReactNode })
       <dd>{children}</dd>
     </div>
   );
+
+/**
+ * The gateway's reference in pieces of 13 characters (§9): on one line where it fits (a desktop), broken
+ * only between the pieces where it does not (a phone), never inside one; copied whole.
+ */
+export const Reference = ({ value }: { value: string | null | undefined }) =>
+  value ? (
+    <span className="receipt-reference">
+      {wrapReference(value).map((piece, i) => (
+        <Fragment key={i}>
+          {i === 0 ? null : <wbr />}
+          <span>{piece}</span>
+        </Fragment>
+      ))}
+    </span>
+  ) : null;
 
 /** An amount as its payment status shows it: refunded and voided are struck, with their label. */
 export const Amount = ({ value, receipt, t }: { value: number; receipt: Receipt; t: Label }) => {
