@@ -1,5 +1,5 @@
 import type { RateConfig } from "./config.ts";
-import { countProblem } from "./counts.ts";
+import { isCount } from "./counts.ts";
 import type { Cents } from "./money.ts";
 import { ZERO, cents, sumCents, timesCount } from "./money.ts";
 
@@ -91,7 +91,7 @@ const count = (n: number | undefined): number => n ?? 0;
 
 /** True when a row patch carries a negative, fractional or unreadable count: the edit is refused. */
 const refused = (patch: { readonly noOfDays?: number; readonly noOfYear?: number }): boolean =>
-  [patch.noOfDays, patch.noOfYear].some((n) => n !== undefined && countProblem(n) !== null);
+  [patch.noOfDays, patch.noOfYear].some((n) => n !== undefined && !isCount(n));
 
 const priceYear = (row: FidyahYearRow, config: RateConfig): FidyahYearRow => {
   const quantity = count(row.noOfDays);

@@ -1,5 +1,4 @@
 import type { RateConfig } from "../config.ts";
-import { countProblem, ownershipShareProblem } from "../counts.ts";
 import type { Cents } from "../money.ts";
 import { withResults } from "./calculate.ts";
 import {
@@ -138,11 +137,11 @@ const edit = (state: ZakatState, action: ZakatAction): ZakatState => {
       return { ...state, cpf: { ordinaryAccount: action.amount } };
     case "business/update": {
       const share = action.patch.ownershipSharePercent;
-      if (share !== undefined && ownershipShareProblem(share) !== null) return state;
+      if (share !== undefined && !(share >= 0 && share <= 100)) return state;
       return { ...state, business: { ...state.business, ...action.patch } };
     }
     case "fitrah/setPersons":
-      if (countProblem(action.persons) !== null) return state;
+      if (!Number.isInteger(action.persons) || action.persons < 0) return state;
       return {
         ...state,
         fitrah: {
@@ -168,7 +167,8 @@ const edit = (state: ZakatState, action: ZakatAction): ZakatState => {
  * Applies one edit and recomputes every derived figure with the given rates. Weights below zero are read
  * as zero. A number of persons that is negative or fractional, or an ownership share below 0 or above
  * 100 %, is refused: the edit leaves the state as it was (nothing is priced from it, nothing clamped);
- * the page shows why with `countProblem` / `ownershipShareProblem`.
+ * the page shows why (the same rules as `countProblem` / `ownershipShareProblem`, written out here so
+ * the calculator page loads no more code for them).
  * `reset` (used after a passed transaction) returns the initial state with the current nisab.
  */
 export const reduceZakat = (

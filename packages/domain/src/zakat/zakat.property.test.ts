@@ -112,7 +112,9 @@ describe("zakat properties", () => {
             seedRates,
           );
           expect(countProblem(persons)).not.toBeNull();
-          expect(reduceZakat(s, { type: "fitrah/setPersons", kind, persons }, seedRates)).toEqual(s);
+          expect(reduceZakat(s, { type: "fitrah/setPersons", kind, persons }, seedRates)).toEqual(
+            s,
+          );
         },
       ),
     );
