@@ -263,7 +263,7 @@ test("your own fitrah rate: the range is stated, and a rate outside it is refuse
     await expect(field).toHaveAccessibleDescription(message);
     await expect(page.getByTestId("total")).toHaveText("$13.00");
   }
-  await normal.scrollIntoViewIfNeeded();
+  await normal.evaluate((group) => group.scrollIntoView({ block: "center" }));
   await page.screenshot({ path: testInfo.outputPath("refused-persons-375.png") });
 
   // In Malay too.
@@ -282,6 +282,9 @@ test("your own fitrah rate: the range is stated, and a rate outside it is refuse
   const shareMs = page.getByLabel("Bahagian pemilikan anda (%)");
   await shareMs.fill("101");
   await expect(shareMs).toHaveAccessibleDescription("Masukkan peratusan dari 0 hingga 100");
-  await normalMs.scrollIntoViewIfNeeded();
+  await normalMs.evaluate((group) => group.scrollIntoView({ block: "center" }));
+  await page.screenshot({ path: testInfo.outputPath("refused-persons-ms-375.png") });
+  await shareMs.evaluate((field) => field.scrollIntoView({ block: "center" }));
+  await page.screenshot({ path: testInfo.outputPath("refused-share-ms-375.png") });
   await page.screenshot({ path: testInfo.outputPath("fitrah-range-ms-375.png"), fullPage: true });
 });
