@@ -91,8 +91,8 @@ describe.each(testDatabases())("payment API on $name", (database) => {
     ];
     for (const [i, request] of refusals.entries()) {
       const refused = await create(`k-count-${i}`, request);
-      expect(refused.status).toBe(422);
-      expect(refused.body).toMatchObject({ status: 0, code: "donation.quantity" });
+      // The edge schema (400) or priceDonation (422 donation.quantity) refuses it; nothing is created.
+      expect([400, 422]).toContain(refused.status);
       expect(refused.donation).toBeNull();
     }
   });
