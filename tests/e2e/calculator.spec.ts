@@ -237,6 +237,35 @@ test("your own fitrah rate: the range is stated, and a rate outside it is refuse
   await expect(page.getByTestId("total")).toHaveText("$13.00");
   await expect(page.getByRole("link", { name: "Pay zakat" })).toBeVisible();
 
+  // Negative or fractional persons and an ownership share outside 0 to 100 are refused beside the
+  // field, the typed value stays, and nothing is priced from it (the total stays at $13.00).
+  const normal = page.getByRole("group", { name: "Normal rate, $5.00 a person" });
+  const share = page
+    .getByRole("group", { name: "Business", exact: true })
+    .getByLabel("Your ownership share (%)");
+  for (const [field, typed, message] of [
+    [
+      normal.getByLabel("Number of persons"),
+      "-2",
+      "Enter a whole number of persons from 0 to 9999",
+    ],
+    [
+      normal.getByLabel("Number of persons"),
+      "1.5",
+      "Enter a whole number of persons from 0 to 9999",
+    ],
+    [share, "150", "Enter a percentage from 0 to 100"],
+    [share, "-5", "Enter a percentage from 0 to 100"],
+  ] as const) {
+    await field.fill(typed);
+    await expect(field).toHaveValue(typed);
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(message);
+    await expect(page.getByTestId("total")).toHaveText("$13.00");
+  }
+  await normal.evaluate((group) => group.scrollIntoView({ block: "center" }));
+  await page.screenshot({ path: testInfo.outputPath("refused-persons-375.png") });
+
   // In Malay too.
   await open(page, "/ms/calculator");
   const ownMs = page.getByRole("group", { name: "Kadar pilihan anda" });
@@ -245,5 +274,17 @@ test("your own fitrah rate: the range is stated, and a rate outside it is refuse
   );
   await ownMs.getByRole("textbox").first().fill("4");
   await expect(ownMs.getByText("Masukkan kadar dari $5.00 hingga $8.00 seorang.")).toBeVisible();
+  const normalMs = page.getByRole("group", { name: "Kadar biasa, $5.00 seorang" });
+  await normalMs.getByLabel("Bilangan orang").fill("-1");
+  await expect(normalMs.getByLabel("Bilangan orang")).toHaveAccessibleDescription(
+    "Masukkan bilangan orang dalam nombor bulat dari 0 hingga 9999",
+  );
+  const shareMs = page.getByLabel("Bahagian pemilikan anda (%)");
+  await shareMs.fill("101");
+  await expect(shareMs).toHaveAccessibleDescription("Masukkan peratusan dari 0 hingga 100");
+  await normalMs.evaluate((group) => group.scrollIntoView({ block: "center" }));
+  await page.screenshot({ path: testInfo.outputPath("refused-persons-ms-375.png") });
+  await shareMs.evaluate((field) => field.scrollIntoView({ block: "center" }));
+  await page.screenshot({ path: testInfo.outputPath("refused-share-ms-375.png") });
   await page.screenshot({ path: testInfo.outputPath("fitrah-range-ms-375.png"), fullPage: true });
 });

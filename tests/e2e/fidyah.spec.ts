@@ -55,6 +55,14 @@ test("a donor works out fidyah over three reasons and hands it to checkout", asy
   await days.fill("31");
   await expect(days).toHaveAttribute("aria-invalid", "true");
   await expect(days).toHaveAccessibleDescription("Enter a whole number of days from 0 to 30");
+  // Negative or fractional days are refused too, never read as 0 or rounded; the typed value stays
+  // (the field holds two characters, so a fraction is ".5").
+  for (const typed of ["-3", ".5"]) {
+    await days.fill(typed);
+    await expect(days).toHaveValue(typed);
+    await expect(days).toHaveAttribute("aria-invalid", "true");
+    await expect(days).toHaveAccessibleDescription("Enter a whole number of days from 0 to 30");
+  }
   await days.fill("30");
 
   const expected = domainTotal([
@@ -109,6 +117,14 @@ test("the Malay fidyah page speaks Malay", async ({ page }) => {
   const haid = page.getByRole("group", { name: "Haid dan sebab lain" });
   await haid.getByLabel("Hari ditinggalkan").fill("10");
   await expect(page.getByTestId("total")).toHaveText("$40.00");
+  // A refused number of days says why in Malay, keeps what was typed, and prices nothing from it.
+  const days = page
+    .getByRole("group", { name: "Hamil atau menyusu" })
+    .getByLabel("Hari ditinggalkan");
+  await days.fill("-2");
+  await expect(days).toHaveValue("-2");
+  await expect(days).toHaveAccessibleDescription("Masukkan nombor bulat hari dari 0 hingga 30");
+  await expect(page.getByTestId("total")).toHaveText("$40.00");
   await expect(page.getByRole("link", { name: "Bayar fidyah sekarang" })).toHaveAttribute(
     "href",
     "/ms/checkout?flow=FIDYAH",
@@ -131,5 +147,14 @@ for (const [prefix, width] of everyScreen) {
     await page.locator(".calc-card").first().getByRole("textbox").nth(1).fill("12");
     await expectNoOverflow(page);
     await keepScreenshot(page, testInfo, `fidyah${prefix.replace("/", "-")}-${width}`);
+    // With a refused number of days showing beside its field.
+    const days = page.locator(".calc-card").nth(1).getByRole("textbox").nth(1);
+    await days.fill(".5");
+    await expect(days).toHaveAttribute("aria-invalid", "true");
+    await expectNoOverflow(page);
+    await days.evaluate((field) => field.scrollIntoView({ block: "center" }));
+    await page.screenshot({
+      path: testInfo.outputPath(`fidyah-refused${prefix.replace("/", "-")}-${width}.png`),
+    });
   });
 }

@@ -77,6 +77,26 @@ describe.each(testDatabases())("payment API on $name", (database) => {
     expect(malformed.status).toBe(400);
   });
 
+  it("refuses negative or fractional persons and fidyah days with a code, never clamping them", async () => {
+    const refusals = [
+      { ...zakat, items: { fitrah: { normal: -1, premium: 0 } }, totalCents: 0 },
+      { ...zakat, items: { fitrah: { normal: 1.5, premium: 0 } }, totalCents: 750 },
+      {
+        ...zakat,
+        items: { fitrah: { normal: 0, premium: 0, variable: { persons: -2, rate: 600 } } },
+        totalCents: 0,
+      },
+      { flow: "FIDYAH", items: { fidyah: { days: -3 } }, totalCents: 0, ratesVersion: 1 },
+      { flow: "FIDYAH", items: { fidyah: { days: 2.5 } }, totalCents: 1_000, ratesVersion: 1 },
+    ];
+    for (const [i, request] of refusals.entries()) {
+      const refused = await create(`k-count-${i}`, request);
+      // The edge schema (400) or priceDonation (422 donation.quantity) refuses it; nothing is created.
+      expect([400, 422]).toContain(refused.status);
+      expect(refused.donation).toBeNull();
+    }
+  });
+
   it("replays a repeated create with the same Idempotency-Key, and refuses the key for another request", async () => {
     const first = await create("k-idem");
     const again = await create("k-idem");

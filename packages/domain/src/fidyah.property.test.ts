@@ -7,6 +7,7 @@ import {
   type FidyahAction,
   type FidyahCategory,
 } from "./fidyah.ts";
+import { countProblem } from "./counts.ts";
 import { cents } from "./money.ts";
 
 const category = fc.constantFrom<FidyahCategory>("haid", "pregnancy", "illness");
@@ -84,6 +85,31 @@ describe("fidyah properties", () => {
           config,
         );
         expect(s.haid.years[0]?.amount).toBe(days * perDay);
+      }),
+    );
+  });
+
+  it("a negative or fractional number of days or years is refused, never read as another", () => {
+    const bad = fc.oneof(
+      fc.double({ max: -Number.MIN_VALUE, noNaN: true }),
+      fc.double({ min: 0, max: 400, noNaN: true }).filter((n) => !Number.isInteger(n)),
+    );
+    fc.assert(
+      fc.property(category, fc.nat(30), bad, fc.boolean(), (c, days, refused, years) => {
+        const s = reduceFidyah(
+          initialFidyahState,
+          { type: "updateRow", category: c, index: 0, patch: { noOfDays: days } },
+          seedRates,
+        );
+        expect(countProblem(refused)).not.toBeNull();
+        const row = { type: "updateRow" as const, category: c, index: 0 };
+        expect(reduceFidyah(s, { ...row, patch: { noOfDays: refused } }, seedRates)).toEqual(s);
+        const calc = years
+          ? { noOfYear: refused, noOfDays: 1 }
+          : { noOfYear: 1, noOfDays: refused };
+        expect(
+          reduceFidyah(s, { type: "updateCalcRow", index: 0, patch: calc }, seedRates),
+        ).toEqual(s);
       }),
     );
   });

@@ -62,11 +62,22 @@ describe("fidyah at $4 per day", () => {
     expect(removed.illnessAmount).toBe(0);
   });
 
-  it("negative or fractional days read as whole days from zero", () => {
-    const s = run([{ type: "updateRow", category: "haid", index: 0, patch: { noOfDays: -3 } }]);
-    expect(s.haid.years[0]?.amount).toBe(0);
-    const f = run([{ type: "updateRow", category: "haid", index: 0, patch: { noOfDays: 2.9 } }]);
-    expect(f.haid.years[0]?.quantity).toBe(2);
+  it("refuses negative or fractional days and years: the edit leaves the state as it was", () => {
+    const s = run([{ type: "updateRow", category: "haid", index: 0, patch: { noOfDays: 4 } }]);
+    for (const noOfDays of [-3, 2.9, -0.5, Number.NaN]) {
+      const refused = run(
+        [{ type: "updateRow", category: "haid", index: 0, patch: { noOfDays } }],
+        s,
+      );
+      expect(refused).toEqual(s);
+      expect(refused.haid.years[0]).toMatchObject({ noOfDays: 4, quantity: 4 });
+    }
+    for (const patch of [
+      { noOfYear: 2, noOfDays: -1 },
+      { noOfYear: 1.5, noOfDays: 3 },
+    ]) {
+      expect(run([{ type: "updateCalcRow", index: 0, patch }], s)).toEqual(s);
+    }
   });
 
   it("a directly set amount clears rows and remark, is capped at the configured limit, and empty is zero", () => {

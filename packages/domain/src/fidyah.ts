@@ -1,4 +1,5 @@
 import type { RateConfig } from "./config.ts";
+import { isCount } from "./counts.ts";
 import type { Cents } from "./money.ts";
 import { ZERO, cents, sumCents, timesCount } from "./money.ts";
 
@@ -86,8 +87,11 @@ export type FidyahAction =
   | { readonly type: "setAmount"; readonly category: FidyahCategory; readonly amount: Cents | null }
   | { readonly type: "reset" };
 
-const count = (n: number | undefined): number =>
-  n !== undefined && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
+const count = (n: number | undefined): number => n ?? 0;
+
+/** True when a row patch carries a negative, fractional or unreadable count: the edit is refused. */
+const refused = (patch: { readonly noOfDays?: number; readonly noOfYear?: number }): boolean =>
+  [patch.noOfDays, patch.noOfYear].some((n) => n !== undefined && !isCount(n));
 
 const priceYear = (row: FidyahYearRow, config: RateConfig): FidyahYearRow => {
   const quantity = count(row.noOfDays);
@@ -155,6 +159,7 @@ const edit = (state: FidyahState, action: FidyahAction, config: RateConfig): Fid
         ? setCalc(state, [...state.illness.yearsCalc, emptyCalcRow])
         : setYears(state, action.category, [...state[action.category].years, emptyYearRow]);
     case "updateRow": {
+      if (refused(action.patch)) return state;
       const rows = state[action.category].years.map((row, i) =>
         i === action.index ? priceYear({ ...row, ...action.patch }, config) : row,
       );
@@ -162,6 +167,7 @@ const edit = (state: FidyahState, action: FidyahAction, config: RateConfig): Fid
       return action.category === "illness" ? setCalc(next, [emptyCalcRow]) : next;
     }
     case "updateCalcRow": {
+      if (refused(action.patch)) return state;
       const rows = state.illness.yearsCalc.map((row, i) =>
         i === action.index ? priceCalc({ ...row, ...action.patch }, config) : row,
       );
@@ -197,7 +203,8 @@ const edit = (state: FidyahState, action: FidyahAction, config: RateConfig): Fid
 
 /**
  * Applies one fidyah edit (spec §4). Rows are priced as days x fidyah per day (no compounding for late
- * years). Updating an illness year row resets the multi-year rows to one empty row, and the other way
+ * years). A negative, fractional or unreadable number of days or years is refused: the edit leaves the
+ * state as it was (nothing is priced from it, nothing rounded); the page says why. Updating an illness year row resets the multi-year rows to one empty row, and the other way
  * round. A directly set amount clears the category's rows (and the illness remark) and is capped at the
  * configured maximum; an empty amount counts as zero. Category totals are the sum of their rows; the
  * overall total is haid + illness + pregnancy.

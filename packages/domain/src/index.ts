@@ -12,6 +12,7 @@ export * from "./fidyah.ts";
 export * from "./kaffarah.ts";
 export * from "./donation-widget.ts";
 export * from "./limits.ts";
+export * from "./counts.ts";
 export * from "./validators/index.ts";
 export * from "./format/index.ts";
 export * from "./funds/index.ts";

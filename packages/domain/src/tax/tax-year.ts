@@ -1,4 +1,4 @@
-import { SGT_OFFSET_MS, sgtParts } from "../format/sgt.ts";
+import { sgtLocalToEpoch, sgtParts } from "../format/sgt.ts";
 
 /** The Singapore tax year of an instant: its calendar year in Singapore time (UTC+8). */
 export const taxYearOf = (epochMs: number): number => sgtParts(epochMs).year;
@@ -7,6 +7,6 @@ export const taxYearOf = (epochMs: number): number => sgtParts(epochMs).year;
 export const taxYearSpan = (
   year: number,
 ): { readonly fromMs: number; readonly untilMs: number } => ({
-  fromMs: Date.UTC(year, 0, 1) - SGT_OFFSET_MS,
-  untilMs: Date.UTC(year + 1, 0, 1) - SGT_OFFSET_MS,
+  fromMs: sgtLocalToEpoch(Date.UTC(year, 0, 1)),
+  untilMs: sgtLocalToEpoch(Date.UTC(year + 1, 0, 1)),
 });

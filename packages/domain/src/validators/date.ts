@@ -1,4 +1,4 @@
-import { SGT_OFFSET_MS } from "../format/sgt.ts";
+import { sgtLocalToEpoch } from "../format/sgt.ts";
 import type { Validation } from "./messages.ts";
 
 /** A calendar date. */
@@ -23,9 +23,9 @@ export const parseDdMmYyyy = (text: string): CalendarDate | null => {
   return real ? { day, month, year } : null;
 };
 
-/** Start of a calendar date in Singapore, as epoch milliseconds. */
+/** Start of a calendar date in Singapore (+07:30 before 1982, +08:00 since), as epoch milliseconds. */
 export const sgtStartOfDay = (date: CalendarDate): number =>
-  Date.UTC(date.year, date.month - 1, date.day) - SGT_OFFSET_MS;
+  sgtLocalToEpoch(Date.UTC(date.year, date.month - 1, date.day));
 
 /**
  * Date rule (§5): `dd/mm/yyyy`, and allowed only if before now (the date's start in Singapore must be

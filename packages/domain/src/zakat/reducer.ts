@@ -71,7 +71,6 @@ const removeAt = <A>(rows: ReadonlyArray<A>, index: number): ReadonlyArray<A> =>
   rows.filter((_, i) => i !== index);
 
 const nonNegative = (n: number): number => (Number.isFinite(n) && n > 0 ? n : 0);
-const wholeCount = (n: number): number => Math.floor(nonNegative(n));
 
 const edit = (state: ZakatState, action: ZakatAction): ZakatState => {
   switch (action.type) {
@@ -137,18 +136,17 @@ const edit = (state: ZakatState, action: ZakatAction): ZakatState => {
     case "cpf/setOrdinaryAccount":
       return { ...state, cpf: { ordinaryAccount: action.amount } };
     case "business/update": {
-      const patch = { ...action.patch };
-      if (patch.ownershipSharePercent !== undefined) {
-        patch.ownershipSharePercent = Math.min(100, nonNegative(patch.ownershipSharePercent));
-      }
-      return { ...state, business: { ...state.business, ...patch } };
+      const share = action.patch.ownershipSharePercent;
+      if (share !== undefined && !(share >= 0 && share <= 100)) return state;
+      return { ...state, business: { ...state.business, ...action.patch } };
     }
     case "fitrah/setPersons":
+      if (!Number.isInteger(action.persons) || action.persons < 0) return state;
       return {
         ...state,
         fitrah: {
           ...state.fitrah,
-          [action.kind]: { ...state.fitrah[action.kind], persons: wholeCount(action.persons) },
+          [action.kind]: { ...state.fitrah[action.kind], persons: action.persons },
         },
       };
     case "fitrah/setVariableRate":
@@ -166,8 +164,11 @@ const edit = (state: ZakatState, action: ZakatAction): ZakatState => {
 };
 
 /**
- * Applies one edit and recomputes every derived figure with the given rates. Weights and persons below
- * zero are read as zero, persons as whole numbers, and the ownership share is kept within 0 to 100.
+ * Applies one edit and recomputes every derived figure with the given rates. Weights below zero are read
+ * as zero. A number of persons that is negative or fractional, or an ownership share below 0 or above
+ * 100 %, is refused: the edit leaves the state as it was (nothing is priced from it, nothing clamped);
+ * the page shows why (the same rules as `countProblem` / `ownershipShareProblem`, written out here so
+ * the calculator page loads no more code for them).
  * `reset` (used after a passed transaction) returns the initial state with the current nisab.
  */
 export const reduceZakat = (

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { seedRates, type RateConfig } from "../config.ts";
+import { countProblem, ownershipShareProblem } from "../counts.ts";
 import { cents, type Cents } from "../money.ts";
 import { calculateZakat } from "./calculate.ts";
 import { reduceZakat } from "./reducer.ts";
@@ -90,6 +91,46 @@ describe("zakat properties", () => {
         const expected =
           seedRates.fitrahNormalRate * n + seedRates.fitrahPremiumRate * p + rate * v;
         expect(calculateZakat(s, seedRates).fitrah.zakat).toBe(expected);
+      }),
+    );
+  });
+
+  it("a negative or fractional number of persons is refused, never clamped or rounded", () => {
+    const bad = fc.oneof(
+      fc.double({ max: -Number.MIN_VALUE, noNaN: true }),
+      fc.double({ min: 0, max: 1e4, noNaN: true }).filter((n) => !Number.isInteger(n)),
+    );
+    fc.assert(
+      fc.property(
+        fc.nat(50),
+        bad,
+        fc.constantFrom("normal", "premium", "variable"),
+        (n, persons, kind) => {
+          const s = reduceZakat(
+            initialZakatState,
+            { type: "fitrah/setPersons", kind, persons: n },
+            seedRates,
+          );
+          expect(countProblem(persons)).not.toBeNull();
+          expect(reduceZakat(s, { type: "fitrah/setPersons", kind, persons }, seedRates)).toEqual(
+            s,
+          );
+        },
+      ),
+    );
+  });
+
+  it("an ownership share below 0 or above 100 % is refused, never kept within 0 to 100", () => {
+    const bad = fc.oneof(
+      fc.double({ max: -Number.MIN_VALUE, noNaN: true }),
+      fc.double({ min: 100, max: 1e9, noNaN: true, minExcluded: true }),
+    );
+    fc.assert(
+      fc.property(amount, bad, (assets, share) => {
+        const s = withBusiness(assets, 50);
+        const patch = { currentAssets: assets, ownershipSharePercent: share };
+        expect(ownershipShareProblem(share)).not.toBeNull();
+        expect(reduceZakat(s, { type: "business/update", patch }, seedRates)).toEqual(s);
       }),
     );
   });

@@ -152,8 +152,11 @@ describe("zakat calculator with the March 2025 nisab ($10,975)", () => {
     expect(s.business.totalZakat).toBe(d(850));
     expect(s.business.totalPayable).toBe(d(425));
     expect(s.business.type).toBe("Trade");
-    const capped = run([{ type: "business/update", patch: { ownershipSharePercent: 150 } }], s);
-    expect(capped.business.ownershipSharePercent).toBe(100);
+    for (const ownershipSharePercent of [150, 100.01, -1, Number.NaN]) {
+      const refused = run([{ type: "business/update", patch: { ownershipSharePercent } }], s);
+      expect(refused).toEqual(s);
+      expect(refused.business.totalPayable).toBe(d(425));
+    }
     const below = run([{ type: "business/update", patch: { currentLiabilities: d(45_000) } }], s);
     expect(below.business.netAssetsDue).toBe(d(9_000));
     expect(below.business.totalPayable).toBe(0);
@@ -164,11 +167,14 @@ describe("zakat calculator with the March 2025 nisab ($10,975)", () => {
       { type: "fitrah/setPersons", kind: "normal", persons: 3 },
       { type: "fitrah/setPersons", kind: "premium", persons: 2 },
       { type: "fitrah/setVariableRate", rate: d(10) },
-      { type: "fitrah/setPersons", kind: "variable", persons: 1.7 },
+      { type: "fitrah/setPersons", kind: "variable", persons: 1 },
     ]);
     expect(s.fitrah.normal).toEqual({ rate: d(5), persons: 3, amount: d(15) });
     expect(s.fitrah.premium.amount).toBe(d(16));
     expect(s.fitrah.variable).toEqual({ rate: d(10), persons: 1, amount: d(10) });
+    for (const persons of [1.7, -2, -0.5, Number.POSITIVE_INFINITY]) {
+      expect(run([{ type: "fitrah/setPersons", kind: "normal", persons }], s)).toEqual(s);
+    }
     const r = calculateZakat(s, seedRates);
     expect(r.fitrah.zakat).toBe(d(41));
     expect(r.fitrah.explanation.figures).toContainEqual({
