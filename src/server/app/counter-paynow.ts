@@ -7,7 +7,7 @@ import {
   receiptAttributes,
   type Cents,
 } from "@portal/domain";
-import { IdempotencyConflict, type KioskDonation } from "@portal/adapters/db";
+import type { KioskDonation } from "@portal/adapters/db";
 import { CounterDeviceRecords, EntrySignatures } from "./counter-sync";
 import { KioskRecords } from "./kiosk";
 import { donationOf, type DonationRef } from "./pay-donation";
@@ -146,8 +146,10 @@ export const startCounterPayNow = (input: {
           // The shift closed between its read and the donation's insert (the database refuses).
           error instanceof Error && /counter shift .* is not open/.test(error.message)
             ? refuse("counter.noShift", "The amil's shift closed: open one and try again")
-            : error instanceof IdempotencyConflict
-              ? refuse(error.code, error.message)
+            : // The records' IdempotencyConflict (ports.ts: their refusals carry a code).
+              error instanceof Error &&
+                (error as { code?: unknown }).code === "idempotency.conflict"
+              ? refuse("idempotency.conflict", error.message)
               : undefined,
       );
       made.push({
