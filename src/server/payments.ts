@@ -19,6 +19,7 @@ import {
   type Payments,
   type Recurring,
 } from "@portal/adapters/db";
+import { verificationCodes } from "@portal/adapters/receipts";
 import type { PortalClock } from "./clock";
 import type { PortalConfig } from "./config";
 import type { PortalDatabase } from "./database";
@@ -109,7 +110,11 @@ export function portalPayments(deps: {
     : deps.sandbox;
   const gatewayNamed = (name: string) => (name === gatewayName ? gateway : undefined);
   const mails = paymentMails(
-    { publicUrl: publicUrlOf(config), productRoute: config.productRoute },
+    {
+      publicUrl: publicUrlOf(config),
+      productRoute: config.productRoute,
+      verificationCode: verificationCodes(key).of,
+    },
     deps.mailQueue,
   );
   const recurringRecords = database.over((sql) => recurring(sql, { now: deps.clock.nowMs }));

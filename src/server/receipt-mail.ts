@@ -1,7 +1,9 @@
 import {
   formatMoney,
+  printedVerificationCode,
   receiptHref,
   receiptPath,
+  verifyHref,
   type Cents,
   type MailMessage,
 } from "@portal/domain";
@@ -25,6 +27,8 @@ export const publicUrlOf = (config: { readonly publicUrl: string }): string =>
 export interface MailSite {
   readonly publicUrl: string;
   readonly productRoute: string;
+  /** A receipt number's verification code (the one its page, PDF and QR code print). */
+  readonly verificationCode: (receiptNo: string) => string;
 }
 
 /** One receipt mail per donation, one refund mail per refunded payment: the queue's keys. */
@@ -80,6 +84,11 @@ export const receiptMail = (
   )}`;
   const amount = formatMoney(donation.totalCents as Cents);
   const { receiptNo } = donation.receipt;
+  // The receipt's verification code, as on its page: anyone shown the receipt can check it at /verify.
+  const code = site.verificationCode(receiptNo);
+  const printed = printedVerificationCode(code);
+  const verify = (languagePrefix: string) =>
+    verifyHref(receiptNo, code, { origin: site.publicUrl, languagePrefix });
   return {
     to: email,
     kind: "receipt",
@@ -87,9 +96,11 @@ export const receiptMail = (
     text: [
       `Thank you. We received ${amount} (transaction ${donation.transactionNo}).`,
       `Receipt ${receiptNo}: ${link}`,
+      `Verification code ${printed}; anyone can check the receipt is genuine: ${verify("")}`,
       "",
       `Terima kasih. Kami telah menerima ${amount} (transaksi ${donation.transactionNo}).`,
       `Resit ${receiptNo}: ${link}`,
+      `Kod pengesahan ${printed}; sesiapa boleh menyemak resit ini tulen: ${verify("/ms")}`,
     ].join("\n"),
     meta: { transactionNo: donation.transactionNo, receiptNo, link },
   };

@@ -106,6 +106,22 @@ describe.each(testDatabases())("e-mail through SMTP on $name", (database) => {
     expect(mail?.text).toContain(
       `/receipt/fidyah?transactionNo=${settled.transactionNo}&token=${encodeURIComponent(settled.receipt.token)}`,
     );
+    // Its verification code, in both languages, with the verify page's link: /verify calls it genuine.
+    const link = new RegExp(
+      `Verification code (\\S+); anyone can check the receipt is genuine: (\\S+/verify\\?no=${settled.receipt.receiptNo}&code=(\\S+))`,
+    ).exec(mail?.text ?? "");
+    expect(link?.[1]).toBe(link?.[3]);
+    expect(mail?.text).toContain(`Kod pengesahan ${link?.[1]}; sesiapa boleh menyemak`);
+    expect(mail?.text).toContain(`/ms/verify?no=${settled.receipt.receiptNo}&code=${link?.[1]}`);
+    const verified = await fetch(`${portal.base}/svc/payment/api/Receipt/verifyReceipt`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ receiptNo: settled.receipt.receiptNo, code: link?.[1] }),
+    });
+    expect(verified.status).toBe(200);
+    expect(await verified.json()).toMatchObject({
+      data: { receiptNo: settled.receipt.receiptNo, amountCents: 4000, status: "accepted" },
+    });
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(smtp.received).toHaveLength(1);
 

@@ -6,6 +6,7 @@ import {
   type MailQueue,
   type Sql,
 } from "@portal/adapters/db";
+import { verificationCodes } from "@portal/adapters/receipts";
 import type { PortalConfig } from "../config";
 import { FIRST_TRY_WAIT_MS } from "../mail";
 import { publicUrlOf, receiptMail } from "../receipt-mail";
@@ -23,7 +24,11 @@ export const mailReceipt = async (
   const receipt = await receipts(sql, deps.key).current(transactionNo);
   if (!receipt) return false;
   const message = receiptMail(
-    { publicUrl: publicUrlOf(deps.config), productRoute: deps.config.productRoute },
+    {
+      publicUrl: publicUrlOf(deps.config),
+      productRoute: deps.config.productRoute,
+      verificationCode: verificationCodes(deps.key).of,
+    },
     {
       transactionNo,
       flow: row.flow,
