@@ -6,7 +6,6 @@ import {
   type MailQueue,
   type Sql,
 } from "@portal/adapters/db";
-import { verificationCodes } from "@portal/adapters/receipts";
 import type { PortalConfig } from "../config";
 import { FIRST_TRY_WAIT_MS } from "../mail";
 import { publicUrlOf, receiptMail } from "../receipt-mail";
@@ -21,13 +20,14 @@ export const mailReceipt = async (
 ): Promise<boolean> => {
   const row = await receiptMailDonation(sql, transactionNo);
   if (!row?.email) return false;
-  const receipt = await receipts(sql, deps.key).current(transactionNo);
+  const book = receipts(sql, deps.key);
+  const receipt = await book.current(transactionNo);
   if (!receipt) return false;
   const message = receiptMail(
     {
       publicUrl: publicUrlOf(deps.config),
       productRoute: deps.config.productRoute,
-      verificationCode: verificationCodes(deps.key).of,
+      verificationCode: book.verificationCode,
     },
     {
       transactionNo,
