@@ -218,6 +218,16 @@ export const SETTINGS = [
     "Merchant name on a sandbox QR (25 characters at most)",
   ),
   server(
+    "PORTAL_CARD_FEE_BASIS_POINTS",
+    "`340`",
+    "The provider's part of a card payment in hundredths of a per cent (Stripe Singapore's 3.4%): the card fee a donor may cover",
+  ),
+  server(
+    "PORTAL_CARD_FEE_FIXED_CENTS",
+    "`50`",
+    "The provider's fixed fee per card payment in cents (Stripe Singapore's S$0.50)",
+  ),
+  server(
     "PORTAL_JOBS_INTERVAL_SECONDS",
     "`60`",
     "How often payments are reconciled, recurring plans charged and due mails delivered",

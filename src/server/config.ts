@@ -40,6 +40,8 @@ export interface PortalConfig {
     /** Stripe's webhook signing secret; the endpoint answers 404 without it (in any gateway mode). */
     readonly webhookSecret: string | undefined;
     readonly payNow: { readonly uen: string; readonly merchantName: string };
+    /** What the provider keeps of a card payment: the fee a donor may choose to cover (issue 33). */
+    readonly cardFee: { readonly basisPoints: number; readonly fixedCents: number };
   };
   readonly mail: { readonly smtpUrl: string | undefined; readonly from: string | undefined };
   readonly identity: {
@@ -160,6 +162,10 @@ export function readConfig(
     problems.push("PORTAL_TEST_CONTROL_TOKEN must be 32 characters or more");
   }
 
+  const cardFeeBasisPoints = count("PORTAL_CARD_FEE_BASIS_POINTS", 340, 0);
+  if (cardFeeBasisPoints >= 10_000) {
+    problems.push("PORTAL_CARD_FEE_BASIS_POINTS must be below 10000 (100%)");
+  }
   const config: PortalConfig = {
     production,
     port,
@@ -193,6 +199,10 @@ export function readConfig(
       payNow: {
         uen: text("PORTAL_PAYNOW_UEN") ?? "T08GB0032G",
         merchantName: text("PORTAL_PAYNOW_NAME") ?? "MUIS ZAKAT",
+      },
+      cardFee: {
+        basisPoints: cardFeeBasisPoints,
+        fixedCents: count("PORTAL_CARD_FEE_FIXED_CENTS", 50, 0),
       },
     },
     mail: { smtpUrl, from: mailFrom },

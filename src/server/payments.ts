@@ -61,6 +61,8 @@ export interface PortalPayments {
   readonly browserConfiguration: {
     readonly gateway: GatewayName;
     readonly publishableKey: string;
+    /** The provider's card fee, which checkout offers the donor to cover (`coverFeeCents`). */
+    readonly cardFee: { readonly basisPoints: number; readonly fixedCents: number };
   };
   /**
    * Recurring plans, renewals, saved cards and manage links, on the portal's clock (tests move it
@@ -157,6 +159,7 @@ export function portalPayments(deps: {
     browserConfiguration: {
       gateway: gatewayName,
       publishableKey: config.payments.stripe?.publishableKey ?? "",
+      cardFee: config.payments.cardFee,
     },
     recurring: recurringRecords,
     donations,

@@ -87,6 +87,9 @@ export const receiptMail = (
   // The receipt's verification code, as on its page: anyone shown the receipt can check it at /verify.
   const code = site.verificationCode(receiptNo);
   const printed = printedVerificationCode(code);
+  // Issue 33: a card fee the donor covered is written apart from the gift, never added to it.
+  const fee = donation.feeCents > 0 ? formatMoney(donation.feeCents as Cents) : null;
+  const charged = formatMoney((donation.totalCents + donation.feeCents) as Cents);
   const verify = (languagePrefix: string) =>
     verifyHref(receiptNo, code, { origin: site.publicUrl, languagePrefix });
   return {
@@ -95,14 +98,29 @@ export const receiptMail = (
     subject: `Your receipt ${receiptNo} / Resit anda ${receiptNo}`,
     text: [
       `Thank you. We received ${amount} (transaction ${donation.transactionNo}).`,
+      ...(fee
+        ? [
+            `Card fee you covered: ${fee}, charged with the gift; not part of it and not tax-deductible (charged in all: ${charged}).`,
+          ]
+        : []),
       `Receipt ${receiptNo}: ${link}`,
       `Verification code ${printed}; anyone can check the receipt is genuine: ${verify("")}`,
       "",
       `Terima kasih. Kami telah menerima ${amount} (transaksi ${donation.transactionNo}).`,
+      ...(fee
+        ? [
+            `Caj kad yang anda tanggung: ${fee}, dikenakan bersama sumbangan; bukan sebahagian daripadanya dan tidak layak potongan cukai (jumlah dikenakan: ${charged}).`,
+          ]
+        : []),
       `Resit ${receiptNo}: ${link}`,
       `Kod pengesahan ${printed}; sesiapa boleh menyemak resit ini tulen: ${verify("/ms")}`,
     ].join("\n"),
-    meta: { transactionNo: donation.transactionNo, receiptNo, link },
+    meta: {
+      transactionNo: donation.transactionNo,
+      receiptNo,
+      link,
+      ...(fee ? { feeCents: String(donation.feeCents) } : {}),
+    },
   };
 };
 

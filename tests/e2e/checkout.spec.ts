@@ -7,6 +7,7 @@ import {
   expectNoOverflow,
   hydrated,
   keepScreenshot,
+  lookAtBothWidths,
   onWakafHost,
   open,
 } from "./helpers";
@@ -178,6 +179,12 @@ test("zakat from the calculator for a household, on a phone, in Malay", async ({
   await checkScreen(page, testInfo, "checkout-household-ms-375");
   await fillDonor(page, "zakat.ms@example.sg");
   await fillCard(page, "4242-4242-4242-4242");
+  // Issue 33: the donor covers the card fee; it is added to the charge, not to the zakat.
+  const fee = page.getByRole("checkbox", { name: "Saya akan menanggung caj kad ($11.10)" });
+  await expect(fee).toHaveAccessibleDescription(/bukan zakat atau wakaf/);
+  await fee.check();
+  await expect(page.getByTestId("checkout-pay")).toHaveText("Bayar $311.60");
+  await expect(page.getByTestId("checkout-total")).toHaveText("$300.50");
   await expectNoOverflow(page);
   await keepScreenshot(page, testInfo, "checkout-ms-375");
   await page.getByTestId("checkout-pay").click();
@@ -206,10 +213,19 @@ test("zakat from the calculator for a household, on a phone, in Malay", async ({
     /Untuk Haji Rahman · Biasa\s*\$5\.00/,
     /Untuk Siti Aminah · Premium\s*\$8\.00/,
   ]);
-  await keepScreenshot(page, testInfo, "receipt-harta-items-ms-375");
+  // The fee stands apart from the zakat: the total is the zakat alone, the fee and the charge below.
+  await expect(page.locator("article.receipt-sheet table.receipt-table tfoot")).toHaveText(
+    /Jumlah keseluruhan\s*\$300\.50/,
+  );
+  const payment = page.locator('article.receipt-sheet section[aria-labelledby="receipt-payment"]');
+  await expect(payment).toContainText(
+    "Caj kad yang anda tanggung$11.10, dikenakan bersama sumbangan ini; bukan sebahagian daripadanya dan tidak layak potongan cukai",
+  );
+  await expect(payment).toContainText("Jumlah yang dikenakan$311.60");
+  await lookAtBothWidths(page, testInfo, "receipt-harta-fee-ms");
 });
 
-test("fidyah by card", async ({ page }) => {
+test("fidyah by card, covering the card fee", async ({ page }, testInfo) => {
   await open(page, "/fidyah");
   const haid = page.getByRole("group", { name: "Menstruation and other reasons" });
   await haid.getByRole("group", { name: "Year 1" }).getByLabel("Days missed").fill("7");
@@ -222,12 +238,35 @@ test("fidyah by card", async ({ page }) => {
   await fillDonor(page, "fidyah.guest@example.sg");
   await fillCard(page, "5555 5555 5555 4444");
   await expect(page.getByTestId("card-brand")).toHaveAccessibleName("Mastercard");
+  // Issue 33: covering the card fee ($28.00 at 3.4% + $0.50 needs $1.51 more); PayNow offers none.
+  const fee = page.getByRole("checkbox", { name: "I will cover the card fee ($1.51)" });
+  await fee.check();
+  await expect(page.getByTestId("checkout-pay")).toHaveText("Pay $29.51");
+  await lookAtBothWidths(page, testInfo, "checkout-fee");
+  await page.getByRole("radio", { name: "PayNow QR" }).check();
+  await expect(fee).toHaveCount(0);
+  await expect(page.getByTestId("checkout-pay")).toHaveText("Pay $28.00");
+  await page.getByRole("radio", { name: "Credit or debit card" }).check();
+  await expect(fee).toBeChecked();
+  const created = page.waitForRequest((request) => request.url().includes("/donations/create"));
   await page.getByTestId("checkout-pay").click();
+  expect((await created).postDataJSON()).toMatchObject({ totalCents: 2_800, coverFeeCents: 151 });
   await expectPaid(page);
   await expect(page.getByTestId("receipt-link")).toHaveAttribute(
     "href",
     /^\/receipt\/fidyah\?transactionNo=/,
   );
+  await page.getByTestId("receipt-link").click();
+  await hydrated(page);
+  await expect(page.locator("article.receipt-sheet table.receipt-table tfoot")).toHaveText(
+    /Total\s*\$28\.00/,
+  );
+  const payment = page.locator('article.receipt-sheet section[aria-labelledby="receipt-payment"]');
+  await expect(payment).toContainText(
+    "Card fee you covered$1.51, charged with this gift; not part of it and not tax-deductible",
+  );
+  await expect(payment).toContainText("Charged in all$29.51");
+  await lookAtBothWidths(page, testInfo, "receipt-fee");
 });
 
 /** The wakaf brand's header and footer (spec §1), as the wakaf landing pages show them. */

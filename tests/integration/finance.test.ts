@@ -369,7 +369,7 @@ describe.each(testDatabases())("finance records on $name", (database) => {
     const lines = csv.trimEnd().split("\r\n");
     expect(lines[0]).toBe(EXPORT_COLUMNS.join(","));
     expect(lines[1]).toMatch(
-      /^TX\w+,WK-\d{7},2025-03-01 12:00:00,ILMU,500.00,card,succeeded,Online,one time$/,
+      /^TX\w+,WK-\d{7},2025-03-01 12:00:00,ILMU,500.00,card,succeeded,Online,one time,0.00$/,
     );
     const parts: Uint8Array[] = [];
     for await (const chunk of xlsxChunks(EXPORT_COLUMNS, donationRows(sql, filter)))

@@ -4,6 +4,7 @@
  */
 export * from "./errors.ts";
 export * from "./money.ts";
+export * from "./fees/index.ts";
 export * from "./config.ts";
 export * from "./terms.ts";
 export * from "./enrolment.ts";

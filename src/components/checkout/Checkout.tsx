@@ -12,6 +12,7 @@ import { fill } from "../../i18n/fill";
 import { localizedPath, type Language } from "../../i18n/paths";
 import type { DialCodeRegions, DialCountry } from "../enrolment/dial-code";
 import { SignInToGive, useSignInFirst } from "../giving/SignInToGive";
+import { Checkbox } from "../ui/Checkbox";
 import { ChallengeDialog } from "./ChallengeDialog";
 import { CheckoutDone } from "./CheckoutDone";
 import { DonorFields } from "./DonorFields";
@@ -160,6 +161,17 @@ export default function Checkout(props: CheckoutProps) {
             saveCard={s.saveCard}
             onSaveCard={s.setSaveCard}
           />
+          {s.offeredFee > 0 ? (
+            <div className="calc-card checkout-fee">
+              <Checkbox
+                label={fill(l.checkout_fee_cover, { amount: formatMoney(s.offeredFee as Cents) })}
+                checked={s.coverFee}
+                onChange={s.setCoverFee}
+                testId="cover-fee"
+                hint={l.checkout_fee_hint}
+              />
+            </div>
+          ) : null}
           <p className="checkout-actions">
             <button
               type="submit"
@@ -168,7 +180,9 @@ export default function Checkout(props: CheckoutProps) {
               aria-busy={s.busy}
               data-testid="checkout-pay"
             >
-              {s.busy ? l.checkout_paying : fill(l.checkout_pay, { amount: formatMoney(total) })}
+              {s.busy
+                ? l.checkout_paying
+                : fill(l.checkout_pay, { amount: formatMoney((total + s.fee) as Cents) })}
             </button>
           </p>
         </form>

@@ -1,4 +1,4 @@
-import type { CheckoutOrder } from "@portal/domain";
+import type { CardFee, CheckoutOrder } from "@portal/domain";
 import { isApiError, request, requestAt } from "../../lib/api";
 import type { Enrolled } from "./enrolled";
 import { currentOwner, type Owner } from "./owner";
@@ -96,6 +96,8 @@ export interface CreateInput {
   /** The page's language: a recurring gift's e-mails and manage link are in it. */
   readonly lang: Language;
   readonly donor: Readonly<Record<string, unknown>>;
+  /** The card fee the donor chose to cover (issue 33), checked again by the server. */
+  readonly coverFeeCents?: number;
 }
 
 /**
@@ -111,6 +113,7 @@ export const createDonation = async (input: CreateInput, idempotencyKey: string,
     totalCents: input.order.total,
     ratesVersion: input.ratesVersion,
     ...(input.frequency === "one time" ? {} : { frequency: input.frequency, lang: input.lang }),
+    ...(input.coverFeeCents ? { coverFeeCents: input.coverFeeCents } : {}),
     donor: input.donor,
   };
   const headers = { "idempotency-key": idempotencyKey };
@@ -171,6 +174,6 @@ export const guestSession = () => post<{ expiresAt: string; enrolment?: Enrolled
 
 /** Which gateway takes the card (and Stripe's publishable key in Stripe mode). */
 export const getPaymentConfiguration = () =>
-  answer<{ gateway: "sandbox" | "stripe"; publishableKey: string }>(
+  answer<{ gateway: "sandbox" | "stripe"; publishableKey: string; cardFee: CardFee }>(
     request("paymentConfiguration", {}, { keepPage: true }),
   );

@@ -19,6 +19,7 @@ import { sessionBridge } from "../auth/bridge";
 import type { DialCodeRegions, DialCountry } from "../enrolment/dial-code";
 import { checkCard, emptyCard, type CardEntry, type CardErrors } from "./CardFields";
 import { useHousehold } from "./HouseholdSection";
+import { sandboxCardOf, useCardFee } from "./card-fee";
 import {
   checkDonor,
   donorPayload,
@@ -91,6 +92,7 @@ export function useCheckout(props: {
   const [card, setCard] = useState<CardEntry>(emptyCard);
   const [method, setMethod] = useState<Method>("card");
   const [frequency, setFrequency] = useState<Frequency>("one time");
+  const fees = useCardFee(order, frequency, method);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [donation, setDonation] = useState<Donation | null>(null);
@@ -164,7 +166,10 @@ export function useCheckout(props: {
     const controller = new AbortController();
     const resume = readCheckout(chosen);
     void getPaymentConfiguration()
-      .then((config) => setGateway({ kind: config.gateway, key: config.publishableKey }))
+      .then((config) => {
+        setGateway({ kind: config.gateway, key: config.publishableKey });
+        fees.setCardFee(config.cardFee);
+      })
       .catch(() => {
         // The sandbox stays; paying will say what is wrong.
       });
@@ -263,7 +268,8 @@ export function useCheckout(props: {
    */
   const ensureDonation = async (owner: Owner): Promise<DonationRef> => {
     if (!order || ratesVersion === null) throw new Error("no order");
-    const input = { order, ratesVersion, frequency, lang, donor: donorPayload(forFund(donor)) };
+    const given = donorPayload(forFund(donor));
+    const input = { order, ratesVersion, frequency, lang, donor: given, coverFeeCents: fees.fee };
     const body = JSON.stringify(input);
     const previous = attempt.current;
     if (
@@ -325,21 +331,7 @@ export function useCheckout(props: {
         return;
       }
       // Wallets have no device wallet here: the sandbox's test wallet pays with a test card.
-      const tokenized = await tokenizeSandboxCard(
-        method === "card"
-          ? {
-              number: card.number,
-              expMonth: Number(card.month),
-              expYear: Number(card.year),
-              cvc: card.cvc,
-            }
-          : {
-              number: "4242424242424242",
-              expMonth: 12,
-              expYear: new Date().getFullYear() + 1,
-              cvc: "123",
-            },
-      );
+      const tokenized = await tokenizeSandboxCard(sandboxCardOf(method, card));
       const confirmed = await confirmDonation(ref, tokenized.id, {
         ...(method === "google_pay" || method === "apple_pay" ? { wallet: method } : {}),
         saveCard: keep,
@@ -387,6 +379,7 @@ export function useCheckout(props: {
     setCardChoice,
     saveCard,
     setSaveCard,
+    ...fees,
     gateway: gateway.kind,
     stripeHost,
     busy,

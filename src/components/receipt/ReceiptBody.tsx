@@ -213,6 +213,12 @@ export const ReceiptBody = ({ receipt, t, lang, hijriDue }: BodyProps) => {
           <Field term={t("receipt_payment_method")}>
             <PaymentBadge receipt={receipt} t={t} />
           </Field>
+          <Field term={t("receipt_fee_covered")}>
+            {receipt.feeCents ? t("receipt_fee_apart", { amount: money(receipt.feeCents) }) : null}
+          </Field>
+          <Field term={t("receipt_charged")}>
+            {receipt.feeCents ? money(receipt.totalAmount + receipt.feeCents) : null}
+          </Field>
           <Field term={t("receipt_reference")}>
             <Reference value={receipt.referenceNumber} />
           </Field>

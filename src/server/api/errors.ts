@@ -62,6 +62,8 @@ const donors = {
   "donation.unknown": { status: 404, sendsCode: false },
   "donation.taxIdNotApplicable": unprocessable,
   "donation.recurringNotAllowed": unprocessable,
+  "donation.feeMismatch": unprocessable,
+  "donation.feeOneTimeOnly": unprocessable,
   "savedCard.signInRequired": unprocessable,
   "savedCard.notFound": missing,
   "payment.unknown": { status: 400, sendsCode: false },

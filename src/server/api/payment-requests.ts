@@ -87,6 +87,11 @@ export const CreateDonation = Schema.Struct({
     ...giftFields,
   }),
   totalCents: Amount,
+  /**
+   * Issue 33: the card fee the donor chose to cover, as checkout showed it (cents); the server works
+   * it out again from the provider's fee and refuses another figure (`donation.feeMismatch`).
+   */
+  coverFeeCents: Schema.optionalKey(Amount),
   ratesVersion: Schema.Int,
   frequency: Schema.optionalKey(Schema.Literals(FREQUENCIES)),
   /** The page's language: a recurring gift's e-mails and its manage link follow it (English if unsaid). */

@@ -31,6 +31,7 @@ export const paymentHandlers = ({ app, callers, services }: HandlerServices) =>
           idempotencyKey,
           request,
           donor: request.donor === undefined ? undefined : checkedDonor(request.donor),
+          cardFee: services.payments.browserConfiguration.cardFee,
         }),
         // Who gives, asked by the use case once the request itself passed the fund's rules.
         callers.of(headers),

@@ -1,6 +1,6 @@
 import { Effect, Layer } from "effect";
 import { describe, expect, it } from "vitest";
-import { seedRates, testLayerFor } from "@portal/domain";
+import { cents, coverFeeCents, seedRates, testLayerFor } from "@portal/domain";
 import { IdempotencyConflict, type DonationView } from "@portal/adapters/db";
 import { createDonation, type CreateDonationInput, type Giver } from "./create-donation";
 import { Caller } from "./caller";
@@ -70,6 +70,30 @@ describe("createDonation", () => {
     expect(await refusedWith({ ratesVersion: 2 })).toMatchObject({
       code: "donation.ratesSuperseded",
     });
+  });
+
+  it("works a covered card fee out again, keeps it apart from the gift, and refuses another figure", async () => {
+    const cardFee = { basisPoints: 340, fixedCents: 50 };
+    const kept: Array<Record<string, unknown>> = [];
+    const withFee = (coverFeeCents: number) =>
+      createDonation({
+        ...input({ request: { ...input().request, coverFeeCents } }),
+        cardFee,
+      });
+    const keep = ports(
+      (given) => (
+        kept.push(given as Record<string, unknown>),
+        Promise.resolve({ donation, clientSecret: "s", replayed: false })
+      ),
+    );
+    // $40.00 of fidyah at 3.4% + $0.50: $1.93 more (4193 x 3.4% = 142.6, so 143 + 50 = 193).
+    expect(coverFeeCents(cents(4_000), cardFee)).toBe(193);
+    await Effect.runPromise(Effect.provide(withFee(193), keep));
+    expect(kept[0]).toMatchObject({ total: 4_000, fee: 193 });
+    expect(await refusal(Effect.provide(withFee(1), keep))).toMatchObject({
+      code: "donation.feeMismatch",
+    });
+    expect(kept).toHaveLength(1);
   });
 
   it("prices again on the server and keeps a guest's gift with the session's enrolment", async () => {

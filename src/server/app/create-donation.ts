@@ -1,5 +1,6 @@
 import { Effect } from "effect";
 import {
+  coverFeeCents,
   guestEnrolmentValue,
   isPricingError,
   isTaxRegistrable,
@@ -7,6 +8,7 @@ import {
   priceDonation,
   receiptAttributes,
   recurringAllowed,
+  type CardFee,
   type Cents,
   type DonationItems,
   type FlowType,
@@ -51,6 +53,8 @@ export interface DonationRequest {
   readonly flow: FlowType;
   readonly items: unknown;
   readonly totalCents: number;
+  /** The card fee the donor covers, as checkout showed it (issue 33). */
+  readonly coverFeeCents?: number;
   readonly ratesVersion: number;
   readonly frequency?: Frequency;
   readonly lang?: "en" | "ms";
@@ -60,6 +64,8 @@ export interface CreateDonationInput {
   readonly idempotencyKey: string;
   readonly request: DonationRequest;
   readonly donor: GivenDonor | undefined;
+  /** The provider's card fee (configuration), from which a covered fee is worked out again. */
+  readonly cardFee?: CardFee;
 }
 
 export interface CreatedDonation {
@@ -116,6 +122,7 @@ export const createDonation = ({
   idempotencyKey,
   request,
   donor,
+  cardFee = { basisPoints: 0, fixedCents: 0 },
 }: CreateDonationInput): Effect.Effect<
   CreatedDonation,
   Refused,
@@ -152,6 +159,24 @@ export const createDonation = ({
       rates: config.rates,
     });
     if (isPricingError(priced)) return yield* refuse(priced.code, priced.message);
+    // Issue 33: a fee the donor covers is worked out again here and kept apart from the gift; a
+    // figure other than the provider's (a page out of date, or a body changed) charges nothing.
+    let fee: Cents | undefined;
+    if (request.coverFeeCents !== undefined) {
+      if ((request.frequency ?? "one time") !== "one time") {
+        return yield* refuse(
+          "donation.feeOneTimeOnly",
+          "The card fee can be covered on a one-time gift only.",
+        );
+      }
+      fee = coverFeeCents(priced.total, cardFee);
+      if (request.coverFeeCents !== fee) {
+        return yield* refuse(
+          "donation.feeMismatch",
+          "The card fee differs from the payment provider's. Please reload checkout before paying.",
+        );
+      }
+    }
     // What the donation keeps of its inputs (named people's fitrah as the lines it was priced at).
     const inputs = donationInputs(request.items as DonationItems, config.rates);
     const records = yield* DonationRecords;
@@ -164,6 +189,7 @@ export const createDonation = ({
           flow: request.flow,
           amounts: priced.amounts as Record<string, Cents>,
           total: priced.total,
+          ...(fee === undefined ? {} : { fee }),
           inputs,
           // What the receipt lists, at the rates this donation is priced on (they may change later).
           receiptItems: receiptAttributes(inputs, priced.amounts, config.rates),

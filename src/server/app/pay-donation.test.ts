@@ -21,6 +21,7 @@ const waiting = {
   flow: "ZAKAT",
   status: "requires_payment_method",
   totalCents: 2_500,
+  feeCents: 0,
   frequency: "one time",
 } as DonationView;
 
@@ -97,6 +98,25 @@ describe("confirmDonation", () => {
       ["startAttempt", "d-1", "sandbox", payment("initiated"), "apple_pay"],
       ["confirm", "pay-1", "pm_card_visa"],
     ]);
+  });
+
+  it("charges a covered card fee with the gift (issue 33): the gateway's amount is both", async () => {
+    const seen: Array<unknown> = [];
+    const gateway: Partial<PaymentGatewayShape> = {
+      create: (input) => (seen.push(["create", input]), Effect.succeed(payment("initiated"))),
+      confirm: () => Effect.succeed(payment("succeeded")),
+    };
+    const layer = Layer.mergeAll(
+      records({ ...waiting, feeCents: 137 }, seen),
+      routes,
+      noCards,
+      PaymentGatewayTest(gateway),
+      signedIn(async () => undefined),
+    );
+    await Effect.runPromise(
+      Effect.provide(confirmDonation({ ...ref, paymentMethodId: "pm_card_visa" }), layer),
+    );
+    expect(seen[0]).toEqual(["create", expect.objectContaining({ amount: 2_637 })]);
   });
 
   it("answers a wrong secret like a missing donation, and a silent gateway as 503", async () => {

@@ -100,7 +100,7 @@ export const confirmDonation = (
     const setupFutureUsage = donation.frequency !== "one time" || input.saveCard === true;
     const payment = yield* gateway
       .create({
-        amount: donation.totalCents as Cents,
+        amount: (donation.totalCents + donation.feeCents) as Cents,
         currency: "SGD",
         idempotencyKey: `${donation.id}:${round}`,
         description: donation.transactionNo,
@@ -162,7 +162,7 @@ export const startPayNow = (
     const round = yield* Effect.promise(() => records.failedAttempts(donation.id));
     const payment = yield* (yield* PaymentGateway)
       .create({
-        amount: donation.totalCents as Cents,
+        amount: (donation.totalCents + donation.feeCents) as Cents,
         currency: "SGD",
         idempotencyKey: `${donation.id}:paynow:${round}`,
         // The QR's reference: a renewed QR must differ from the one it replaces (same amount, same

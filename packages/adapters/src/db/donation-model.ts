@@ -14,6 +14,8 @@ export interface DonationView {
   readonly flow: FlowType;
   readonly status: "requires_payment_method" | "requires_action" | "succeeded";
   readonly totalCents: number;
+  /** The card fee the donor chose to cover, apart from the gift (issue 33); charged: total + fee. */
+  readonly feeCents: number;
   readonly amounts: Record<string, number>;
   readonly frequency: string;
   readonly card: { readonly brand: string; readonly last4: string } | null;
@@ -55,6 +57,8 @@ export interface DonationRow {
   flow: FlowType;
   status: string;
   total_cents: number;
+  /** Absent from the pay statement's row, which shows no fee (0 there). */
+  fee_cents?: number | string;
   amounts: Record<string, number>;
   frequency: string;
   card_brand: string | null;
@@ -71,7 +75,7 @@ export interface DonationRow {
 }
 
 const donationSelect = (extra: string) => `
-  select d.id, d.transaction_no, d.flow, d.status, d.total_cents, d.amounts, d.frequency,
+  select d.id, d.transaction_no, d.flow, d.status, d.total_cents, d.fee_cents, d.amounts, d.frequency,
          d.card_brand, d.card_last4, r.id as receipt_id, r.receipt_no,
          a.gateway_ref, a.status as attempt_status, a.failure_code, a.method as attempt_method,
          a.qr_payload, a.expires_at as qr_expires_at, d.client_secret_hash${extra}
@@ -109,6 +113,8 @@ export interface Payments {
     readonly flow: FlowType;
     readonly amounts: Readonly<Record<string, Cents>>;
     readonly total: Cents;
+    /** The card fee the donor covers (issue 33), checked by the caller; charged with the total. */
+    readonly fee?: Cents;
     readonly inputs: unknown;
     /** The receipt's attribute lists at the rates the donation was priced on (`receiptAttributes`). */
     readonly receiptItems?: unknown;
@@ -279,6 +285,7 @@ export const donationViewOf = (
     flow: row.flow,
     status,
     totalCents: row.total_cents,
+    feeCents: Number(row.fee_cents ?? 0),
     amounts: row.amounts,
     frequency: row.frequency,
     card:

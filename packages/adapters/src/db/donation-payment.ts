@@ -47,7 +47,7 @@ const payStatement = `
     update donation set status = 'succeeded', payment_method = $4, payment_type = $5,
       card_brand = $2, card_last4 = $3, counter_reference = coalesce($11, counter_reference),
       updated_at = now() where id = $1
-    returning id, transaction_no, flow, status, total_cents, amounts, frequency, card_brand, card_last4,
+    returning id, transaction_no, flow, status, total_cents, fee_cents, amounts, frequency, card_brand, card_last4,
       client_secret_hash, donor_id, guest_session_id, particulars, donor_details, donor_id_encrypted,
       tax_id_encrypted
   ), next as (
@@ -68,7 +68,7 @@ const payStatement = `
       jsonb_build_object('gatewayRef', $9::text, 'receiptNo', issued.receipt_no)
     from issued
   )
-  select d.id, d.transaction_no, d.flow, d.status, d.total_cents, d.amounts, d.frequency, d.card_brand,
+  select d.id, d.transaction_no, d.flow, d.status, d.total_cents, d.fee_cents, d.amounts, d.frequency, d.card_brand,
     d.card_last4, d.client_secret_hash, issued.id as receipt_id, issued.receipt_no
   from paid d cross join issued`;
 

@@ -52,9 +52,9 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
            insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
              frequency, rates_version, client_secret_hash, donor_id, guest_session_id, tax_id_encrypted, tax_id_hash,
              receipt_items, particulars, donor_id_encrypted, donor_id_hash, gift_email, lang, source, mosque_name,
-             amil_id, amil_name, shift_id)
+             amil_id, amil_name, shift_id, fee_cents)
            select $4, $5, $6, 'initiated', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20, $21, $22, $23, $24,
-             coalesce($25::text, 'Online'), $26, $27, $28, $29::uuid
+             coalesce($25::text, 'Online'), $26, $27, $28, $29::uuid, $32
            from claimed
            returning id
          ), logged as (
@@ -99,6 +99,7 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
             input.counter?.shiftId ?? null,
             input.counter ? JSON.stringify(input.counter.audit) : null,
             input.counter?.from ?? null,
+            input.fee ?? 0,
           ],
         );
       });
@@ -135,6 +136,7 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
         flow: input.flow,
         status: "requires_payment_method",
         totalCents: input.total,
+        feeCents: input.fee ?? 0,
         amounts: { ...input.amounts },
         frequency: input.frequency,
         card: null,
@@ -208,7 +210,7 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
     startAttempt: async (id, gateway, payment, method = "card", qr) => {
       await sql.query(
         `insert into payment_attempt (id, donation_id, gateway, gateway_ref, status, amount_cents, method, qr_payload, expires_at)
-         select $1, d.id, $3, $4, 'initiated', d.total_cents, $5, $6, $7 from donation d where d.id = $2
+         select $1, d.id, $3, $4, 'initiated', d.total_cents + d.fee_cents, $5, $6, $7 from donation d where d.id = $2
          on conflict (gateway_ref) do update set next_check_at = null
            where payment_attempt.next_check_at is not null`,
         [

@@ -31,6 +31,11 @@ import type { Sql } from "./sql";
  */
 export interface ReceiptData {
   readonly receiptNo: string;
+  /**
+   * Issue 33: the card fee the donor covered, charged with the gift but no part of it: not in
+   * `totalAmount` (the fund's line, the IRAS record, the tax deduction), shown apart.
+   */
+  readonly feeCents: number;
   readonly transactionNo: string;
   readonly transactionDateTime: string;
   readonly source: string;
@@ -116,6 +121,7 @@ interface Row {
   flow: FlowType;
   status: "succeeded" | "refunded" | "voided";
   total_cents: number;
+  fee_cents: number | string;
   amounts: Record<string, number>;
   frequency: string;
   payment_method: string | null;
@@ -216,7 +222,7 @@ export function receipts(sql: Sql, serverKey: Buffer) {
           ? [createHash("sha256").update(lookup.token).digest()]
           : [lookup.donorId, lookup.transactionNo];
       const [row] = await sql.query<Row>(
-        `select coalesce(x.receipt_no, r.receipt_no) as receipt_no, d.transaction_no, r.issued_at, d.source, d.flow, d.status, d.total_cents, d.amounts,
+        `select coalesce(x.receipt_no, r.receipt_no) as receipt_no, d.transaction_no, r.issued_at, d.source, d.flow, d.status, d.total_cents, d.fee_cents, d.amounts,
                 d.frequency, d.payment_method, d.payment_type, d.card_brand, d.card_last4, d.donor_details,
                 coalesce(x.particulars, r.particulars) as particulars,
                 case when x.id is null then r.id_encrypted else x.id_encrypted end as id_encrypted,
@@ -330,6 +336,7 @@ export function receipts(sql: Sql, serverKey: Buffer) {
         replacesReceiptNo: row.reissue_no ? row.replaces_no : null,
         refundedAmount: row.status === "succeeded" ? Number(row.refunded_cents) : 0,
         verificationCode: verification.codeOf(row.receipt_no),
+        feeCents: Number(row.fee_cents),
       };
     },
   };

@@ -22,6 +22,8 @@ export const EXPORT_COLUMNS = [
   "Status",
   "Source",
   "Frequency",
+  // Issue 33: a card fee the donor covered, charged with the gift, never part of the fund's amount.
+  "Card fee covered (SGD)",
 ] as const;
 
 /** A text, or an amount in cents (a number in the spreadsheet, dollars and cents in CSV). */
@@ -63,6 +65,7 @@ interface ExportRow {
   status: string;
   source: string;
   frequency: string;
+  fee_cents: number | string;
 }
 
 const EXPORT_BATCH = 2000;
@@ -87,7 +90,8 @@ export async function* donationRows(
   const text = (after: boolean) => `
     select r.issued_at::text as issued_key, d.transaction_no, r.receipt_no,
            to_char((r.issued_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS') as paid_at,
-           d.flow, d.total_cents, coalesce(d.payment_method, '') as method, d.status, d.source, d.frequency
+           d.flow, d.total_cents, coalesce(d.payment_method, '') as method, d.status, d.source, d.frequency,
+           d.fee_cents
     from receipt r join donation d on d.id = r.donation_id
     where ${q.where}
       ${after ? `and (r.issued_at, r.receipt_no) > ($${n + 1}::timestamptz, $${n + 2})` : ""}
@@ -120,6 +124,7 @@ export async function* donationRows(
         r.status,
         r.source,
         r.frequency,
+        { cents: Number(r.fee_cents) },
       ];
     }
   }

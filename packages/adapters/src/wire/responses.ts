@@ -12,10 +12,11 @@ export { ReceiptAttributes };
  * browser code that decodes them and by the contract test that holds the server to them. Amounts are
  * integer cents; an NRIC only ever appears masked.
  */
-
 const Str = Schema.String;
 const NullStr = Schema.NullOr(Schema.String);
 const Int = Schema.Int;
+const CardFee = Schema.Struct({ basisPoints: Int, fixedCents: Int }); // the card fee (issue 33)
+const Gateway = Schema.Literals(["sandbox", "stripe"]);
 /** A fund's flow, from the fund registry. */
 const Flow = Schema.Literals(FLOW_TYPES);
 const Masked = Schema.String.check(Schema.isPattern(/^\*+[0-9A-Z]{4}$/));
@@ -204,6 +205,7 @@ export const ReceiptData = Schema.Struct({
   replacesReceiptNo: Schema.optionalKey(NullStr),
   /** Cents given back by part refunds (issue 18); a full refund reads Refunded instead. */
   refundedAmount: Schema.optionalKey(Int),
+  feeCents: Schema.optionalKey(Int),
   /**
    * Issue 32: the receipt's verification code, the verify page's link (its number and code, at the
    * fund's site) and that link drawn as an SVG QR code.
@@ -220,6 +222,7 @@ export const Donation = Schema.Struct({
   transactionNo: Str,
   status: Schema.Literals(["requires_payment_method", "requires_action", "succeeded"]),
   totalCents: Int,
+  feeCents: Int,
   amounts: Schema.Record(Str, Int),
   card: Schema.NullOr(Schema.Struct({ brand: Str, last4: Str })),
   lastPaymentError: NullStr,
@@ -366,7 +369,7 @@ export const responseSchemas = {
   payNow: ok({ data: Donation }),
   payNowQrImage: ok({ data: Schema.Struct({ svg: Str, expiresAt: Str }) }),
   paymentConfiguration: ok({
-    data: Schema.Struct({ gateway: Schema.Literals(["sandbox", "stripe"]), publishableKey: Str }),
+    data: Schema.Struct({ gateway: Gateway, publishableKey: Str, cardFee: CardFee }),
   }),
   guest: ok({
     data: Schema.Struct({
