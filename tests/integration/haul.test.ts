@@ -110,7 +110,13 @@ describe.each(testDatabases())("haul tracker on $name", (database) => {
     // A's own edit and delete work.
     const changed = await call(
       savePath,
-      { id, wealth: "savings", kind: "balance", date: addDays(today, -20), balanceCents: 1_600_000 },
+      {
+        id,
+        wealth: "savings",
+        kind: "balance",
+        date: addDays(today, -20),
+        balanceCents: 1_600_000,
+      },
       a,
     );
     expect(changed.status).toBe(200);
@@ -135,11 +141,7 @@ describe.each(testDatabases())("haul tracker on $name", (database) => {
       [{ date: today, kind: "gift", balanceCents: 100 }, 400, undefined],
     ];
     for (const [fields, status, code] of refused) {
-      const reply = await call(
-        savePath,
-        { wealth: "shares", kind: "balance", ...fields },
-        b,
-      );
+      const reply = await call(savePath, { wealth: "shares", kind: "balance", ...fields }, b);
       expect(reply.status, JSON.stringify(fields)).toBe(status);
       if (code) expect(reply.body).toMatchObject({ code });
     }
@@ -168,7 +170,8 @@ describe.each(testDatabases())("haul tracker on $name", (database) => {
     expect(replies.filter((r) => r.status === 200)).toHaveLength(HAUL_ENTRY_LIMIT);
     const refusals = replies.filter((r) => r.status !== 200);
     expect(refusals).toHaveLength(over);
-    for (const r of refusals) expect(r).toMatchObject({ status: 409, body: { code: "haul.limit" } });
+    for (const r of refusals)
+      expect(r).toMatchObject({ status: 409, body: { code: "haul.limit" } });
     expect((await trackerOf(b)).entries).toHaveLength(HAUL_ENTRY_LIMIT);
     // Another donor is not held by B's cap.
     const other = await call(

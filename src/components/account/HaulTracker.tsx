@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import {
+  dayOf,
   formatDate,
   formatMoney,
   formatPercent,
-  initialZakatState,
   INSURANCE_CONVENTIONAL,
   monthEndBalances,
   readMoney,
@@ -14,7 +14,7 @@ import {
 import { fill, labelKeyOf } from "../../i18n/fill";
 import { localizedPath, type Language } from "../../i18n/paths";
 import { hijriDayOf, hijriText, loadHijriCalendar } from "../../lib/hijri";
-import { saveCalculator } from "../../stores/calculator";
+import { storageKeys, writeStored } from "../../stores/session-storage";
 import { SelectField } from "../ui/SelectField";
 import { RadioGroup } from "../ui/RadioGroup";
 import { TextField } from "../ui/TextField";
@@ -85,25 +85,35 @@ const emptyForm = (wealth: HaulWealth = "savings"): Form => ({
   balance: "",
 });
 
+/** A real `YYYY-MM-DD` day (the server checks the range again). */
+const realDate = (text: string) => {
+  try {
+    dayOf(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 const epochOf = (date: string) => Date.parse(`${date}T00:00:00+08:00`);
 
-/** The calculator's entries for paying `amount`'s base on one wealth: checkout prices them again. */
+/**
+ * The calculator's entries for zakat on `base` held in one wealth, as the calculator leaves them for
+ * checkout in this tab (only that wealth's part: the rest is the calculator's initial state when
+ * checkout restores it). Checkout, and then the server, price them again at the rates in force.
+ */
 const payOn = (wealth: HaulWealth, base: Cents) => {
-  const i = initialZakatState;
   const state =
     wealth === "savings"
-      ? { ...i, savings: { ...i.savings, accounts: [{ amount: base, interest: 0 as Cents, remark: "" }] } }
+      ? { savings: { accounts: [{ amount: base, interest: 0, remark: "" }], type: "savings" } }
       : wealth === "shares"
-        ? { ...i, shares: { ...i.shares, portfolios: [{ amount: base, remark: "" }] } }
+        ? { shares: { portfolios: [{ amount: base, remark: "" }], totalSharesAmount: 0 } }
         : wealth === "insurance"
           ? {
-              ...i,
-              insurance: {
-                policies: [{ type: INSURANCE_CONVENTIONAL, amount: base, remark: "" }],
-              },
+              insurance: { policies: [{ type: INSURANCE_CONVENTIONAL, amount: base, remark: "" }] },
             }
-          : { ...i, cpf: { ordinaryAccount: base } };
-  saveCalculator({ state, ratesVersion: null });
+          : { cpf: { ordinaryAccount: base } };
+  writeStored(storageKeys.calculator, { state, ratesVersion: null });
 };
 
 /**
@@ -203,6 +213,8 @@ export default function HaulTracker(props: {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setMessage("");
+    setFailure(undefined);
     const found: typeof errors = {};
     let onDate = form.date.trim();
     if (form.kind === "monthEnd") {
@@ -211,7 +223,7 @@ export default function HaulTracker(props: {
       } catch {
         found.month = t("haul_monthInvalid");
       }
-    } else if (!/^\d{4}-\d{2}-\d{2}$/.test(onDate)) found.date = t("haul_dateInvalid");
+    } else if (!realDate(onDate)) found.date = t("haul_dateInvalid");
     const money = readMoney(form.balance);
     if (form.kind !== "payment" && (!money.ok || money.value < 0)) {
       found.balance = t("haul_balanceInvalid");
@@ -391,7 +403,9 @@ export default function HaulTracker(props: {
               ) : null}
               {haul.dueDate ? (
                 <div>
-                  <dt>{haul.status === "due" ? t("haul_summary_amount") : t("haul_summary_expected")}</dt>
+                  <dt>
+                    {haul.status === "due" ? t("haul_summary_amount") : t("haul_summary_expected")}
+                  </dt>
                   <dd data-testid="haul-amount">{formatMoney(haul.amount as Cents)}</dd>
                 </div>
               ) : null}

@@ -87,7 +87,8 @@ const saveHaulEntry =
   async ({ headers, body }) => {
     const donor = await given.callers.registeredDonor(headers);
     const request = decode(SaveBody, body);
-    const balance = request.kind === "payment" ? (request.balanceCents ?? null) : request.balanceCents;
+    const balance =
+      request.kind === "payment" ? (request.balanceCents ?? null) : request.balanceCents;
     const problem = haulEntryProblem(
       { kind: request.kind, date: request.date, balance },
       sgtDate(given.records.clock.nowMs()),

@@ -106,7 +106,11 @@ describe("the tracker: each wealth on its own", () => {
     const recorded = haulTracker({
       ...base,
       portalPayment: "2025-06-01",
-      entries: [...entries, line("2", "cpf", "2025-04-01", null), line("3", "cpf", "2025-05-01", null)],
+      entries: [
+        ...entries,
+        line("2", "cpf", "2025-04-01", null),
+        line("3", "cpf", "2025-05-01", null),
+      ],
     });
     expect(recorded[0]).toMatchObject({
       lastPayment: { date: "2025-05-01", source: "recorded" },

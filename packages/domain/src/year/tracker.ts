@@ -95,7 +95,10 @@ export const nisabHistory = (
   if (last === undefined) return [{ from: HAUL_EARLIEST_DATE, nisab: current.nisab }];
   if (last.nisab === current.nisab) return steps;
   const since = dayOf(current.since) > dayOf(last.from) ? current.since : last.from;
-  return [...steps.filter((s) => dayOf(s.from) < dayOf(since)), { from: since, nisab: current.nisab }];
+  return [
+    ...steps.filter((s) => dayOf(s.from) < dayOf(since)),
+    { from: since, nisab: current.nisab },
+  ];
 };
 
 /** Where a haul's counting starts from: the donor's recorded payment, or their last one here. */
