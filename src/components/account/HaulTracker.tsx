@@ -1,51 +1,22 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import {
   dayOf,
-  formatDate,
-  formatMoney,
-  formatPercent,
-  INSURANCE_CONVENTIONAL,
+  cleanText,
   monthEndBalances,
   readMoney,
   type Cents,
   type HaulWealth,
-  type HijriCalendar,
 } from "@portal/domain";
-import { fill, labelKeyOf } from "../../i18n/fill";
-import { localizedPath, type Language } from "../../i18n/paths";
-import { hijriDayOf, hijriText, loadHijriCalendar } from "../../lib/hijri";
-import { storageKeys, writeStored } from "../../stores/session-storage";
+import { fill } from "../../i18n/fill";
+import type { Language } from "../../i18n/paths";
 import { SelectField } from "../ui/SelectField";
 import { RadioGroup } from "../ui/RadioGroup";
 import { TextField } from "../ui/TextField";
 import { accountBridge, type AccountBridge } from "../auth/bridge";
 import { callsOver, failureText, type Call } from "./api";
+import { HaulWealthSection, type Haul, type Line } from "./HaulWealthSection";
 
 type Kind = "balance" | "monthEnd" | "payment";
-
-interface Line {
-  readonly id: string;
-  readonly wealth: HaulWealth;
-  readonly kind: "balance" | "payment";
-  readonly date: string;
-  readonly balance: number | null;
-}
-
-interface Step {
-  readonly code: string;
-  readonly figures: ReadonlyArray<{ key: string; value: number | string; unit: string }>;
-}
-
-interface Haul {
-  readonly status: "none" | "running" | "due";
-  readonly start: string | null;
-  readonly dueDate: string | null;
-  readonly lowest: { readonly date: string; readonly balance: number } | null;
-  readonly breaks: ReadonlyArray<{ date: string }>;
-  readonly nisabAtEnd: number | null;
-  readonly amount: number;
-  readonly steps: ReadonlyArray<Step>;
-}
 
 interface Tracker {
   readonly asOf: string;
@@ -95,27 +66,6 @@ const realDate = (text: string) => {
   }
 };
 
-const epochOf = (date: string) => Date.parse(`${date}T00:00:00+08:00`);
-
-/**
- * The calculator's entries for zakat on `base` held in one wealth, as the calculator leaves them for
- * checkout in this tab (only that wealth's part: the rest is the calculator's initial state when
- * checkout restores it). Checkout, and then the server, price them again at the rates in force.
- */
-const payOn = (wealth: HaulWealth, base: Cents) => {
-  const state =
-    wealth === "savings"
-      ? { savings: { accounts: [{ amount: base, interest: 0, remark: "" }], type: "savings" } }
-      : wealth === "shares"
-        ? { shares: { portfolios: [{ amount: base, remark: "" }], totalSharesAmount: 0 } }
-        : wealth === "insurance"
-          ? {
-              insurance: { policies: [{ type: INSURANCE_CONVENTIONAL, amount: base, remark: "" }] },
-            }
-          : { cpf: { ordinaryAccount: base } };
-  writeStored(storageKeys.calculator, { state, ratesVersion: null });
-};
-
 /**
  * `/account/haul` (docs/haul-tracker.md): the donor records balances per wealth over time; the server
  * answers each wealth's haul (start, breaks, lowest balance, due date, amount), explained step by step.
@@ -130,7 +80,6 @@ export default function HaulTracker(props: {
     [props.labels],
   );
   const [state, setState] = useState<State>({ kind: "loading" });
-  const [calendar, setCalendar] = useState<HijriCalendar>();
   const [form, setForm] = useState<Form>(emptyForm());
   const [errors, setErrors] = useState<Partial<Record<"date" | "month" | "balance", string>>>({});
   const [message, setMessage] = useState("");
@@ -139,7 +88,6 @@ export default function HaulTracker(props: {
   const first = useRef<HTMLSelectElement>(null);
 
   useEffect(() => {
-    void loadHijriCalendar().then(setCalendar);
     void (async () => {
       const bridge = await accountBridge();
       if (!(await bridge.signedIn())) return setState({ kind: "signedOut", bridge });
@@ -166,33 +114,6 @@ export default function HaulTracker(props: {
   }
   if (state.kind === "failed") return <p role="alert">{state.message}</p>;
   const { call, tracker } = state;
-
-  const date = (value: string) => formatDate(epochOf(value), props.lang);
-  const hijri = (value: string) => {
-    const day = calendar && hijriDayOf(calendar, value);
-    return day ? hijriText(day, t) : undefined;
-  };
-  const withHijri = (value: string) => {
-    const h = hijri(value);
-    return h ? `${date(value)} (${h})` : date(value);
-  };
-  const sentence = (step: Step) =>
-    t(labelKeyOf(step.code), {
-      ...Object.fromEntries(
-        step.figures.map((f) => [
-          f.key,
-          f.unit === "date"
-            ? f.key === "dueDate"
-              ? withHijri(String(f.value))
-              : date(String(f.value))
-            : f.unit === "cents"
-              ? formatMoney(Number(f.value) as Cents)
-              : f.unit === "rate"
-                ? formatPercent(Number(f.value) * 100)
-                : String(f.value),
-        ]),
-      ),
-    });
 
   const send = async (name: "saveHaulEntry" | "deleteHaulEntry", body: unknown, done: string) => {
     setBusy(true);
@@ -258,7 +179,9 @@ export default function HaulTracker(props: {
     first.current?.scrollIntoView({ block: "center" });
   };
 
-  const field = (name: keyof Form) => (value: string) => setForm({ ...form, [name]: value });
+  // §5's text helper on what is typed (tags and runs of spaces go).
+  const field = (name: keyof Form) => (value: string) =>
+    setForm({ ...form, [name]: cleanText(value) });
   const wealthName = (w: HaulWealth) => t(`haul_wealth_${w}`);
 
   return (
@@ -354,136 +277,20 @@ export default function HaulTracker(props: {
       </form>
 
       {tracker.hauls.length === 0 ? <p>{t("haul_none")}</p> : null}
-      {tracker.hauls.map(({ wealth, lastPayment, haul }) => {
-        const lines = tracker.entries.filter((e) => e.wealth === wealth);
-        const headingId = `haul-${wealth}`;
-        return (
-          <section
-            key={wealth}
-            className="calc-card haul-wealth"
-            aria-labelledby={headingId}
-            data-testid={`haul-${wealth}`}
-          >
-            <h2 id={headingId}>{wealthName(wealth)}</h2>
-            <p className={`haul-status haul-status-${haul.status}`}>
-              {t(`haul_status_${haul.status}`)}
-            </p>
-            <dl className="account-facts">
-              {haul.start ? (
-                <div>
-                  <dt>{t("haul_summary_start")}</dt>
-                  <dd>{date(haul.start)}</dd>
-                </div>
-              ) : null}
-              {haul.lowest ? (
-                <div>
-                  <dt>{t("haul_summary_lowest")}</dt>
-                  <dd>{formatMoney(haul.lowest.balance as Cents)}</dd>
-                </div>
-              ) : null}
-              {haul.dueDate ? (
-                <div>
-                  <dt>{t("haul_summary_due")}</dt>
-                  <dd data-testid="haul-due">
-                    {date(haul.dueDate)}
-                    {hijri(haul.dueDate) ? (
-                      <>
-                        <br />
-                        <span className="haul-hijri">{hijri(haul.dueDate)}</span>
-                      </>
-                    ) : null}
-                  </dd>
-                </div>
-              ) : null}
-              {haul.nisabAtEnd !== null ? (
-                <div>
-                  <dt>{t("haul_summary_nisab")}</dt>
-                  <dd>{formatMoney(haul.nisabAtEnd as Cents)}</dd>
-                </div>
-              ) : null}
-              {haul.dueDate ? (
-                <div>
-                  <dt>
-                    {haul.status === "due" ? t("haul_summary_amount") : t("haul_summary_expected")}
-                  </dt>
-                  <dd data-testid="haul-amount">{formatMoney(haul.amount as Cents)}</dd>
-                </div>
-              ) : null}
-            </dl>
-            {haul.status === "due" && haul.amount > 0 && haul.lowest ? (
-              <a
-                className="button"
-                data-testid="haul-pay"
-                href={`${localizedPath("/checkout", props.lang)}?flow=zakat`}
-                onClick={() => payOn(wealth, haul.lowest!.balance as Cents)}
-              >
-                {t("haul_pay", { amount: formatMoney(haul.amount as Cents) })}
-              </a>
-            ) : null}
-            {lastPayment?.source === "portal" ? (
-              <p className="haul-note">{t("haul_from_portal", { date: date(lastPayment.date) })}</p>
-            ) : null}
-            <h3>{t("haul_steps_heading")}</h3>
-            <ol className="haul-steps" data-testid="haul-steps">
-              {haul.steps.map((step, index) => (
-                <li key={index} data-code={step.code}>
-                  {sentence(step)}
-                </li>
-              ))}
-            </ol>
-            <h3>{t("haul_lines_heading")}</h3>
-            <div className="account-table-wrap">
-              <table className="account-table haul-lines">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("haul_col_date")}</th>
-                    <th scope="col">{t("haul_col_what")}</th>
-                    <th scope="col">
-                      <span className="visually-hidden">{t("haul_col_actions")}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {lines.map((line) => {
-                    const what =
-                      line.balance === null
-                        ? t("haul_line_payment")
-                        : formatMoney(line.balance as Cents);
-                    return (
-                      <tr key={line.id}>
-                        <td>{date(line.date)}</td>
-                        <td>{what}</td>
-                        <td className="haul-line-actions">
-                          <button
-                            type="button"
-                            className="account-link-button"
-                            disabled={busy}
-                            aria-label={t("haul_edit_line", { date: date(line.date), what })}
-                            onClick={() => edit(line)}
-                          >
-                            {t("haul_edit")}
-                          </button>
-                          <button
-                            type="button"
-                            className="account-link-button"
-                            disabled={busy}
-                            aria-label={t("haul_delete_line", { date: date(line.date), what })}
-                            onClick={() =>
-                              void send("deleteHaulEntry", { id: line.id }, t("haul_deleted"))
-                            }
-                          >
-                            {t("haul_delete")}
-                          </button>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          </section>
-        );
-      })}
+      {tracker.hauls.map(({ wealth, lastPayment, haul }) => (
+        <HaulWealthSection
+          key={wealth}
+          wealth={wealth}
+          lastPayment={lastPayment}
+          haul={haul}
+          lines={tracker.entries.filter((e) => e.wealth === wealth)}
+          lang={props.lang}
+          t={t}
+          busy={busy}
+          onEdit={edit}
+          onDelete={(line) => void send("deleteHaulEntry", { id: line.id }, t("haul_deleted"))}
+        />
+      ))}
     </div>
   );
 }

@@ -5,12 +5,16 @@ import {
   MAIN_CHARITY_ID,
   haulEntryProblem,
   haulTracker,
+  hijriCalendar,
+  hijriDateOf,
   nextHartaDueDate,
   nisabHistory,
   seedNisabHistory,
   sgtDate,
   type Cents,
 } from "@portal/domain";
+import { umAlQuraDateOf } from "@portal/adapters";
+import { readHijriMonths } from "@portal/adapters/console";
 import { readRates } from "@portal/adapters/db";
 import { decode, Text } from "./decode";
 import { RequestError, success } from "./envelope";
@@ -38,12 +42,16 @@ const notFound = () => new RequestError(404, "No such line in your tracker.", "h
 const trackerOf = async (given: HandlerServices, donorId: string) => {
   const { services, records } = given;
   const asOf = sgtDate(records.clock.nowMs());
-  const [entries, nisab, rates, payments] = await Promise.all([
+  const [entries, nisab, rates, payments, months] = await Promise.all([
     records.haul.list(donorId),
     records.haul.nisab(MAIN_CHARITY_ID),
     services.database.open().then((sql) => readRates(sql, MAIN_CHARITY_ID)),
     records.statements.hartaPayments(donorId),
+    services.database.open().then(readHijriMonths),
   ]);
+  // The due date's Hijri day by the council's calendar, estimated where it has not published
+  // (docs/hijri-calendar.md): worked out here, so the page ships no calendar code.
+  const calendar = hijriCalendar(months);
   if (!rates) throw new Error("no rates for the main charity");
   const schedule = nisabHistory([...seedNisabHistory, ...nisab.published], {
     nisab: rates.rates.nisabValue,
@@ -64,6 +72,7 @@ const trackerOf = async (given: HandlerServices, donorId: string) => {
       nisab: schedule,
       zakatRate: rates.rates.zakatRate,
       asOf,
+      hijri: (date) => hijriDateOf(calendar, date, umAlQuraDateOf),
     }),
   };
 };

@@ -3,6 +3,7 @@ import { Schema } from "effect";
 import type { ApiCallName } from "../http/paths";
 import { ReceiptAttributes } from "./receipt-attributes";
 import { VerifiedReceipt } from "./verified-receipt";
+import { haulResponses } from "./haul-tracker";
 import { counterResponses, PAYMENT_METHODS } from "./counter-responses";
 
 export { ReceiptAttributes };
@@ -141,57 +142,6 @@ export const TaxDeduction = Schema.Struct({
     Schema.Struct({
       idKind: Schema.Literals(["NRIC", "FIN", "UEN"]),
       idShown: Schema.Union([Masked, Schema.String.check(Schema.isPattern(/^[0-9A-Z]{9,10}$/))]),
-    }),
-  ),
-});
-
-const IsoDay = Str.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/));
-const Wealth = Schema.Literals(["savings", "shares", "insurance", "cpf"]);
-
-/** The haul tracker (docs/haul-tracker.md): the donor's lines and each wealth's haul, explained. */
-export const HaulTracker = Schema.Struct({
-  asOf: IsoDay,
-  limit: Int,
-  zakatRate: Schema.Number,
-  nisab: Schema.Array(Schema.Struct({ from: IsoDay, nisab: Int })),
-  portalPayment: Schema.NullOr(IsoDay),
-  entries: Schema.Array(
-    Schema.Struct({
-      id: Str,
-      wealth: Wealth,
-      kind: Schema.Literals(["balance", "payment"]),
-      date: IsoDay,
-      balance: Schema.NullOr(Int),
-    }),
-  ),
-  hauls: Schema.Array(
-    Schema.Struct({
-      wealth: Wealth,
-      lastPayment: Schema.NullOr(
-        Schema.Struct({ date: IsoDay, source: Schema.Literals(["recorded", "portal"]) }),
-      ),
-      haul: Schema.Struct({
-        status: Schema.Literals(["none", "running", "due"]),
-        start: Schema.NullOr(IsoDay),
-        startReason: Schema.NullOr(
-          Schema.Literals(["lastPayment", "reachedNisab", "previousHaulEnded"]),
-        ),
-        dueDate: Schema.NullOr(IsoDay),
-        lowest: Schema.NullOr(Schema.Struct({ date: IsoDay, balance: Int })),
-        breaks: Schema.Array(
-          Schema.Struct({ date: IsoDay, balance: Int, nisab: Int, since: IsoDay }),
-        ),
-        nisabAtEnd: Schema.NullOr(Int),
-        amount: Int,
-        steps: Schema.Array(
-          Schema.Struct({
-            code: Str,
-            figures: Schema.Array(
-              Schema.Struct({ key: Str, value: Schema.Union([Schema.Number, Str]), unit: Str }),
-            ),
-          }),
-        ),
-      }),
     }),
   ),
 });
@@ -350,9 +300,7 @@ export const responseSchemas = {
   getRecurringPlans: ok({ data: Schema.Array(RecurringPlan) }),
   getTaxDeductionStatus: ok({ data: TaxDeduction }),
   registerTaxDeduction: ok({ data: TaxDeduction }),
-  getHaulTracker: ok({ data: HaulTracker }),
-  saveHaulEntry: ok({ data: HaulTracker }),
-  deleteHaulEntry: ok({ data: HaulTracker }),
+  ...haulResponses,
   removeUserStripeToken: ok({ data: Schema.Struct({ id: Str }) }),
   getThirdPartyDonationReceiptData: ok({ data: ReceiptData }),
   verifyReceipt: ok({ data: VerifiedReceipt }),
