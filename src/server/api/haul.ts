@@ -15,7 +15,6 @@ import {
 } from "@portal/domain";
 import { umAlQuraDateOf } from "@portal/adapters";
 import { readHijriMonths } from "@portal/adapters/console";
-import { readRates } from "@portal/adapters/db";
 import { decode, Text } from "./decode";
 import { RequestError, success } from "./envelope";
 import type { Handler, HandlerServices } from "./types";
@@ -42,27 +41,24 @@ const notFound = () => new RequestError(404, "No such line in your tracker.", "h
 const trackerOf = async (given: HandlerServices, donorId: string) => {
   const { services, records } = given;
   const asOf = sgtDate(records.clock.nowMs());
-  const [entries, nisab, rates, payments, months] = await Promise.all([
+  const [entries, nisab, payments, months] = await Promise.all([
     records.haul.list(donorId),
     records.haul.nisab(MAIN_CHARITY_ID),
-    services.database.open().then((sql) => readRates(sql, MAIN_CHARITY_ID)),
     records.statements.hartaPayments(donorId),
     services.database.open().then(readHijriMonths),
   ]);
   // The due date's Hijri day by the council's calendar, estimated where it has not published
   // (docs/hijri-calendar.md): worked out here, so the page ships no calendar code.
   const calendar = hijriCalendar(months);
+  const rates = nisab.current;
   if (!rates) throw new Error("no rates for the main charity");
-  const schedule = nisabHistory([...seedNisabHistory, ...nisab.published], {
-    nisab: rates.rates.nisabValue,
-    since: nisab.current?.since ?? asOf,
-  });
+  const schedule = nisabHistory([...seedNisabHistory, ...nisab.published], rates);
   const last = nextHartaDueDate(payments);
   const portalPayment = last ? sgtDate(last.from.paidAt) : null;
   return {
     asOf,
     limit: HAUL_ENTRY_LIMIT,
-    zakatRate: rates.rates.zakatRate,
+    zakatRate: rates.zakatRate,
     nisab: schedule,
     portalPayment,
     entries,
@@ -70,7 +66,7 @@ const trackerOf = async (given: HandlerServices, donorId: string) => {
       entries,
       portalPayment,
       nisab: schedule,
-      zakatRate: rates.rates.zakatRate,
+      zakatRate: rates.zakatRate,
       asOf,
       hijri: (date) => hijriDateOf(calendar, date, umAlQuraDateOf),
     }),

@@ -35,11 +35,13 @@ export interface HaulEntries {
   readonly remove: (donorId: string, id: string) => Promise<boolean>;
   /**
    * The nisab steps officers published (each rate draft that changed the nisab, from its effective
-   * day in Singapore), and the nisab in force now with the day its rates were last written.
+   * day in Singapore), and the nisab and zakat rate in force now with the day the rates were last
+   * written.
    */
   readonly nisab: (charityId: number) => Promise<{
     readonly published: ReadonlyArray<NisabStep>;
-    readonly current: { readonly nisab: Cents; readonly since: string } | undefined;
+    readonly current:
+      { readonly nisab: Cents; readonly zakatRate: number; readonly since: string } | undefined;
   }>;
 }
 
@@ -122,8 +124,12 @@ export function haulEntries(sql: Sql): HaulEntries {
          order by effective_at, id`,
         [charityId],
       );
-      const [current] = await sql.query<{ nisab: number; updated_at: Date | string }>(
-        `select nisab_value_cents as nisab, updated_at from home_page_configuration
+      const [current] = await sql.query<{
+        nisab: number;
+        zakat_rate: string | number;
+        updated_at: Date | string;
+      }>(
+        `select nisab_value_cents as nisab, zakat_rate, updated_at from home_page_configuration
          where charity_id = $1`,
         [charityId],
       );
@@ -134,6 +140,7 @@ export function haulEntries(sql: Sql): HaulEntries {
         })),
         current: current && {
           nisab: Number(current.nisab) as Cents,
+          zakatRate: Number(current.zakat_rate),
           since: sgtDate(new Date(current.updated_at).getTime()),
         },
       };
