@@ -15,6 +15,8 @@ import {
   socialNrics,
   taxRegistrations,
   statements,
+  haulEntries,
+  type HaulEntries,
   termsAgreements,
   type TermsAgreements,
   type Donors,
@@ -45,6 +47,7 @@ export interface Records {
   readonly signups: Deferred<IdentitySignups>;
   readonly tax: Deferred<TaxRegistrations>;
   readonly statements: Deferred<Statements>;
+  readonly haul: Deferred<HaulEntries>;
   readonly rateWindows: Deferred<RateWindows>;
   readonly terms: Deferred<TermsAgreements>;
   readonly identityState: Deferred<IdentityState>;
@@ -67,6 +70,7 @@ export const portalRecords = (
   signups: database.over((sql) => identitySignups(sql, key)),
   tax: database.over((sql) => taxRegistrations(sql, key)),
   statements: database.over((sql) => statements(sql, key)),
+  haul: database.over(haulEntries),
   rateWindows: database.over(rateWindows),
   terms: database.over(termsAgreements),
   identityState: database.over((sql) => identityState(sql, key)),

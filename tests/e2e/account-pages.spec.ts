@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { addDays, formatDate, sgtDate } from "@portal/domain";
 import { ownAddress } from "./identity";
 import { nricOf } from "../support/donations";
 import { officerSignedIn } from "./console-officers";
@@ -143,4 +144,116 @@ test("the history and the receipt show how a gift was paid: its image beside its
     await expect(method.getByTestId("payment-name")).toHaveText(word);
     await lookAtBothWidths(page, testInfo, `receipt-cash${lang.replace("/", "-")}`);
   }
+});
+
+// Issue 33's haul tracker (/account/haul; docs/haul-tracker.md): balances across a broken haul move
+// the due date; a month-end CPF balance of last year is due and its amount goes to checkout.
+test("the haul tracker: a fall below the nisab moves the due date, in English and Malay", async ({
+  page,
+}, testInfo) => {
+  const today = sgtDate(Date.now());
+  const day = (n: number) => formatDate(Date.parse(`${addDays(today, n)}T00:00:00+08:00`), "en");
+  const hari = (n: number) => formatDate(Date.parse(`${addDays(today, n)}T00:00:00+08:00`), "ms");
+  await signedInDonor(page, "haul.tracker@example.sg", nricOf("4023140"), "Nur Haul");
+  await page.getByRole("link", { name: /^Haul tracker/ }).click();
+  await expect(page).toHaveURL(/\/account\/haul$/);
+  await hydrated(page);
+  await expect(page.getByText("Nothing recorded yet.")).toBeVisible();
+
+  const record = async (
+    date: string,
+    balance: string,
+    labels = {
+      date: "Date of the balance",
+      balance: "Balance (S$)",
+      add: "Add to tracker",
+      done: "Saved.",
+    },
+  ) => {
+    await page.getByLabel(labels.date).fill(date);
+    await page.getByLabel(labels.balance).fill(balance);
+    await page.getByRole("button", { name: labels.add }).click();
+    // The answer (the tracker worked out again, or the refusal) before the next line is typed.
+    await expect(
+      page.getByRole("status").filter({ hasText: labels.done }).or(page.getByRole("alert")),
+    ).toBeVisible();
+  };
+  const savings = page.getByTestId("haul-savings");
+  await record(addDays(today, -200), "15000");
+  await expect(savings.getByTestId("haul-due")).toContainText(day(155));
+  await expect(savings.getByTestId("haul-due")).toContainText("AH, estimated");
+
+  // Refused before sending: a day that does not exist and a balance that is no amount; both stay.
+  await page.getByLabel("Date of the balance").fill("2026-02-30");
+  await page.getByLabel("Balance (S$)").fill("lots");
+  await page.getByRole("button", { name: "Add to tracker" }).click();
+  await expect(page.getByText("Enter a real date as year-month-day")).toBeVisible();
+  await expect(page.getByText("Enter the balance in dollars and cents")).toBeVisible();
+  await expect(page.getByLabel("Date of the balance")).toHaveValue("2026-02-30");
+  await expect(page.getByLabel("Balance (S$)")).toHaveValue("lots");
+  // Tomorrow is refused by the server, in words.
+  await record(addDays(today, 1), "100");
+  await expect(page.getByRole("alert")).toHaveText("Enter a date no later than today.");
+
+  // A fall below the nisab breaks the haul; reaching it again starts a new one: the due date moves.
+  await record(addDays(today, -100), "3000");
+  await record(addDays(today, -50), "14000");
+  await expect(savings.getByTestId("haul-due")).toContainText(day(305));
+  const steps = savings.getByTestId("haul-steps");
+  // The nisab is the one published for that day (the seed's, unless a journey published another).
+  await expect(steps).toContainText(
+    new RegExp(
+      `The haul that began on ${day(-200)} broke on ${day(-100)}: your balance of \\$3,000\\.00 fell below the nisab of \\$[\\d,]+\\.\\d\\d\\.`,
+    ),
+  );
+  await expect(steps).toContainText(
+    `Your haul began on ${day(-50)}, when your balance reached the nisab.`,
+  );
+  await expect(savings.getByTestId("haul-amount")).toHaveText("$350.00");
+
+  // A month-end CPF Ordinary Account balance of over a year ago: the haul has ended, zakat is due.
+  const monthAgo = addDays(today, -420).slice(0, 7);
+  await page.getByRole("combobox", { name: "Wealth", exact: true }).selectOption("cpf");
+  await page.getByRole("radio", { name: "A month-end balance" }).check();
+  await page.getByRole("textbox", { name: "Month" }).fill(monthAgo);
+  await page.getByLabel("Balance (S$)").fill("20000");
+  await page.getByRole("button", { name: "Add to tracker" }).click();
+  const cpf = page.getByTestId("haul-cpf");
+  await expect(cpf).toContainText("Zakat is due");
+  await expect(cpf.getByTestId("haul-amount")).toHaveText("$500.00");
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await checkScreen(page, testInfo, `haul-en-${width}`);
+  }
+
+  // Deleting the low balance mends the haul: the due date moves back.
+  await savings.getByRole("button", { name: `Delete the line of ${day(-100)}, $3,000.00` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Line deleted." })).toBeVisible();
+  await expect(savings.getByTestId("haul-due")).toContainText(day(155));
+
+  // In Malay: the same tracker; the low balance recorded again breaks it again.
+  await open(page, "/ms/account/haul");
+  await expect(page.getByRole("heading", { name: "Penjejak haul anda" })).toBeVisible();
+  await record(addDays(today, -100), "3000", {
+    date: "Tarikh baki",
+    balance: "Baki (S$)",
+    add: "Tambah ke penjejak",
+    done: "Disimpan.",
+  });
+  const simpanan = page.getByTestId("haul-savings");
+  await expect(simpanan.getByTestId("haul-due")).toContainText(hari(305));
+  await expect(simpanan.getByTestId("haul-due")).toContainText("H, anggaran");
+  await expect(simpanan.getByTestId("haul-steps")).toContainText(
+    `terputus pada ${hari(-100)}: baki anda sebanyak $3,000.00 jatuh di bawah nisab`,
+  );
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await checkScreen(page, testInfo, `haul-ms-${width}`);
+  }
+
+  // Paying the CPF zakat: checkout prices it again (2.5% of the lowest balance) on the server.
+  await page.getByTestId("haul-cpf").getByRole("link", { name: "Bayar $500.00" }).click();
+  await expect(page).toHaveURL(/\/ms\/checkout\?flow=zakat$/);
+  await hydrated(page);
+  await expect(page.getByRole("main")).toContainText("$500.00");
 });

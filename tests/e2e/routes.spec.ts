@@ -57,6 +57,8 @@ const routes = [
   "/counter",
   "/register",
   "/register/tax-deduction",
+  // Issue 33's haul tracker, as a signed-out visitor meets it.
+  "/account/haul",
   "/error",
   "/no-such-page",
 ];

@@ -653,6 +653,8 @@ function serviceRequests(gift: Paid): FuzzRequest[] {
     ["completeSingpassLogin", { state: "s".repeat(20), code: "c", iss: "https://id.example" }],
     ["registerTaxDeduction", { transactionNo: gift.transactionNo, idType: "NRIC", idNumber: nric }],
     ["getTaxDeductionStatus", { transactionNo: gift.transactionNo }],
+    ["saveHaulEntry", { wealth: "cpf", kind: "balance", date: "2026-01-31", balanceCents: 100 }],
+    ["deleteHaulEntry", { id: "00000000-0000-4000-8000-000000000000" }],
     [
       "updateRecurringPlan",
       { transactionNo: gift.transactionNo, amountCents: 1_000, savedCardId: "c" },

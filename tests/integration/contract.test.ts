@@ -297,6 +297,14 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     await check("registerTaxDeduction", {
       body: { transactionNo, idType: "NRIC", idNumber: nric },
     });
+    // The haul tracker (issue 33): add a line, read the tracker, delete the line.
+    const haulDay = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const haul = (await check("saveHaulEntry", {
+      body: { wealth: "savings", kind: "balance", date: haulDay, balanceCents: 1_500_000 },
+    })) as { data: { entries: Array<{ id: string }> } };
+    expect(haul.data.entries).toHaveLength(1);
+    await check("getHaulTracker", { body: {} });
+    await check("deleteHaulEntry", { body: { id: haul.data.entries[0]?.id } });
     const statement = (await check("getTaxYearStatement", {
       body: { year: new Date(Date.now() + 8 * 3_600_000).getUTCFullYear(), lang: "en" },
     })) as { data: { totals: Record<string, number> } };

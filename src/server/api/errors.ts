@@ -87,6 +87,9 @@ const donors = {
   signup_failed_nric_exists: conflict,
   "validation.mobile.exists": conflict,
   "recurring.amountFixed": unprocessable,
+  /** The haul tracker (docs/haul-tracker.md): the lines per donor are capped; another's is missing. */
+  "haul.limit": conflict,
+  "haul.notFound": missing,
   /** A Stripe delivery whose signature does not verify (its body: `{ error: code }`). */
   "webhook.signature": invalid,
 } as const satisfies Record<string, RefusalAnswer>;

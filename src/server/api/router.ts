@@ -13,6 +13,7 @@ import { kioskHandlers } from "./kiosk";
 import { CONFIGURATION_CALLS, configurationHandlers } from "./configuration";
 import { paymentHandlers, STRIPE_WEBHOOK_PATH, stripeWebhook } from "./payments";
 import { donorHandlers } from "./donors";
+import { haulHandlers } from "./haul";
 import { historyHandlers } from "./history";
 import { PUBLIC_CALLS, publicHandlers } from "./public";
 import { recurringHandlers } from "./recurring";
@@ -51,6 +52,7 @@ const handlersFor = (given: HandlerServices): Partial<Record<ApiCallName, Handle
   ...historyHandlers(given),
   ...recurringHandlers(given),
   ...accountHandlers(given),
+  ...haulHandlers(given),
   ...statementHandlers(given),
   ...paymentHandlers(given),
   ...verifyHandlers(given),

@@ -1,5 +1,6 @@
 import type {
   Donors,
+  HaulEntries,
   History,
   Recurring,
   Statements,
@@ -55,6 +56,7 @@ export interface PortalServices {
   readonly statements: Pick<Statements, "year" | "hartaPayments">;
   readonly tax: Pick<TaxRegistrations, "status" | "register">;
   readonly plans: Pick<Recurring, "plans">;
+  readonly haul: Pick<HaulEntries, "list" | "add" | "update" | "remove" | "nisab">;
 }
 
 /** The repositories' methods the handlers call, from the services the composition root built. */
@@ -79,5 +81,6 @@ export function liveServices({ clock, records, payments }: Services): PortalServ
     statements: whenReady(records.statements, ["year", "hartaPayments"]),
     tax: whenReady(records.tax, ["status", "register"]),
     plans: whenReady(payments.recurring, ["plans"]),
+    haul: whenReady(records.haul, ["list", "add", "update", "remove", "nisab"]),
   };
 }

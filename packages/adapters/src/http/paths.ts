@@ -80,6 +80,10 @@ export const apiCalls = [
   post("payment", "/api/Receipt/verifyReceipt"),
   post("donor", "/api/User/getTaxDeductionStatus"),
   post("donor", "/api/User/registerTaxDeduction"),
+  // the haul tracker (ours; docs/haul-tracker.md)
+  post("donor", "/api/User/getHaulTracker"),
+  post("donor", "/api/User/saveHaulEntry"),
+  post("donor", "/api/User/deleteHaulEntry"),
   // the year-end statement and the harta due date's calendar file (ours; docs/api.md)
   post("payment", "/api/Donation/getTaxYearStatement"),
   post("payment", "/api/Donation/getZakatDueCalendar"),

@@ -3,6 +3,7 @@ import { Schema } from "effect";
 import type { ApiCallName } from "../http/paths";
 import { ReceiptAttributes } from "./receipt-attributes";
 import { VerifiedReceipt } from "./verified-receipt";
+import { haulResponses } from "./haul-tracker";
 import { counterResponses, PAYMENT_METHODS } from "./counter-responses";
 
 export { ReceiptAttributes };
@@ -302,6 +303,7 @@ export const responseSchemas = {
   getRecurringPlans: ok({ data: Schema.Array(RecurringPlan) }),
   getTaxDeductionStatus: ok({ data: TaxDeduction }),
   registerTaxDeduction: ok({ data: TaxDeduction }),
+  ...haulResponses,
   removeUserStripeToken: ok({ data: Schema.Struct({ id: Str }) }),
   getThirdPartyDonationReceiptData: ok({ data: ReceiptData }),
   verifyReceipt: ok({ data: VerifiedReceipt }),
