@@ -233,6 +233,14 @@ export const Donation = Schema.Struct({
   payNow: Schema.NullOr(Schema.Struct({ payload: Str, expiresAt: Str })),
 });
 
+/** A donor's reminder choices (docs/reminders.md). */
+const ReminderPreferences = Schema.Struct({
+  haul: Schema.Boolean,
+  ramadan: Schema.Boolean,
+  lang: Schema.Literals(["en", "ms"]),
+  saved: Schema.Boolean,
+});
+
 /** The years filter of the account area: the Singapore calendar years the donor gave in. */
 const Years = Schema.Array(Int);
 const list = ok({
@@ -298,6 +306,8 @@ export const responseSchemas = {
   updateRecurringPlan: ok({ data: RecurringPlan }),
   getRecurringPlans: ok({ data: Schema.Array(RecurringPlan) }),
   getTaxDeductionStatus: ok({ data: TaxDeduction }),
+  getReminderPreferences: ok({ data: ReminderPreferences }),
+  setReminderPreferences: ok({ data: ReminderPreferences }),
   registerTaxDeduction: ok({ data: TaxDeduction }),
   removeUserStripeToken: ok({ data: Schema.Struct({ id: Str }) }),
   getThirdPartyDonationReceiptData: ok({ data: ReceiptData }),
