@@ -4,10 +4,12 @@ import {
   formatMoney,
   haulsDue,
   hijriCalendar,
+  nextRamadan,
   MAIN_CHARITY_ID,
   reminderCalendar,
   remindersDue,
   sgtDate,
+  type HijriDate,
   type MailMessage,
   type ReminderDue,
   type ReminderSourcesShape,
@@ -187,6 +189,8 @@ export async function runReminders(
     readonly batch?: number;
     readonly sources?: ReminderSourcesShape;
     readonly onBatch?: (done: number) => void;
+    /** Count what is due without claiming or sending anything ("how many would go today"). */
+    readonly dryRun?: boolean;
   } = {},
 ): Promise<ReminderRun> {
   const store = await remindersOf(services)();
@@ -202,25 +206,48 @@ export async function runReminders(
   ]);
   if (!rates) throw new Error("no rates configured");
   const calendar = hijriCalendar(months);
+  // The Umm al-Qura estimate through Intl, once per day asked (the same few days for every donor).
+  const estimates = new Map<string, HijriDate>();
+  const estimate = (iso: string) => {
+    let found = estimates.get(iso);
+    if (!found) {
+      found = umAlQuraDateOf(iso);
+      estimates.set(iso, found);
+    }
+    return found;
+  };
   const nisab = [{ from: "1970-01-01", nisab: rates.rates.nisabValue }];
   const context = {
     serverKey: services.key,
     publicUrl: publicUrlOf(services.config),
     stampMs: nowMs,
   };
-  let after: string | null = null;
-  let donors = 0;
-  let due = 0;
-  let queued = 0;
-  let alreadyClaimed = 0;
-  for (;;) {
-    const page = await store.optedIn(after, batch);
-    if (page.length === 0) break;
+  const ramadan = nextRamadan(calendar, estimate, today);
+  const haulRates = { nisab, zakatRate: rates.rates.zakatRate };
+  // One batch's reads: the donors, what they were sent, their years. The next batch is read while
+  // this one is worked out (the database and the rule overlap).
+  const read = async (after: string | null) => {
+    const { donors: page, last } = await store.optedIn(after, batch);
+    if (last === null) return undefined;
     const ids = page.map((d) => d.donorId);
     const [claimed, years] = await Promise.all([
       store.claimed(ids),
       Effect.runPromise(sources.yearsOf(ids, today)),
     ]);
+    return { page, last, claimed, years };
+  };
+  let donors = 0;
+  let due = 0;
+  let queued = 0;
+  let alreadyClaimed = 0;
+  let next = read(null);
+  for (;;) {
+    const current = await next;
+    if (!current) break;
+    const { page, last, claimed, years } = current;
+    next = read(last);
+    // A failed read of the next batch surfaces when it is awaited, not as an unhandled rejection.
+    next.catch(() => undefined);
     const work: Array<Promise<boolean>> = [];
     for (const donor of page) {
       const year = years.get(donor.donorId);
@@ -228,17 +255,16 @@ export async function runReminders(
         donorId: donor.donorId,
         preferences: donor.preferences,
         calendar,
-        estimate: umAlQuraDateOf,
+        estimate,
         today,
-        hauls:
-          year && donor.preferences.haul
-            ? haulsDue(year.wealth, { nisab, zakatRate: rates.rates.zakatRate }, today)
-            : [],
+        ramadan,
+        hauls: year && donor.preferences.haul ? haulsDue(year.wealth, haulRates, today) : [],
         fidyahDaysOwed: year?.fidyahDaysOwed ?? 0,
         fidyahPerDay: rates.rates.fidyahPerDay,
         claimed: claimed.get(donor.donorId) ?? [],
       });
       due += reminders.length;
+      if (options.dryRun) continue;
       for (const reminder of reminders) {
         const mail = reminderMail(reminder, donor.email, donor.unsubscribeId, context);
         work.push(store.claimAndQueue(donor.donorId, reminder, mail, new Date(nowMs)));
@@ -249,7 +275,6 @@ export async function runReminders(
       else alreadyClaimed += 1;
     }
     donors += page.length;
-    after = page.at(-1)!.donorId;
     options.onBatch?.(donors);
   }
   return { donors, due, queued, alreadyClaimed };

@@ -32,8 +32,14 @@ export interface ReminderStore {
   ) => Promise<ReminderPreferenceView>;
   /** Turn every reminder off for the donor the unsubscribe id names; false when it names none. */
   readonly unsubscribe: (unsubscribeId: string, now: Date) => Promise<boolean>;
-  /** Up to `limit` opted-in donors with an address, after `after` (a donor id), in id order. */
-  readonly optedIn: (after: string | null, limit: number) => Promise<ReadonlyArray<OptedInDonor>>;
+  /**
+   * The next `limit` opted-in donors after `after` (a donor id), in id order, those with an address;
+   * `last` is where the next batch starts (null: none left).
+   */
+  readonly optedIn: (
+    after: string | null,
+    limit: number,
+  ) => Promise<{ readonly donors: ReadonlyArray<OptedInDonor>; readonly last: string | null }>;
   /** The reminders already claimed for these donors. */
   readonly claimed: (
     donorIds: ReadonlyArray<string>,
@@ -99,33 +105,49 @@ export function reminderStore(sql: Sql, queue: () => Promise<MailQueue>): Remind
       );
       return rows.length > 0;
     },
-    optedIn: async (after, limit) =>
-      (
-        await sql.query<{
-          donor_id: string;
-          email: string;
-          haul: boolean;
-          ramadan: boolean;
-          lang: string;
-          unsubscribe_id: string;
-        }>(
-          `select p.donor_id, d.email, p.haul, p.ramadan, p.lang, p.unsubscribe_id
-           from reminder_preference p join donor d on d.id = p.donor_id
-           where (p.haul or p.ramadan) and d.email is not null
-             and ($1::uuid is null or p.donor_id > $1::uuid)
-           order by p.donor_id limit $2`,
-          [after, limit],
-        )
-      ).map((row) => ({
-        donorId: row.donor_id,
-        email: row.email,
-        preferences: {
-          haul: row.haul,
-          ramadan: row.ramadan,
-          lang: row.lang === "ms" ? "ms" : "en",
-        },
-        unsubscribeId: row.unsubscribe_id,
-      })),
+    optedIn: async (after, limit) => {
+      // A key range on the primary key, then the addresses of those donors only: each batch reads its
+      // own rows (a join here may be planned as a scan of every donor, once per batch).
+      const page = await sql.query<{
+        donor_id: string;
+        haul: boolean;
+        ramadan: boolean;
+        lang: string;
+        unsubscribe_id: string;
+      }>(
+        `select donor_id, haul, ramadan, lang, unsubscribe_id from reminder_preference
+         where donor_id > $1::uuid and (haul or ramadan) order by donor_id limit $2`,
+        [after ?? "00000000-0000-0000-0000-000000000000", limit],
+      );
+      if (page.length === 0) return { donors: [], last: null };
+      const emails = new Map(
+        (
+          await sql.query<{ id: string; email: string }>(
+            `select id, email from donor
+             where id in (select (jsonb_array_elements_text($1::jsonb))::uuid) and email is not null`,
+            [JSON.stringify(page.map((row) => row.donor_id))],
+          )
+        ).map((row) => [row.id, row.email]),
+      );
+      const donors = page.flatMap((row) => {
+        const email = emails.get(row.donor_id);
+        return email === undefined
+          ? []
+          : [
+              {
+                donorId: row.donor_id,
+                email,
+                preferences: {
+                  haul: row.haul,
+                  ramadan: row.ramadan,
+                  lang: row.lang === "ms" ? ("ms" as const) : ("en" as const),
+                },
+                unsubscribeId: row.unsubscribe_id,
+              },
+            ];
+      });
+      return { donors, last: page.at(-1)!.donor_id };
+    },
     claimed: async (donorIds) => {
       const byDonor = new Map<string, ReminderClaimed[]>();
       if (donorIds.length === 0) return byDonor;

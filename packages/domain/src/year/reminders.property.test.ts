@@ -10,7 +10,9 @@ import {
 } from "../calendar/index.ts";
 import { cents } from "../money.ts";
 import { addDays, dayOf } from "./days.ts";
+import { assessHaul } from "./haul.ts";
 import {
+  haulsDue,
   REMINDER_LEAD_DAYS,
   remindersDue,
   type HaulDue,
@@ -159,6 +161,56 @@ describe("remindersDue over a run of days", () => {
           expect(sent.filter((c) => c.movedFrom !== undefined).length).toBeLessThanOrEqual(1);
         }
       }),
+    );
+  });
+});
+
+describe("haulsDue", () => {
+  const on = (offset: number) => addDays("2024-01-01", offset);
+  it("gives each wealth's due date and amount as assessHaul does, when zakat is due at the end", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            day: fc.integer({ min: 0, max: 900 }),
+            balance: fc.integer({ min: 0, max: 1_600_000 }),
+          }),
+          { maxLength: 10 },
+        ),
+        fc.array(
+          fc.record({
+            day: fc.integer({ min: 0, max: 900 }),
+            nisab: fc.integer({ min: 800_000, max: 1_300_000 }),
+          }),
+          { minLength: 1, maxLength: 3 },
+        ),
+        fc.option(fc.integer({ min: 0, max: 900 }), { nil: undefined }),
+        fc.integer({ min: 300, max: 1_000 }),
+        (rows, steps, paid, asOf) => {
+          const balances = rows.map((r) => ({ date: on(r.day), balance: cents(r.balance) }));
+          const nisab = steps.map((s) => ({ from: on(s.day), nisab: cents(s.nisab) }));
+          const lastPayment = paid === undefined ? undefined : on(paid);
+          const today = on(asOf);
+          const full = assessHaul({
+            wealth: "savings",
+            balances,
+            lastPayment,
+            nisab,
+            zakatRate: 0.025,
+            asOf: today,
+          });
+          const found = haulsDue(
+            [{ wealth: "savings", balances, lastPayment }],
+            { nisab, zakatRate: 0.025 },
+            today,
+          );
+          if (full.status === "none" || full.amount === 0) expect(found).toEqual([]);
+          else
+            expect(found).toEqual([
+              { wealth: "savings", dueDate: full.dueDate, amount: full.amount },
+            ]);
+        },
+      ),
     );
   });
 });

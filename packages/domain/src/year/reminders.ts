@@ -1,10 +1,11 @@
 import { gregorianOf, hijriDateOf, mustMove, type HijriCalendar } from "../calendar/index.ts";
 import type { HijriDate, HijriEstimator } from "../calendar/hijri-date.ts";
-import { timesCount, ZERO, type Cents } from "../money.ts";
+import { HAUL_DAYS } from "../format/dates.ts";
+import { applyRate, timesCount, ZERO, type Cents } from "../money.ts";
 import type { SgtDate } from "../recurring.ts";
-import type { DatedBalance, NisabSchedule } from "./balances.ts";
-import { dayOf } from "./days.ts";
-import { assessHaul, haulCore, scanStart, type HaulWealth } from "./haul.ts";
+import { nisabSteps, stepAt, type DatedBalance, type NisabSchedule } from "./balances.ts";
+import { dateOfDay, dayOf } from "./days.ts";
+import { haulCore, scanStart, type HaulWealth } from "./haul.ts";
 
 /**
  * Reminders (issue 33): e-mails a signed-in donor opted into, before the haul due date of each wealth
@@ -62,8 +63,9 @@ export interface ReminderRates {
 /**
  * The haul of each wealth by MUIS's rule (`haulCore`, year/haul.ts) on `today`, keeping those with
  * zakat due at the haul's end: a running haul whose lowest balance so far reaches the nisab of its end,
- * or an ended one. Only the core is walked (no explanation is written): the job runs it for every
- * opted-in donor. A wealth with nothing recorded has no haul.
+ * or an ended one. The due date and amount are `assessHaul`'s (a test holds them equal), without the
+ * explanation in words, which the job, run for every opted-in donor, does not need. A wealth with
+ * nothing recorded has no haul.
  */
 export const haulsDue = (
   wealth: ReadonlyArray<WealthRecord>,
@@ -71,6 +73,7 @@ export const haulsDue = (
   today: SgtDate,
 ): HaulDue[] => {
   const due: HaulDue[] = [];
+  const nisab = nisabSteps(rates.nisab);
   for (const record of wealth) {
     const input = {
       wealth: record.wealth,
@@ -82,12 +85,13 @@ export const haulsDue = (
     };
     const from = scanStart(input);
     if (from === undefined || from > dayOf(today)) continue;
-    if (haulCore(input).start === null) continue;
-    // The rare wealth with a haul: the full rule gives its due date and amount.
-    const haul = assessHaul(input);
-    if (haul.dueDate !== null && haul.amount > ZERO) {
-      due.push({ wealth: record.wealth, dueDate: haul.dueDate, amount: haul.amount });
-    }
+    const core = haulCore(input);
+    if (core.start === null || core.lowest === null) continue;
+    const dueDay = core.start + HAUL_DAYS;
+    const nisabAtEnd = stepAt(nisab, dueDay) ?? nisab[0]!.value;
+    if (core.lowest.balance < nisabAtEnd) continue;
+    const amount = applyRate(core.lowest.balance, rates.zakatRate);
+    if (amount > ZERO) due.push({ wealth: record.wealth, dueDate: dateOfDay(dueDay), amount });
   }
   return due;
 };
@@ -140,6 +144,18 @@ export interface ReminderInput {
   readonly fidyahPerDay: Cents;
   /** The reminders this donor was already sent (any year): none is sent twice. */
   readonly claimed: ReadonlyArray<ReminderClaimed>;
+  /**
+   * `nextRamadan(calendar, estimate, today)`, when the caller has it already (the same for every
+   * donor of a run): computed here otherwise.
+   */
+  readonly ramadan?: NextRamadan | undefined;
+}
+
+/** The next 1 Ramadan: its Hijri day, its Gregorian day, and whether that is an estimate. */
+export interface NextRamadan {
+  readonly hijri: HijriDate;
+  readonly date: SgtDate;
+  readonly estimated: boolean;
 }
 
 const hijriKey = (h: HijriDate) =>
@@ -199,7 +215,7 @@ export const remindersDue = (input: ReminderInput): ReminderDue[] => {
     }
   }
   if (preferences.ramadan) {
-    const ramadan = nextRamadan(input.calendar, input.estimate, today);
+    const ramadan = input.ramadan ?? nextRamadan(input.calendar, input.estimate, today);
     if (ramadan) {
       const kinds: Array<"fitrah" | "fidyah"> =
         input.fidyahDaysOwed > 0 ? ["fitrah", "fidyah"] : ["fitrah"];
