@@ -234,6 +234,7 @@ test("reminders: opt in, receive one from the outbox, unsubscribe by its link", 
   await expect(page.getByRole("status")).toHaveText(
     "Selesai: kami tidak akan menghantar e-mel peringatan lagi.",
   );
+  await expect(page.getByRole("button", { name: "Hentikan peringatan" })).toHaveCount(0);
   await checkScreen(page, testInfo, "unsubscribe-ms-done");
 
   // A forged link (its signature changed) is refused in words, in English, and changes nothing.
@@ -245,6 +246,7 @@ test("reminders: opt in, receive one from the outbox, unsubscribe by its link", 
   await expect(page.getByRole("alert")).toHaveText(
     "This unsubscribe link is not valid. Use the link in your latest reminder e-mail, or sign in and turn reminders off in your account.",
   );
+  await expect(page.getByRole("button", { name: "Stop reminders" })).toHaveCount(0);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await checkScreen(page, testInfo, `unsubscribe-en-refused-${width}`);

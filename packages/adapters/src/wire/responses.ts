@@ -4,6 +4,7 @@ import type { ApiCallName } from "../http/paths";
 import { ReceiptAttributes } from "./receipt-attributes";
 import { VerifiedReceipt } from "./verified-receipt";
 import { counterResponses, PAYMENT_METHODS } from "./counter-responses";
+import { reminderResponses } from "./reminder-responses";
 
 export { ReceiptAttributes };
 
@@ -233,14 +234,6 @@ export const Donation = Schema.Struct({
   payNow: Schema.NullOr(Schema.Struct({ payload: Str, expiresAt: Str })),
 });
 
-/** A donor's reminder choices (docs/reminders.md). */
-const ReminderPreferences = Schema.Struct({
-  haul: Schema.Boolean,
-  ramadan: Schema.Boolean,
-  lang: Schema.Literals(["en", "ms"]),
-  saved: Schema.Boolean,
-});
-
 /** The years filter of the account area: the Singapore calendar years the donor gave in. */
 const Years = Schema.Array(Int);
 const list = ok({
@@ -306,8 +299,6 @@ export const responseSchemas = {
   updateRecurringPlan: ok({ data: RecurringPlan }),
   getRecurringPlans: ok({ data: Schema.Array(RecurringPlan) }),
   getTaxDeductionStatus: ok({ data: TaxDeduction }),
-  getReminderPreferences: ok({ data: ReminderPreferences }),
-  setReminderPreferences: ok({ data: ReminderPreferences }),
   registerTaxDeduction: ok({ data: TaxDeduction }),
   removeUserStripeToken: ok({ data: Schema.Struct({ id: Str }) }),
   getThirdPartyDonationReceiptData: ok({ data: ReceiptData }),
@@ -397,6 +388,7 @@ export const responseSchemas = {
     }),
   }),
   ...counterResponses,
+  ...reminderResponses,
 } satisfies Record<ApiCallName, Schema.Top>;
 
 /** A call's answer decoded by its schema; throws with the mismatch when the server broke the contract. */
