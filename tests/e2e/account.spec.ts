@@ -1,7 +1,17 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import path from "node:path";
+import { readOutbox } from "@portal/adapters/mail";
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, expectNoOverflow, keepScreenshot, open } from "./helpers";
+import {
+  checkScreen,
+  expectNoAxeViolations,
+  expectNoOverflow,
+  hydrated,
+  keepScreenshot,
+  lookAtBothWidths,
+  open,
+} from "./helpers";
 import { give, signedInDonor as signIn } from "./donor-account";
 import { lastCode, ownAddress } from "./identity";
 import { nricOf as nric } from "../support/donations";
@@ -162,4 +172,87 @@ test("a donor's account area: history, recurring gift, tax registration, e-mail 
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoOverflow(page);
   await keepScreenshot(page, testInfo, "account-phone");
+});
+
+// Reminders (issue 33, docs/reminders.md): opted into on the account page in Malay, the day's run
+// started through the test hook, the reminder opened from the outbox (Malay, with its calendar file),
+// and stopped by its one-click link; a forged link is refused in words.
+test("reminders: opt in, receive one from the outbox, unsubscribe by its link", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const email = "aminah.reminders@example.com";
+  await signIn(page, email, nric("7272727"), "Aminah Reminder");
+  const section = page.locator("#account-reminders");
+  await expect(section.getByRole("heading", { name: "Reminders by e-mail" })).toBeVisible();
+  await expect(section.getByLabel(/Before Ramadan/)).not.toBeChecked();
+  await section.scrollIntoViewIfNeeded();
+  await lookAtBothWidths(page, testInfo, "reminders-en");
+
+  // In Malay: the reminders will be in Malay.
+  await open(page, "/ms/profile");
+  const ms = page.locator("#account-reminders");
+  await expect(ms.getByRole("heading", { name: "Peringatan melalui e-mel" })).toBeVisible();
+  await ms.getByLabel(/Sebelum Ramadan/).check();
+  await ms.getByRole("button", { name: "Simpan peringatan" }).click();
+  await expect(ms.getByRole("status").last()).toHaveText(
+    "Disimpan. Peringatan akan dihantar dalam Bahasa Melayu.",
+  );
+  await ms.scrollIntoViewIfNeeded();
+  await lookAtBothWidths(page, testInfo, "reminders-ms");
+  await page.reload();
+  await expect(page.locator("#account-reminders").getByLabel(/Sebelum Ramadan/)).toBeChecked();
+
+  // The day's run, five days before 1 Ramadan 1447 (19 February 2026, as the council published it).
+  const ran = await page.request.post("/__test/reminders", {
+    headers: { authorization: `Bearer ${process.env.E2E_TEST_CONTROL_TOKEN}` },
+    data: { today: "2026-02-14" },
+  });
+  expect(ran.status()).toBe(200);
+  const mails = await readOutbox(path.join(process.env["E2E_DATA_DIR"] ?? "", "outbox"), {
+    to: email,
+    kind: "reminder",
+  });
+  expect(mails).toHaveLength(1);
+  const mail = mails[0]!;
+  expect(mail.subject).toBe("Ramadan 1447 bermula pada 19 Feb 2026: zakat fitrah");
+  expect(mail.attachments?.[0]?.content).toContain("DTSTART;VALUE=DATE:20260219\r\n");
+  expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+
+  // The mail's link opens the Malay page; one press stops the reminders.
+  const link = new URL(mail.meta!["unsubscribeLink"]!);
+  const here = new URL(`${link.pathname}${link.hash}`, baseURL).toString();
+  await page.goto(here);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { name: "Hentikan e-mel peringatan" })).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await checkScreen(page, testInfo, `unsubscribe-ms-${width}`);
+  }
+  await page.getByRole("button", { name: "Hentikan peringatan" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Selesai: kami tidak akan menghantar e-mel peringatan lagi.",
+  );
+  await expect(page.getByRole("button", { name: "Hentikan peringatan" })).toHaveCount(0);
+  await checkScreen(page, testInfo, "unsubscribe-ms-done");
+
+  // A forged link (its signature changed) is refused in words, in English, and changes nothing.
+  const token = new URLSearchParams(link.hash.slice(1)).get("t")!;
+  const forged = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+  await page.goto(new URL(`/unsubscribe#t=${forged}`, baseURL).toString());
+  await hydrated(page);
+  await page.getByRole("button", { name: "Stop reminders" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "This unsubscribe link is not valid. Use the link in your latest reminder e-mail, or sign in and turn reminders off in your account.",
+  );
+  await expect(page.getByRole("button", { name: "Stop reminders" })).toHaveCount(0);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await checkScreen(page, testInfo, `unsubscribe-en-refused-${width}`);
+  }
+
+  // The account page shows the reminders off.
+  await open(page, "/profile");
+  await expect(page.locator("#account-reminders").getByLabel(/Before Ramadan/)).not.toBeChecked();
 });

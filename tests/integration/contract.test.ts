@@ -336,6 +336,11 @@ describe.each(testDatabases())("client and server contract on $name", (database)
       body: { transactionNo: monthly.data.transactionNo, amountCents: 6_000 },
     });
     await check("getRecurringPlans", { body: {} });
+    // Reminders (docs/reminders.md): the donor's own choices, set and read back.
+    await check("setReminderPreferences", { body: { haul: true, ramadan: false, lang: "ms" } });
+    expect(await check("getReminderPreferences", { body: {} })).toMatchObject({
+      data: { haul: true, ramadan: false, lang: "ms", saved: true },
+    });
     const cards = (await check("getUserStripeToken", {
       query: { Guid: "contract", charityId: 25 },
     })) as { data: { userStripeTokens: { result: Array<{ id: string }> } } };

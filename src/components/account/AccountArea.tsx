@@ -8,6 +8,7 @@ import { callsOver, type Call } from "./api";
 import { HistorySection } from "./HistorySection";
 import { PlansSection } from "./PlansSection";
 import { ProfileSection, type UserData } from "./ProfileSection";
+import { RemindersSection } from "./RemindersSection";
 import { StatementSection } from "./StatementSection";
 
 export type Label = (key: string, values?: Readonly<Record<string, string>>) => string;
@@ -114,6 +115,9 @@ export default function AccountArea(props: AccountProps) {
           <li>
             <a href="#account-statements">{t("account_statements_heading")}</a>
           </li>
+          <li>
+            <a href="#account-reminders">{t("reminders_title")}</a>
+          </li>
         </ul>
       </nav>
       <ProfileSection
@@ -133,6 +137,7 @@ export default function AccountArea(props: AccountProps) {
         onChanged={() => setVersion((v) => v + 1)}
       />
       <StatementSection {...common} lang={props.lang} years={years} />
+      <RemindersSection {...common} lang={props.lang} />
     </div>
   );
 }

@@ -35,6 +35,13 @@ const commonKeys = [
 /** The account area (/profile and its twins). */
 export const accountLabelKeys = [
   ...addressLabelKeys,
+  "reminders_title",
+  "reminders_intro",
+  "reminders_haul",
+  "reminders_ramadan",
+  "reminders_save",
+  "reminders_saved",
+  "reminders_loading",
   ...commonKeys,
   "account_calendar_download",
   "account_calendar_none",

@@ -1,5 +1,7 @@
 import { paymentJobs } from "@portal/adapters/payments";
+import { sgtDate, sgtParts } from "@portal/domain";
 import { reason } from "../log";
+import { runReminders } from "../reminders";
 import type { Services } from "../main";
 
 /** Stops one started loop. */
@@ -56,4 +58,35 @@ export function startSweeps({ records }: Services): Stop {
   return () => {
     for (const stop of stops) stop();
   };
+}
+
+/** The Singapore hour from which the day's reminders go out (not in the night). */
+export const REMINDER_HOUR_SGT = 9;
+
+/**
+ * The reminder run (docs/reminders.md), once a Singapore day from 9 am: checked every 10 minutes, and
+ * again the next day. Every instance runs it; the claims (`reminders_sent`) make each reminder sent
+ * once however many run, and a run that failed is tried again at the next check.
+ */
+export function startReminderJobs(root: Services): Stop {
+  let doneFor: string | undefined;
+  let running = false;
+  const tick = async () => {
+    const now = root.clock.nowMs();
+    const today = sgtDate(now);
+    if (running || doneFor === today || sgtParts(now).hour < REMINDER_HOUR_SGT) return;
+    running = true;
+    try {
+      const run = await runReminders(root, { today });
+      doneFor = today;
+      root.log.info(`[reminders] ${today}: ${run.donors} donors, ${run.queued} reminders queued`);
+    } catch (error) {
+      root.log.error(`[reminders] run failed: ${reason(error)}; trying again later`);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), 10 * 60 * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
 }

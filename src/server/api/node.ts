@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { constants, gzip } from "node:zlib";
-import { startMailJobs, startPaymentJobs, startSweeps } from "./jobs";
+import { startMailJobs, startPaymentJobs, startReminderJobs, startSweeps } from "./jobs";
 import { startConsoleJobs } from "../console/jobs";
 import { serviceRouter, type ServiceRouter } from "./router";
 import { serveTestControl } from "./test-control";
@@ -82,6 +82,8 @@ export async function startPortal(
   stops.push(startSweeps(services));
   // Publish approved rates when their time comes; forget ended console sessions.
   stops.push(startConsoleJobs(services));
+  // The day's reminders (opted-in donors), from 9 am Singapore time.
+  stops.push(startReminderJobs(services));
   // Not awaited: a database that is not up yet shows in /api/health, not as a failed start; a loop
   // that cannot start yet (its database unreachable, or its connection cut while it started) is
   // tried again until it starts, so no instance is left without reconciliation or mail.

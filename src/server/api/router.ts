@@ -23,6 +23,8 @@ import { SINGPASS_JWKS_PATH, singpassHandlers, singpassJwks } from "./singpass";
 import { socialNricHandlers } from "./social-nric";
 import { statementHandlers } from "./statements";
 import { verifyHandlers } from "./verify";
+import { reminderHandlers, unsubscribeReminders } from "./reminders";
+import { UNSUBSCRIBE_PATH } from "../reminders";
 import { callerAddress } from "../rate-limits/memory";
 import { InputRefused, parseJson, urlProblem } from "../input";
 import { reason } from "../log";
@@ -58,6 +60,7 @@ const handlersFor = (given: HandlerServices): Partial<Record<ApiCallName, Handle
   ...verifyHandlers(given),
   ...counterHandlers(given),
   ...kioskHandlers(given),
+  ...reminderHandlers(given),
 });
 
 /** Public reads that CDNs and browsers may cache: GET is accepted besides the spec's POST. */
@@ -116,6 +119,19 @@ async function handleServiceRequest(
       );
       services.report(error, { call: "stripeWebhook" });
       return failure(500, "Webhook not processed; deliver again.");
+    }
+  }
+  if (url.pathname === UNSUBSCRIBE_PATH) {
+    try {
+      return await unsubscribeReminders(services, request);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return failure(413, error.message);
+      services.log.error(
+        { requestId: request.requestId },
+        `[api] unsubscribe failed: ${reason(error)}`,
+      );
+      services.report(error, { call: "unsubscribeReminders" });
+      return failure(500, "Something went wrong on our side; please try again.");
     }
   }
   if (url.pathname === SINGPASS_JWKS_PATH && ["GET", "HEAD"].includes(request.method)) {

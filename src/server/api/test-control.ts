@@ -7,6 +7,7 @@ import {
 } from "@portal/adapters/db";
 import { decodeRateConfig, MAIN_CHARITY_ID } from "@portal/domain";
 import type { Services } from "../main";
+import { runReminders } from "../reminders";
 
 /**
  * Browser tests only: `/__test/oauth2/*` and `/__test/logout` are the social providers' stand-in
@@ -20,7 +21,8 @@ import type { Services } from "../main";
  * change what the footer and the home pages show, as an officer would (audited, src/adapters db
  * home-content.ts), so a journey sees the change on its next page without a rebuild.
  * `POST /__test/sql-counts` answers the statements, round trips and commits since its last call
- * (bench/profile.mjs).
+ * (bench/profile.mjs). `POST /__test/reminders` `{today?}` runs the day's reminders now and delivers the
+ * mail queue (not with `deliver: false`) (docs/reminders.md).
  */
 export async function serveTestControl(
   services: Services,
@@ -46,7 +48,13 @@ export async function serveTestControl(
     });
     return;
   }
-  const paths = ["/__test/rates", "/__test/clock", "/__test/contact", "/__test/content"];
+  const paths = [
+    "/__test/rates",
+    "/__test/clock",
+    "/__test/contact",
+    "/__test/content",
+    "/__test/reminders",
+  ];
   if (req.method !== "POST" || !paths.includes(url.pathname)) {
     answer(404, { status: 0, message: "Not found" });
     return;
@@ -58,6 +66,16 @@ export async function serveTestControl(
     if (url.pathname === "/__test/clock") {
       const offsetMs = services.clock.advance(Number(patch["advanceMs"]));
       answer(200, { status: 1, message: "Success", data: { offsetMs } });
+      return;
+    }
+    if (url.pathname === "/__test/reminders") {
+      // The day's reminder run now (for `today` when given), then the mail queue delivered.
+      const today = typeof patch["today"] === "string" ? patch["today"] : undefined;
+      const run = await runReminders(services, today ? { today } : {});
+      // `deliver: false` leaves the mails queued (a run killed between the claim and the send).
+      const delivered =
+        patch["deliver"] === false ? null : await (await services.mail.queue()).drain();
+      answer(200, { status: 1, message: "Success", data: { ...run, delivered } });
       return;
     }
     const sql = await services.database.open();

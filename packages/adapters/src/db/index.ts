@@ -42,3 +42,5 @@ export * from "./console-donations";
 export * from "./console-care";
 export * from "./nric-proofs";
 export * from "./mail-recipients";
+export * from "./reminders";
+export * from "./reminder-sources";

@@ -35,6 +35,7 @@ import { hijriCalendar } from "./migrations/042-hijri-calendar";
 import { counterEntryDecisions } from "./migrations/043-counter-entry-decisions";
 import { haulEntries } from "./migrations/045-haul-entries";
 import { plans } from "./migrations/047-plans";
+import { reminders } from "./migrations/051-reminders";
 import type { Sql } from "./sql";
 
 /**
@@ -80,6 +81,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "043-counter-entry-decisions", sql: counterEntryDecisions },
   { id: "045-haul-entries", sql: haulEntries },
   { id: "047-plans", sql: plans },
+  { id: "051-reminders", sql: reminders },
 ];
 
 /** A list of migrations and where it keeps its record (the stand-ins keep theirs apart). */

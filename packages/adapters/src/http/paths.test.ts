@@ -24,8 +24,9 @@ describe("the call table", () => {
     // verifyReceipt, a counter device's syncEntries and a kiosk's startKioskPayment, payKioskByNets,
     // kioskReceipt and emailKioskReceipt, the counter's startCounterPayNow and counterPayNowReceipt
     // (issue 32), the council's hijriCalendar and the haul tracker's getHaulTracker, saveHaulEntry
-    // and deleteHaulEntry (issue 33).
-    expect(apiCalls).toHaveLength(62);
+    // and deleteHaulEntry, and the reminders' getReminderPreferences and setReminderPreferences
+    // (issue 33).
+    expect(apiCalls).toHaveLength(64);
   });
 
   it("names each call after the last segment of its path", () => {

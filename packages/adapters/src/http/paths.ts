@@ -87,6 +87,9 @@ export const apiCalls = [
   // the year-end statement and the harta due date's calendar file (ours; docs/api.md)
   post("payment", "/api/Donation/getTaxYearStatement"),
   post("payment", "/api/Donation/getZakatDueCalendar"),
+  // the signed-in donor's reminder choices (ours; docs/reminders.md)
+  post("donor", "/api/User/getReminderPreferences"),
+  post("donor", "/api/User/setReminderPreferences"),
   // donor
   post("donor", "/api/User/checkCognitoNricExists"),
   post("donor", "/api/User/getEmailListForUser", { list: true }),

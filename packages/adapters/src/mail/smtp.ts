@@ -119,6 +119,16 @@ export const smtpMailer = (options: SmtpMailerOptions): SmtpMailer => {
             subject: message.subject,
             text: message.text,
             ...(message.html === undefined ? {} : { html: message.html }),
+            ...(message.headers === undefined ? {} : { headers: { ...message.headers } }),
+            ...(message.attachments === undefined
+              ? {}
+              : {
+                  attachments: message.attachments.map((a) => ({
+                    filename: a.filename,
+                    contentType: a.contentType,
+                    content: a.content,
+                  })),
+                }),
           });
         },
         catch: (cause) => {

@@ -5,6 +5,7 @@ import { ReceiptAttributes } from "./receipt-attributes";
 import { VerifiedReceipt } from "./verified-receipt";
 import { haulResponses } from "./haul-tracker";
 import { counterResponses, PAYMENT_METHODS } from "./counter-responses";
+import { reminderResponses } from "./reminder-responses";
 
 export { ReceiptAttributes };
 
@@ -392,6 +393,7 @@ export const responseSchemas = {
     }),
   }),
   ...counterResponses,
+  ...reminderResponses,
 } satisfies Record<ApiCallName, Schema.Top>;
 
 /** A call's answer decoded by its schema; throws with the mismatch when the server broke the contract. */

@@ -7,3 +7,4 @@ export * from "./address-lookup.ts";
 export * from "./mailer.ts";
 export * from "./accounts.ts";
 export * from "./social-registration.ts";
+export * from "./reminder-sources.ts";

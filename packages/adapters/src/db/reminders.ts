@@ -1,0 +1,203 @@
+import { randomBytes } from "node:crypto";
+import type {
+  MailMessage,
+  ReminderClaimed,
+  ReminderDue,
+  ReminderPreferences,
+} from "@portal/domain";
+import type { MailQueue } from "./mail-queue";
+import type { Sql, SqlQuery } from "./sql";
+
+/** A donor's reminder choices as the account page shows them. */
+export interface ReminderPreferenceView extends ReminderPreferences {
+  /** Whether the donor has ever saved a choice (a new donor has both off). */
+  readonly saved: boolean;
+}
+
+/** An opted-in donor as the job reads them, in donor-id order (a batch is a key range). */
+export interface OptedInDonor {
+  readonly donorId: string;
+  readonly email: string;
+  readonly preferences: ReminderPreferences;
+  readonly unsubscribeId: string;
+}
+
+export interface ReminderStore {
+  readonly preferences: (donorId: string) => Promise<ReminderPreferenceView>;
+  /** Save the donor's choices (and language); makes the unsubscribe id on the first save. */
+  readonly setPreferences: (
+    donorId: string,
+    preferences: ReminderPreferences,
+    now: Date,
+  ) => Promise<ReminderPreferenceView>;
+  /** Turn every reminder off for the donor the unsubscribe id names; false when it names none. */
+  readonly unsubscribe: (unsubscribeId: string, now: Date) => Promise<boolean>;
+  /**
+   * The next `limit` opted-in donors after `after` (a donor id), in id order, those with an address;
+   * `last` is where the next batch starts (null: none left).
+   */
+  readonly optedIn: (
+    after: string | null,
+    limit: number,
+  ) => Promise<{ readonly donors: ReadonlyArray<OptedInDonor>; readonly last: string | null }>;
+  /** The reminders already claimed for these donors. */
+  readonly claimed: (
+    donorIds: ReadonlyArray<string>,
+  ) => Promise<ReadonlyMap<string, ReadonlyArray<ReminderClaimed>>>;
+  /**
+   * Claim a reminder and record its mail in one transaction: the claim's key is unique, so a second
+   * claim (a re-run, a second instance) records nothing. True when this call claimed it.
+   */
+  readonly claimAndQueue: (
+    donorId: string,
+    reminder: ReminderDue,
+    mail: MailMessage,
+    now: Date,
+  ) => Promise<boolean>;
+}
+
+const hijriText = (h: ReminderDue["hijri"]) =>
+  h ? `${h.year}-${String(h.month).padStart(2, "0")}-${String(h.day).padStart(2, "0")}` : null;
+
+const hijriOf = (text: string | null) => {
+  if (!text) return undefined;
+  const [year, month, day] = text.split("-").map(Number);
+  return { year: year!, month: month!, day: day! };
+};
+
+/** The mail queue key of a reminder's mail: recording twice records once. */
+export const reminderMailKey = (reminderKey: string) => `reminder:${reminderKey}`;
+
+const view = (row: { haul: boolean; ramadan: boolean; lang: string } | undefined) => ({
+  haul: row?.haul ?? false,
+  ramadan: row?.ramadan ?? false,
+  lang: row?.lang === "ms" ? ("ms" as const) : ("en" as const),
+  saved: row !== undefined,
+});
+
+/** Reminders' own tables (migration 051): the donors' choices and the reminders claimed. */
+export function reminderStore(sql: Sql, queue: () => Promise<MailQueue>): ReminderStore {
+  return {
+    preferences: async (donorId) => {
+      const [row] = await sql.query<{ haul: boolean; ramadan: boolean; lang: string }>(
+        "select haul, ramadan, lang from reminder_preference where donor_id = $1",
+        [donorId],
+      );
+      return view(row);
+    },
+    setPreferences: async (donorId, p, now) => {
+      const [row] = await sql.query<{ haul: boolean; ramadan: boolean; lang: string }>(
+        `insert into reminder_preference (donor_id, haul, ramadan, lang, unsubscribe_id, updated_at)
+         values ($1, $2, $3, $4, $5, $6)
+         on conflict (donor_id) do update
+           set haul = excluded.haul, ramadan = excluded.ramadan, lang = excluded.lang,
+               updated_at = excluded.updated_at
+         returning haul, ramadan, lang`,
+        [donorId, p.haul, p.ramadan, p.lang, randomBytes(18).toString("base64url"), now],
+      );
+      return view(row);
+    },
+    unsubscribe: async (unsubscribeId, now) => {
+      const rows = await sql.query(
+        `update reminder_preference set haul = false, ramadan = false, updated_at = $2
+         where unsubscribe_id = $1 returning donor_id`,
+        [unsubscribeId, now],
+      );
+      return rows.length > 0;
+    },
+    optedIn: async (after, limit) => {
+      // A key range on the primary key, then the addresses of those donors only: each batch reads its
+      // own rows (a join here may be planned as a scan of every donor, once per batch).
+      const page = await sql.query<{
+        donor_id: string;
+        haul: boolean;
+        ramadan: boolean;
+        lang: string;
+        unsubscribe_id: string;
+      }>(
+        `select donor_id, haul, ramadan, lang, unsubscribe_id from reminder_preference
+         where donor_id > $1::uuid and (haul or ramadan) order by donor_id limit $2`,
+        [after ?? "00000000-0000-0000-0000-000000000000", limit],
+      );
+      if (page.length === 0) return { donors: [], last: null };
+      const emails = new Map(
+        (
+          await sql.query<{ id: string; email: string }>(
+            `select id, email from donor
+             where id in (select (jsonb_array_elements_text($1::jsonb))::uuid) and email is not null`,
+            [JSON.stringify(page.map((row) => row.donor_id))],
+          )
+        ).map((row) => [row.id, row.email]),
+      );
+      const donors = page.flatMap((row) => {
+        const email = emails.get(row.donor_id);
+        return email === undefined
+          ? []
+          : [
+              {
+                donorId: row.donor_id,
+                email,
+                preferences: {
+                  haul: row.haul,
+                  ramadan: row.ramadan,
+                  lang: row.lang === "ms" ? ("ms" as const) : ("en" as const),
+                },
+                unsubscribeId: row.unsubscribe_id,
+              },
+            ];
+      });
+      return { donors, last: page.at(-1)!.donor_id };
+    },
+    claimed: async (donorIds) => {
+      const byDonor = new Map<string, ReminderClaimed[]>();
+      if (donorIds.length === 0) return byDonor;
+      const rows = await sql.query<{
+        key: string;
+        donor_id: string;
+        kind: ReminderClaimed["kind"];
+        due_date: string;
+        hijri: string | null;
+        estimated: boolean;
+      }>(
+        `select key, donor_id, kind, to_char(due_date, 'YYYY-MM-DD') as due_date, hijri, estimated
+         from reminders_sent
+         where donor_id in (select (jsonb_array_elements_text($1::jsonb))::uuid)
+         order by claimed_at, key`,
+        [JSON.stringify(donorIds)],
+      );
+      for (const row of rows) {
+        const list = byDonor.get(row.donor_id) ?? [];
+        list.push({
+          key: row.key,
+          kind: row.kind,
+          hijri: hijriOf(row.hijri),
+          dueDate: row.due_date,
+          estimated: row.estimated,
+        });
+        byDonor.set(row.donor_id, list);
+      }
+      return byDonor;
+    },
+    claimAndQueue: async (donorId, reminder, mail, now) => {
+      const mails = await queue();
+      return sql.transaction(async (tx: SqlQuery) => {
+        const claimed = await tx.query(
+          `insert into reminders_sent (key, donor_id, kind, due_date, hijri, estimated, claimed_at)
+           values ($1, $2, $3, $4, $5, $6, $7) on conflict (key) do nothing returning key`,
+          [
+            reminder.key,
+            donorId,
+            reminder.kind,
+            reminder.dueDate,
+            hijriText(reminder.hijri),
+            reminder.estimated,
+            now,
+          ],
+        );
+        if (claimed.length === 0) return false;
+        await mails.enqueue(mail, { key: reminderMailKey(reminder.key), tx });
+        return true;
+      });
+    },
+  };
+}

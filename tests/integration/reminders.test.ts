@@ -1,0 +1,225 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { readOutbox, type OutboxMail } from "@portal/adapters/mail";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
+import { testDatabases } from "../support/databases";
+import { registerSignIn, nricOf as nric } from "../support/donations";
+import {
+  bearer,
+  callPortal,
+  guestCookie,
+  startPortal,
+  type RunningPortal,
+} from "../support/portal";
+
+// Ports 5820-5839 are this file's.
+let nextPort = 5820;
+const CONTROL = "reminders-test-control-token-0123456789abcdef";
+/** Five days before 1 Ramadan 1447, which the council published as 19 February 2026. */
+const BEFORE_RAMADAN = "2026-02-14";
+const donor = (name: string) => `/svc/donor/api/User/${name}`;
+const UNSUBSCRIBE = "/svc/donor/reminders/unsubscribe";
+
+/** RFC 5545 read back: unfolded lines, each split at its first colon. */
+const icsProps = (ics: string) =>
+  Object.fromEntries(
+    ics
+      .replace(/\r\n[ \t]/g, "")
+      .split("\r\n")
+      .filter(Boolean)
+      .map((line) => {
+        const at = line.indexOf(":");
+        return [line.slice(0, at), line.slice(at + 1)];
+      }),
+  );
+
+const tokenOf = (mail: OutboxMail) =>
+  new URLSearchParams(new URL(mail.meta!["unsubscribeLink"]!).hash.slice(1)).get("t")!;
+
+/** SIGKILL the web server the launcher started (the process holding the database), then the launcher. */
+const crash = async (portal: RunningPortal) => {
+  const children = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(portal.child.pid)])
+    .toString()
+    .split("\n")
+    .filter((line) => line.includes("serve.mjs"));
+  expect(children).toHaveLength(1);
+  process.kill(Number(children[0]!.trim().split(/\s+/)[0]), "SIGKILL");
+  await portal.stop();
+};
+
+/** Reminders end to end through the real server: opt in, the daily run, the outbox, unsubscribe. */
+describe.each(testDatabases())("reminders on $name", (database) => {
+  let portal: RunningPortal;
+  let identity: Awaited<ReturnType<typeof startTestIdentity>>;
+  let env: Record<string, string>;
+  let tokenA: string;
+  let tokenB: string;
+  const call = (p: string, body: unknown = {}, headers: Record<string, string> = {}) =>
+    callPortal(portal.base, p, body, headers);
+  const run = async (body: Record<string, unknown> = {}) => {
+    const answer = await fetch(`${portal.base}/__test/reminders`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${CONTROL}` },
+      body: JSON.stringify({ today: BEFORE_RAMADAN, ...body }),
+    });
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { data: { queued: number; alreadyClaimed: number } }).data;
+  };
+  const outbox = async () =>
+    (await readOutbox(path.join(portal.dataDir, "outbox"))).filter((m) => m.kind === "reminder");
+  const prefsOf = async (token: string) =>
+    (await call(donor("getReminderPreferences"), {}, bearer(token))).body["data"];
+
+  beforeAll(async () => {
+    identity = await startTestIdentity();
+    env = {
+      ...(await database.portalEnv()),
+      ...identity.env,
+      PORTAL_TEST_CONTROL_TOKEN: CONTROL,
+      // The mail loop runs at start only: the test delivers through the run's hook.
+      PORTAL_JOBS_INTERVAL_SECONDS: "3600",
+    };
+    portal = await startPortal(nextPort++, undefined, env);
+    tokenA = await identity.sign({ email: "halimah.r@example.com", name: "Halimah" });
+    tokenB = await identity.sign({ email: "ismail.r@example.com", name: "Ismail" });
+    await registerSignIn(portal.base, tokenA, nric("3141593"), "91420001");
+    await registerSignIn(portal.base, tokenB, nric("2718282"), "91420002");
+  }, 120_000);
+
+  afterAll(async () => {
+    await portal?.stop();
+    await identity?.stop();
+    await database.cleanup();
+  });
+
+  it("keeps each donor's choices to that donor; a guest or a stranger reads and sets none", async () => {
+    expect(await prefsOf(tokenA)).toEqual({
+      haul: false,
+      ramadan: false,
+      lang: "en",
+      saved: false,
+    });
+    const saved = await call(
+      donor("setReminderPreferences"),
+      { haul: true, ramadan: true, lang: "en" },
+      bearer(tokenA),
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await prefsOf(tokenA)).toEqual({ haul: true, ramadan: true, lang: "en", saved: true });
+    // Another donor sees and sets only their own.
+    expect(await prefsOf(tokenB)).toMatchObject({ ramadan: false, saved: false });
+    await call(
+      donor("setReminderPreferences"),
+      { haul: false, ramadan: true, lang: "ms", donorId: "x" },
+      bearer(tokenB),
+    );
+    await call(
+      donor("setReminderPreferences"),
+      { haul: false, ramadan: true, lang: "ms" },
+      bearer(tokenB),
+    );
+    expect(await prefsOf(tokenB)).toEqual({ haul: false, ramadan: true, lang: "ms", saved: true });
+    expect(await prefsOf(tokenA)).toMatchObject({ haul: true, ramadan: true, lang: "en" });
+    // No sign-in, a guest session, a forged bearer: refused, nothing read or written.
+    const cookie = await guestCookie(portal.base);
+    for (const headers of [{}, { cookie }, bearer(`${tokenA.slice(0, -4)}AAAA`)]) {
+      for (const [name, body] of [
+        ["getReminderPreferences", {}],
+        ["setReminderPreferences", { haul: false, ramadan: false, lang: "en" }],
+      ] as const) {
+        const answer = await call(donor(name), body, headers);
+        expect(answer.status, `${name} ${JSON.stringify(answer.body)}`).toBeGreaterThanOrEqual(400);
+        expect(answer.status).toBeLessThan(500);
+        expect(answer.body["data"]).toBeUndefined();
+      }
+    }
+    expect(await prefsOf(tokenA)).toMatchObject({ haul: true, ramadan: true });
+    // Bad input: a clear refusal, never a 5xx, nothing saved.
+    const bad = await call(
+      donor("setReminderPreferences"),
+      { haul: "yes", ramadan: true, lang: "fr" },
+      bearer(tokenA),
+    );
+    expect(bad.status).toBe(400);
+    expect(await prefsOf(tokenA)).toMatchObject({ haul: true, ramadan: true, lang: "en" });
+  });
+
+  it("sends each reminder once across two runs and a crash between the claim and the send", async () => {
+    // The run claims and queues, and is killed before the mail goes.
+    expect(await run({ deliver: false })).toMatchObject({ queued: 2, alreadyClaimed: 0 });
+    expect(await outbox()).toHaveLength(0);
+    await crash(portal);
+    portal = await startPortal(portal.port, portal.dataDir, env);
+    // The restarted portal's mail loop delivers what was queued; the day's run again claims nothing.
+    expect(await run()).toMatchObject({ queued: 0 });
+    expect(await run()).toMatchObject({ queued: 0 });
+    const mails = await outbox();
+    expect(mails.map((m) => m.to).sort()).toEqual([
+      "halimah.r@example.com",
+      "ismail.r@example.com",
+    ]);
+    const a = mails.find((m) => m.to === "halimah.r@example.com")!;
+    const b = mails.find((m) => m.to === "ismail.r@example.com")!;
+    // In each donor's language, with the calendar file and the one-click headers.
+    expect(a.subject).toBe("Ramadan 1447 begins on 19 Feb 2026: zakat fitrah");
+    expect(b.subject).toBe("Ramadan 1447 bermula pada 19 Feb 2026: zakat fitrah");
+    const ics = a.attachments![0]!;
+    expect(ics.contentType).toMatch(/^text\/calendar/);
+    const props = icsProps(ics.content);
+    expect(props["DTSTART;VALUE=DATE"]).toBe("20260219");
+    expect(props["SUMMARY;LANGUAGE=en"]).toContain("zakat fitrah");
+    expect(icsProps(b.attachments![0]!.content)["SUMMARY;LANGUAGE=ms"]).toContain("zakat fitrah");
+    expect(props["UID"]).not.toContain(a.to);
+    expect(a.headers!["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(a.headers!["List-Unsubscribe"]).toMatch(
+      /^<http:\/\/.*\/svc\/donor\/reminders\/unsubscribe\?t=/,
+    );
+    // No personal data in the links: no address, no name, no donor id.
+    for (const link of [a.meta!["unsubscribeLink"]!, a.headers!["List-Unsubscribe"]!]) {
+      expect(link).not.toMatch(/halimah|%40|@/i);
+    }
+    expect(a.text).toContain(a.meta!["unsubscribeLink"]);
+  });
+
+  it("unsubscribes only the donor a genuine token names; a forged one is refused", async () => {
+    const mails = await outbox();
+    const a = mails.find((m) => m.to === "halimah.r@example.com")!;
+    const b = mails.find((m) => m.to === "ismail.r@example.com")!;
+    const [idA, macA] = tokenOf(a).split(".");
+    const [idB] = tokenOf(b).split(".");
+    const flip = (s: string) => `${s.slice(0, -1)}${s.endsWith("A") ? "B" : "A"}`;
+    for (const forged of [
+      `${idB}.${macA}`,
+      `${idA}.${flip(macA!)}`,
+      "",
+      "x",
+      `${flip(idA!)}.${macA}`,
+    ]) {
+      const answer = await call(UNSUBSCRIBE, { token: forged });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ code: "reminders.badToken" });
+    }
+    expect(await prefsOf(tokenA)).toMatchObject({ ramadan: true });
+    expect(await prefsOf(tokenB)).toMatchObject({ ramadan: true });
+    // B's one-click (RFC 8058: a form post to the List-Unsubscribe address) stops B's only.
+    const oneClick = b.headers!["List-Unsubscribe"]!.slice(1, -1).replace(/^https?:\/\/[^/]+/, "");
+    const posted = await fetch(`${portal.base}${oneClick}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(posted.status).toBe(200);
+    expect(await prefsOf(tokenB)).toMatchObject({ haul: false, ramadan: false });
+    expect(await prefsOf(tokenA)).toMatchObject({ haul: true, ramadan: true });
+    // A GET (a link scanner) changes nothing.
+    expect((await fetch(`${portal.base}${UNSUBSCRIBE}?t=${tokenOf(a)}`)).status).toBe(405);
+    expect(await prefsOf(tokenA)).toMatchObject({ ramadan: true });
+    // A's own token, from the page's button.
+    expect((await call(UNSUBSCRIBE, { token: tokenOf(a) })).status).toBe(200);
+    expect(await prefsOf(tokenA)).toMatchObject({ haul: false, ramadan: false });
+    // Nobody opted in: the next run sends nothing.
+    expect(await run({ today: "2026-02-15" })).toMatchObject({ queued: 0 });
+    expect(await outbox()).toHaveLength(2);
+  });
+});
