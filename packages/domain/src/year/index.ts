@@ -3,3 +3,4 @@ export * from "./balances.ts";
 export * from "./haul.ts";
 export * from "./haul-explanation.ts";
 export * from "./instalments.ts";
+export * from "./assessment.ts";
