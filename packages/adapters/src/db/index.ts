@@ -22,6 +22,7 @@ export * from "./recurring";
 export * from "./signups";
 export * from "./tax-registrations";
 export * from "./statements";
+export * from "./assessments";
 export * from "./rate-windows";
 export * from "./identity-state";
 export * from "./social-nrics";

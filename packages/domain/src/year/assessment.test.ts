@@ -74,9 +74,7 @@ describe("an assessment", () => {
     const a = assess(withCpf, rates);
     expect(a.lines.cpf).toBe(100_000); // $40,000 x 2.5%
     expect(a.lines.savings).toBe(49_750); // ($20,000 - $100 interest) x 2.5%
-    expect(a.total).toBe(
-      Object.values(a.lines).reduce((sum: number, line) => sum + line, 0),
-    );
+    expect(a.total).toBe(Object.values(a.lines).reduce((sum: number, line) => sum + line, 0));
   });
 
   it("gives exactly the calculator's harta total for any entries (property)", () => {
@@ -157,9 +155,7 @@ describe("a downloaded file read back", () => {
       field: "inputs",
     });
     expect(
-      readAssessmentFile(
-        JSON.stringify({ ...good, inputs: { ...good.inputs, cpfOrdinary: -5 } }),
-      ),
+      readAssessmentFile(JSON.stringify({ ...good, inputs: { ...good.inputs, cpfOrdinary: -5 } })),
     ).toMatchObject({ ok: false, problem: "malformed", field: "inputs.cpfOrdinary" });
     expect(readAssessmentFile(JSON.stringify({ ...good, kind: ASSESSMENT_KIND }))).toMatchObject({
       ok: true,
@@ -167,9 +163,10 @@ describe("a downloaded file read back", () => {
   });
 
   it("refuses a file whose total or a line was edited, or whose inputs no longer give its figures", () => {
-    expect(readAssessmentFile(JSON.stringify({ ...good, total: good.total - 1 }))).toMatchObject(
-      { ok: false, problem: "tampered" },
-    );
+    expect(readAssessmentFile(JSON.stringify({ ...good, total: good.total - 1 }))).toMatchObject({
+      ok: false,
+      problem: "tampered",
+    });
     expect(
       readAssessmentFile(JSON.stringify({ ...good, lines: { ...good.lines, cpf: 0 } })),
     ).toMatchObject({ ok: false, problem: "tampered" });

@@ -227,10 +227,12 @@ export const assess = (inputs: AssessmentInputs, rates: AssessmentRates): Assess
 // ---- Reading an assessment from outside (a request body, a file) ----
 
 class Refusal {
-  constructor(
-    readonly problem: AssessmentProblem,
-    readonly field: string,
-  ) {}
+  readonly problem: AssessmentProblem;
+  readonly field: string;
+  constructor(problem: AssessmentProblem, field: string) {
+    this.problem = problem;
+    this.field = field;
+  }
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -293,10 +295,9 @@ const readInputs = (value: unknown, at = "inputs"): AssessmentInputs => {
     goldWornGrams: gramsAt(field(r, "goldWornGrams", p), `${p}goldWornGrams`),
     insurance: rowsAt(field(r, "insurance", p), `${p}insurance`, (item, where) => {
       const row = recordAt(item, where);
-      const type = field(row, "type", `${where}.`);
-      if (type !== INSURANCE_CONVENTIONAL && type !== INSURANCE_TAKAFUL) {
-        throw new Refusal("malformed", `${where}.type`);
-      }
+      const given = field(row, "type", `${where}.`);
+      const type = [INSURANCE_CONVENTIONAL, INSURANCE_TAKAFUL].find((t) => t === given);
+      if (type === undefined) throw new Refusal("malformed", `${where}.type`);
       return { type, amount: amountAt(field(row, "amount", `${where}.`), `${where}.amount`) };
     }),
     shares: rowsAt(field(r, "shares", p), `${p}shares`, amountAt),
@@ -458,7 +459,10 @@ export interface ComparisonRow {
 export const compareAssessments = (
   current: AssessmentFigures,
   previous: AssessmentFigures,
-): { readonly lines: Readonly<Record<AssetClass, ComparisonRow>>; readonly total: ComparisonRow } => {
+): {
+  readonly lines: Readonly<Record<AssetClass, ComparisonRow>>;
+  readonly total: ComparisonRow;
+} => {
   const row = (c: Cents, p: Cents): ComparisonRow => ({
     current: c,
     previous: p,
