@@ -89,6 +89,7 @@ test("a donor saves an assessment with CPF, reopens it and pays it, in English a
       lang === "" ? "$40,000.00" : "$12,000.00",
     );
     await expect(page.getByTestId("assess-open-figures-total")).toHaveText(total);
+    await expect(opened.getByRole("heading", { level: 3 })).toBeFocused();
     await checkScreen(page, testInfo, `assessments-open${lang.replace("/", "-")}-${width}`);
     await opened.getByRole("button", { name: w.pay }).click();
     await expect(page).toHaveURL(new RegExp(`${lang}/checkout\\?flow=zakat$`));

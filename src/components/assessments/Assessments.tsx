@@ -1,25 +1,16 @@
-import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import {
-  ASSESSMENT_BYTES_MAX,
-  ASSET_CLASSES,
   assess,
   assessmentFile,
   assessmentInputsOf,
   assessmentRatesOf,
-  compareAssessments,
-  formatDate,
   formatMoney,
-  formatPercent,
   hasEntries,
   lastYearsAssessment,
-  readAssessmentFile,
   sgtDate,
   withResults,
   zakatStateOf,
   type Assessment,
-  type AssessmentInputs,
-  type AssetClass,
-  type Cents,
   type RateConfig,
   type SavedAssessment,
 } from "@portal/domain";
@@ -29,6 +20,8 @@ import { $calculator, restoreCalculator, saveCalculator } from "../../stores/cal
 import { accountBridge, type AccountBridge } from "../auth/bridge";
 import { CallFailed, callsOver, type Call } from "../account/api";
 import { useLiveRates } from "../calculator/rates";
+import { Comparison, dayText, Figures, type Label, type Summary } from "./Figures";
+import { LoadFile } from "./LoadFile";
 
 export interface AssessmentsProps {
   readonly lang: Language;
@@ -36,99 +29,12 @@ export interface AssessmentsProps {
   readonly labels: Readonly<Record<string, string>>;
 }
 
-type Label = (key: string, values?: Readonly<Record<string, string>>) => string;
-type Summary = Pick<SavedAssessment, "id" | "assessedOn" | "hijriYear" | "total" | "lines">;
-
 type Account =
   | { readonly kind: "loading" }
   | { readonly kind: "off" }
   | { readonly kind: "signedOut"; readonly bridge: AccountBridge }
   | { readonly kind: "failed" }
   | { readonly kind: "ready"; readonly call: Call };
-
-/** A Singapore calendar day as the donor reads dates elsewhere (D MMM YYYY). */
-const dayText = (day: string, lang: Language) =>
-  formatDate(Date.parse(`${day}T00:00:00+08:00`), lang);
-
-/** What the donor entered in one class, as the table shows it. */
-const enteredText = (inputs: AssessmentInputs, key: AssetClass): string => {
-  const sum = (values: ReadonlyArray<number>) => values.reduce((a, b) => a + b, 0) as Cents;
-  switch (key) {
-    case "savings":
-      return formatMoney(sum(inputs.savings.map((s) => s.amount - s.interest)));
-    case "goldKept":
-      return `${inputs.goldKeptGrams} g`;
-    case "goldWorn":
-      return `${inputs.goldWornGrams} g`;
-    case "insurance":
-      return formatMoney(sum(inputs.insurance.map((p) => p.amount)));
-    case "shares":
-      return formatMoney(sum(inputs.shares));
-    case "cpf":
-      return formatMoney(inputs.cpfOrdinary);
-    case "business": {
-      const b = inputs.business;
-      return formatMoney(
-        (b.currentAssets +
-          b.assetsToAdd -
-          b.assetsToRemove -
-          b.currentLiabilities +
-          b.liabilitiesToAdd) as Cents,
-      );
-    }
-  }
-};
-
-/** One assessment's figures: what was entered per class, the zakat on it, the total and its rates. */
-function Figures(props: {
-  readonly assessment: Assessment;
-  readonly t: Label;
-  readonly caption: string;
-  readonly testId: string;
-}) {
-  const { assessment: a, t } = props;
-  return (
-    <>
-      <div className="account-table-wrap">
-        <table className="account-table assess-table" data-testid={props.testId}>
-          <caption className="visually-hidden">{props.caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("assess_col_class")}</th>
-              <th scope="col">{t("assess_col_entered")}</th>
-              <th scope="col">{t("assess_col_zakat")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ASSET_CLASSES.map((key) => (
-              <tr key={key} data-class={key}>
-                <th scope="row">{t(`assess_class_${key}`)}</th>
-                <td className="account-amount">{enteredText(a.inputs, key)}</td>
-                <td className="account-amount">{formatMoney(a.lines[key])}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={2}>
-                {t("assess_total")}
-              </th>
-              <td className="account-amount" data-testid={`${props.testId}-total`}>
-                {formatMoney(a.total)}
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
-      <p className="account-note">
-        {t("assess_rates_used", {
-          nisab: formatMoney(a.rates.nisabValue),
-          rate: formatPercent(a.rates.zakatRate * 100),
-        })}
-      </p>
-    </>
-  );
-}
 
 /**
  * Zakat assessments (issue 33): the calculator's figures saved to the donor's account or downloaded as
@@ -148,12 +54,12 @@ export default function Assessments({ lang, initialRates, labels }: AssessmentsP
   const [open, setOpen] = useState<SavedAssessment>();
   const [comparing, setComparing] = useState<string>();
   const [deleting, setDeleting] = useState<string>();
-  const [loaded, setLoaded] = useState<{ assessment: Assessment; assessedOn: string }>();
   const [done, setDone] = useState("");
   const [error, setError] = useState("");
-  const [fileError, setFileError] = useState("");
   const [busy, setBusy] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
+  // A view opened from the list takes the focus, so a keyboard or screen-reader user lands on it.
+  const viewHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => viewHeading.current?.focus(), [open, comparing]);
   const [snapshot, setSnapshot] = useState($calculator.get());
   useEffect(() => $calculator.subscribe(setSnapshot), []);
 
@@ -216,23 +122,6 @@ export default function Assessments({ lang, initialRates, labels }: AssessmentsP
     link.download = `${t("assess_file_name")}-${assessedOn}.json`;
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 1_000);
-  };
-
-  const load = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
-    setFileError("");
-    const text = file.size > ASSESSMENT_BYTES_MAX ? undefined : await file.text();
-    const read =
-      text === undefined ? ({ ok: false, problem: "tooLarge" } as const) : readAssessmentFile(text);
-    if (!read.ok) {
-      setFileError(`${t(`assess_load_error_${read.problem}`)} ${t("assess_load_kept")}`);
-      fileInput.current?.focus();
-      return;
-    }
-    setLoaded({ assessment: read.value, assessedOn: read.value.assessedOn });
-    setDone(t("assess_loaded", { date: dayText(read.value.assessedOn, lang) }));
   };
 
   const today = sgtDate(Date.now());
@@ -301,48 +190,12 @@ export default function Assessments({ lang, initialRates, labels }: AssessmentsP
         )}
       </section>
 
-      <section className="account-section" aria-labelledby={`${id}-load`}>
-        <h2 id={`${id}-load`}>{t("assess_load_heading")}</h2>
-        <p className="account-note">{t("assess_load_text")}</p>
-        <div className="assess-file">
-          <label htmlFor={`${id}-file`}>{t("assess_load_label")}</label>
-          <input
-            ref={fileInput}
-            id={`${id}-file`}
-            type="file"
-            accept="application/json,.json"
-            data-testid="assess-file"
-            aria-describedby={fileError ? `${id}-file-error` : undefined}
-            aria-invalid={fileError ? true : undefined}
-            onChange={(event) => void load(event)}
-          />
-          {fileError ? (
-            <p className="calc-error" id={`${id}-file-error`} role="alert">
-              {fileError}
-            </p>
-          ) : null}
-        </div>
-        {loaded ? (
-          <div className="assess-view" data-testid="assess-loaded">
-            <h3>{t("assess_view_heading", { date: dayText(loaded.assessedOn, lang) })}</h3>
-            <Figures
-              assessment={loaded.assessment}
-              t={t}
-              caption={t("assess_view_heading", { date: dayText(loaded.assessedOn, lang) })}
-              testId="assess-loaded-figures"
-            />
-            <div className="account-buttons">
-              <button
-                type="button"
-                className="button"
-                onClick={() => fillCalculator(loaded.assessment, calculatorPath)}
-              >
-                {t("assess_use")}
-              </button>
-            </div>
-          </div>
-        ) : null}
-      </section>
+      <LoadFile
+        t={t}
+        lang={lang}
+        onLoaded={(date) => setDone(t("assess_loaded", { date }))}
+        onUse={(assessment) => fillCalculator(assessment, calculatorPath)}
+      />
 
       <section className="account-section" aria-labelledby={`${id}-saved`}>
         <h2 id={`${id}-saved`}>{t("assess_saved_heading")}</h2>
@@ -474,7 +327,9 @@ export default function Assessments({ lang, initialRates, labels }: AssessmentsP
         )}
         {open && signedIn ? (
           <div className="assess-view" data-testid="assess-open">
-            <h3>{t("assess_view_heading", { date: dayText(open.assessedOn, lang) })}</h3>
+            <h3 ref={viewHeading} tabIndex={-1}>
+              {t("assess_view_heading", { date: dayText(open.assessedOn, lang) })}
+            </h3>
             <Figures
               assessment={open}
               t={t}
@@ -515,72 +370,17 @@ export default function Assessments({ lang, initialRates, labels }: AssessmentsP
             </div>
           </div>
         ) : null}
-        {comparing && signedIn
-          ? (() => {
-              const now = saved.find((s) => s.id === comparing);
-              const then = now && lastYearsAssessment(saved, now);
-              if (!now || !then) return null;
-              const c = compareAssessments(now, then);
-              const heading = t("assess_compare_heading", {
-                year: t("assess_hijri_year", { year: String(now.hijriYear) }),
-                previous: t("assess_hijri_year", { year: String(then.hijriYear) }),
-              });
-              return (
-                <div className="assess-view" data-testid="assess-compare">
-                  <h3>{heading}</h3>
-                  <div className="account-table-wrap">
-                    <table className="account-table assess-table">
-                      <caption className="visually-hidden">{heading}</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">{t("assess_col_class")}</th>
-                          <th scope="col">{dayText(now.assessedOn, lang)}</th>
-                          <th scope="col">{dayText(then.assessedOn, lang)}</th>
-                          <th scope="col">{t("assess_col_change")}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {ASSET_CLASSES.map((key) => (
-                          <tr key={key} data-class={key}>
-                            <th scope="row">{t(`assess_class_${key}`)}</th>
-                            <td className="account-amount">{formatMoney(c.lines[key].current)}</td>
-                            <td className="account-amount">{formatMoney(c.lines[key].previous)}</td>
-                            <td className="account-amount">{signed(c.lines[key].change)}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                      <tfoot>
-                        <tr>
-                          <th scope="row">{t("assess_total")}</th>
-                          <td className="account-amount">{formatMoney(c.total.current)}</td>
-                          <td className="account-amount">{formatMoney(c.total.previous)}</td>
-                          <td className="account-amount" data-testid="assess-compare-change">
-                            {signed(c.total.change)}
-                          </td>
-                        </tr>
-                      </tfoot>
-                    </table>
-                  </div>
-                  <button
-                    type="button"
-                    className="account-link-button"
-                    onClick={() => setComparing(undefined)}
-                  >
-                    {t("assess_close")}
-                  </button>
-                </div>
-              );
-            })()
-          : null}
+        {comparing && signedIn ? (
+          <Comparison
+            saved={saved}
+            id={comparing}
+            t={t}
+            lang={lang}
+            headingRef={viewHeading}
+            onClose={() => setComparing(undefined)}
+          />
+        ) : null}
       </section>
     </div>
   );
 }
-
-/** A change with its sign: +$12.50, -$3.00, $0.00. */
-const signed = (change: Cents): string =>
-  change > 0
-    ? `+${formatMoney(change)}`
-    : change < 0
-      ? `-${formatMoney(-change as Cents)}`
-      : formatMoney(change);

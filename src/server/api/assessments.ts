@@ -2,7 +2,6 @@ import { Schema } from "effect";
 import {
   ASSESSMENT_BYTES_MAX,
   ASSESSMENTS_PER_DONOR_MAX,
-  MAIN_CHARITY_ID,
   assess,
   assessmentRatesOf,
   checkAssessmentInputs,
@@ -12,8 +11,6 @@ import {
   sgtDate,
 } from "@portal/domain";
 import { umAlQuraDateOf } from "@portal/adapters";
-import { readHijriMonths } from "@portal/adapters/console";
-import { readRates, zakatAssessments } from "@portal/adapters/db";
 import { decode, Text } from "./decode";
 import { RequestError, success } from "./envelope";
 import type { Handler, HandlerServices } from "./types";
@@ -52,15 +49,12 @@ const tooLarge = () =>
     "assessment.tooLarge",
   );
 
-const repository = async ({ services }: HandlerServices) =>
-  zakatAssessments(await services.database.open());
-
 /** listAssessments: the donor's saved assessments, newest first: day, Hijri year, figures. */
 const listAssessments =
   (given: HandlerServices): Handler =>
   async ({ headers }) => {
     const donor = await given.callers.registeredDonor(headers);
-    return success({ data: await (await repository(given)).list(donor.id) });
+    return success({ data: await given.records.assessments.list(donor.id) });
   };
 
 /**
@@ -81,20 +75,16 @@ const saveAssessment =
     if (!hasEntries(checked.value)) {
       throw new RequestError(422, "Enter at least one asset to save.", "assessment.empty");
     }
-    const sql = await given.services.database.open();
-    const current = await readRates(sql, MAIN_CHARITY_ID);
-    if (!current) throw new RequestError(503, "The rates are not available; try again shortly.");
-    const nowMs = given.records.clock.nowMs();
+    const { assessments, clock } = given.records;
+    const { rates, months } = await assessments.pricing();
+    if (!rates) throw new RequestError(503, "The rates are not available; try again shortly.");
+    const nowMs = clock.nowMs();
     const assessedOn = sgtDate(nowMs);
-    const hijri = hijriDateOf(
-      hijriCalendar(await readHijriMonths(sql)),
-      assessedOn,
-      umAlQuraDateOf,
-    );
+    const hijri = hijriDateOf(hijriCalendar(months), assessedOn, umAlQuraDateOf);
     if (!hijri) throw new RequestError(503, "The calendar is not available; try again shortly.");
-    const outcome = await zakatAssessments(sql).save(
+    const outcome = await assessments.save(
       donor.id,
-      assess(checked.value, assessmentRatesOf(current.rates)),
+      assess(checked.value, assessmentRatesOf(rates)),
       { assessedOn, hijriYear: hijri.year, at: new Date(nowMs) },
       ASSESSMENTS_PER_DONOR_MAX,
     );
@@ -114,7 +104,7 @@ const getAssessment =
   async ({ headers, body }) => {
     const donor = await given.callers.registeredDonor(headers);
     const { id } = decode(IdBody, body);
-    const found = await (await repository(given)).get(donor.id, id);
+    const found = await given.records.assessments.get(donor.id, id);
     if (!found) throw notFound();
     return success({ data: found });
   };
@@ -125,7 +115,7 @@ const deleteAssessment =
   async ({ headers, body }) => {
     const donor = await given.callers.registeredDonor(headers);
     const { id } = decode(IdBody, body);
-    if (!(await (await repository(given)).remove(donor.id, id))) throw notFound();
+    if (!(await given.records.assessments.remove(donor.id, id))) throw notFound();
     return success({ message: "Deleted", data: { id } });
   };
 

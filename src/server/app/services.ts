@@ -1,5 +1,6 @@
 import type {
   Donors,
+  ZakatAssessments,
   History,
   Recurring,
   Statements,
@@ -55,6 +56,7 @@ export interface PortalServices {
   readonly statements: Pick<Statements, "year" | "hartaPayments">;
   readonly tax: Pick<TaxRegistrations, "status" | "register">;
   readonly plans: Pick<Recurring, "plans">;
+  readonly assessments: Pick<ZakatAssessments, "list" | "get" | "save" | "remove" | "pricing">;
 }
 
 /** The repositories' methods the handlers call, from the services the composition root built. */
@@ -79,5 +81,6 @@ export function liveServices({ clock, records, payments }: Services): PortalServ
     statements: whenReady(records.statements, ["year", "hartaPayments"]),
     tax: whenReady(records.tax, ["status", "register"]),
     plans: whenReady(payments.recurring, ["plans"]),
+    assessments: whenReady(records.assessments, ["list", "get", "save", "remove", "pricing"]),
   };
 }

@@ -1,5 +1,12 @@
-import type { Assessment, SavedAssessment } from "@portal/domain";
 import { randomUUID } from "node:crypto";
+import {
+  MAIN_CHARITY_ID,
+  type Assessment,
+  type HijriMonthStart,
+  type RateConfig,
+  type SavedAssessment,
+} from "@portal/domain";
+import { readRates } from "./configuration";
 import type { Sql } from "./sql";
 
 /** A saved assessment in a list: what the list shows, without the inputs. */
@@ -28,6 +35,14 @@ export interface ZakatAssessments {
   ) => Promise<AssessmentSaved>;
   /** Deletes one; false when the donor has none of that id. */
   readonly remove: (donorId: string, id: string) => Promise<boolean>;
+  /**
+   * What an assessment is priced and dated with: the council's current rates (none before the seed)
+   * and its published Hijri month starts.
+   */
+  readonly pricing: () => Promise<{
+    readonly rates: RateConfig | undefined;
+    readonly months: ReadonlyArray<HijriMonthStart>;
+  }>;
 }
 
 interface Row {
@@ -115,6 +130,13 @@ export function zakatAssessments(sql: Sql): ZakatAssessments {
           assessment: { id, assessedOn: day.assessedOn, hijriYear: day.hijriYear, ...body },
         } as const;
       }),
+    pricing: async () => ({
+      rates: (await readRates(sql, MAIN_CHARITY_ID))?.rates,
+      months: await sql.query<HijriMonthStart>(
+        `select year, month, to_char(starts_on, 'YYYY-MM-DD') as start from hijri_month
+         order by year, month`,
+      ),
+    }),
     remove: async (donorId, id) => {
       if (!UUID.test(id)) return false;
       const rows = await sql.query(

@@ -3,17 +3,15 @@ import { describe, expect, it } from "vitest";
 import { cents, type Cents } from "../money.ts";
 import { calculateZakat } from "../zakat/calculate.ts";
 import { initialZakatState, type ZakatState } from "../zakat/state.ts";
+import { assessmentFile, checkAssessmentInputs, readAssessmentFile } from "./assessment-check.ts";
 import {
   assess,
-  assessmentFile,
   assessmentFigures,
   assessmentInputsOf,
   ASSESSMENT_KIND,
   ASSESSMENT_ROWS_MAX,
-  checkAssessmentInputs,
   compareAssessments,
   lastYearsAssessment,
-  readAssessmentFile,
   zakatStateOf,
   type AssessmentInputs,
   type AssessmentRates,
