@@ -1,6 +1,8 @@
 import {
   counterDevices,
   kioskPayments,
+  zakatAssessments,
+  type ZakatAssessments,
   type KioskPayments,
   type CounterDevices,
   donors,
@@ -54,6 +56,7 @@ export interface Records {
   readonly nricProofs: Deferred<NricProofs>;
   readonly counterDevices: Deferred<CounterDevices>;
   readonly kioskPayments: Deferred<KioskPayments>;
+  readonly assessments: Deferred<ZakatAssessments>;
 }
 
 export const portalRecords = (
@@ -77,4 +80,5 @@ export const portalRecords = (
   nricProofs: database.over((sql) => nricProofs(sql, key)),
   counterDevices: database.over((sql) => counterDevices(sql, key)),
   kioskPayments: database.over((sql) => kioskPayments(sql, key)),
+  assessments: database.over(zakatAssessments),
 });

@@ -24,6 +24,8 @@ const routes = [
   "/kaffarah/profile",
   `/${wakaf}-ilmu/profile`,
   "/wms/profile",
+  // Issue 33: saved and downloaded zakat assessments.
+  "/account/assessments",
   "/enrollment",
   "/enrollment/1",
   "/enrollment/2",

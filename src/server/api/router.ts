@@ -8,6 +8,7 @@ import type { Services } from "../main";
 import { callers } from "./auth";
 import { Refused } from "../app/refused";
 import { accountHandlers } from "./account";
+import { assessmentHandlers } from "./assessments";
 import { counterHandlers } from "./counter";
 import { kioskHandlers } from "./kiosk";
 import { CONFIGURATION_CALLS, configurationHandlers } from "./configuration";
@@ -55,6 +56,7 @@ const handlersFor = (given: HandlerServices): Partial<Record<ApiCallName, Handle
   ...recurringHandlers(given),
   ...accountHandlers(given),
   ...haulHandlers(given),
+  ...assessmentHandlers(given),
   ...statementHandlers(given),
   ...paymentHandlers(given),
   ...verifyHandlers(given),

@@ -1,6 +1,7 @@
 import type {
   Donors,
   HaulEntries,
+  ZakatAssessments,
   History,
   Recurring,
   Statements,
@@ -57,6 +58,7 @@ export interface PortalServices {
   readonly tax: Pick<TaxRegistrations, "status" | "register">;
   readonly plans: Pick<Recurring, "plans">;
   readonly haul: Pick<HaulEntries, "list" | "add" | "update" | "remove" | "nisab">;
+  readonly assessments: Pick<ZakatAssessments, "list" | "get" | "save" | "remove" | "pricing">;
 }
 
 /** The repositories' methods the handlers call, from the services the composition root built. */
@@ -82,5 +84,6 @@ export function liveServices({ clock, records, payments }: Services): PortalServ
     tax: whenReady(records.tax, ["status", "register"]),
     plans: whenReady(payments.recurring, ["plans"]),
     haul: whenReady(records.haul, ["list", "add", "update", "remove", "nisab"]),
+    assessments: whenReady(records.assessments, ["list", "get", "save", "remove", "pricing"]),
   };
 }

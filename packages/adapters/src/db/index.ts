@@ -23,6 +23,7 @@ export * from "./signups";
 export * from "./tax-registrations";
 export * from "./statements";
 export * from "./haul-entries";
+export * from "./assessments";
 export * from "./rate-windows";
 export * from "./identity-state";
 export * from "./social-nrics";

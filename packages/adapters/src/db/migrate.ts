@@ -33,6 +33,7 @@ import { counterAmil } from "./migrations/039-counter-amil";
 import { kiosks } from "./migrations/041-kiosks";
 import { hijriCalendar } from "./migrations/042-hijri-calendar";
 import { counterEntryDecisions } from "./migrations/043-counter-entry-decisions";
+import { zakatAssessments } from "./migrations/044-zakat-assessments";
 import { haulEntries } from "./migrations/045-haul-entries";
 import { plans } from "./migrations/047-plans";
 import { reminders } from "./migrations/051-reminders";
@@ -79,6 +80,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "041-kiosks", sql: kiosks },
   { id: "042-hijri-calendar", sql: hijriCalendar },
   { id: "043-counter-entry-decisions", sql: counterEntryDecisions },
+  { id: "044-zakat-assessments", sql: zakatAssessments },
   { id: "045-haul-entries", sql: haulEntries },
   { id: "047-plans", sql: plans },
   { id: "051-reminders", sql: reminders },

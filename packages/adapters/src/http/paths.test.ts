@@ -24,9 +24,10 @@ describe("the call table", () => {
     // verifyReceipt, a counter device's syncEntries and a kiosk's startKioskPayment, payKioskByNets,
     // kioskReceipt and emailKioskReceipt, the counter's startCounterPayNow and counterPayNowReceipt
     // (issue 32), the council's hijriCalendar and the haul tracker's getHaulTracker, saveHaulEntry
-    // and deleteHaulEntry, and the reminders' getReminderPreferences and setReminderPreferences
+    // and deleteHaulEntry, the reminders' getReminderPreferences and setReminderPreferences, and
+    // the saved assessments' listAssessments, saveAssessment, getAssessment and deleteAssessment
     // (issue 33).
-    expect(apiCalls).toHaveLength(64);
+    expect(apiCalls).toHaveLength(68);
   });
 
   it("names each call after the last segment of its path", () => {

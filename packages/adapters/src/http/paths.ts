@@ -107,6 +107,11 @@ export const apiCalls = [
   post("donor", "/api/User/holdSocialNric"),
   post("donor", "/api/User/socialNricHeld"),
   post("donor", "/api/User/forgetSocialNric"),
+  // saved zakat harta assessments (ours; issue 33, docs/assessments.md): the signed-in donor's own
+  post("donor", "/api/Assessment/listAssessments", { list: true }),
+  post("donor", "/api/Assessment/saveAssessment"),
+  post("donor", "/api/Assessment/getAssessment"),
+  post("donor", "/api/Assessment/deleteAssessment"),
   // the portal's side of a global sign-out (ours; docs/api.md): the caller's ID tokens end here too
   post("donor", "/api/User/signOutEverywhere"),
   // postal-code lookup (ours; docs/api.md): OneMap's search, asked by the server

@@ -6,6 +6,7 @@ import { VerifiedReceipt } from "./verified-receipt";
 import { haulResponses } from "./haul-tracker";
 import { counterResponses, PAYMENT_METHODS } from "./counter-responses";
 import { reminderResponses } from "./reminder-responses";
+import { assessmentResponses } from "./assessment-responses";
 
 export { ReceiptAttributes };
 
@@ -322,6 +323,7 @@ export const responseSchemas = {
       dueDate: Str.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/)),
     }),
   }),
+  ...assessmentResponses,
   checkCognitoNricExists: Schema.Union([
     ok({ data: Schema.Struct({ isExists: Schema.Literal(false) }) }),
     envelope(0, { code: Schema.Literal("nirc_exists") }),

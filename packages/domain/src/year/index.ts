@@ -6,3 +6,5 @@ export * from "./instalments.ts";
 export * from "./tracker.ts";
 export * from "./reminders.ts";
 export * from "./reminder-calendar.ts";
+export * from "./assessment.ts";
+export * from "./assessment-check.ts";

@@ -1,0 +1,176 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { nricOf } from "../support/donations";
+import { signedInDonor } from "./donor-account";
+import { checkScreen, open } from "./helpers";
+import { ownAddress } from "./identity";
+
+test.use(ownAddress("assessments"));
+test.describe.configure({ timeout: 240_000 });
+
+// Issue 33, saved assessments: the calculator's figures, the CPF Ordinary Account among them, saved to
+// the signed-in donor's account, reopened and paid; a guest's downloaded file loaded again, and a
+// changed or foreign file refused in the donor's language with nothing on the page lost.
+
+const words = {
+  "": {
+    savings: "Savings",
+    amount: "Amount ($)",
+    cpf: "Ordinary Account balance ($)",
+    link: "Save, download or compare this assessment",
+    save: "Save to my account",
+    view: "View",
+    pay: "Pay this zakat",
+    delete: "Delete",
+    yes: "Yes, delete",
+    download: "Download as a file",
+    use: "Use these figures",
+    reset: "Reset",
+    hijri: / AH$/,
+  },
+  "/ms": {
+    savings: "Simpanan",
+    amount: "Jumlah ($)",
+    cpf: "Baki Akaun Biasa ($)",
+    link: "Simpan, muat turun atau bandingkan taksiran ini",
+    save: "Simpan dalam akaun saya",
+    view: "Lihat",
+    pay: "Bayar zakat ini",
+    delete: "Padam",
+    yes: "Ya, padam",
+    download: "Muat turun sebagai fail",
+    use: "Guna angka ini",
+    reset: "Set semula",
+    hijri: / H$/,
+  },
+} as const;
+
+/** Savings and the CPF Ordinary Account entered in the calculator, then its link to the assessments. */
+const enterAndOpen = async (page: Page, lang: "" | "/ms", savings: string, cpf: string) => {
+  const w = words[lang];
+  await open(page, `${lang}/calculator`);
+  const group = page.getByRole("group", { name: w.savings, exact: true });
+  await group.getByRole("group").first().getByLabel(w.amount).fill(savings);
+  await page.getByLabel(w.cpf).fill(cpf);
+  await page.getByRole("link", { name: w.link }).click();
+  await expect(page).toHaveURL(new RegExp(`${lang}/account/assessments$`));
+  await page.waitForFunction(() => !document.querySelector("astro-island[ssr]"));
+};
+
+test("a donor saves an assessment with CPF, reopens it and pays it, in English and Malay", async ({
+  page,
+}, testInfo) => {
+  await signedInDonor(page, "taksiran@example.sg", nricOf("4023141"), "Nur Taksiran");
+  for (const [lang, width, savings, cpf, total] of [
+    ["", 375, "20000", "40000", "$1,500.00"],
+    ["/ms", 1280, "30000", "12000", "$1,050.00"],
+  ] as const) {
+    const w = words[lang];
+    await page.setViewportSize({ width, height: 900 });
+    await enterAndOpen(page, lang, savings, cpf);
+    const current = page.getByTestId("assess-current");
+    await expect(current.locator('tr[data-class="cpf"] td').last()).toHaveText(
+      lang === "" ? "$1,000.00" : "$300.00",
+    );
+    await expect(page.getByTestId("assess-current-total")).toHaveText(total);
+    // Signed in: the save button shows once the account has answered.
+    const save = page.getByRole("button", { name: w.save });
+    await save.click();
+    await expect(page.getByRole("status").first()).toContainText(total);
+    const row = page.getByTestId("assess-list").locator("tbody tr").first();
+    await expect(row).toContainText(total);
+    await expect(row.locator("td").nth(1)).toHaveText(w.hijri);
+    await checkScreen(page, testInfo, `assessments-saved${lang.replace("/", "-")}-${width}`);
+
+    // Reopened from the list: the figures of its day, then paid at checkout.
+    await row.getByRole("button", { name: w.view, exact: false }).click();
+    const opened = page.getByTestId("assess-open");
+    await expect(opened.locator('tr[data-class="cpf"] td').first()).toHaveText(
+      lang === "" ? "$40,000.00" : "$12,000.00",
+    );
+    await expect(page.getByTestId("assess-open-figures-total")).toHaveText(total);
+    await expect(opened.getByRole("heading", { level: 3 })).toBeFocused();
+    await checkScreen(page, testInfo, `assessments-open${lang.replace("/", "-")}-${width}`);
+    await opened.getByRole("button", { name: w.pay }).click();
+    await expect(page).toHaveURL(new RegExp(`${lang}/checkout\\?flow=zakat$`));
+    await expect(page.getByTestId("checkout-total")).toHaveText(total);
+  }
+
+  // Both saved, newest first; the older one deleted after a confirmation.
+  await open(page, "/ms/account/assessments");
+  const rows = page.getByTestId("assess-list").locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  await rows.nth(1).getByRole("button", { name: words["/ms"].delete }).click();
+  await rows.nth(1).getByRole("button", { name: words["/ms"].yes }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("$1,050.00");
+});
+
+test("a guest downloads an assessment and loads it again; a changed or foreign file is refused", async ({
+  page,
+}, testInfo) => {
+  const w = words[""];
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await enterAndOpen(page, "", "0", "40000");
+  const saved = page.getByRole("region", { name: "Saved assessments" });
+  await expect(saved.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("button", { name: w.save })).toHaveCount(0);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: w.download }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^zakat-assessment-\d{4}-\d{2}-\d{2}\.json$/);
+  const text = readFileSync(await download.path(), "utf8");
+  const file = JSON.parse(text) as Record<string, unknown>;
+  expect(file).toMatchObject({ kind: "muis-zakat-harta-assessment", version: 1, total: 100_000 });
+  expect(Object.keys(file).sort()).toEqual(
+    ["assessedOn", "inputs", "kind", "lines", "rates", "total", "version"].sort(),
+  );
+
+  // The calculator emptied; the file brings the figures back.
+  await open(page, "/calculator");
+  await page.getByRole("button", { name: w.reset }).click();
+  await open(page, "/account/assessments");
+  await expect(page.getByText("You have not entered any wealth")).toBeVisible();
+  const input = page.getByLabel("Assessment file (.json)");
+  const upload = (name: string, content: string) =>
+    input.setInputFiles({ name, mimeType: "application/json", buffer: Buffer.from(content) });
+
+  await upload("changed.json", JSON.stringify({ ...file, total: 1 }));
+  await expect(page.getByRole("alert")).toHaveText(
+    "This file's figures do not match its entries: it was changed after it was downloaded, so it was not loaded. Nothing on this page has changed.",
+  );
+  await expect(input).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("assess-loaded")).toHaveCount(0);
+  await checkScreen(page, testInfo, "assessments-guest-refused-1280");
+
+  await upload("good.json", text);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByTestId("assess-loaded-figures-total")).toHaveText("$1,000.00");
+  await page.getByRole("button", { name: w.use }).click();
+  await expect(page).toHaveURL(/\/calculator$/);
+  await page.waitForFunction(() => !document.querySelector("astro-island[ssr]"));
+  await expect(page.getByTestId("total")).toHaveText("$1,000.00");
+  await expect(page.getByLabel(w.cpf)).toHaveValue("40000.00");
+
+  // In Malay on a phone: a file of another version, and one that is no JSON at all.
+  await page.setViewportSize({ width: 375, height: 900 });
+  await open(page, "/ms/account/assessments");
+  const inputMs = page.getByLabel("Fail taksiran (.json)");
+  await inputMs.setInputFiles({
+    name: "v2.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify({ ...file, version: 2 })),
+  });
+  await expect(page.getByRole("alert")).toContainText(
+    "Fail taksiran ini daripada versi yang tidak dapat dibaca oleh portal ini.",
+  );
+  await expect(page.getByTestId("assess-current-total")).toHaveText("$1,000.00");
+  await checkScreen(page, testInfo, "assessments-guest-refused-ms-375");
+  await inputMs.setInputFiles({
+    name: "note.json",
+    mimeType: "application/json",
+    buffer: Buffer.from("hello"),
+  });
+  await expect(page.getByRole("alert")).toContainText("bukan taksiran zakat");
+});
