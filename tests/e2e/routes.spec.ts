@@ -57,6 +57,9 @@ const routes = [
   "/counter",
   "/register",
   "/register/tax-deduction",
+  // Issue 34: the portal's own privacy statement and terms of use.
+  "/privacy",
+  "/terms",
   "/error",
   "/no-such-page",
 ];
