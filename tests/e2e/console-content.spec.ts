@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { SEED_HOME_TEXTS } from "@portal/domain";
 import { consoleScreens, officerSignedIn } from "./console-officers";
 import { expectNoAxeViolations, expectNoOverflow, keepScreenshot, open } from "./helpers";
 
@@ -118,7 +119,14 @@ test("an officer changes the phone number and a home block; donors see both on t
     expect(contact.status()).toBe(200);
     const content = await request.post("/__test/content", {
       headers: control,
-      data: { blockId: 4, content: null },
+      // Block 4 back as the portal seeds it (issue 34: the fitrah countdown).
+      data: {
+        blockId: 4,
+        content: {
+          title: SEED_HOME_TEXTS[0]!.title,
+          text: SEED_HOME_TEXTS[0]!.text,
+        },
+      },
     });
     expect(content.status()).toBe(200);
   }
