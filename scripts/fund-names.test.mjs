@@ -49,8 +49,8 @@ const ALLOWED = new Map([
   ["src/components/receipt/format.ts", "the rate-priced funds' own receipt headings"],
   ["src/components/receipt/ReceiptPage.astro", "the rate-priced funds' own receipt pages"],
   ["src/components/status/NotFoundPage.astro", "the fidyah calculator's way back"],
-  // Spec §9 gives fidyah its own back-to-site address (PORTAL_FIDYAH_SITE_URL).
-  ["src/components/chrome/site.ts", "spec §9: fidyah's own back-to-site address"],
+  // Spec §9 gives fidyah its own back-to-site address (site content: packages/domain site-links.ts).
+  ["packages/domain/src/site-links.ts", "spec §9: fidyah's own back-to-site address"],
   ["src/components/chrome/SiteHeader.astro", "spec §9: fidyah's own back-to-site link"],
 ]);
 

@@ -333,36 +333,6 @@ export const SETTINGS = [
       "Sentry DSN of the pages, read at build time (rebuild after changing it; the server allows its host in the pages' policy); unset, no Sentry code is built into any page",
   },
   {
-    name: "PORTAL_ZAKAT_SITE_URL",
-    readBy: "build",
-    default: "`https://www.zakat.sg/`",
-    meaning: "The back-to-site link on the zakat and kaffarah pages",
-  },
-  {
-    name: "PORTAL_FIDYAH_SITE_URL",
-    readBy: "build",
-    default: "`https://www.zakat.sg/`",
-    meaning: "The back-to-site link on the fidyah pages",
-  },
-  {
-    name: "PORTAL_WAKAF_SITE_URL",
-    readBy: "build",
-    default: "`https://www.ourwakaf.sg/`",
-    meaning: "The back-to-site link on the wakaf pages",
-  },
-  {
-    name: "PORTAL_PRIVACY_URL",
-    readBy: "build",
-    default: "`https://www.muis.gov.sg/`",
-    meaning: "The council's privacy statement (footer, error page)",
-  },
-  {
-    name: "PORTAL_TERMS_URL",
-    readBy: "build",
-    default: "`https://www.muis.gov.sg/`",
-    meaning: "The council's terms of use (footer, error page)",
-  },
-  {
     name: "TEST_DATABASE_URL",
     readBy: "tests",
     default: "found by `npm test`",

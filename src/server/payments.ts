@@ -114,6 +114,7 @@ export function portalPayments(deps: {
   const mails = paymentMails(
     {
       publicUrl: publicUrlOf(config),
+      wakafPublicUrl: siteOrigins({ ...config, publicUrl: publicUrlOf(config) }).wakaf,
       productRoute: config.productRoute,
       verificationCode: verificationCodes(key).of,
     },

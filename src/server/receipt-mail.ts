@@ -1,4 +1,5 @@
 import {
+  brandOf,
   formatMoney,
   printedVerificationCode,
   receiptHref,
@@ -26,6 +27,8 @@ export const publicUrlOf = (config: { readonly publicUrl: string }): string =>
 /** Where a mail's links point: the public address (no trailing slash) and the product route. */
 export interface MailSite {
   readonly publicUrl: string;
+  /** The wakaf site's origin (issue 34: a wakaf plan's manage link opens there); else `publicUrl`. */
+  readonly wakafPublicUrl?: string;
   readonly productRoute: string;
   /** A receipt number's verification code (the one its page, PDF and QR code print). */
   readonly verificationCode: (receiptNo: string) => string;
@@ -147,7 +150,15 @@ export function paymentMails(site: MailSite, queue: Deferred<MailQueue>) {
       const receipt = email ? receiptMail(site, donation, email) : undefined;
       message =
         receipt && manage
-          ? recurringReceiptMail(donation, receipt, manage, site.publicUrl)
+          ? recurringReceiptMail(
+              donation,
+              receipt,
+              manage,
+              // A wakaf plan is managed on the wakaf site, in its brand (issue 34).
+              brandOf(donation.flow) === "wakaf"
+                ? (site.wakafPublicUrl ?? site.publicUrl)
+                : site.publicUrl,
+            )
           : receipt;
     } catch (error) {
       // A fault in writing the mail must not undo the payment it is about.

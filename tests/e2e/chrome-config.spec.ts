@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator } from "@playwright/test";
-import { fundOf } from "@portal/domain";
+import { fundOf, SEED_HOME_TEXTS } from "@portal/domain";
 import {
   checkScreen,
   expectNoAxeViolations,
@@ -132,7 +132,13 @@ test.describe("home-page content blocks and the donor wall's settings", () => {
   const ilmu = fundOf("ILMU").charityId;
 
   test.afterAll(async ({ request }) => {
-    await control(request, "content", { charityId: 25, blockId: 4, content: null });
+    // Block 4 back as the portal seeds it (issue 34: the fitrah countdown).
+    const fitrah = SEED_HOME_TEXTS.find((block) => block.blockId === 4)!;
+    await control(request, "content", {
+      charityId: 25,
+      blockId: 4,
+      content: { title: fitrah.title, text: fitrah.text },
+    });
     await control(request, "content", { charityId: ilmu, blockId: 5, content: null });
     await control(request, "content", { charityId: ilmu, blockId: 15, content: { value: true } });
     await control(request, "content", { charityId: ilmu, blockId: 16, content: { value: 10 } });

@@ -25,11 +25,15 @@ test("the header leads through the zakat site and to sign-in", async ({ page }) 
     "href",
     "/kaffarah",
   );
-  // The sites the header returns to (README, Configuration: PORTAL_*_SITE_URL defaults).
+  // The sites the header returns to: site content officers change (issue 34), so the page links to
+  // /go/, which redirects to the address as stored (the embedded defaults here).
   await expect(nav.getByRole("link", { name: "Back to fidyah information" })).toHaveAttribute(
     "href",
-    "https://www.zakat.sg/",
+    "/go/fidyahSite",
   );
+  const back = await page.request.get("/go/fidyahSite", { maxRedirects: 0 });
+  expect(back.status()).toBe(302);
+  expect(back.headers()["location"]).toBe("https://www.zakat.sg/");
   // Sign-in opens the login popup (tests/e2e/accounts.spec.ts); signed in, the name links to /profile.
   await expect(nav.getByRole("button", { name: "Sign in" })).toBeVisible();
   await expect(page.getByRole("button", { name: /menu/i })).toBeHidden();
@@ -41,7 +45,7 @@ test("the header leads through the zakat site and to sign-in", async ({ page }) 
   );
   await expect(nav.getByRole("link", { name: "Back to zakat.sg" })).toHaveAttribute(
     "href",
-    "https://www.zakat.sg/",
+    "/go/zakatSite",
   );
 });
 
@@ -99,8 +103,19 @@ test("the footer shows the council's contacts and the zakat copyright", async ({
     await expect(footer.getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
   }
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Zakat Singapore.`);
-  await expect(footer.getByRole("link", { name: "Privacy statement" })).toBeVisible();
-  await expect(footer.getByRole("link", { name: "Terms of use" })).toBeVisible();
+  await expect(footer.getByRole("link", { name: "Terms of use" })).toHaveAttribute(
+    "href",
+    "/go/terms",
+  );
+  // Issue 34: the privacy link opens the portal's own privacy statement.
+  await footer.getByRole("link", { name: "Privacy statement" }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy statement" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Your rights: access and correction" }),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "How long we keep it" })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test("the wakaf site has its own header and the council's name in the footer", async ({
@@ -121,10 +136,25 @@ test("the wakaf site has its own header and the council's name in the footer", a
   );
   await expect(header.getByRole("link", { name: "Kembali ke laman wakaf" })).toHaveAttribute(
     "href",
-    "https://www.ourwakaf.sg/",
+    "/ms/go/wakafSite",
   );
+  const back = await page.request.get("/ms/go/wakafSite", { maxRedirects: 0 });
+  expect(back.headers()["location"]).toBe("https://www.ourwakaf.sg/");
   await expect(header.getByRole("button", { name: "Log masuk" })).toBeVisible();
   await expect(page.getByRole("contentinfo")).toContainText("Majlis Ugama Islam Singapura");
   await expectNoAxeViolations(page);
   await keepScreenshot(page, testInfo, "wakaf-chrome-1280");
+
+  // Issue 34: on a phone, the Malay privacy link opens the Malay statement on the wakaf host, in the
+  // wakaf brand.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole("contentinfo").getByRole("link", { name: "Kenyataan privasi" }).click();
+  await expect(page).toHaveURL(/wakaf\.localhost:\d+\/ms\/privacy$/);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Kenyataan privasi" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Hak anda: akses dan pembetulan" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText("Majlis Ugama Islam Singapura");
+  await expectNoOverflow(page);
+  await expectNoAxeViolations(page);
+  await keepScreenshot(page, testInfo, "wakaf-privacy-ms-375");
 });

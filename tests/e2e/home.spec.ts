@@ -123,3 +123,91 @@ test("the page is usable at a phone's width", async ({ page }, testInfo) => {
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: testInfo.outputPath("home-mobile.png"), fullPage: true });
 });
+
+test("the home page says what each payment is for, the rates in force and the days left for fitrah", async ({
+  page,
+  request,
+}, testInfo) => {
+  // Issue 34: the seeded content blocks, filled with the rates in force and the council's calendar.
+  const served = (await (
+    await request.post("/svc/main/v1/Home/homePageConfiguration?charityId=25", { data: {} })
+  ).json()) as {
+    data: {
+      muisZakatHarta: { nisabValue: number };
+      muisZakatFitrah: { normalRate: number; premiumRate: number };
+      muisZakatFidyah: { fidyahPerDay: number };
+      homeFills: Record<"en" | "ms", Record<string, string>>;
+    };
+  };
+  const money = (cents: number) =>
+    `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+  const { data } = served;
+  for (const [path, words] of [
+    [
+      "/",
+      {
+        rates: "Rates in force",
+        nisab: `Nisab (the value of 86 g of gold): ${money(data.muisZakatHarta.nisabValue)}`,
+        fitrah: `Zakat fitrah: ${money(data.muisZakatFitrah.normalRate)} a person, or ${money(data.muisZakatFitrah.premiumRate)} at the higher rate`,
+        fidyah: `Fidyah: ${money(data.muisZakatFidyah.fidyahPerDay)} for each day`,
+        countdown:
+          /(\d+ days? left to pay zakat fitrah|Today is Aidilfitri|The next Aidilfitri is in \d+ days)/,
+        estimated: "(estimated)",
+        kinds: ["Zakat harta", "Fidyah", "Kaffarah", "Ways to pay", "Is zakat tax-deductible?"],
+        collections: "See the collections so far",
+      },
+    ],
+    [
+      "/ms/",
+      {
+        rates: "Kadar semasa",
+        nisab: `Nisab (nilai 86 g emas): ${money(data.muisZakatHarta.nisabValue)}`,
+        fitrah: `Zakat fitrah: ${money(data.muisZakatFitrah.normalRate)} seorang`,
+        fidyah: `Fidyah: ${money(data.muisZakatFidyah.fidyahPerDay)} bagi setiap hari`,
+        countdown:
+          /(\d+ hari lagi untuk membayar zakat fitrah|Hari ini Aidilfitri|Aidilfitri seterusnya dalam \d+ hari)/,
+        estimated: "(anggaran)",
+        kinds: [
+          "Zakat harta",
+          "Fidyah",
+          "Kaffarah",
+          "Cara membayar",
+          "Adakah zakat boleh ditolak cukai?",
+        ],
+        collections: "Lihat kutipan setakat ini",
+      },
+    ],
+  ] as const) {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      const content = page.locator("[data-home-content]");
+      await expect(content.getByRole("heading", { name: words.rates })).toBeVisible();
+      await expect(content.getByText(words.nisab)).toBeVisible();
+      await expect(content.getByText(words.fitrah)).toBeVisible();
+      await expect(content.getByText(words.fidyah)).toBeVisible();
+      const countdown = content.getByText(words.countdown);
+      await expect(countdown).toBeVisible();
+      // The countdown the server worked out, "estimated" while Syawal's start is not published.
+      const lang = path === "/" ? "en" : "ms";
+      await expect(countdown).toHaveText(data.homeFills[lang]["fitrahCountdown"]!);
+      expect(data.homeFills[lang]["fitrahCountdown"]).toContain(words.estimated);
+      for (const kind of words.kinds) {
+        await expect(content.getByRole("heading", { name: kind, exact: true })).toBeVisible();
+      }
+      await expect(page.getByRole("link", { name: words.collections })).toHaveAttribute(
+        "href",
+        path === "/" ? "/collections" : "/ms/collections",
+      );
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+      await page.screenshot({
+        path: testInfo.outputPath(`home-content${path.replace(/\//g, "-")}${width}.png`),
+        fullPage: true,
+      });
+    }
+  }
+});

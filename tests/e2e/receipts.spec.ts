@@ -404,6 +404,10 @@ test("the Malay receipt, official receipt and certificate", async ({ page }, tes
   await expect(page.locator("article.receipt-official h1")).toHaveText("Resit Rasmi");
   await expect(page.locator("article.receipt-official")).toContainText("$273.00");
   await expect(page.locator("article.receipt-official")).toContainText(`*****${nric.slice(-4)}`);
+  // Issue 34: a zakat gift's official receipt wears the zakat brand.
+  await expect(page.locator(".receipt-brand")).toHaveAttribute("data-brand", "zakat");
+  await expect(page.locator(".receipt-brand-title")).toHaveText("Zakat Singapura");
+  await expect(page).toHaveTitle("Resit Rasmi | Zakat Singapura");
   await expectNoAxeViolations(page);
   await keepScreenshot(page, testInfo, "official-ms");
   // The official receipt leads back to the receipt it comes from, in its language.
@@ -429,6 +433,13 @@ test("the Malay receipt, official receipt and certificate", async ({ page }, tes
   );
   await expect(page.locator(".certificate-name")).toHaveText("Hafiz Osman");
   await expect(page.locator("article.receipt-certificate")).toContainText("$50.00 to Wakaf Ilmu");
+  // Issue 34: a wakaf gift's certificate wears the wakaf brand: title, description, icon.
+  const brand = page.locator("article.receipt-certificate .receipt-brand");
+  await expect(brand).toHaveAttribute("data-brand", "wakaf");
+  await expect(brand.locator(".receipt-brand-title")).toHaveText("Wakaf Singapore");
+  await expect(brand).toContainText("Wakaf: donating assets for pious causes");
+  await expect(page).toHaveTitle(/\| Wakaf Singapore$/);
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", "/favicon-wakaf.svg");
   await expectNoAxeViolations(page);
   await keepScreenshot(page, testInfo, "certificate");
   await page.getByRole("link", { name: "Back to the receipt" }).click();
@@ -437,6 +448,24 @@ test("the Malay receipt, official receipt and certificate", async ({ page }, tes
     new RegExp(`/receipt/wakaf\\?transactionNo=${ilmu.transactionNo}&token=${ilmu.token}$`),
   );
   await expect(page.locator("article.receipt-sheet h1")).toBeVisible();
+
+  // Issue 34: the wakaf gift's official receipt, in Malay on a phone, and its PDF wear the wakaf brand.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`/ms/receipt/official?transactionNo=${ilmu.transactionNo}&token=${ilmu.token}`);
+  await hydrated(page);
+  const official = page.locator("article.receipt-official");
+  await expect(official.locator(".receipt-brand")).toHaveAttribute("data-brand", "wakaf");
+  await expect(official.locator(".receipt-brand-title")).toHaveText("Wakaf Singapura");
+  await expect(page).toHaveTitle("Resit Rasmi | Wakaf Singapura");
+  await expectNoAxeViolations(page);
+  await keepScreenshot(page, testInfo, "official-wakaf-ms-375");
+  const [wakafPdf] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Muat turun PDF" }).click(),
+  ]);
+  const wakafFile = testInfo.outputPath("official-wakaf.pdf");
+  await wakafPdf.saveAs(wakafFile);
+  expect(pdfTools(wakafFile, testInfo, "official-wakaf-ms-pdf").text).toContain("Wakaf Singapura");
 });
 
 test("another donor's token, a guessed transaction number and a wrong token reveal nothing", async ({

@@ -61,6 +61,9 @@ const routes = [
   "/register/tax-deduction",
   // Issue 33's haul tracker, as a signed-out visitor meets it.
   "/account/haul",
+  // Issue 34: the portal's own privacy statement and terms of use.
+  "/privacy",
+  "/terms",
   "/error",
   "/no-such-page",
 ];

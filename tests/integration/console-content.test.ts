@@ -18,12 +18,27 @@ interface Served {
   contactAddress: string;
   socialMediaIcon: Array<{ socialMediaIconName: string; socialMediaIconUrl: string }>;
   homePageContent: unknown;
+  siteLinks: Record<string, string>;
+  homeFills: Record<string, Record<string, string>>;
 }
 
 const change = {
   charityId: MAIN_CHARITY_ID,
   contact: { number: "+65 6000 1234", email: "help@muis.gov.sg", address: "1 Braddell Road" },
 };
+
+const links = {
+  privacy: "https://www.muis.gov.sg/privacy",
+  terms: "/terms",
+  zakatSite: "https://www.zakat.sg/",
+  fidyahSite: "https://www.zakat.sg/fidyah",
+  wakafSite: "https://www.ourwakaf.sg/",
+  zakatReceipts: "",
+  wakafReceipts: "",
+  korbanReceipts: "https://korban.example.sg/receipts",
+  otherReceipts: "",
+};
+const linkChange = { charityId: MAIN_CHARITY_ID, links };
 
 describe.each(testDatabases())("the console's content page on $name", (database) => {
   let portal: RunningPortal;
@@ -52,6 +67,21 @@ describe.each(testDatabases())("the console's content page on $name", (database)
     await database.cleanup();
   });
 
+  it("issue 34: serves the values the home texts name, worked out in both languages", async () => {
+    const { homeFills } = await served();
+    for (const lang of ["en", "ms"]) {
+      expect(homeFills[lang]).toMatchObject({
+        nisab: expect.stringMatching(/^\$\d{1,3}(,\d{3})*\.\d{2}$/),
+        fitrahNormal: "$5.00",
+        fitrahPremium: "$8.00",
+        fidyahPerDay: "$4.00",
+        kaffarahPerPerson: "$4.00",
+      });
+    }
+    expect(homeFills["en"]!["fitrahCountdown"]).toMatch(/Aidilfitri/);
+    expect(homeFills["ms"]!["fitrahCountdown"]).toMatch(/Aidilfitri/);
+  });
+
   it("refuses a caller with no console session, and changes nothing", async () => {
     const read = await fetch(`${portal.base}/console/api/content`);
     expect(read.status).toBe(401);
@@ -62,6 +92,19 @@ describe.each(testDatabases())("the console's content page on $name", (database)
     });
     expect(write.status).toBe(401);
     expect(((await write.json()) as { code: string }).code).toBe("console.signed_out");
+    // A donor's or a guest's own tokens are no console session either.
+    const guest = await fetch(`${portal.base}/console/api/content`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        origin: portal.base,
+        authorization: "Bearer not-an-officer",
+        cookie: "portal_guest=anything",
+      },
+      body: JSON.stringify(linkChange),
+    });
+    expect(guest.status).toBe(401);
+    expect((await served()).siteLinks["privacy"]).toBe("/privacy");
     expect((await served()).contactNumber).toBe("+65 6359 1199");
   });
 
@@ -74,7 +117,10 @@ describe.each(testDatabases())("the console's content page on $name", (database)
       const write = await officer.call("/console/api/content", { body: change });
       expect(write.status, role).toBe(403);
       expect(write.body["code"]).toBe("console.forbidden");
+      const links = await officer.call("/console/api/content", { body: linkChange });
+      expect(links.status, role).toBe(403);
     }
+    expect((await served()).siteLinks["privacy"]).toBe("/privacy");
     expect((await served()).contactNumber).toBe("+65 6359 1199");
     expect(await contentAudit()).toEqual([]);
   });
@@ -154,13 +200,11 @@ describe.each(testDatabases())("the console's content page on $name", (database)
     const config = await served();
     expect(config.contactAddress).toBe("1 Braddell Road");
     const { texts } = homeContentOf(config.homePageContent);
-    expect(texts).toEqual([
-      {
-        id: 5,
-        title: { en: "alert(1)Notice", ms: "alert(2)Notis" },
-        text: { en: "Open daily", ms: "Dibuka setiap hari" },
-      },
-    ]);
+    expect(texts.find((block) => block.id === 5)).toEqual({
+      id: 5,
+      title: { en: "alert(1)Notice", ms: "alert(2)Notis" },
+      text: { en: "Open daily", ms: "Dibuka setiap hari" },
+    });
     expect(JSON.stringify(config)).not.toMatch(/<|>/);
     // The home page itself carries no officer's words in its markup: the blocks are drawn as text.
     const home = await (await fetch(`${portal.base}/`)).text();
@@ -201,13 +245,14 @@ describe.each(testDatabases())("the console's content page on $name", (database)
         { socialMediaIconName: "tiktok", socialMediaIconUrl: "https://www.tiktok.com/@muis" },
       ],
     });
-    expect(homeContentOf(after.homePageContent).texts).toEqual([
-      {
-        id: 4,
-        title: { en: "Ramadan hours", ms: "Waktu Ramadan" },
-        text: { en: "Counters open 9am.\n\nClosed on Hari Raya.", ms: "Kaunter dibuka 9 pagi." },
-      },
-    ]);
+    // Block 4 changed, block 5 emptied (taken off the page), the seeded blocks 6 to 14 as they were.
+    const texts = homeContentOf(after.homePageContent).texts;
+    expect(texts[0]).toEqual({
+      id: 4,
+      title: { en: "Ramadan hours", ms: "Waktu Ramadan" },
+      text: { en: "Counters open 9am.\n\nClosed on Hari Raya.", ms: "Kaunter dibuka 9 pagi." },
+    });
+    expect(texts.map((block) => block.id)).toEqual([4, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
     expect(before.contactNumber).toBe("+65 6359 1199");
 
     // The donor wall of a wakaf fund: hidden, then five a page.
@@ -241,6 +286,11 @@ describe.each(testDatabases())("the console's content page on $name", (database)
       before: { title: { en: "alert(1)Notice" } },
       after: { title: { en: "", ms: "" } },
     });
+    // The first change of block 5 replaced the seeded text (issue 34).
+    expect(of("content_block")[2]).toMatchObject({
+      before: { title: { en: "Rates in force" } },
+      after: { title: { en: "alert(1)Notice" } },
+    });
     expect(of("donor_wall")[0]).toMatchObject({
       entityId: String(WAKAF_CHARITY),
       before: { shown: true, pageSize: 10 },
@@ -266,5 +316,70 @@ describe.each(testDatabases())("the console's content page on $name", (database)
       4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
     ]);
     expect(data.content.contact).toEqual(change.contact);
+  });
+
+  it("issue 34: the site's links are only https or own paths, capped, the main charity's; saved and audited", async () => {
+    const officer = as["officer"]!;
+    // Before any change: the portal's own statement and terms.
+    const first = await fetch(`${portal.base}/ms/go/privacy`, { redirect: "manual" });
+    expect(first.headers.get("location")).toBe("/ms/privacy");
+    expect((await served()).siteLinks).toMatchObject({
+      privacy: "/privacy",
+      terms: "/terms",
+      fidyahSite: "https://www.zakat.sg/",
+      korbanReceipts: "",
+    });
+    const bad: Array<[string, string]> = [
+      ["privacy", "javascript:alert(1)"],
+      ["privacy", ""],
+      ["terms", "http://www.muis.gov.sg/terms"],
+      ["zakatSite", "//evil.example/"],
+      ["wakafSite", "data:text/html,hi"],
+      ["korbanReceipts", 'https://a.sg/"onmouseover="x'],
+      ["otherReceipts", `https://a.sg/${"x".repeat(300)}`],
+      ["fidyahSite", "/privacy<script>"],
+    ];
+    for (const [name, value] of bad) {
+      const reply = await officer.call("/console/api/content", {
+        body: { ...linkChange, links: { ...links, [name]: value } },
+      });
+      expect(reply.status, `${name}=${value}`).toBe(400);
+      expect(reply.body["field"], value).toBe(`links.${name}`);
+    }
+    const elsewhere = await officer.call("/console/api/content", {
+      body: { charityId: WAKAF_CHARITY, links },
+    });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body["field"]).toBe("links");
+    expect((await served()).siteLinks["privacy"]).toBe("/privacy");
+
+    const saved = await officer.call("/console/api/content", { body: linkChange });
+    expect(saved.status).toBe(200);
+    expect((await served()).siteLinks).toEqual(links);
+    const read = await officer.call(`/console/api/content?charityId=${MAIN_CHARITY_ID}`);
+    expect((read.body["data"] as { content: { links: unknown } }).content.links).toEqual(links);
+    // The pages link to /go/<name>: the server redirects to the address as stored, an own path in
+    // the page's language; a link not set, or no such name, is not found.
+    const go = (path: string) => fetch(`${portal.base}${path}`, { redirect: "manual" });
+    for (const [path, target] of [
+      ["/go/privacy", "https://www.muis.gov.sg/privacy"],
+      ["/ms/go/privacy", "https://www.muis.gov.sg/privacy"],
+      ["/go/terms", "/terms"],
+      ["/ms/go/terms", "/ms/terms"],
+      ["/ms/go/korbanReceipts", links.korbanReceipts],
+    ] as const) {
+      const answer = await go(path);
+      expect(answer.status, path).toBe(302);
+      expect(answer.headers.get("location"), path).toBe(target);
+    }
+    for (const path of ["/go/zakatReceipts", "/go/nothing", "/go/constructor"]) {
+      expect((await go(path)).status, path).toBe(404);
+    }
+    const line = (await contentAudit()).find((entry) => entry["entity"] === "site_links");
+    expect(line).toMatchObject({
+      entityId: String(MAIN_CHARITY_ID),
+      before: { privacy: "/privacy", korbanReceipts: "" },
+      after: { privacy: "https://www.muis.gov.sg/privacy", korbanReceipts: links.korbanReceipts },
+    });
   });
 });

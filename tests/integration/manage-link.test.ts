@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -131,6 +132,28 @@ describe.each(testDatabases())("the manage-this-gift link on $name", (database) 
     const [englishMail] = await mails("plan.one@example.sg");
     const [malayMail] = await mails("plan.two@example.sg");
     expect(first.link.url.pathname).toBe("/manage-gift");
+    // Issue 34: a wakaf plan is managed on the wakaf host, in the wakaf brand and footer.
+    expect(first.link.url.hostname).toMatch(/^wakaf\./);
+    const page = await new Promise<string>((resolve, reject) => {
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port: portal.port,
+          path: "/manage-gift",
+          headers: { host: first.link.url.host },
+        },
+        (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => (body += chunk));
+          res.on("end", () => resolve(body));
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+    expect(page).toContain("Majlis Ugama Islam Singapura");
+    expect(page).toContain('href="/favicon-wakaf.svg"');
     expect(englishMail?.text).toContain("Manage or stop this monthly gift");
     expect(second.link.url.pathname).toBe("/ms/manage-gift");
     expect(malayMail?.text).toContain("Urus atau hentikan sumbangan bulanan ini");

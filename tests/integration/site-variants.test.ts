@@ -50,6 +50,20 @@ describe("site variants from the configured site entries", () => {
       brand: "wakaf",
     });
     expect(await page("giving.localhost", "/profile")).toMatchObject({ brand: "wakaf" });
+    // Issue 34: the privacy statement, terms, session expiry and enrolment say the wakaf title there.
+    for (const path of [
+      "/privacy",
+      "/ms/terms",
+      "/session-expire",
+      "/enrollment",
+      "/ms/enrollment",
+    ]) {
+      expect(await page("giving.localhost", path), path).toEqual({ status: 200, brand: "wakaf" });
+      expect(await page("wakaf-zakat.localhost", path), path).toEqual({
+        status: 200,
+        brand: "zakat",
+      });
+    }
     expect(await page("giving.localhost", "/no-such-page")).toEqual({
       status: 404,
       brand: "wakaf",

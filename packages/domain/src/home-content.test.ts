@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_DONOR_WALL, homeContentOf, inLanguage } from "./home-content.ts";
+import { DEFAULT_DONOR_WALL, homeContentOf, homeParagraphs, inLanguage } from "./home-content.ts";
 
 describe("home-page content blocks 4 to 16 (spec §9)", () => {
   it("keeps text blocks 4 to 14 in id order and leaves out other ids and empty blocks", () => {
@@ -36,5 +36,32 @@ describe("home-page content blocks 4 to 16 (spec §9)", () => {
     expect(inLanguage({ en: "Hello", ms: "Helo" }, "ms")).toBe("Helo");
     expect(inLanguage({ en: "Hello" }, "ms")).toBe("Hello");
     expect(inLanguage({}, "ms")).toBeUndefined();
+  });
+});
+
+describe("a home text as the page draws it (issue 34)", () => {
+  it("splits paragraphs, makes lists of '- ' lines and marks the values to fill", () => {
+    expect(
+      homeParagraphs(
+        "Rates in force:\n\n- Nisab: {nisab}\n- Fidyah: {fidyahPerDay} a day\n\n{fitrahCountdown}",
+      ),
+    ).toEqual([
+      { list: false, lines: [["Rates in force:"]] },
+      {
+        list: true,
+        lines: [
+          ["Nisab: ", { fill: "nisab" }],
+          ["Fidyah: ", { fill: "fidyahPerDay" }, " a day"],
+        ],
+      },
+      { list: false, lines: [[{ fill: "fitrahCountdown" }]] },
+    ]);
+  });
+
+  it("keeps a braced name it does not know as typed, and a mixed paragraph as running lines", () => {
+    expect(homeParagraphs("Pay {soon} now\n- not a list")).toEqual([
+      { list: false, lines: [["Pay ", "{soon}", " now"], ["- not a list"]] },
+    ]);
+    expect(homeParagraphs("\n\n")).toEqual([]);
   });
 });

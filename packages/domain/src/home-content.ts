@@ -89,3 +89,55 @@ export const inLanguage = (
   lang: string,
   fallback = "en",
 ): string | undefined => words[lang] ?? words[fallback];
+
+/**
+ * The values a home text may name in braces (issue 34: `Nisab: {nisab}`), which the page fills from
+ * the served configuration when it loads, so the rates and the fitrah countdown an officer writes
+ * about are always those in force: the nisab, fitrah (normal and premium) and fidyah a day and
+ * kaffarah a person, and the days left to pay fitrah before the Aidilfitri prayer. A name not listed
+ * stays as typed.
+ */
+export const HOME_FILLS = [
+  "nisab",
+  "fitrahNormal",
+  "fitrahPremium",
+  "fidyahPerDay",
+  "kaffarahPerPerson",
+  "fitrahCountdown",
+] as const;
+export type HomeFill = (typeof HOME_FILLS)[number];
+
+/** A run of a home text: words, or a value the page fills. */
+export type HomePiece = string | { readonly fill: HomeFill };
+
+/** A paragraph of a home text: its lines, a list when every line starts with "- ". */
+export interface HomeParagraph {
+  readonly list: boolean;
+  readonly lines: ReadonlyArray<ReadonlyArray<HomePiece>>;
+}
+
+const piecesOf = (line: string): HomePiece[] =>
+  line
+    .split(/(\{[A-Za-z]+\})/)
+    .filter((piece) => piece !== "")
+    .map((piece) => {
+      const name = /^\{([A-Za-z]+)\}$/.exec(piece)?.[1];
+      return HOME_FILLS.find((fill) => fill === name) === undefined
+        ? piece
+        : { fill: name as HomeFill };
+    });
+
+/**
+ * A block's text as the page draws it (plain text, never markup): paragraphs apart at a blank line; a
+ * paragraph whose every line starts with "- " a list of those lines; other lines run on in one
+ * paragraph. Braced names of `HOME_FILLS` are the values to fill.
+ */
+export const homeParagraphs = (text: string): HomeParagraph[] =>
+  text
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.split("\n").filter((line) => line.trim() !== ""))
+    .filter((lines) => lines.length > 0)
+    .map((lines) => {
+      const list = lines.every((line) => line.startsWith("- "));
+      return { list, lines: lines.map((line) => piecesOf(list ? line.slice(2) : line)) };
+    });

@@ -21,6 +21,8 @@ export * from "./flow.ts";
 export * from "./site.ts";
 export * from "./scroll-spy.ts";
 export * from "./home-content.ts";
+export * from "./site-links.ts";
+export * from "./home-texts.ts";
 export * from "./chrome.ts";
 export * from "./session.ts";
 export * from "./lifecycle.ts";

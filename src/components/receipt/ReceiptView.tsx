@@ -3,6 +3,7 @@ import { receiptPath, showNextZakatDue } from "@portal/domain";
 import { localizedPath, type Language } from "../../i18n/paths";
 import { request } from "../../lib/api";
 import { hijriDayOf, hijriText, loadHijriCalendar } from "../../lib/hijri";
+import { ReceiptBrand, useReceiptHead } from "./brand";
 import { CertificateBody } from "./CertificateBody";
 import { pageTitleKey } from "./format";
 import type { ReceiptLabels } from "./labels";
@@ -108,6 +109,13 @@ export default function ReceiptView({
     }
   }, [state.phase]);
 
+  // The official receipt and the certificate are one page for every fund: they take the gift's brand.
+  useReceiptHead(
+    state.phase === "ready" && variant !== "receipt" ? state.receipt : undefined,
+    t(pageTitleKey(kind)),
+    t,
+  );
+
   const title =
     state.phase === "ready" ? `${state.receipt.receiptNo} ${state.receipt.transactionNo}` : "";
   const run = (action: () => Promise<void>) => async () => {
@@ -169,6 +177,9 @@ export default function ReceiptView({
         aria-busy={state.phase === "loading"}
         data-receipt-no={state.phase === "ready" ? state.receipt.receiptNo : undefined}
       >
+        {state.phase === "ready" && variant !== "receipt" ? (
+          <ReceiptBrand receipt={state.receipt} t={t} />
+        ) : null}
         {state.phase === "ready" ? (
           variant === "official" ? (
             <OfficialBody receipt={state.receipt} t={t} lang={lang} />

@@ -2,6 +2,10 @@ import { fundNameKeys } from "../../i18n/funds";
 /** Every string the receipt island needs, translated by the page and passed in as props. */
 export const receiptLabelKeys = [
   "council_name",
+  "site_title_zakat",
+  "site_title_wakaf",
+  "site_description_zakat",
+  "site_description_wakaf",
   "receipt_title_zakat",
   "receipt_title_fidyah",
   "receipt_title_kaffarah",

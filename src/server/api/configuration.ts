@@ -1,7 +1,15 @@
 import { readHomePageConfiguration, readSiteConfiguration } from "@portal/adapters/db";
 import { readHijriMonths } from "@portal/adapters/console";
-import { toHomePageWire } from "@portal/adapters";
+import { toHomePageWire, umAlQuraDateOf } from "@portal/adapters";
+import {
+  fitrahDeadline,
+  hijriCalendar as calendarOf,
+  MAIN_CHARITY_ID,
+  SGT_OFFSET_MS,
+  type SiteLinks,
+} from "@portal/domain";
 import { RequestError, success } from "./envelope";
+import { homeFills } from "../home-fills";
 import type { Handler, HandlerServices, ServiceResponse } from "./types";
 
 /** A positive whole charity id from the query, or a 400. */
@@ -46,14 +54,31 @@ export function configurationCache(now: () => number = Date.now): ConfigurationC
 
 const publicRead = { "cache-control": "public, max-age=5" };
 
+/** The site's links as stored (issue 34), for the calls that name one (a receipt's `websiteUrl`). */
+export const storedSiteLinks = async (
+  services: HandlerServices["services"],
+): Promise<SiteLinks | undefined> =>
+  (await readHomePageConfiguration(await services.database.open(), MAIN_CHARITY_ID))?.siteLinks;
+
 const homePageConfiguration =
   ({ services }: HandlerServices): Handler =>
   async ({ query }) => {
     const charityId = charityIdOf(query);
     return services.configurationCache.answer(`home:${charityId}`, async () => {
-      const config = await readHomePageConfiguration(await services.database.open(), charityId);
+      const sql = await services.database.open();
+      const config = await readHomePageConfiguration(sql, charityId);
       if (!config) throw new RequestError(404, "Unknown charity");
-      return success({ data: toHomePageWire(config) }, publicRead);
+      // Issue 34: the values the home texts name (the rates, the days left to pay fitrah before the
+      // Aidilfitri prayer by the council's calendar, estimated where it is), in every language, so
+      // the home page fills them without the calendar's code.
+      const today = new Date(Date.now() + SGT_OFFSET_MS).toISOString().slice(0, 10);
+      const deadline = fitrahDeadline(
+        calendarOf(await readHijriMonths(sql)),
+        today,
+        umAlQuraDateOf,
+      );
+      const fills = { homeFills: homeFills(config.rates, deadline) };
+      return success({ data: { ...toHomePageWire(config), ...fills } }, publicRead);
     });
   };
 

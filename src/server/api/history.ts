@@ -1,7 +1,7 @@
 import { Schema } from "effect";
-import { backToSiteLink } from "../../components/chrome/site";
-import { FLOW_TYPES } from "@portal/domain";
+import { brandOf, FLOW_TYPES, siteLinkOfFlow } from "@portal/domain";
 import type { DonorView, TransactionPage } from "@portal/adapters/db";
+import { storedSiteLinks } from "./configuration";
 import type { PortalServices } from "../app/services";
 import { decode, Text, TransactionBody } from "./decode";
 import {
@@ -189,12 +189,14 @@ const getThirdPartyDonationReceiptData =
       receipt = await records.find({ by: "owner", donorId: donor.id, transactionNo });
     }
     if (!receipt) throw transactionNotFound();
-    // §3's websiteUrl: the site of the receipt's fund (the header's back-to-site link); issue 32's
-    // verification code, link and QR code.
+    // §3's websiteUrl: the site of the receipt's fund (the header's back-to-site link, as officers set
+    // it: issue 34); issue 32's verification code, link and QR code.
+    const links = await storedSiteLinks(services);
+    const websiteUrl = links?.[siteLinkOfFlow(receipt.flow, brandOf(receipt.flow))] ?? "";
     return success({
       data: {
         ...receipt,
-        websiteUrl: backToSiteLink(receipt.flow),
+        websiteUrl,
         ...(await verificationOf(services.config, receipt, lang)),
       },
     });

@@ -14,7 +14,15 @@ import { serveIdentity } from "../identity-provider/http";
 import { serveConsole } from "../console/http";
 import { consoleRouter } from "../console/router";
 export { isConsolePath } from "../console/router";
-import { fundsOfBrand, homePath, landingFunds, type Brand } from "@portal/domain";
+import {
+  fundsOfBrand,
+  homePath,
+  isOwnPath,
+  landingFunds,
+  MAIN_CHARITY_ID,
+  SITE_LINK_NAMES,
+  type Brand,
+} from "@portal/domain";
 
 /** The flows of the wakaf brand (the fund registry's), for the web server's page choice. */
 export const wakafFlows: ReadonlySet<string> = new Set(
@@ -31,7 +39,7 @@ export const wakafLandings = (productRoute: string): ReadonlySet<string> =>
       .filter((fund) => fund.brand === "wakaf")
       .map((fund) => homePath(fund.flow, productRoute)),
   );
-import { ping } from "@portal/adapters/db";
+import { ping, readHomePageConfiguration } from "@portal/adapters/db";
 import { readLimited } from "./body";
 import type { RequestHeaders, ServiceRequest } from "./types";
 
@@ -60,6 +68,11 @@ export interface Portal {
   readonly serveTestControl: Serve;
   /** The console's calls: /console/api/, and the console's sign-in, callback and sign-out. */
   readonly serveConsole: Serve;
+  /**
+   * Where one of the site's links leads (issue 34, `/go/<name>`): the address officers set, an own
+   * path under the page's language prefix (`/ms`); undefined for an unknown name or a link not set.
+   */
+  readonly siteLinkTarget: (name: string, languagePrefix: string) => Promise<string | undefined>;
   /** Stop the loops and close the database (after the last answer: src/server/http/serve.ts). */
   readonly close: () => Promise<void>;
 }
@@ -129,6 +142,17 @@ export async function startPortal(
     serveSandbox: services.standins.serveSandbox,
     serveTestControl: (req, res, url) => serveTestControl(services, req, res, url),
     serveConsole: (req, res, url) => serveConsole(consoleCalls, req, res, url),
+    siteLinkTarget: async (name, languagePrefix) => {
+      const link = SITE_LINK_NAMES.find((known) => known === name);
+      if (link === undefined) return undefined;
+      const config = await readHomePageConfiguration(
+        await services.database.open(),
+        MAIN_CHARITY_ID,
+      );
+      const target = config?.siteLinks[link];
+      if (!target) return undefined;
+      return isOwnPath(target) ? `${languagePrefix}${target}` : target;
+    },
     close: async () => {
       for (const stop of stops.splice(0)) stop();
       await services.database.close();

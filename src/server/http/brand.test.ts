@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fundsOfBrand } from "@portal/domain";
-import { brandedPagePath, landingRedirect, notFoundPagePath } from "./brand";
+import { brandedPagePath, landingRedirect, notFoundPagePath, siteLinkRequest } from "./brand";
 
 /** The wakaf brand's flows, as the services bundle gives them to the server. */
 const wakafFlows = new Set(fundsOfBrand("wakaf").map((fund) => fund.flow));
@@ -123,5 +123,23 @@ describe("the wakaf host's home and landings", () => {
     expect(landingRedirect("/wakaf-ilmu", landings, true)).toBeUndefined();
     expect(landingRedirect("/wakaf-ilmu/profile", landings, false)).toBeUndefined();
     expect(landingRedirect("/calculator", landings, false)).toBeUndefined();
+  });
+});
+
+describe("the site's links (issue 34)", () => {
+  it("are asked for at /go/<name>, in a language, and nothing else is", () => {
+    expect(siteLinkRequest("/go/privacy")).toEqual({ name: "privacy", prefix: "" });
+    expect(siteLinkRequest("/ms/go/wakafSite")).toEqual({ name: "wakafSite", prefix: "/ms" });
+    for (const path of ["/go/", "/go/a/b", "/go/..%2f", "/privacy", "/xx/go/privacy/x"])
+      expect(siteLinkRequest(path), path).toBeUndefined();
+  });
+
+  it("serve the privacy, terms, session and manage pages as the wakaf host's twins", () => {
+    for (const page of ["/privacy", "/terms", "/session-expire", "/manage-gift"]) {
+      expect(brandedPagePath(`/ms${page}`, new URLSearchParams(), "wakaf.localhost", "wakaf")).toBe(
+        `/ms/wakaf-ilmu${page}`,
+      );
+      expect(brandedPagePath(page, new URLSearchParams(), "localhost", "wakaf")).toBe(page);
+    }
   });
 });

@@ -35,12 +35,13 @@ export const onWakafHost = (host: string | undefined, productRoute: string): boo
 
 /**
  * The pages every flow shares (profile, enrolment, the manual enrolment form, tax registration, the
- * receipt check of issue 32): on the wakaf host they are served as their wakaf twins
+ * receipt check of issue 32; issue 34's privacy statement, terms of use, session expiry and a
+ * recurring gift's manage page): on the wakaf host they are served as their wakaf twins
  * (`/{route}-ilmu/...`, built with the wakaf brand), so they wear the wakaf brand there; the forms keep
  * the donor's stored flow (a wakaf one).
  */
 const sharedPage =
-  /^(\/profile|\/enrollment|\/enrollment\/enroll-individual|\/register|\/register\/tax-deduction|\/verify)\/?$/;
+  /^(\/profile|\/enrollment|\/enrollment\/enroll-individual|\/register|\/register\/tax-deduction|\/verify|\/privacy|\/terms|\/session-expire|\/manage-gift)\/?$/;
 
 /** The not-found page for a request: the wakaf host's wears the wakaf brand; /ms/ paths get Malay. */
 export function notFoundPagePath(
@@ -97,4 +98,17 @@ export function landingRedirect(
   const { prefix, rest } = splitLanguage(urlPath);
   const page = rest.length > 1 ? rest.replace(/\/$/, "") : rest;
   return landings.has(page) ? `${prefix}/` : undefined;
+}
+
+/**
+ * Issue 34: a request for one of the site's links (`/go/privacy`, `/ms/go/wakafSite`): its name and
+ * language prefix, which the server turns into a redirect to the address officers set; undefined for
+ * any other path.
+ */
+export function siteLinkRequest(
+  urlPath: string,
+): { readonly name: string; readonly prefix: string } | undefined {
+  const { prefix, rest } = splitLanguage(urlPath);
+  const name = /^\/go\/([A-Za-z]{1,40})\/?$/.exec(rest)?.[1];
+  return name === undefined ? undefined : { name, prefix };
 }

@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import compression from "compression";
 import type * as ServicesModule from "../api/node";
 import type { PortalConfig } from "../config";
-import { brandedPagePath, landingRedirect, notFoundPagePath } from "./brand";
+import { brandedPagePath, landingRedirect, notFoundPagePath, siteLinkRequest } from "./brand";
 import { HSTS, isHttps, RESOURCE_POLICY } from "./csp";
 import {
   enrolmentFallback,
@@ -219,6 +219,19 @@ export function createListener(
     compress(req, res, async () => {
       try {
         const url = new URL(req.url ?? "/", "http://x");
+        const go = siteLinkRequest(url.pathname);
+        if (go && (req.method === "GET" || req.method === "HEAD")) {
+          // Issue 34: one of the site's links (privacy, terms, back-to-site, receipt sites), where
+          // officers last set it: the pages link here, never to the address itself.
+          const target = await portal.siteLinkTarget(go.name, go.prefix);
+          if (target !== undefined) {
+            res.statusCode = 302;
+            res.setHeader("location", target);
+            res.setHeader("cache-control", "no-store");
+            res.end();
+            return;
+          }
+        }
         if (req.method === "GET" || req.method === "HEAD") {
           const wakafHost = await wakafHostOf(portal, req.headers.host);
           const away = landingRedirect(url.pathname, wakafLandings, wakafHost);

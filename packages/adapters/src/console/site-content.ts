@@ -57,6 +57,7 @@ export async function readSiteContent(
     socialMediaIcons: config.socialMediaIcons.map(({ name, url }) => ({ name, url })),
     blocks,
     donorWall: served.donorWall,
+    links: config.siteLinks,
   };
 }
 
@@ -64,7 +65,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
  * Save an officer's change to a charity's content. Only what differs from what is stored is written and
- * audited (`content.edit`, entity `contact`, `social_links`, `content_block` or `donor_wall`); the row
+ * audited (`content.edit`, entity `contact`, `social_links`, `content_block`, `donor_wall` or
+ * `site_links`); the row
  * is locked first, so two officers saving at once are written one after the other. Answers the
  * content after the save, or undefined for a charity without a configuration.
  */
@@ -116,7 +118,8 @@ export async function saveSiteContent(
     for (const block of change.blocks ?? []) {
       const was = before.blocks.find((b) => b.blockId === block.blockId);
       if (same(storedBlock(block), was ? storedBlock(was) : null)) continue;
-      await putContentBlock(tx, charityId, block.blockId, storedBlock(block));
+      // An emptied block is kept as an empty row, so the seed's text (issue 34) never comes back.
+      await putContentBlock(tx, charityId, block.blockId, storedBlock(block) ?? {});
       const shown = ({ title, text }: TextBlock) => ({ title, text });
       await record(
         "content_block",
@@ -133,6 +136,13 @@ export async function saveSiteContent(
         value: change.donorWall.pageSize,
       });
       await record("donor_wall", String(charityId), before.donorWall, change.donorWall);
+    }
+    if (change.links && !same(change.links, before.links)) {
+      await tx.query(
+        "update home_page_configuration set site_links = $2, updated_at = now() where charity_id = $1",
+        [charityId, JSON.stringify(change.links)],
+      );
+      await record("site_links", String(charityId), before.links, change.links);
     }
     return readSiteContent(tx, charityId);
   });

@@ -1,4 +1,4 @@
-import { decodeRateConfig, type RateConfig } from "@portal/domain";
+import { decodeRateConfig, siteLinksOf, type RateConfig, type SiteLinks } from "@portal/domain";
 import type { SqlQuery } from "./sql";
 
 /** Each rate's column in home_page_configuration, in one place for every writer. */
@@ -47,6 +47,7 @@ interface HomeRow {
   contact_number: string;
   contact_email: string;
   contact_address: string;
+  site_links: unknown;
 }
 
 /** The home-page configuration of one charity: its rates (with their version) and contacts. */
@@ -55,6 +56,8 @@ export interface HomePageConfiguration {
   readonly rates: RateConfig;
   readonly contact: { readonly number: string; readonly email: string; readonly address: string };
   readonly socialMediaIcons: ReadonlyArray<{ readonly name: string; readonly url: string }>;
+  /** The links the pages lead out by (issue 34), each usable one stored or its default. */
+  readonly siteLinks: SiteLinks;
   /** Content blocks 4 to 16 (spec §9), in id order, each as stored (`{title, text}` or `{value}`). */
   readonly contentBlocks: ReadonlyArray<{
     readonly blockId: number;
@@ -104,6 +107,7 @@ export async function readHomePageConfiguration(
     rates: toRates(row),
     contact: { number: row.contact_number, email: row.contact_email, address: row.contact_address },
     socialMediaIcons: icons,
+    siteLinks: siteLinksOf(row.site_links),
     contentBlocks: blocks.map((b) => ({ blockId: b.block_id, content: b.content })),
   };
 }

@@ -7,6 +7,7 @@ import {
   giftItemOf,
   MAIN_CHARITY_ID,
   RECEIPT_SERIES,
+  SEED_HOME_TEXTS,
   seedRates,
   siteEntriesFor,
   type RateConfig,
@@ -110,6 +111,16 @@ export async function seed(
            on conflict (charity_id, block_id) do nothing`,
           [charity.id, blockId, JSON.stringify({ value })],
         );
+      }
+      // The zakat home's text blocks (issue 34), once: a block an officer has emptied is kept, empty.
+      if (charity.id === MAIN_CHARITY_ID) {
+        for (const { blockId, title, text } of SEED_HOME_TEXTS) {
+          await tx.query(
+            `insert into home_page_content (charity_id, block_id, content) values ($1, $2, $3)
+             on conflict (charity_id, block_id) do nothing`,
+            [charity.id, blockId, JSON.stringify({ title, text })],
+          );
+        }
       }
       await tx.query(
         `insert into site_configuration (charity_id, config) values ($1, $2)

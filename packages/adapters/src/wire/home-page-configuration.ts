@@ -32,6 +32,15 @@ export const HomePageConfigurationWire = Schema.Struct({
   contactNumber: Schema.String,
   contactEmail: Schema.String,
   contactAddress: Schema.String,
+  /** The links the pages lead out by (issue 34; domain site-links.ts): name to address, "" not shown. */
+  siteLinks: Schema.Record(Schema.String, Schema.String),
+  /**
+   * The values the home texts name in braces, by language (issue 34; domain HOME_FILLS): the rates in
+   * force and the fitrah countdown, worked out by the server (src/server/home-fills.ts).
+   */
+  homeFills: Schema.optional(
+    Schema.Record(Schema.String, Schema.Record(Schema.String, Schema.String)),
+  ),
   /** Content blocks 4 to 16 (spec §9): `{blockId, title, text}` or `{blockId, value}` (domain homeContentOf). */
   homePageContent: Schema.Array(Schema.Record(Schema.String, Schema.Unknown)),
 });
@@ -68,6 +77,7 @@ export const toHomePageWire = (config: HomePageConfiguration): HomePageConfigura
     contactNumber: config.contact.number,
     contactEmail: config.contact.email,
     contactAddress: config.contact.address,
+    siteLinks: { ...config.siteLinks },
     homePageContent: config.contentBlocks.map((b) => ({ ...b.content, blockId: b.blockId })),
   };
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dollarsToCents, rateFieldsOf, seedRates } from "@portal/domain";
+import { DEFAULT_SITE_LINKS, dollarsToCents, rateFieldsOf, seedRates } from "@portal/domain";
 import { toHomePageWire } from "./home-page-configuration";
 import { ratesFromHomePageWire } from "./home-page-rates";
 import { rateFieldsFromHomePageWire } from "./rate-fields";
@@ -9,6 +9,7 @@ const wire = toHomePageWire({
   rates: { ...seedRates, nisabValue: dollarsToCents(11_200) },
   contact: { number: "6359 1199", email: "info@example.sg", address: "Singapore" },
   socialMediaIcons: [],
+  siteLinks: DEFAULT_SITE_LINKS,
   contentBlocks: [],
 });
 

@@ -1,4 +1,5 @@
 export * from "./days.ts";
+export * from "./fitrah-deadline.ts";
 export * from "./hijri-date.ts";
 export * from "./hijri-calendar.ts";
 export * from "./month-start-check.ts";

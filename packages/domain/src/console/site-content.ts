@@ -4,6 +4,13 @@ import {
   MAX_DONOR_WALL_PAGE_SIZE,
   type DonorWallSettings,
 } from "../home-content.ts";
+import {
+  isSiteLink,
+  REQUIRED_SITE_LINKS,
+  SITE_LINK_MAX,
+  SITE_LINK_NAMES,
+  type SiteLinks,
+} from "../site-links.ts";
 import { EMAIL_PATTERN, MOBILE_MAX_DIGITS, MOBILE_MIN_DIGITS } from "../validators/contact.ts";
 import { cleanText, URL_PATTERN } from "../validators/text.ts";
 
@@ -12,7 +19,8 @@ import { cleanText, URL_PATTERN } from "../validators/text.ts";
  * details and social links of the footer and error pages (spec §2), the home pages' text blocks 4 to 14
  * in English and Malay and the donor wall's settings 15 and 16 (spec §9). Every field is checked and
  * cleaned here, on the server: the §5 text helper (HTML tags removed, runs of spaces collapsed,
- * trimmed), lengths, an e-mail, a phone number, https links only. What is stored is plain text.
+ * trimmed), lengths, an e-mail, a phone number, https links only (and, for the site's links of
+ * site-links.ts, the portal's own paths). What is stored is plain text.
  */
 
 /** The languages a text block is written in; both, or the block is refused. */
@@ -58,6 +66,8 @@ export interface SiteContentChange {
   readonly socialMediaIcons?: ReadonlyArray<SocialLink>;
   readonly blocks?: ReadonlyArray<TextBlock>;
   readonly donorWall?: DonorWallSettings;
+  /** The main charity's links (privacy, terms, back-to-site, receipt sites): `site-links.ts`. */
+  readonly links?: SiteLinks;
 }
 
 /** A charity's editable content as the console shows it (every text block 4 to 14, empty or not). */
@@ -67,6 +77,7 @@ export interface SiteContent {
   readonly socialMediaIcons: ReadonlyArray<SocialLink>;
   readonly blocks: ReadonlyArray<TextBlock>;
   readonly donorWall: DonorWallSettings;
+  readonly links: SiteLinks;
 }
 
 export type ContentProblem = "content.invalid" | "content.required" | "content.both_languages";
@@ -258,6 +269,25 @@ const donorWallOf = (value: unknown): DonorWallSettings => {
   return { shown, pageSize };
 };
 
+const linksOf = (value: unknown): SiteLinks => {
+  if (!isRecord(value)) throw new ContentRefused("content.invalid", "links", "links: an object");
+  return Object.fromEntries(
+    SITE_LINK_NAMES.map((name) => {
+      const field = `links.${name}`;
+      const link = tidyLine(stringAt(value[name] ?? "", field));
+      limited(link, field, SITE_LINK_MAX, REQUIRED_SITE_LINKS.includes(name));
+      if (link !== "" && !isSiteLink(link)) {
+        throw new ContentRefused(
+          "content.invalid",
+          field,
+          `${field}: an https:// address or one of the portal's own paths (/privacy)`,
+        );
+      }
+      return [name, link];
+    }),
+  ) as SiteLinks;
+};
+
 /**
  * A console save as it may be stored: each part sent is checked and cleaned (throws ContentRefused
  * naming the first bad field); a part not sent is left out, and so left as it is.
@@ -269,6 +299,7 @@ export const decodeSiteContentChange = (input: unknown): SiteContentChange => {
     socialMediaIcons?: SocialLink[];
     blocks?: TextBlock[];
     donorWall?: DonorWallSettings;
+    links?: SiteLinks;
   } = {};
   if (input["contact"] !== undefined) change.contact = contactOf(input["contact"]);
   if (input["socialMediaIcons"] !== undefined) {
@@ -276,6 +307,7 @@ export const decodeSiteContentChange = (input: unknown): SiteContentChange => {
   }
   if (input["blocks"] !== undefined) change.blocks = blocksOf(input["blocks"]);
   if (input["donorWall"] !== undefined) change.donorWall = donorWallOf(input["donorWall"]);
+  if (input["links"] !== undefined) change.links = linksOf(input["links"]);
   if (Object.keys(change).length === 0) {
     throw new ContentRefused("content.invalid", "", "Nothing to change");
   }

@@ -1,6 +1,9 @@
 import { useId, useState } from "react";
 import {
   CONTENT_LIMITS,
+  REQUIRED_SITE_LINKS,
+  SITE_LINK_MAX,
+  SITE_LINK_NAMES,
   type SiteContent,
   type SiteContentChange,
   type TextBlock,
@@ -224,6 +227,37 @@ export function DonorWallCard({ t, busy, wrong, content, save }: CardProps) {
           onChange={setSize}
           error={errorOf(wrong, "donorWall.pageSize")}
         />
+      </ConsoleForm>
+    </Card>
+  );
+}
+
+/**
+ * The site's links (issue 34): privacy statement, terms of use, the header's back-to-site links and
+ * the council's external receipt sites. The main charity's only: every page reads them.
+ */
+export function LinksCard({ t, busy, wrong, content, save }: CardProps) {
+  const [links, setLinks] = useState(content.links);
+  return (
+    <Card title={t("consolecontent_links")}>
+      <p className="console-meta">{t("consolecontent_links_hint")}</p>
+      <ConsoleForm
+        onSubmit={async () => void (await save({ links }))}
+        actions={<Submit busy={busy} text={t("consolecontent_save_links")} />}
+      >
+        {SITE_LINK_NAMES.map((name) => (
+          <Field
+            key={name}
+            name={`links.${name}`}
+            label={t(`consolecontent_link_${name}`)}
+            value={links[name]}
+            maxLength={SITE_LINK_MAX}
+            required={REQUIRED_SITE_LINKS.includes(name)}
+            onChange={(value) => setLinks({ ...links, [name]: value })}
+            error={errorOf(wrong, `links.${name}`)}
+            wide
+          />
+        ))}
       </ConsoleForm>
     </Card>
   );

@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useId, useState } from "react";
-import type { SiteContent, SiteContentChange } from "@portal/domain";
+import { MAIN_CHARITY_ID, type SiteContent, type SiteContentChange } from "@portal/domain";
 import { Gated, Outcome, operate, translate, useOutcome, type Labels } from "../operations/kit";
-import { BlocksCard, ContactCard, DonorWallCard, SocialCard, type Wrong } from "./ContentCards";
+import {
+  BlocksCard,
+  ContactCard,
+  DonorWallCard,
+  LinksCard,
+  SocialCard,
+  type Wrong,
+} from "./ContentCards";
 
 interface Loaded {
   readonly charities: ReadonlyArray<{ readonly id: number; readonly name: string }>;
@@ -123,6 +130,9 @@ function Content({ labels }: { labels: Labels }) {
             />,
           ],
           ["donorWall", <DonorWallCard key={`wall-${generation}`} {...cards} />],
+          ...(loaded.content.charityId === MAIN_CHARITY_ID
+            ? ([["links", <LinksCard key={`links-${generation}`} {...cards} />]] as const)
+            : []),
         ] as const
       ).map(([part, card]) => (
         <div key={part} className="console-content-part">

@@ -72,6 +72,12 @@ export const saveSiteContent = (charityId: number, parts: Readonly<Record<string
   Effect.gen(function* () {
     const officer = yield* mayAct("content.edit");
     const change = yield* decoded(() => decodeSiteContentChange(parts));
+    if (change.links !== undefined && charityId !== MAIN_CHARITY_ID) {
+      // The links are the whole site's (every footer and header reads the main charity's).
+      return yield* refuse("content.invalid", "The site's links belong to the main charity", {
+        field: "links",
+      });
+    }
     const contents = yield* SiteContents;
     const content = yield* recorded(() => contents.save({ charityId, change, officer }));
     if (!content) return yield* refuse("content.unknown_charity", "No such charity");
