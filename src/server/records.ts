@@ -6,6 +6,8 @@ import {
   donors,
   guestSessions,
   history,
+  householdMembers,
+  type HouseholdMembers,
   identitySignups,
   identityState,
   nricProofs,
@@ -51,6 +53,7 @@ export interface Records {
   readonly nricProofs: Deferred<NricProofs>;
   readonly counterDevices: Deferred<CounterDevices>;
   readonly kioskPayments: Deferred<KioskPayments>;
+  readonly householdMembers: Deferred<HouseholdMembers>;
 }
 
 export const portalRecords = (
@@ -73,4 +76,5 @@ export const portalRecords = (
   nricProofs: database.over((sql) => nricProofs(sql, key)),
   counterDevices: database.over((sql) => counterDevices(sql, key)),
   kioskPayments: database.over((sql) => kioskPayments(sql, key)),
+  householdMembers: database.over(householdMembers),
 });

@@ -335,6 +335,15 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     await check("removeUserStripeToken", {
       body: { id: cards.data.userStripeTokens.result[0]?.id },
     });
+    // The people the donor keeps for household payments (docs/households.md).
+    const kept = (await check("saveHouseholdMember", {
+      body: { name: "Siti Aminah", relation: "spouse" },
+    })) as { data: { id: string } };
+    await check("saveHouseholdMember", {
+      body: { id: kept.data.id, name: "Siti Aminah binte Osman", relation: "spouse" },
+    });
+    await check("getHouseholdMembers", { body: {} });
+    await check("removeHouseholdMember", { body: { id: kept.data.id } });
     // Refusals are answers too: the client rejects with the server's message.
     seen.add("cancelRecurringPayment");
     await expect(

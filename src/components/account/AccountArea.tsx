@@ -6,6 +6,7 @@ import type { DialCodeRegions, DialCountry } from "../enrolment/dial-code";
 import { accountBridge, type AccountBridge } from "../auth/bridge";
 import { callsOver, type Call } from "./api";
 import { HistorySection } from "./HistorySection";
+import { HouseholdMembersSection } from "./HouseholdMembersSection";
 import { PlansSection } from "./PlansSection";
 import { ProfileSection, type UserData } from "./ProfileSection";
 import { StatementSection } from "./StatementSection";
@@ -112,6 +113,9 @@ export default function AccountArea(props: AccountProps) {
             <a href="#account-plans">{t("account_plans_heading")}</a>
           </li>
           <li>
+            <a href="#account-household">{t("account_household_heading")}</a>
+          </li>
+          <li>
             <a href="#account-statements">{t("account_statements_heading")}</a>
           </li>
         </ul>
@@ -132,6 +136,7 @@ export default function AccountArea(props: AccountProps) {
         version={version}
         onChanged={() => setVersion((v) => v + 1)}
       />
+      <HouseholdMembersSection {...common} />
       <StatementSection {...common} lang={props.lang} years={years} />
     </div>
   );

@@ -10,6 +10,8 @@ export interface SignedInDonor {
   readonly details: AccountDetails;
   /** The saved cards that can still pay. */
   readonly cards: ReadonlyArray<SavedCard>;
+  /** The people the donor keeps for household payments (docs/households.md). */
+  readonly household: ReadonlyArray<{ readonly name: string; readonly relation: string }>;
 }
 
 /**
@@ -34,5 +36,11 @@ export async function signedInDonor(
     (answer) => answer.data?.userStripeTokens?.result ?? [],
     () => [],
   );
-  return { details, cards: usableCards(cards, now) };
+  const household = await call<{
+    data?: ReadonlyArray<{ readonly name: string; readonly relation: string }>;
+  }>("getHouseholdMembers").then(
+    (answer) => answer.data ?? [],
+    () => [],
+  );
+  return { details, cards: usableCards(cards, now), household };
 }

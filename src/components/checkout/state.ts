@@ -54,7 +54,12 @@ import type { Frequency, Method, Phase } from "./choices";
 interface SignedIn {
   readonly owner: string;
   readonly cards: ReadonlyArray<SavedCard>;
+  /** The people the donor keeps, offered in the household form. */
+  readonly household: ReadonlyArray<{ readonly name: string; readonly relation: string }>;
 }
+
+/** A guest keeps no household (one list, so the household form is not mounted again each draw). */
+const NO_HOUSEHOLD: SignedIn["household"] = [];
 
 export function useCheckout(props: {
   readonly lang: Language;
@@ -139,7 +144,7 @@ export function useCheckout(props: {
       ]);
       const found = owner.key === "guest" ? null : await signedInDonor(bridge, new Date());
       if (!live || !found) return;
-      setSignedIn({ owner: owner.key, cards: found.cards });
+      setSignedIn({ owner: owner.key, cards: found.cards, household: found.household });
       setCardChoice(found.cards[0]?.id ?? "new");
       // Details kept from before this sign-in (a guest's) give way to the account's.
       const theirs = keptOwner() === owner.key;
@@ -383,6 +388,7 @@ export function useCheckout(props: {
       if (f !== "one time" && method === "paynow") setMethod("card");
     },
     savedCards: signedIn?.cards ?? null,
+    savedHousehold: signedIn?.household ?? NO_HOUSEHOLD,
     cardChoice,
     setCardChoice,
     saveCard,

@@ -14,6 +14,7 @@ import { CONFIGURATION_CALLS, configurationHandlers } from "./configuration";
 import { paymentHandlers, STRIPE_WEBHOOK_PATH, stripeWebhook } from "./payments";
 import { donorHandlers } from "./donors";
 import { historyHandlers } from "./history";
+import { householdHandlers } from "./household";
 import { PUBLIC_CALLS, publicHandlers } from "./public";
 import { recurringHandlers } from "./recurring";
 import { sessionHandlers } from "./sessions";
@@ -56,6 +57,7 @@ const handlersFor = (given: HandlerServices): Partial<Record<ApiCallName, Handle
   ...verifyHandlers(given),
   ...counterHandlers(given),
   ...kioskHandlers(given),
+  ...householdHandlers(given),
 });
 
 /** Public reads that CDNs and browsers may cache: GET is accepted besides the spec's POST. */

@@ -116,6 +116,13 @@ export const UserData = Schema.Struct({
   address: Address,
 });
 
+/** A person a donor keeps for household payments (docs/households.md). */
+const HouseholdMember = Schema.Struct({
+  id: Str,
+  name: Str,
+  relation: Schema.Literals(["self", "spouse", "child", "parent", "sibling", "other"]),
+});
+
 /** A recurring plan as its owner sees it (account area). */
 export const RecurringPlan = Schema.Struct({
   transactionNo: Str,
@@ -300,6 +307,9 @@ export const responseSchemas = {
   getTaxDeductionStatus: ok({ data: TaxDeduction }),
   registerTaxDeduction: ok({ data: TaxDeduction }),
   removeUserStripeToken: ok({ data: Schema.Struct({ id: Str }) }),
+  getHouseholdMembers: ok({ data: Schema.Array(HouseholdMember) }),
+  saveHouseholdMember: ok({ data: HouseholdMember }),
+  removeHouseholdMember: ok({ data: Schema.Struct({ id: Str }) }),
   getThirdPartyDonationReceiptData: ok({ data: ReceiptData }),
   verifyReceipt: ok({ data: VerifiedReceipt }),
   getTaxYearStatement: ok({
