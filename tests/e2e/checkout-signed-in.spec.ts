@@ -330,7 +330,7 @@ test("a donor keeps a household of four in the account and pays their fitrah in 
     timeout: 30_000,
   });
   await expect(malay.getByTestId("household-count")).toHaveText("4 daripada 30 orang disimpan.");
-  await expect(malay.getByText("suami atau isteri")).toBeVisible();
+  await expect(malay.getByTestId("household-members").getByText("suami atau isteri")).toBeVisible();
   await malay.scrollIntoViewIfNeeded();
   await lookAtBothWidths(page, testInfo, "account-household-ms");
 

@@ -108,17 +108,19 @@ export function HouseholdMembersSection(props: { readonly call: Call; readonly t
                     type="button"
                     className="account-link-button"
                     disabled={busy}
+                    aria-label={t("account_household_edit", { name: member.name })}
                     onClick={() => startEdit(member)}
                   >
-                    {t("account_household_edit", { name: member.name })}
+                    {t("account_household_edit_short")}
                   </button>
                   <button
                     type="button"
                     className="account-link-button"
                     disabled={busy}
+                    aria-label={t("account_household_remove", { name: member.name })}
                     onClick={() => remove(member)}
                   >
-                    {t("account_household_remove", { name: member.name })}
+                    {t("account_household_remove_short")}
                   </button>
                 </span>
               </li>
@@ -129,7 +131,7 @@ export function HouseholdMembersSection(props: { readonly call: Call; readonly t
       {full ? (
         <p className="account-note">{t("household_members_full")}</p>
       ) : (
-        <form className="account-form" onSubmit={save} noValidate>
+        <form className="account-form account-household-form" onSubmit={save} noValidate>
           <div className="calc-field">
             <label htmlFor={`${id}-name`}>{t("account_household_name")}</label>
             <input

@@ -155,6 +155,8 @@ export const accountLabelKeys = [
   "account_household_save",
   "account_household_edit",
   "account_household_remove",
+  "account_household_edit_short",
+  "account_household_remove_short",
   "account_household_added",
   "account_household_changed",
   "account_household_removed",
