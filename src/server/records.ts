@@ -8,6 +8,8 @@ import {
   history,
   householdMembers,
   type HouseholdMembers,
+  missedFasts,
+  type MissedFasts,
   identitySignups,
   identityState,
   nricProofs,
@@ -54,6 +56,7 @@ export interface Records {
   readonly counterDevices: Deferred<CounterDevices>;
   readonly kioskPayments: Deferred<KioskPayments>;
   readonly householdMembers: Deferred<HouseholdMembers>;
+  readonly missedFasts: Deferred<MissedFasts>;
 }
 
 export const portalRecords = (
@@ -77,4 +80,5 @@ export const portalRecords = (
   counterDevices: database.over((sql) => counterDevices(sql, key)),
   kioskPayments: database.over((sql) => kioskPayments(sql, key)),
   householdMembers: database.over(householdMembers),
+  missedFasts: database.over(missedFasts),
 });

@@ -344,6 +344,16 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     });
     await check("getHouseholdMembers", { body: {} });
     await check("removeHouseholdMember", { body: { id: kept.data.id } });
+    // The log of missed fasts (docs/missed-fasts.md); paying it is missed-fasts.test.ts's.
+    const logged = (await check("saveMissedFast", {
+      body: { hijriYear: 1446, reason: "travel", days: 3 },
+    })) as { data: { id: string } };
+    await check("getMissedFasts", { body: {} });
+    seen.add("recordMissedFastsPaid");
+    await expect(
+      signedIn.request("recordMissedFastsPaid", { body: { ids: [logged.data.id] } }),
+    ).rejects.toThrow("No fidyah payment for these days has been received yet.");
+    await check("removeMissedFast", { body: { id: logged.data.id } });
     // Refusals are answers too: the client rejects with the server's message.
     seen.add("cancelRecurringPayment");
     await expect(

@@ -15,6 +15,7 @@ import { paymentHandlers, STRIPE_WEBHOOK_PATH, stripeWebhook } from "./payments"
 import { donorHandlers } from "./donors";
 import { historyHandlers } from "./history";
 import { householdHandlers } from "./household";
+import { missedFastHandlers } from "./missed-fasts";
 import { PUBLIC_CALLS, publicHandlers } from "./public";
 import { recurringHandlers } from "./recurring";
 import { sessionHandlers } from "./sessions";
@@ -58,6 +59,7 @@ const handlersFor = (given: HandlerServices): Partial<Record<ApiCallName, Handle
   ...counterHandlers(given),
   ...kioskHandlers(given),
   ...householdHandlers(given),
+  ...missedFastHandlers(given),
 });
 
 /** Public reads that CDNs and browsers may cache: GET is accepted besides the spec's POST. */

@@ -42,3 +42,4 @@ export * from "./console-care";
 export * from "./nric-proofs";
 export * from "./mail-recipients";
 export * from "./household-members";
+export * from "./missed-fasts";

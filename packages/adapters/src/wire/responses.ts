@@ -123,6 +123,15 @@ const HouseholdMember = Schema.Struct({
   relation: Schema.Literals(["self", "spouse", "child", "parent", "sibling", "other"]),
 });
 
+/** An entry of the donor's log of missed fasts (docs/missed-fasts.md). */
+const MissedFast = Schema.Struct({
+  id: Str,
+  hijriYear: Int,
+  reason: Schema.Literals(["illness", "travel", "pregnancy", "old-age", "other"]),
+  days: Int,
+  paidTransactionNo: Schema.NullOr(Str),
+});
+
 /** A recurring plan as its owner sees it (account area). */
 export const RecurringPlan = Schema.Struct({
   transactionNo: Str,
@@ -310,6 +319,17 @@ export const responseSchemas = {
   getHouseholdMembers: ok({ data: Schema.Array(HouseholdMember) }),
   saveHouseholdMember: ok({ data: HouseholdMember }),
   removeHouseholdMember: ok({ data: Schema.Struct({ id: Str }) }),
+  getMissedFasts: ok({
+    data: Schema.Struct({
+      entries: Schema.Array(MissedFast),
+      fidyahPerDayCents: Schema.NullOr(Int),
+      owedDays: Schema.NullOr(Int),
+      owedCents: Schema.NullOr(Int),
+    }),
+  }),
+  saveMissedFast: ok({ data: MissedFast }),
+  removeMissedFast: ok({ data: Schema.Struct({ id: Str }) }),
+  recordMissedFastsPaid: ok({ data: Schema.Struct({ transactionNo: Str }) }),
   getThirdPartyDonationReceiptData: ok({ data: ReceiptData }),
   verifyReceipt: ok({ data: VerifiedReceipt }),
   getTaxYearStatement: ok({
