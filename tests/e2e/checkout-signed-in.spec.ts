@@ -396,3 +396,82 @@ test("a donor keeps a household of four in the account and pays their fitrah in 
   ]);
   await keepScreenshot(page, testInfo, "receipt-household-saved-ms-375");
 });
+
+test("a donor logs missed fasts, pays the fidyah owed from the log, and sees the days paid", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  await signedInDonor(page, "umar.fasts@example.sg", nric("9600031"), "Umar bin Hassan");
+  const section = page.locator("#account-fasts");
+  await expect(section.getByRole("heading", { name: "Missed fasts" })).toBeVisible();
+  await expect(section.getByText("No missed fasts logged.")).toBeVisible();
+  const year = section.getByLabel("Hijri year of the Ramadan (for example 1446)");
+  const reason = section.getByLabel("Reason");
+  const days = section.getByLabel("Days missed (1 to 30)");
+  // A Gregorian year is refused beside the field, the entries kept.
+  await year.fill("2025");
+  await reason.selectOption("illness");
+  await days.fill("5");
+  await section.getByRole("button", { name: "Log these fasts" }).click();
+  await expect(
+    section.getByText("Enter the Hijri year of the Ramadan, such as 1446."),
+  ).toBeVisible();
+  await expect(year).toBeFocused();
+  await expect(days).toHaveValue("5");
+  await year.fill("1446");
+  await section.getByRole("button", { name: "Log these fasts" }).click();
+  await expect(section.getByRole("status")).toHaveText("Missed fasts logged.");
+  await year.fill("1445");
+  await reason.selectOption("old-age");
+  await days.fill("3");
+  await section.getByRole("button", { name: "Log these fasts" }).click();
+  await expect(section.getByTestId("fasts-entries").locator("li")).toHaveCount(2);
+  // Three days were two: changed, not logged again.
+  await section.getByRole("button", { name: /^Edit 1445 AH/ }).click();
+  await days.fill("2");
+  await section.getByRole("button", { name: "Save changes" }).click();
+  await expect(section.getByRole("status")).toHaveText("Missed fasts updated.");
+  await expect(section.getByTestId("fasts-entries").locator("li")).toHaveText([
+    /1446 AH · Illness · 5 days\s*Fidyah not paid/,
+    /1445 AH · Old age or lasting illness · 2 days\s*Fidyah not paid/,
+  ]);
+  await expect(section.getByTestId("fasts-owed")).toHaveText(
+    "Fidyah owed: 7 days × $4.00 = $28.00",
+  );
+  await section.scrollIntoViewIfNeeded();
+  await lookAtBothWidths(page, testInfo, "account-fasts-en");
+
+  // Paying from the log: the fidyah checkout with the days, priced again by the server.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await section.getByRole("button", { name: "Pay $28.00 fidyah" }).click();
+  await page.waitForURL(/\/checkout\?flow=FIDYAH$/);
+  await hydrated(page);
+  await expect(page.getByTestId("checkout-total")).toHaveText("$28.00");
+  await fillCard(page, "4242 4242 4242 4242");
+  const calls = paymentCalls(page);
+  await page.getByTestId("checkout-pay").click();
+  const gift = await paid(page);
+  expect(callsTo(calls, "create")[0]?.postDataJSON()).toMatchObject({
+    flow: "FIDYAH",
+    items: { fidyah: { days: 7 } },
+    totalCents: 2_800,
+  });
+
+  // Back in the account, in Malay: the payment is recorded and the days show as paid.
+  await open(page, "/ms/profile");
+  const malay = page.locator("#account-fasts");
+  await expect(malay.getByRole("status")).toHaveText(
+    `Bayaran fidyah anda ${gift.transactionNo} telah direkodkan: hari-hari itu ditanda sudah dibayar.`,
+    { timeout: 30_000 },
+  );
+  await expect(malay.getByTestId("fasts-entries").locator("li")).toHaveText([
+    new RegExp(`1446 H · Sakit · 5 hari\\s*Sudah dibayar \\(${gift.transactionNo}\\)`),
+    new RegExp(`1445 H · Usia tua atau sakit berpanjangan · 2 hari\\s*Sudah dibayar`),
+  ]);
+  await expect(malay.getByTestId("fasts-owed")).toHaveText(
+    "Tiada fidyah perlu dibayar bagi puasa yang dicatat.",
+  );
+  await expect(malay.getByRole("button", { name: /^Ubah/ })).toHaveCount(0);
+  await malay.scrollIntoViewIfNeeded();
+  await lookAtBothWidths(page, testInfo, "account-fasts-ms");
+});

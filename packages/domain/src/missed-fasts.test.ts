@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Cents } from "./money.ts";
+import { fundOf } from "./funds/lookup.ts";
 import {
   fidyahCategoryOf,
+  fidyahFlow,
   MISSED_FAST_REASONS,
   missedFastProblems,
   missedFastsOwed,
@@ -47,6 +49,10 @@ describe("the missed-fasts log", () => {
       cents: 1_680,
     });
     expect(missedFastsOwed([], rates)).toEqual({ days: 0, cents: 0 });
+  });
+
+  it("pays the days to the fund that prices fidyah by the day", () => {
+    expect(fundOf(fidyahFlow()).items.map((item) => item.pricing)).toEqual(["fidyah"]);
   });
 
   it("pays each reason under the fidyah page's category", () => {

@@ -1,5 +1,7 @@
 import type { RateConfig } from "./config.ts";
 import type { FidyahCategory } from "./fidyah.ts";
+import type { FlowType } from "./flow.ts";
+import { ALL_FUNDS } from "./funds/lookup.ts";
 import { timesCount, type Cents } from "./money.ts";
 
 // Issue 33: the donor's log of missed fasts (signed in), by Hijri year and reason, and the fidyah they
@@ -72,3 +74,7 @@ export const missedFastsOwed = (
     .reduce((sum, entry) => sum + entry.days, 0);
   return { days, cents: timesCount(rates.fidyahPerDay, days) };
 };
+
+/** The fund that prices fidyah by the day (the registry's): where the log's days are paid. */
+export const fidyahFlow = (): FlowType =>
+  ALL_FUNDS.find((fund) => fund.items.some((item) => item.pricing === "fidyah"))!.flow;

@@ -7,6 +7,7 @@ import { accountBridge, type AccountBridge } from "../auth/bridge";
 import { callsOver, type Call } from "./api";
 import { HistorySection } from "./HistorySection";
 import { HouseholdMembersSection } from "./HouseholdMembersSection";
+import { MissedFastsSection } from "./MissedFastsSection";
 import { PlansSection } from "./PlansSection";
 import { ProfileSection, type UserData } from "./ProfileSection";
 import { StatementSection } from "./StatementSection";
@@ -116,6 +117,9 @@ export default function AccountArea(props: AccountProps) {
             <a href="#account-household">{t("account_household_heading")}</a>
           </li>
           <li>
+            <a href="#account-fasts">{t("account_fasts_heading")}</a>
+          </li>
+          <li>
             <a href="#account-statements">{t("account_statements_heading")}</a>
           </li>
         </ul>
@@ -137,6 +141,7 @@ export default function AccountArea(props: AccountProps) {
         onChanged={() => setVersion((v) => v + 1)}
       />
       <HouseholdMembersSection {...common} />
+      <MissedFastsSection {...common} lang={props.lang} />
       <StatementSection {...common} lang={props.lang} years={years} />
     </div>
   );

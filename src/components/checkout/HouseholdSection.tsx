@@ -8,6 +8,11 @@ import type { CheckoutLabels } from "./labels";
 // the donor may name each person they pay fitrah for, with their rate; the order's fitrah is then the
 // people's, each named on the receipt. The form is the counter's own (plain DOM, mounted here).
 
+/** The people a signed-in donor keeps (docs/households.md), offered in the household form. */
+export type SavedPeople = ReadonlyArray<{ readonly name: string; readonly relation: string }>;
+/** A guest keeps no household (one list, so the form is not mounted again at each draw). */
+export const NO_HOUSEHOLD: SavedPeople = [];
+
 /** The household the donor names, if any: what it makes of the order, and its check before paying. */
 export function useHousehold() {
   const [form, setForm] = useState<HouseholdForm | null>(null);
@@ -35,7 +40,7 @@ export function HouseholdSection(props: {
   readonly rates: RateConfig | null;
   readonly household: Household;
   /** The people a signed-in donor keeps (none for a guest), offered in the form to add. */
-  readonly saved: ReadonlyArray<{ readonly name: string; readonly relation: string }>;
+  readonly saved: SavedPeople;
 }) {
   const { labels: l, rates, household, saved } = props;
   const [named, setNamed] = useState(false);

@@ -2,16 +2,24 @@
 // details and saved cards through the accounts bundle's bridge. A guest's checkout never loads it.
 import { callsOver } from "../account/api";
 import type { AccountBridge } from "../auth/bridge";
+import type { SavedPeople } from "./HouseholdSection";
 import { usableCards, type AccountDetails, type SavedCard } from "./prefill";
 
 export { prefillDonor } from "./prefill";
+
+/** The signed-in donor checkout knows: whose it is, the cards they can pay with, their people. */
+export interface SignedInState {
+  readonly owner: string;
+  readonly cards: ReadonlyArray<SavedCard>;
+  readonly household: SavedPeople;
+}
 
 export interface SignedInDonor {
   readonly details: AccountDetails;
   /** The saved cards that can still pay. */
   readonly cards: ReadonlyArray<SavedCard>;
   /** The people the donor keeps for household payments (docs/households.md). */
-  readonly household: ReadonlyArray<{ readonly name: string; readonly relation: string }>;
+  readonly household: SavedPeople;
 }
 
 /**
@@ -36,9 +44,7 @@ export async function signedInDonor(
     (answer) => answer.data?.userStripeTokens?.result ?? [],
     () => [],
   );
-  const household = await call<{
-    data?: ReadonlyArray<{ readonly name: string; readonly relation: string }>;
-  }>("getHouseholdMembers").then(
+  const household = await call<{ data?: SavedPeople }>("getHouseholdMembers").then(
     (answer) => answer.data ?? [],
     () => [],
   );

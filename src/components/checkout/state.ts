@@ -18,7 +18,8 @@ import { fetchLiveRates } from "../calculator/rates";
 import { sessionBridge } from "../auth/bridge";
 import type { DialCodeRegions, DialCountry } from "../enrolment/dial-code";
 import { checkCard, emptyCard, type CardEntry, type CardErrors } from "./CardFields";
-import { useHousehold } from "./HouseholdSection";
+import { NO_HOUSEHOLD, useHousehold } from "./HouseholdSection";
+import type { SignedInState } from "./signed-in";
 import {
   checkDonor,
   donorPayload,
@@ -40,7 +41,6 @@ import {
   type Donation,
   type DonationRef,
 } from "./payment-api";
-import type { SavedCard } from "./prefill";
 import { failureText, ownRateNotice, problemText } from "./problems";
 import { STORED, newKey, readCheckout, type StoredCheckout } from "./stored-checkout";
 import { useStripeCard } from "./stripe-card";
@@ -49,17 +49,6 @@ import type { Frequency, Method, Phase } from "./choices";
 // Checkout's state: the order the flow's page left in this tab, priced again with live rates; the
 // donor's details; the way to pay; the donation and where the page stands (Checkout.tsx only shows
 // it). One idempotency key per order and details: double clicks, retries and reloads pay once.
-
-/** The signed-in donor checkout knows (signed-in.ts): whose it is, and the saved cards they can pay with. */
-interface SignedIn {
-  readonly owner: string;
-  readonly cards: ReadonlyArray<SavedCard>;
-  /** The people the donor keeps, offered in the household form. */
-  readonly household: ReadonlyArray<{ readonly name: string; readonly relation: string }>;
-}
-
-/** A guest keeps no household (one list, so the household form is not mounted again each draw). */
-const NO_HOUSEHOLD: SignedIn["household"] = [];
 
 export function useCheckout(props: {
   readonly lang: Language;
@@ -100,7 +89,7 @@ export function useCheckout(props: {
   const [problem, setProblem] = useState<string | null>(null);
   const [donation, setDonation] = useState<Donation | null>(null);
   // A signed-in donor: their details prefilled, their saved cards offered, keeping a new card offered.
-  const [signedIn, setSignedIn] = useState<SignedIn | null>(null);
+  const [signedIn, setSignedIn] = useState<SignedInState | null>(null);
   const [prefilled, setPrefilled] = useState(false);
   /** A saved card's id, or "new". */
   const [cardChoice, setCardChoice] = useState("new");

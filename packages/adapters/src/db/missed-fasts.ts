@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  fidyahFlow,
   MAIN_CHARITY_ID,
   MISSED_FASTS_MAX,
   type MissedFast,
@@ -134,11 +135,11 @@ export function missedFasts(sql: Sql) {
         const since = new Date(Math.max(...entries.map((entry) => entry.updated_at.getTime())));
         const [donation] = await tx.query<{ id: string; transaction_no: string }>(
           `select d.id, d.transaction_no from donation d
-           where d.donor_id = $1 and d.flow = 'FIDYAH' and d.status = 'succeeded'
+           where d.donor_id = $1 and d.flow = $4 and d.status = 'succeeded'
              and d.inputs -> 'fidyah' ->> 'days' = $2 and d.created_at >= $3
              and not exists (select 1 from missed_fast m where m.paid_donation_id = d.id)
            order by d.created_at desc limit 1`,
-          [donorId, String(days), since],
+          [donorId, String(days), since, fidyahFlow()],
         );
         if (!donation) return "unpaid";
         await tx.query(

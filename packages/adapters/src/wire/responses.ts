@@ -4,6 +4,7 @@ import type { ApiCallName } from "../http/paths";
 import { ReceiptAttributes } from "./receipt-attributes";
 import { VerifiedReceipt } from "./verified-receipt";
 import { counterResponses, PAYMENT_METHODS } from "./counter-responses";
+import { yearResponses } from "./year-responses";
 
 export { ReceiptAttributes };
 
@@ -114,22 +115,6 @@ export const UserData = Schema.Struct({
   accountCreated: Str,
   streetandpostal: Str,
   address: Address,
-});
-
-/** A person a donor keeps for household payments (docs/households.md). */
-const HouseholdMember = Schema.Struct({
-  id: Str,
-  name: Str,
-  relation: Schema.Literals(["self", "spouse", "child", "parent", "sibling", "other"]),
-});
-
-/** An entry of the donor's log of missed fasts (docs/missed-fasts.md). */
-const MissedFast = Schema.Struct({
-  id: Str,
-  hijriYear: Int,
-  reason: Schema.Literals(["illness", "travel", "pregnancy", "old-age", "other"]),
-  days: Int,
-  paidTransactionNo: Schema.NullOr(Str),
 });
 
 /** A recurring plan as its owner sees it (account area). */
@@ -316,20 +301,6 @@ export const responseSchemas = {
   getTaxDeductionStatus: ok({ data: TaxDeduction }),
   registerTaxDeduction: ok({ data: TaxDeduction }),
   removeUserStripeToken: ok({ data: Schema.Struct({ id: Str }) }),
-  getHouseholdMembers: ok({ data: Schema.Array(HouseholdMember) }),
-  saveHouseholdMember: ok({ data: HouseholdMember }),
-  removeHouseholdMember: ok({ data: Schema.Struct({ id: Str }) }),
-  getMissedFasts: ok({
-    data: Schema.Struct({
-      entries: Schema.Array(MissedFast),
-      fidyahPerDayCents: Schema.NullOr(Int),
-      owedDays: Schema.NullOr(Int),
-      owedCents: Schema.NullOr(Int),
-    }),
-  }),
-  saveMissedFast: ok({ data: MissedFast }),
-  removeMissedFast: ok({ data: Schema.Struct({ id: Str }) }),
-  recordMissedFastsPaid: ok({ data: Schema.Struct({ transactionNo: Str }) }),
   getThirdPartyDonationReceiptData: ok({ data: ReceiptData }),
   verifyReceipt: ok({ data: VerifiedReceipt }),
   getTaxYearStatement: ok({
@@ -417,6 +388,7 @@ export const responseSchemas = {
     }),
   }),
   ...counterResponses,
+  ...yearResponses,
 } satisfies Record<ApiCallName, Schema.Top>;
 
 /** A call's answer decoded by its schema; throws with the mismatch when the server broke the contract. */
