@@ -8,6 +8,10 @@ import {
   donors,
   guestSessions,
   history,
+  householdMembers,
+  type HouseholdMembers,
+  missedFasts,
+  type MissedFasts,
   identitySignups,
   identityState,
   nricProofs,
@@ -57,6 +61,8 @@ export interface Records {
   readonly counterDevices: Deferred<CounterDevices>;
   readonly kioskPayments: Deferred<KioskPayments>;
   readonly assessments: Deferred<ZakatAssessments>;
+  readonly householdMembers: Deferred<HouseholdMembers>;
+  readonly missedFasts: Deferred<MissedFasts>;
 }
 
 export const portalRecords = (
@@ -81,4 +87,6 @@ export const portalRecords = (
   counterDevices: database.over((sql) => counterDevices(sql, key)),
   kioskPayments: database.over((sql) => kioskPayments(sql, key)),
   assessments: database.over(zakatAssessments),
+  householdMembers: database.over(householdMembers),
+  missedFasts: database.over(missedFasts),
 });

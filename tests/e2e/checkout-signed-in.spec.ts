@@ -4,9 +4,11 @@ import {
   expectNoOverflow,
   hydrated,
   keepScreenshot,
+  lookAtBothWidths,
   onWakafHost,
   open,
 } from "./helpers";
+import { signedInDonor } from "./donor-account";
 import { accountThroughApi, lastCode, ownAddress, PASSWORD, signInInDialog } from "./identity";
 import { nricOf as nric } from "../support/donations";
 
@@ -275,4 +277,201 @@ test("signing in on checkout after a guest's attempt pays a new donation, the do
   await open(page, "/fidyah/profile");
   await expect(history(page).locator("tbody tr")).toHaveCount(1);
   await expect(history(page).locator(`tr[data-transaction="${gift.transactionNo}"]`)).toBeVisible();
+});
+
+test("a donor keeps a household of four in the account and pays their fitrah in one payment, each named on the receipt", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  await signedInDonor(page, "zainab.household@example.sg", nric("9600021"), "Zainab binte Omar");
+  const section = page.locator("#account-household");
+  await expect(section.getByRole("heading", { name: "My household" })).toBeVisible();
+  await expect(section.getByText("No one kept yet.")).toBeVisible();
+  const name = section.getByLabel("Name (as on the receipt)");
+  const relation = section.getByLabel("Relation");
+  // A name the receipt cannot print is refused beside the field, the entry kept.
+  await name.fill("Irfan 2");
+  await relation.selectOption("child");
+  await section.getByRole("button", { name: "Add to my household" }).click();
+  await expect(section.getByText(/Enter the person's name as it should appear/)).toBeVisible();
+  await expect(name).toHaveValue("Irfan 2");
+  await expect(name).toBeFocused();
+  const people = [
+    ["Zainab binte Omar", "self"],
+    ["Haji Rahman bin Yusof", "spouse"],
+    ["Nur Aisyah", "child"],
+    ["Muhammad Irfn", "child"],
+  ] as const;
+  for (const [person, related] of people) {
+    await name.fill(person);
+    await relation.selectOption(related);
+    await section.getByRole("button", { name: "Add to my household" }).click();
+    await expect(section.getByRole("status")).toHaveText(`${person} added to your household.`);
+  }
+  // A typo mended: the person is changed, not added again.
+  await section.getByRole("button", { name: "Edit Muhammad Irfn" }).click();
+  await name.fill("Muhammad Irfan");
+  await section.getByRole("button", { name: "Save changes" }).click();
+  await expect(section.getByRole("status")).toHaveText("Muhammad Irfan updated.");
+  await expect(section.getByTestId("household-members").locator("li")).toHaveText([
+    /Zainab binte Omar\s*myself/,
+    /Haji Rahman bin Yusof\s*spouse/,
+    /Nur Aisyah\s*child/,
+    /Muhammad Irfan\s*child/,
+  ]);
+  await expect(section.getByTestId("household-count")).toHaveText("4 of 30 people kept.");
+  await section.scrollIntoViewIfNeeded();
+  await lookAtBothWidths(page, testInfo, "account-household-en");
+
+  // In Malay, on a phone: the same people, then zakat paid for them from the calculator.
+  await open(page, "/ms/profile");
+  const malay = page.locator("#account-household");
+  await expect(malay.getByRole("heading", { name: "Isi rumah saya" })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(malay.getByTestId("household-count")).toHaveText("4 daripada 30 orang disimpan.");
+  await expect(malay.getByTestId("household-members").getByText("suami atau isteri")).toBeVisible();
+  await malay.scrollIntoViewIfNeeded();
+  await lookAtBothWidths(page, testInfo, "account-household-ms");
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await open(page, "/ms/calculator");
+  const savings = page.getByRole("group", { name: /Simpanan/ });
+  await savings.getByRole("group").first().getByRole("textbox").first().fill("11500");
+  await page.getByRole("link", { name: /bayar/i }).first().click();
+  await expect(page).toHaveURL(/\/ms\/checkout\?flow=zakat$/i);
+  await hydrated(page);
+  await expect(page.getByTestId("checkout-total")).toHaveText("$287.50");
+  await page.getByTestId("household-toggle").check();
+  const chooser = page.getByRole("group", {
+    name: "Daripada isi rumah saya (disimpan dalam akaun saya)",
+  });
+  for (const [person] of people.slice(0, 3)) {
+    await chooser.getByRole("checkbox", { name: new RegExp(`^${person}`) }).check();
+  }
+  await chooser.getByRole("checkbox", { name: "Muhammad Irfan (anak)" }).check();
+  await chooser.getByRole("button", { name: "Tambah orang yang ditanda" }).click();
+  const named = page.locator(".household-person");
+  await expect(named).toHaveCount(4);
+  for (const [index, [person]] of people.entries()) {
+    await expect(named.nth(index).getByLabel("Nama (seperti pada resit)")).toHaveValue(
+      index === 3 ? "Muhammad Irfan" : person,
+    );
+    await expect(named.nth(index).getByLabel("Zakat fitrah")).toHaveValue("normal");
+  }
+  // One at the higher rate: the donor may still change each person.
+  await named.nth(1).getByLabel("Zakat fitrah").selectOption("premium");
+  await expect(page.getByTestId("checkout-total")).toHaveText("$310.50");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectNoOverflow(page);
+  await keepScreenshot(page, testInfo, "checkout-household-saved-ms-1280");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoOverflow(page);
+  await expectNoAxeViolations(page);
+  await keepScreenshot(page, testInfo, "checkout-household-saved-ms-375");
+  await fillCard(page, "4242 4242 4242 4242");
+  const calls = paymentCalls(page);
+  await page.getByTestId("checkout-pay").click();
+  await paid(page);
+  // The server priced the people again, from their names and rate kinds alone.
+  expect(callsTo(calls, "create")[0]?.postDataJSON()).toMatchObject({
+    items: {
+      household: [
+        { name: "Zainab binte Omar", fitrah: "normal" },
+        { name: "Haji Rahman bin Yusof", fitrah: "premium" },
+        { name: "Nur Aisyah", fitrah: "normal" },
+        { name: "Muhammad Irfan", fitrah: "normal" },
+      ],
+    },
+    totalCents: 31_050,
+  });
+  await page.getByTestId("receipt-link").click();
+  await hydrated(page);
+  await expect(page.locator("article.receipt-sheet table.receipt-table tbody tr")).toContainText([
+    /Zakat Fitrah\s*\$23\.00/,
+    /Untuk Zainab binte Omar · Biasa\s*\$5\.00/,
+    /Untuk Haji Rahman bin Yusof · Premium\s*\$8\.00/,
+    /Untuk Nur Aisyah · Biasa\s*\$5\.00/,
+    /Untuk Muhammad Irfan · Biasa\s*\$5\.00/,
+  ]);
+  await keepScreenshot(page, testInfo, "receipt-household-saved-ms-375");
+});
+
+test("a donor logs missed fasts, pays the fidyah owed from the log, and sees the days paid", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  await signedInDonor(page, "umar.fasts@example.sg", nric("9600031"), "Umar bin Hassan");
+  const section = page.locator("#account-fasts");
+  await expect(section.getByRole("heading", { name: "Missed fasts" })).toBeVisible();
+  await expect(section.getByText("No missed fasts logged.")).toBeVisible();
+  const year = section.getByLabel("Hijri year of the Ramadan (for example 1446)");
+  const reason = section.getByLabel("Reason");
+  const days = section.getByLabel("Days missed (1 to 30)");
+  // A Gregorian year is refused beside the field, the entries kept.
+  await year.fill("2025");
+  await reason.selectOption("illness");
+  await days.fill("5");
+  await section.getByRole("button", { name: "Log these fasts" }).click();
+  await expect(
+    section.getByText("Enter the Hijri year of the Ramadan, such as 1446."),
+  ).toBeVisible();
+  await expect(year).toBeFocused();
+  await expect(days).toHaveValue("5");
+  await year.fill("1446");
+  await section.getByRole("button", { name: "Log these fasts" }).click();
+  await expect(section.getByRole("status")).toHaveText("Missed fasts logged.");
+  await year.fill("1445");
+  await reason.selectOption("old-age");
+  await days.fill("3");
+  await section.getByRole("button", { name: "Log these fasts" }).click();
+  await expect(section.getByTestId("fasts-entries").locator("li")).toHaveCount(2);
+  // Three days were two: changed, not logged again.
+  await section.getByRole("button", { name: /^Edit 1445 AH/ }).click();
+  await days.fill("2");
+  await section.getByRole("button", { name: "Save changes" }).click();
+  await expect(section.getByRole("status")).toHaveText("Missed fasts updated.");
+  await expect(section.getByTestId("fasts-entries").locator("li")).toHaveText([
+    /1446 AH · Illness · 5 days\s*Fidyah not paid/,
+    /1445 AH · Old age or lasting illness · 2 days\s*Fidyah not paid/,
+  ]);
+  await expect(section.getByTestId("fasts-owed")).toHaveText(
+    "Fidyah owed: 7 days × $4.00 = $28.00",
+  );
+  await section.scrollIntoViewIfNeeded();
+  await lookAtBothWidths(page, testInfo, "account-fasts-en");
+
+  // Paying from the log: the fidyah checkout with the days, priced again by the server.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await section.getByRole("button", { name: "Pay $28.00 fidyah" }).click();
+  await page.waitForURL(/\/checkout\?flow=FIDYAH$/);
+  await hydrated(page);
+  await expect(page.getByTestId("checkout-total")).toHaveText("$28.00");
+  await fillCard(page, "4242 4242 4242 4242");
+  const calls = paymentCalls(page);
+  await page.getByTestId("checkout-pay").click();
+  const gift = await paid(page);
+  expect(callsTo(calls, "create")[0]?.postDataJSON()).toMatchObject({
+    flow: "FIDYAH",
+    items: { fidyah: { days: 7 } },
+    totalCents: 2_800,
+  });
+
+  // Back in the account, in Malay: the payment is recorded and the days show as paid.
+  await open(page, "/ms/profile");
+  const malay = page.locator("#account-fasts");
+  await expect(malay.getByRole("status")).toHaveText(
+    `Bayaran fidyah anda ${gift.transactionNo} telah direkodkan: hari-hari itu ditanda sudah dibayar.`,
+    { timeout: 30_000 },
+  );
+  await expect(malay.getByTestId("fasts-entries").locator("li")).toHaveText([
+    new RegExp(`1446 H · Sakit · 5 hari\\s*Sudah dibayar \\(${gift.transactionNo}\\)`),
+    new RegExp(`1445 H · Usia tua atau sakit berpanjangan · 2 hari\\s*Sudah dibayar`),
+  ]);
+  await expect(malay.getByTestId("fasts-owed")).toHaveText(
+    "Tiada fidyah perlu dibayar bagi puasa yang dicatat.",
+  );
+  await expect(malay.getByRole("button", { name: /^Ubah/ })).toHaveCount(0);
+  await malay.scrollIntoViewIfNeeded();
+  await lookAtBothWidths(page, testInfo, "account-fasts-ms");
 });

@@ -662,6 +662,11 @@ function serviceRequests(gift: Paid): FuzzRequest[] {
     ["getDonorTxnRecurrentStatus", { transactionNo: gift.transactionNo, token: "t".repeat(20) }],
     ["cancelRecurringPayment", { transactionNo: gift.transactionNo, token: "t".repeat(20) }],
     ["removeUserStripeToken", { id: "card_1" }],
+    ["saveHouseholdMember", { name: "Siti Aminah", relation: "spouse" }],
+    ["removeHouseholdMember", { id: "00000000-0000-4000-8000-000000000000" }],
+    ["saveMissedFast", { hijriYear: 1446, reason: "travel", days: 3 }],
+    ["removeMissedFast", { id: "00000000-0000-4000-8000-000000000000" }],
+    ["recordMissedFastsPaid", { ids: ["00000000-0000-4000-8000-000000000000"] }],
     ["getDonorByTransactionNumber", { transactionNo: gift.transactionNo }],
     [
       "create",

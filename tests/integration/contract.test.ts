@@ -348,6 +348,25 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     await check("removeUserStripeToken", {
       body: { id: cards.data.userStripeTokens.result[0]?.id },
     });
+    // The people the donor keeps for household payments (docs/households.md).
+    const kept = (await check("saveHouseholdMember", {
+      body: { name: "Siti Aminah", relation: "spouse" },
+    })) as { data: { id: string } };
+    await check("saveHouseholdMember", {
+      body: { id: kept.data.id, name: "Siti Aminah binte Osman", relation: "spouse" },
+    });
+    await check("getHouseholdMembers", { body: {} });
+    await check("removeHouseholdMember", { body: { id: kept.data.id } });
+    // The log of missed fasts (docs/missed-fasts.md); paying it is missed-fasts.test.ts's.
+    const logged = (await check("saveMissedFast", {
+      body: { hijriYear: 1446, reason: "travel", days: 3 },
+    })) as { data: { id: string } };
+    await check("getMissedFasts", { body: {} });
+    seen.add("recordMissedFastsPaid");
+    await expect(
+      signedIn.request("recordMissedFastsPaid", { body: { ids: [logged.data.id] } }),
+    ).rejects.toThrow("No fidyah payment for these days has been received yet.");
+    await check("removeMissedFast", { body: { id: logged.data.id } });
     // Refusals are answers too: the client rejects with the server's message.
     seen.add("cancelRecurringPayment");
     await expect(

@@ -10,6 +10,7 @@ export * from "./terms.ts";
 export * from "./enrolment.ts";
 export * from "./zakat/index.ts";
 export * from "./fidyah.ts";
+export * from "./missed-fasts.ts";
 export * from "./kaffarah.ts";
 export * from "./donation-widget.ts";
 export * from "./limits.ts";

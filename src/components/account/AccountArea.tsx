@@ -6,6 +6,8 @@ import type { DialCodeRegions, DialCountry } from "../enrolment/dial-code";
 import { accountBridge, type AccountBridge } from "../auth/bridge";
 import { callsOver, type Call } from "./api";
 import { HistorySection } from "./HistorySection";
+import { HouseholdMembersSection } from "./HouseholdMembersSection";
+import { MissedFastsSection } from "./MissedFastsSection";
 import { PlansSection } from "./PlansSection";
 import { ProfileSection, type UserData } from "./ProfileSection";
 import { RemindersSection } from "./RemindersSection";
@@ -113,6 +115,12 @@ export default function AccountArea(props: AccountProps) {
             <a href="#account-plans">{t("account_plans_heading")}</a>
           </li>
           <li>
+            <a href="#account-household">{t("account_household_heading")}</a>
+          </li>
+          <li>
+            <a href="#account-fasts">{t("account_fasts_heading")}</a>
+          </li>
+          <li>
             <a href="#account-statements">{t("account_statements_heading")}</a>
           </li>
           <li>
@@ -136,6 +144,8 @@ export default function AccountArea(props: AccountProps) {
         version={version}
         onChanged={() => setVersion((v) => v + 1)}
       />
+      <HouseholdMembersSection {...common} />
+      <MissedFastsSection {...common} lang={props.lang} />
       <StatementSection {...common} lang={props.lang} years={years} />
       <RemindersSection {...common} lang={props.lang} />
     </div>

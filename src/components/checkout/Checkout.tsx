@@ -100,7 +100,12 @@ export default function Checkout(props: CheckoutProps) {
         rateNotice={rateRefused ? null : s.rateNotice}
       />
       {paysFitrah(s.flow) && s.order && !signInFirst ? (
-        <HouseholdSection labels={l} rates={s.rates} household={s.household} />
+        <HouseholdSection
+          labels={l}
+          rates={s.rates}
+          household={s.household}
+          saved={s.savedHousehold}
+        />
       ) : null}
       {signInFirst && s.order && s.order.total > 0 ? (
         <section className="calc-card">

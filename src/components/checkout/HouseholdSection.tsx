@@ -8,6 +8,11 @@ import type { CheckoutLabels } from "./labels";
 // the donor may name each person they pay fitrah for, with their rate; the order's fitrah is then the
 // people's, each named on the receipt. The form is the counter's own (plain DOM, mounted here).
 
+/** The people a signed-in donor keeps (docs/households.md), offered in the household form. */
+export type SavedPeople = ReadonlyArray<{ readonly name: string; readonly relation: string }>;
+/** A guest keeps no household (one list, so the form is not mounted again at each draw). */
+export const NO_HOUSEHOLD: SavedPeople = [];
+
 /** The household the donor names, if any: what it makes of the order, and its check before paying. */
 export function useHousehold() {
   const [form, setForm] = useState<HouseholdForm | null>(null);
@@ -34,8 +39,10 @@ export function HouseholdSection(props: {
   readonly labels: CheckoutLabels;
   readonly rates: RateConfig | null;
   readonly household: Household;
+  /** The people a signed-in donor keeps (none for a guest), offered in the form to add. */
+  readonly saved: SavedPeople;
 }) {
-  const { labels: l, rates, household } = props;
+  const { labels: l, rates, household, saved } = props;
   const [named, setNamed] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const { attach, changed } = household;
@@ -44,19 +51,25 @@ export function HouseholdSection(props: {
     if (!named || !root || !rates) return;
     let gone = false;
     // The form loads when the donor chooses to name people: no other donor carries it.
-    void import("../ui/household/household-form").then(({ mountHousehold }) => {
+    // The people the donor keeps (signed in) are offered above it, from their own lazy chunk.
+    void Promise.all([
+      import("../ui/household/household-form"),
+      saved.length > 0 ? import("../ui/household/household-form-saved") : null,
+    ]).then(([{ mountHousehold }, offer]) => {
       if (gone) return;
-      attach(mountHousehold(root, { labels: l, rates, items: ["fitrah"], onChange: changed }));
-      root.querySelector("input")?.focus();
+      const form = mountHousehold(root, { labels: l, rates, items: ["fitrah"], onChange: changed });
+      offer?.offerSaved(root, form, saved, l);
+      attach(form);
+      root.querySelector<HTMLElement>(".household-person input")?.focus();
     });
     return () => {
       gone = true;
       attach(null);
       root.replaceChildren();
     };
-    // Mounted once per choice to name the people (and per rates read); attach and changed only
-    // set state.
-  }, [named, rates]);
+    // Mounted once per choice to name the people (and per rates read and people kept); attach and
+    // changed only set state.
+  }, [named, rates, saved]);
   return (
     <section className="calc-card household" aria-labelledby="household-title">
       <h2 id="household-title">{l.household_checkout_title}</h2>

@@ -2,14 +2,24 @@
 // details and saved cards through the accounts bundle's bridge. A guest's checkout never loads it.
 import { callsOver } from "../account/api";
 import type { AccountBridge } from "../auth/bridge";
+import type { SavedPeople } from "./HouseholdSection";
 import { usableCards, type AccountDetails, type SavedCard } from "./prefill";
 
 export { prefillDonor } from "./prefill";
+
+/** The signed-in donor checkout knows: whose it is, the cards they can pay with, their people. */
+export interface SignedInState {
+  readonly owner: string;
+  readonly cards: ReadonlyArray<SavedCard>;
+  readonly household: SavedPeople;
+}
 
 export interface SignedInDonor {
   readonly details: AccountDetails;
   /** The saved cards that can still pay. */
   readonly cards: ReadonlyArray<SavedCard>;
+  /** The people the donor keeps for household payments (docs/households.md). */
+  readonly household: SavedPeople;
 }
 
 /**
@@ -34,5 +44,9 @@ export async function signedInDonor(
     (answer) => answer.data?.userStripeTokens?.result ?? [],
     () => [],
   );
-  return { details, cards: usableCards(cards, now) };
+  const household = await call<{ data?: SavedPeople }>("getHouseholdMembers").then(
+    (answer) => answer.data ?? [],
+    () => [],
+  );
+  return { details, cards: usableCards(cards, now), household };
 }

@@ -18,8 +18,9 @@ import { fetchLiveRates } from "../calculator/rates";
 import { sessionBridge } from "../auth/bridge";
 import type { DialCodeRegions, DialCountry } from "../enrolment/dial-code";
 import { checkCard, emptyCard, type CardEntry, type CardErrors } from "./CardFields";
-import { useHousehold } from "./HouseholdSection";
+import { NO_HOUSEHOLD, useHousehold } from "./HouseholdSection";
 import { sandboxCardOf, useCardFee } from "./card-fee";
+import type { SignedInState } from "./signed-in";
 import {
   checkDonor,
   donorPayload,
@@ -41,7 +42,6 @@ import {
   type Donation,
   type DonationRef,
 } from "./payment-api";
-import type { SavedCard } from "./prefill";
 import { failureText, ownRateNotice, problemText } from "./problems";
 import { STORED, newKey, readCheckout, type StoredCheckout } from "./stored-checkout";
 import { useStripeCard } from "./stripe-card";
@@ -50,12 +50,6 @@ import type { Frequency, Method, Phase } from "./choices";
 // Checkout's state: the order the flow's page left in this tab, priced again with live rates; the
 // donor's details; the way to pay; the donation and where the page stands (Checkout.tsx only shows
 // it). One idempotency key per order and details: double clicks, retries and reloads pay once.
-
-/** The signed-in donor checkout knows (signed-in.ts): whose it is, and the saved cards they can pay with. */
-interface SignedIn {
-  readonly owner: string;
-  readonly cards: ReadonlyArray<SavedCard>;
-}
 
 export function useCheckout(props: {
   readonly lang: Language;
@@ -97,7 +91,7 @@ export function useCheckout(props: {
   const [problem, setProblem] = useState<string | null>(null);
   const [donation, setDonation] = useState<Donation | null>(null);
   // A signed-in donor: their details prefilled, their saved cards offered, keeping a new card offered.
-  const [signedIn, setSignedIn] = useState<SignedIn | null>(null);
+  const [signedIn, setSignedIn] = useState<SignedInState | null>(null);
   const [prefilled, setPrefilled] = useState(false);
   /** A saved card's id, or "new". */
   const [cardChoice, setCardChoice] = useState("new");
@@ -141,7 +135,7 @@ export function useCheckout(props: {
       ]);
       const found = owner.key === "guest" ? null : await signedInDonor(bridge, new Date());
       if (!live || !found) return;
-      setSignedIn({ owner: owner.key, cards: found.cards });
+      setSignedIn({ owner: owner.key, cards: found.cards, household: found.household });
       setCardChoice(found.cards[0]?.id ?? "new");
       // Details kept from before this sign-in (a guest's) give way to the account's.
       const theirs = keptOwner() === owner.key;
@@ -375,6 +369,7 @@ export function useCheckout(props: {
       if (f !== "one time" && method === "paynow") setMethod("card");
     },
     savedCards: signedIn?.cards ?? null,
+    savedHousehold: signedIn?.household ?? NO_HOUSEHOLD,
     cardChoice,
     setCardChoice,
     saveCard,

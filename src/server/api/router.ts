@@ -16,6 +16,8 @@ import { paymentHandlers, STRIPE_WEBHOOK_PATH, stripeWebhook } from "./payments"
 import { donorHandlers } from "./donors";
 import { haulHandlers } from "./haul";
 import { historyHandlers } from "./history";
+import { householdHandlers } from "./household";
+import { missedFastHandlers } from "./missed-fasts";
 import { PUBLIC_CALLS, publicHandlers } from "./public";
 import { recurringHandlers } from "./recurring";
 import { sessionHandlers } from "./sessions";
@@ -63,6 +65,8 @@ const handlersFor = (given: HandlerServices): Partial<Record<ApiCallName, Handle
   ...counterHandlers(given),
   ...kioskHandlers(given),
   ...reminderHandlers(given),
+  ...householdHandlers(given),
+  ...missedFastHandlers(given),
 });
 
 /** Public reads that CDNs and browsers may cache: GET is accepted besides the spec's POST. */

@@ -45,3 +45,5 @@ export * from "./nric-proofs";
 export * from "./mail-recipients";
 export * from "./reminders";
 export * from "./reminder-sources";
+export * from "./household-members";
+export * from "./missed-fasts";

@@ -35,6 +35,7 @@ import { hijriCalendar } from "./migrations/042-hijri-calendar";
 import { counterEntryDecisions } from "./migrations/043-counter-entry-decisions";
 import { zakatAssessments } from "./migrations/044-zakat-assessments";
 import { haulEntries } from "./migrations/045-haul-entries";
+import { householdAndMissedFasts } from "./migrations/046-household-and-missed-fasts";
 import { plans } from "./migrations/047-plans";
 import { siteLinks } from "./migrations/050-site-links";
 import { reminders } from "./migrations/051-reminders";
@@ -83,6 +84,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "043-counter-entry-decisions", sql: counterEntryDecisions },
   { id: "044-zakat-assessments", sql: zakatAssessments },
   { id: "045-haul-entries", sql: haulEntries },
+  { id: "046-household-and-missed-fasts", sql: householdAndMissedFasts },
   { id: "047-plans", sql: plans },
   { id: "050-site-links", sql: siteLinks },
   { id: "051-reminders", sql: reminders },

@@ -114,6 +114,15 @@ export const apiCalls = [
   post("donor", "/api/Assessment/deleteAssessment"),
   // the portal's side of a global sign-out (ours; docs/api.md): the caller's ID tokens end here too
   post("donor", "/api/User/signOutEverywhere"),
+  // the people a donor keeps for household payments (ours; docs/households.md)
+  post("donor", "/api/User/getHouseholdMembers", { list: true }),
+  post("donor", "/api/User/saveHouseholdMember"),
+  post("donor", "/api/User/removeHouseholdMember"),
+  // the donor's log of missed fasts and the fidyah owed (ours; docs/missed-fasts.md)
+  post("donor", "/api/User/getMissedFasts"),
+  post("donor", "/api/User/saveMissedFast"),
+  post("donor", "/api/User/removeMissedFast"),
+  post("donor", "/api/User/recordMissedFastsPaid"),
   // postal-code lookup (ours; docs/api.md): OneMap's search, asked by the server
   post("donor", "/api/User/lookupPostalCode"),
   // "use my current location" (ours; docs/api.md): Google's reverse geocoding, asked by the server

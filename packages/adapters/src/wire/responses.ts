@@ -7,8 +7,10 @@ import { haulResponses } from "./haul-tracker";
 import { counterResponses, PAYMENT_METHODS } from "./counter-responses";
 import { reminderResponses } from "./reminder-responses";
 import { assessmentResponses } from "./assessment-responses";
+import { Address, FoundAddress, Masked, SingpassPerson } from "./person";
+import { yearResponses } from "./year-responses";
 
-export { ReceiptAttributes };
+export { ReceiptAttributes, Address, FoundAddress, SingpassPerson };
 
 /**
  * The answers of the portal's calls as the browser reads them: one schema per call, shared by the
@@ -22,7 +24,6 @@ const CardFee = Schema.Struct({ basisPoints: Int, fixedCents: Int }); // the car
 const Gateway = Schema.Literals(["sandbox", "stripe"]);
 /** A fund's flow, from the fund registry. */
 const Flow = Schema.Literals(FLOW_TYPES);
-const Masked = Schema.String.check(Schema.isPattern(/^\*+[0-9A-Z]{4}$/));
 
 const envelope = <F extends Schema.Struct.Fields>(status: 0 | 1, fields: F) =>
   Schema.Struct({ status: Schema.Literal(status), message: Str, ...fields });
@@ -31,42 +32,7 @@ const okOrNot = <F extends Schema.Struct.Fields>(fields: F) =>
   Schema.Union([envelope(1, fields), envelope(0, {})]);
 const Plain = Schema.Struct({ status: Schema.Literals([0, 1]), message: Str });
 
-export const Address = Schema.Struct({
-  postalCode: Schema.optionalKey(Str),
-  blockNumber: Schema.optionalKey(Str),
-  streetName: Schema.optionalKey(Str),
-  buildingName: Schema.optionalKey(Str),
-  country: Schema.optionalKey(Str),
-  unitNo: Schema.optionalKey(Str),
-  floorNo: Schema.optionalKey(Str),
-});
-
-/** An address a postal-code lookup found (floor and unit are the donor's to add). */
-export const FoundAddress = Schema.Struct({
-  postalCode: Str,
-  blockNumber: Str,
-  streetName: Str,
-  buildingName: Str,
-  country: Str,
-});
-
 /** Spec §3, transaction record. */
-/** The Myinfo details the Singpass enrolment pre-fills; the NRIC only masked. */
-export const SingpassPerson = Schema.Struct({
-  name: Str,
-  nricMasked: Masked,
-  email: Schema.optionalKey(Str),
-  countryCode: Schema.optionalKey(Str),
-  mobile: Schema.optionalKey(Str),
-  dateOfBirth: Schema.optionalKey(Str),
-  sex: Schema.optionalKey(Str),
-  race: Schema.optionalKey(Str),
-  nationality: Schema.optionalKey(Str),
-  countryOfBirth: Schema.optionalKey(Str),
-  dialect: Schema.optionalKey(Str),
-  address: Address,
-});
-
 export const TransactionRecord = Schema.Struct({
   transactionNo: Str,
   donorName: Str,
@@ -396,6 +362,7 @@ export const responseSchemas = {
   }),
   ...counterResponses,
   ...reminderResponses,
+  ...yearResponses,
 } satisfies Record<ApiCallName, Schema.Top>;
 
 /** A call's answer decoded by its schema; throws with the mismatch when the server broke the contract. */

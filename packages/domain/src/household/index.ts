@@ -1,2 +1,3 @@
 export * from "./household.ts";
 export * from "./checkout.ts";
+export * from "./saved.ts";

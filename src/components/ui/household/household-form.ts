@@ -36,6 +36,11 @@ export interface HouseholdForm {
   };
   /** Back to one empty person. */
   readonly reset: () => void;
+  /**
+   * Name a person (in the first empty place, else a new one; none past the most a household names)
+   * at the normal fitrah rate unless one is chosen; their element, or null when the list is full.
+   */
+  readonly name: (name: string) => HTMLElement | null;
   /** New rates (the device read them again): prices shown and totals follow. */
   readonly setRates: (rates: HouseholdRates) => void;
 }
@@ -290,6 +295,7 @@ export const mountHousehold = (
   add.addEventListener("click", () => {
     addPerson().querySelector("input")?.focus();
   });
+
   root.addEventListener("input", (event) => {
     // A field being corrected loses its message; the rest keep theirs until the next check.
     const control = event.target as HTMLElement;
@@ -311,11 +317,24 @@ export const mountHousehold = (
   };
   reset();
 
+  const name = (who: string) => {
+    const people = [...list.children] as HTMLElement[];
+    const empty = people.find((person) => input(person, "name").value.trim() === "");
+    if (!empty && people.length >= HOUSEHOLD_MAX_MEMBERS) return null;
+    const person = empty ?? addPerson();
+    input(person, "name").value = who;
+    const select = person.querySelector<HTMLSelectElement>('[name="fitrah"]');
+    if (select && select.value === "") select.value = "normal";
+    showTotal();
+    return person;
+  };
+
   return {
     members,
     check,
     lines,
     reset,
+    name,
     setRates: (next) => {
       rates = next;
       for (const select of root.querySelectorAll<HTMLSelectElement>('select[name="fitrah"]')) {

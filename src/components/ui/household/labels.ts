@@ -20,6 +20,14 @@ export const householdLabelKeys = [
   "household_problem_ownRate",
   "household_problem_days",
   "household_problem_harta",
+  "household_saved_title",
+  "household_saved_add",
+  "household_relation_self",
+  "household_relation_spouse",
+  "household_relation_child",
+  "household_relation_parent",
+  "household_relation_sibling",
+  "household_relation_other",
 ] as const;
 
 export type HouseholdLabels = Readonly<Record<(typeof householdLabelKeys)[number], string>>;
