@@ -19,7 +19,7 @@ import {
   readRates,
   reminderSources,
   reminderStore,
-  type DonorYearReaders,
+  donorYearReaders,
   type ReminderStore,
 } from "@portal/adapters/db";
 import { umAlQuraDateOf } from "@portal/adapters";
@@ -27,15 +27,6 @@ import { serverText } from "./translations";
 import { languagePrefix } from "../i18n/paths";
 import type { Services } from "./main";
 import { publicUrlOf } from "./receipt-mail";
-
-/**
- * The stores a donor's year is read from (docs/reminders.md). Empty on this branch: the haul tracker's
- * balances (migration 045) and the missed-fasts log (046) are not here yet, so no haul or fidyah
- * reminder is due; the fitrah reminder before Ramadan needs neither. When they land, give each reader
- * here (one line each), e.g. `wealth: (sql, ids) => haulRecordsOf(sql, ids)`,
- * `fastsOwed: (sql, ids) => fastsOwedOf(sql, ids)`, answering for the given donors only.
- */
-export const donorYearReaders: DonorYearReaders = {};
 
 /** The path the unsubscribe link's token is posted to (RFC 8058 one-click, and the page's button). */
 export const UNSUBSCRIBE_PATH = "/svc/donor/reminders/unsubscribe";

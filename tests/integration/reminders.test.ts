@@ -222,4 +222,33 @@ describe.each(testDatabases())("reminders on $name", (database) => {
     expect(await run({ today: "2026-02-15" })).toMatchObject({ queued: 0 });
     expect(await outbox()).toHaveLength(2);
   });
+  it("reminds of a haul falling due and of fidyah owed, from the haul tracker and the missed-fasts log", async () => {
+    const tokenC = await identity.sign({ email: "zainab.r@example.com", name: "Zainab" });
+    await registerSignIn(portal.base, tokenC, nric("1414213"), "91420003");
+    const saved = (name: string, body: unknown) =>
+      call(donor(name), body, bearer(tokenC)).then((a) => {
+        expect(a.status, `${name} ${JSON.stringify(a.body)}`).toBe(200);
+      });
+    // $20,000 of savings from 2 Mar 2025: the haul of 355 days falls due on 20 Feb 2026.
+    await saved("saveHaulEntry", {
+      wealth: "savings",
+      kind: "balance",
+      date: "2025-03-02",
+      balanceCents: 2_000_000,
+    });
+    await saved("saveMissedFast", { hijriYear: 1446, reason: "travel", days: 3 });
+    await saved("setReminderPreferences", { haul: true, ramadan: true, lang: "en" });
+    // Another donor's lines remind nobody else: A and B are unsubscribed and get nothing more.
+    expect(await run({ today: "2026-02-16" })).toMatchObject({ queued: 3 });
+    expect(await run({ today: "2026-02-17" })).toMatchObject({ queued: 0 });
+    const mine = (await outbox()).filter((m) => m.to === "zainab.r@example.com");
+    expect(mine.map((m) => m.subject).sort()).toEqual([
+      "Fidyah for missed fasts, before Ramadan 1447 (19 Feb 2026)",
+      "Ramadan 1447 begins on 19 Feb 2026: zakat fitrah",
+      "Zakat on your savings is due on 20 Feb 2026",
+    ]);
+    expect((await outbox()).filter((m) => m.to !== "zainab.r@example.com")).toHaveLength(2);
+    const haul = mine.find((m) => m.subject.startsWith("Zakat on your savings"))!;
+    expect(icsProps(haul.attachments![0]!.content)["DTSTART;VALUE=DATE"]).toBe("20260220");
+  });
 });

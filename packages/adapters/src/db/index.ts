@@ -45,5 +45,6 @@ export * from "./nric-proofs";
 export * from "./mail-recipients";
 export * from "./reminders";
 export * from "./reminder-sources";
+export * from "./year-readers";
 export * from "./household-members";
 export * from "./missed-fasts";

@@ -9,11 +9,9 @@ import {
 import type { SqlQuery } from "./sql";
 
 /**
- * How a donor's year is read, one reader per store. The haul tracker's balances (migration 045) and the
- * missed-fasts log (migration 046) are not on this branch: until they land, no reader is given and the
- * port answers empty years (no haul or fidyah reminder; the Ramadan fitrah reminder needs neither).
- * Wiring them is one line each where the server builds the port (`donorYearReaders`,
- * src/server/reminders.ts).
+ * How a donor's year is read, one reader per store: the haul tracker's lines (migration 045) and the
+ * missed-fasts log (046), given by `donorYearReaders` (year-readers.ts). Without a reader the port
+ * answers empty years for that store.
  */
 export interface DonorYearReaders {
   /** Each donor's wealth records (dated balances, last zakat payment), for the given donors only. */
