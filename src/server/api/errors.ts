@@ -5,6 +5,7 @@ import {
   type CounterEntryError,
   type PricingError,
   type HijriCalendarProblem,
+  type AsnafProblem,
   type RateDraftProblem,
   type ReasonError,
   type ReversalError,
@@ -129,6 +130,15 @@ const calendar = {
   "calendar.too_many_drafts": conflict,
 } as const satisfies Record<HijriCalendarProblem, RefusalAnswer>;
 
+/** An asnaf distribution the rules refuse: a conflict with a draft's state, else bad input. */
+const asnaf = {
+  "asnaf.invalid": invalid,
+  "asnaf.empty": invalid,
+  "asnaf.own_draft": conflict,
+  "asnaf.not_pending": conflict,
+  "asnaf.too_many_drafts": conflict,
+} as const satisfies Record<AsnafProblem, RefusalAnswer>;
+
 const content = {
   "content.invalid": invalid,
   "content.required": invalid,
@@ -237,6 +247,7 @@ export const refusalAnswers: Readonly<Record<string, RefusalAnswer>> = {
   ...reversals,
   ...rates,
   ...calendar,
+  ...asnaf,
   ...content,
   ...consoleCodes,
   ...shifts,

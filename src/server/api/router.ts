@@ -11,6 +11,7 @@ import { accountHandlers } from "./account";
 import { counterHandlers } from "./counter";
 import { kioskHandlers } from "./kiosk";
 import { CONFIGURATION_CALLS, configurationHandlers } from "./configuration";
+import { COLLECTIONS_CALLS, collectionsHandlers } from "./collections";
 import { paymentHandlers, STRIPE_WEBHOOK_PATH, stripeWebhook } from "./payments";
 import { donorHandlers } from "./donors";
 import { historyHandlers } from "./history";
@@ -41,6 +42,7 @@ export * from "./types";
  */
 const handlersFor = (given: HandlerServices): Partial<Record<ApiCallName, Handler>> => ({
   ...configurationHandlers(given),
+  ...collectionsHandlers(given),
   ...publicHandlers(given),
   ...sessionHandlers(given),
   ...donorHandlers(given),
@@ -59,7 +61,7 @@ const handlersFor = (given: HandlerServices): Partial<Record<ApiCallName, Handle
 });
 
 /** Public reads that CDNs and browsers may cache: GET is accepted besides the spec's POST. */
-const cacheable = new Set<string>([...CONFIGURATION_CALLS, ...PUBLIC_CALLS]);
+const cacheable = new Set<string>([...CONFIGURATION_CALLS, ...COLLECTIONS_CALLS, ...PUBLIC_CALLS]);
 
 const routes = new Map<string, ApiCall>(
   apiCalls.map((call) => [`${defaultBases[call.base]}${call.path}`.toLowerCase(), call]),

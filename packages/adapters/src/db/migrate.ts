@@ -32,6 +32,7 @@ import { counterDevices } from "./migrations/038-counter-devices";
 import { counterAmil } from "./migrations/039-counter-amil";
 import { kiosks } from "./migrations/041-kiosks";
 import { hijriCalendar } from "./migrations/042-hijri-calendar";
+import { collections } from "./migrations/048-collections";
 import { counterEntryDecisions } from "./migrations/043-counter-entry-decisions";
 import type { Sql } from "./sql";
 
@@ -76,6 +77,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "041-kiosks", sql: kiosks },
   { id: "042-hijri-calendar", sql: hijriCalendar },
   { id: "043-counter-entry-decisions", sql: counterEntryDecisions },
+  { id: "048-collections", sql: collections },
 ];
 
 /** A list of migrations and where it keeps its record (the stand-ins keep theirs apart). */

@@ -1,4 +1,5 @@
 import { AMOUNT_ITEM_KEYS, FIDYAH_CATEGORIES, FLOW_TYPES, SOURCES_OF_INCOME } from "@portal/domain";
+import { CollectionsData } from "./collections-response";
 import { Schema } from "effect";
 import type { ApiCallName } from "../http/paths";
 import { ReceiptAttributes } from "./receipt-attributes";
@@ -266,6 +267,7 @@ export const responseSchemas = {
       ),
     }),
   }),
+  collections: ok({ data: CollectionsData }),
   donorWall: ok({
     data: Schema.Array(
       Schema.Struct({ donorName: Str, donationAmount: Int, donationTimeStamp: Str }),
