@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Schema } from "effect";
 import { ASNAF } from "@portal/domain";
+import { CollectionsData } from "@portal/adapters/responses";
 import { Donor, nricOf } from "../support/donations";
 import { openCounterShift, signInOfficer, type ConsoleOfficer } from "../support/console";
 import { testDatabases } from "../support/databases";
@@ -59,8 +61,11 @@ describe.each(testDatabases())("the collections page's figures on $name", (datab
     const response = await fetch(`${portal.base}/svc/main/v1/Home/collections`);
     expect(response.status).toBe(200);
     const text = await response.text();
+    const figures = (JSON.parse(text) as { data: Figures }).data;
+    // The answer holds to its schema (the page reads it by a plain fetch).
+    Schema.decodeUnknownSync(CollectionsData)(figures);
     return {
-      figures: (JSON.parse(text) as { data: Figures }).data,
+      figures,
       text,
       headers: response.headers,
     };
@@ -214,6 +219,15 @@ describe.each(testDatabases())("the collections page's figures on $name", (datab
     expect(after.year.from).toBe(`${after.year.year}-01-01`);
     expect(after.year.lastTo.slice(5)).toBe(after.year.to.slice(5));
     expect(donor.totalCents).toBe(1_200);
+  });
+
+  it("takes no query parameter and no other method", async () => {
+    const query = await fetch(`${portal.base}/svc/main/v1/Home/collections?donor=1`);
+    expect(query.status).toBe(400);
+    const put = await fetch(`${portal.base}/svc/main/v1/Home/collections`, { method: "PUT" });
+    expect(put.status).toBe(405);
+    const post = await fetch(`${portal.base}/svc/main/v1/Home/collections`, { method: "POST" });
+    expect(post.status).toBe(200);
   });
 
   it("says nothing of any donor: only sums, counts, days and the asnaf", async () => {

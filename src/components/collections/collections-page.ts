@@ -238,7 +238,7 @@ const drawPeriod = (
     parts.push(
       chartFigure(
         barChart(bars, money),
-        periodTable(`${heading}: ${span}`, head, lines, period, t, lang),
+        periodTable(`${heading}: ${span.replace(/,$/, "")}`, head, lines, period, t, lang),
         t,
       ),
     );

@@ -1,7 +1,9 @@
 import { sgtDate } from "@portal/domain";
 import { collectionsFigures } from "@portal/adapters/finance";
-import { success } from "./envelope";
-import type { Handler, HandlerServices, ServiceResponse } from "./types";
+import type { Services } from "../main";
+import { reason } from "../log";
+import { failure, success } from "./envelope";
+import type { ServiceRequest, ServiceResponse } from "./types";
 
 /**
  * The collections page's figures (issue 34, docs/collections.md) are read at most once a minute per
@@ -43,11 +45,27 @@ export function collectionsCache(now: () => number): CollectionsCache {
  */
 const answerHeaders = { "cache-control": "public, no-cache" };
 
-/** Sums and counts of the gifts this Ramadan and this year, and the asnaf distribution: anyone. */
-const collections =
-  ({ services }: HandlerServices): Handler =>
-  async () =>
-    services.collectionsCache.answer(async () => {
+/**
+ * The figures' address. Not in the call table (packages/adapters/src/http/paths.ts), which every page
+ * with the API client ships: only the collections page reads it, by a plain fetch.
+ */
+export const COLLECTIONS_PATH = "/svc/main/v1/Home/collections";
+
+/**
+ * Sums and counts of the gifts this Ramadan and this year, and the asnaf distribution: anyone, GET or
+ * POST (a public read), no query parameter (nothing to key a cache on, so nothing grows).
+ */
+export async function collectionsRequest(
+  services: Services,
+  request: ServiceRequest,
+): Promise<ServiceResponse> {
+  if (!["GET", "HEAD", "POST"].includes(request.method)) {
+    return failure(405, "Method not allowed", { allow: "GET, POST" });
+  }
+  const [name] = [...request.url.searchParams.keys()];
+  if (name !== undefined) return failure(400, `Unknown query parameter: ${name}`);
+  try {
+    return await services.collectionsCache.answer(async () => {
       const now = services.clock.nowMs();
       const figures = await collectionsFigures(
         await services.database.open(),
@@ -56,12 +74,12 @@ const collections =
       );
       return success({ data: figures }, answerHeaders);
     });
-
-/** A public read that takes nothing (a GET too): one cached answer, no key to grow. */
-export const COLLECTIONS_CALLS = ["collections"] as const;
-
-export const collectionsHandlers = (given: HandlerServices) =>
-  ({ collections: collections(given) }) satisfies Record<
-    (typeof COLLECTIONS_CALLS)[number],
-    Handler
-  >;
+  } catch (error) {
+    services.log.error(
+      { requestId: request.requestId },
+      `[api] collections failed: ${reason(error)}`,
+    );
+    services.report(error, { call: "collections" });
+    return failure(503, "The figures cannot be read just now; please try again in a minute.");
+  }
+}

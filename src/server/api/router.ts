@@ -11,7 +11,7 @@ import { accountHandlers } from "./account";
 import { counterHandlers } from "./counter";
 import { kioskHandlers } from "./kiosk";
 import { CONFIGURATION_CALLS, configurationHandlers } from "./configuration";
-import { COLLECTIONS_CALLS, collectionsHandlers } from "./collections";
+import { COLLECTIONS_PATH, collectionsRequest } from "./collections";
 import { paymentHandlers, STRIPE_WEBHOOK_PATH, stripeWebhook } from "./payments";
 import { donorHandlers } from "./donors";
 import { historyHandlers } from "./history";
@@ -42,7 +42,6 @@ export * from "./types";
  */
 const handlersFor = (given: HandlerServices): Partial<Record<ApiCallName, Handler>> => ({
   ...configurationHandlers(given),
-  ...collectionsHandlers(given),
   ...publicHandlers(given),
   ...sessionHandlers(given),
   ...donorHandlers(given),
@@ -61,7 +60,7 @@ const handlersFor = (given: HandlerServices): Partial<Record<ApiCallName, Handle
 });
 
 /** Public reads that CDNs and browsers may cache: GET is accepted besides the spec's POST. */
-const cacheable = new Set<string>([...CONFIGURATION_CALLS, ...COLLECTIONS_CALLS, ...PUBLIC_CALLS]);
+const cacheable = new Set<string>([...CONFIGURATION_CALLS, ...PUBLIC_CALLS]);
 
 const routes = new Map<string, ApiCall>(
   apiCalls.map((call) => [`${defaultBases[call.base]}${call.path}`.toLowerCase(), call]),
@@ -121,6 +120,7 @@ async function handleServiceRequest(
   if (url.pathname === SINGPASS_JWKS_PATH && ["GET", "HEAD"].includes(request.method)) {
     return singpassJwks(services.singpass);
   }
+  if (url.pathname === COLLECTIONS_PATH) return collectionsRequest(services, request);
   const call = routes.get(url.pathname.replace(/\/+$/, "").toLowerCase());
   const handler = call && handlers[call.name as ApiCallName];
   if (!call || !handler) return failure(404, "Not found");

@@ -62,8 +62,6 @@ export const apiCalls = [
   post("main", "/v1/Home/homePageConfiguration", { query: ["charityId"] }),
   // the council's published Hijri month starts (ours; docs/hijri-calendar.md)
   post("main", "/v1/Home/hijriCalendar"),
-  // the collections page's figures (ours; issue 34, docs/collections.md)
-  post("main", "/v1/Home/collections"),
   post("main", "/v1/Donation/donorWall", {
     query: ["charityId", "pageNumber", "pageSize"],
     list: true,

@@ -1,5 +1,4 @@
 import { AMOUNT_ITEM_KEYS, FIDYAH_CATEGORIES, FLOW_TYPES, SOURCES_OF_INCOME } from "@portal/domain";
-import { CollectionsData } from "./collections-response";
 import { Schema } from "effect";
 import type { ApiCallName } from "../http/paths";
 import { ReceiptAttributes } from "./receipt-attributes";
@@ -7,6 +6,8 @@ import { VerifiedReceipt } from "./verified-receipt";
 import { counterResponses, PAYMENT_METHODS } from "./counter-responses";
 
 export { ReceiptAttributes };
+// Served beside the call table (src/server/api/collections.ts), read by the collections page alone.
+export { CollectionsData } from "./collections-response";
 
 /**
  * The answers of the portal's calls as the browser reads them: one schema per call, shared by the
@@ -267,7 +268,6 @@ export const responseSchemas = {
       ),
     }),
   }),
-  collections: ok({ data: CollectionsData }),
   donorWall: ok({
     data: Schema.Array(
       Schema.Struct({ donorName: Str, donationAmount: Int, donationTimeStamp: Str }),
