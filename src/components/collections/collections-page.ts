@@ -320,6 +320,9 @@ export const drawFigures = (figures: Figures, labels: CollectionsLabels, root: P
   }
   if (year) drawPeriod(year, figures.year, t, labels, []);
   if (asnaf) drawAsnaf(asnaf, figures.asnaf, t, lang);
+  for (const part of root.querySelectorAll<HTMLElement>("[data-collections-part]")) {
+    part.hidden = false;
+  }
 };
 
 /** Read the figures and draw them; a failed read says so in the page's language. */
