@@ -76,11 +76,11 @@ test("officer and approver publish new rates; a donor mid-checkout meets the rat
     await asnaf.getByLabel("The poor (fuqara) ($)").fill("1,250,000");
     await asnaf.getByLabel("The needy (masakin) ($)").fill("980000.50");
     await asnaf.getByLabel("Zakat administrators (amil) ($)").fill("12.345");
-    await asnaf.getByRole("button", { name: "Submit for approval" }).click();
+    await asnaf.getByRole("button", { name: "Submit the distribution for approval" }).click();
     await expect(asnaf.getByRole("alert")).toHaveText(/Enter an amount in dollars and cents/);
     await expect(asnaf.getByLabel("Zakat administrators (amil) ($)")).toBeFocused();
     await asnaf.getByLabel("Zakat administrators (amil) ($)").fill("310000");
-    await asnaf.getByRole("button", { name: "Submit for approval" }).click();
+    await asnaf.getByRole("button", { name: "Submit the distribution for approval" }).click();
     await expect(asnaf.getByRole("status")).toHaveText(
       "Draft saved. A different approver must approve it.",
     );
