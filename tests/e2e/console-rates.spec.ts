@@ -72,7 +72,7 @@ test("officer and approver publish new rates; a donor mid-checkout meets the rat
     // The asnaf distribution the collections page shows (issue 34), on the same page: the officer
     // drafts 2026's figures in dollars, first with one that is not money.
     const asnaf = officer.locator("section.console-asnaf");
-    await asnaf.getByLabel("Year").fill("2026");
+    await asnaf.getByLabel("Year", { exact: true }).fill("2026");
     await asnaf.getByLabel("The poor (fuqara) ($)").fill("1,250,000");
     await asnaf.getByLabel("The needy (masakin) ($)").fill("980000.50");
     await asnaf.getByLabel("Zakat administrators (amil) ($)").fill("12.345");
