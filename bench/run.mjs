@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startTestIdentity } from "../scripts/lib/test-identity.mjs";
-import { chromiumPath, runLighthouse } from "./lighthouse.mjs";
+import { chromiumPath, lighthousePages, runLighthouse } from "./lighthouse.mjs";
 import {
   benchDir,
   cleanUp,
@@ -258,8 +258,17 @@ async function main() {
   if (process.env.BENCH_ONLY === "lighthouse" || process.env.BENCH_ONLY === "pages") {
     const report = JSON.parse(readFileSync(path.join(benchDir, "report.json"), "utf8"));
     if (process.env.BENCH_ONLY === "lighthouse") {
+      const before = report.lighthouse;
       report.lighthouse = await measureLighthouse();
       report.lighthouse.date = new Date().toISOString();
+      // Some pages measured (BENCH_LIGHTHOUSE_PAGES): the others keep their last figures, in order.
+      if (process.env.BENCH_LIGHTHOUSE_PAGES && before?.pages && report.lighthouse.pages) {
+        const key = (page) => `${page.name}|${page.lang}|${page.wakafHost ? "w" : ""}`;
+        const fresh = new Map(report.lighthouse.pages.map((page) => [key(page), page]));
+        report.lighthouse.pages = lighthousePages
+          .map((page) => fresh.get(key(page)) ?? before.pages.find((old) => key(old) === key(page)))
+          .filter(Boolean);
+      }
     }
     pageSections(report);
     await writeReport(report);

@@ -2,6 +2,7 @@ import type { AddressLookupShape, IdsShape } from "@portal/domain";
 import type { IdentityVerifier } from "@portal/adapters/identity";
 import { addressLookupOf } from "./address";
 import { configurationCache, type ConfigurationCache } from "./api/configuration";
+import { collectionsCache, type CollectionsCache } from "./api/collections";
 import { portalClock, systemIds, type PortalClock } from "./clock";
 import type { PortalConfig } from "./config";
 import { consoleUseCasesOf, type ConsoleUseCases } from "./console/use-cases";
@@ -70,6 +71,8 @@ export interface Services {
   readonly finance: Deferred<Finance>;
   /** The configuration answers kept for a few seconds (cleared when rates are published). */
   readonly configurationCache: ConfigurationCache;
+  /** The collections page's figures, read at most once a minute (docs/collections.md). */
+  readonly collectionsCache: CollectionsCache;
 }
 
 /**
@@ -112,6 +115,7 @@ export function buildServices(deps: {
   applyReport = payments.applyGatewayReport;
   const finance = financeOf({ config, database, key, gatewayRecords: standins.gatewayRecords });
   const configuration = configurationCache();
+  const collections = collectionsCache(clock.nowMs);
   return {
     config,
     clock,
@@ -139,10 +143,15 @@ export function buildServices(deps: {
         mailQueue: mail.queue,
         gatewayNamed: payments.gatewayNamed,
         reconciliation: async () => (await finance()).reconciliation,
-        configurationChanged: configuration.clear,
+        // A publication (rates, the Hijri calendar, the asnaf distribution) shows at once.
+        configurationChanged: () => {
+          configuration.clear();
+          collections.clear();
+        },
       }),
     },
     finance,
     configurationCache: configuration,
+    collectionsCache: collections,
   };
 }

@@ -68,6 +68,26 @@ test("officer and approver publish new rates; a donor mid-checkout meets the rat
     const month = calendar.locator('article[data-status="pending"]').first();
     await expect(month).toContainText("1 Syawal 1447 on 21 Mar 2026");
     await expect(month.getByRole("button", { name: /Approve/ })).toHaveCount(0);
+
+    // The asnaf distribution the collections page shows (issue 34), on the same page: the officer
+    // drafts 2026's figures in dollars, first with one that is not money.
+    const asnaf = officer.locator("section.console-asnaf");
+    await asnaf.getByLabel("Year", { exact: true }).fill("2026");
+    await asnaf.getByLabel("The poor (fuqara) ($)").fill("1,250,000");
+    await asnaf.getByLabel("The needy (masakin) ($)").fill("980000.50");
+    await asnaf.getByLabel("Zakat administrators (amil) ($)").fill("12.345");
+    await asnaf.getByRole("button", { name: "Submit the distribution for approval" }).click();
+    await expect(asnaf.getByRole("alert")).toHaveText(/Enter an amount in dollars and cents/);
+    await expect(asnaf.getByLabel("Zakat administrators (amil) ($)")).toBeFocused();
+    await asnaf.getByLabel("Zakat administrators (amil) ($)").fill("310000");
+    await asnaf.getByRole("button", { name: "Submit the distribution for approval" }).click();
+    await expect(asnaf.getByRole("status")).toHaveText(
+      "Draft saved. A different approver must approve it.",
+    );
+    const distribution = asnaf.locator('article[data-status="pending"]').first();
+    await expect(distribution).toContainText("Drafted by Omar Officer");
+    await expect(distribution.getByRole("row", { name: /masakin/ })).toContainText("$980,000.50");
+    await expect(distribution.getByRole("button", { name: /Approve/ })).toHaveCount(0);
     await screens(officer, testInfo, "console-rates-officer");
 
     const approver = await signedIn(browser, "approver");
@@ -93,7 +113,35 @@ test("officer and approver publish new rates; a donor mid-checkout meets the rat
     const table = months.locator('[data-calendar="published"]');
     await expect(table.getByRole("row", { name: /Ramadan 1447/ })).toContainText("30");
     await expect(table.getByRole("row", { name: /Syawal 1447/ })).toContainText("21 Mar 2026");
+    // A different approver publishes the asnaf distribution; the collections page shows it at once.
+    const asnafPanel = approver.locator("section.console-asnaf");
+    await asnafPanel
+      .locator('article[data-status="pending"]')
+      .first()
+      .getByRole("button", { name: /Approve and publish draft/ })
+      .click();
+    await expect(asnafPanel.getByRole("status")).toHaveText(
+      "Published: the collections page shows this distribution now.",
+    );
+    await expect(
+      asnafPanel.locator('[data-asnaf="published"]').getByRole("row", { name: /fuqara/ }),
+    ).toContainText("$1,250,000.00");
     await screens(approver, testInfo, "console-rates-approver");
+    const collections = await approver.context().newPage();
+    for (const [path, row, share] of [
+      ["/collections", "The needy", "$980,000.50"],
+      ["/ms/collections", "Miskin", "$980,000.50"],
+    ] as const) {
+      await collections.goto(path);
+      const distributed = collections.getByTestId("collections-asnaf");
+      await expect(distributed.getByRole("row", { name: new RegExp(`^${row}`) })).toContainText(
+        share,
+      );
+      await expect(distributed.getByRole("row", { name: /^(All|Semua)/ })).toContainText(
+        "$2,540,000.50",
+      );
+    }
+    await collections.close();
 
     // The audit log shows who did what.
     await open(approver, "/console/audit");

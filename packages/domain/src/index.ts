@@ -45,3 +45,4 @@ export * from "./counter/index.ts";
 export * from "./household/index.ts";
 export * from "./year/index.ts";
 export * from "./calendar/index.ts";
+export * from "./collections/index.ts";

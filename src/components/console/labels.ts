@@ -75,6 +75,12 @@ export const calendarKeys = [
   ...islandKeys("hijri_month_"),
 ] as const satisfies ReadonlyArray<TranslationKey>;
 
+/** The asnaf distribution's panel (issue 34): its block and the eight asnaf's names. */
+export const asnafKeys = [
+  ...islandKeys("console_asnaf_"),
+  ...islandKeys("asnaf_"),
+] as const satisfies ReadonlyArray<TranslationKey>;
+
 /** The strings the audit viewer shows. */
 export const auditKeys = [
   "console_loading",

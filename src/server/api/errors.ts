@@ -5,6 +5,7 @@ import {
   type CounterEntryError,
   type PricingError,
   type HijriCalendarProblem,
+  type AsnafProblem,
   type RateDraftProblem,
   type ReasonError,
   type ReversalError,
@@ -134,6 +135,15 @@ const calendar = {
   "calendar.too_many_drafts": conflict,
 } as const satisfies Record<HijriCalendarProblem, RefusalAnswer>;
 
+/** An asnaf distribution the rules refuse: a conflict with a draft's state, else bad input. */
+const asnaf = {
+  "asnaf.invalid": invalid,
+  "asnaf.empty": invalid,
+  "asnaf.own_draft": conflict,
+  "asnaf.not_pending": conflict,
+  "asnaf.too_many_drafts": conflict,
+} as const satisfies Record<AsnafProblem, RefusalAnswer>;
+
 const content = {
   "content.invalid": invalid,
   "content.required": invalid,
@@ -242,6 +252,7 @@ export const refusalAnswers: Readonly<Record<string, RefusalAnswer>> = {
   ...reversals,
   ...rates,
   ...calendar,
+  ...asnaf,
   ...content,
   ...consoleCodes,
   ...shifts,

@@ -12,6 +12,7 @@ import { assessmentHandlers } from "./assessments";
 import { counterHandlers } from "./counter";
 import { kioskHandlers } from "./kiosk";
 import { CONFIGURATION_CALLS, configurationHandlers } from "./configuration";
+import { COLLECTIONS_PATH, collectionsRequest } from "./collections";
 import { paymentHandlers, STRIPE_WEBHOOK_PATH, stripeWebhook } from "./payments";
 import { donorHandlers } from "./donors";
 import { haulHandlers } from "./haul";
@@ -143,6 +144,7 @@ async function handleServiceRequest(
   if (url.pathname === SINGPASS_JWKS_PATH && ["GET", "HEAD"].includes(request.method)) {
     return singpassJwks(services.singpass);
   }
+  if (url.pathname === COLLECTIONS_PATH) return collectionsRequest(services, request);
   const call = routes.get(url.pathname.replace(/\/+$/, "").toLowerCase());
   const handler = call && handlers[call.name as ApiCallName];
   if (!call || !handler) return failure(404, "Not found");

@@ -156,6 +156,12 @@ export const MonthStartBody = Schema.Struct({
   start: Text(10),
 });
 
+/** A year's asnaf distribution: the year and whole cents per asnaf (checked by the domain). */
+export const AsnafBody = Schema.Struct({
+  year: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 9_999 })),
+  cents: Schema.Record(Text(20), Schema.Number),
+});
+
 export const DayBody = Schema.Struct({ day: Text(10) });
 
 export const YearBody = Schema.Struct({ year: Schema.Union([Schema.Int, Text(4)]) });

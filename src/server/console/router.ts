@@ -5,6 +5,8 @@ import type { ConsoleContext, ConsoleRoute } from "./route";
 import * as audit from "./routes/api/audit";
 import * as calendar from "./routes/api/calendar/index";
 import * as calendarDraft from "./routes/api/calendar/item";
+import * as asnaf from "./routes/api/asnaf/index";
+import * as asnafDraft from "./routes/api/asnaf/item";
 import * as content from "./routes/api/content";
 import * as counter from "./routes/api/counter/index";
 import * as counterEntries from "./routes/api/counter/entries";
@@ -43,6 +45,8 @@ const ROUTES: ReadonlyArray<readonly [string, Methods]> = [
   ["/console/api/audit", audit],
   ["/console/api/calendar", calendar],
   ["/console/api/calendar/:id", calendarDraft],
+  ["/console/api/asnaf", asnaf],
+  ["/console/api/asnaf/:id", asnafDraft],
   ["/console/api/content", content],
   ["/console/api/counter", counter],
   ["/console/api/counter/devices", counterDevices],

@@ -39,6 +39,7 @@ import type { Reconciliation } from "@portal/adapters/finance";
 import { Refused } from "../app/refused";
 import { Officer, type OfficerPort } from "../app/console/officer";
 import {
+  AsnafBook,
   AuditLog,
   CounterBook,
   CounterShifts,
@@ -58,6 +59,7 @@ import type { GiftServices } from "../app/console/gifts";
 import type { ShiftServices } from "../app/console/shifts";
 import type { SettingsServices } from "../app/console/settings";
 import type { CalendarServices } from "../app/console/calendar";
+import { asnafBook, type AsnafServices } from "./asnaf-book";
 import {
   CounterDevices,
   type CounterDeviceServices,
@@ -79,7 +81,8 @@ export type ConsoleAppServices =
   | CounterDeviceServices
   | CounterEntryServices
   | ShiftServices
-  | CalendarServices;
+  | CalendarServices
+  | AsnafServices;
 
 /**
  * How the console's routes run a use case (src/server/app/console): with the services below and the
@@ -334,6 +337,7 @@ export function consolePorts(
         withdraw: (id, officer) => calendar.withdraw({ id, ...officerAct(officer) }),
       }),
     ),
+    Context.add(AsnafBook, asnafBook(sql, officerAct)),
     Context.add(PublishedSettings, { changed: () => deps.configurationChanged?.() }),
     Context.add(CounterDevices, devicePort),
     Context.add(CounterEntryBook, counterEntryBook(sql, key, audit, translated, actor)),

@@ -5,3 +5,5 @@ export * from "./rate-drafts";
 export * from "./site-content";
 export * from "./sign-in-refusals";
 export * from "./hijri-calendar";
+export * from "./officer-drafts";
+export * from "./asnaf-distribution";

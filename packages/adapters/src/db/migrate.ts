@@ -37,6 +37,7 @@ import { zakatAssessments } from "./migrations/044-zakat-assessments";
 import { haulEntries } from "./migrations/045-haul-entries";
 import { householdAndMissedFasts } from "./migrations/046-household-and-missed-fasts";
 import { plans } from "./migrations/047-plans";
+import { collections } from "./migrations/048-collections";
 import { siteLinks } from "./migrations/050-site-links";
 import { reminders } from "./migrations/051-reminders";
 import type { Sql } from "./sql";
@@ -86,6 +87,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "045-haul-entries", sql: haulEntries },
   { id: "046-household-and-missed-fasts", sql: householdAndMissedFasts },
   { id: "047-plans", sql: plans },
+  { id: "048-collections", sql: collections },
   { id: "050-site-links", sql: siteLinks },
   { id: "051-reminders", sql: reminders },
 ];

@@ -8,3 +8,4 @@ export { csvChunks, xlsxChunks } from "./spreadsheet";
 export * from "./dashboard";
 export { ledgerDashboard } from "./dashboard-ledger";
 export { stripeRecords, chargeRecord } from "./stripe-records";
+export * from "./collections";

@@ -11,6 +11,8 @@ import { Address, FoundAddress, Masked, SingpassPerson } from "./person";
 import { yearResponses } from "./year-responses";
 
 export { ReceiptAttributes, Address, FoundAddress, SingpassPerson };
+// Served beside the call table (src/server/api/collections.ts), read by the collections page alone.
+export { CollectionsData } from "./collections-response";
 
 /**
  * The answers of the portal's calls as the browser reads them: one schema per call, shared by the

@@ -43,6 +43,13 @@ describe("console role table", () => {
     ["officer", "calendar.approve", false],
     ["approver", "calendar.approve", true],
     ["finance", "calendar.approve", false],
+    ["viewer", "asnaf.view", true],
+    ["viewer", "asnaf.draft", false],
+    ["finance", "asnaf.draft", false],
+    ["officer", "asnaf.draft", true],
+    ["officer", "asnaf.approve", false],
+    ["approver", "asnaf.approve", true],
+    ["finance", "asnaf.approve", false],
   ];
   it.each(cases)("%s may %s: %s", (role, action, allowed) => {
     expect(mayDo([role], action)).toBe(allowed);

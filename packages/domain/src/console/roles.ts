@@ -37,6 +37,9 @@ export const CONSOLE_ACTIONS = [
   "calendar.view",
   "calendar.draft",
   "calendar.approve",
+  "asnaf.view",
+  "asnaf.draft",
+  "asnaf.approve",
   "audit.view",
   "content.edit",
 ] as const;
@@ -50,6 +53,7 @@ const READ: ReadonlyArray<ConsoleAction> = [
   "wall.view",
   "rates.view",
   "calendar.view",
+  "asnaf.view",
   "counter.shifts.view",
 ];
 
@@ -66,6 +70,7 @@ const OFFICER: ReadonlyArray<ConsoleAction> = [
   "wall.hide",
   "rates.draft",
   "calendar.draft",
+  "asnaf.draft",
   "content.edit",
 ];
 
@@ -88,6 +93,8 @@ export const PERMISSIONS: Readonly<Record<ConsoleRole, ReadonlySet<ConsoleAction
     "rates.approve",
     // The council's Hijri calendar is published as rates are: drafted by one, approved by another.
     "calendar.approve",
+    // The asnaf distribution the collections page shows (issue 34), likewise.
+    "asnaf.approve",
     // Registers a mosque's counter devices (each can issue receipts offline), revokes them, and
     // looks after the entries the server held.
     "counter.devices",

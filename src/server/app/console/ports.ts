@@ -11,7 +11,12 @@ import type {
   SiteContent,
   SiteContentChange,
 } from "@portal/domain";
-import type { HijriMonthDraft, RateDraft } from "@portal/adapters/console";
+import type {
+  AsnafDraft,
+  HijriMonthDraft,
+  PublishedAsnaf,
+  RateDraft,
+} from "@portal/adapters/console";
 import type {
   ConsoleDonation,
   ConsoleDonationRow,
@@ -234,4 +239,21 @@ export interface HijriCalendarBookPort {
 }
 export class HijriCalendarBook extends Context.Service<HijriCalendarBook, HijriCalendarBookPort>()(
   "@portal/app/console/HijriCalendarBook",
+) {}
+
+/** The asnaf distribution: a year's figures drafted by one officer, published on another's approval. */
+export interface AsnafBookPort {
+  readonly list: () => Promise<{
+    readonly published: ReadonlyArray<PublishedAsnaf>;
+    readonly drafts: ReadonlyArray<AsnafDraft>;
+  }>;
+  readonly draft: (
+    proposed: { readonly year: number; readonly cents: Readonly<Record<string, number>> },
+    officer: OfficerPort,
+  ) => Promise<AsnafDraft>;
+  readonly approve: (id: number, officer: OfficerPort) => Promise<AsnafDraft>;
+  readonly withdraw: (id: number, officer: OfficerPort) => Promise<AsnafDraft>;
+}
+export class AsnafBook extends Context.Service<AsnafBook, AsnafBookPort>()(
+  "@portal/app/console/AsnafBook",
 ) {}

@@ -1,0 +1,109 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { checkScreen, everyScreen, lookAtBothWidths, onWakafHost } from "./helpers";
+
+// Issue 34: the collections page moves within a minute of a paid gift. A guest pays a fidyah gift;
+// the page still shows the minute's figures (read once a minute on the server), and once the portal's
+// clock has moved a minute on (the test control, as paynow.spec.ts does; no minute's sleep) the page
+// counts it, online, under Fidyah. Then every screen: English and Malay, 375 and 1280 px, both brands.
+
+const movePortalClock = async (request: APIRequestContext, advanceMs: number) => {
+  const response = await request.post("/__test/clock", {
+    headers: { authorization: `Bearer ${process.env.E2E_TEST_CONTROL_TOKEN}` },
+    data: { advanceMs },
+  });
+  expect(response.status()).toBe(200);
+};
+
+/** A fidyah gift paid as checkout pays it: a guest session, create, the sandbox's card, confirm. */
+const payFidyah = async (request: APIRequestContext, days: number) => {
+  await request.post("/svc/main/v1/session/guest", { data: {} });
+  const config = await request.post("/svc/main/v1/Home/homePageConfiguration?charityId=25", {
+    data: {},
+  });
+  const { version } = ((await config.json()) as { data: { version: number } }).data;
+  const created = await request.post("/svc/payment/v1/donations/create", {
+    headers: { "idempotency-key": randomUUID() },
+    data: {
+      flow: "FIDYAH",
+      items: { fidyah: { days } },
+      totalCents: days * 400,
+      ratesVersion: version,
+      donor: { name: "Journey Donor", email: "journey.donor@example.sg", anonymous: false },
+    },
+  });
+  expect(created.status()).toBe(200);
+  const donation = ((await created.json()) as { data: { id: string; clientSecret: string } }).data;
+  const card = await request.post("/sandbox/v1/payment_methods", {
+    data: { number: "4242424242424242", expMonth: 12, expYear: 2031, cvc: "123" },
+  });
+  const { id: paymentMethodId } = (await card.json()) as { id: string };
+  const confirmed = await request.post("/svc/payment/v1/donations/confirm", {
+    data: { donationId: donation.id, clientSecret: donation.clientSecret, paymentMethodId },
+  });
+  expect(((await confirmed.json()) as { data: { status: string } }).data.status).toBe("succeeded");
+};
+
+/** The figures drawn: the page says "as of" once it has them. */
+const drawn = async (page: Page) => {
+  await expect(page.getByTestId("collections-status")).toHaveAttribute("data-as-of", /T/);
+};
+
+/** A cell of this year's by-fund table (gifts or amount of a fund this year). */
+const yearCell = (page: Page, row: string, column: 1 | 2) =>
+  page
+    .getByTestId("collections-year")
+    .getByRole("table", { name: /^By fund/ })
+    .getByRole("row", { name: new RegExp(`^${row}`) })
+    .getByRole("cell")
+    .nth(column - 1);
+
+const dollars = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
+
+test("the collections page moves within a minute of a paid gift, in English and Malay, on both brands", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/collections");
+  await drawn(page);
+  const asOf = await page.getByTestId("collections-status").getAttribute("data-as-of");
+  const gifts = Number(await yearCell(page, "Fidyah", 1).textContent());
+  const cents = dollars((await yearCell(page, "Fidyah", 2).textContent()) ?? "");
+
+  await payFidyah(request, 5);
+  // The minute's figures are served to everyone until the minute is up.
+  await page.reload();
+  await drawn(page);
+  await expect(page.getByTestId("collections-status")).toHaveAttribute("data-as-of", asOf ?? "");
+  // A minute on, the gift is counted: one more gift and $20.00 more under Fidyah, this year.
+  await movePortalClock(request, 60_000);
+  await page.reload();
+  await drawn(page);
+  await expect(yearCell(page, "Fidyah", 1)).toHaveText(String(gifts + 1));
+  expect(dollars((await yearCell(page, "Fidyah", 2).textContent()) ?? "")).toBe(cents + 2_000);
+  await expect(
+    page.getByTestId("collections-year").getByRole("table", { name: /^By channel/ }),
+  ).toContainText("Online");
+  // Nothing of the donor on the page.
+  await expect(page.locator("body")).not.toContainText("Journey Donor");
+
+  for (const [prefix, width] of everyScreen) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${prefix}/collections`);
+    await drawn(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      prefix ? "Kutipan" : "Collections",
+    );
+    await expect(page.getByTestId("collections-ramadan")).toContainText("Ramadan 1447");
+    await checkScreen(page, testInfo, `collections${prefix.replace("/", "-")}-${width}`);
+  }
+  // The wakaf host serves the same page in the wakaf brand.
+  for (const prefix of ["", "/ms"]) {
+    await page.goto(onWakafHost(test.info().project.use.baseURL, `${prefix}/collections`));
+    await drawn(page);
+    await expect(page).toHaveTitle(/Wakaf/);
+    await lookAtBothWidths(page, testInfo, `collections-wakaf${prefix.replace("/", "-")}`);
+  }
+});
