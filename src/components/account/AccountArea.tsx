@@ -9,6 +9,7 @@ import { HistorySection } from "./HistorySection";
 import { PlansSection } from "./PlansSection";
 import { ProfileSection, type UserData } from "./ProfileSection";
 import { StatementSection } from "./StatementSection";
+import { CloseAccount } from "./CloseAccount";
 
 export type Label = (key: string, values?: Readonly<Record<string, string>>) => string;
 
@@ -27,6 +28,7 @@ type State =
   | { readonly kind: "signedOut"; readonly bridge: AccountBridge }
   | { readonly kind: "notRegistered" }
   | { readonly kind: "failed" }
+  | { readonly kind: "closed" }
   | {
       readonly kind: "ready";
       readonly call: Call;
@@ -83,6 +85,13 @@ export default function AccountArea(props: AccountProps) {
       </p>
     );
   }
+  if (state.kind === "closed") {
+    return (
+      <p className="account-note" role="status">
+        {t("account_close_done")}
+      </p>
+    );
+  }
   if (state.kind === "notRegistered") {
     return <p className="account-note">{t("account_not_registered")}</p>;
   }
@@ -114,6 +123,9 @@ export default function AccountArea(props: AccountProps) {
           <li>
             <a href="#account-statements">{t("account_statements_heading")}</a>
           </li>
+          <li>
+            <a href="#account-close">{t("account_close_heading")}</a>
+          </li>
         </ul>
       </nav>
       <ProfileSection
@@ -133,6 +145,11 @@ export default function AccountArea(props: AccountProps) {
         onChanged={() => setVersion((v) => v + 1)}
       />
       <StatementSection {...common} lang={props.lang} years={years} />
+      <CloseAccount
+        {...common}
+        bridge={state.bridge}
+        onClosed={() => setState({ kind: "closed" })}
+      />
     </div>
   );
 }

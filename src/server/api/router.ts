@@ -13,6 +13,7 @@ import { kioskHandlers } from "./kiosk";
 import { CONFIGURATION_CALLS, configurationHandlers } from "./configuration";
 import { paymentHandlers, STRIPE_WEBHOOK_PATH, stripeWebhook } from "./payments";
 import { donorHandlers } from "./donors";
+import { donorDataHandlers } from "./donor-data";
 import { historyHandlers } from "./history";
 import { PUBLIC_CALLS, publicHandlers } from "./public";
 import { recurringHandlers } from "./recurring";
@@ -44,6 +45,7 @@ const handlersFor = (given: HandlerServices): Partial<Record<ApiCallName, Handle
   ...publicHandlers(given),
   ...sessionHandlers(given),
   ...donorHandlers(given),
+  ...donorDataHandlers(given),
   ...addressHandlers(given),
   ...singpassHandlers(given),
   ...socialNricHandlers(given),

@@ -40,6 +40,7 @@ export interface PortalServices {
     Donors,
     | "accountsWithEmail"
     | "byIdentity"
+    | "close"
     | "emailsOf"
     | "linkGifts"
     | "mobileTaken"
@@ -64,6 +65,7 @@ export function liveServices({ clock, records, payments }: Services): PortalServ
     donors: whenReady(records.donors, [
       "accountsWithEmail",
       "byIdentity",
+      "close",
       "emailsOf",
       "linkGifts",
       "mobileTaken",

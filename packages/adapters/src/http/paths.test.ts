@@ -23,8 +23,9 @@ describe("the call table", () => {
     // holdSocialNric, socialNricHeld and forgetSocialNric, signOutEverywhere, /verify's
     // verifyReceipt, a counter device's syncEntries and a kiosk's startKioskPayment, payKioskByNets,
     // kioskReceipt and emailKioskReceipt, the counter's startCounterPayNow and counterPayNowReceipt
-    // (issue 32), and the council's hijriCalendar (issue 33).
-    expect(apiCalls).toHaveLength(59);
+    // (issue 32), the council's hijriCalendar (issue 33), and the donor's getMyData and closeAccount
+    // (issue 34, docs/account.md).
+    expect(apiCalls).toHaveLength(61);
   });
 
   it("names each call after the last segment of its path", () => {

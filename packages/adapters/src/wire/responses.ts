@@ -3,6 +3,7 @@ import { Schema } from "effect";
 import type { ApiCallName } from "../http/paths";
 import { ReceiptAttributes } from "./receipt-attributes";
 import { VerifiedReceipt } from "./verified-receipt";
+import { myDataResponses } from "./my-data";
 import { counterResponses, PAYMENT_METHODS } from "./counter-responses";
 
 export { ReceiptAttributes };
@@ -114,6 +115,7 @@ export const UserData = Schema.Struct({
   accountCreated: Str,
   streetandpostal: Str,
   address: Address,
+  singpassFields: Schema.Array(Str), // the fields Singpass gave (corrected at Singpass)
 });
 
 /** A recurring plan as its owner sees it (account area). */
@@ -344,6 +346,7 @@ export const responseSchemas = {
   getDonorByTransactionNumber: ok({ data: UserData }),
   updateDonorCognitoProfile: Plain,
   updateDonorEmailCognitoProfile: Plain,
+  ...myDataResponses,
   holdSocialNric: ok({ data: Schema.Struct({ held: Schema.Literal(true), expiresAt: Str }) }),
   socialNricHeld: ok({ data: Schema.Struct({ held: Schema.Boolean }) }),
   forgetSocialNric: Plain,
