@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { singpassFieldsOf, type DonorView, type TransactionRecord } from "@portal/adapters/db";
+import type { DonorView, TransactionRecord } from "@portal/adapters/db";
 import { decode } from "./decode";
 import { RequestError, success } from "./envelope";
 import type { Handler, HandlerServices } from "./types";
@@ -17,7 +17,7 @@ export interface HeldField {
  * portal (a shared computer's downloads, a forwarded e-mail) must not carry it (facts.md, PDPC).
  */
 export const heldFields = (donor: DonorView, email: string | undefined): HeldField[] => {
-  const fromSingpass = new Set(singpassFieldsOf(donor));
+  const fromSingpass = new Set(donor.singpassFields);
   const { profile, address } = donor;
   const addressText = [
     address.blockNumber,

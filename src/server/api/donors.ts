@@ -7,7 +7,7 @@ import {
   validateNric,
   validatePastDate,
 } from "@portal/domain";
-import { singpassFieldsOf, type DonorView } from "@portal/adapters/db";
+import type { DonorView } from "@portal/adapters/db";
 import type { PortalServices } from "../app/services";
 import { decode, Text } from "./decode";
 import {
@@ -67,7 +67,7 @@ const userFields = (donor: DonorView, email: string | undefined) => ({
   donorType: donor.kind,
   enrolment: donor.enrolment,
   /** The fields Singpass / Myinfo gave, which the donor corrects at Singpass (docs/account.md). */
-  singpassFields: singpassFieldsOf(donor),
+  singpassFields: donor.singpassFields,
 });
 
 /**
@@ -315,7 +315,7 @@ const updateDonorCognitoProfile =
     if (dateOfBirth !== undefined && dateOfBirth !== "")
       check(validatePastDate(dateOfBirth, Date.now()));
     // What Singpass / Myinfo gave is corrected at Singpass (its source), not typed over here.
-    const fromSingpass = new Set(singpassFieldsOf(donor));
+    const fromSingpass = new Set(donor.singpassFields);
     const asked = [
       ...(name === undefined || name === donor.name ? [] : ["name"]),
       ...Object.entries(request.profile ?? {})

@@ -44,7 +44,10 @@ export const MYINFO_PROFILE_FIELDS = [
  * (the portal refuses to change them): the NRIC of a Singpass enrolment, and what `myinfo` lists (a
  * record made before it was kept: the Myinfo profile fields it holds).
  */
-export const singpassFieldsOf = (donor: Pick<DonorView, "enrolment" | "profile">): string[] => {
+export const singpassFieldsOf = (donor: {
+  readonly enrolment: DonorView["enrolment"];
+  readonly profile: ProfileDetails;
+}): string[] => {
   if (donor.enrolment !== "Singpass") return [];
   const listed =
     donor.profile.myinfo ??
@@ -81,6 +84,8 @@ export interface DonorView {
   readonly profile: ProfileDetails;
   readonly enrolment: "Manually" | "Singpass" | "Anonymous";
   readonly createdAt: Date;
+  /** The fields Singpass / Myinfo gave (`singpassFieldsOf`), which the donor corrects at Singpass. */
+  readonly singpassFields: ReadonlyArray<string>;
 }
 
 export interface Identity {

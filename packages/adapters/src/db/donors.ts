@@ -22,6 +22,7 @@ import type {
 } from "./donor-model";
 
 export * from "./donor-model";
+import { singpassFieldsOf } from "./donor-model";
 
 interface DonorRow {
   id: string;
@@ -158,6 +159,7 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
     profile: row.profile,
     enrolment: row.enrolment,
     createdAt: new Date(row.created_at),
+    singpassFields: singpassFieldsOf(row),
   });
 
   const mobileTaken = async (q: SqlQuery, cc: string, mobile: string, except?: string) =>
