@@ -9,7 +9,6 @@ import {
   validateEmail,
   validateFullName,
   validateMobile,
-  validatePastDate,
   type Address,
   type Validation,
 } from "@portal/domain";
@@ -26,7 +25,7 @@ import {
   type DialCountry,
 } from "../enrolment/dial-code";
 import { TextField } from "../ui/TextField";
-import type { Call } from "./api";
+import { CallFailed, type Call } from "./api";
 import { Outcome, useOutcome } from "./Outcome";
 import type { Label } from "./AccountArea";
 import { EmailField } from "../ui/EmailField";
@@ -100,23 +99,25 @@ function DetailsForm({ call, t, user, bridge, countries, onChanged }: Props) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const issue = singpass.has("name") ? undefined : message(t, validateFullName(name.trim()));
-    const dateIssue =
-      singpass.has("dateOfBirth") || dateOfBirth.trim() === ""
-        ? undefined
-        : message(t, validatePastDate(dateOfBirth.trim(), Date.now()));
     setNameError(issue);
-    setDateError(dateIssue);
-    if (issue || dateIssue) return setOutcome({});
+    setDateError(undefined);
+    if (issue) return setOutcome({});
     await run(async () => {
       const body = addressBody(address);
       const profile = {
         representativeName: representative.trim(),
         ...(singpass.has("dateOfBirth") ? {} : { dateOfBirth: dateOfBirth.trim() }),
       };
+      // The date of birth is checked by the server (the enrolment form's rule, validatePastDate, which
+      // the account page does not ship again): its refusal marks the field.
       await call("updateDonorCognitoProfile", {
         ...(singpass.has("name") ? {} : { name: name.trim() }),
         address: body,
         profile,
+      }).catch((error: unknown) => {
+        const code = error instanceof CallFailed ? error.code : undefined;
+        if (code?.startsWith("validation.date")) setDateError(t(labelKeyOf(code)));
+        throw error;
       });
       // Spec §3: the identity provider's `address` attribute follows the profile's address.
       // (Best effort: the portal's record is the donor's data; the attribute mirrors it.)
