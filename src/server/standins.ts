@@ -111,6 +111,7 @@ export function portalStandins(deps: StandinDeps): PortalStandins {
       confirm: (paymentId, methodId, options) =>
         viaSandbox((gateway) => gateway.confirm(paymentId, methodId, options)),
       retrieve: (paymentId) => viaSandbox((gateway) => gateway.retrieve(paymentId)),
+      cardBrand: (methodId) => viaSandbox((gateway) => gateway.cardBrand(methodId)),
       refund: (paymentId, key, amount) =>
         viaSandbox((gateway) => gateway.refund(paymentId, key, amount)),
     },

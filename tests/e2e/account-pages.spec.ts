@@ -69,7 +69,7 @@ test("the profile's name takes §5's text helper as it is typed, and keeps it wh
   const name = page.getByLabel("Name", { exact: true });
   await name.fill("  Nur   <b>Kemas</b> binte Ali");
   await expect(name).toHaveValue("Nur Kemas binte Ali");
-  await page.getByRole("button", { name: "Save name and address" }).click();
+  await page.getByRole("button", { name: "Save details" }).click();
   await expect(page.getByTestId("account-name")).toHaveText("Nur Kemas binte Ali");
   await page.reload();
   await hydrated(page);

@@ -5,6 +5,7 @@ import { readOutbox } from "@portal/adapters/mail";
 import { expect, test, type Page } from "@playwright/test";
 import {
   checkScreen,
+  everyScreen,
   expectNoAxeViolations,
   expectNoOverflow,
   hydrated,
@@ -13,7 +14,7 @@ import {
   open,
 } from "./helpers";
 import { give, signedInDonor as signIn } from "./donor-account";
-import { lastCode, ownAddress } from "./identity";
+import { lastCode, ownAddress, providerCall } from "./identity";
 import { nricOf as nric } from "../support/donations";
 
 test.use(ownAddress("account"));
@@ -75,6 +76,95 @@ test("a donor's account area: history, recurring gift, tax registration, e-mail 
       .locator("form", { has: page.getByRole("button", { name: "Save mobile number" }) })
       .getByRole("combobox", { name: "Dial code" }),
   ).toHaveValue("MY");
+
+  // PDPA access: every personal field held, with where it came from, and the corrected mobile as its
+  // country code and number; all of it as a file, the NRIC masked there as here.
+  const held = page.getByTestId("account-held");
+  for (const label of [
+    "Name",
+    "NRIC/FIN (masked)",
+    "Date of birth",
+    "Sex",
+    "Race",
+    "Nationality",
+    "Country of birth",
+    "Dialect",
+    "Representative",
+    "Address",
+    "Mobile country code",
+    "Mobile number",
+    "E-mail",
+  ])
+    await expect(held.getByText(label, { exact: true })).toBeVisible();
+  await expect(held.locator('[data-field="countryCode"]')).toHaveText("+60Typed by you");
+  await expect(held.locator('[data-field="mobile"]')).toHaveText("196000012Typed by you");
+  await expect(held.locator('[data-field="sex"]')).toHaveText("Not held");
+  const [dataFile] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download my data" }).click(),
+  ]);
+  expect(dataFile.suggestedFilename()).toBe("my-data.json");
+  expect(dataFile.url()).not.toContain(DONOR_NRIC);
+  const mine = JSON.parse(readFileSync(await dataFile.path(), "utf8")) as {
+    profile: { fields: { field: string; value: string; source: string }[] };
+    gifts: { transactionNo: string }[];
+    receipts: unknown[];
+    taxInclusion: { included: boolean }[];
+  };
+  expect(mine.gifts.map((gift) => gift.transactionNo).sort()).toEqual([zakat, ilmu, wms].sort());
+  expect(mine.receipts).toHaveLength(3);
+  expect(mine.taxInclusion.every((gift) => gift.included)).toBe(true);
+  expect(mine.profile.fields).toContainEqual({
+    field: "mobile",
+    value: "196000012",
+    source: "typed",
+  });
+  expect(mine.profile.fields).toContainEqual({
+    field: "nric",
+    value: `*****${DONOR_NRIC.slice(-4)}`,
+    source: "typed",
+  });
+  expect(JSON.stringify(mine)).not.toContain(DONOR_NRIC);
+  // A date of birth typed wrong is refused with the form's message; a right one is kept.
+  const details = page.locator("form", { has: page.getByRole("button", { name: "Save details" }) });
+  await details.getByLabel("Date of birth").fill("31/02/1980");
+  await details.getByRole("button", { name: "Save details" }).click();
+  await expect(details.getByLabel("Date of birth")).toHaveAttribute("aria-invalid", "true");
+  await details.getByLabel("Date of birth").fill("29/02/1980");
+  await details.getByLabel("Block / house number").fill("273");
+  await details.getByLabel("Street name").fill("Braddell Road");
+  await details.getByRole("button", { name: "Save details" }).click();
+  await expect(details.getByText("Saved.")).toBeVisible();
+  await expect(held.locator('[data-field="dateOfBirth"]')).toHaveText("29/02/1980Typed by you");
+  await expect(held.locator('[data-field="address"]')).toHaveText(
+    "273 Braddell Road SGTyped by you",
+  );
+  // Spec §3: the identity provider's `address` attribute follows the profile's address.
+  const accessToken = await page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.endsWith(".accessToken"));
+    return key ? (sessionStorage.getItem(key) ?? "") : "";
+  });
+  await expect
+    .poll(async () => {
+      const user = (await (
+        await providerCall(page)("GetUser", { AccessToken: accessToken })
+      ).json()) as {
+        UserAttributes?: { Name: string; Value: string }[];
+      };
+      return user.UserAttributes?.find((a) => a.Name === "address")?.Value;
+    })
+    .toBe("273 Braddell Road SG");
+  for (const [lang, width] of everyScreen) {
+    await page.setViewportSize({ width, height: 900 });
+    if (lang) await open(page, `${lang}/profile`);
+    await expect(
+      page.getByRole("heading", {
+        name: lang ? "Maklumat anda yang kami simpan" : "What we hold about you",
+      }),
+    ).toBeVisible();
+    await checkScreen(page, testInfo, `account-held${lang.replace("/", "-")}-${width}`);
+  }
+  await open(page, "/profile");
 
   // Change the monthly gift's amount, then cancel it.
   const plan = page.locator(`[data-plan="${ilmu}"]`);
@@ -172,6 +262,19 @@ test("a donor's account area: history, recurring gift, tax registration, e-mail 
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoOverflow(page);
   await keepScreenshot(page, testInfo, "account-phone");
+
+  // Closing the account: what goes and what stays is said first, then a confirmation step; afterwards
+  // the donor is signed out and the account answers nothing more.
+  const close = page.locator("#account-close");
+  await expect(close).toContainText("official receipts stay for five years");
+  await close.getByRole("button", { name: "Close my account" }).click();
+  await expect(close.getByText("Close your account now? This cannot be undone.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await keepScreenshot(page, testInfo, "account-close-375");
+  await close.getByRole("button", { name: "Yes, close my account" }).click();
+  await expect(page.getByText("Your account is closed and you are signed out.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Sign in to see your account" })).toBeVisible();
 });
 
 // Reminders (issue 33, docs/reminders.md): opted into on the account page in Malay, the day's run

@@ -77,8 +77,18 @@ test("a guest pays kaffarah by card and gets a receipt number, link and e-mail",
   await expect(dial).toHaveValue("SG");
   await dial.selectOption({ label: "Malaysia (+60)" });
   await page.getByTestId("donor-mobile").fill("123456789");
+  // A JCB card is refused as its number is typed, naming the cards accepted, before anything is sent.
+  const number = page.getByTestId("card-number");
+  await number.fill("");
+  await number.pressSequentially("3530 11");
+  await expect(number).toHaveAccessibleDescription(
+    "We accept Visa, Mastercard and American Express.",
+  );
+  await expect(number).toHaveAttribute("aria-invalid", "true");
+  await keepScreenshot(page, testInfo, "checkout-jcb-1280");
   await fillCard(page, "4242 4242 4242 4242");
   await expect(page.getByTestId("card-brand")).toHaveAccessibleName("Visa");
+  await expect(number).toHaveAccessibleDescription("");
   // Every field mended: the summary goes with the last mistake.
   await expect(page.getByTestId("checkout-problem")).toBeEmpty();
   // The security code shows as typed (a donor can check it), three digits for a Visa card.
@@ -452,6 +462,14 @@ test("on a phone, in Malay, the bank's check takes the whole screen", async ({
   await page.getByTestId("kaffarah-quantity").fill("1");
   await open(page, "/ms/checkout?flow=KAFFARAH");
   await fillDonor(page, "threeds.ms@example.sg");
+  // A JCB card is refused as it is typed, in Malay, naming the cards accepted.
+  await page.getByTestId("card-number").pressSequentially("3530 1113 3330 0000");
+  await expect(page.getByTestId("card-number")).toHaveAccessibleDescription(
+    "Kami menerima Visa, Mastercard dan American Express.",
+  );
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath("checkout-jcb-ms-375.png") });
+  await page.getByTestId("card-number").fill("");
   await fillCard(page, "4000 0027 6000 3184");
   await page.getByTestId("checkout-pay").click();
   const dialog = page.getByRole("dialog", { name: "Sahkan dengan bank anda" });

@@ -31,23 +31,27 @@ export const lastCode = async (email: string, kind: string) => {
 };
 
 /** An account made straight through the provider's API (sign-up and confirmation), for the tests that start signed up. */
+/** A call to the embedded identity provider's API, as Amplify makes one (the pool's client named). */
+export const providerCall = (page: Page) => async (target: string, body: object) => {
+  const config = (await (await page.request.get("/auth/config")).json()) as {
+    userPoolClientId: string;
+  };
+  return page.request.post("/cognito-idp", {
+    headers: {
+      "content-type": "application/x-amz-json-1.1",
+      "x-amz-target": `AWSCognitoIdentityProviderService.${target}`,
+    },
+    data: JSON.stringify({ ClientId: config.userPoolClientId, ...body }),
+  });
+};
+
 export const accountThroughApi = async (
   page: Page,
   email: string,
   id: string,
   name = "Siti Rahmah",
 ) => {
-  const config = (await (await page.request.get("/auth/config")).json()) as {
-    userPoolClientId: string;
-  };
-  const call = (target: string, body: object) =>
-    page.request.post("/cognito-idp", {
-      headers: {
-        "content-type": "application/x-amz-json-1.1",
-        "x-amz-target": `AWSCognitoIdentityProviderService.${target}`,
-      },
-      data: JSON.stringify({ ClientId: config.userPoolClientId, ...body }),
-    });
+  const call = providerCall(page);
   expect(
     (
       await call("SignUp", {

@@ -64,7 +64,12 @@ describe.each(testDatabases())("client and server contract on $name", (database)
       Object.entries(defaultBases).map(([name, path]) => [name, `${portal.base}${path}`]),
     ) as unknown as Bases;
     const guest = await guestCookie(portal.base);
-    const token = await identity.sign({ email: "contract@example.com", name: "Contract" });
+    // A fresh sign-in (`auth_time` now), as closing the account needs.
+    const token = await identity.sign({
+      email: "contract@example.com",
+      name: "Contract",
+      auth_time: Math.floor(Date.now() / 1000),
+    });
     const failures: string[] = [];
     const options = {
       bases,
@@ -122,6 +127,7 @@ describe.each(testDatabases())("client and server contract on $name", (database)
       body: { name: "Contract Donor", profile: { race: "Malay" } },
     });
     await check("updateDonorEmailCognitoProfile", { body: { email: "contract@example.com" } });
+    await check("getMyData", { body: {} });
     const located = await check("lookupLocation", { body: SIMEI }, asGuest);
     expect(located["data"]).toMatchObject({ address: { postalCode: "520106" } });
     const found = await check("lookupPostalCode", { body: { postalCode: "520106" } }, asGuest);
@@ -390,7 +396,8 @@ describe.each(testDatabases())("client and server contract on $name", (database)
       );
     }
 
-    // Last: it ends the signed-in client's token.
+    // Last: closing the account, then ending the signed-in client's token.
+    await check("closeAccount", { body: { confirm: true } });
     await check("signOutEverywhere");
 
     expect(failures).toEqual([]);

@@ -136,6 +136,22 @@ describe.each(testDatabases())("payment API on $name", (database) => {
     expect(paid.status).toBe("succeeded");
   });
 
+  it("refuses a JCB, Discover or UnionPay card before charging, naming the accepted cards", async () => {
+    const { donation } = await create("k-brand");
+    for (const number of ["3530 1113 3330 0000", "6011 1111 1111 1117", "6200 0000 0000 0005"]) {
+      const refused = await call("/svc/payment/v1/donations/confirm", {
+        donationId: donation!.id,
+        clientSecret: donation!.clientSecret,
+        paymentMethodId: await card(number),
+      });
+      expect(refused.status, number).toBe(422);
+      expect(refused.body).toMatchObject({ code: "checkout.card.accepted" });
+    }
+    // Nothing was charged: the donation still waits, and a Visa card pays it once.
+    const paid = await confirm(donation!, await card("4242424242424242"));
+    expect(paid.status).toBe("succeeded");
+  });
+
   it("asks for 3-D Secure and completes when the bank approves", async () => {
     const { donation } = await create("k-3ds");
     const pending = await confirm(donation!, await card("4000002760003184"));

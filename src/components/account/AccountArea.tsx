@@ -12,6 +12,7 @@ import { PlansSection } from "./PlansSection";
 import { ProfileSection, type UserData } from "./ProfileSection";
 import { RemindersSection } from "./RemindersSection";
 import { StatementSection } from "./StatementSection";
+import { CloseAccount } from "./CloseAccount";
 
 export type Label = (key: string, values?: Readonly<Record<string, string>>) => string;
 
@@ -30,6 +31,7 @@ type State =
   | { readonly kind: "signedOut"; readonly bridge: AccountBridge }
   | { readonly kind: "notRegistered" }
   | { readonly kind: "failed" }
+  | { readonly kind: "closed" }
   | {
       readonly kind: "ready";
       readonly call: Call;
@@ -86,6 +88,13 @@ export default function AccountArea(props: AccountProps) {
       </p>
     );
   }
+  if (state.kind === "closed") {
+    return (
+      <p className="account-note" role="status">
+        {t("account_close_done")}
+      </p>
+    );
+  }
   if (state.kind === "notRegistered") {
     return <p className="account-note">{t("account_not_registered")}</p>;
   }
@@ -126,6 +135,9 @@ export default function AccountArea(props: AccountProps) {
           <li>
             <a href="#account-reminders">{t("reminders_title")}</a>
           </li>
+          <li>
+            <a href="#account-close">{t("account_close_heading")}</a>
+          </li>
         </ul>
       </nav>
       <ProfileSection
@@ -148,6 +160,11 @@ export default function AccountArea(props: AccountProps) {
       <MissedFastsSection {...common} lang={props.lang} />
       <StatementSection {...common} lang={props.lang} years={years} />
       <RemindersSection {...common} lang={props.lang} />
+      <CloseAccount
+        {...common}
+        bridge={state.bridge}
+        onClosed={() => setState({ kind: "closed" })}
+      />
     </div>
   );
 }

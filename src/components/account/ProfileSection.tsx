@@ -25,10 +25,11 @@ import {
   type DialCountry,
 } from "../enrolment/dial-code";
 import { TextField } from "../ui/TextField";
-import type { Call } from "./api";
+import { CallFailed, type Call } from "./api";
 import { Outcome, useOutcome } from "./Outcome";
 import type { Label } from "./AccountArea";
 import { EmailField } from "../ui/EmailField";
+import { MyData } from "./MyData";
 
 /** Spec §3's signed-in user data, as getSignInUserDetails answers it (the NRIC masked). */
 export interface UserData {
@@ -41,7 +42,31 @@ export interface UserData {
   readonly companyName: string;
   readonly donorType: "individual" | "corporate";
   readonly address: Partial<Address>;
+  readonly dateofbirth: string;
+  readonly sex: string;
+  readonly race: string;
+  readonly nationality: string;
+  readonly countryofbirth: string;
+  readonly dialect: string;
+  /** The representative (spec §3 `aliasname`). */
+  readonly aliasname: string;
+  readonly registeredAddress: string;
+  /** The fields Singpass / Myinfo gave: shown, not corrected here (the donor corrects them at Singpass). */
+  readonly singpassFields: ReadonlyArray<string>;
 }
+
+/** The address as one line, for the identity provider's `address` attribute (spec §3). */
+const addressLine = (a: Partial<Address>) =>
+  [
+    a.blockNumber,
+    a.streetName,
+    a.floorNo || a.unitNo ? `#${a.floorNo ?? ""}-${(a.unitNo ?? "").replace(/^#/, "")}` : "",
+    a.buildingName,
+    a.country,
+    a.postalCode,
+  ]
+    .filter(Boolean)
+    .join(" ");
 
 interface Props {
   readonly call: Call;
@@ -61,36 +86,89 @@ const labelsOf = (t: Label): AddressLabels =>
 const message = (t: Label, validation: Validation) =>
   validation === null ? undefined : t(labelKeyOf(validation));
 
-function DetailsForm({ call, t, user, countries, onChanged }: Props) {
+function DetailsForm({ call, t, user, bridge, countries, onChanged }: Props) {
   const [name, setName] = useState(user.name);
+  const [dateOfBirth, setDateOfBirth] = useState(user.dateofbirth);
+  const [representative, setRepresentative] = useState(user.aliasname);
   const [address, setAddress] = useState<Address>({ ...emptyAddress, ...user.address });
   const [nameError, setNameError] = useState<string>();
+  const [dateError, setDateError] = useState<string>();
   const { outcome, setOutcome, busy, run } = useOutcome(t);
+  // What Singpass gave is not typed over: the donor corrects it at Singpass (the server refuses too).
+  const singpass = new Set(user.singpassFields);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const issue = message(t, validateFullName(name.trim()));
+    const issue = singpass.has("name") ? undefined : message(t, validateFullName(name.trim()));
     setNameError(issue);
+    setDateError(undefined);
     if (issue) return setOutcome({});
     await run(async () => {
       const body = addressBody(address);
-      await call("updateDonorCognitoProfile", { name: name.trim(), address: body });
-      onChanged({ ...user, name: name.trim(), address: body });
+      const profile = {
+        representativeName: representative.trim(),
+        ...(singpass.has("dateOfBirth") ? {} : { dateOfBirth: dateOfBirth.trim() }),
+      };
+      // The date of birth is checked by the server (the enrolment form's rule, validatePastDate, which
+      // the account page does not ship again): its refusal marks the field.
+      await call("updateDonorCognitoProfile", {
+        ...(singpass.has("name") ? {} : { name: name.trim() }),
+        address: body,
+        profile,
+      }).catch((error: unknown) => {
+        const code = error instanceof CallFailed ? error.code : undefined;
+        if (code?.startsWith("validation.date")) setDateError(t(labelKeyOf(code)));
+        throw error;
+      });
+      // Spec §3: the identity provider's `address` attribute follows the profile's address.
+      // (Best effort: the portal's record is the donor's data; the attribute mirrors it.)
+      const line = addressLine(body);
+      if (line) await bridge.updateAttributes({ address: line }).catch(() => undefined);
+      onChanged({
+        ...user,
+        name: singpass.has("name") ? user.name : name.trim(),
+        address: body,
+        aliasname: profile.representativeName,
+        dateofbirth: profile.dateOfBirth ?? user.dateofbirth,
+      });
       return t("account_saved");
     });
   };
   return (
     <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
       <h3>{t("account_details_heading")}</h3>
+      {singpass.has("name") ? null : (
+        <TextField
+          label={user.donorType === "corporate" ? t("account_contact_person") : t("account_name")}
+          name="name"
+          value={name}
+          // §5's text helper as typed (the server applies it again).
+          onChange={(typed) => setName(cleanText(typed))}
+          error={nameError}
+          maxLength={66}
+          autoComplete="name"
+        />
+      )}
+      {singpass.has("dateOfBirth") ? null : (
+        <TextField
+          label={t("account_field_dateOfBirth")}
+          name="dateOfBirth"
+          value={dateOfBirth}
+          onChange={setDateOfBirth}
+          error={dateError}
+          maxLength={10}
+          inputMode="numeric"
+          autoComplete="bday"
+          hint={t("account_date_hint")}
+        />
+      )}
       <TextField
-        label={user.donorType === "corporate" ? t("account_contact_person") : t("account_name")}
-        name="name"
-        value={name}
-        // §5's text helper as typed (the server applies it again).
-        onChange={(typed) => setName(cleanText(typed))}
-        error={nameError}
+        label={t("account_field_representative")}
+        name="representative"
+        value={representative}
+        onChange={(typed) => setRepresentative(cleanText(typed))}
         maxLength={66}
-        autoComplete="name"
       />
+      {singpass.size > 0 ? <p className="account-note">{t("account_singpass_why")}</p> : null}
       <AddressFields
         labels={labelsOf(t)}
         countries={countries}
@@ -267,29 +345,7 @@ export function ProfileSection(props: Props) {
   return (
     <section id="account-profile" className="account-section" aria-labelledby="account-profile-h">
       <h2 id="account-profile-h">{t("account_profile_heading")}</h2>
-      <dl className="account-facts">
-        <div>
-          <dt>{t("account_name")}</dt>
-          <dd data-testid="account-name">{user.name}</dd>
-        </div>
-        {user.donorType === "corporate" ? (
-          <>
-            <div>
-              <dt>{t("account_company")}</dt>
-              <dd>{user.companyName}</dd>
-            </div>
-            <div>
-              <dt>{t("account_uen")}</dt>
-              <dd>{user.uen}</dd>
-            </div>
-          </>
-        ) : (
-          <div>
-            <dt>{t("account_nric")}</dt>
-            <dd data-testid="account-nric">{user.nric || "-"}</dd>
-          </div>
-        )}
-      </dl>
+      <MyData call={props.call} t={t} user={user} />
       <div className="account-forms">
         <DetailsForm {...props} />
         <MobileForm {...props} />

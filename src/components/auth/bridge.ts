@@ -22,6 +22,10 @@ export interface AccountBridge {
   readonly requestEmailChange: (email: string) => Promise<void>;
   readonly resendEmailChangeCode: () => Promise<void>;
   readonly confirmEmailChange: (code: string) => Promise<void>;
+  /** Write the account's own attributes at the identity provider (spec: `address` on a profile change). */
+  readonly updateAttributes: (attributes: Readonly<Record<string, string>>) => Promise<void>;
+  /** Delete the sign-in at the identity provider (after closeAccount), sign out and clear the tab. */
+  readonly deleteAccount: () => Promise<void>;
 }
 
 const READY = "portal:auth-ready";

@@ -86,6 +86,17 @@ async function boot(slot: HTMLElement): Promise<AuthContext> {
     requestEmailChange: (email) => context.run(accountsOf().requestEmailChange(email)),
     resendEmailChangeCode: () => context.run(accountsOf().resendEmailChangeCode()),
     confirmEmailChange: (code) => context.run(accountsOf().confirmEmailChange(code)),
+    updateAttributes: (attributes) => context.run(accountsOf().updateAttributes(attributes)),
+    // After closeAccount: the sign-in goes at the provider (which ends its sessions); failing that,
+    // the account is signed out everywhere. Either way this tab forgets it.
+    deleteAccount: async () => {
+      await context
+        .run(accountsOf().deleteAccount())
+        .catch(() => context.run(accountsOf().signOut()))
+        .catch(() => undefined);
+      sessionStorage.clear();
+      await context.refreshHeader();
+    },
   });
   document.documentElement.dataset["auth"] = "ready";
   // Back from Google or Facebook (on the page the sign-in began on): the rules of §4 decide what the

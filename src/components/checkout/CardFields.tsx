@@ -8,6 +8,7 @@ import {
   validateCardNumber,
 } from "@portal/domain";
 import { fill } from "../../i18n/fill";
+import { acceptedCardPrefix } from "./card-brands";
 import { PaymentImage } from "../giving/payment-images";
 import { cardBrandName } from "../giving/payment-names";
 import type { CheckoutLabels } from "./labels";
@@ -32,7 +33,9 @@ export const cvcLength = (number: string): number =>
 export const checkCard = (card: CardEntry, l: CheckoutLabels, now: Date): CardErrors => {
   const errors: Record<string, string> = {};
   const numberIssue = validateCardNumber(card.number);
-  if (numberIssue !== null) {
+  // Only Visa, Mastercard and American Express (§9): another brand is told the accepted ones.
+  if (!acceptedCardPrefix(card.number)) errors["number"] = l.checkout_card_accepted;
+  else if (numberIssue !== null) {
     errors["number"] =
       numberIssue === "validation.card.characters"
         ? l.validation_card_characters
@@ -69,7 +72,11 @@ export function CardFields(props: {
   readonly thisYear: number;
   readonly onChange: (card: CardEntry) => void;
 }) {
-  const { card, errors, labels: l, onChange } = props;
+  const { card, labels: l, onChange } = props;
+  // A brand not accepted is refused as its number is typed, not when the form is sent.
+  const errors = acceptedCardPrefix(card.number)
+    ? props.errors
+    : { ...props.errors, number: l.checkout_card_accepted };
   const id = useId();
   const brand = cardBrand(card.number);
   const years = Array.from({ length: 21 }, (_, i) => String(props.thisYear + i));

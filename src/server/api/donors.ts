@@ -5,6 +5,7 @@ import {
   validateEmail,
   validateMobile,
   validateNric,
+  validatePastDate,
 } from "@portal/domain";
 import type { DonorView } from "@portal/adapters/db";
 import type { PortalServices } from "../app/services";
@@ -65,6 +66,8 @@ const userFields = (donor: DonorView, email: string | undefined) => ({
   address: donor.address,
   donorType: donor.kind,
   enrolment: donor.enrolment,
+  /** The fields Singpass / Myinfo gave, which the donor corrects at Singpass (docs/account.md). */
+  singpassFields: donor.singpassFields,
 });
 
 /**
@@ -307,6 +310,25 @@ const updateDonorCognitoProfile =
     // §5's text helper on the typed name, as on every other form the donor types a name in.
     const name = request.name === undefined ? undefined : cleanText(request.name).trim();
     if (name === "") check("validation.fullName.enter");
+    // A corrected date of birth as the enrolment form takes it (§5: dd/mm/yyyy, before today).
+    const dateOfBirth = request.profile?.dateOfBirth;
+    if (dateOfBirth !== undefined && dateOfBirth !== "")
+      check(validatePastDate(dateOfBirth, Date.now()));
+    // What Singpass / Myinfo gave is corrected at Singpass (its source), not typed over here.
+    const fromSingpass = new Set(donor.singpassFields);
+    const asked = [
+      ...(name === undefined || name === donor.name ? [] : ["name"]),
+      ...Object.entries(request.profile ?? {})
+        .filter(([field, value]) => donor.profile[field as keyof DonorView["profile"]] !== value)
+        .map(([field]) => field),
+    ];
+    if (asked.some((field) => fromSingpass.has(field))) {
+      throw new RequestError(
+        409,
+        "This detail came from Singpass (Myinfo); correct it with Singpass, not here.",
+        "profile.singpassField",
+      );
+    }
     await donors.updateProfile(donor.id, {
       name,
       address: checkedAddress(request.address),

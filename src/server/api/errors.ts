@@ -69,6 +69,8 @@ const donors = {
   "savedCard.notFound": missing,
   "payment.unknown": { status: 400, sendsCode: false },
   "payment.method": invalid,
+  // Only Visa, Mastercard and American Express (§9); the code is the checkout's own label.
+  "checkout.card.accepted": unprocessable,
   "paynow.recurring": unprocessable,
   "gateway.unavailable": unavailable,
   "idempotency.conflict": conflict,

@@ -16,6 +16,7 @@ import { COLLECTIONS_PATH, collectionsRequest } from "./collections";
 import { paymentHandlers, STRIPE_WEBHOOK_PATH, stripeWebhook } from "./payments";
 import { donorHandlers } from "./donors";
 import { haulHandlers } from "./haul";
+import { donorDataHandlers } from "./donor-data";
 import { historyHandlers } from "./history";
 import { householdHandlers } from "./household";
 import { missedFastHandlers } from "./missed-fasts";
@@ -51,6 +52,7 @@ const handlersFor = (given: HandlerServices): Partial<Record<ApiCallName, Handle
   ...publicHandlers(given),
   ...sessionHandlers(given),
   ...donorHandlers(given),
+  ...donorDataHandlers(given),
   ...addressHandlers(given),
   ...singpassHandlers(given),
   ...socialNricHandlers(given),

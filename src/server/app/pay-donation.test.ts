@@ -70,6 +70,7 @@ describe("confirmDonation", () => {
   it("makes one gateway payment per round, keyed by donation and round, and applies its outcome", async () => {
     const seen: Array<unknown> = [];
     const gateway: Partial<PaymentGatewayShape> = {
+      cardBrand: () => Effect.succeed("Visa"),
       create: (input) => (seen.push(["create", input]), Effect.succeed(payment("initiated"))),
       confirm: (id, method) => (
         seen.push(["confirm", id, method]),
@@ -135,11 +136,31 @@ describe("confirmDonation", () => {
       message: "No such donation",
     });
     const down = {
+      cardBrand: () => Effect.succeed("Visa"),
       create: () => Effect.fail(portError("PaymentGateway", "port.unavailable", "down")),
     };
     expect(await refusal(Effect.provide(confirm("secret"), layer(down)))).toMatchObject({
       code: "gateway.unavailable",
     });
+  });
+
+  it("refuses a card of another brand than Visa, Mastercard and American Express before any charge", async () => {
+    for (const brand of ["JCB", "UnionPay", "DinersClub", "DefaultCard"]) {
+      const seen: Array<unknown> = [];
+      const layer = Layer.mergeAll(
+        records(waiting, seen),
+        routes,
+        noCards,
+        PaymentGatewayTest({ cardBrand: () => Effect.succeed(brand) }),
+        signedIn(async () => undefined),
+      );
+      const pay = confirmDonation({ ...ref, paymentMethodId: "pm_jcb" });
+      expect(await refusal(Effect.provide(pay, layer)), brand).toMatchObject({
+        code: "checkout.card.accepted",
+      });
+      // Nothing created at the gateway, no attempt recorded.
+      expect(seen).toEqual([]);
+    }
   });
 
   it("lets only the donation's signed-in donor keep the card", async () => {

@@ -1,5 +1,6 @@
 import { Effect } from "effect";
 import {
+  acceptedCards,
   Clock,
   PAYNOW_ENQUIRY_GRACE_MS,
   PAYNOW_QR_LIFETIME_MS,
@@ -96,6 +97,16 @@ export const confirmDonation = (
     if (donation.status !== "requires_payment_method") return donation;
     const paymentMethodId = yield* cardFor(donation, input);
     const gateway = yield* PaymentGateway;
+    // Only Visa, Mastercard and American Express (§9), before anything is charged.
+    const brand = yield* gateway
+      .cardBrand(paymentMethodId)
+      .pipe(Effect.mapError(gatewayUnavailable));
+    if (brand !== null && !(acceptedCards as ReadonlyArray<string>).includes(brand))
+      // The code is the checkout's own label: the donor reads the accepted brands in their language.
+      return yield* refuse(
+        "checkout.card.accepted",
+        "This card is not accepted. We accept Visa, Mastercard and American Express.",
+      );
     const routes = yield* PaymentRoutes;
     const setupFutureUsage = donation.frequency !== "one time" || input.saveCard === true;
     const payment = yield* gateway

@@ -42,6 +42,7 @@ export interface PortalServices {
     Donors,
     | "accountsWithEmail"
     | "byIdentity"
+    | "close"
     | "emailsOf"
     | "linkGifts"
     | "mobileTaken"
@@ -68,6 +69,7 @@ export function liveServices({ clock, records, payments }: Services): PortalServ
     donors: whenReady(records.donors, [
       "accountsWithEmail",
       "byIdentity",
+      "close",
       "emailsOf",
       "linkGifts",
       "mobileTaken",

@@ -22,7 +22,38 @@ export interface ProfileDetails {
   readonly representativeName?: string;
   readonly registeredAddress?: string;
   readonly marketingConsent?: boolean;
+  /**
+   * The fields Myinfo gave, on a record made from a Singpass login (`name` and profile fields); an
+   * empty list on a record whose owner proved the NRIC later (the rest stays as typed).
+   */
+  readonly myinfo?: ReadonlyArray<string>;
 }
+
+/** The profile fields only Myinfo fills in (a donor may also type them at manual enrolment). */
+export const MYINFO_PROFILE_FIELDS = [
+  "dateOfBirth",
+  "sex",
+  "race",
+  "nationality",
+  "countryOfBirth",
+  "dialect",
+] as const;
+
+/**
+ * The fields of a donor record that came from Singpass / Myinfo, which the donor corrects at Singpass
+ * (the portal refuses to change them): the NRIC of a Singpass enrolment, and what `myinfo` lists (a
+ * record made before it was kept: the Myinfo profile fields it holds).
+ */
+export const singpassFieldsOf = (donor: {
+  readonly enrolment: DonorView["enrolment"];
+  readonly profile: ProfileDetails;
+}): string[] => {
+  if (donor.enrolment !== "Singpass") return [];
+  const listed =
+    donor.profile.myinfo ??
+    MYINFO_PROFILE_FIELDS.filter((field) => donor.profile[field] !== undefined);
+  return ["nric", ...listed];
+};
 
 export interface DonorDetailsInput {
   readonly kind: "individual" | "corporate";
@@ -53,6 +84,8 @@ export interface DonorView {
   readonly profile: ProfileDetails;
   readonly enrolment: "Manually" | "Singpass" | "Anonymous";
   readonly createdAt: Date;
+  /** The fields Singpass / Myinfo gave (`singpassFieldsOf`), which the donor corrects at Singpass. */
+  readonly singpassFields: ReadonlyArray<string>;
 }
 
 export interface Identity {

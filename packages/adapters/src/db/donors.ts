@@ -22,6 +22,7 @@ import type {
 } from "./donor-model";
 
 export * from "./donor-model";
+import { singpassFieldsOf } from "./donor-model";
 
 interface DonorRow {
   id: string;
@@ -98,6 +99,14 @@ export interface Donors {
     },
   ) => Promise<void>;
   readonly updateEmail: (donorId: string, email: string) => Promise<void>;
+  /**
+   * Close the donor's account (PDPA; docs/account.md): in one transaction, every sign-in is unlinked,
+   * active plans are cancelled (their manage links ended), saved cards are forgotten, and the record's
+   * personal fields (name, e-mail, mobile, NRIC, address, profile) are erased. The gifts and their
+   * receipts stay, with the particulars copied onto each receipt when it was issued: the tax rules
+   * keep them five years. A company keeps its UEN and name (not personal data).
+   */
+  readonly close: (donorId: string) => Promise<void>;
 }
 
 /** A new donor record with these details (the NRIC sealed, with its keyed hash); its id. */
@@ -150,6 +159,7 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
     profile: row.profile,
     enrolment: row.enrolment,
     createdAt: new Date(row.created_at),
+    singpassFields: singpassFieldsOf(row),
   });
 
   const mobileTaken = async (q: SqlQuery, cc: string, mobile: string, except?: string) =>
@@ -345,6 +355,27 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
         ],
       );
     },
+    close: (donorId) =>
+      sql.transaction(async (tx) => {
+        await tx.query(
+          `update recurring_plan set status = 'cancelled', cancelled_at = now(), next_charge_on = null,
+             updated_at = now() where donor_id = $1 and status <> 'cancelled'`,
+          [donorId],
+        );
+        await tx.query(
+          "delete from recurring_manage_token where plan_id in (select id from recurring_plan where donor_id = $1)",
+          [donorId],
+        );
+        await tx.query("delete from saved_card where donor_id = $1", [donorId]);
+        await tx.query("delete from identity_link where donor_id = $1", [donorId]);
+        await tx.query(
+          `update donor set name = '', email = null, mobile_country_code = null, mobile = null,
+             nric_encrypted = null, nric_hash = null, address = '{}'::jsonb, profile = '{}'::jsonb,
+             updated_at = now() where id = $1`,
+          [donorId],
+        );
+        await audit(tx, "donor", "donor.close", donorId);
+      }),
     updateEmail: async (donorId, email) => {
       await sql.query("update donor set email = $2, updated_at = now() where id = $1", [
         donorId,

@@ -1,4 +1,9 @@
-import { insertDonor, type DonorDetailsInput, type Identity } from "./donors";
+import {
+  insertDonor,
+  MYINFO_PROFILE_FIELDS,
+  type DonorDetailsInput,
+  type Identity,
+} from "./donors";
 import { linkGifts, singpassProof } from "./gift-links";
 import { personalData } from "./personal-data";
 import { RecordRefused } from "./refused";
@@ -50,7 +55,9 @@ export function nricProofs(sql: Sql, serverKey: Buffer) {
         if (own) {
           donorId = own.id;
           await tx.query(
+            // The record's other fields stay as the donor typed them (`myinfo` lists none of them).
             `update donor set nric_encrypted = $2, nric_hash = $3, enrolment = 'Singpass',
+               profile = profile || jsonb_build_object('myinfo', coalesce(profile->'myinfo', '[]'::jsonb)),
                updated_at = now() where id = $1`,
             [donorId, pii.encrypt(nric), hash],
           );
@@ -69,6 +76,8 @@ export function nricProofs(sql: Sql, serverKey: Buffer) {
             {
               ...input,
               nric,
+              // Which fields Myinfo gave (the donor corrects them at Singpass, not here).
+              profile: { ...input.profile, myinfo: myinfoFields(input) },
               email: identity.email ?? input.email,
               ...(mobileTaken ? { mobile: undefined, countryCode: undefined } : {}),
             },
@@ -96,6 +105,12 @@ export function nricProofs(sql: Sql, serverKey: Buffer) {
       }),
   };
 }
+
+/** The fields of a record made from Myinfo that Myinfo gave: its name and the profile fields it had. */
+const myinfoFields = (input: DonorDetailsInput): ReadonlyArray<string> => [
+  "name",
+  ...MYINFO_PROFILE_FIELDS.filter((field) => input.profile?.[field] !== undefined),
+];
 
 const audit = (q: SqlQuery, donorId: string, action: string) =>
   q.query(

@@ -103,6 +103,9 @@ export const apiCalls = [
   post("donor", "/api/User/getDonorByTransactionNumber"),
   post("donor", "/api/User/updateDonorCognitoProfile"),
   post("donor", "/api/User/updateDonorEmailCognitoProfile"),
+  // the donor's own data (ours; docs/account.md): everything held, as a file; closing the account
+  post("donor", "/api/User/getMyData"),
+  post("donor", "/api/User/closeAccount"),
   // the NRIC given before a social sign-up (ours; docs/api.md), held by the server for the guest
   post("donor", "/api/User/holdSocialNric"),
   post("donor", "/api/User/socialNricHeld"),

@@ -11,6 +11,11 @@ export interface VerifiedIdentity {
   readonly emailVerified: boolean;
   readonly name: string | undefined;
   /**
+   * When the donor last proved who they are to the provider (`auth_time`, seconds): Cognito keeps it
+   * across refreshed tokens, so it tells a fresh sign-in from an old session (closing the account).
+   */
+  readonly authTime?: number;
+  /**
    * Which sign-in the token is of, for refusing it after a global sign-out: the pool's username
    * (`cognito:username`, else `sub`), when it was issued (`iat`, seconds) and its id (`jti`).
    */
@@ -102,6 +107,7 @@ export function identityVerifier(
         email: text(payload["email"])?.toLowerCase(),
         emailVerified: payload["email_verified"] === true || payload["email_verified"] === "true",
         name: text(payload["name"]),
+        ...(typeof payload["auth_time"] === "number" ? { authTime: payload["auth_time"] } : {}),
         token: {
           username: text(payload["cognito:username"]) ?? String(payload.sub),
           issuedAt: payload.iat ?? 0,

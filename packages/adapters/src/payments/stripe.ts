@@ -227,6 +227,11 @@ export const createStripeGateway = (
     }),
   retrieve: (paymentId) =>
     call(() => stripe.paymentIntents.retrieve(paymentId, { expand: ["latest_charge"] })),
+  cardBrand: (paymentMethodId) =>
+    Effect.tryPromise({
+      try: () => stripe.paymentMethods.retrieve(paymentMethodId),
+      catch: asPortError,
+    }).pipe(Effect.map((method) => (method.card ? cardImage(method.card.brand) : null))),
   refund: (paymentId, idempotencyKey, amountCents) => {
     let whole = 0;
     return call(async () => {

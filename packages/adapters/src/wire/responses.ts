@@ -4,6 +4,7 @@ import type { ApiCallName } from "../http/paths";
 import { ReceiptAttributes } from "./receipt-attributes";
 import { VerifiedReceipt } from "./verified-receipt";
 import { haulResponses } from "./haul-tracker";
+import { myDataResponses } from "./my-data";
 import { counterResponses, PAYMENT_METHODS } from "./counter-responses";
 import { reminderResponses } from "./reminder-responses";
 import { assessmentResponses } from "./assessment-responses";
@@ -86,6 +87,7 @@ export const UserData = Schema.Struct({
   accountCreated: Str,
   streetandpostal: Str,
   address: Address,
+  singpassFields: Schema.Array(Str), // the fields Singpass gave (corrected at Singpass)
 });
 
 /** A recurring plan as its owner sees it (account area). */
@@ -320,6 +322,7 @@ export const responseSchemas = {
   getDonorByTransactionNumber: ok({ data: UserData }),
   updateDonorCognitoProfile: Plain,
   updateDonorEmailCognitoProfile: Plain,
+  ...myDataResponses,
   holdSocialNric: ok({ data: Schema.Struct({ held: Schema.Literal(true), expiresAt: Str }) }),
   socialNricHeld: ok({ data: Schema.Struct({ held: Schema.Boolean }) }),
   forgetSocialNric: Plain,

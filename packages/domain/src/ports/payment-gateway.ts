@@ -51,6 +51,8 @@ export interface PaymentGatewayShape {
     options?: ConfirmOptions,
   ) => Effect.Effect<GatewayPayment, PortError>;
   readonly retrieve: (paymentId: string) => Effect.Effect<GatewayPayment, PortError>;
+  /** A payment method's card brand as a card image key (`DefaultCard` unknown); null: no such card. */
+  readonly cardBrand: (paymentMethodId: string) => Effect.Effect<string | null, PortError>;
   /**
    * Give a succeeded payment's money back, in full or (with `amountCents`) in part. Keyed like every
    * write: a retry with the same key refunds once. Answers the payment as `refunded` once all of it
@@ -88,6 +90,6 @@ export const PaymentGatewayTest = (
   testLayerFor(
     PaymentGateway,
     "PaymentGateway",
-    ["create", "confirm", "retrieve", "refund"],
+    ["create", "confirm", "retrieve", "cardBrand", "refund"],
     supplied,
   );

@@ -16,6 +16,8 @@ export const SIGN_UP_ATTRIBUTES = new Set([
   "name",
   "email",
   "phone_number",
+  // Spec §3's attribute list: the profile writes the donor's address here when it is saved.
+  "address",
   "custom:COUNTRY_CODE",
   "custom:BUSINESS_ACC",
   "custom:UEN",

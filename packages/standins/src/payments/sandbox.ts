@@ -293,6 +293,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         }),
         (result) => ("_tag" in result ? Effect.fail(result) : Effect.succeed(result)),
       ),
+    cardBrand: (paymentMethodId) =>
+      run(async () => (await store.method(paymentMethodId))?.brand ?? null),
     retrieve: (paymentId) =>
       Effect.flatMap(
         run(async () => {
