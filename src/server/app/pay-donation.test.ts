@@ -106,6 +106,7 @@ describe("confirmDonation", () => {
     const gateway: Partial<PaymentGatewayShape> = {
       create: (input) => (seen.push(["create", input]), Effect.succeed(payment("initiated"))),
       confirm: () => Effect.succeed(payment("succeeded")),
+      cardBrand: () => Effect.succeed("Visa"),
     };
     const layer = Layer.mergeAll(
       records({ ...waiting, feeCents: 137 }, seen),
