@@ -311,6 +311,30 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     expect(haul.data.entries).toHaveLength(1);
     await check("getHaulTracker", { body: {} });
     await check("deleteHaulEntry", { body: { id: haul.data.entries[0]?.id } });
+    // Saved assessments (issue 33, docs/assessments.md): save, list, read back, delete.
+    const assessment = (await check("saveAssessment", {
+      body: {
+        inputs: {
+          savings: [{ amount: 2_000_000, interest: 10_000 }],
+          goldKeptGrams: 0,
+          goldWornGrams: 0,
+          insurance: [],
+          shares: [],
+          cpfOrdinary: 1_500_000,
+          business: {
+            currentAssets: 0,
+            assetsToAdd: 0,
+            assetsToRemove: 0,
+            currentLiabilities: 0,
+            liabilitiesToAdd: 0,
+            ownershipSharePercent: 100,
+          },
+        },
+      },
+    })) as { data: { id: string } };
+    await check("listAssessments", { body: {} });
+    await check("getAssessment", { body: { id: assessment.data.id } });
+    await check("deleteAssessment", { body: { id: assessment.data.id } });
     const statement = (await check("getTaxYearStatement", {
       body: { year: new Date(Date.now() + 8 * 3_600_000).getUTCFullYear(), lang: "en" },
     })) as { data: { totals: Record<string, number> } };
