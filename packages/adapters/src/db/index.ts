@@ -41,3 +41,4 @@ export * from "./console-donations";
 export * from "./console-care";
 export * from "./nric-proofs";
 export * from "./mail-recipients";
+export * from "./last-ten-nights";

@@ -34,6 +34,7 @@ import { kiosks } from "./migrations/041-kiosks";
 import { hijriCalendar } from "./migrations/042-hijri-calendar";
 import { counterEntryDecisions } from "./migrations/043-counter-entry-decisions";
 import { plans } from "./migrations/047-plans";
+import { lastTenNights } from "./migrations/052-last-ten-nights";
 import type { Sql } from "./sql";
 
 /**
@@ -78,6 +79,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "042-hijri-calendar", sql: hijriCalendar },
   { id: "043-counter-entry-decisions", sql: counterEntryDecisions },
   { id: "047-plans", sql: plans },
+  { id: "052-last-ten-nights", sql: lastTenNights },
 ];
 
 /** A list of migrations and where it keeps its record (the stand-ins keep theirs apart). */
