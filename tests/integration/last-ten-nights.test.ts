@@ -170,7 +170,7 @@ describe.each(testDatabases())("last ten nights on $name", (database) => {
       await refusal(
         a.nights.schedule(stranger.id, { ...input(stranger.cardId), flow: "ZAKAT" }, published),
       ),
-    ).toBe("donation.flow");
+    ).toBe("nights.flow");
     expect(await a.nights.mine(stranger.id)).toEqual([]);
   });
 

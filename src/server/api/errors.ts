@@ -87,6 +87,11 @@ const donors = {
   signup_failed_nric_exists: conflict,
   "validation.mobile.exists": conflict,
   "recurring.amountFixed": unprocessable,
+  /** The last ten nights (docs/last-ten-nights.md): not a wakaf fund, begun, scheduled, or too many. */
+  "nights.flow": unprocessable,
+  "nights.over": unprocessable,
+  "nights.already": conflict,
+  "nights.tooMany": conflict,
   /** A Stripe delivery whose signature does not verify (its body: `{ error: code }`). */
   "webhook.signature": invalid,
 } as const satisfies Record<string, RefusalAnswer>;
