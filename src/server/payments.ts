@@ -12,13 +12,16 @@ import {
 } from "@portal/adapters/payments";
 import {
   kioskPayments,
+  nightSchedules,
   payments,
   recurring,
   type DonationView,
   type MailQueue,
+  type NightSchedules,
   type Payments,
   type Recurring,
 } from "@portal/adapters/db";
+import { umAlQuraDateOf } from "@portal/adapters";
 import { verificationCodes } from "@portal/adapters/receipts";
 import type { PortalClock } from "./clock";
 import type { PortalConfig } from "./config";
@@ -69,6 +72,8 @@ export interface PortalPayments {
    * forward to reach a renewal or a link's expiry).
    */
   readonly recurring: Deferred<Recurring>;
+  /** The last ten nights' schedules (docs/last-ten-nights.md), on the portal's clock. */
+  readonly nights: Deferred<NightSchedules>;
   /** The donation and payment records of the portal's database. */
   readonly donations: Deferred<Payments>;
   /**
@@ -121,6 +126,9 @@ export function portalPayments(deps: {
     deps.mailQueue,
   );
   const recurringRecords = database.over((sql) => recurring(sql, { now: deps.clock.nowMs }));
+  const nightRecords = database.over((sql) =>
+    nightSchedules(sql, { now: deps.clock.nowMs, estimate: umAlQuraDateOf }),
+  );
   const donations: Deferred<Payments> = database.over(async (sql) => {
     const plans = await recurringRecords();
     return payments(sql, key, {
@@ -163,6 +171,7 @@ export function portalPayments(deps: {
       cardFee: config.payments.cardFee,
     },
     recurring: recurringRecords,
+    nights: nightRecords,
     donations,
     applyGatewayReport: async (payment) => {
       const records = await donations();

@@ -93,6 +93,11 @@ const donors = {
   /** The haul tracker (docs/haul-tracker.md): the lines per donor are capped; another's is missing. */
   "haul.limit": conflict,
   "haul.notFound": missing,
+  /** The last ten nights (docs/last-ten-nights.md): not a wakaf fund, begun, scheduled, or too many. */
+  "nights.flow": unprocessable,
+  "nights.over": unprocessable,
+  "nights.already": conflict,
+  "nights.tooMany": conflict,
   /** A Stripe delivery whose signature does not verify (its body: `{ error: code }`). */
   "webhook.signature": invalid,
 } as const satisfies Record<string, RefusalAnswer>;

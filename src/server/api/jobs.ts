@@ -1,5 +1,6 @@
-import { paymentJobs } from "@portal/adapters/payments";
-import { sgtDate, sgtParts } from "@portal/domain";
+import { readHijriMonths } from "@portal/adapters/console";
+import { nightJobs, paymentJobs } from "@portal/adapters/payments";
+import { hijriCalendar, sgtDate, sgtParts } from "@portal/domain";
 import { reason } from "../log";
 import { runReminders } from "../reminders";
 import type { Services } from "../main";
@@ -11,18 +12,36 @@ export type Stop = () => void;
  * The server's payment jobs, started once by `startPortal`: at start-up a reconciliation pass
  * (attempts a killed server left open are asked of the gateway and recorded), then every
  * PORTAL_JOBS_INTERVAL_SECONDS (default 60) reconciliation again and the recurring plans that are
- * due. Several instances may run them together: see paymentJobs.
+ * due, and the last ten nights whose evening has come. Several instances may run them together: see
+ * paymentJobs and nightJobs.
  */
 export async function startPaymentJobs(root: Services): Promise<Stop> {
   const { payments } = root;
-  const [records, plans] = await Promise.all([payments.donations(), payments.recurring()]);
+  const [records, plans, nights] = await Promise.all([
+    payments.donations(),
+    payments.recurring(),
+    payments.nights(),
+  ]);
   const jobs = paymentJobs({
     records,
     recurring: plans,
     gateway: payments.gatewayNamed,
     log: (message) => root.log.info(`[jobs] ${message}`),
   }).start({ intervalMs: root.config.jobsIntervalMs });
-  return jobs.stop;
+  // The last ten nights (docs/last-ten-nights.md): each pass reads the council's calendar as it is
+  // now and claims the nights whose evening has come, each once.
+  const nightly = nightJobs({ records, nights, gateway: payments.gatewayNamed });
+  const timer = setInterval(() => {
+    void (async () => {
+      const months = await readHijriMonths(await root.database.open());
+      await nightly.chargeNights(hijriCalendar(months));
+    })().catch((error: unknown) => root.log.error(`[jobs] nights: ${reason(error)}`));
+  }, root.config.jobsIntervalMs);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    jobs.stop();
+  };
 }
 
 /**

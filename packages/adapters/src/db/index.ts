@@ -48,3 +48,4 @@ export * from "./reminder-sources";
 export * from "./year-readers";
 export * from "./household-members";
 export * from "./missed-fasts";
+export * from "./last-ten-nights";

@@ -40,6 +40,7 @@ import { plans } from "./migrations/047-plans";
 import { collections } from "./migrations/048-collections";
 import { siteLinks } from "./migrations/050-site-links";
 import { reminders } from "./migrations/051-reminders";
+import { lastTenNights } from "./migrations/052-last-ten-nights";
 import type { Sql } from "./sql";
 
 /**
@@ -90,6 +91,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "048-collections", sql: collections },
   { id: "050-site-links", sql: siteLinks },
   { id: "051-reminders", sql: reminders },
+  { id: "052-last-ten-nights", sql: lastTenNights },
 ];
 
 /** A list of migrations and where it keeps its record (the stand-ins keep theirs apart). */

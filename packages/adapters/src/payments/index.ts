@@ -4,3 +4,4 @@ export * from "./webhooks";
 export * from "./scheduler";
 export * from "./refunds";
 export * from "./nets-terminal";
+export * from "./nights";
