@@ -72,8 +72,8 @@ export const SEED_HOME_TEXTS: ReadonlyArray<{
     blockId: 11,
     title: { en: "Is zakat tax-deductible?", ms: "Adakah zakat boleh ditolak cukai?" },
     text: {
-      en: "Yes, at one time the amount, as an expense (it is not a 250% donation). Give your NRIC, FIN or UEN and MUIS includes it in your tax assessment.",
-      ms: "Ya, sebanyak satu kali jumlahnya, sebagai perbelanjaan (ia bukan derma 250%). Berikan NRIC, FIN atau UEN anda dan MUIS memasukkannya dalam taksiran cukai anda.",
+      en: "Yes, by the amount paid (1x), as an expense, not at the higher rate some donations to charities get. Give your NRIC, FIN or UEN and MUIS includes it in your tax assessment.",
+      ms: "Ya, sebanyak jumlah yang dibayar (1x), sebagai perbelanjaan, bukan pada kadar lebih tinggi bagi sesetengah derma kepada badan amal. Berikan NRIC, FIN atau UEN anda dan MUIS memasukkannya dalam taksiran cukai anda.",
     },
   },
   {
