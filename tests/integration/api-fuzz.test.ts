@@ -655,6 +655,13 @@ function serviceRequests(gift: Paid): FuzzRequest[] {
     ["getTaxDeductionStatus", { transactionNo: gift.transactionNo }],
     ["saveHaulEntry", { wealth: "cpf", kind: "balance", date: "2026-01-31", balanceCents: 100 }],
     ["deleteHaulEntry", { id: "00000000-0000-4000-8000-000000000000" }],
+    ["getAssessment", { id: "00000000-0000-4000-8000-000000000000" }],
+    ["deleteAssessment", { id: "00000000-0000-4000-8000-000000000000" }],
+    [
+      "saveAssessment",
+      { inputs: { savings: [{ amount: 2_000_000, interest: 0 }], cpfOrdinary: 100, shares: [] } },
+    ],
+    ["setReminderPreferences", { haul: true, ramadan: false, lang: "ms" }],
     [
       "updateRecurringPlan",
       { transactionNo: gift.transactionNo, amountCents: 1_000, savedCardId: "c" },
