@@ -147,6 +147,30 @@ describe.each(testDatabases())("the council console's roles and sessions on $nam
     expect(entries[2]!["ip"]).not.toBe("");
   });
 
+  it("takes a draft sent without a time from the server's clock, not the officer's browser's", async () => {
+    // An officer's browser a few minutes behind the server would send a "now" the server calls past.
+    const behind = await as["officer"]!.call("/console/api/rates", {
+      body: {
+        changes: { fidyahPerDay: 460 },
+        effectiveAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+      },
+    });
+    expect(behind.status).toBe(400);
+    expect(behind.body["code"]).toBe("rates.effective_past");
+    const sentAt = Date.now();
+    const drafted = await as["officer"]!.call("/console/api/rates", {
+      body: { changes: { fidyahPerDay: 460 } },
+    });
+    expect(drafted.status).toBe(201);
+    const draft = drafted.body["data"] as { id: number; effectiveAt: string; status: string };
+    expect(draft.status).toBe("pending");
+    expect(Math.abs(Date.parse(draft.effectiveAt) - sentAt)).toBeLessThan(60_000);
+    const withdrawn = await as["officer"]!.call(`/console/api/rates/${draft.id}?do=withdraw`, {
+      body: {},
+    });
+    expect(withdrawn.status).toBe(200);
+  });
+
   it("refuses a changing call without the CSRF token, with a forged one, or from another origin", async () => {
     const officer = as["officer"]!;
     const body = draftBody(1_300_000);

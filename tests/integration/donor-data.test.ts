@@ -174,6 +174,41 @@ describe.each(testDatabases())("the donor's own data on $name", (database) => {
     );
   });
 
+  it("does not close an account while a PayNow code of its own may still be paid, and changes nothing", async () => {
+    // Paid after the close, the gift's receipt would be issued with the particulars already erased.
+    const tokenC = await identity.sign({
+      email: "aminah@example.com",
+      name: "Aminah",
+      auth_time: now(),
+    });
+    await registerSignIn(portal.base, tokenC, nric("2134558"), "91580003");
+    const created = await call(
+      "/svc/payment/v1/donations/create",
+      {
+        flow: "ZAKAT",
+        items: { harta: 5_000 },
+        totalCents: 5_000,
+        ratesVersion: 1,
+        frequency: "one time",
+      },
+      { ...bearer(tokenC), "idempotency-key": crypto.randomUUID() },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const donation = created.body["data"] as { id: string; clientSecret: string };
+    const qr = await call(
+      "/svc/payment/v1/donations/payNow",
+      { donationId: donation.id, clientSecret: donation.clientSecret },
+      bearer(tokenC),
+    );
+    expect(qr.status, JSON.stringify(qr.body)).toBe(200);
+    const refused = await call(donor("closeAccount"), { confirm: true }, bearer(tokenC));
+    expect(refused.status).toBe(409);
+    expect(refused.body["code"]).toBe("account.paymentOpen");
+    // Nothing was erased or unlinked: the account still answers with its own particulars.
+    const still = await myData(tokenC);
+    expect(JSON.stringify(still)).toContain("Aminah");
+  });
+
   it("closes only the caller's own account, only with a fresh sign-in, and keeps the receipts", async () => {
     // A sign-in of an hour ago is not proof enough to close the account.
     const stale = await identity.sign({

@@ -82,6 +82,7 @@ export const accountLabelKeys = [
   "account_close_done",
   "account_close_sign_out",
   "account_reauth",
+  "account_paymentOpen",
   "profile_singpassField",
   "validation_date_invalid",
   "validation_date_future",

@@ -42,9 +42,6 @@ const shown = (field: DraftableRate, value: number, lang: string): string =>
         maximumFractionDigits: field === "goldRate" ? 4 : 2,
       }).format(value / 100);
 
-/** Now, to the minute, as a datetime-local value in Singapore time. */
-const sgNowLocal = (): string => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 16);
-
 const PROBLEMS: Record<string, string> = {
   "rates.own_draft": "console_rates_own_draft",
   "rates.unchanged": "console_rates_unchanged",
@@ -64,7 +61,7 @@ interface Props {
 function Rates({ lang, labels, session }: Props & { session: ConsoleSessionInfo }) {
   const [data, setData] = useState<RatesData | undefined>();
   const [texts, setTexts] = useState<Record<string, string>>({});
-  const [effective, setEffective] = useState(sgNowLocal);
+  const [effective, setEffective] = useState("");
   const l = (key: string) => labels[key] ?? key;
   const { notice, busy, send } = useDecisions(l, PROBLEMS);
 
@@ -88,7 +85,10 @@ function Rates({ lang, labels, session }: Props & { session: ConsoleSessionInfo 
     }
     const reply = await send<Draft>(
       "/console/api/rates",
-      { changes, effectiveAt: new Date(`${effective}:00+08:00`).toISOString() },
+      // Empty: the server's now (this browser's clock may be behind it).
+      effective === ""
+        ? { changes }
+        : { changes, effectiveAt: new Date(`${effective}:00+08:00`).toISOString() },
       "console_rates_saved",
     );
     if (reply.ok) await load();
@@ -144,10 +144,11 @@ function Rates({ lang, labels, session }: Props & { session: ConsoleSessionInfo 
                 <input
                   id="rate-effective"
                   type="datetime-local"
-                  required
+                  aria-describedby="rate-effective-hint"
                   value={effective}
                   onChange={(event) => setEffective(event.target.value)}
                 />
+                <small id="rate-effective-hint">{l("console_rates_effective_hint")}</small>
               </div>
             </div>
             <div className="console-actions">

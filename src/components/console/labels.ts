@@ -56,6 +56,7 @@ export const ratesKeys = [
   "consolefix_rates_out_of_range",
   "console_rates_fitrah_range",
   "console_rates_effective_past",
+  "console_rates_effective_hint",
   "console_rates_not_pending",
   "console_rate_nisabValue",
   "console_rate_goldRate",

@@ -181,7 +181,14 @@ const closeAccount =
     ) {
       throw new RequestError(401, "Please sign in again to close your account.", "account.reauth");
     }
-    await records.donors.close(donor.id);
+    const outcome = await records.donors.close(donor.id);
+    if (outcome === "paymentOpen") {
+      throw new RequestError(
+        409,
+        "A payment you started is still open. Close your account once it is paid or has expired.",
+        "account.paymentOpen",
+      );
+    }
     // The account's tokens now name no donor: every donor call answers "not registered". The browser
     // then deletes the sign-in at the identity provider (DeleteUser, with the access token a portal
     // sign-out would have refused), which ends its sessions; failing that, it signs out everywhere.

@@ -143,10 +143,10 @@ export const WallBody = Schema.Struct({
   reason: optional(Reason),
 });
 
-/** Draft rates: each change is checked by the domain's `decodeRateChanges`. */
+/** Draft rates: each change is checked by the domain's `decodeRateChanges`; no time means the server's now. */
 export const RateDraftBody = Schema.Struct({
   changes: Schema.Record(Schema.String, Schema.Unknown),
-  effectiveAt: Text(40),
+  effectiveAt: optional(Text(40)),
 });
 
 /** A Hijri month start proposed: bounded numbers and a date's text (the domain checks the rest). */

@@ -105,9 +105,18 @@ export interface Donors {
    * personal fields (name, e-mail, mobile, NRIC, address, profile) are erased. The gifts and their
    * receipts stay, with the particulars copied onto each receipt when it was issued: the tax rules
    * keep them five years. A company keeps its UEN and name (not personal data).
+   * Not while a payment of the donor's is still open (`"paymentOpen"`, nothing changed): a PayNow
+   * code still valid or a card payment started within `OPEN_PAYMENT_MINUTES` may yet be paid, and
+   * its receipt would then be issued with the particulars already erased.
    */
-  readonly close: (donorId: string) => Promise<void>;
+  readonly close: (donorId: string) => Promise<"closed" | "paymentOpen">;
 }
+
+/**
+ * How long a card payment without an expiry counts as open (a 3-D Secure check left unanswered
+ * times out at the card's issuer well before this).
+ */
+export const OPEN_PAYMENT_MINUTES = 30;
 
 /** A new donor record with these details (the NRIC sealed, with its keyed hash); its id. */
 export async function insertDonor(
@@ -357,6 +366,15 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
     },
     close: (donorId) =>
       sql.transaction(async (tx) => {
+        const [open] = await tx.query<{ count: number }>(
+          `select count(*)::int as count from payment_attempt a join donation d on d.id = a.donation_id
+           where d.donor_id = $1 and d.status in ('initiated', 'pending')
+             and a.status in ('initiated', 'pending')
+             and (a.expires_at > now()
+               or (a.expires_at is null and a.created_at > now() - make_interval(mins => $2)))`,
+          [donorId, OPEN_PAYMENT_MINUTES],
+        );
+        if ((open?.count ?? 0) > 0) return "paymentOpen" as const;
         await tx.query(
           `update recurring_plan set status = 'cancelled', cancelled_at = now(), next_charge_on = null,
              updated_at = now() where donor_id = $1 and status <> 'cancelled'`,
@@ -375,6 +393,7 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
           [donorId],
         );
         await audit(tx, "donor", "donor.close", donorId);
+        return "closed" as const;
       }),
     updateEmail: async (donorId, email) => {
       await sql.query("update donor set email = $2, updated_at = now() where id = $1", [

@@ -25,11 +25,15 @@ export const ratesAndDrafts = () =>
     return yield* recorded(() => book.list(MAIN_CHARITY_ID));
   });
 
-/** New rates drafted (the changed fields, checked by the domain) to take effect at a time. */
-export const draftRates = (input: { readonly changes: unknown; readonly effectiveAt: string }) =>
+/**
+ * New rates drafted (the changed fields, checked by the domain) to take effect at a time, or, with
+ * no time, at the server's now (published as soon as approved): an officer's browser clock may be
+ * behind the server's, and its "now" would then be refused as past.
+ */
+export const draftRates = (input: { readonly changes: unknown; readonly effectiveAt?: string }) =>
   Effect.gen(function* () {
     const officer = yield* mayAct("rates.draft");
-    const effectiveAt = new Date(input.effectiveAt);
+    const effectiveAt = input.effectiveAt === undefined ? officer.now : new Date(input.effectiveAt);
     if (Number.isNaN(effectiveAt.getTime())) {
       const code: RateDraftProblem = "rates.invalid";
       return yield* refuse(code, "Send { changes, effectiveAt } as JSON");

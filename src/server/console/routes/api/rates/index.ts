@@ -8,7 +8,7 @@ export const GET: ConsoleRoute = forOfficer("rates.view", (_, call) =>
   perform(call, ratesAndDrafts()),
 );
 
-/** Draft new rates: `{ changes: { nisabValue: 1100000, ... }, effectiveAt: ISO time }`. */
+/** Draft new rates: `{ changes: { nisabValue: 1100000, ... }, effectiveAt?: ISO time }` (none: now). */
 export const POST: ConsoleRoute = forOfficer("rates.draft", async (context, call) => {
   const body = await consoleBody(context.request, RateDraftBody, "rates.invalid");
   if (body instanceof Response) return body;
