@@ -35,7 +35,15 @@ const gift = (over: Partial<LedgerGift>): LedgerGift => ({
   refundedCents: 0,
   ...over,
 });
-const lines = { savings: 0, goldKept: 0, goldWorn: 0, insurance: 0, shares: 0, cpf: 0, business: 0 };
+const lines = {
+  savings: 0,
+  goldKept: 0,
+  goldWorn: 0,
+  insurance: 0,
+  shares: 0,
+  cpf: 0,
+  business: 0,
+};
 const assessment = (over: Partial<LedgerAssessment>): LedgerAssessment => ({
   id: "a",
   assessedOn: "2026-01-10",
@@ -68,8 +76,20 @@ describe("yearLedger", () => {
         assessment({ id: "last year", hijriYear: 1446, assessedOn: "2025-05-01" }),
       ],
       hauls: [
-        { wealth: "savings", status: "due", dueDate: "2026-02-01", dueDateHijri: null, amount: 25_000 },
-        { wealth: "cpf", status: "running", dueDate: "2026-09-01", dueDateHijri: null, amount: 5_000 },
+        {
+          wealth: "savings",
+          status: "due",
+          dueDate: "2026-02-01",
+          dueDateHijri: null,
+          amount: 25_000,
+        },
+        {
+          wealth: "cpf",
+          status: "running",
+          dueDate: "2026-09-01",
+          dueDateHijri: null,
+          amount: 5_000,
+        },
       ],
       fasts: noFasts,
     });
@@ -89,7 +109,11 @@ describe("yearLedger", () => {
     const ledger = yearLedger({
       span,
       gifts: [
-        gift({ transactionNo: "A", amounts: { harta: 6_000, fitrah: 2_000 }, refundedCents: 4_000 }),
+        gift({
+          transactionNo: "A",
+          amounts: { harta: 6_000, fitrah: 2_000 },
+          refundedCents: 4_000,
+        }),
         gift({ transactionNo: "B", paidOn: "2025-06-25" }),
         gift({ transactionNo: "C", status: "voided", amounts: { wms: 5_000 } }),
         gift({ transactionNo: "D", source: "pos", amounts: { ilmu: 1_000 } }),
@@ -130,7 +154,10 @@ describe("refundShares", () => {
   it("always adds up to the refund (capped at the total), never more than an item", () => {
     fc.assert(
       fc.property(
-        fc.dictionary(fc.constantFrom("harta", "fitrah", "fidyah"), fc.integer({ min: 0, max: 1e9 })),
+        fc.dictionary(
+          fc.constantFrom("harta", "fitrah", "fidyah"),
+          fc.integer({ min: 0, max: 1e9 }),
+        ),
         fc.integer({ min: 0, max: 3e9 }),
         (amounts, refunded) => {
           const shares = refundShares(amounts, refunded);

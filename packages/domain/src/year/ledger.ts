@@ -62,7 +62,7 @@ export interface LedgerGift {
   readonly receiptNo: string | null;
   /** The Singapore day it was paid (its receipt's issue). */
   readonly paidOn: SgtDate;
-  /** `online`, `pos` (a mosque counter) or `kiosk`. */
+  /** The channel: `online`, `counter` (a mosque counter) or `kiosk`. */
   readonly source: string;
   readonly status: "succeeded" | "refunded" | "voided";
   /** Cents per item (`harta`, `fitrah`, `fidyah`, `kaffarah`, `ilmu`, `wms`); no card fee. */
@@ -165,7 +165,10 @@ export const yearsAssessment = <A extends Pick<LedgerAssessment, "hijriYear" | "
 ): A | undefined =>
   saved
     .filter((a) => a.hijriYear === hijriYear)
-    .reduce<A | undefined>((l, a) => (l === undefined || a.assessedOn > l.assessedOn ? a : l), undefined);
+    .reduce<A | undefined>(
+      (l, a) => (l === undefined || a.assessedOn > l.assessedOn ? a : l),
+      undefined,
+    );
 
 /**
  * Zakat harta assessed for the year: per asset class, a haul of that wealth falling due in the year
