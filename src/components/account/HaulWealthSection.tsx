@@ -43,7 +43,7 @@ const CONVENTIONAL = 1;
  * checkout in this tab (only that wealth's part: the rest is the calculator's initial state when
  * checkout restores it). Checkout, and then the server, price them again at the rates in force.
  */
-const payOn = (wealth: HaulWealth, base: Cents) => {
+export const payOn = (wealth: HaulWealth, base: Cents) => {
   const state =
     wealth === "savings"
       ? { savings: { accounts: [{ amount: base, interest: 0, remark: "" }], type: "savings" } }
