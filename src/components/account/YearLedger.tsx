@@ -115,7 +115,8 @@ export default function YearLedger(props: {
             ? date(value)
             : String(value);
     }
-    if (typeof values["wealth"] === "string") words["wealth"] = t(`haul_wealth_${values["wealth"]}`);
+    if (typeof values["wealth"] === "string")
+      words["wealth"] = t(`haul_wealth_${values["wealth"]}`);
     if (typeof values["hijriYear"] === "number") {
       words["hijri"] = hijri({
         year: values["hijriYear"],
