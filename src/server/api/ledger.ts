@@ -13,7 +13,6 @@ import {
 } from "@portal/domain";
 import { umAlQuraDateOf } from "@portal/adapters";
 import { readHijriMonths } from "@portal/adapters/console";
-import { yearGiftsOf } from "@portal/adapters/db";
 import { RequestError, success } from "./envelope";
 import type { Handler, HandlerServices } from "./types";
 
@@ -62,7 +61,7 @@ const getYearLedger =
         "The rates or the calendar are not available; try again shortly.",
       );
     }
-    const gifts = (await yearGiftsOf(sql, [donor.id], span)).get(donor.id) ?? [];
+    const gifts = await records.statements.yearGifts(donor.id, span);
     // The hauls as the tracker counts them, except that a zakat harta payment through the portal made
     // in this year does not restart the haul it pays: it is counted as paid instead.
     const before = payments.filter((line) => sgtDate(line.paidAt) < span.start);
