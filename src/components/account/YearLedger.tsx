@@ -4,7 +4,7 @@ import { fill } from "../../i18n/fill";
 import { localizedPath, type Language } from "../../i18n/paths";
 import { accountBridge, type AccountBridge } from "../auth/bridge";
 import { callsOver, failureText } from "./api";
-import { payOn } from "./HaulWealthSection";
+import { payOn } from "./pay-on";
 
 type Values = Readonly<Record<string, string | number | boolean | null>>;
 
