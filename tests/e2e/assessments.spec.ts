@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { nricOf } from "../support/donations";
-import { signedInDonor } from "./donor-account";
+import { give, signedInDonor } from "./donor-account";
 import { checkScreen, open } from "./helpers";
 import { ownAddress } from "./identity";
 
@@ -173,4 +173,72 @@ test("a guest downloads an assessment and loads it again; a changed or foreign f
     buffer: Buffer.from("hello"),
   });
   await expect(page.getByRole("alert")).toContainText("bukan taksiran zakat");
+});
+
+test("a donor compares two Hijri years' assessments, and sees the year's ledger before and after paying", async ({
+  page,
+}, testInfo) => {
+  await signedInDonor(page, "lejar@example.sg", nricOf("4023158"), "Nur Lejar");
+  const w = words[""];
+  await page.setViewportSize({ width: 375, height: 900 });
+  // Last year's: saved, then moved back a Hijri year (the journey cannot turn the shard's clock back).
+  await enterAndOpen(page, "", "20000", "0");
+  await page.getByRole("button", { name: w.save }).click();
+  const list = page.getByTestId("assess-list").locator("tbody tr");
+  await expect(list).toHaveCount(1);
+  const id = await list.first().getAttribute("data-assessment");
+  const moved = await page.request.post("/__test/assessment-year", {
+    headers: { authorization: `Bearer ${process.env["E2E_TEST_CONTROL_TOKEN"]}` },
+    data: { id },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+  // This year's: more savings.
+  await enterAndOpen(page, "", "40000", "0");
+  await page.getByRole("button", { name: w.save }).click();
+  await expect(list).toHaveCount(2);
+  for (const [lang, width, compare, heading] of [
+    ["", 375, "Compare with last year", / AH compared with \d+ AH$/],
+    ["/ms", 1280, "Bandingkan dengan tahun lalu", / H berbanding \d+ H$/],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await open(page, `${lang}/account/assessments`);
+    // Only this year's has a last year to compare with.
+    await expect(page.getByRole("button", { name: compare, exact: true })).toHaveCount(1);
+    await page.getByRole("button", { name: compare, exact: true }).click();
+    const compared = page.getByTestId("assess-compare");
+    await expect(compared.getByRole("heading", { level: 3 })).toHaveText(heading);
+    await expect(compared.locator('tr[data-class="savings"] td')).toHaveText([
+      "$1,000.00",
+      "$500.00",
+      "+$500.00",
+    ]);
+    await expect(page.getByTestId("assess-compare-change")).toHaveText("+$500.00");
+    await checkScreen(page, testInfo, `assessments-compare${lang.replace("/", "-")}-${width}`);
+  }
+
+  // The year's ledger: this year's assessment assessed, nothing paid; its pay link opens checkout
+  // with what remains. After a payment the ledger counts it and nothing remains.
+  const harta = page.getByTestId("ledger-harta");
+  for (const [lang, width, paidInFull] of [
+    ["", 1280, "Paid in full."],
+    ["/ms", 375, "Dibayar sepenuhnya."],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await open(page, `${lang}/account/year`);
+    await expect(page.getByTestId("ledger-year")).toContainText(lang === "" ? " AH: " : " H: ");
+    if (lang === "") {
+      await expect(harta.getByTestId("ledger-assessed")).toHaveText("$1,000.00");
+      await expect(harta.getByTestId("ledger-remaining")).toHaveText("$1,000.00");
+      await checkScreen(page, testInfo, `ledger-before-${width}`);
+      await harta.getByTestId("ledger-pay-harta").click();
+      await expect(page).toHaveURL(/\/checkout\?flow=zakat$/);
+      await expect(page.getByTestId("checkout-total")).toHaveText("$1,000.00");
+      await give(page, "ZAKAT", { harta: 100_000 }, 100_000);
+      await open(page, `${lang}/account/year`);
+    }
+    await expect(harta.getByTestId("ledger-paid")).toHaveText("$1,000.00");
+    await expect(harta.getByTestId("ledger-remaining")).toHaveText("$0.00");
+    await expect(harta).toContainText(paidInFull);
+    await checkScreen(page, testInfo, `ledger-after${lang.replace("/", "-")}-${width}`);
+  }
 });

@@ -662,6 +662,8 @@ function serviceRequests(gift: Paid): FuzzRequest[] {
       { inputs: { savings: [{ amount: 2_000_000, interest: 0 }], cpfOrdinary: 100, shares: [] } },
     ],
     ["setReminderPreferences", { haul: true, ramadan: false, lang: "ms" }],
+    // The ledger takes no fields: a receipt number, a transaction or a donor in it is a 400.
+    ["getYearLedger", { receiptNo: "ZK-00000001" }],
     [
       "updateRecurringPlan",
       { transactionNo: gift.transactionNo, amountCents: 1_000, savedCardId: "c" },

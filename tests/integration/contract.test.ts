@@ -333,6 +333,12 @@ describe.each(testDatabases())("client and server contract on $name", (database)
       },
     })) as { data: { id: string } };
     await check("listAssessments", { body: {} });
+    // The year's ledger (issue 33, docs/ledger.md): the assessment just saved is assessed, the
+    // donor's zakat gift of this contract run paid.
+    const ledger = (await check("getYearLedger", { body: {} })) as {
+      data: { rows: Array<{ kind: string; assessed: number | null }> };
+    };
+    expect(ledger.data.rows.find((r) => r.kind === "harta")?.assessed).toBeGreaterThan(0);
     await check("getAssessment", { body: { id: assessment.data.id } });
     await check("deleteAssessment", { body: { id: assessment.data.id } });
     const statement = (await check("getTaxYearStatement", {

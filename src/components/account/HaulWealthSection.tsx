@@ -8,7 +8,7 @@ import {
 } from "@portal/domain";
 import { labelKeyOf } from "../../i18n/fill";
 import { localizedPath, type Language } from "../../i18n/paths";
-import { storageKeys, writeStored } from "../../stores/session-storage";
+import { payOn } from "./pay-on";
 
 export interface Line {
   readonly id: string;
@@ -34,28 +34,6 @@ export interface Haul {
   readonly amount: number;
   readonly steps: ReadonlyArray<Step>;
 }
-
-/** A conventional policy (`INSURANCE_CONVENTIONAL`): zakat on its surrender value, the balance kept. */
-const CONVENTIONAL = 1;
-
-/**
- * The calculator's entries for zakat on `base` held in one wealth, as the calculator leaves them for
- * checkout in this tab (only that wealth's part: the rest is the calculator's initial state when
- * checkout restores it). Checkout, and then the server, price them again at the rates in force.
- */
-const payOn = (wealth: HaulWealth, base: Cents) => {
-  const state =
-    wealth === "savings"
-      ? { savings: { accounts: [{ amount: base, interest: 0, remark: "" }], type: "savings" } }
-      : wealth === "shares"
-        ? { shares: { portfolios: [{ amount: base, remark: "" }], totalSharesAmount: 0 } }
-        : wealth === "insurance"
-          ? {
-              insurance: { policies: [{ type: CONVENTIONAL, amount: base, remark: "" }] },
-            }
-          : { cpf: { ordinaryAccount: base } };
-  writeStored(storageKeys.calculator, { state, ratesVersion: null });
-};
 
 /**
  * One wealth of the haul tracker (docs/haul-tracker.md): its haul's status, start, lowest balance, due

@@ -22,7 +22,8 @@ import { runReminders } from "../reminders";
  * home-content.ts), so a journey sees the change on its next page without a rebuild.
  * `POST /__test/sql-counts` answers the statements, round trips and commits since its last call
  * (bench/profile.mjs). `POST /__test/reminders` `{today?}` runs the day's reminders now and delivers the
- * mail queue (not with `deliver: false`) (docs/reminders.md).
+ * mail queue (not with `deliver: false`) (docs/reminders.md). `POST /__test/assessment-year` `{id}`
+ * moves one saved assessment back a Hijri year (docs/assessments.md: the journey's comparison).
  */
 export async function serveTestControl(
   services: Services,
@@ -54,6 +55,7 @@ export async function serveTestControl(
     "/__test/contact",
     "/__test/content",
     "/__test/reminders",
+    "/__test/assessment-year",
   ];
   if (req.method !== "POST" || !paths.includes(url.pathname)) {
     answer(404, { status: 0, message: "Not found" });
@@ -79,6 +81,17 @@ export async function serveTestControl(
       return;
     }
     const sql = await services.database.open();
+    if (url.pathname === "/__test/assessment-year") {
+      // A saved assessment moved back a Hijri year (354 days), so that a journey can compare two
+      // years without moving the shard's clock (the clock only moves forward).
+      const moved = await sql.query(
+        `update zakat_assessment set hijri_year = hijri_year - 1, assessed_on = assessed_on - 354
+         where id = $1::uuid returning id`,
+        [String(patch["id"])],
+      );
+      answer(moved.length === 1 ? 200 : 404, { status: moved.length, message: "Moved" });
+      return;
+    }
     const charityId = typeof patch["charityId"] === "number" ? patch["charityId"] : MAIN_CHARITY_ID;
     if (url.pathname === "/__test/contact" || url.pathname === "/__test/content") {
       if (url.pathname === "/__test/contact") {

@@ -55,7 +55,7 @@ export interface PortalServices {
   readonly terms: Pick<TermsAgreements, "of">;
   readonly history: Pick<History, "transactions" | "transaction" | "savedCards">;
   readonly receipts: Pick<ReturnType<typeof receipts>, "find">;
-  readonly statements: Pick<Statements, "year" | "hartaPayments">;
+  readonly statements: Pick<Statements, "year" | "hartaPayments" | "yearGifts">;
   readonly tax: Pick<TaxRegistrations, "status" | "register">;
   readonly plans: Pick<Recurring, "plans">;
   readonly haul: Pick<HaulEntries, "list" | "add" | "update" | "remove" | "nisab">;
@@ -82,7 +82,7 @@ export function liveServices({ clock, records, payments }: Services): PortalServ
     terms: whenReady(records.terms, ["of"]),
     history: whenReady(records.history, ["transactions", "transaction", "savedCards"]),
     receipts: whenReady(records.receipts, ["find"]),
-    statements: whenReady(records.statements, ["year", "hartaPayments"]),
+    statements: whenReady(records.statements, ["year", "hartaPayments", "yearGifts"]),
     tax: whenReady(records.tax, ["status", "register"]),
     plans: whenReady(payments.recurring, ["plans"]),
     haul: whenReady(records.haul, ["list", "add", "update", "remove", "nisab"]),

@@ -1,7 +1,16 @@
-import { cents, maskNric, taxYearSpan, type FlowType, type StatementLine } from "@portal/domain";
+import {
+  cents,
+  maskNric,
+  taxYearSpan,
+  type FlowType,
+  type LedgerGift,
+  type StatementLine,
+  type YearSpan,
+} from "@portal/domain";
 import { personalData } from "./personal-data";
 import { receiptNamesId } from "./receipt-particulars";
 import type { Sql } from "./sql";
+import { yearGiftsOf } from "./year-ledger";
 
 /** Whom a statement is for: the NRIC or UEN only masked. */
 export interface StatementDonor {
@@ -22,6 +31,11 @@ export interface Statements {
   readonly taxYears: (donorId: string) => Promise<ReadonlyArray<number>>;
   /** The donor's zakat harta payments (any status), for the next due date. */
   readonly hartaPayments: (donorId: string) => Promise<ReadonlyArray<StatementLine>>;
+  /** The gifts the donor's account holds, paid within a Hijri year's days (docs/ledger.md). */
+  readonly yearGifts: (
+    donorId: string,
+    span: Pick<YearSpan, "start" | "end">,
+  ) => Promise<ReadonlyArray<LedgerGift>>;
 }
 
 interface LineRow {
@@ -100,6 +114,8 @@ export function statements(sql: Sql, serverKey: Buffer): Statements {
           [donorId],
         )
       ).map((row) => Number(row.year)),
+    yearGifts: async (donorId, span) =>
+      (await yearGiftsOf(sql, [donorId], span)).get(donorId) ?? [],
     hartaPayments: async (donorId) =>
       (
         await sql.query<LineRow>(lines("and coalesce((d.amounts->>'harta')::bigint, 0) > 0"), [

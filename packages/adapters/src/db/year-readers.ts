@@ -1,6 +1,7 @@
 import { sgtDate, type Cents, type HaulWealth, type WealthRecord } from "@portal/domain";
 import type { DonorYearReaders } from "./reminder-sources";
 import type { SqlQuery } from "./sql";
+import { yearGiftsOf } from "./year-ledger";
 
 // What the reminder job reads of many donors' years at once (docs/reminders.md): the haul tracker's
 // lines (migration 045) and the fasts missed and not yet paid for (migration 046), for the given
@@ -92,3 +93,10 @@ export const fastsOwedOf = async (
 
 /** The readers the reminder job gives its port. */
 export const donorYearReaders: DonorYearReaders = { wealth: haulWealthOf, fastsOwed: fastsOwedOf };
+
+/**
+ * The year's ledger's gifts (docs/ledger.md), batched by donor as the readers above are: a reminder
+ * that names what is paid and left of the year can read them for the donors it reminds, and give them
+ * with the hauls and fasts read here to the domain's `yearLedger`. No reminder uses it yet.
+ */
+export { yearGiftsOf };

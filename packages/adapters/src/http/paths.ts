@@ -115,6 +115,8 @@ export const apiCalls = [
   post("donor", "/api/Assessment/saveAssessment"),
   post("donor", "/api/Assessment/getAssessment"),
   post("donor", "/api/Assessment/deleteAssessment"),
+  // the year's ledger (ours; issue 33, docs/ledger.md): the signed-in donor's own Hijri year
+  post("donor", "/api/Ledger/getYearLedger"),
   // the portal's side of a global sign-out (ours; docs/api.md): the caller's ID tokens end here too
   post("donor", "/api/User/signOutEverywhere"),
   // the people a donor keeps for household payments (ours; docs/households.md)

@@ -8,3 +8,4 @@ export * from "./reminders.ts";
 export * from "./reminder-calendar.ts";
 export * from "./assessment.ts";
 export * from "./assessment-check.ts";
+export * from "./ledger.ts";
