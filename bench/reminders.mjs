@@ -26,6 +26,21 @@ const loadLib = () => loadBenchLib("reminders-lib.ts", "reminders-bench");
 async function child(url, today, outboxDir, dryRun) {
   const lib = await loadLib();
   const sql = await lib.open(url);
+  // BENCH_SQL_TIMES=1: each statement's count and time spent waiting for it, on stderr.
+  const times = new Map();
+  if (process.env.BENCH_SQL_TIMES) {
+    const query = sql.query.bind(sql);
+    sql.query = async (text, params) => {
+      const started = performance.now();
+      try {
+        return await query(text, params);
+      } finally {
+        const name = text.replace(/\s+/g, " ").trim().slice(0, 60);
+        const seen = times.get(name) ?? { n: 0, ms: 0 };
+        times.set(name, { n: seen.n + 1, ms: seen.ms + performance.now() - started });
+      }
+    };
+  }
   const services = lib.benchServices(sql, outboxDir, Date.parse(`${today}T01:00:00Z`));
   const started = performance.now();
   const result = await lib.run(services, today, {
@@ -35,6 +50,7 @@ async function child(url, today, outboxDir, dryRun) {
   console.log(
     `result ${JSON.stringify({ ...result, seconds: (performance.now() - started) / 1000 })}`,
   );
+  for (const [name, { n, ms }] of times) console.error(`${n}\t${Math.round(ms)} ms\t${name}`);
   await sql.close();
 }
 
@@ -174,7 +190,10 @@ async function main() {
   const day = await runChild(database.url, DAY, outbox);
   say(
     `the day's run (${DAY}): ${JSON.stringify(day.result)}, ${day.wall.toFixed(1)} s with start-up` +
-      ` (load ${os.loadavg().map((n) => n.toFixed(2)).join(", ")})`,
+      ` (load ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(", ")})`,
   );
   // BENCH_QUICK=1: the day's run only (while working on the job); no report written.
   if (process.env.BENCH_QUICK) {
