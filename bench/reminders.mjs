@@ -18,7 +18,6 @@ const GOAL_SECONDS = 60;
 /** The ordinary day measured, and the day of the crash run (15 days on: other hauls are due). */
 const DAY = "2026-06-01";
 const CRASH_DAY = "2026-06-16";
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 const loadLib = () => loadBenchLib("reminders-lib.ts", "reminders-bench");
 
@@ -100,6 +99,7 @@ function runChild(url, today, outboxDir, { dryRun = false, killAt } = {}) {
         progress,
         result,
         wall: (performance.now() - started) / 1000,
+        load: os.loadavg()[0],
       }),
     );
   });
@@ -252,29 +252,32 @@ async function main() {
     files.length === claims &&
     duplicates === 0;
   const row = (what, r, extra = "") =>
-    `| ${what} | ${r.result ? r.result.seconds.toFixed(1) + " s" : "killed"} | ${r.wall.toFixed(1)} s | ${r.result?.donors ?? r.progress} | ${r.result?.due ?? "–"} | ${r.result?.queued ?? "–"} | ${extra} |`;
+    `| ${what} | ${r.result ? r.result.seconds.toFixed(1) + " s" : "killed"} | ${r.wall.toFixed(1)} s | ${r.load.toFixed(1)} | ${r.result?.donors ?? r.progress} | ${r.result?.due ?? "–"} | ${r.result?.queued ?? "–"} | ${extra} |`;
   const section = `<!-- reminders -->
 
 ## Reminders: the daily run over 200,000 donors (issue 33)
 
 - Date: ${new Date().toISOString()}; \`npm run bench:reminders\`: a fresh PostgreSQL database on this
   machine; ${DONORS.toLocaleString("en")} signed-in donors opted in to both reminders (a third in Malay),
-  ${seeded.balances.toLocaleString("en")} dated balances over one to three kinds of wealth each
-  (savings for all, shares for half, CPF for a fifth; six balances 61 days apart from a day in 2025,
-  0.8 to 2.8 times the nisab, so hauls start, break and end), in a bench-only table read through the
-  ReminderSources port (the haul tracker's own table is another branch's); seeded in ${seedSeconds.toFixed(1)} s
-- The run is the portal's own (\`runReminders\`, src/server/reminders.ts) in a child process: batches of
-  1,000 donors, each donor's haul of each wealth by MUIS's rule (\`haulsDue\`), the reminders due
-  (\`remindersDue\`), each claimed in \`reminders_sent\` with its sealed mail recorded in \`mail_queue\`
-  in one transaction. "Run" is the run itself; "wall" adds the child's start (bundle load, connection)
+  their years in the portal's own tables: ${seeded.balances.toLocaleString("en")} haul tracker balances
+  (\`haul_entry\`) over one to three kinds of wealth each (savings for all, shares for half, CPF for a
+  fifth; six balances 61 days apart from a day in 2025, 0.8 to 2.8 times the nisab, so hauls start,
+  break and end), ${seeded.payments.toLocaleString("en")} recorded zakat payments, ${seeded.fasts.toLocaleString("en")} missed-fasts entries owed
+  (\`missed_fast\`) and ${seeded.gifts.toLocaleString("en")} zakat harta gifts through the portal (\`donation\`); seeded in ${seedSeconds.toFixed(1)} s
+- The run is the portal's own (\`runReminders\`, src/server/reminders.ts) in a child process, its
+  donors' years read by the portal's readers (\`donorYearReaders\`, year-readers.ts): batches of
+  2,000 donors read by key range, each donor's haul of each wealth by MUIS's rule (\`haulsDue\`, the
+  nisab in force at the haul's end), the reminders due (\`remindersDue\`), and the batch's claims in
+  \`reminders_sent\` with their sealed mails in \`mail_queue\` in one transaction. "Run" is the run
+  itself; "wall" adds the child's start (bundle load, connection)
 - Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.split(" ").slice(0, 2).join(" ")}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, shared with other helpers' work; load
-  average (1, 5, 15 min) at the end: ${load.join(", ")}
+  average (1, 5, 15 min) with each run in the table (at its end), and at the end: ${load.join(", ")}
 - Goal: the day's run over all donors in under ${GOAL_SECONDS} s; after a run killed mid-way (SIGKILL at half the
   donors) and run again, every reminder due queued once and none twice, and the outbox the queue then
   delivers to holds each once: **${pass ? "PASS" : "FAIL"}**
 
-| Run | Run time | Wall | Donors | Due | Queued | Notes |
-| --- | ---: | ---: | ---: | ---: | ---: | --- |
+| Run | Run time | Wall | Load (1 min) | Donors | Due | Queued | Notes |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |
 ${row(`Dry run, ${DAY} (count only)`, dry)}
 ${row(`The day's run, ${DAY}`, day)}
 ${row(`The same day again`, again, `already claimed: ${again.result.alreadyClaimed}`)}
