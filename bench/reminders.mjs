@@ -9,8 +9,8 @@ import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { build } from "esbuild";
-import { pathToFileURL, fileURLToPath } from "node:url";
+import { fileURLToPath } from "node:url";
+import { loadBenchLib } from "./lib/bundle.mjs";
 import { benchDir, freshPostgres, runBench, say, cleanups } from "./lib/processes.mjs";
 
 const DONORS = Number(process.env.BENCH_DONORS ?? 200_000);
@@ -18,47 +18,38 @@ const GOAL_SECONDS = 60;
 /** The ordinary day measured, and the day of the crash run (15 days on: other hauls are due). */
 const DAY = "2026-06-01";
 const CRASH_DAY = "2026-06-16";
-const here = path.dirname(fileURLToPath(import.meta.url));
 
-async function loadLib() {
-  const dir = path.join(here, "..", "node_modules", ".cache", "reminders-bench");
-  const out = path.join(dir, "reminders-lib.mjs");
-  await build({
-    entryPoints: [path.join(here, "reminders-lib.ts")],
-    outfile: out,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node22",
-    // The workspace packages are TypeScript and bundled; these stay external.
-    external: [
-      "pg",
-      "effect",
-      "fflate",
-      "@electric-sql/pglite",
-      "jose",
-      "nodemailer",
-      "stripe",
-      "qrcode",
-    ],
-    logLevel: "error",
-  });
-  return import(pathToFileURL(out).href);
-}
+const loadLib = () => loadBenchLib("reminders-lib.ts", "reminders-bench");
 
 /** A child that runs the day's reminders and says how far it got. */
 async function child(url, today, outboxDir, dryRun) {
   const lib = await loadLib();
   const sql = await lib.open(url);
+  // BENCH_SQL_TIMES=1: each statement's count and time spent waiting for it, on stderr.
+  const times = new Map();
+  if (process.env.BENCH_SQL_TIMES) {
+    const query = sql.query.bind(sql);
+    sql.query = async (text, params) => {
+      const started = performance.now();
+      try {
+        return await query(text, params);
+      } finally {
+        const name = text.replace(/\s+/g, " ").trim().slice(0, 60);
+        const seen = times.get(name) ?? { n: 0, ms: 0 };
+        times.set(name, { n: seen.n + 1, ms: seen.ms + performance.now() - started });
+      }
+    };
+  }
   const services = lib.benchServices(sql, outboxDir, Date.parse(`${today}T01:00:00Z`));
   const started = performance.now();
-  const result = await lib.run(services, sql, today, {
+  const result = await lib.run(services, today, {
     dryRun,
     onBatch: (done) => console.log(`progress ${done}`),
   });
   console.log(
     `result ${JSON.stringify({ ...result, seconds: (performance.now() - started) / 1000 })}`,
   );
+  for (const [name, { n, ms }] of times) console.error(`${n}\t${Math.round(ms)} ms\t${name}`);
   await sql.close();
 }
 
@@ -108,12 +99,19 @@ function runChild(url, today, outboxDir, { dryRun = false, killAt } = {}) {
         progress,
         result,
         wall: (performance.now() - started) / 1000,
+        load: os.loadavg()[0],
       }),
     );
   });
 }
 
-/** 200,000 donors, their choices and their balances, written by the server (generate_series). */
+/**
+ * 200,000 donors, their choices and their years in the portal's own tables, written by the server
+ * (generate_series): the haul tracker's lines (`haul_entry`: six balances 61 days apart per wealth,
+ * 0.8 to 2.8 times the nisab, so hauls start, break and end; a tenth also recorded a zakat payment on
+ * their savings), the missed-fasts log (`missed_fast`: an eighth owe days) and, for one in
+ * twenty, a zakat harta gift through the portal (the haul counts from it where no payment is recorded).
+ */
 async function seedDonors(sql) {
   const [{ nisab }] = await sql.query(
     "select nisab_value_cents as nisab from home_page_configuration where charity_id = 25",
@@ -128,30 +126,60 @@ async function seedDonors(sql) {
       select md5('d' || i)::uuid, true, true, case when i % 3 = 0 then 'ms' else 'en' end,
              md5('u' || i), now()
       from generate_series(1, ${DONORS}) i;
-    create table bench_haul_balance (donor_id uuid not null, wealth text not null, date date not null,
-                                     balance bigint not null);
-    insert into bench_haul_balance
-      select md5('d' || i)::uuid, w.wealth,
+    insert into haul_entry (id, donor_id, wealth, kind, on_date, balance_cents)
+      select md5('h' || i || w.wealth || k)::uuid, md5('d' || i)::uuid, w.wealth, 'balance',
              date '2025-01-01' + (abs(hashtext(i || w.wealth)) % 365) + k * 61,
              (${nisabCents} * (0.8 + (abs(hashtext(i || w.wealth || k)) % 200) / 100.0))::bigint
       from generate_series(1, ${DONORS}) i
       cross join (values ('savings', 1), ('shares', 2), ('cpf', 5)) as w (wealth, every)
       cross join generate_series(0, 5) k
       where i % w.every = 0;
-    create index on bench_haul_balance (donor_id);
+    insert into haul_entry (id, donor_id, wealth, kind, on_date, balance_cents)
+      select md5('p' || i)::uuid, md5('d' || i)::uuid, 'savings', 'payment',
+             date '2025-01-01' + (abs(hashtext('p' || i)) % 300), null
+      from generate_series(10, ${DONORS}, 10) i;
+    insert into missed_fast (id, donor_id, hijri_year, reason, days, created_at, updated_at)
+      select md5('f' || i)::uuid, md5('d' || i)::uuid, 1446, 'travel', 1 + i % 30, now(), now()
+      from generate_series(3, ${DONORS}, 8) i;
+    insert into donation (id, transaction_no, donor_id, flow, status, total_cents, amounts, inputs,
+                          payment_method, rates_version, client_secret_hash, created_at, updated_at)
+      select md5('g' || i)::uuid, 'R' || i, md5('d' || i)::uuid, 'ZAKAT',
+             case when i % 100 = 7 then 'failed' else 'succeeded' end, 25000,
+             '{"harta": 25000}', '{}', 'card', 1, '\\x00'::bytea, t, t
+      from generate_series(7, ${DONORS}, 20) i,
+           lateral (select timestamptz '2025-02-01 10:00+08' + (i % 200) * interval '1 day' as t) x;
     analyze;
   `);
-  const [{ count }] = await sql.query("select count(*)::int as count from bench_haul_balance");
-  return { nisabCents, balances: count };
+}
+
+async function counts(sql) {
+  const [{ nisab }] = await sql.query(
+    "select nisab_value_cents as nisab from home_page_configuration where charity_id = 25",
+  );
+  const nisabCents = Number(nisab);
+  const [{ balances, payments, fasts, gifts }] = await sql.query(
+    `select (select count(*)::int from haul_entry where kind = 'balance') as balances,
+            (select count(*)::int from haul_entry where kind = 'payment') as payments,
+            (select count(*)::int from missed_fast) as fasts,
+            (select count(*)::int from donation where donor_id is not null) as gifts`,
+  );
+  return { nisabCents, balances, payments, fasts, gifts };
 }
 
 async function main() {
-  const database = await freshPostgres();
+  // BENCH_DATABASE_URL: a database kept between runs while working on the job (seeded once, its
+  // claims and reminder mails cleared at each start); by default a fresh one, dropped at the end.
+  const database = process.env.BENCH_DATABASE_URL
+    ? { url: process.env.BENCH_DATABASE_URL }
+    : await freshPostgres();
   if (!database.url) throw new Error(`the reminder bench needs PostgreSQL: ${database.reason}`);
   const lib = await loadLib();
   const sql = await lib.open(database.url);
   let seedSeconds = performance.now();
-  const seeded = await seedDonors(sql);
+  const [{ donors: present }] = await sql.query("select count(*)::int as donors from donor");
+  if (present === 0) await seedDonors(sql);
+  else await sql.exec("delete from reminders_sent; delete from mail_queue where kind = 'reminder'");
+  const seeded = await counts(sql);
   seedSeconds = (performance.now() - seedSeconds) / 1000;
   say(`seeded ${DONORS} donors and ${seeded.balances} balances in ${seedSeconds.toFixed(1)} s`);
   const outbox = mkdtempSync(path.join(os.tmpdir(), "reminders-outbox-"));
@@ -161,8 +189,17 @@ async function main() {
   say(`dry run (${DAY}): ${JSON.stringify(dry.result)} in ${dry.wall.toFixed(1)} s`);
   const day = await runChild(database.url, DAY, outbox);
   say(
-    `the day's run (${DAY}): ${JSON.stringify(day.result)}, ${day.wall.toFixed(1)} s with start-up`,
+    `the day's run (${DAY}): ${JSON.stringify(day.result)}, ${day.wall.toFixed(1)} s with start-up` +
+      ` (load ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(", ")})`,
   );
+  // BENCH_QUICK=1: the day's run only (while working on the job); no report written.
+  if (process.env.BENCH_QUICK) {
+    await sql.close();
+    return true;
+  }
   const again = await runChild(database.url, DAY, outbox);
   say(`the same day again: ${JSON.stringify(again.result)}`);
 
@@ -215,29 +252,32 @@ async function main() {
     files.length === claims &&
     duplicates === 0;
   const row = (what, r, extra = "") =>
-    `| ${what} | ${r.result ? r.result.seconds.toFixed(1) + " s" : "killed"} | ${r.wall.toFixed(1)} s | ${r.result?.donors ?? r.progress} | ${r.result?.due ?? "–"} | ${r.result?.queued ?? "–"} | ${extra} |`;
+    `| ${what} | ${r.result ? r.result.seconds.toFixed(1) + " s" : "killed"} | ${r.wall.toFixed(1)} s | ${r.load.toFixed(1)} | ${r.result?.donors ?? r.progress} | ${r.result?.due ?? "–"} | ${r.result?.queued ?? "–"} | ${extra} |`;
   const section = `<!-- reminders -->
 
 ## Reminders: the daily run over 200,000 donors (issue 33)
 
 - Date: ${new Date().toISOString()}; \`npm run bench:reminders\`: a fresh PostgreSQL database on this
   machine; ${DONORS.toLocaleString("en")} signed-in donors opted in to both reminders (a third in Malay),
-  ${seeded.balances.toLocaleString("en")} dated balances over one to three kinds of wealth each
-  (savings for all, shares for half, CPF for a fifth; six balances 61 days apart from a day in 2025,
-  0.8 to 2.8 times the nisab, so hauls start, break and end), in a bench-only table read through the
-  ReminderSources port (the haul tracker's own table is another branch's); seeded in ${seedSeconds.toFixed(1)} s
-- The run is the portal's own (\`runReminders\`, src/server/reminders.ts) in a child process: batches of
-  1,000 donors, each donor's haul of each wealth by MUIS's rule (\`haulsDue\`), the reminders due
-  (\`remindersDue\`), each claimed in \`reminders_sent\` with its sealed mail recorded in \`mail_queue\`
-  in one transaction. "Run" is the run itself; "wall" adds the child's start (bundle load, connection)
+  their years in the portal's own tables: ${seeded.balances.toLocaleString("en")} haul tracker balances
+  (\`haul_entry\`) over one to three kinds of wealth each (savings for all, shares for half, CPF for a
+  fifth; six balances 61 days apart from a day in 2025, 0.8 to 2.8 times the nisab, so hauls start,
+  break and end), ${seeded.payments.toLocaleString("en")} recorded zakat payments, ${seeded.fasts.toLocaleString("en")} missed-fasts entries owed
+  (\`missed_fast\`) and ${seeded.gifts.toLocaleString("en")} zakat harta gifts through the portal (\`donation\`); seeded in ${seedSeconds.toFixed(1)} s
+- The run is the portal's own (\`runReminders\`, src/server/reminders.ts) in a child process, its
+  donors' years read by the portal's readers (\`donorYearReaders\`, year-readers.ts): batches of
+  2,000 donors read by key range, each donor's haul of each wealth by MUIS's rule (\`haulsDue\`, the
+  nisab in force at the haul's end), the reminders due (\`remindersDue\`), and the batch's claims in
+  \`reminders_sent\` with their sealed mails in \`mail_queue\` in one transaction. "Run" is the run
+  itself; "wall" adds the child's start (bundle load, connection)
 - Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.split(" ").slice(0, 2).join(" ")}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, shared with other helpers' work; load
-  average (1, 5, 15 min) at the end: ${load.join(", ")}
+  average (1, 5, 15 min) with each run in the table (at its end), and at the end: ${load.join(", ")}
 - Goal: the day's run over all donors in under ${GOAL_SECONDS} s; after a run killed mid-way (SIGKILL at half the
   donors) and run again, every reminder due queued once and none twice, and the outbox the queue then
   delivers to holds each once: **${pass ? "PASS" : "FAIL"}**
 
-| Run | Run time | Wall | Donors | Due | Queued | Notes |
-| --- | ---: | ---: | ---: | ---: | ---: | --- |
+| Run | Run time | Wall | Load (1 min) | Donors | Due | Queued | Notes |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |
 ${row(`Dry run, ${DAY} (count only)`, dry)}
 ${row(`The day's run, ${DAY}`, day)}
 ${row(`The same day again`, again, `already claimed: ${again.result.alreadyClaimed}`)}

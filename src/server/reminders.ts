@@ -6,7 +6,9 @@ import {
   hijriCalendar,
   nextRamadan,
   MAIN_CHARITY_ID,
+  nisabHistory,
   reminderCalendar,
+  seedNisabHistory,
   remindersDue,
   sgtDate,
   type HijriDate,
@@ -20,6 +22,7 @@ import {
   reminderSources,
   reminderStore,
   donorYearReaders,
+  haulEntries,
   type ReminderStore,
 } from "@portal/adapters/db";
 import { umAlQuraDateOf } from "@portal/adapters";
@@ -170,7 +173,7 @@ export const remindersOf = (services: Services): (() => Promise<ReminderStore>) 
  * The daily reminder run: every opted-in donor with an address, `batch` at a time in donor-id order;
  * for each batch, the reminders already claimed and the donors' years (the ReminderSources port), then
  * the rule (`remindersDue`) for each donor, and each reminder due claimed and its mail recorded in one
- * transaction (`claimAndQueue`). The mail loop delivers them. A run killed anywhere sends nothing
+ * transaction per batch (`claimAndQueue`). The mail loop delivers them. A run killed anywhere sends nothing
  * twice: a claim and its mail commit together, and a re-run skips what is claimed.
  */
 export async function runReminders(
@@ -188,14 +191,15 @@ export async function runReminders(
   const sql = await services.database.open();
   const nowMs = services.clock.nowMs();
   const today = options.today ?? sgtDate(nowMs);
-  const batch = options.batch ?? 1_000;
+  const batch = options.batch ?? 2_000;
   const sources =
     options.sources ?? reminderSources(() => services.database.open(), donorYearReaders);
-  const [rates, months] = await Promise.all([
+  const [rates, months, nisabSteps] = await Promise.all([
     readRates(sql, MAIN_CHARITY_ID),
     readHijriMonths(sql),
+    haulEntries(sql).nisab(MAIN_CHARITY_ID),
   ]);
-  if (!rates) throw new Error("no rates configured");
+  if (!rates || !nisabSteps.current) throw new Error("no rates configured");
   const calendar = hijriCalendar(months);
   // The Umm al-Qura estimate through Intl, once per day asked (the same few days for every donor).
   const estimates = new Map<string, HijriDate>();
@@ -207,14 +211,16 @@ export async function runReminders(
     }
     return found;
   };
-  const nisab = [{ from: "1970-01-01", nisab: rates.rates.nisabValue }];
+  // The nisab in force at each haul's end, as the haul tracker counts it (api/haul.ts): the
+  // published history, not only today's figure.
+  const nisab = nisabHistory([...seedNisabHistory, ...nisabSteps.published], nisabSteps.current);
   const context = {
     serverKey: services.key,
     publicUrl: publicUrlOf(services.config),
     stampMs: nowMs,
   };
   const ramadan = nextRamadan(calendar, estimate, today);
-  const haulRates = { nisab, zakatRate: rates.rates.zakatRate };
+  const haulRates = { nisab, zakatRate: nisabSteps.current.zakatRate };
   // One batch's reads: the donors, what they were sent, their years. The next batch is read while
   // this one is worked out (the database and the rule overlap).
   const read = async (after: string | null) => {
@@ -239,7 +245,7 @@ export async function runReminders(
     next = read(last);
     // A failed read of the next batch surfaces when it is awaited, not as an unhandled rejection.
     next.catch(() => undefined);
-    const work: Array<Promise<boolean>> = [];
+    const work: Array<{ donorId: string; reminder: ReminderDue; mail: MailMessage }> = [];
     for (const donor of page) {
       const year = years.get(donor.donorId);
       const reminders = remindersDue({
@@ -258,13 +264,13 @@ export async function runReminders(
       if (options.dryRun) continue;
       for (const reminder of reminders) {
         const mail = reminderMail(reminder, donor.email, donor.unsubscribeId, context);
-        work.push(store.claimAndQueue(donor.donorId, reminder, mail, new Date(nowMs)));
+        work.push({ donorId: donor.donorId, reminder, mail });
       }
     }
-    for (const won of await Promise.all(work)) {
-      if (won) queued += 1;
-      else alreadyClaimed += 1;
-    }
+    // The batch's claims and their mails in one transaction (all of them, or none after a crash).
+    const won = await store.claimAndQueue(work, new Date(nowMs));
+    queued += won;
+    alreadyClaimed += work.length - won;
     donors += page.length;
     options.onBatch?.(donors);
   }

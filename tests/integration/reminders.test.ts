@@ -251,4 +251,38 @@ describe.each(testDatabases())("reminders on $name", (database) => {
     const haul = mine.find((m) => m.subject.startsWith("Zakat on your savings"))!;
     expect(icsProps(haul.attachments![0]!.content)["DTSTART;VALUE=DATE"]).toBe("20260220");
   });
+
+  it("counts a haul that ended before a nisab change at the nisab then in force, as the tracker does", async () => {
+    const tokenD = await identity.sign({ email: "yusof.r@example.com", name: "Yusof" });
+    await registerSignIn(portal.base, tokenD, nric("1732051"), "91420004");
+    // $11,000 of savings from 2 Mar 2025: the haul ends on 20 Feb 2026, when the nisab was $10,975.
+    for (const [name, body] of [
+      [
+        "saveHaulEntry",
+        { wealth: "savings", kind: "balance", date: "2025-03-02", balanceCents: 1_100_000 },
+      ],
+      ["setReminderPreferences", { haul: true, ramadan: false, lang: "en" }],
+    ] as const) {
+      const answer = await call(donor(name), body, bearer(tokenD));
+      expect(answer.status, `${name} ${JSON.stringify(answer.body)}`).toBe(200);
+    }
+    // The council has since raised the nisab to $12,000 (now, after the haul's end): today's figure
+    // would find nothing due; the figure in force on 20 Feb 2026 finds $275.00.
+    const rates = (patch: Record<string, unknown>) =>
+      fetch(`${portal.base}/__test/rates`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${CONTROL}` },
+        body: JSON.stringify(patch),
+      });
+    expect((await rates({ nisabValue: 1_200_000 })).status).toBe(200);
+    try {
+      expect(await run({ today: "2026-02-16" })).toMatchObject({ queued: 1 });
+      const [mail, ...more] = (await outbox()).filter((m) => m.to === "yusof.r@example.com");
+      expect(more).toHaveLength(0);
+      expect(mail!.subject).toBe("Zakat on your savings is due on 20 Feb 2026");
+      expect(mail!.text).toContain("$275.00");
+    } finally {
+      expect((await rates({ nisabValue: 1_097_500 })).status).toBe(200);
+    }
+  });
 });

@@ -183,6 +183,26 @@ export default function HaulTracker(props: {
   const field = (name: keyof Form) => (value: string) =>
     setForm({ ...form, [name]: cleanText(value) });
   const wealthName = (w: HaulWealth) => t(`haul_wealth_${w}`);
+  /** One of the typed fields (month, date, balance): its value, error and test id by its name. */
+  const textField = (
+    name: "month" | "date" | "balance",
+    label: string,
+    hint: string | undefined,
+    maxLength: number,
+    inputMode: "numeric" | "decimal",
+  ) => (
+    <TextField
+      label={label}
+      hint={hint}
+      name={name}
+      value={form[name]}
+      onChange={field(name)}
+      error={errors[name]}
+      maxLength={maxLength}
+      inputMode={inputMode}
+      testId={`haul-${name}`}
+    />
+  );
 
   return (
     <div className="haul-tracker">
@@ -210,43 +230,18 @@ export default function HaulTracker(props: {
             disabled: form.id !== null && k === "monthEnd",
           }))}
         />
-        {form.kind === "monthEnd" ? (
-          <TextField
-            label={t("haul_field_month")}
-            hint={t("haul_field_month_hint")}
-            name="month"
-            value={form.month}
-            onChange={field("month")}
-            error={errors.month}
-            maxLength={7}
-            inputMode="numeric"
-            testId="haul-month"
-          />
-        ) : (
-          <TextField
-            label={form.kind === "payment" ? t("haul_field_paid_on") : t("haul_field_date")}
-            hint={t("haul_field_date_hint")}
-            name="date"
-            value={form.date}
-            onChange={field("date")}
-            error={errors.date}
-            maxLength={10}
-            inputMode="numeric"
-            testId="haul-date"
-          />
-        )}
-        {form.kind === "payment" ? null : (
-          <TextField
-            label={t("haul_field_balance")}
-            name="balance"
-            value={form.balance}
-            onChange={field("balance")}
-            error={errors.balance}
-            maxLength={16}
-            inputMode="decimal"
-            testId="haul-balance"
-          />
-        )}
+        {form.kind === "monthEnd"
+          ? textField("month", t("haul_field_month"), t("haul_field_month_hint"), 7, "numeric")
+          : textField(
+              "date",
+              form.kind === "payment" ? t("haul_field_paid_on") : t("haul_field_date"),
+              t("haul_field_date_hint"),
+              10,
+              "numeric",
+            )}
+        {form.kind === "payment"
+          ? null
+          : textField("balance", t("haul_field_balance"), undefined, 16, "decimal")}
         <div className="account-buttons">
           <button type="submit" className="button" disabled={busy} data-testid="haul-save">
             {form.id === null ? t("haul_add") : t("haul_save")}

@@ -118,6 +118,41 @@ const change = (now: number, last: number, t: T) => {
   return `${percent > 0 ? "+" : ""}${percent}%`;
 };
 
+/**
+ * A table of figures: the caption, a column heading each, and a row each (its name as the row's
+ * heading), the total last.
+ */
+const figureTable = (
+  caption: string,
+  heads: ReadonlyArray<string>,
+  rows: ReadonlyArray<{ readonly name: string; readonly cells: ReadonlyArray<string> }>,
+  total: { readonly name: string; readonly cells: ReadonlyArray<string> },
+) => {
+  const table = element("table", undefined, "collections-table");
+  table.append(element("caption", caption));
+  const headRow = element("tr");
+  for (const label of heads) {
+    const th = element("th", label);
+    th.scope = "col";
+    headRow.append(th);
+  }
+  table.append(element("thead"));
+  table.tHead?.append(headRow);
+  const body = element("tbody");
+  const row = (line: (typeof rows)[number], isTotal = false) => {
+    const tr = element("tr", undefined, isTotal ? "collections-total" : undefined);
+    const th = element("th", line.name);
+    th.scope = "row";
+    tr.append(th);
+    for (const cell of line.cells) tr.append(element("td", cell));
+    return tr;
+  };
+  for (const line of rows) body.append(row(line));
+  body.append(row(total, true));
+  table.append(body);
+  return table;
+};
+
 /** A table of a period's lines: gifts and amount now, the same days last year, and the change. */
 const periodTable = (
   caption: string,
@@ -127,44 +162,26 @@ const periodTable = (
   t: T,
   lang: string,
 ) => {
-  const table = element("table", undefined, "collections-table");
-  table.append(element("caption", caption));
-  const headRow = element("tr");
-  for (const label of [
-    head,
-    t("collections_col_gifts"),
-    t("collections_col_amount"),
-    t("collections_col_last_gifts"),
-    t("collections_col_last_amount"),
-    t("collections_col_change"),
-  ]) {
-    const th = element("th", label);
-    th.scope = "col";
-    headRow.append(th);
-  }
-  table.append(element("thead"));
-  table.tHead?.append(headRow);
-  const body = element("tbody");
-  const row = (name: string, line: Line, total = false) => {
-    const tr = element("tr", undefined, total ? "collections-total" : undefined);
-    const th = element("th", name);
-    th.scope = "row";
-    tr.append(th);
-    for (const cell of [
-      count(line.count, lang),
-      money(line.cents),
-      count(line.lastCount, lang),
-      money(line.lastCents),
-      change(line.cents, line.lastCents, t),
-    ]) {
-      tr.append(element("td", cell));
-    }
-    return tr;
-  };
-  for (const line of lines) body.append(row(line.name, line));
-  body.append(row(t("collections_total"), total, true));
-  table.append(body);
-  return table;
+  const cells = (line: Line) => [
+    count(line.count, lang),
+    money(line.cents),
+    count(line.lastCount, lang),
+    money(line.lastCents),
+    change(line.cents, line.lastCents, t),
+  ];
+  return figureTable(
+    caption,
+    [
+      head,
+      t("collections_col_gifts"),
+      t("collections_col_amount"),
+      t("collections_col_last_gifts"),
+      t("collections_col_last_amount"),
+      t("collections_col_change"),
+    ],
+    lines.map((line) => ({ name: line.name, cells: cells(line) })),
+    { name: t("collections_total"), cells: cells(total) },
+  );
 };
 
 /** A table that may scroll sideways on a phone: a named region a keyboard can reach and scroll. */
@@ -246,7 +263,7 @@ const drawPeriod = (
   target.replaceChildren(...parts);
 };
 
-const drawAsnaf = (target: HTMLElement, asnaf: Figures["asnaf"], t: T, lang: string) => {
+const drawAsnaf = (target: HTMLElement, asnaf: Figures["asnaf"], t: T) => {
   if (!asnaf) {
     target.replaceChildren(element("p", t("collections_asnaf_none")));
     return;
@@ -255,33 +272,13 @@ const drawAsnaf = (target: HTMLElement, asnaf: Figures["asnaf"], t: T, lang: str
   const intro = element("p", fill(t("collections_asnaf_intro"), { year: String(asnaf.year) }));
   const share = (cents: number) =>
     asnaf.total === 0 ? "0%" : `${((cents / asnaf.total) * 100).toFixed(1)}%`;
-  const table = element("table", undefined, "collections-table");
-  table.append(
-    element("caption", fill(t("collections_asnaf_intro"), { year: String(asnaf.year) })),
+  const cells = (cents: number) => [money(cents), share(cents)];
+  const table = figureTable(
+    fill(t("collections_asnaf_intro"), { year: String(asnaf.year) }),
+    [t("collections_col_asnaf"), t("collections_col_amount"), t("collections_col_share")],
+    asnaf.lines.map((line) => ({ name: name(line.asnaf), cells: cells(line.cents) })),
+    { name: t("collections_total"), cells: cells(asnaf.total) },
   );
-  const head = element("tr");
-  for (const label of [
-    t("collections_col_asnaf"),
-    t("collections_col_amount"),
-    t("collections_col_share"),
-  ]) {
-    const th = element("th", label);
-    th.scope = "col";
-    head.append(th);
-  }
-  table.append(element("thead"));
-  table.tHead?.append(head);
-  const body = element("tbody");
-  const row = (label: string, cents: number, total = false) => {
-    const tr = element("tr", undefined, total ? "collections-total" : undefined);
-    const th = element("th", label);
-    th.scope = "row";
-    tr.append(th, element("td", money(cents)), element("td", share(cents)));
-    return tr;
-  };
-  for (const line of asnaf.lines) body.append(row(name(line.asnaf), line.cents));
-  body.append(row(t("collections_total"), asnaf.total, true));
-  table.append(body);
   const wrap = tableRegion(table);
   const figure = element("div", undefined, "collections-figure");
   figure.append(
@@ -291,14 +288,12 @@ const drawAsnaf = (target: HTMLElement, asnaf: Figures["asnaf"], t: T, lang: str
     ),
     wrap,
   );
-  void lang;
   target.replaceChildren(intro, figure);
 };
 
 /** Draw every part of the page from the figures. */
 export const drawFigures = (figures: Figures, labels: CollectionsLabels, root: ParentNode) => {
   const t: T = (key, values) => (values ? fill(labels[key], values) : labels[key]);
-  const { lang } = labels;
   const ramadan = root.querySelector<HTMLElement>("[data-collections-ramadan]");
   const year = root.querySelector<HTMLElement>("[data-collections-year]");
   const asnaf = root.querySelector<HTMLElement>("[data-collections-asnaf]");
@@ -319,7 +314,7 @@ export const drawFigures = (figures: Figures, labels: CollectionsLabels, root: P
     ]);
   }
   if (year) drawPeriod(year, figures.year, t, labels, []);
-  if (asnaf) drawAsnaf(asnaf, figures.asnaf, t, lang);
+  if (asnaf) drawAsnaf(asnaf, figures.asnaf, t);
   for (const part of root.querySelectorAll<HTMLElement>("[data-collections-part]")) {
     part.hidden = false;
   }

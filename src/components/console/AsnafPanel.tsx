@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { ASNAF, formatMoney, type Cents } from "@portal/domain";
-import { consoleCall, fill, sgTime, type ConsoleSessionInfo } from "./api";
+import { consoleCall, fill, type ConsoleSessionInfo } from "./api";
 import ConsoleGate from "./ConsoleGate";
+import DraftList, { type ListedDraft } from "./DraftList";
 import { NoticeLine, useDecisions } from "./decisions";
 import TableRegion from "./TableRegion";
 
@@ -13,12 +14,8 @@ interface Published {
   cents: AsnafCents;
   publishedAt: string;
 }
-interface Draft {
-  id: number;
-  status: "pending" | "published" | "withdrawn";
+interface Draft extends ListedDraft {
   proposed: { year: number; cents: AsnafCents };
-  draftedBy: { id: string; name: string; at: string };
-  approvedBy: { id: string; name: string; at: string } | null;
 }
 interface AsnafData {
   published: Published[];
@@ -119,6 +116,12 @@ function Asnaf({ lang, labels, session }: Props & { session: ConsoleSessionInfo 
       </table>
     </TableRegion>
   );
+  const draftTitle = (draft: Draft) =>
+    fill(l("console_asnaf_draft_title"), {
+      id: draft.id,
+      year: draft.proposed.year,
+      status: l(`console_asnaf_status_${draft.status}`),
+    });
   const latest = data.published[0];
   return (
     <section className="console-asnaf" aria-labelledby="asnaf-heading">
@@ -193,73 +196,19 @@ function Asnaf({ lang, labels, session }: Props & { session: ConsoleSessionInfo 
           </form>
         </section>
       ) : null}
-      <section aria-labelledby="asnaf-drafts">
-        <h3 id="asnaf-drafts">{l("console_asnaf_drafts")}</h3>
-        {data.drafts.length === 0 ? <p>{l("console_asnaf_drafts_none")}</p> : null}
-        {data.drafts.map((draft) => (
-          <article
-            key={draft.id}
-            className="console-card"
-            data-asnaf-draft={draft.id}
-            data-status={draft.status}
-          >
-            <h4>
-              {fill(l("console_asnaf_draft_title"), {
-                id: draft.id,
-                year: draft.proposed.year,
-                status: l(`console_asnaf_status_${draft.status}`),
-              })}
-            </h4>
-            <p className="console-meta">
-              {fill(l("console_asnaf_drafted_by"), {
-                name: draft.draftedBy.name,
-                at: sgTime(draft.draftedBy.at, lang),
-              })}
-            </p>
-            {draft.approvedBy ? (
-              <p className="console-meta">
-                {fill(l("console_asnaf_approved_by"), {
-                  name: draft.approvedBy.name,
-                  at: sgTime(draft.approvedBy.at, lang),
-                })}
-              </p>
-            ) : null}
-            {figures(
-              draft.proposed.cents,
-              fill(l("console_asnaf_draft_title"), {
-                id: draft.id,
-                year: draft.proposed.year,
-                status: l(`console_asnaf_status_${draft.status}`),
-              }),
-              `draft-${draft.id}`,
-            )}
-            {draft.status === "pending" ? (
-              <div className="console-actions">
-                {may("asnaf.approve") && draft.draftedBy.id !== session.officer.id ? (
-                  <button
-                    className="console-button"
-                    type="button"
-                    disabled={busy}
-                    onClick={() => void act(draft, "approve")}
-                  >
-                    {fill(l("console_asnaf_approve"), { id: draft.id })}
-                  </button>
-                ) : null}
-                {may("asnaf.draft") ? (
-                  <button
-                    className="console-button console-button--quiet"
-                    type="button"
-                    disabled={busy}
-                    onClick={() => void act(draft, "withdraw")}
-                  >
-                    {fill(l("console_asnaf_withdraw"), { id: draft.id })}
-                  </button>
-                ) : null}
-              </div>
-            ) : null}
-          </article>
-        ))}
-      </section>
+      <DraftList
+        kind="asnaf"
+        drafts={data.drafts}
+        lang={lang}
+        l={l}
+        title={draftTitle}
+        body={(draft) => figures(draft.proposed.cents, draftTitle(draft), `draft-${draft.id}`)}
+        mayApprove={may("asnaf.approve")}
+        mayDraft={may("asnaf.draft")}
+        officerId={session.officer.id}
+        busy={busy}
+        act={(draft, verb) => void act(draft, verb)}
+      />
     </section>
   );
 }

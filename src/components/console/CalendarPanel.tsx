@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { consoleCall, fill, sgTime, type ConsoleSessionInfo } from "./api";
+import { consoleCall, fill, type ConsoleSessionInfo } from "./api";
 import ConsoleGate from "./ConsoleGate";
+import DraftList, { type ListedDraft } from "./DraftList";
 import { NoticeLine, useDecisions } from "./decisions";
 import TableRegion from "./TableRegion";
 
@@ -11,12 +12,7 @@ interface Month {
   month: number;
   start: string;
 }
-interface Draft extends Month {
-  id: number;
-  status: "pending" | "published" | "withdrawn";
-  draftedBy: { id: string; name: string; at: string };
-  approvedBy: { id: string; name: string; at: string } | null;
-}
+interface Draft extends Month, ListedDraft {}
 interface CalendarData {
   months: Month[];
   drafts: Draft[];
@@ -180,66 +176,26 @@ function Calendar({ lang, labels, session }: Props & { session: ConsoleSessionIn
           </form>
         </section>
       ) : null}
-      <section aria-labelledby="calendar-drafts">
-        <h3 id="calendar-drafts">{l("console_calendar_drafts")}</h3>
-        {data.drafts.length === 0 ? <p>{l("console_calendar_drafts_none")}</p> : null}
-        {data.drafts.map((draft) => (
-          <article
-            key={draft.id}
-            className="console-card"
-            data-calendar-draft={draft.id}
-            data-status={draft.status}
-          >
-            <h4>
-              {fill(l("console_calendar_draft_title"), {
-                id: draft.id,
-                month: monthName(draft.month),
-                year: draft.year,
-                start: dayText(draft.start, lang),
-                status: l(`console_calendar_status_${draft.status}`),
-              })}
-            </h4>
-            <p className="console-meta">
-              {fill(l("console_calendar_drafted_by"), {
-                name: draft.draftedBy.name,
-                at: sgTime(draft.draftedBy.at, lang),
-              })}
-            </p>
-            {draft.approvedBy ? (
-              <p className="console-meta">
-                {fill(l("console_calendar_approved_by"), {
-                  name: draft.approvedBy.name,
-                  at: sgTime(draft.approvedBy.at, lang),
-                })}
-              </p>
-            ) : null}
-            {draft.status === "pending" ? (
-              <div className="console-actions">
-                {may("calendar.approve") && draft.draftedBy.id !== session.officer.id ? (
-                  <button
-                    className="console-button"
-                    type="button"
-                    disabled={busy}
-                    onClick={() => void act(draft, "approve")}
-                  >
-                    {fill(l("console_calendar_approve"), { id: draft.id })}
-                  </button>
-                ) : null}
-                {may("calendar.draft") ? (
-                  <button
-                    className="console-button console-button--quiet"
-                    type="button"
-                    disabled={busy}
-                    onClick={() => void act(draft, "withdraw")}
-                  >
-                    {fill(l("console_calendar_withdraw"), { id: draft.id })}
-                  </button>
-                ) : null}
-              </div>
-            ) : null}
-          </article>
-        ))}
-      </section>
+      <DraftList
+        kind="calendar"
+        drafts={data.drafts}
+        lang={lang}
+        l={l}
+        title={(draft) =>
+          fill(l("console_calendar_draft_title"), {
+            id: draft.id,
+            month: monthName(draft.month),
+            year: draft.year,
+            start: dayText(draft.start, lang),
+            status: l(`console_calendar_status_${draft.status}`),
+          })
+        }
+        mayApprove={may("calendar.approve")}
+        mayDraft={may("calendar.draft")}
+        officerId={session.officer.id}
+        busy={busy}
+        act={(draft, verb) => void act(draft, verb)}
+      />
     </section>
   );
 }

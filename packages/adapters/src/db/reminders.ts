@@ -7,6 +7,7 @@ import type {
 } from "@portal/domain";
 import type { MailQueue } from "./mail-queue";
 import type { Sql, SqlQuery } from "./sql";
+import { donorRange } from "./year-readers";
 
 /** A donor's reminder choices as the account page shows them. */
 export interface ReminderPreferenceView extends ReminderPreferences {
@@ -45,15 +46,18 @@ export interface ReminderStore {
     donorIds: ReadonlyArray<string>,
   ) => Promise<ReadonlyMap<string, ReadonlyArray<ReminderClaimed>>>;
   /**
-   * Claim a reminder and record its mail in one transaction: the claim's key is unique, so a second
-   * claim (a re-run, a second instance) records nothing. True when this call claimed it.
+   * Claim reminders and record their mails in one transaction: a claim's key is unique, so a second
+   * claim (a re-run, a second instance) records nothing and queues no mail. Answers how many this
+   * call claimed. Keys are claimed in key order, so two instances at once cannot deadlock.
    */
   readonly claimAndQueue: (
-    donorId: string,
-    reminder: ReminderDue,
-    mail: MailMessage,
+    items: ReadonlyArray<{
+      readonly donorId: string;
+      readonly reminder: ReminderDue;
+      readonly mail: MailMessage;
+    }>,
     now: Date,
-  ) => Promise<boolean>;
+  ) => Promise<number>;
 }
 
 const hijriText = (h: ReminderDue["hijri"]) =>
@@ -64,6 +68,9 @@ const hijriOf = (text: string | null) => {
   const [year, month, day] = text.split("-").map(Number);
   return { year: year!, month: month!, day: day! };
 };
+
+/** Claims written by one statement (7 parameters each, well under the protocol's 65,535). */
+const CLAIMS_PER_STATEMENT = 500;
 
 /** The mail queue key of a reminder's mail: recording twice records once. */
 export const reminderMailKey = (reminderKey: string) => `reminder:${reminderKey}`;
@@ -106,8 +113,8 @@ export function reminderStore(sql: Sql, queue: () => Promise<MailQueue>): Remind
       return rows.length > 0;
     },
     optedIn: async (after, limit) => {
-      // A key range on the primary key, then the addresses of those donors only: each batch reads its
-      // own rows (a join here may be planned as a scan of every donor, once per batch).
+      // A key range on the primary key, then the addresses of the donors in that range (a join here
+      // is planned as a scan of every donor, once per batch).
       const page = await sql.query<{
         donor_id: string;
         haul: boolean;
@@ -124,8 +131,8 @@ export function reminderStore(sql: Sql, queue: () => Promise<MailQueue>): Remind
         (
           await sql.query<{ id: string; email: string }>(
             `select id, email from donor
-             where id in (select (jsonb_array_elements_text($1::jsonb))::uuid) and email is not null`,
-            [JSON.stringify(page.map((row) => row.donor_id))],
+             where id between $1::uuid and $2::uuid and email is not null`,
+            [page[0]!.donor_id, page.at(-1)!.donor_id],
           )
         ).map((row) => [row.id, row.email]),
       );
@@ -151,6 +158,7 @@ export function reminderStore(sql: Sql, queue: () => Promise<MailQueue>): Remind
     claimed: async (donorIds) => {
       const byDonor = new Map<string, ReminderClaimed[]>();
       if (donorIds.length === 0) return byDonor;
+      const { low, high, only } = donorRange(donorIds);
       const rows = await sql.query<{
         key: string;
         donor_id: string;
@@ -160,12 +168,12 @@ export function reminderStore(sql: Sql, queue: () => Promise<MailQueue>): Remind
         estimated: boolean;
       }>(
         `select key, donor_id, kind, to_char(due_date, 'YYYY-MM-DD') as due_date, hijri, estimated
-         from reminders_sent
-         where donor_id in (select (jsonb_array_elements_text($1::jsonb))::uuid)
+         from reminders_sent where donor_id between $1::uuid and $2::uuid
          order by claimed_at, key`,
-        [JSON.stringify(donorIds)],
+        [low, high],
       );
       for (const row of rows) {
+        if (!only(row.donor_id)) continue;
         const list = byDonor.get(row.donor_id) ?? [];
         list.push({
           key: row.key,
@@ -178,25 +186,36 @@ export function reminderStore(sql: Sql, queue: () => Promise<MailQueue>): Remind
       }
       return byDonor;
     },
-    claimAndQueue: async (donorId, reminder, mail, now) => {
+    claimAndQueue: async (items, now) => {
+      if (items.length === 0) return 0;
       const mails = await queue();
+      const sorted = [...items].sort((a, b) => (a.reminder.key < b.reminder.key ? -1 : 1));
       return sql.transaction(async (tx: SqlQuery) => {
-        const claimed = await tx.query(
-          `insert into reminders_sent (key, donor_id, kind, due_date, hijri, estimated, claimed_at)
-           values ($1, $2, $3, $4, $5, $6, $7) on conflict (key) do nothing returning key`,
-          [
-            reminder.key,
-            donorId,
-            reminder.kind,
-            reminder.dueDate,
-            hijriText(reminder.hijri),
-            reminder.estimated,
-            now,
-          ],
-        );
-        if (claimed.length === 0) return false;
-        await mails.enqueue(mail, { key: reminderMailKey(reminder.key), tx });
-        return true;
+        let won = 0;
+        for (let from = 0; from < sorted.length; from += CLAIMS_PER_STATEMENT) {
+          const chunk = sorted.slice(from, from + CLAIMS_PER_STATEMENT);
+          const rows = await tx.query<{ key: string }>(
+            `insert into reminders_sent (key, donor_id, kind, due_date, hijri, estimated, claimed_at)
+             values ${chunk.map((_, i) => `(${[1, 2, 3, 4, 5, 6, 7].map((n) => `$${i * 7 + n}`).join(", ")})`).join(", ")}
+             on conflict (key) do nothing returning key`,
+            chunk.flatMap(({ donorId, reminder }) => [
+              reminder.key,
+              donorId,
+              reminder.kind,
+              reminder.dueDate,
+              hijriText(reminder.hijri),
+              reminder.estimated,
+              now,
+            ]),
+          );
+          const claimed = new Set(rows.map((row) => row.key));
+          for (const { reminder, mail } of chunk) {
+            if (!claimed.has(reminder.key)) continue;
+            await mails.enqueue(mail, { key: reminderMailKey(reminder.key), tx });
+            won += 1;
+          }
+        }
+        return won;
       });
     },
   };
