@@ -304,6 +304,19 @@ test("on the wakaf host every page wears the wakaf brand and its icon, and keeps
       await page.evaluate(() => sessionStorage.getItem("portal.flow")),
     );
   }
+  // Issue 34: the Singpass pages are built once for both hosts; an inline script gives their title
+  // the wakaf site's name when the tab's flow is a wakaf fund's (a refusal keeps the page in place).
+  for (const [path, title] of [
+    ["/enrollment/singpass?error=access_denied", "Singpass | Wakaf Singapore"],
+    ["/ms/enrollment/singpass?error=access_denied", "Singpass | Wakaf Singapura"],
+  ] as const) {
+    await page.goto(onWakafHost(baseURL, path));
+    await expect(page, path).toHaveTitle(title);
+  }
+  // The zakat host's keeps the zakat name for a zakat flow.
+  await page.goto("/calculator");
+  await page.goto("/enrollment/singpass?error=access_denied");
+  await expect(page).toHaveTitle("Singpass | Zakat Singapore");
   const response = await page.goto(onWakafHost(baseURL, "/ms/tiada-halaman"));
   expect(response?.status()).toBe(404);
   await expect(brand).toHaveText("Wakaf Singapura");
