@@ -168,6 +168,13 @@ test("the WMS donor wall pages through recent gifts by keyboard, anonymous giver
   baseURL,
   request,
 }, testInfo) => {
+  // Issue 34: a name longer than the wall's column is cut with '...' (given first: it is on page 2).
+  const longName = "Nur Aisyah binte Mohamed Abdul Rahman Wallgiver";
+  await giveToWms(
+    request,
+    { name: longName, email: "wall.long@example.sg", anonymous: false },
+    900,
+  );
   for (let i = 0; i < 10; i++) {
     await giveToWms(
       request,
@@ -206,6 +213,16 @@ test("the WMS donor wall pages through recent gifts by keyboard, anonymous giver
   await expect(table).not.toContainText("Rahmat Wallgiver");
   await expect(rows.first()).toContainText("Hamba Allah");
   await expect(rows.first()).toContainText("$10.00");
+  // The eye sees the cut name; its title and a screen reader have it whole.
+  const cut = rows.nth(1).locator(".truncated");
+  await expect(cut.locator('[aria-hidden="true"]')).toHaveText("Nur Aisyah binte Mohamed Abdul...");
+  await expect(cut).toHaveAttribute("title", longName);
+  await expect(table.getByRole("cell", { name: longName, exact: true })).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoOverflow(page);
+    await keepScreenshot(page, testInfo, `wms-donor-wall-cut-${width}`);
+  }
   await expect(previous).toHaveAttribute("aria-disabled", "false");
   await previous.focus();
   await page.keyboard.press("Space");
