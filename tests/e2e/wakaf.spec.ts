@@ -173,7 +173,7 @@ test("the WMS donor wall pages through recent gifts by keyboard, anonymous giver
   await giveToWms(
     request,
     { name: longName, email: "wall.long@example.sg", anonymous: false },
-    900,
+    1_000,
   );
   for (let i = 0; i < 10; i++) {
     await giveToWms(
