@@ -87,7 +87,7 @@ test("an officer changes the phone number and a home block; donors see both on t
     // Issue 34: the site's links are one set, kept with the zakat site's content; on the wakaf
     // site's, the Links card says where they are.
     await officer.getByRole("combobox", { name: "Laman milik" }).selectOption({ index: 1 });
-    await expect(officer.getByRole("heading", { name: "Pautan" })).toBeVisible();
+    await expect(officer.getByRole("heading", { name: "Pautan", exact: true })).toBeVisible();
     await expect(
       officer.getByText(/ialah satu set untuk laman zakat dan laman wakaf/),
     ).toBeVisible();
