@@ -78,6 +78,13 @@ test("the profile's name takes §5's text helper as it is typed, and keeps it wh
   const nama = page.getByLabel("Nama", { exact: true });
   await nama.fill("Nur  Kemas <i>binte</i> Ali");
   await expect(nama).toHaveValue("Nur Kemas binte Ali");
+  // Issue 34: a name stops at 66 characters, saying why (here in Malay).
+  await nama.fill(`Nur Kemas binte Ali ${"a".repeat(60)}`);
+  await expect(nama).toHaveValue(`Nur Kemas binte Ali ${"a".repeat(46)}`);
+  await expect(page.getByRole("status").filter({ hasText: "paling banyak 66 aksara" })).toHaveText(
+    "Nama boleh mengandungi paling banyak 66 aksara",
+  );
+  await expect(nama).toHaveAccessibleDescription(/paling banyak 66 aksara/);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await checkScreen(page, testInfo, `profile-name-ms-${width}`);

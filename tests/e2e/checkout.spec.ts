@@ -71,7 +71,13 @@ test("a guest pays kaffarah by card and gets a receipt number, link and e-mail",
     "Choose the card's expiry year",
   );
 
+  // Issue 34: a name stops at 66 characters, and the donor is told why as it does.
+  const donorName = page.getByTestId("donor-name");
+  await donorName.fill("A".repeat(70));
+  await expect(donorName).toHaveValue("A".repeat(66));
+  await expect(donorName).toHaveAccessibleDescription(/A name can be at most 66 characters/);
   await fillDonor(page, "kaffarah.guest@example.sg");
+  await expect(donorName).toHaveAccessibleDescription("");
   // The mobile's country is chosen from the list (Singapore first chosen), not typed.
   const dial = page.getByRole("combobox", { name: "Country code" });
   await expect(dial).toHaveValue("SG");

@@ -84,6 +84,15 @@ test("an officer changes the phone number and a home block; donors see both on t
       "Waktu kaunter Ramadan",
     );
     await consoleScreens(officer, testInfo, "console-content-ms");
+    // Issue 34: the site's links are one set, kept with the zakat site's content; on the wakaf
+    // site's, the Links card says where they are.
+    await officer.getByRole("combobox", { name: "Laman milik" }).selectOption({ index: 1 });
+    await expect(officer.getByRole("heading", { name: "Pautan", exact: true })).toBeVisible();
+    await expect(
+      officer.getByText(/ialah satu set untuk laman zakat dan laman wakaf/),
+    ).toBeVisible();
+    await expect(officer.getByLabel("Kenyataan privasi")).toHaveCount(0);
+    await consoleScreens(officer, testInfo, "console-content-wakaf-ms");
 
     // The donor's next page load: the new number in the footer, the block on the home page.
     await page.reload();

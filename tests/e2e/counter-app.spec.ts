@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { nricOf } from "../support/donations";
 import { officerPassword, officerSignedIn } from "./console-officers";
-import { checkScreen, hydrated } from "./helpers";
+import { checkScreen, expectCodeCentred, hydrated } from "./helpers";
 
 // Issue 32, the counter app: an approver registers this browser as a mosque's counter device; an
 // amil signs in on it online (the console's sign-in, then the council's credential for them on this
@@ -460,8 +460,10 @@ test("a counter device takes payments offline, reopens offline, syncs once, and 
   // The same payment again (its key): the same code's payment, not a second one.
   await page.getByRole("button", { name: "Keluarkan resit" }).click();
   await expect(payNowCode.locator("svg")).toBeVisible();
+  await expectCodeCentred(payNowCode);
   await checkScreen(page, testInfo, "counter-paynow-ms-1280");
   await page.setViewportSize({ width: 375, height: 800 });
+  await expectCodeCentred(payNowCode);
   await checkScreen(page, testInfo, "counter-paynow-ms-375");
   const payNowPayload = (await payNowCode.getAttribute("data-payload")) ?? "";
   expect(payNowPayload).not.toBe("");

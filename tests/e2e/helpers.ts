@@ -101,3 +101,16 @@ export const expectBelowNav = async (page: Page, nav: Locator, id: string) => {
   expect(await topOf(page, id)).toBeLessThan(offset + 2);
   return offset;
 };
+
+/**
+ * Issue 34: a PayNow code sits in the middle of its purple frame (as much white on either side), where
+ * a width in % of the fit-content frame had left it 12 px off to the left.
+ */
+export const expectCodeCentred = async (frame: Locator) => {
+  const outer = await frame.boundingBox();
+  const code = await frame.locator("svg").boundingBox();
+  if (!outer || !code) throw new Error("The PayNow code is not shown");
+  const left = code.x - outer.x;
+  const right = outer.x + outer.width - (code.x + code.width);
+  expect(Math.abs(left - right)).toBeLessThanOrEqual(1);
+};

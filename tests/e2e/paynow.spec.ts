@@ -1,5 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { expectNoAxeViolations, expectNoOverflow, keepScreenshot, open } from "./helpers";
+import {
+  expectCodeCentred,
+  expectNoAxeViolations,
+  expectNoOverflow,
+  keepScreenshot,
+  open,
+} from "./helpers";
 
 // A PayNow code that runs out, on a phone, in Malay: "get a new code" is offered the moment the code
 // expires, the new code is made once the 30 s enquiry grace ends (a late payment of the old one can
@@ -67,6 +73,7 @@ test("on a phone, in Malay, an expired PayNow code is replaced at once and the n
   expect((await download).suggestedFilename()).toBe(`PayNow-${first}.png`);
   await expectNoOverflow(page);
   await axeOnPausedClock(page);
+  await expectCodeCentred(page.getByTestId("paynow-qr"));
   await keepScreenshot(page, testInfo, "paynow-ms-375");
 
   // Five minutes on: the code is gone and a new one is offered at once, not after the grace.

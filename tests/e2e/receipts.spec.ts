@@ -556,6 +556,38 @@ test("refunded and voided receipts strike their amounts and say so; accepted one
   await expect(page.locator("article.receipt-sheet s")).toHaveCount(0);
 });
 
+test("a receipt line too long for its row is cut with '...', whole in its title and for screen readers", async ({
+  page,
+}, testInfo) => {
+  // Issue 34: a harta item's remarks (50 of 100 characters are allowed) would run over the line.
+  const remark = "Savings in three banks and a fixed deposit kept for the children's education";
+  await page.route("**/getThirdPartyDonationReceiptData**", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as {
+      data: { attributes: { muisHarta: Array<Record<string, unknown>> } };
+    };
+    body.data.attributes.muisHarta = [
+      { name: "savings", amount: 25_000, remark: [remark, remark] },
+    ];
+    await route.fulfill({ response, json: body });
+  });
+  await openReceipt(page, harta.link);
+  const line = page.locator("article.receipt-sheet .receipt-detail .truncated").first();
+  const shown = (await line.locator('[aria-hidden="true"]').textContent()) ?? "";
+  expect(shown).toMatch(/\.\.\.$/);
+  expect(shown.length).toBeLessThanOrEqual(83);
+  const full = (await line.getAttribute("title")) ?? "";
+  expect(full).toContain(`${remark}, ${remark}`);
+  expect(full.startsWith(shown.slice(0, -3))).toBe(true);
+  await expect(line.locator(".visually-hidden")).toHaveText(full);
+  await expectNoAxeViolations(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoOverflow(page);
+    await keepScreenshot(page, testInfo, `receipt-line-cut-${width}`);
+  }
+});
+
 test("the officer's name shows only for a point-of-sale amil who is not the portal's own account", async ({
   page,
 }) => {

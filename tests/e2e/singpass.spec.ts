@@ -189,6 +189,12 @@ for (const [lang, host] of [
     await atSingpass(page, { persona: "F1612347K" });
     await page.waitForURL(`**${prefix}/enrollment/singpass-update`);
     await hydrated(page);
+    // Issue 34: built once for both hosts, the page's title names the site of the tab's flow.
+    await expect(page).toHaveTitle(
+      new RegExp(
+        `\\| ${host === "wakaf" ? "Wakaf" : "Zakat"} ${lang === "ms" ? "Singapura" : "Singapore"}$`,
+      ),
+    );
     const facts = page.getByTestId("myinfo-facts");
     await expect(facts).toContainText("SITI NURHALIZA BINTI AHMAD");
     await expect(facts).toContainText("*****347K");

@@ -15,7 +15,18 @@ for (const [path, home] of expirePages) {
     const target = lang === "ms" ? (home === "/" ? "/ms/" : `/ms${home}`) : home;
     test(`${url} says the session expired and leads back to ${target}`, async ({ page }) => {
       await page.goto(url);
-      await expect(page.locator(".site-header")).toHaveCount(0);
+      // Issue 34: not the site header (spec §2: no sign-in, menu or language there), but the brand,
+      // to the flow's home, and the way back to the council's site.
+      const header = page.getByRole("banner");
+      const wakaf = path.startsWith("/wakaf-ilmu") || path.startsWith("/wms");
+      const site = `${wakaf ? "Wakaf" : "Zakat"} ${lang === "ms" ? "Singapura" : "Singapore"}`;
+      await expect(header.getByRole("link", { name: site })).toHaveAttribute("href", target);
+      await expect(header.locator(".back-to-site")).toHaveAttribute(
+        "href",
+        new RegExp(`^${lang === "ms" ? "/ms" : ""}/go/`),
+      );
+      await expect(header.getByRole("button")).toHaveCount(0);
+      await expect(page.locator(".site-nav, [data-auth]")).toHaveCount(0);
       const title = lang === "ms" ? "Sesi anda telah tamat" : "Your session has expired";
       await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
       const refresh = page.getByRole("link", { name: lang === "ms" ? "Muat semula" : "Refresh" });

@@ -168,6 +168,13 @@ test("the WMS donor wall pages through recent gifts by keyboard, anonymous giver
   baseURL,
   request,
 }, testInfo) => {
+  // Issue 34: a name longer than the wall's column is cut with '...' (given first: it is on page 2).
+  const longName = "Nur Aisyah binte Mohamed Abdul Rahman Wallgiver";
+  await giveToWms(
+    request,
+    { name: longName, email: "wall.long@example.sg", anonymous: false },
+    1_000,
+  );
   for (let i = 0; i < 10; i++) {
     await giveToWms(
       request,
@@ -206,6 +213,16 @@ test("the WMS donor wall pages through recent gifts by keyboard, anonymous giver
   await expect(table).not.toContainText("Rahmat Wallgiver");
   await expect(rows.first()).toContainText("Hamba Allah");
   await expect(rows.first()).toContainText("$10.00");
+  // The eye sees the cut name; its title and a screen reader have it whole.
+  const cut = rows.nth(1).locator(".truncated");
+  await expect(cut.locator('[aria-hidden="true"]')).toHaveText("Nur Aisyah binte Mohamed Abdul...");
+  await expect(cut).toHaveAttribute("title", longName);
+  await expect(table.getByRole("cell", { name: longName, exact: true })).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoOverflow(page);
+    await keepScreenshot(page, testInfo, `wms-donor-wall-cut-${width}`);
+  }
   await expect(previous).toHaveAttribute("aria-disabled", "false");
   await previous.focus();
   await page.keyboard.press("Space");
@@ -304,6 +321,19 @@ test("on the wakaf host every page wears the wakaf brand and its icon, and keeps
       await page.evaluate(() => sessionStorage.getItem("portal.flow")),
     );
   }
+  // Issue 34: the Singpass pages are built once for both hosts; an inline script gives their title
+  // the wakaf site's name when the tab's flow is a wakaf fund's (a refusal keeps the page in place).
+  for (const [path, title] of [
+    ["/enrollment/singpass?error=access_denied", "Singpass | Wakaf Singapore"],
+    ["/ms/enrollment/singpass?error=access_denied", "Singpass | Wakaf Singapura"],
+  ] as const) {
+    await page.goto(onWakafHost(baseURL, path));
+    await expect(page, path).toHaveTitle(title);
+  }
+  // The zakat host's keeps the zakat name for a zakat flow.
+  await page.goto("/calculator");
+  await page.goto("/enrollment/singpass?error=access_denied");
+  await expect(page).toHaveTitle("Singpass | Zakat Singapore");
   const response = await page.goto(onWakafHost(baseURL, "/ms/tiada-halaman"));
   expect(response?.status()).toBe(404);
   await expect(brand).toHaveText("Wakaf Singapura");

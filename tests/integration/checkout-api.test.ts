@@ -160,6 +160,22 @@ describe.each(testDatabases())("checkout calls on $name", (database) => {
       fidyah({ business: { companyName: "Kedai Runcit", uen: "12" } }),
     );
     expect(badUen.body["code"]).toMatch(/^validation\.uen\./);
+    // Issue 34: names (the donor's, on behalf of, a company's) take 66 characters; 67 is refused at
+    // the schema, before anything is written.
+    for (const donor of [
+      { name: "A".repeat(67) },
+      { onBehalfOf: "B".repeat(67) },
+      { business: { companyName: "C".repeat(67), uen: "53312345K" } },
+    ]) {
+      const refused = await create(`name-67-${Object.keys(donor)[0]}`, fidyah(donor));
+      expect(refused.status, JSON.stringify(donor)).toBe(400);
+      expect(refused.body["message"]).toMatch(/^Invalid request/);
+    }
+    const atCap = await create(
+      "name-66",
+      fidyah({ name: "A".repeat(66), onBehalfOf: "B".repeat(66), email: "name.cap@example.sg" }),
+    );
+    expect(atCap.status).toBe(200);
 
     const good = await create(
       "iras-good",

@@ -616,6 +616,47 @@ describe.each(testDatabases())("donor API on $name", (database) => {
       );
       expect(refusedDate).toMatchObject({ status: 400, body: { code } });
     }
+    // Issue 34: a name of 67 characters is refused before anything is kept; 66 is taken. A company's
+    // contact person stays under §5's 50.
+    const longName = await call(
+      donor("enrollDonorManuallyPreDonation"),
+      { ...details, name: "A".repeat(67) },
+      { cookie: guest },
+    );
+    expect(longName.status).toBe(400);
+    expect(
+      (
+        await call(
+          donor("enrollDonorManuallyPreDonation"),
+          { ...details, name: "A".repeat(66) },
+          { cookie: guest },
+        )
+      ).status,
+    ).toBe(200);
+    const company = {
+      ...details,
+      kind: "corporate",
+      nric: undefined,
+      uen: "53312345K",
+      companyName: "Kedai Runcit Pte Ltd",
+      address: { postalCode: "654321", streetName: "Simei Street 1" },
+    };
+    expect(
+      await call(
+        donor("enrollDonorManuallyPreDonation"),
+        { ...company, name: "A".repeat(50) },
+        { cookie: guest },
+      ),
+    ).toMatchObject({ status: 400, body: { code: "validation.contactPerson.invalid" } });
+    expect(
+      (
+        await call(
+          donor("enrollDonorManuallyPreDonation"),
+          { ...company, name: "A".repeat(49) },
+          { cookie: guest },
+        )
+      ).status,
+    ).toBe(200);
     const enrolled = await call(
       donor("enrollDonorManuallyPreDonation"),
       { ...details, profile: { dateOfBirth: "15/08/1990" } },

@@ -8,10 +8,9 @@ export const TOKEN_LIFE_MS = 30 * 60 * 1000;
 export const STALE_TRANSACTION_MS = 30 * 60 * 1000;
 /** How often the expiry timer checks (§9). */
 export const EXPIRY_CHECK_INTERVAL_MS = 1000;
-/** Session constants of §9 (new session, extended). */
-export const NEW_SESSION_CONSTANT = 60;
-/** Extended-session constant of §9. */
-export const EXTENDED_SESSION_CONSTANT = 10;
+// §9 also lists a "new-session constant 60, extended 10", with no unit and no use in §4: every session
+// rule §4 states has its constant above, and neither number fits one (a 60-minute session would
+// contradict the 30-minute token life). They are not kept (issue 34; docs/pages.md "Session").
 
 /** The session's token and whether it has used its one extension. */
 export interface SessionToken {

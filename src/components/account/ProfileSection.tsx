@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from "react";
 import {
   cleanText,
+  CONTACT_PERSON_MAX_LENGTH,
+  NAME_MAX_LENGTH,
   cleanTextFields,
   emptyAddress,
   formatMobile,
@@ -144,7 +146,12 @@ function DetailsForm({ call, t, user, bridge, countries, onChanged }: Props) {
           // §5's text helper as typed (the server applies it again).
           onChange={(typed) => setName(cleanText(typed))}
           error={nameError}
-          maxLength={66}
+          maxLength={user.donorType === "corporate" ? CONTACT_PERSON_MAX_LENGTH : NAME_MAX_LENGTH}
+          limitNote={t(
+            user.donorType === "corporate"
+              ? "validation_contactPerson_tooLong"
+              : "validation_name_tooLong",
+          )}
           autoComplete="name"
         />
       )}
@@ -166,7 +173,8 @@ function DetailsForm({ call, t, user, bridge, countries, onChanged }: Props) {
         name="representative"
         value={representative}
         onChange={(typed) => setRepresentative(cleanText(typed))}
-        maxLength={66}
+        maxLength={NAME_MAX_LENGTH}
+        limitNote={t("validation_name_tooLong")}
       />
       {singpass.size > 0 ? <p className="account-note">{t("account_singpass_why")}</p> : null}
       <AddressFields

@@ -179,6 +179,8 @@ export const accountLabelKeys = [
   "account_uen",
   "validation_fullName_enter",
   "validation_fullName_invalid",
+  "validation_name_tooLong",
+  "validation_contactPerson_tooLong",
   "validation_email_required",
   "validation_email_invalid",
   "validation_mobile_invalid",

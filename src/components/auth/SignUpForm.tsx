@@ -1,6 +1,8 @@
 import { useMemo, useState, type FormEvent } from "react";
 import {
   cleanTextFields,
+  CONTACT_PERSON_MAX_LENGTH,
+  NAME_MAX_LENGTH,
   passwordIssues,
   signUpErrorOutcome,
   TERMS_VERSION,
@@ -141,7 +143,8 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
             name="company-name"
             autoComplete="organization"
             label={context.t("auth_company_name")}
-            maxLength={66}
+            maxLength={NAME_MAX_LENGTH}
+            limitNote={context.t("validation_name_tooLong")}
           />
           <TextField {...text("uen")} label={context.t("auth_uen")} uppercase maxLength={10} />
         </>
@@ -150,7 +153,10 @@ export function SignUpForm({ context }: { readonly context: AuthContext }) {
         {...text("name")}
         autoComplete="name"
         label={context.t(kind === "corporate" ? "auth_contact_person" : "auth_full_name")}
-        maxLength={66}
+        maxLength={kind === "corporate" ? CONTACT_PERSON_MAX_LENGTH : NAME_MAX_LENGTH}
+        limitNote={context.t(
+          kind === "corporate" ? "validation_contactPerson_tooLong" : "validation_name_tooLong",
+        )}
       />
       {kind === "individual" ? (
         <TextField {...text("nric")} label={context.t("auth_nric")} uppercase maxLength={9} />

@@ -1,4 +1,5 @@
 import {
+  NAME_MAX_LENGTH,
   validateCompanyName,
   validateEmail,
   validateFullName,
@@ -134,7 +135,8 @@ export function DonorFields(props: {
           {...text("name")}
           label={l.checkout_name}
           autoComplete="name"
-          maxLength={66}
+          maxLength={NAME_MAX_LENGTH}
+          limitNote={l.validation_name_tooLong}
           testId="donor-name"
         />
       )}
@@ -167,7 +169,8 @@ export function DonorFields(props: {
           <TextField
             {...text("othersName")}
             label={l.checkout_others_name}
-            maxLength={66}
+            maxLength={NAME_MAX_LENGTH}
+            limitNote={l.validation_name_tooLong}
             testId="donor-others-name"
           />
           <Check label={l.checkout_deceased} {...check("deceased")} testId="donor-deceased" />
@@ -178,7 +181,8 @@ export function DonorFields(props: {
           {...text("companyName")}
           label={l.checkout_company}
           autoComplete="organization"
-          maxLength={66}
+          maxLength={NAME_MAX_LENGTH}
+          limitNote={l.validation_name_tooLong}
           testId="donor-company"
         />
         <TextField

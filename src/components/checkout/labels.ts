@@ -105,6 +105,7 @@ export const checkoutLabelKeys = [
   "validation_fullName_enter",
   "validation_fullName_invalid",
   "validation_onBehalfOf_invalid",
+  "validation_name_tooLong",
   "validation_companyName_required",
   "validation_companyName_invalid",
   "validation_card_characters",

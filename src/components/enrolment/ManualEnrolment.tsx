@@ -1,5 +1,7 @@
 import { useState } from "react";
 import {
+  CONTACT_PERSON_MAX_LENGTH,
+  NAME_MAX_LENGTH,
   validateCompanyName,
   validateContactPerson,
   validateFirstName,
@@ -132,7 +134,8 @@ export default function ManualEnrolment(props: {
             <TextField
               {...text("companyName")}
               label={labels.enrol_company}
-              maxLength={66}
+              maxLength={NAME_MAX_LENGTH}
+              limitNote={labels.validation_name_tooLong}
               autoComplete="organization"
               required
             />
@@ -148,7 +151,12 @@ export default function ManualEnrolment(props: {
         <TextField
           {...text("name")}
           label={kind === "individual" ? labels.enrol_name : labels.enrol_contact_person}
-          maxLength={66}
+          maxLength={kind === "individual" ? NAME_MAX_LENGTH : CONTACT_PERSON_MAX_LENGTH}
+          limitNote={
+            kind === "individual"
+              ? labels.validation_name_tooLong
+              : labels.validation_contactPerson_tooLong
+          }
           autoComplete="name"
           required
         />

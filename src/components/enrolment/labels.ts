@@ -22,6 +22,8 @@ const validationKeys = [
   "validation_contactPerson_required",
   "validation_contactPerson_invalid",
   "validation_length_max",
+  "validation_name_tooLong",
+  "validation_contactPerson_tooLong",
   "validation_dateOfBirth_required",
   "validation_date_invalid",
   "validation_date_future",

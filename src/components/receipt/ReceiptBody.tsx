@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
 import {
   paymentStatusDisplay,
+  RECEIPT_LINE_MAX,
   recurrenceLabel,
   showNextZakatDue,
   showOfficerName,
 } from "@portal/domain";
+import { Truncated } from "../ui/Truncated";
 import { calendarDate, money, PLATFORM_AMIL_ID, titleKey } from "./format";
 import {
   Amount,
@@ -23,7 +25,9 @@ import {
 
 const Detail = ({ text, amount }: { text: string; amount?: ReactNode }) => (
   <tr className="receipt-detail">
-    <td>{text}</td>
+    <td>
+      <Truncated text={text} max={RECEIPT_LINE_MAX} />
+    </td>
     <td>{amount ?? ""}</td>
   </tr>
 );

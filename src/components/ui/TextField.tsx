@@ -11,6 +11,11 @@ export interface TextFieldProps {
   /** Shown under the label and read with the field (e.g. the date format, the password rules). */
   readonly hint?: string | undefined;
   readonly maxLength?: number;
+  /**
+   * Said (politely, as the donor types) once the text reaches `maxLength`: why the field takes no
+   * more (issue 34, the name caps). Read with the field while it shows.
+   */
+  readonly limitNote?: string | undefined;
   readonly type?: "text" | "email" | "tel" | "password";
   readonly inputMode?: "text" | "numeric" | "decimal" | "tel" | "email";
   readonly autoComplete?: string;
@@ -27,6 +32,13 @@ export interface TextFieldProps {
 export function TextField(props: TextFieldProps) {
   const id = useId();
   const ids = describedBy(id, props.hint, props.error);
+  const limitId = `${id}-limit`;
+  const atLimit =
+    props.limitNote !== undefined &&
+    props.maxLength !== undefined &&
+    props.value.length >= props.maxLength;
+  const described =
+    [ids.describedBy, atLimit ? limitId : undefined].filter(Boolean).join(" ") || undefined;
   return (
     <div className="calc-field">
       <label htmlFor={id}>{props.label}</label>
@@ -43,7 +55,7 @@ export function TextField(props: TextFieldProps) {
         required={props.required}
         data-testid={props.testId}
         aria-invalid={props.error ? true : undefined}
-        aria-describedby={ids.describedBy}
+        aria-describedby={described}
         onChange={(event) => {
           const next = event.currentTarget.value;
           props.onChange(props.uppercase ? next.toUpperCase() : next);
@@ -51,6 +63,12 @@ export function TextField(props: TextFieldProps) {
         onBlur={props.onBlur}
         onKeyDown={props.onKeyDown}
       />
+      {props.limitNote === undefined ? null : (
+        // Always there, so that the note is announced when it appears.
+        <p id={limitId} className="field-hint" role="status">
+          {atLimit ? props.limitNote : null}
+        </p>
+      )}
       <FieldError id={ids.errorId} error={props.error} />
     </div>
   );

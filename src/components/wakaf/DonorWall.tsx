@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import {
   cents,
   DEFAULT_DONOR_WALL,
+  DONOR_WALL_NAME_MAX,
   formatDate,
   formatMoney,
   homeContentOf,
@@ -10,6 +11,7 @@ import {
 } from "@portal/domain";
 import { fill } from "../../i18n/fill";
 import { homePageConfigurationData } from "../../lib/home-config";
+import { Truncated } from "../ui/Truncated";
 import type { DonorWallLabels } from "./labels";
 
 export interface DonorWallProps {
@@ -171,7 +173,9 @@ export default function DonorWall({ charityId, fundName, labels: l, lang }: Dono
                 const at = Date.parse(gift.donationTimeStamp);
                 return (
                   <tr key={`${page}-${i}`}>
-                    <td>{gift.donorName}</td>
+                    <td>
+                      <Truncated text={gift.donorName} max={DONOR_WALL_NAME_MAX} />
+                    </td>
                     <td className="donor-wall-amount">{formatMoney(cents(gift.donationAmount))}</td>
                     <td>
                       <time dateTime={gift.donationTimeStamp}>{formatDate(at, lang)}</time>

@@ -1,6 +1,8 @@
 import { Schema } from "effect";
 import {
+  NAME_MAX_LENGTH,
   cleanText,
+  CONTACT_PERSON_MAX_EXCLUSIVE,
   TYPED_ADDRESS_PARTS,
   validateCompanyName,
   validateEmail,
@@ -43,7 +45,7 @@ export const ProfileInput = Schema.Struct({
   sex: Schema.optionalKey(Text(10)),
   countryOfBirth: Schema.optionalKey(Plain(66)),
   dialect: Schema.optionalKey(Plain(66)),
-  representativeName: Schema.optionalKey(Text(66)),
+  representativeName: Schema.optionalKey(Text(NAME_MAX_LENGTH)),
   registeredAddress: Schema.optionalKey(Plain(200)),
   marketingConsent: Schema.optionalKey(Schema.Boolean),
 });
@@ -53,13 +55,13 @@ export const DialCode = Schema.String.check(Schema.isPattern(/^\+\d{1,4}$/));
 /** A donor's details as the enrolment and profile forms send them (§3, §5 lengths). */
 export const DonorDetails = Schema.Struct({
   kind: Schema.optionalKey(Schema.Literals(["individual", "corporate"])),
-  name: Text(66),
+  name: Text(NAME_MAX_LENGTH),
   email: Schema.optionalKey(Text(254)),
   countryCode: Schema.optionalKey(DialCode),
   mobile: Schema.optionalKey(Text(20)),
   nric: Schema.optionalKey(Text(20)),
   uen: Schema.optionalKey(Text(20)),
-  companyName: Schema.optionalKey(Text(66)),
+  companyName: Schema.optionalKey(Text(NAME_MAX_LENGTH)),
   address: Schema.optionalKey(AddressInput),
   profile: Schema.optionalKey(ProfileInput),
 });
@@ -112,6 +114,9 @@ export function checkedDonorDetails(
   // keeps the full-name rule.
   if (!options.nameFromMyInfo)
     check(kind === "individual" ? validateFirstName(name) : validateFullName(name));
+  // §5: a contact person's name is under 50 characters (the forms stop at 49).
+  if (kind === "corporate" && name.length >= CONTACT_PERSON_MAX_EXCLUSIVE)
+    check("validation.contactPerson.invalid");
   if (details.email !== undefined) check(validateEmail(details.email));
   const mobile = details.mobile?.replace(/\s/g, "");
   if (mobile !== undefined && mobile !== "") check(validateMobile(mobile));

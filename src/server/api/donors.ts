@@ -1,5 +1,6 @@
 import { Schema } from "effect";
 import {
+  NAME_MAX_LENGTH,
   cleanText,
   TERMS_VERSION,
   validateEmail,
@@ -211,7 +212,7 @@ const RegisterBody = Schema.Struct({
   phoneCountryCode: Schema.optionalKey(DialCode),
   phoneNumber: Schema.optionalKey(Text(20)),
   email: Schema.optionalKey(Text(254)),
-  name: Schema.optionalKey(Text(66)),
+  name: Schema.optionalKey(Text(NAME_MAX_LENGTH)),
   termsVersion: Schema.optionalKey(Text(20)),
 });
 
@@ -286,7 +287,7 @@ const updateCognitoUser =
 
 const ProfileBody = Schema.Struct({
   uniqueUserId: Schema.optionalKey(Text(64)),
-  name: Schema.optionalKey(Text(66)),
+  name: Schema.optionalKey(Text(NAME_MAX_LENGTH)),
   address: Schema.optionalKey(AddressInput),
   profile: Schema.optionalKey(ProfileInput),
 });

@@ -2,6 +2,7 @@
 // again on the server, and the donor's details pass the domain's validators (spec §5).
 import { Schema } from "effect";
 import {
+  NAME_MAX_LENGTH,
   AMOUNT_ITEM_KEYS,
   cleanText,
   FIDYAH_CATEGORIES,
@@ -55,7 +56,7 @@ export const CreateDonation = Schema.Struct({
     household: Schema.optionalKey(
       Schema.Array(
         Schema.Struct({
-          name: Text(66),
+          name: Text(NAME_MAX_LENGTH),
           fitrah: Schema.Literals(["normal", "premium", "own"]),
           ownRateCents: Schema.optionalKey(Amount),
         }),
@@ -98,19 +99,19 @@ export const CreateDonation = Schema.Struct({
   lang: Schema.optionalKey(Schema.Literals(["en", "ms"])),
   donor: Schema.optionalKey(
     Schema.Struct({
-      name: Text(66),
+      name: Text(NAME_MAX_LENGTH),
       email: Text(254),
       anonymous: Schema.Boolean,
       countryCode: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^\+\d{1,4}$/))),
       mobile: Schema.optionalKey(Text(20)),
       /** Paying for someone else (session state isOthers): their name. */
-      onBehalfOf: Schema.optionalKey(Text(66)),
+      onBehalfOf: Schema.optionalKey(Text(NAME_MAX_LENGTH)),
       /** Paying on behalf of someone who has died (isDeceased). */
       isDeceased: Schema.optionalKey(Schema.Boolean),
       /** A business paying (isBusinessPayer): its name and UEN. */
       business: Schema.optionalKey(
         Schema.Struct({
-          companyName: Text(66),
+          companyName: Text(NAME_MAX_LENGTH),
           uen: Text(10),
         }),
       ),

@@ -63,6 +63,9 @@ describe("the pages every flow shares, on the wakaf host", () => {
     expect(on("/profile")).toBe("/wakaf-ilmu/profile");
     expect(on("/ms/enrollment/")).toBe("/ms/wakaf-ilmu/enrollment");
     expect(on("/enrollment/enroll-individual")).toBe("/wakaf-ilmu/enrollment/enroll-individual");
+    // Issue 34: the Singpass pages too, whatever flow the tab keeps.
+    expect(on("/enrollment/singpass")).toBe("/wakaf-ilmu/enrollment/singpass");
+    expect(on("/ms/enrollment/singpass-update")).toBe("/ms/wakaf-ilmu/enrollment/singpass-update");
     expect(on("/ms/register")).toBe("/ms/wakaf-ilmu/register");
     expect(on("/register/tax-deduction")).toBe("/wakaf-ilmu/register/tax-deduction");
     expect(on("/calculator")).toBe("/calculator");

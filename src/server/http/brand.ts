@@ -41,7 +41,7 @@ export const onWakafHost = (host: string | undefined, productRoute: string): boo
  * the donor's stored flow (a wakaf one).
  */
 const sharedPage =
-  /^(\/profile|\/enrollment|\/enrollment\/enroll-individual|\/register|\/register\/tax-deduction|\/verify|\/privacy|\/terms|\/session-expire|\/manage-gift|\/collections)\/?$/;
+  /^(\/profile|\/enrollment|\/enrollment\/enroll-individual|\/enrollment\/singpass|\/enrollment\/singpass-update|\/register|\/register\/tax-deduction|\/verify|\/privacy|\/terms|\/session-expire|\/manage-gift|\/collections)\/?$/;
 
 /** The not-found page for a request: the wakaf host's wears the wakaf brand; /ms/ paths get Malay. */
 export function notFoundPagePath(

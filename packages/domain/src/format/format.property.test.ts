@@ -8,6 +8,7 @@ import {
   nextZakatDue,
   sgtParts,
   truncate,
+  truncation,
   wrapReference,
 } from "./index.ts";
 import { DAY_MS } from "./sgt.ts";
@@ -70,7 +71,16 @@ describe("format properties", () => {
     fc.assert(
       fc.property(fc.string(), fc.nat(40), (text, max) => {
         const out = truncate(text, max);
-        expect(out === text || (out.endsWith("...") && out.length === max + 3)).toBe(true);
+        if (text.length <= max) expect(out).toBe(text);
+        else {
+          // The cut text is a start of the text (spaces before the '...' dropped), then '...'.
+          expect(out.endsWith("...")).toBe(true);
+          expect(out.length).toBeLessThanOrEqual(max + 3);
+          expect(text.startsWith(out.slice(0, -3))).toBe(true);
+          expect(text.slice(0, max).trimEnd()).toBe(out.slice(0, -3));
+        }
+        const cut = truncation(text, max);
+        expect(cut).toEqual({ shown: out, full: text, cut: out !== text });
       }),
     );
   });

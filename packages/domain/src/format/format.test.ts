@@ -16,6 +16,9 @@ import {
   showNextZakatDue,
   showOfficerName,
   truncate,
+  truncation,
+  DONOR_WALL_NAME_MAX,
+  RECEIPT_LINE_MAX,
   wrapReference,
 } from "./index.ts";
 
@@ -79,6 +82,18 @@ describe("receipt formatting", () => {
     expect(wrapReference("")).toEqual([]);
     expect(truncate("Masjid Sultan", 6)).toBe("Masjid...");
     expect(truncate("Masjid", 6)).toBe("Masjid");
+    // No space is left before the '...'.
+    expect(truncate("Masjid Sultan", 7)).toBe("Masjid...");
+    expect(truncation("Hamba Allah", DONOR_WALL_NAME_MAX)).toEqual({
+      shown: "Hamba Allah",
+      full: "Hamba Allah",
+      cut: false,
+    });
+    const long = "Savings · Remarks: " + "DBS multiplier account, ".repeat(5);
+    const line = truncation(long, RECEIPT_LINE_MAX);
+    expect(line.cut).toBe(true);
+    expect(line.shown).toMatch(/^Savings · Remarks: DBS multiplier account, .*\.\.\.$/);
+    expect(line.shown.length).toBeLessThanOrEqual(RECEIPT_LINE_MAX + 3);
   });
 
   it("keeps the odd recurrence rule of §9", () => {

@@ -48,10 +48,6 @@ export const wrapReference = (ref: string, width: number = REFERENCE_LINE_LENGTH
   return lines;
 };
 
-/** Cuts text longer than `max` characters and appends `...`. */
-export const truncate = (text: string, max: number): string =>
-  text.length > max ? `${text.slice(0, max)}...` : text;
-
 /** Receipt recurrence labels. */
 export type RecurrenceLabel =
   | "Recurrent Daily"

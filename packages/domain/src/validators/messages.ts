@@ -44,6 +44,8 @@ export const validationMessages = {
   "validation.date.invalid": "Please enter a valid date (dd/mm/yyyy)",
   "validation.date.future": "Date cannot be in the future",
   "validation.length.max": "Too many characters",
+  "validation.name.tooLong": "A name can be at most 66 characters",
+  "validation.contactPerson.tooLong": "A contact person's name can be at most 49 characters",
   "validation.card.characters": "Card number may contain only digits, spaces and hyphens",
   "validation.card.invalid": "Please enter a valid card number",
   "validation.url.invalid": "Please enter a valid URL",

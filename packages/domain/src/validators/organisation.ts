@@ -1,3 +1,4 @@
+import { NAME_MAX_LENGTH } from "./names.ts";
 import type { Validation } from "./messages.ts";
 
 const COMPANY = /^[A-Za-z0-9\-& ]+$/;
@@ -9,6 +10,7 @@ export const validateCompanyName = (
   options?: { readonly allowDot?: boolean },
 ): Validation => {
   if (name.trim() === "") return "validation.companyName.required";
+  if (name.trim().length > NAME_MAX_LENGTH) return "validation.name.tooLong";
   return (options?.allowDot === true ? COMPANY_WITH_DOT : COMPANY).test(name)
     ? null
     : "validation.companyName.invalid";
@@ -16,6 +18,8 @@ export const validateCompanyName = (
 
 /** Contact person names are shorter than this (§5). */
 export const CONTACT_PERSON_MAX_EXCLUSIVE = 50;
+/** The longest contact person name the forms take (§5: under 50 characters). */
+export const CONTACT_PERSON_MAX_LENGTH = CONTACT_PERSON_MAX_EXCLUSIVE - 1;
 
 /** Contact person: letters and spaces (`allowSlash` for the variant with `/`), under 50 characters. */
 export const validateContactPerson = (

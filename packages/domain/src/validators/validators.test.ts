@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   cleanText,
+  CONTACT_PERSON_MAX_LENGTH,
+  NAME_MAX_LENGTH,
   cleanTextFields,
   fitsLength,
   isValidNric,
@@ -120,6 +122,28 @@ describe("organisations and names", () => {
     expect(validateFullName("R2D2")).toBe("validation.fullName.invalid");
     expect(validateFirstName("<b>")).toBe("validation.firstName.invalid");
     expect(validateOnBehalfOf("Hj. Ahmad")).toBeNull();
+  });
+
+  it("names are capped at 66 characters (issue 34), not §5's generic 25: a legal name prints whole", () => {
+    const long = "Nur Aisyah binte Mohamed Abdul Rahman";
+    expect(long.length).toBeGreaterThan(25);
+    expect(validateFullName(long)).toBeNull();
+    expect(NAME_MAX_LENGTH).toBe(66);
+    const atCap = "A".repeat(NAME_MAX_LENGTH);
+    for (const validate of [validateFullName, validateFirstName, validateOnBehalfOf]) {
+      expect(validate(atCap)).toBeNull();
+      expect(validate(`${atCap}b`)).toBe("validation.name.tooLong");
+      // Spaces around the name do not count against it.
+      expect(validate(`  ${atCap}  `)).toBeNull();
+    }
+    expect(validateCompanyName("B".repeat(NAME_MAX_LENGTH))).toBeNull();
+    expect(validateCompanyName("B".repeat(NAME_MAX_LENGTH + 1))).toBe("validation.name.tooLong");
+    // A contact person's name stays under §5's 50; the forms stop at 49.
+    expect(CONTACT_PERSON_MAX_LENGTH).toBe(49);
+    expect(validateContactPerson("a".repeat(CONTACT_PERSON_MAX_LENGTH))).toBeNull();
+    expect(validationMessages["validation.name.tooLong"]).toBe(
+      "A name can be at most 66 characters",
+    );
   });
 
   it("a registered address names a street or a building; a postal code alone is not one", () => {

@@ -236,6 +236,18 @@ export function DonorWallCard({ t, busy, wrong, content, save }: CardProps) {
  * The site's links (issue 34): privacy statement, terms of use, the header's back-to-site links and
  * the council's external receipt sites. The main charity's only: every page reads them.
  */
+/**
+ * On another charity's content: where the site's links are (one set for both sites, kept with the main
+ * charity's), so an officer looking for the wakaf site's back link finds it (issue 34).
+ */
+export function LinksElsewhere({ t, site }: { readonly t: T; readonly site: string }) {
+  return (
+    <Card title={t("consolecontent_links")}>
+      <p className="console-meta">{t("consolecontent_links_elsewhere", { site })}</p>
+    </Card>
+  );
+}
+
 export function LinksCard({ t, busy, wrong, content, save }: CardProps) {
   const [links, setLinks] = useState(content.links);
   return (

@@ -6,6 +6,7 @@ import {
   ContactCard,
   DonorWallCard,
   LinksCard,
+  LinksElsewhere,
   SocialCard,
   type Wrong,
 } from "./ContentCards";
@@ -130,9 +131,18 @@ function Content({ labels }: { labels: Labels }) {
             />,
           ],
           ["donorWall", <DonorWallCard key={`wall-${generation}`} {...cards} />],
-          ...(loaded.content.charityId === MAIN_CHARITY_ID
-            ? ([["links", <LinksCard key={`links-${generation}`} {...cards} />]] as const)
-            : []),
+          loaded.content.charityId === MAIN_CHARITY_ID
+            ? (["links", <LinksCard key={`links-${generation}`} {...cards} />] as const)
+            : ([
+                "links",
+                <LinksElsewhere
+                  key="links-elsewhere"
+                  t={t}
+                  site={
+                    loaded.charities.find((charity) => charity.id === MAIN_CHARITY_ID)?.name ?? ""
+                  }
+                />,
+              ] as const),
         ] as const
       ).map(([part, card]) => (
         <div key={part} className="console-content-part">
