@@ -16,6 +16,7 @@ import { COLLECTIONS_PATH, collectionsRequest } from "./collections";
 import { paymentHandlers, STRIPE_WEBHOOK_PATH, stripeWebhook } from "./payments";
 import { donorHandlers } from "./donors";
 import { haulHandlers } from "./haul";
+import { instalmentHandlers } from "./instalments";
 import { donorDataHandlers } from "./donor-data";
 import { historyHandlers } from "./history";
 import { householdHandlers } from "./household";
@@ -62,6 +63,7 @@ const handlersFor = (given: HandlerServices): Partial<Record<ApiCallName, Handle
   ...accountHandlers(given),
   ...haulHandlers(given),
   ...assessmentHandlers(given),
+  ...instalmentHandlers(given),
   ...statementHandlers(given),
   ...paymentHandlers(given),
   ...verifyHandlers(given),

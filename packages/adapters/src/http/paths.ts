@@ -115,6 +115,10 @@ export const apiCalls = [
   post("donor", "/api/Assessment/saveAssessment"),
   post("donor", "/api/Assessment/getAssessment"),
   post("donor", "/api/Assessment/deleteAssessment"),
+  // instalment plans towards a saved assessment (ours; issue 33, docs/instalments.md): the donor's own
+  post("donor", "/api/Instalment/listInstalmentPlans", { list: true }),
+  post("donor", "/api/Instalment/startInstalmentPlan"),
+  post("donor", "/api/Instalment/stopInstalmentPlan"),
   // the portal's side of a global sign-out (ours; docs/api.md): the caller's ID tokens end here too
   post("donor", "/api/User/signOutEverywhere"),
   // the people a donor keeps for household payments (ours; docs/households.md)

@@ -8,6 +8,7 @@ import { myDataResponses } from "./my-data";
 import { counterResponses, PAYMENT_METHODS } from "./counter-responses";
 import { reminderResponses } from "./reminder-responses";
 import { assessmentResponses } from "./assessment-responses";
+import { instalmentResponses } from "./instalment-responses";
 import { Address, FoundAddress, Masked, SingpassPerson } from "./person";
 import { yearResponses } from "./year-responses";
 
@@ -294,6 +295,7 @@ export const responseSchemas = {
     }),
   }),
   ...assessmentResponses,
+  ...instalmentResponses,
   checkCognitoNricExists: Schema.Union([
     ok({ data: Schema.Struct({ isExists: Schema.Literal(false) }) }),
     envelope(0, { code: Schema.Literal("nirc_exists") }),
