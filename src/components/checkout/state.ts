@@ -31,7 +31,12 @@ import {
 import { cleanDonorText, useGuestEnrolment } from "./enrolled";
 import { forgetDonor, keepDonor, keptDonor, keptOwner } from "./kept-donor";
 import type { CheckoutLabels } from "./labels";
-import { clearGivingEntries, hasGivingEntries, orderFromStores } from "./order-source";
+import {
+  clearGivingEntries,
+  hasGivingEntries,
+  instalmentOfPage,
+  orderFromStores,
+} from "./order-source";
 import { currentOwner, ownerOf, type Owner } from "./owner";
 import {
   confirmDonation,
@@ -86,7 +91,12 @@ export function useCheckout(props: {
   const [card, setCard] = useState<CardEntry>(emptyCard);
   const [method, setMethod] = useState<Method>("card");
   const [frequency, setFrequency] = useState<Frequency>("one time");
-  const fees = useCardFee(order, frequency, method);
+  // An instalment plan's first month keeps the card for the months after: no fee line (one-time only).
+  const fees = useCardFee(
+    order,
+    instalmentOfPage()?.part === "first" ? "monthly" : frequency,
+    method,
+  );
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [donation, setDonation] = useState<Donation | null>(null);
@@ -263,7 +273,16 @@ export function useCheckout(props: {
   const ensureDonation = async (owner: Owner): Promise<DonationRef> => {
     if (!order || ratesVersion === null) throw new Error("no order");
     const given = donorPayload(forFund(donor));
-    const input = { order, ratesVersion, frequency, lang, donor: given, coverFeeCents: fees.fee };
+    const plan = flow === "ZAKAT" ? instalmentOfPage() : undefined;
+    const input = {
+      order,
+      ratesVersion,
+      frequency,
+      lang,
+      donor: given,
+      coverFeeCents: fees.fee,
+      ...(plan ? { instalment: { planId: plan.planId, part: plan.part } } : {}),
+    };
     const body = JSON.stringify(input);
     const previous = attempt.current;
     if (
@@ -346,6 +365,8 @@ export function useCheckout(props: {
 
   return {
     flow,
+    /** A payment of the donor's instalment plan this checkout makes, if any (docs/instalments.md). */
+    instalment: flow === "ZAKAT" ? instalmentOfPage() : undefined,
     order,
     rates,
     household,

@@ -314,7 +314,7 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
         let amounts = row.amounts;
         let amount = Number(row.amount_cents);
         if (change.amountCents !== undefined) {
-          const kind = freeAmountKind(row.amounts);
+          const kind = row.instalment ? undefined : freeAmountKind(row.amounts);
           if (kind === undefined) {
             throw new PlanRefused(
               "recurring.amountFixed",

@@ -13,6 +13,7 @@ import { Address, FoundAddress, Masked, SingpassPerson } from "./person";
 import { yearResponses } from "./year-responses";
 
 export { ReceiptAttributes, Address, FoundAddress, SingpassPerson };
+export { InstalmentPlanWire } from "./instalment-responses";
 // Served beside the call table (src/server/api/collections.ts), read by the collections page alone.
 export { CollectionsData } from "./collections-response";
 
