@@ -663,6 +663,11 @@ function serviceRequests(gift: Paid): FuzzRequest[] {
     ],
     ["setReminderPreferences", { haul: true, ramadan: false, lang: "ms" }],
     [
+      "startInstalmentPlan",
+      { assessmentId: "00000000-0000-4000-8000-000000000000", haulOn: "2026-12-31", lang: "en" },
+    ],
+    ["stopInstalmentPlan", { id: "00000000-0000-4000-8000-000000000000" }],
+    [
       "updateRecurringPlan",
       { transactionNo: gift.transactionNo, amountCents: 1_000, savedCardId: "c" },
     ],

@@ -224,6 +224,41 @@ export function instalmentPlans(sql: Sql, options: { readonly now: () => number 
         return { amountCents: view.settlement.amountCents, input, monthly: false };
       }),
 
+    /**
+     * The settling offers due: active plans whose end has come and whose offer was not sent, with
+     * where to send it (the donor's sign-in e-mail) and what is left; `limit` at a time.
+     */
+    offersDue: async (limit = 100) => {
+      const rows = await sql.query<InstalmentRow & { email: string | null }>(
+        `select ${instalmentColumns},
+           (select lower(l.email) from identity_link l where l.donor_id = p.donor_id and l.email is not null
+            order by 1 limit 1) as email
+         from instalment_plan p
+         where p.status = 'active' and p.settle_offered_at is null and p.haul_on <= $1::date
+         order by p.haul_on, p.id limit $2`,
+        [today(), limit],
+      );
+      return rows
+        .filter((row) => hasEnded(row, today()))
+        .map((row) => ({ row, view: instalmentView(row, today()), email: row.email }));
+    },
+
+    /**
+     * Mark a plan's offer sent, once, and queue its mail in the same transaction (`queue`, given the
+     * transaction); false when it was sent already (another instance, or an earlier pass).
+     */
+    markOffered: (id: string, queue: (tx: SqlQuery) => Promise<unknown>) =>
+      sql.transaction(async (tx) => {
+        const [marked] = await tx.query(
+          `update instalment_plan set settle_offered_at = now()
+           where id = $1 and settle_offered_at is null returning id`,
+          [id],
+        );
+        if (!marked) return false;
+        await queue(tx);
+        return true;
+      }),
+
     ...planHooks(options),
   };
 }
