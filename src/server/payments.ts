@@ -129,9 +129,7 @@ export function portalPayments(deps: {
     deps.mailQueue,
   );
   const recurringRecords = database.over((sql) => recurring(sql, { now: deps.clock.nowMs }));
-  const instalmentRecords = database.over((sql) =>
-    instalmentPlans(sql, { now: deps.clock.nowMs }),
-  );
+  const instalmentRecords = database.over((sql) => instalmentPlans(sql, { now: deps.clock.nowMs }));
   const nightRecords = database.over((sql) =>
     nightSchedules(sql, { now: deps.clock.nowMs, estimate: umAlQuraDateOf }),
   );

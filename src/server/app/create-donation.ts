@@ -22,7 +22,7 @@ import {
 } from "@portal/adapters/db";
 import { Caller } from "./caller";
 import { instalmentPayment, type InstalmentRef } from "./instalment-payment";
-import { DonationRecords, InstalmentRecords, RateRecords } from "./ports";
+import { DonationRecords, RateRecords, type InstalmentRecords } from "./ports";
 import { calling, refuse, type Refused } from "./refused";
 
 /**

@@ -1,5 +1,4 @@
 import { Effect } from "effect";
-import { InstalmentRefused } from "@portal/adapters/db";
 import type { Frequency } from "@portal/domain";
 import type { Giver } from "./create-donation";
 import { InstalmentRecords } from "./ports";
@@ -32,8 +31,13 @@ export const instalmentPayment = (
     const records = yield* InstalmentRecords;
     const terms = yield* calling(
       () => records.paymentFor(giver.donorId, ref.planId, ref.part),
-      (error) =>
-        error instanceof InstalmentRefused ? refuse(error.code, error.message) : undefined,
+      // The records' refusal (RecordRefused: a tag, a code and a message) becomes the use case's.
+      (error) => {
+        const refused = error as { _tag?: unknown; code?: unknown; message?: unknown };
+        return refused._tag === "RecordRefused" && typeof refused.code === "string"
+          ? refuse(refused.code, String(refused.message))
+          : undefined;
+      },
     );
     const kinds = Object.keys(priced.amounts);
     if (kinds.length !== 1 || kinds[0] !== "harta" || priced.total !== terms.amountCents) {
