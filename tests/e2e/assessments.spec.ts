@@ -223,6 +223,8 @@ test("a donor starts an instalment plan from a saved assessment and stops it, in
     },
   });
   expect(saved.status(), await saved.text()).toBe(200);
+  // The account page read the lists at sign-in: a page of another path, then the account anew.
+  await open(page, "/account/assessments");
   const inDays = (days: number) =>
     new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
   for (const [lang, width] of [
