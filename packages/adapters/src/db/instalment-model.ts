@@ -6,8 +6,8 @@ import {
   type InstalmentStatus,
   type SgtDate,
 } from "@portal/domain";
+import { auditOf } from "./recurring-model";
 import { RecordRefused } from "./refused";
-import type { SqlQuery } from "./sql";
 
 /** Plans not yet stopped (pending or active) a donor may hold at once. */
 export const INSTALMENT_PLANS_LIVE_MAX = 3;
@@ -118,14 +118,4 @@ export const instalmentView = (row: InstalmentRow, today: SgtDate): InstalmentPl
   };
 };
 
-export const auditInstalment = (
-  tx: SqlQuery,
-  actor: string,
-  action: string,
-  planId: string,
-  detail: unknown,
-) =>
-  tx.query(
-    `insert into audit_log (actor, action, entity, entity_id, detail) values ($1, $2, 'instalment_plan', $3, $4)`,
-    [actor, action, planId, JSON.stringify(detail)],
-  );
+export const auditInstalment = auditOf("instalment_plan");

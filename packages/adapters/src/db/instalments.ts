@@ -24,6 +24,7 @@ import {
   type InstalmentPart,
   type InstalmentRow,
 } from "./instalment-model";
+import { audit } from "./recurring-model";
 import type { Sql, SqlQuery } from "./sql";
 
 export * from "./instalment-model";
@@ -74,11 +75,9 @@ export function instalmentPlans(sql: Sql, options: { readonly now: () => number 
         [row.recurring_plan_id],
       );
       if (cancelled)
-        await tx.query(
-          `insert into audit_log (actor, action, entity, entity_id, detail)
-           values ($1, 'recurring.cancel', 'recurring_plan', $2, $3)`,
-          [actor, row.recurring_plan_id, JSON.stringify({ instalmentPlanId: row.id })],
-        );
+        await audit(tx, actor, "recurring.cancel", row.recurring_plan_id, {
+          instalmentPlanId: row.id,
+        });
     }
     await auditInstalment(tx, actor, "instalment.stop", row.id, {});
   };

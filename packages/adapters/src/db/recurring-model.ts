@@ -102,17 +102,16 @@ export const toView = (row: PlanRow): PlanView => ({
   amountEditable: !row.instalment && freeAmountKind(row.amounts) !== undefined,
 });
 
-export const audit = (
-  tx: SqlQuery,
-  actor: string,
-  action: string,
-  planId: string,
-  detail: unknown,
-) =>
-  tx.query(
-    `insert into audit_log (actor, action, entity, entity_id, detail) values ($1, $2, 'recurring_plan', $3, $4)`,
-    [actor, action, planId, JSON.stringify(detail)],
-  );
+/** An audit line about one row of `entity` (a recurring plan, an instalment plan). */
+export const auditOf =
+  (entity: "recurring_plan" | "instalment_plan") =>
+  (tx: SqlQuery, actor: string, action: string, id: string, detail: unknown) =>
+    tx.query(
+      `insert into audit_log (actor, action, entity, entity_id, detail) values ($1, $2, $3, $4, $5)`,
+      [actor, action, entity, id, JSON.stringify(detail)],
+    );
+
+export const audit = auditOf("recurring_plan");
 
 /**
  * The one kind of a plan whose amount the donor chose (zakat harta, a wakaf gift: the fund registry's
