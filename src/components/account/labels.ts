@@ -1,3 +1,4 @@
+import { instalmentLabelKeys } from "./instalment-labels";
 import { fundNameKeys } from "../../i18n/funds";
 // Strings the account islands need, translated by the page and passed in as props.
 import { addressLabelKeys } from "../address/labels";
@@ -34,6 +35,7 @@ const commonKeys = [
 
 /** The account area (/profile and its twins). */
 export const accountLabelKeys = [
+  ...instalmentLabelKeys,
   ...addressLabelKeys,
   "reminders_title",
   "reminders_intro",
@@ -245,52 +247,6 @@ export const accountLabelKeys = [
   "missedFast_paid",
   "missedFast_notFound",
   "missedFast_unpaid",
-  "instal_title",
-  "instal_intro",
-  "instal_start_heading",
-  "instal_assessment",
-  "instal_assessment_option",
-  "instal_no_assessments",
-  "instal_assessments_link",
-  "instal_haul_date",
-  "instal_haul_hint",
-  "instal_preview",
-  "instal_preview_none",
-  "instal_start",
-  "instal_loading",
-  "instal_none",
-  "instal_plans_heading",
-  "instal_plan_heading",
-  "instal_paid",
-  "instal_remaining",
-  "instal_status",
-  "instal_status_pending",
-  "instal_status_active",
-  "instal_status_stopped",
-  "instal_status_ended",
-  "instal_months_caption",
-  "instal_month",
-  "instal_date",
-  "instal_amount",
-  "instal_month_paid",
-  "instal_month_due",
-  "instal_month_upcoming",
-  "instal_pay_first",
-  "instal_settle",
-  "instal_settle_text",
-  "instal_paid_more",
-  "instal_settled",
-  "instal_stop",
-  "instal_stopped",
-  "instalment_haulDate",
-  "instalment_limit",
-  "instalment_nothingDue",
-  "instalment_monthAmount",
-  "instalment_assessmentNotFound",
-  "instalment_notFound",
-  "instalment_amount",
-  "instalment_started",
-  "instalment_nothingToSettle",
 ] as const;
 
 /** /register/tax-deduction. */

@@ -79,3 +79,9 @@ export const instalmentOfPage = () =>
   typeof window === "undefined"
     ? undefined
     : readInstalmentPayment(new URLSearchParams(window.location.search).get("instalment"));
+
+/** What create sends for this page's instalment plan payment (none on other pages). */
+export const instalmentRequest = (flow: FlowType) => {
+  const plan = flow === "ZAKAT" ? instalmentOfPage() : undefined;
+  return plan ? { instalment: { planId: plan.planId, part: plan.part } } : {};
+};

@@ -31,12 +31,8 @@ import {
 import { cleanDonorText, useGuestEnrolment } from "./enrolled";
 import { forgetDonor, keepDonor, keptDonor, keptOwner } from "./kept-donor";
 import type { CheckoutLabels } from "./labels";
-import {
-  clearGivingEntries,
-  hasGivingEntries,
-  instalmentOfPage,
-  orderFromStores,
-} from "./order-source";
+import * as source from "./order-source";
+import { clearGivingEntries, hasGivingEntries, orderFromStores } from "./order-source";
 import { currentOwner, ownerOf, type Owner } from "./owner";
 import {
   confirmDonation,
@@ -91,10 +87,10 @@ export function useCheckout(props: {
   const [card, setCard] = useState<CardEntry>(emptyCard);
   const [method, setMethod] = useState<Method>("card");
   const [frequency, setFrequency] = useState<Frequency>("one time");
-  // An instalment plan's first month keeps the card for the months after: no fee line (one-time only).
+  // An instalment plan's first month keeps the card for the months after: no fee (one-time only).
   const fees = useCardFee(
     order,
-    instalmentOfPage()?.part === "first" ? "monthly" : frequency,
+    source.instalmentOfPage()?.part === "first" ? "monthly" : frequency,
     method,
   );
   const [busy, setBusy] = useState(false);
@@ -273,16 +269,8 @@ export function useCheckout(props: {
   const ensureDonation = async (owner: Owner): Promise<DonationRef> => {
     if (!order || ratesVersion === null) throw new Error("no order");
     const given = donorPayload(forFund(donor));
-    const plan = flow === "ZAKAT" ? instalmentOfPage() : undefined;
-    const input = {
-      order,
-      ratesVersion,
-      frequency,
-      lang,
-      donor: given,
-      coverFeeCents: fees.fee,
-      ...(plan ? { instalment: { planId: plan.planId, part: plan.part } } : {}),
-    };
+    const input = { order, ratesVersion, frequency, lang, donor: given, coverFeeCents: fees.fee };
+    Object.assign(input, source.instalmentRequest(flow));
     const body = JSON.stringify(input);
     const previous = attempt.current;
     if (
@@ -366,7 +354,7 @@ export function useCheckout(props: {
   return {
     flow,
     /** A payment of the donor's instalment plan this checkout makes, if any (docs/instalments.md). */
-    instalment: flow === "ZAKAT" ? instalmentOfPage() : undefined,
+    instalment: flow === "ZAKAT" ? source.instalmentOfPage() : undefined,
     order,
     rates,
     household,
