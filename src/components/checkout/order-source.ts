@@ -80,8 +80,12 @@ export const instalmentOfPage = () =>
     ? undefined
     : readInstalmentPayment(new URLSearchParams(window.location.search).get("instalment"));
 
+/** The instalment plan payment of this checkout: zakat's only (docs/instalments.md). */
+export const instalmentOfFlow = (flow: FlowType) =>
+  flow === "ZAKAT" ? instalmentOfPage() : undefined;
+
 /** What create sends for this page's instalment plan payment (none on other pages). */
 export const instalmentRequest = (flow: FlowType) => {
-  const plan = flow === "ZAKAT" ? instalmentOfPage() : undefined;
+  const plan = instalmentOfFlow(flow);
   return plan ? { instalment: { planId: plan.planId, part: plan.part } } : {};
 };

@@ -354,7 +354,7 @@ export function useCheckout(props: {
   return {
     flow,
     /** A payment of the donor's instalment plan this checkout makes, if any (docs/instalments.md). */
-    instalment: flow === "ZAKAT" ? source.instalmentOfPage() : undefined,
+    instalment: source.instalmentOfFlow(flow),
     order,
     rates,
     household,
