@@ -68,7 +68,8 @@ export const clearGivingEntries = (): void => {
 
 /** Whether any giving page holds entries in this tab (a new gift since the last passed payment). */
 export const hasGivingEntries = (): boolean =>
-  Object.values(storageKeys).some((key) => readStored(key) !== undefined);
+  Object.values(storageKeys).some((key) => readStored(key) !== undefined) ||
+  instalmentOfPage() !== undefined;
 
 /** Where the flow's giving page is, for "back". */
 export const givingPathOf = (flow: FlowType, productRoute: string): string =>
