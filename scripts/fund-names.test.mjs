@@ -35,6 +35,7 @@ const ALLOWED = new Map([
     "spec §9's named limit groups (zakat, WMS, the wakaf enrolment), read from their funds",
   ],
   ["src/components/checkout/order-source.ts", "each calculator's stored entries, by its fund"],
+  ["packages/adapters/src/db/instalments.ts", "instalment plans pay zakat harta (issue 33)"],
   ["src/components/giving/CalculatorPage.astro", "the fidyah and kaffarah calculators' page"],
   ["src/pages/[...lang]/fidyah.astro", "the fidyah calculator's page"],
   ["src/pages/[...lang]/kaffarah.astro", "the kaffarah calculator's page"],

@@ -14,11 +14,13 @@ import {
   kioskPayments,
   nightSchedules,
   payments,
+  instalmentPlans,
   recurring,
   type DonationView,
   type MailQueue,
   type NightSchedules,
   type Payments,
+  type InstalmentPlans,
   type Recurring,
 } from "@portal/adapters/db";
 import { umAlQuraDateOf } from "@portal/adapters";
@@ -72,6 +74,7 @@ export interface PortalPayments {
    * forward to reach a renewal or a link's expiry).
    */
   readonly recurring: Deferred<Recurring>;
+  readonly instalments: Deferred<InstalmentPlans>;
   /** The last ten nights' schedules (docs/last-ten-nights.md), on the portal's clock. */
   readonly nights: Deferred<NightSchedules>;
   /** The donation and payment records of the portal's database. */
@@ -126,6 +129,7 @@ export function portalPayments(deps: {
     deps.mailQueue,
   );
   const recurringRecords = database.over((sql) => recurring(sql, { now: deps.clock.nowMs }));
+  const instalmentRecords = database.over((sql) => instalmentPlans(sql, { now: deps.clock.nowMs }));
   const nightRecords = database.over((sql) =>
     nightSchedules(sql, { now: deps.clock.nowMs, estimate: umAlQuraDateOf }),
   );
@@ -172,6 +176,7 @@ export function portalPayments(deps: {
     },
     recurring: recurringRecords,
     nights: nightRecords,
+    instalments: instalmentRecords,
     donations,
     applyGatewayReport: async (payment) => {
       const records = await donations();

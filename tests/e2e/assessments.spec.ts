@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { nricOf } from "../support/donations";
-import { give, signedInDonor } from "./donor-account";
-import { checkScreen, open } from "./helpers";
+import { give, idToken, signedInDonor } from "./donor-account";
+import { checkScreen, hydrated, open } from "./helpers";
 import { ownAddress } from "./identity";
 
 test.use(ownAddress("assessments"));
@@ -240,5 +240,95 @@ test("a donor compares two Hijri years' assessments, and sees the year's ledger 
     await expect(harta.getByTestId("ledger-remaining")).toHaveText("$0.00");
     await expect(harta).toContainText(paidInFull);
     await checkScreen(page, testInfo, `ledger-after${lang.replace("/", "-")}-${width}`);
+  }
+});
+
+const instalWords = {
+  "": {
+    section: "Zakat in monthly instalments",
+    start: "Start and pay the first month",
+    haul: "Haul date (when the zakat is due)",
+    note: "Instalment plan: the first month.",
+    active: "Active",
+    stop: "Stop this plan",
+    stopped: "Stopped",
+  },
+  "/ms": {
+    section: "Zakat secara ansuran bulanan",
+    start: "Mula dan bayar bulan pertama",
+    haul: "Tarikh haul (bila zakat wajib dibayar)",
+    note: "Pelan ansuran: bulan pertama.",
+    active: "Aktif",
+    stop: "Hentikan pelan ini",
+    stopped: "Dihentikan",
+  },
+} as const;
+
+test("a donor starts an instalment plan from a saved assessment and stops it, in English and Malay", async ({
+  page,
+}, testInfo) => {
+  await signedInDonor(page, "ansuran@example.sg", nricOf("4023142"), "Nur Ansuran");
+  // A saved assessment: S$20,000 of savings, zakat $500.00.
+  const saved = await page.request.post("/svc/donor/api/Assessment/saveAssessment", {
+    headers: { authorization: `Bearer ${await idToken(page)}` },
+    data: {
+      inputs: {
+        savings: [{ amount: 2_000_000, interest: 0 }],
+        goldKeptGrams: 0,
+        goldWornGrams: 0,
+        insurance: [],
+        shares: [],
+        cpfOrdinary: 0,
+        business: {
+          currentAssets: 0,
+          assetsToAdd: 0,
+          assetsToRemove: 0,
+          currentLiabilities: 0,
+          liabilitiesToAdd: 0,
+          ownershipSharePercent: 100,
+        },
+      },
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  // The account page read the lists at sign-in: a page of another path, then the account anew.
+  await open(page, "/account/assessments");
+  const inDays = (days: number) =>
+    new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+  for (const [lang, width] of [
+    ["", 375],
+    ["/ms", 1280],
+  ] as const) {
+    const w = instalWords[lang];
+    await page.setViewportSize({ width, height: 900 });
+    await open(page, `${lang}/profile#account-instalments`);
+    const section = page.getByRole("region", { name: w.section });
+    // Four months to the haul date: $125.00 each.
+    await section.getByLabel(w.haul).fill(inDays(100));
+    await expect(section).toContainText("$125.00");
+    await checkScreen(page, testInfo, `instalments-start${lang.replace("/", "-")}-${width}`);
+    await section.getByRole("button", { name: w.start }).click();
+    await page.waitForURL(/\/checkout\?flow=zakat&instalment=/);
+    await hydrated(page);
+    await expect(page.getByTestId("checkout-total")).toHaveText("$125.00");
+    await expect(page.getByTestId("instalment-note")).toContainText(w.note);
+    await page.getByTestId("card-number").fill("4242 4242 4242 4242");
+    await page.getByTestId("card-month").selectOption("12");
+    await page.getByTestId("card-year").selectOption(String(new Date().getFullYear() + 2));
+    await page.getByTestId("card-cvc").fill("123");
+    await page.getByTestId("checkout-pay").click();
+    await expect(page.getByTestId("checkout-done")).toBeVisible({ timeout: 15_000 });
+
+    // Back in the account: the plan's months, paid and remaining; then stopped.
+    await open(page, `${lang}/profile#account-instalments`);
+    const plan = page.getByTestId("instalment-plan").first();
+    await expect(plan).toContainText(w.active);
+    await expect(plan.locator("dd").nth(1)).toHaveText("$125.00");
+    await expect(plan.locator("dd").nth(2)).toHaveText("$375.00");
+    await expect(plan.locator("tbody tr")).toHaveCount(4);
+    await checkScreen(page, testInfo, `instalments-plan${lang.replace("/", "-")}-${width}`);
+    await plan.getByRole("button", { name: w.stop }).click();
+    await expect(plan.locator("dd").first()).toHaveText(w.stopped);
+    await expect(plan.getByRole("button", { name: w.stop })).toHaveCount(0);
   }
 });

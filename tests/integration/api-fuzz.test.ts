@@ -665,6 +665,11 @@ function serviceRequests(gift: Paid): FuzzRequest[] {
     // The ledger takes no fields: a receipt number, a transaction or a donor in it is a 400.
     ["getYearLedger", { receiptNo: "ZK-00000001" }],
     [
+      "startInstalmentPlan",
+      { assessmentId: "00000000-0000-4000-8000-000000000000", haulOn: "2026-12-31", lang: "en" },
+    ],
+    ["stopInstalmentPlan", { id: "00000000-0000-4000-8000-000000000000" }],
+    [
       "updateRecurringPlan",
       { transactionNo: gift.transactionNo, amountCents: 1_000, savedCardId: "c" },
     ],

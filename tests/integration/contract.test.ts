@@ -339,6 +339,15 @@ describe.each(testDatabases())("client and server contract on $name", (database)
       data: { rows: Array<{ kind: string; assessed: number | null }> };
     };
     expect(ledger.data.rows.find((r) => r.kind === "harta")?.assessed).toBeGreaterThan(0);
+    // Instalment plans (issue 33, docs/instalments.md): start from the assessment, list, stop.
+    const haulOn = new Date(Date.now() + 8 * 3_600_000 + 90 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const instalment = (await check("startInstalmentPlan", {
+      body: { assessmentId: assessment.data.id, haulOn, lang: "ms" },
+    })) as { data: { id: string } };
+    await check("listInstalmentPlans", { body: {} });
+    await check("stopInstalmentPlan", { body: { id: instalment.data.id } });
     await check("getAssessment", { body: { id: assessment.data.id } });
     await check("deleteAssessment", { body: { id: assessment.data.id } });
     const statement = (await check("getTaxYearStatement", {

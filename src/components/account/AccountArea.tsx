@@ -7,6 +7,7 @@ import { accountBridge, type AccountBridge } from "../auth/bridge";
 import { callsOver, type Call } from "./api";
 import { HistorySection } from "./HistorySection";
 import { HouseholdMembersSection } from "./HouseholdMembersSection";
+import { InstalmentsSection } from "./InstalmentsSection";
 import { MissedFastsSection } from "./MissedFastsSection";
 import { PlansSection } from "./PlansSection";
 import { ProfileSection, type UserData } from "./ProfileSection";
@@ -133,6 +134,9 @@ export default function AccountArea(props: AccountProps) {
             <a href="#account-statements">{t("account_statements_heading")}</a>
           </li>
           <li>
+            <a href="#account-instalments">{t("instal_title")}</a>
+          </li>
+          <li>
             <a href="#account-reminders">{t("reminders_title")}</a>
           </li>
           <li>
@@ -156,6 +160,7 @@ export default function AccountArea(props: AccountProps) {
         version={version}
         onChanged={() => setVersion((v) => v + 1)}
       />
+      <InstalmentsSection {...common} lang={props.lang} />
       <HouseholdMembersSection {...common} />
       <MissedFastsSection {...common} lang={props.lang} />
       <StatementSection {...common} lang={props.lang} years={years} />

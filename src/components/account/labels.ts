@@ -1,3 +1,4 @@
+import { instalmentLabelKeys } from "./instalment-labels";
 import { fundNameKeys } from "../../i18n/funds";
 // Strings the account islands need, translated by the page and passed in as props.
 import { addressLabelKeys } from "../address/labels";
@@ -34,6 +35,7 @@ const commonKeys = [
 
 /** The account area (/profile and its twins). */
 export const accountLabelKeys = [
+  ...instalmentLabelKeys,
   ...addressLabelKeys,
   "reminders_title",
   "reminders_intro",

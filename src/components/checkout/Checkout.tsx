@@ -92,6 +92,14 @@ export default function Checkout(props: CheckoutProps) {
           </>
         ) : null}
       </div>
+      {s.instalment ? (
+        <p className="checkout-note" data-testid="instalment-note">
+          {fill(l.instal_checkout_note, {
+            part:
+              s.instalment.part === "first" ? l.instal_checkout_first : l.instal_checkout_settle,
+          })}
+        </p>
+      ) : null}
       <OrderSummary
         order={s.order}
         loading={s.phase.kind === "loading"}

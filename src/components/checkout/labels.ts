@@ -142,6 +142,14 @@ export const checkoutLabelKeys = [
   "household_checkout_toggle",
   "household_checkout_fix",
   "donation_household",
+  "instal_checkout_note",
+  "instal_checkout_first",
+  "instal_checkout_settle",
+  "instalment_notFound",
+  "instalment_amount",
+  "instalment_started",
+  "instalment_nothingToSettle",
+  "instalment_haulDate",
 ] as const;
 
 export type CheckoutLabels = Readonly<Record<(typeof checkoutLabelKeys)[number], string>>;

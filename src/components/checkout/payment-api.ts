@@ -98,6 +98,8 @@ export interface CreateInput {
   readonly donor: Readonly<Record<string, unknown>>;
   /** The card fee the donor chose to cover (issue 33), checked again by the server. */
   readonly coverFeeCents?: number;
+  /** A payment of the donor's instalment plan (docs/instalments.md); the server sets its amount. */
+  readonly instalment?: { readonly planId: string; readonly part: "first" | "settle" };
 }
 
 /**
@@ -114,6 +116,7 @@ export const createDonation = async (input: CreateInput, idempotencyKey: string,
     ratesVersion: input.ratesVersion,
     ...(input.frequency === "one time" ? {} : { frequency: input.frequency, lang: input.lang }),
     ...(input.coverFeeCents ? { coverFeeCents: input.coverFeeCents } : {}),
+    ...(input.instalment ? { instalment: input.instalment, lang: input.lang } : {}),
     donor: input.donor,
   };
   const headers = { "idempotency-key": idempotencyKey };

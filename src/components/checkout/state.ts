@@ -31,6 +31,7 @@ import {
 import { cleanDonorText, useGuestEnrolment } from "./enrolled";
 import { forgetDonor, keepDonor, keptDonor, keptOwner } from "./kept-donor";
 import type { CheckoutLabels } from "./labels";
+import * as source from "./order-source";
 import { clearGivingEntries, hasGivingEntries, orderFromStores } from "./order-source";
 import { currentOwner, ownerOf, type Owner } from "./owner";
 import {
@@ -86,7 +87,12 @@ export function useCheckout(props: {
   const [card, setCard] = useState<CardEntry>(emptyCard);
   const [method, setMethod] = useState<Method>("card");
   const [frequency, setFrequency] = useState<Frequency>("one time");
-  const fees = useCardFee(order, frequency, method);
+  // An instalment plan's first month keeps the card for the months after: no fee (one-time only).
+  const fees = useCardFee(
+    order,
+    source.instalmentOfPage()?.part === "first" ? "monthly" : frequency,
+    method,
+  );
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [donation, setDonation] = useState<Donation | null>(null);
@@ -264,6 +270,7 @@ export function useCheckout(props: {
     if (!order || ratesVersion === null) throw new Error("no order");
     const given = donorPayload(forFund(donor));
     const input = { order, ratesVersion, frequency, lang, donor: given, coverFeeCents: fees.fee };
+    Object.assign(input, source.instalmentRequest(flow));
     const body = JSON.stringify(input);
     const previous = attempt.current;
     if (
@@ -346,6 +353,8 @@ export function useCheckout(props: {
 
   return {
     flow,
+    /** A payment of the donor's instalment plan this checkout makes, if any (docs/instalments.md). */
+    instalment: source.instalmentOfFlow(flow),
     order,
     rates,
     household,

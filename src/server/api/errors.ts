@@ -93,6 +93,16 @@ const donors = {
   /** The haul tracker (docs/haul-tracker.md): the lines per donor are capped; another's is missing. */
   "haul.limit": conflict,
   "haul.notFound": missing,
+  /** Instalment plans (docs/instalments.md): another donor's is missing; bounded; amounts the plan's. */
+  "instalment.notFound": missing,
+  "instalment.assessmentNotFound": missing,
+  "instalment.haulDate": invalid,
+  "instalment.nothingDue": unprocessable,
+  "instalment.monthAmount": unprocessable,
+  "instalment.limit": conflict,
+  "instalment.started": conflict,
+  "instalment.nothingToSettle": conflict,
+  "instalment.amount": unprocessable,
   /** The last ten nights (docs/last-ten-nights.md): not a wakaf fund, begun, scheduled, or too many. */
   "nights.flow": unprocessable,
   "nights.over": unprocessable,

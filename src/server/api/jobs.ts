@@ -3,6 +3,7 @@ import { nightJobs, paymentJobs } from "@portal/adapters/payments";
 import { hijriCalendar, sgtDate, sgtParts } from "@portal/domain";
 import { reason } from "../log";
 import { runReminders } from "../reminders";
+import { sendSettleOffers } from "../instalment-offers";
 import type { Services } from "../main";
 
 /** Stops one started loop. */
@@ -12,7 +13,7 @@ export type Stop = () => void;
  * The server's payment jobs, started once by `startPortal`: at start-up a reconciliation pass
  * (attempts a killed server left open are asked of the gateway and recorded), then every
  * PORTAL_JOBS_INTERVAL_SECONDS (default 60) reconciliation again and the recurring plans that are
- * due, and the last ten nights whose evening has come. Several instances may run them together: see
+ * due, the last ten nights whose evening has come and the settling offers of instalment plans. Several instances may run them together: see
  * paymentJobs and nightJobs.
  */
 export async function startPaymentJobs(root: Services): Promise<Stop> {
@@ -36,6 +37,10 @@ export async function startPaymentJobs(root: Services): Promise<Stop> {
       const months = await readHijriMonths(await root.database.open());
       await nightly.chargeNights(hijriCalendar(months));
     })().catch((error: unknown) => root.log.error(`[jobs] nights: ${reason(error)}`));
+    // Instalment plans whose end has come: their settling offer e-mailed once (docs/instalments.md).
+    void sendSettleOffers(root).catch((error: unknown) =>
+      root.log.error(`[jobs] instalment offers: ${reason(error)}`),
+    );
   }, root.config.jobsIntervalMs);
   timer.unref();
   return () => {

@@ -95,6 +95,10 @@ export const CreateDonation = Schema.Struct({
   coverFeeCents: Schema.optionalKey(Amount),
   ratesVersion: Schema.Int,
   frequency: Schema.optionalKey(Schema.Literals(FREQUENCIES)),
+  // A payment of the donor's own instalment plan (docs/instalments.md); the plan sets its amount.
+  instalment: Schema.optionalKey(
+    Schema.Struct({ planId: Text(64), part: Schema.Literals(["first", "settle"]) }),
+  ),
   /** The page's language: a recurring gift's e-mails and its manage link follow it (English if unsaid). */
   lang: Schema.optionalKey(Schema.Literals(["en", "ms"])),
   donor: Schema.optionalKey(

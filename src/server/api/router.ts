@@ -17,6 +17,7 @@ import { paymentHandlers, STRIPE_WEBHOOK_PATH, stripeWebhook } from "./payments"
 import { donorHandlers } from "./donors";
 import { haulHandlers } from "./haul";
 import { ledgerHandlers } from "./ledger";
+import { instalmentHandlers } from "./instalments";
 import { donorDataHandlers } from "./donor-data";
 import { historyHandlers } from "./history";
 import { householdHandlers } from "./household";
@@ -64,6 +65,7 @@ const handlersFor = (given: HandlerServices): Partial<Record<ApiCallName, Handle
   ...haulHandlers(given),
   ...assessmentHandlers(given),
   ...ledgerHandlers(given),
+  ...instalmentHandlers(given),
   ...statementHandlers(given),
   ...paymentHandlers(given),
   ...verifyHandlers(given),

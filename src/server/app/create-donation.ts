@@ -21,7 +21,8 @@ import {
   type GuestSessionEnrolment,
 } from "@portal/adapters/db";
 import { Caller } from "./caller";
-import { DonationRecords, RateRecords } from "./ports";
+import { instalmentPayment, type InstalmentRef } from "./instalment-payment";
+import { DonationRecords, RateRecords, type InstalmentRecords } from "./ports";
 import { calling, refuse, type Refused } from "./refused";
 
 /**
@@ -58,6 +59,8 @@ export interface DonationRequest {
   readonly ratesVersion: number;
   readonly frequency?: Frequency;
   readonly lang?: "en" | "ms";
+  /** A payment of the donor's instalment plan (docs/instalments.md): its amount is the plan's. */
+  readonly instalment?: InstalmentRef;
 }
 
 export interface CreateDonationInput {
@@ -126,7 +129,7 @@ export const createDonation = ({
 }: CreateDonationInput): Effect.Effect<
   CreatedDonation,
   Refused,
-  DonationRecords | RateRecords | Caller
+  DonationRecords | RateRecords | InstalmentRecords | Caller
 > =>
   Effect.gen(function* () {
     // Fidyah and kaffarah are not deductible (design/facts.md): no identity number is asked or kept.
@@ -137,7 +140,10 @@ export const createDonation = ({
       );
     }
     // Only a fund whose registry entry allows it takes a recurring gift (the wakaf funds).
-    if ((request.frequency ?? "one time") !== "one time" && !recurringAllowed(request.flow)) {
+    if (
+      (request.frequency ?? "one time") !== "one time" &&
+      (!recurringAllowed(request.flow) || request.instalment !== undefined)
+    ) {
       return yield* refuse(
         "donation.recurringNotAllowed",
         "Gifts to this fund are given once; it takes no recurring gifts.",
@@ -159,11 +165,18 @@ export const createDonation = ({
       rates: config.rates,
     });
     if (isPricingError(priced)) return yield* refuse(priced.code, priced.message);
+    // An instalment plan's payment: the plan says the amount and the frequency (monthly for a first
+    // month of several: the card is kept for the months after); the page's figure must agree.
+    const plan =
+      request.instalment === undefined
+        ? undefined
+        : yield* instalmentPayment(request.instalment, giver, priced);
+    const frequency = plan?.frequency ?? request.frequency ?? "one time";
     // Issue 33: a fee the donor covers is worked out again here and kept apart from the gift; a
     // figure other than the provider's (a page out of date, or a body changed) charges nothing.
     let fee: Cents | undefined;
     if (request.coverFeeCents !== undefined) {
-      if ((request.frequency ?? "one time") !== "one time") {
+      if (frequency !== "one time") {
         return yield* refuse(
           "donation.feeOneTimeOnly",
           "The card fee can be covered on a one-time gift only.",
@@ -178,7 +191,10 @@ export const createDonation = ({
       }
     }
     // What the donation keeps of its inputs (named people's fitrah as the lines it was priced at).
-    const inputs = donationInputs(request.items as DonationItems, config.rates);
+    const inputs = {
+      ...(donationInputs(request.items as DonationItems, config.rates) as object),
+      ...(plan ? { instalment: plan.input } : {}),
+    };
     const records = yield* DonationRecords;
     const result = yield* calling(
       () =>
@@ -195,7 +211,7 @@ export const createDonation = ({
           receiptItems: receiptAttributes(inputs, priced.amounts, config.rates),
           donorDetails: donor?.details,
           ...(donor?.taxId === undefined ? {} : { taxId: donor.taxId }),
-          frequency: request.frequency ?? "one time",
+          frequency,
           ratesVersion: config.version,
           ...(request.lang === undefined ? {} : { lang: request.lang }),
           ...owner,

@@ -14,6 +14,7 @@ import { entryVerifier } from "../counter-signatures";
 import {
   DonationRecords,
   DonorRecords,
+  InstalmentRecords,
   NricProofRecords,
   PaymentRoutes,
   RateRecords,
@@ -31,6 +32,7 @@ export type AppServices =
   | PaymentGateway
   | DonationRecords
   | RateRecords
+  | InstalmentRecords
   | PaymentRoutes
   | SavedCards
   | DonorRecords
@@ -97,6 +99,7 @@ export function liveUseCases(services: Services): UseCases {
       threeDsReturnUrl: payments.threeDsReturnUrl,
     }),
     Context.add(SavedCards, whenReady(payments.recurring, ["markSaveCard", "savedCardToken"])),
+    Context.add(InstalmentRecords, whenReady(payments.instalments, ["paymentFor"])),
     Context.add(DonorRecords, whenReady(records.donors, ["enrolGuest", "updateProfile"])),
     Context.add(SessionRecords, whenReady(records.sessions, ["start"])),
     Context.add(

@@ -197,3 +197,19 @@ export interface TermsRecordsPort {
 export class TermsRecords extends Context.Service<TermsRecords, TermsRecordsPort>()(
   "@portal/app/TermsRecords",
 ) {}
+
+/** Instalment plans (docs/instalments.md): what a checkout payment of a donor's plan must be. */
+export class InstalmentRecords extends Context.Service<
+  InstalmentRecords,
+  {
+    readonly paymentFor: (
+      donorId: string,
+      planId: string,
+      part: "first" | "settle",
+    ) => Promise<{
+      readonly amountCents: number;
+      readonly input: Readonly<Record<string, unknown>>;
+      readonly monthly: boolean;
+    }>;
+  }
+>()("@portal/app/InstalmentRecords") {}

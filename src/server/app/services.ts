@@ -3,6 +3,7 @@ import type {
   HaulEntries,
   ZakatAssessments,
   History,
+  InstalmentPlans,
   Recurring,
   Statements,
   TaxRegistrations,
@@ -58,6 +59,7 @@ export interface PortalServices {
   readonly statements: Pick<Statements, "year" | "hartaPayments" | "yearGifts">;
   readonly tax: Pick<TaxRegistrations, "status" | "register">;
   readonly plans: Pick<Recurring, "plans">;
+  readonly instalments: Pick<InstalmentPlans, "mine" | "start" | "stopOwn">;
   readonly haul: Pick<HaulEntries, "list" | "add" | "update" | "remove" | "nisab">;
   readonly assessments: Pick<ZakatAssessments, "list" | "get" | "save" | "remove" | "pricing">;
 }
@@ -85,6 +87,7 @@ export function liveServices({ clock, records, payments }: Services): PortalServ
     statements: whenReady(records.statements, ["year", "hartaPayments", "yearGifts"]),
     tax: whenReady(records.tax, ["status", "register"]),
     plans: whenReady(payments.recurring, ["plans"]),
+    instalments: whenReady(payments.instalments, ["mine", "start", "stopOwn"]),
     haul: whenReady(records.haul, ["list", "add", "update", "remove", "nisab"]),
     assessments: whenReady(records.assessments, ["list", "get", "save", "remove", "pricing"]),
   };

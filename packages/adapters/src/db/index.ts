@@ -24,6 +24,7 @@ export * from "./tax-registrations";
 export * from "./statements";
 export * from "./haul-entries";
 export * from "./assessments";
+export * from "./instalments";
 export * from "./rate-windows";
 export * from "./identity-state";
 export * from "./social-nrics";

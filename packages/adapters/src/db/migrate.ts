@@ -41,6 +41,7 @@ import { collections } from "./migrations/048-collections";
 import { siteLinks } from "./migrations/050-site-links";
 import { reminders } from "./migrations/051-reminders";
 import { lastTenNights } from "./migrations/052-last-ten-nights";
+import { instalmentPlans } from "./migrations/054-instalment-plans";
 import type { Sql } from "./sql";
 
 /**
@@ -92,6 +93,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "050-site-links", sql: siteLinks },
   { id: "051-reminders", sql: reminders },
   { id: "052-last-ten-nights", sql: lastTenNights },
+  { id: "054-instalment-plans", sql: instalmentPlans },
 ];
 
 /** A list of migrations and where it keeps its record (the stand-ins keep theirs apart). */

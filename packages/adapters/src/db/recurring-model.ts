@@ -80,12 +80,15 @@ export interface PlanRow {
   last_period: number;
   consecutive_declines: number;
   transaction_no: string;
+  /** The plan charges an instalment plan's months: their amounts are the schedule's. */
+  instalment: boolean;
 }
 
 export const planColumns = `p.id, p.donor_id, p.status, p.frequency, p.flow, p.amount_cents, p.amounts, p.card_token,
   p.card_brand, p.card_last4, p.gateway, p.anchor_on::text as anchor_on,
   p.next_charge_on::text as next_charge_on, p.last_period, p.consecutive_declines,
-  d.transaction_no`;
+  d.transaction_no,
+  exists (select 1 from instalment_plan i where i.recurring_plan_id = p.id) as instalment`;
 
 export const toView = (row: PlanRow): PlanView => ({
   transactionNo: row.transaction_no,
@@ -96,20 +99,19 @@ export const toView = (row: PlanRow): PlanView => ({
   amountCents: Number(row.amount_cents),
   card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
   flow: row.flow,
-  amountEditable: freeAmountKind(row.amounts) !== undefined,
+  amountEditable: !row.instalment && freeAmountKind(row.amounts) !== undefined,
 });
 
-export const audit = (
-  tx: SqlQuery,
-  actor: string,
-  action: string,
-  planId: string,
-  detail: unknown,
-) =>
-  tx.query(
-    `insert into audit_log (actor, action, entity, entity_id, detail) values ($1, $2, 'recurring_plan', $3, $4)`,
-    [actor, action, planId, JSON.stringify(detail)],
-  );
+/** An audit line about one row of `entity` (a recurring plan, an instalment plan). */
+export const auditOf =
+  (entity: "recurring_plan" | "instalment_plan") =>
+  (tx: SqlQuery, actor: string, action: string, id: string, detail: unknown) =>
+    tx.query(
+      `insert into audit_log (actor, action, entity, entity_id, detail) values ($1, $2, $3, $4, $5)`,
+      [actor, action, entity, id, JSON.stringify(detail)],
+    );
+
+export const audit = auditOf("recurring_plan");
 
 /**
  * The one kind of a plan whose amount the donor chose (zakat harta, a wakaf gift: the fund registry's

@@ -7,6 +7,7 @@ import {
   sgtDate,
   type GatewayPayment,
 } from "@portal/domain";
+import { instalmentHooks } from "./instalments";
 import { audit, planColumns, type PlanRow, type RenewalClaim } from "./recurring-model";
 import type { Sql } from "./sql";
 import { insertWithFreshTransactionNo, transactionNumber } from "./transaction-no";
@@ -18,6 +19,7 @@ import { insertWithFreshTransactionNo, transactionNumber } from "./transaction-n
  */
 export function renewals(sql: Sql, options: { readonly now: () => number }) {
   const today = () => sgtDate(options.now());
+  const instalments = instalmentHooks(options);
   const self = {
     /** Plans due today (Singapore), a batch at a time. */
     duePlans: async (limit = 50) =>
@@ -47,6 +49,17 @@ export function renewals(sql: Sql, options: { readonly now: () => number }) {
             return undefined;
           const period = periodOn(row.anchor_on, row.frequency, on);
           if (period <= row.last_period) return undefined;
+          // A plan paying an instalment plan's months: that month's amount, none after the last.
+          const terms = await instalments.renewalTerms(tx, planId, period);
+          if (terms?.stopped) {
+            await tx.query(
+              "update recurring_plan set next_charge_on = null, updated_at = now() where id = $1",
+              [planId],
+            );
+            return undefined;
+          }
+          const amountCents = terms?.amountCents ?? Number(row.amount_cents);
+          const amounts = terms ? { harta: amountCents } : row.amounts;
           const donationId = randomUUID();
           const series = receiptSeriesOf(row.flow);
           // Six random digits: many renewals are claimed in the same millisecond; a taken one is drawn again.
@@ -66,9 +79,12 @@ export function renewals(sql: Sql, options: { readonly now: () => number }) {
                   [
                     donationId,
                     drawn,
-                    row.amount_cents,
-                    JSON.stringify(row.amounts),
-                    JSON.stringify({ renewal: { planId, period } }),
+                    amountCents,
+                    JSON.stringify(amounts),
+                    JSON.stringify({
+                      renewal: { planId, period },
+                      ...(terms ? { instalment: terms.input } : {}),
+                    }),
                     createHash("sha256").update(randomBytes(32)).digest(),
                     row.card_brand,
                     row.card_last4,
@@ -85,7 +101,11 @@ export function renewals(sql: Sql, options: { readonly now: () => number }) {
           if (!claimed) throw new ClaimTaken();
           await tx.query(
             "update recurring_plan set last_period = $2, next_charge_on = $3, updated_at = now() where id = $1",
-            [planId, period, chargeDate(row.anchor_on, row.frequency, period + 1)],
+            [
+              planId,
+              period,
+              terms?.last ? null : chargeDate(row.anchor_on, row.frequency, period + 1),
+            ],
           );
           await audit(tx, "scheduler", "recurring.claim", planId, { period, donationId });
           return {
@@ -93,7 +113,7 @@ export function renewals(sql: Sql, options: { readonly now: () => number }) {
             period,
             donationId,
             transactionNo,
-            amountCents: Number(row.amount_cents),
+            amountCents,
             cardToken: row.card_token,
             gateway: row.gateway,
           };

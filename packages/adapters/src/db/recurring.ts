@@ -23,6 +23,7 @@ import {
   type PlanView,
 } from "./recurring-model";
 import { renewals } from "./recurring-renewals";
+import { instalmentHooks } from "./instalments";
 import type { Sql, SqlQuery } from "./sql";
 
 export * from "./recurring-model";
@@ -34,6 +35,7 @@ export * from "./recurring-model";
  */
 export function recurring(sql: Sql, options: { readonly now: () => number }) {
   const today = () => sgtDate(options.now());
+  const instalments = instalmentHooks(options);
 
   /** The plan a donation of this owner started; the same lookup for every caller. */
   const ownPlan = async (tx: SqlQuery, donorId: string, transactionNo: string) => {
@@ -68,6 +70,7 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
       [row.id],
     );
     await audit(tx, actor, "recurring.cancel", row.id, { transactionNo: row.transaction_no });
+    await instalments.onRecurringCancelled(tx, row.id, actor);
     return "cancelled" as const;
   };
 
@@ -109,7 +112,10 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
       );
       if (!donation || donation.renewal || !payment.paymentMethodId) return;
       const gateway = donation.gateway ?? "sandbox";
+      // An instalment plan's payment starts (or belongs to) that plan, never an ordinary one.
+      const instalment = await instalments.onPaid(tx, donationId, payment, gateway);
       if (
+        !instalment &&
         isRecurringFrequency(donation.frequency) &&
         (donation.donor_id !== null || donation.guest_session_id !== null)
       ) {
@@ -308,7 +314,7 @@ export function recurring(sql: Sql, options: { readonly now: () => number }) {
         let amounts = row.amounts;
         let amount = Number(row.amount_cents);
         if (change.amountCents !== undefined) {
-          const kind = freeAmountKind(row.amounts);
+          const kind = row.instalment ? undefined : freeAmountKind(row.amounts);
           if (kind === undefined) {
             throw new PlanRefused(
               "recurring.amountFixed",

@@ -29,8 +29,10 @@ describe("the call table", () => {
     // (issue 33), the account's household members getHouseholdMembers, saveHouseholdMember and
     // removeHouseholdMember, and the log of missed fasts getMissedFasts, saveMissedFast,
     // removeMissedFast and recordMissedFastsPaid (issue 33), and the donor's getMyData and
-    // closeAccount (issue 34, docs/account.md), and the year's getYearLedger (issue 33).
-    expect(apiCalls).toHaveLength(78);
+    // closeAccount (issue 34, docs/account.md), the year's getYearLedger, and the instalment plans'
+    // listInstalmentPlans, startInstalmentPlan and stopInstalmentPlan (issue 33, docs/ledger.md,
+    // docs/instalments.md).
+    expect(apiCalls).toHaveLength(81);
   });
 
   it("names each call after the last segment of its path", () => {

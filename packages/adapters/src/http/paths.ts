@@ -117,6 +117,10 @@ export const apiCalls = [
   post("donor", "/api/Assessment/deleteAssessment"),
   // the year's ledger (ours; issue 33, docs/ledger.md): the signed-in donor's own Hijri year
   post("donor", "/api/Ledger/getYearLedger"),
+  // instalment plans towards a saved assessment (ours; issue 33, docs/instalments.md): the donor's own
+  post("donor", "/api/Instalment/listInstalmentPlans", { list: true }),
+  post("donor", "/api/Instalment/startInstalmentPlan"),
+  post("donor", "/api/Instalment/stopInstalmentPlan"),
   // the portal's side of a global sign-out (ours; docs/api.md): the caller's ID tokens end here too
   post("donor", "/api/User/signOutEverywhere"),
   // the people a donor keeps for household payments (ours; docs/households.md)

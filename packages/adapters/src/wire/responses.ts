@@ -9,10 +9,12 @@ import { counterResponses, PAYMENT_METHODS } from "./counter-responses";
 import { reminderResponses } from "./reminder-responses";
 import { assessmentResponses } from "./assessment-responses";
 import { ledgerResponses } from "./ledger-responses";
+import { instalmentResponses } from "./instalment-responses";
 import { Address, FoundAddress, Masked, SingpassPerson } from "./person";
 import { yearResponses } from "./year-responses";
 
 export { ReceiptAttributes, Address, FoundAddress, SingpassPerson };
+export { InstalmentPlanWire } from "./instalment-responses";
 // Served beside the call table (src/server/api/collections.ts), read by the collections page alone.
 export { CollectionsData } from "./collections-response";
 
@@ -296,6 +298,7 @@ export const responseSchemas = {
   }),
   ...assessmentResponses,
   ...ledgerResponses,
+  ...instalmentResponses,
   checkCognitoNricExists: Schema.Union([
     ok({ data: Schema.Struct({ isExists: Schema.Literal(false) }) }),
     envelope(0, { code: Schema.Literal("nirc_exists") }),
