@@ -29,8 +29,9 @@ describe("the call table", () => {
     // (issue 33), the account's household members getHouseholdMembers, saveHouseholdMember and
     // removeHouseholdMember, and the log of missed fasts getMissedFasts, saveMissedFast,
     // removeMissedFast and recordMissedFastsPaid (issue 33), and the donor's getMyData and
-    // closeAccount (issue 34, docs/account.md).
-    expect(apiCalls).toHaveLength(77);
+    // closeAccount (issue 34, docs/account.md), and the last ten nights' getLastTenNights,
+    // scheduleLastTenNights, stopLastTenNights, getNightsByLink and stopNightsByLink (issue 33).
+    expect(apiCalls).toHaveLength(82);
   });
 
   it("names each call after the last segment of its path", () => {

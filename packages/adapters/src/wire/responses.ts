@@ -7,6 +7,7 @@ import { haulResponses } from "./haul-tracker";
 import { myDataResponses } from "./my-data";
 import { counterResponses, PAYMENT_METHODS } from "./counter-responses";
 import { reminderResponses } from "./reminder-responses";
+import { nightResponses } from "./night-responses";
 import { assessmentResponses } from "./assessment-responses";
 import { Address, FoundAddress, Masked, SingpassPerson } from "./person";
 import { yearResponses } from "./year-responses";
@@ -367,6 +368,7 @@ export const responseSchemas = {
   }),
   ...counterResponses,
   ...reminderResponses,
+  ...nightResponses,
   ...yearResponses,
 } satisfies Record<ApiCallName, Schema.Top>;
 
