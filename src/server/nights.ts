@@ -2,6 +2,7 @@ import {
   comingLastTenNights,
   formatMoney,
   hijriCalendar,
+  LAST_TEN_NIGHTS_FLOW,
   MAIN_CHARITY_ID,
   type Cents,
   type MailMessage,
@@ -92,7 +93,7 @@ export function nightsOf(services: Services) {
       return nights
         .schedule(
           donorId,
-          { ...input, flow: "WMS", ratesVersion: rates?.version ?? 1 },
+          { ...input, flow: LAST_TEN_NIGHTS_FLOW, ratesVersion: rates?.version ?? 1 },
           await calendar(),
           async (tx: SqlQuery, made, token) => {
             const [donor] = await tx.query<{ email: string | null }>(

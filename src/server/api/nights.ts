@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { fundOf } from "@portal/domain";
+import { fundOf, LAST_TEN_NIGHTS_FLOW } from "@portal/domain";
 import { nightsOf } from "../nights";
 import { decode, Text } from "./decode";
 import { RequestError, success } from "./envelope";
@@ -35,7 +35,7 @@ const STATUS: Readonly<Record<string, 404 | 409 | 422>> = {
 /** The Ramadan open to scheduling now, as the page shows it (and WMS's limits a night). */
 const comingOf = async (given: HandlerServices) => {
   const coming = await nightsOf(given.services).coming();
-  const { limits } = fundOf("WMS");
+  const { limits } = fundOf(LAST_TEN_NIGHTS_FLOW);
   return coming
     ? {
         year: coming.year,

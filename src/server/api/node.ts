@@ -19,6 +19,7 @@ import {
   homePath,
   isOwnPath,
   landingFunds,
+  LAST_TEN_NIGHTS_FLOW,
   MAIN_CHARITY_ID,
   SITE_LINK_NAMES,
   type Brand,
@@ -43,7 +44,7 @@ export const wakafLandings = (productRoute: string): ReadonlySet<string> =>
       .filter((fund) => fund.brand === "wakaf")
       .map((fund) => homePath(fund.flow, productRoute)),
     // The last ten nights' pages (docs/last-ten-nights.md): a WMS gift, on the wakaf host alone.
-    ...NIGHTS_PAGES.map((page) => `${homePath("WMS", productRoute)}${page}`),
+    ...NIGHTS_PAGES.map((page) => `${homePath(LAST_TEN_NIGHTS_FLOW, productRoute)}${page}`),
   ]);
 import { ping, readHomePageConfiguration } from "@portal/adapters/db";
 import { readLimited } from "./body";
