@@ -1,11 +1,7 @@
 import { Effect } from "effect";
-import {
-  nightWindow,
-  type Cents,
-  type HijriCalendar,
-  type PaymentGatewayShape,
-} from "@portal/domain";
+import { nightWindow, type HijriCalendar, type PaymentGatewayShape } from "@portal/domain";
 import type { Payments } from "../db/donations";
+import { createOffSession } from "./scheduler";
 import { nightIdempotencyKey, type NightClaim, type NightSchedules } from "../db/last-ten-nights";
 
 type Outcome = "succeeded" | "failed" | "pending" | "stopped" | "missed";
@@ -33,15 +29,10 @@ export function nightJobs(deps: {
   const charge = async (claim: NightClaim, chargeOn?: string): Promise<Outcome> => {
     const gateway = deps.gateway(claim.gateway);
     if (!gateway) throw new Error(`no gateway named ${claim.gateway}`);
-    let payment = await Effect.runPromise(
-      gateway.create({
-        amount: claim.amountCents as Cents,
-        currency: "SGD",
-        idempotencyKey: nightIdempotencyKey(claim.scheduleId, claim.night),
-        description: claim.transactionNo,
-        method: "card",
-        offSession: true,
-      }),
+    let payment = await createOffSession(
+      gateway,
+      claim,
+      nightIdempotencyKey(claim.scheduleId, claim.night),
     );
     await deps.records.startAttempt(claim.donationId, claim.gateway, payment);
     if (payment.state === "initiated") {
