@@ -205,8 +205,9 @@ export function nightClaims(
 
     /**
      * Claims left `claimed` for `olderThanSeconds` (their charger died between the claim and the
-     * settling), each leased to this caller (its `claimed_at` set to now, so another pass leaves it
-     * for as long): to resume under the same gateway key, never to charge again.
+     * settling), each leased to this caller for five minutes (its `claimed_at` set that far ahead, so
+     * no other pass takes it meanwhile, not even a start-up's): to resume under the same gateway key,
+     * never to charge again.
      */
     staleNightClaims: async (olderThanSeconds: number): Promise<ReadonlyArray<StaleNightClaim>> =>
       (
@@ -226,7 +227,7 @@ export function nightClaims(
              where n.status = 'claimed' and n.claimed_at <= now() - make_interval(secs => $1)
              order by n.claimed_at limit 100 for update skip locked
            ), leased as (
-             update night_schedule_night n set claimed_at = now() from stale
+             update night_schedule_night n set claimed_at = now() + interval '5 minutes' from stale
              where n.schedule_id = stale.schedule_id and n.night = stale.night
              returning n.schedule_id, n.night, n.donation_id, to_char(n.charge_on, 'YYYY-MM-DD') as charge_on
            )
