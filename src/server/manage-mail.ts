@@ -57,3 +57,40 @@ export const recurringReceiptMail = (
     meta: { ...receipt.meta, manageLink },
   };
 };
+
+/**
+ * The manage page of a last-ten-nights schedule (docs/last-ten-nights.md), on the wakaf site: the
+ * token travels in the fragment, which the browser never sends (not to a log, not in a Referer).
+ */
+export const nightsManageHref = (origin: string, lang: Language, token: string): string =>
+  `${origin}${languagePrefix(lang)}/wms/manage-nights#${new URLSearchParams({ key: token }).toString()}`;
+
+/** A night's receipt's link to its schedule of the last ten nights (docs/last-ten-nights.md). */
+export interface NightLink {
+  readonly token: string;
+  readonly night: number;
+  /** The schedule's language: the line and its page are in it. */
+  readonly lang: Language;
+}
+
+/**
+ * The receipt e-mail of a night of the last ten nights: the receipt as sent for any gift, with a line
+ * in the schedule's language naming the night and a new link (on the wakaf site) to see or stop the
+ * nights still to come. Its token travels in the fragment, as every manage link's does.
+ */
+export const nightReceiptMail = (
+  receipt: MailMessage,
+  link: NightLink,
+  origin: string,
+): MailMessage => {
+  const manageLink = nightsManageHref(origin, link.lang, link.token);
+  return {
+    ...receipt,
+    text: [
+      receipt.text,
+      "",
+      serverText(link.lang)("nights_receipt_manage", { night: link.night, link: manageLink }),
+    ].join("\n"),
+    meta: { ...receipt.meta, manageLink },
+  };
+};

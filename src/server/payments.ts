@@ -137,7 +137,8 @@ export function portalPayments(deps: {
     const plans = await recurringRecords();
     return payments(sql, key, {
       onSucceeded: plans.onSucceeded,
-      // A recurring gift's receipt (first payment or renewal) carries a new "manage this gift" link.
+      // A recurring gift's receipt (first payment or renewal) carries a new "manage this gift" link;
+      // a night of the last ten nights' receipt a new link to its schedule (docs/last-ten-nights.md).
       onPaidInTransaction: async (tx, donation, contact) =>
         mails.queueReceiptMail(
           tx,
@@ -146,6 +147,9 @@ export function portalPayments(deps: {
           donation.frequency === "one time" || !contact.email
             ? undefined
             : await plans.issueManageLink(tx, donation.id),
+          donation.frequency === "one time" && contact.email && isWakafFlow(donation.flow)
+            ? await (await nightRecords()).issueManageLink(tx, donation.id)
+            : undefined,
         ),
       onPaid: mails.sendReceiptMail,
       onFailed: plans.settleFailedRenewal,

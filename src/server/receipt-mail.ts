@@ -17,7 +17,12 @@ import {
 } from "@portal/adapters/db";
 import type { MailQueue } from "@portal/adapters/db";
 import { FIRST_TRY_WAIT_MS } from "./mail";
-import { recurringReceiptMail, type ManageLink } from "./manage-mail";
+import {
+  nightReceiptMail,
+  recurringReceiptMail,
+  type ManageLink,
+  type NightLink,
+} from "./manage-mail";
 import type { Deferred } from "./records";
 
 /** Where links in e-mails point: PORTAL_PUBLIC_URL, else this server on localhost. */
@@ -144,22 +149,26 @@ export function paymentMails(site: MailSite, queue: Deferred<MailQueue>) {
     // A recurring gift's "manage this gift" link (its first payment and every renewal): the mail is
     // then in the gift's language and carries it.
     manage?: ManageLink,
+    // A night of the last ten nights: the receipt carries a new link to its schedule.
+    night?: NightLink,
   ): Promise<void> => {
     let message: MailMessage | undefined;
     try {
       const receipt = email ? receiptMail(site, donation, email) : undefined;
       message =
-        receipt && manage
-          ? recurringReceiptMail(
-              donation,
-              receipt,
-              manage,
-              // A wakaf plan is managed on the wakaf site, in its brand (issue 34).
-              brandOf(donation.flow) === "wakaf"
-                ? (site.wakafPublicUrl ?? site.publicUrl)
-                : site.publicUrl,
-            )
-          : receipt;
+        receipt && night
+          ? nightReceiptMail(receipt, night, site.wakafPublicUrl ?? site.publicUrl)
+          : receipt && manage
+            ? recurringReceiptMail(
+                donation,
+                receipt,
+                manage,
+                // A wakaf plan is managed on the wakaf site, in its brand (issue 34).
+                brandOf(donation.flow) === "wakaf"
+                  ? (site.wakafPublicUrl ?? site.publicUrl)
+                  : site.publicUrl,
+              )
+            : receipt;
     } catch (error) {
       // A fault in writing the mail must not undo the payment it is about.
       console.error(

@@ -2,9 +2,18 @@ import { expect, type Page } from "@playwright/test";
 import { open } from "./helpers";
 import { accountThroughApi, PASSWORD } from "./identity";
 
-/** A confirmed account made through the provider's API, then signed in through the popup on /profile. */
-export const signedInDonor = async (page: Page, email: string, nric: string, name: string) => {
-  await open(page, "/profile");
+/**
+ * A confirmed account made through the provider's API, then signed in through the popup on /profile
+ * (`profile`: the wakaf host's, to sign in there).
+ */
+export const signedInDonor = async (
+  page: Page,
+  email: string,
+  nric: string,
+  name: string,
+  profile = "/profile",
+) => {
+  await open(page, profile);
   const { call, code } = await accountThroughApi(page, email, nric, name);
   await call("ConfirmSignUp", { Username: email, ConfirmationCode: code });
   await expect(page.getByRole("heading", { name: "Sign in to see your account" })).toBeVisible();
@@ -35,6 +44,7 @@ export const give = async (
   items: object,
   totalCents: number,
   frequency = "one time",
+  saveCard = frequency !== "one time",
 ) => {
   const headers = { authorization: `Bearer ${await idToken(page)}` };
   const created = await page.request.post("/svc/payment/v1/donations/create", {
@@ -56,7 +66,7 @@ export const give = async (
       donationId: donation.id,
       clientSecret: donation.clientSecret,
       paymentMethodId: card.id,
-      saveCard: frequency !== "one time",
+      saveCard,
     },
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);

@@ -7,7 +7,10 @@ import {
   hydrated,
   keepScreenshot,
   onWakafHost,
+  lookAtBothWidths,
 } from "./helpers";
+import { give, signedInDonor } from "./donor-account";
+import { nricOf } from "../support/donations";
 
 // A guest's monthly gift, stopped through the "manage this gift" link of the receipt e-mail: the
 // thank-you page offers no cancel (the receipt token controls nothing), the e-mail carries the link in
@@ -154,4 +157,90 @@ test("a wrong link opens nothing, in English and Malay", async ({ page, baseURL 
     await expectNoAxeViolations(page);
   }
   await shoot(page, testInfo, "manage-gift-missing-ms");
+});
+
+test("a donor schedules the last ten nights on the wakaf site and stops them from the e-mailed link", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  // Issue 33 (docs/last-ten-nights.md): English and Malay, 375 and 1280 px, both pages.
+  test.setTimeout(120_000);
+  const donorEmail = "ten.nights@example.sg";
+  await signedInDonor(
+    page,
+    donorEmail,
+    nricOf("4023190"),
+    "Nur Malam",
+    onWakafHost(baseURL, "/profile"),
+  );
+  await expect(
+    page.getByRole("link", { name: "Schedule the last ten nights of Ramadan" }),
+  ).toBeVisible();
+  await give(page, "WMS", { wms: 2_000 }, 2_000, "one time", true);
+
+  await page.goto(onWakafHost(baseURL, "/wms/last-ten-nights"));
+  await hydrated(page);
+  const form = page.locator("form.nights-form");
+  await expect(
+    form.getByRole("heading", { name: /Schedule the nights of Ramadan \d{4}/ }),
+  ).toBeVisible();
+  await expect(page.getByTestId("nights-card")).toContainText("ending 4242");
+  const rows = form.getByTestId("nights-table").locator("tbody tr");
+  expect(await rows.count()).toBeGreaterThanOrEqual(1);
+  await expect(rows.first().getByRole("rowheader")).toContainText(/\d{2} Ramadan \d{4}/);
+  // A typed amount outside WMS's limits is refused in words and kept.
+  await page.getByTestId("nights-amount").fill("5");
+  await form.getByRole("button", { name: "Schedule the nights" }).click();
+  await expect(form).toContainText("Enter an amount from $10.00 to $20,000.00");
+  await expect(page.getByTestId("nights-amount")).toHaveValue("5");
+  await page.getByTestId("nights-amount").fill("25");
+  await expect(page.getByTestId("nights-total")).toContainText(/Total for \d+ nights: \$\d/);
+  await lookAtBothWidths(page, testInfo, "nights-form-en");
+  await form.getByRole("button", { name: "Schedule the nights" }).click();
+  await expect(page.getByRole("status")).toContainText("Scheduled. We have e-mailed you a link");
+  const card = page.getByTestId("nights-schedule");
+  await expect(card.getByTestId("nights-schedule-status")).toHaveText("Active");
+  await expect(card).toContainText("$25.00 a night");
+  await expect(card.locator("tbody tr").first()).toContainText("Scheduled");
+  await lookAtBothWidths(page, testInfo, "nights-scheduled-en");
+
+  // The e-mail carries the manage link (on the wakaf site, the token in the fragment).
+  const nightsMails = () =>
+    readOutbox(path.join(process.env["E2E_DATA_DIR"] ?? "", "outbox"), {
+      to: donorEmail,
+      kind: "nights",
+    });
+  await expect.poll(async () => (await nightsMails()).length, { timeout: 10_000 }).toBe(1);
+  const found = /https?:\/\/\S+\/wms\/manage-nights#key=\S+/.exec(
+    (await nightsMails())[0]?.text ?? "",
+  );
+  expect(found).not.toBeNull();
+  const mailed = new URL(found![0]);
+  const link = onWakafHost(baseURL, `/ms${mailed.pathname}${mailed.hash}`);
+
+  // In Malay from the link: the schedule, and stopping it after the question.
+  await page.goto(link);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sepuluh malam terakhir anda");
+  await expect(page.getByTestId("nights-schedule-status")).toHaveText("Aktif");
+  await lookAtBothWidths(page, testInfo, "nights-manage-ms");
+  await page.getByRole("button", { name: "Hentikan malam-malam ini" }).click();
+  await page.getByRole("button", { name: "Ya, hentikan" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Telah dihentikan. Tiada malam akan datang yang akan dikenakan caj.",
+  );
+  await expect(page.getByTestId("nights-schedule-status")).toHaveText("Dihentikan");
+  await expect(page.locator("tbody tr").first()).toContainText("Dihentikan");
+  await lookAtBothWidths(page, testInfo, "nights-manage-stopped-ms");
+
+  // The schedule page in Malay shows it stopped, and offers a new one; a wrong link opens nothing.
+  await page.goto(onWakafHost(baseURL, "/ms/wms/last-ten-nights"));
+  await hydrated(page);
+  await expect(page.getByTestId("nights-schedule-status")).toHaveText("Dihentikan");
+  await expect(page.getByRole("heading", { name: /Jadualkan malam-malam Ramadan/ })).toBeVisible();
+  await lookAtBothWidths(page, testInfo, "nights-form-ms");
+  await page.goto(onWakafHost(baseURL, "/wms/manage-nights#key=wrong"));
+  await hydrated(page);
+  await expect(page.getByRole("heading", { name: "This link opens nothing" })).toBeVisible();
+  await lookAtBothWidths(page, testInfo, "nights-manage-wrong-en");
 });

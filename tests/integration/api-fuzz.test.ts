@@ -681,6 +681,18 @@ function serviceRequests(gift: Paid): FuzzRequest[] {
     ["saveMissedFast", { hijriYear: 1446, reason: "travel", days: 3 }],
     ["removeMissedFast", { id: "00000000-0000-4000-8000-000000000000" }],
     ["recordMissedFastsPaid", { ids: ["00000000-0000-4000-8000-000000000000"] }],
+    [
+      "scheduleLastTenNights",
+      {
+        year: 1448,
+        amountCents: 2_000,
+        savedCardId: "00000000-0000-4000-8000-000000000000",
+        lang: "en",
+      },
+    ],
+    ["stopLastTenNights", { id: "00000000-0000-4000-8000-000000000000" }],
+    ["getNightsByLink", { token: "t".repeat(43) }],
+    ["stopNightsByLink", { token: "t".repeat(43) }],
     ["getDonorByTransactionNumber", { transactionNo: gift.transactionNo }],
     [
       "create",

@@ -25,6 +25,8 @@ import {
   type GoogleGeocodingStandIn,
 } from "../support/google-geocode";
 import { guestCookie, startPortal, type RunningPortal } from "../support/portal";
+import { readOutbox } from "@portal/adapters/mail";
+import path from "node:path";
 
 let nextPort = 4490;
 
@@ -381,6 +383,31 @@ describe.each(testDatabases())("client and server contract on $name", (database)
       body: { transactionNo: monthly.data.transactionNo, amountCents: 6_000 },
     });
     await check("getRecurringPlans", { body: {} });
+    // The last ten nights (docs/last-ten-nights.md) on the kept card; the manage link's token from
+    // its e-mail opens and stops the schedule.
+    const offered = (await check("getLastTenNights", { body: {} })) as {
+      data: { coming: { year: number } };
+    };
+    const [keptCard] = (
+      (await check("getUserStripeToken", { query: { Guid: "contract", charityId: 25 } })) as {
+        data: { userStripeTokens: { result: Array<{ id: string }> } };
+      }
+    ).data.userStripeTokens.result;
+    const nights = (await check("scheduleLastTenNights", {
+      body: {
+        year: offered.data.coming.year,
+        amountCents: 1_000,
+        savedCardId: keptCard?.id,
+        lang: "en",
+      },
+    })) as { data: { id: string } };
+    const nightsMail = async () =>
+      (await readOutbox(path.join(portal.dataDir, "outbox"), { kind: "nights" }))[0]?.text ?? "";
+    await expect.poll(nightsMail, { timeout: 10_000 }).toMatch(/#key=/);
+    const nightsToken = /#key=([\w-]+)/.exec(await nightsMail())?.[1];
+    await check("getNightsByLink", { body: { token: nightsToken } });
+    await check("stopNightsByLink", { body: { token: nightsToken } });
+    await check("stopLastTenNights", { body: { id: nights.data.id } });
     // Reminders (docs/reminders.md): the donor's own choices, set and read back.
     await check("setReminderPreferences", { body: { haul: true, ramadan: false, lang: "ms" } });
     expect(await check("getReminderPreferences", { body: {} })).toMatchObject({

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { Effect } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   dayNumberOf,
@@ -6,10 +7,11 @@ import {
   isoDateOf,
   lastTenNights,
   tabularHijriOf,
+  type Cents,
   type HijriEstimator,
   type HijriMonthStart,
 } from "@portal/domain";
-import { nightSchedules, NightsRefused, payments, type Sql } from "@portal/adapters/db";
+import { donors, nightSchedules, NightsRefused, payments, type Sql } from "@portal/adapters/db";
 import { nightJobs } from "@portal/adapters/payments";
 import { createSandbox, migrateStandins, sqlSandboxStore } from "@portal/standins";
 import { testDatabases } from "../support/databases";
@@ -45,6 +47,7 @@ describe.each(testDatabases())("last ten nights on $name", (database) => {
       records,
       nights,
       gateway: (name) => (name === "sandbox" ? sandbox.gateway : undefined),
+      now: () => now,
     });
     return { nights, records, sandbox, jobs };
   };
@@ -302,5 +305,105 @@ describe.each(testDatabases())("last ten nights on $name", (database) => {
     await a.jobs.chargeNights(published);
     expect(await charges(schedule.id)).toEqual([]);
     expect((await nightStatus(schedule.id))?.[0]).toMatchObject({ night: 21, status: "missed" });
+  });
+
+  /** A crash between the claim and the settling: the night is left `claimed`, as a killed server leaves it. */
+  const claimedAt21 = async () => {
+    at("2026-03-01T03:00:00Z");
+    const d = await donor();
+    const { schedule } = await a.nights.schedule(d.id, input(d.cardId), published);
+    at(eveningOf("2026-03-10"));
+    const claim = await a.nights.claimNight(schedule.id, 21, published);
+    expect(claim).toBeDefined();
+    return { d, schedule, claim: claim! };
+  };
+  const donationOf = async (donationId: string) =>
+    (
+      await sqlA.query<{
+        status: string;
+        gift_email: string | null;
+        donor_details: { name?: string; email?: string } | null;
+      }>("select status, gift_email, donor_details from donation where id = $1", [donationId])
+    )[0];
+
+  it("carries the donor's particulars on the night's donation, as a renewal does", async () => {
+    const { d, claim } = await claimedAt21();
+    const donation = await donationOf(claim.donationId);
+    expect(donation?.gift_email).toBe(`${d.id}@example.com`);
+    expect(donation?.donor_details).toMatchObject({ name: "Aminah", email: `${d.id}@example.com` });
+    // Left claimed (a crash): the next start-up's resume settles it.
+    expect(await a.jobs.resumeNights(0)).toEqual(["succeeded"]);
+  });
+
+  it("resumes a claim whose charger died before the gateway: charged once, under its key", async () => {
+    const { schedule, claim } = await claimedAt21();
+    // Nothing picks it up as due again: the next pass charges nothing.
+    await a.jobs.chargeNights(published);
+    expect(await charges(schedule.id)).toEqual([]);
+    // The resume (two instances at start-up, then a repeat) charges it once.
+    const outcomes = await Promise.all([a.jobs.resumeNights(0), b.jobs.resumeNights(0)]);
+    expect(outcomes.flat()).toEqual(["succeeded"]);
+    await a.jobs.resumeNights(0);
+    await a.jobs.chargeNights(published);
+    expect(await charges(schedule.id)).toEqual([
+      { idempotency_key: `nights:${schedule.id}:21`, state: "succeeded" },
+    ]);
+    expect((await donationOf(claim.donationId))?.status).toBe("succeeded");
+    expect((await nightStatus(schedule.id))?.[0]).toMatchObject({ night: 21, status: "succeeded" });
+  });
+
+  it("resumes a claim charged at the gateway but never recorded: recorded, not charged again", async () => {
+    const { schedule, claim } = await claimedAt21();
+    // The dead charger got as far as the gateway's charge: the money was taken, nothing recorded.
+    const gateway = a.sandbox.gateway;
+    const created = await Effect.runPromise(
+      gateway.create({
+        amount: claim.amountCents as Cents,
+        currency: "SGD",
+        idempotencyKey: `nights:${schedule.id}:21`,
+        description: claim.transactionNo,
+        method: "card",
+        offSession: true,
+      }),
+    );
+    await a.records.startAttempt(claim.donationId, "sandbox", created);
+    await Effect.runPromise(
+      gateway.confirm(created.paymentId, claim.cardToken, { offSession: true }),
+    );
+    expect((await donationOf(claim.donationId))?.status).toBe("initiated");
+    expect(await a.jobs.resumeNights(0)).toEqual(["succeeded"]);
+    expect(await charges(schedule.id)).toEqual([
+      { idempotency_key: `nights:${schedule.id}:21`, state: "succeeded" },
+    ]);
+    expect((await donationOf(claim.donationId))?.status).toBe("succeeded");
+    expect((await nightStatus(schedule.id))?.[0]?.status).toBe("succeeded");
+    expect(await a.jobs.resumeNights(0)).toEqual([]);
+  });
+
+  it("does not charge a resumed claim whose window has closed, or whose schedule was stopped", async () => {
+    const late = await claimedAt21();
+    at("2026-03-10T22:00:00Z");
+    const stopped = await claimedAt21();
+    await a.nights.stopOwn(stopped.d.id, stopped.schedule.id);
+    at("2026-03-10T22:00:00Z");
+    const outcomes = await a.jobs.resumeNights(0);
+    expect(outcomes.sort()).toEqual(["missed", "stopped"]);
+    for (const { schedule } of [late, stopped]) {
+      expect((await charges(schedule.id)).filter((c) => c.state === "succeeded")).toEqual([]);
+    }
+    expect((await nightStatus(late.schedule.id))?.[0]?.status).toBe("missed");
+    expect((await nightStatus(stopped.schedule.id))?.[0]?.status).toBe("stopped");
+  });
+
+  it("stops a closed account's schedules: no night is charged after it", async () => {
+    at("2026-03-01T03:00:00Z");
+    const d = await donor();
+    const { schedule, token } = await a.nights.schedule(d.id, input(d.cardId), published);
+    await donors(sqlA, key).close(d.id);
+    expect((await a.nights.mine(d.id))[0]?.status).toBe("stopped");
+    expect(await a.nights.byManageToken(token)).toBeUndefined();
+    at(eveningOf("2026-03-10"));
+    await a.jobs.chargeNights(published);
+    expect(await charges(schedule.id)).toEqual([]);
   });
 });

@@ -31,9 +31,18 @@ export async function startPaymentJobs(root: Services): Promise<Stop> {
   }).start({ intervalMs: root.config.jobsIntervalMs });
   // The last ten nights (docs/last-ten-nights.md): each pass reads the council's calendar as it is
   // now and claims the nights whose evening has come, each once.
-  const nightly = nightJobs({ records, nights, gateway: payments.gatewayNamed });
+  // A claim whose charger died is resumed under its gateway key (all of them on the first pass).
+  const nightly = nightJobs({
+    records,
+    nights,
+    gateway: payments.gatewayNamed,
+    now: root.clock.nowMs,
+  });
+  let resumedAll = false;
   const timer = setInterval(() => {
     void (async () => {
+      await nightly.resumeNights(resumedAll ? 60 : 0);
+      resumedAll = true;
       const months = await readHijriMonths(await root.database.open());
       await nightly.chargeNights(hijriCalendar(months));
     })().catch((error: unknown) => root.log.error(`[jobs] nights: ${reason(error)}`));

@@ -19,6 +19,7 @@ import {
   homePath,
   isOwnPath,
   landingFunds,
+  LAST_TEN_NIGHTS_FLOW,
   MAIN_CHARITY_ID,
   SITE_LINK_NAMES,
   type Brand,
@@ -29,16 +30,22 @@ export const wakafFlows: ReadonlySet<string> = new Set(
   fundsOfBrand("wakaf").map((fund) => fund.flow),
 );
 
+/** The last ten nights' pages under the WMS landing (docs/last-ten-nights.md). */
+const NIGHTS_PAGES = ["/last-ten-nights", "/manage-nights"] as const;
+
 /**
  * The wakaf funds' landing paths (`/wakaf-ilmu`, `/wms`: the registry's funds of the wakaf brand with a
- * landing page), which open on the wakaf host only (§2).
+ * landing page) and the last ten nights' pages (`/wms/last-ten-nights`, `/wms/manage-nights`), which
+ * open on the wakaf host only (§2).
  */
 export const wakafLandings = (productRoute: string): ReadonlySet<string> =>
-  new Set(
-    landingFunds()
+  new Set([
+    ...landingFunds()
       .filter((fund) => fund.brand === "wakaf")
       .map((fund) => homePath(fund.flow, productRoute)),
-  );
+    // The last ten nights' pages (docs/last-ten-nights.md): a WMS gift, on the wakaf host alone.
+    ...NIGHTS_PAGES.map((page) => `${homePath(LAST_TEN_NIGHTS_FLOW, productRoute)}${page}`),
+  ]);
 import { ping, readHomePageConfiguration } from "@portal/adapters/db";
 import { readLimited } from "./body";
 import type { RequestHeaders, ServiceRequest } from "./types";

@@ -12,11 +12,11 @@ import type { CallContext, Handler, HandlerServices, ServiceResponse } from "./t
 const PlanBody = Schema.Struct({ transactionNo: Text(40), token: Schema.optionalKey(Text(100)) });
 
 /**
- * A look-up by a manage link's token counts as a receipt read by token does (per address and session,
+ * A look-up by a manage link's token (a plan's, or a last-ten-nights schedule's) counts as a receipt read by token does (per address and session,
  * in the database), in the same window: trying tokens of either kind from one address soon stops.
  * Answers the 429 to send, or undefined when the look-up may go ahead.
  */
-const manageLinkLimited = async (
+export const manageLinkLimited = async (
   given: HandlerServices,
   { headers, clientAddress }: CallContext,
 ) => {

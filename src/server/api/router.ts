@@ -22,6 +22,7 @@ import { donorDataHandlers } from "./donor-data";
 import { historyHandlers } from "./history";
 import { householdHandlers } from "./household";
 import { missedFastHandlers } from "./missed-fasts";
+import { nightHandlers } from "./nights";
 import { PUBLIC_CALLS, publicHandlers } from "./public";
 import { recurringHandlers } from "./recurring";
 import { sessionHandlers } from "./sessions";
@@ -74,6 +75,7 @@ const handlersFor = (given: HandlerServices): Partial<Record<ApiCallName, Handle
   ...reminderHandlers(given),
   ...householdHandlers(given),
   ...missedFastHandlers(given),
+  ...nightHandlers(given),
 });
 
 /** Public reads that CDNs and browsers may cache: GET is accepted besides the spec's POST. */

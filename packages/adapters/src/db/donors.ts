@@ -384,6 +384,16 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
           "delete from recurring_manage_token where plan_id in (select id from recurring_plan where donor_id = $1)",
           [donorId],
         );
+        // The last ten nights' schedules stop too (docs/last-ten-nights.md): no card is charged again.
+        await tx.query(
+          `with mine as (select id from night_schedule where donor_id = $1),
+             nights as (update night_schedule_night set status = 'stopped'
+               where status = 'scheduled' and schedule_id in (select id from mine)),
+             links as (delete from night_manage_token where schedule_id in (select id from mine))
+           update night_schedule set status = 'stopped', stopped_at = now()
+           where donor_id = $1 and status = 'active'`,
+          [donorId],
+        );
         await tx.query("delete from saved_card where donor_id = $1", [donorId]);
         await tx.query("delete from identity_link where donor_id = $1", [donorId]);
         await tx.query(

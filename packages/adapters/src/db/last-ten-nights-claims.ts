@@ -11,6 +11,13 @@ import {
   type HijriEstimator,
 } from "@portal/domain";
 import type { NightClaim } from "./last-ten-nights";
+
+/** A claim whose charger died: resumed under its gateway key (`staleNightClaims`). */
+export interface StaleNightClaim extends NightClaim {
+  readonly chargeOn: string;
+  /** The night's donation as recorded: `succeeded` or `failed` once reconciliation recorded it. */
+  readonly donationStatus: string;
+}
 import type { Sql } from "./sql";
 import { insertWithFreshTransactionNo, transactionNumber } from "./transaction-no";
 
@@ -114,6 +121,15 @@ export function nightClaims(
           );
           return undefined;
         }
+        // The donor's particulars on the night's donation, as a signed-in checkout's carry them (and a
+        // renewal copies them): its receipt e-mail goes to the account's address at this evening.
+        const [who] = await tx.query<{ name: string; email: string | null }>(
+          "select name, email from donor where id = $1",
+          [row.donor_id],
+        );
+        const donorDetails = who?.email
+          ? { name: who.name, email: who.email, anonymous: false }
+          : null;
         const donationId = randomUUID();
         const amounts = { [fundOf(row.flow).items[0]?.key ?? "amount"]: Number(row.amount_cents) };
         const transactionNo = await insertWithFreshTransactionNo(
@@ -123,8 +139,9 @@ export function nightClaims(
               await tx.query(
                 `insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs,
                    frequency, rates_version, client_secret_hash, donor_id, payment_method, card_brand,
-                   card_last4, lang)
-                 values ($1, $2, $3, 'initiated', $4, $5, $6, 'one time', $7, $8, $9, 'card', $10, $11, $12)
+                   card_last4, lang, donor_details, gift_email)
+                 values ($1, $2, $3, 'initiated', $4, $5, $6, 'one time', $7, $8, $9, 'card', $10, $11, $12,
+                   $13, $14)
                  on conflict (transaction_no) do nothing returning id`,
                 [
                   donationId,
@@ -139,6 +156,8 @@ export function nightClaims(
                   row.card_brand,
                   row.card_last4,
                   row.lang,
+                  donorDetails === null ? null : JSON.stringify(donorDetails),
+                  donorDetails?.email.toLowerCase() ?? null,
                 ],
               )
             ).length === 1,
@@ -165,11 +184,68 @@ export function nightClaims(
         };
       }),
 
-    /** A claimed night's charge came back: `succeeded` or `failed`, once. */
-    settleNight: (donationId: string, outcome: "succeeded" | "failed") =>
+    /**
+     * A claimed night's end, once: its charge `succeeded` or `failed`, or it was never confirmed at
+     * the gateway (`stopped` since the claim, or `missed`: resumed after its window closed).
+     */
+    settleNight: (donationId: string, outcome: "succeeded" | "failed" | "stopped" | "missed") =>
       sql.query(
         "update night_schedule_night set status = $2 where donation_id = $1 and status = 'claimed'",
         [donationId, outcome],
       ),
+
+    /** Whether a night's schedule is still active (a stop after the claim charges nothing). */
+    scheduleActive: async (scheduleId: string) =>
+      (
+        await sql.query<{ active: boolean }>(
+          "select status = 'active' as active from night_schedule where id = $1",
+          [scheduleId],
+        )
+      )[0]?.active === true,
+
+    /**
+     * Claims left `claimed` for `olderThanSeconds` (their charger died between the claim and the
+     * settling), each leased to this caller for five minutes (its `claimed_at` set that far ahead, so
+     * no other pass takes it meanwhile, not even a start-up's): to resume under the same gateway key,
+     * never to charge again.
+     */
+    staleNightClaims: async (olderThanSeconds: number): Promise<ReadonlyArray<StaleNightClaim>> =>
+      (
+        await sql.query<{
+          schedule_id: string;
+          night: number;
+          donation_id: string;
+          transaction_no: string;
+          total_cents: string | number;
+          donation_status: string;
+          card_token: string;
+          gateway: string;
+          charge_on: string;
+        }>(
+          `with stale as (
+             select n.schedule_id, n.night from night_schedule_night n
+             where n.status = 'claimed' and n.claimed_at <= now() - make_interval(secs => $1)
+             order by n.claimed_at limit 100 for update skip locked
+           ), leased as (
+             update night_schedule_night n set claimed_at = now() + interval '5 minutes' from stale
+             where n.schedule_id = stale.schedule_id and n.night = stale.night
+             returning n.schedule_id, n.night, n.donation_id, to_char(n.charge_on, 'YYYY-MM-DD') as charge_on
+           )
+           select l.schedule_id, l.night, l.donation_id, l.charge_on, d.transaction_no, d.total_cents,
+             d.status as donation_status, s.card_token, s.gateway
+           from leased l join donation d on d.id = l.donation_id join night_schedule s on s.id = l.schedule_id`,
+          [olderThanSeconds],
+        )
+      ).map((row) => ({
+        scheduleId: row.schedule_id,
+        night: row.night,
+        donationId: row.donation_id,
+        transactionNo: row.transaction_no,
+        amountCents: Number(row.total_cents),
+        cardToken: row.card_token,
+        gateway: row.gateway,
+        chargeOn: row.charge_on,
+        donationStatus: row.donation_status,
+      })),
   };
 }

@@ -158,6 +158,8 @@ export function nightSchedules(
         readonly lang: "en" | "ms";
       },
       calendar: HijriCalendar,
+      /** Inside the transaction that made it (the e-mail with the manage link is queued here). */
+      onScheduled?: (tx: SqlQuery, made: NightScheduleView, token: string) => Promise<void>,
     ) =>
       sql.transaction(async (tx) => {
         const fund = FLOW_TYPES.includes(input.flow) ? fundOf(input.flow) : undefined;
@@ -241,7 +243,9 @@ export function nightSchedules(
           `select ${scheduleColumns} from night_schedule s where s.id = $1`,
           [id],
         );
-        return { schedule: await view(tx, row as ScheduleRow), token };
+        const schedule = await view(tx, row as ScheduleRow);
+        await onScheduled?.(tx, schedule, token);
+        return { schedule, token };
       }),
 
     /** The donor's own schedules, newest first. */
@@ -281,6 +285,31 @@ export function nightSchedules(
         const row = await byToken(tx, token);
         return row ? stop(tx, row, "manage-link") : undefined;
       }),
+
+    /**
+     * A night's receipt e-mail carries a new manage link of its schedule (as a plan's receipts do),
+     * lasting as long as the schedule's first: inside the transaction that paid the night's donation.
+     * Undefined for any donation that is not a night's.
+     */
+    issueManageLink: async (tx: SqlQuery, donationId: string) => {
+      const [row] = await tx.query<{ schedule_id: string; night: number; lang: "en" | "ms" }>(
+        `select n.schedule_id, n.night, s.lang from night_schedule_night n
+         join night_schedule s on s.id = n.schedule_id where n.donation_id = $1`,
+        [donationId],
+      );
+      if (!row) return undefined;
+      const token = randomBytes(32).toString("base64url");
+      await tx.query(
+        `insert into night_manage_token (token_hash, schedule_id, expires_at)
+         select $1, $2, coalesce(max(expires_at), $3) from night_manage_token where schedule_id = $2`,
+        [
+          manageTokenHash(token),
+          row.schedule_id,
+          new Date(options.now() + 30 * 86_400_000).toISOString(),
+        ],
+      );
+      return { token, night: row.night, lang: row.lang };
+    },
 
     ...nightClaims(sql, options),
   };

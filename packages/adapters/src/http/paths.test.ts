@@ -29,10 +29,11 @@ describe("the call table", () => {
     // (issue 33), the account's household members getHouseholdMembers, saveHouseholdMember and
     // removeHouseholdMember, and the log of missed fasts getMissedFasts, saveMissedFast,
     // removeMissedFast and recordMissedFastsPaid (issue 33), and the donor's getMyData and
-    // closeAccount (issue 34, docs/account.md), the year's getYearLedger, and the instalment plans'
-    // listInstalmentPlans, startInstalmentPlan and stopInstalmentPlan (issue 33, docs/ledger.md,
-    // docs/instalments.md).
-    expect(apiCalls).toHaveLength(81);
+    // closeAccount (issue 34, docs/account.md), the year's getYearLedger, the instalment plans'
+    // listInstalmentPlans, startInstalmentPlan and stopInstalmentPlan, and the last ten nights'
+    // getLastTenNights, scheduleLastTenNights, stopLastTenNights, getNightsByLink and
+    // stopNightsByLink (issue 33, docs/ledger.md, docs/instalments.md, docs/last-ten-nights.md).
+    expect(apiCalls).toHaveLength(86);
   });
 
   it("names each call after the last segment of its path", () => {

@@ -148,6 +148,13 @@ export const apiCalls = [
   // wakaf
   post("wakaf", "/v1/Donation/donationWidget", { query: ["charityId"] }),
   post("wakaf", "/v1/Home/getHomePageConfiguration", { query: ["charityId"] }),
+  // the last ten nights of Ramadan (ours; docs/last-ten-nights.md): the signed-in donor's own
+  // schedules, and the one a manage link's token opens (the token in the body)
+  post("wakaf", "/v1/Nights/getLastTenNights"),
+  post("wakaf", "/v1/Nights/scheduleLastTenNights"),
+  post("wakaf", "/v1/Nights/stopLastTenNights"),
+  post("wakaf", "/v1/Nights/getNightsByLink"),
+  post("wakaf", "/v1/Nights/stopNightsByLink"),
   // the payment API (ours; docs/payment-api.md), in the style of PaymentIntents
   post("payment", "/v1/donations/create"),
   post("payment", "/v1/donations/confirm"),

@@ -12,6 +12,26 @@ export interface SchedulerDeps {
   readonly log?: (message: string) => void;
 }
 
+/**
+ * A saved card's off-session payment of a claim (a renewal's period, a night), created under its key:
+ * the gateway answers the payment it already has for that key, never a second one.
+ */
+export const createOffSession = (
+  gateway: PaymentGatewayShape,
+  claim: { readonly amountCents: number; readonly transactionNo: string },
+  idempotencyKey: string,
+) =>
+  Effect.runPromise(
+    gateway.create({
+      amount: claim.amountCents as Cents,
+      currency: "SGD",
+      idempotencyKey,
+      description: claim.transactionNo,
+      method: "card",
+      offSession: true,
+    }),
+  );
+
 export type RenewalOutcome = "succeeded" | "failed" | "pending" | "skipped";
 
 /**
@@ -34,15 +54,10 @@ export function paymentJobs(deps: SchedulerDeps) {
   /** Charge a claimed renewal, or resume one whose charger died: never a second gateway payment. */
   const chargeClaim = async (claim: RenewalClaim): Promise<RenewalOutcome> => {
     const gateway = gatewayOf(claim.gateway);
-    let payment = await Effect.runPromise(
-      gateway.create({
-        amount: claim.amountCents as Cents,
-        currency: "SGD",
-        idempotencyKey: renewalIdempotencyKey(claim.planId, claim.period),
-        description: claim.transactionNo,
-        method: "card",
-        offSession: true,
-      }),
+    let payment = await createOffSession(
+      gateway,
+      claim,
+      renewalIdempotencyKey(claim.planId, claim.period),
     );
     await records.startAttempt(claim.donationId, claim.gateway, payment);
     if (payment.state === "initiated") {

@@ -7,6 +7,7 @@ import { haulResponses } from "./haul-tracker";
 import { myDataResponses } from "./my-data";
 import { counterResponses, PAYMENT_METHODS } from "./counter-responses";
 import { reminderResponses } from "./reminder-responses";
+import { nightResponses } from "./night-responses";
 import { assessmentResponses } from "./assessment-responses";
 import { ledgerResponses } from "./ledger-responses";
 import { instalmentResponses } from "./instalment-responses";
@@ -372,6 +373,7 @@ export const responseSchemas = {
   }),
   ...counterResponses,
   ...reminderResponses,
+  ...nightResponses,
   ...yearResponses,
 } satisfies Record<ApiCallName, Schema.Top>;
 

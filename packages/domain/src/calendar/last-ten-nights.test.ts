@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { dayNumberOf, isoDateOf } from "./days.ts";
 import { hijriCalendar, type HijriMonthStart } from "./hijri-calendar.ts";
 import type { HijriEstimator } from "./hijri-date.ts";
-import { lastTenNights, nightVerdict, nightWindow } from "./last-ten-nights.ts";
+import {
+  comingLastTenNights,
+  lastTenNights,
+  nightVerdict,
+  nightWindow,
+} from "./last-ten-nights.ts";
 import { tabularDayNumber, tabularHijriOf } from "./tabular.ts";
 
 const tabular: HijriEstimator = (iso) => tabularHijriOf(dayNumberOf(iso)!);
@@ -12,6 +17,21 @@ const syawal = (year: number, start: string): HijriMonthStart => ({ year, month:
 const plus = (iso: string, days: number) => isoDateOf(dayNumberOf(iso)! + days);
 
 describe("the last ten nights of Ramadan", () => {
+  it("offers this year's nights not yet begun, then next year's once they have all begun", () => {
+    const calendar = hijriCalendar([ramadan(1447, "2026-02-19"), syawal(1447, "2026-03-21")]);
+    // 1 March 2026 (Ramadan 1447): all ten nights are to come.
+    const before = comingLastTenNights(calendar, Date.parse("2026-03-01T03:00:00Z"), tabular);
+    expect(before?.year).toBe(1447);
+    expect(before?.nights.map((n) => n.night)).toEqual([21, 22, 23, 24, 25, 26, 27, 28, 29, 30]);
+    // 20:00 on 12 March: the 21st, 22nd and 23rd nights have begun.
+    const during = comingLastTenNights(calendar, Date.parse("2026-03-12T12:00:00Z"), tabular);
+    expect(during?.nights[0]).toMatchObject({ night: 24, chargeOn: "2026-03-13" });
+    // After the 30th night has begun: Ramadan 1448, estimated.
+    const after = comingLastTenNights(calendar, Date.parse("2026-03-19T12:00:00Z"), tabular);
+    expect(after?.year).toBe(1448);
+    expect(after?.nights.every((n) => n.estimated)).toBe(true);
+  });
+
   // Ramadan 1447 began on 19 February 2026 in Singapore (design/facts.md).
   it("has ten nights in a 30-day Ramadan, each charged the evening before its day", () => {
     const calendar = hijriCalendar([ramadan(1447, "2026-02-19"), syawal(1447, "2026-03-21")]);

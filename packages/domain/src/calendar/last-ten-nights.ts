@@ -1,5 +1,5 @@
 import { dayNumberOf, isoDateOf } from "./days.ts";
-import { gregorianOf, type HijriCalendar } from "./hijri-calendar.ts";
+import { gregorianOf, hijriDateOf, type HijriCalendar } from "./hijri-calendar.ts";
 import type { HijriEstimator } from "./hijri-date.ts";
 import { mustMove, type ScheduledOnHijri } from "./reschedule.ts";
 
@@ -109,4 +109,26 @@ export const nightVerdict = (
   }
   if (night.hijri.day === LAST_NIGHT && verdict.estimated) return { kind: "wait" };
   return { kind: "charge", estimated: verdict.estimated };
+};
+
+/**
+ * The Ramadan a donor may schedule now (`nowMs`): the Hijri year of today's Singapore day, or the next
+ * one once this year's last ten nights have all begun (or Ramadan is behind), with the nights whose
+ * window has not begun yet. Undefined only where the calendar cannot say what today is.
+ */
+export const comingLastTenNights = (
+  calendar: HijriCalendar,
+  nowMs: number,
+  estimate: HijriEstimator,
+): { readonly year: number; readonly nights: ReadonlyArray<Night> } | undefined => {
+  const today = isoDateOf(Math.floor((nowMs + 8 * 3_600_000) / 86_400_000));
+  const hijri = hijriDateOf(calendar, today, estimate);
+  if (!hijri) return undefined;
+  for (const year of [hijri.year, hijri.year + 1]) {
+    const nights = lastTenNights(calendar, year, estimate).filter(
+      (n) => nightWindow(n.chargeOn).from > nowMs,
+    );
+    if (nights.length > 0) return { year, nights };
+  }
+  return undefined;
 };

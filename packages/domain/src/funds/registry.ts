@@ -95,3 +95,6 @@ export const FUNDS = [
     irasType: "WAKAF_WMS",
   },
 ] as const satisfies ReadonlyArray<FundEntry>;
+
+/** The fund the last ten nights of Ramadan give to, a gift each night (issue 33, docs/last-ten-nights.md). */
+export const LAST_TEN_NIGHTS_FLOW = "WMS" as const;
