@@ -139,6 +139,8 @@ export const checkoutLabelKeys = [
   ...householdLabelKeys,
   "household_checkout_title",
   "household_checkout_toggle",
+  "household_checkout_title_fidyah",
+  "household_checkout_toggle_fidyah",
   "household_checkout_fix",
   "donation_household",
 ] as const;

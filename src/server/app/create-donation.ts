@@ -21,7 +21,8 @@ import {
   type GuestSessionEnrolment,
 } from "@portal/adapters/db";
 import { Caller } from "./caller";
-import { DonationRecords, RateRecords } from "./ports";
+import { withKeptNames } from "./household-payment";
+import { DonationRecords, HouseholdMemberRecords, RateRecords } from "./ports";
 import { calling, refuse, type Refused } from "./refused";
 
 /**
@@ -126,7 +127,7 @@ export const createDonation = ({
 }: CreateDonationInput): Effect.Effect<
   CreatedDonation,
   Refused,
-  DonationRecords | RateRecords | Caller
+  DonationRecords | RateRecords | HouseholdMemberRecords | Caller
 > =>
   Effect.gen(function* () {
     // Fidyah and kaffarah are not deductible (design/facts.md): no identity number is asked or kept.
@@ -147,12 +148,14 @@ export const createDonation = ({
     const caller = yield* Caller;
     const giver = yield* Effect.promise(() => caller.giver(request.lang));
     const { owner, gift } = ownerOf(giver, donor?.details, request.flow);
+    // Kept people (a signed-in donor's household) are named from the caller's own list.
+    const items = yield* withKeptNames(request.items as DonationItems, giver);
     const rates = yield* RateRecords;
     const config = yield* Effect.promise(() => rates.current());
     if (!config) return yield* Effect.die(new Error("no configuration for the main charity"));
     const priced = priceDonation({
       flow: request.flow,
-      items: request.items as DonationItems,
+      items,
       claimedTotal: request.totalCents as Cents,
       ratesVersion: request.ratesVersion,
       currentRatesVersion: config.version,
@@ -178,7 +181,7 @@ export const createDonation = ({
       }
     }
     // What the donation keeps of its inputs (named people's fitrah as the lines it was priced at).
-    const inputs = donationInputs(request.items as DonationItems, config.rates);
+    const inputs = donationInputs(items, config.rates);
     const records = yield* DonationRecords;
     const result = yield* calling(
       () =>

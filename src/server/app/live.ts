@@ -14,6 +14,7 @@ import { entryVerifier } from "../counter-signatures";
 import {
   DonationRecords,
   DonorRecords,
+  HouseholdMemberRecords,
   NricProofRecords,
   PaymentRoutes,
   RateRecords,
@@ -31,6 +32,7 @@ export type AppServices =
   | PaymentGateway
   | DonationRecords
   | RateRecords
+  | HouseholdMemberRecords
   | PaymentRoutes
   | SavedCards
   | DonorRecords
@@ -92,6 +94,7 @@ export function liveUseCases(services: Services): UseCases {
     Context.add(RateRecords, {
       current: async () => readRates(await database.open(), MAIN_CHARITY_ID),
     }),
+    Context.add(HouseholdMemberRecords, whenReady(records.householdMembers, ["list"])),
     Context.add(PaymentRoutes, {
       gatewayName: () => payments.gatewayName,
       threeDsReturnUrl: payments.threeDsReturnUrl,

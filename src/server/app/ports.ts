@@ -197,3 +197,16 @@ export interface TermsRecordsPort {
 export class TermsRecords extends Context.Service<TermsRecords, TermsRecordsPort>()(
   "@portal/app/TermsRecords",
 ) {}
+
+/** The people signed-in donors keep for household payments (household-members.ts; issue 33). */
+export interface HouseholdMemberRecordsPort {
+  /** The donor's own people, and no one else's. */
+  readonly list: (
+    donorId: string,
+  ) => Promise<ReadonlyArray<{ readonly id: string; readonly name: string }>>;
+}
+
+export class HouseholdMemberRecords extends Context.Service<
+  HouseholdMemberRecords,
+  HouseholdMemberRecordsPort
+>()("@portal/app/HouseholdMemberRecords") {}
