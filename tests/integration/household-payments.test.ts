@@ -1,4 +1,6 @@
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readOutbox } from "@portal/adapters/mail";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
 import { testDatabases } from "../support/databases";
 import { nricOf, registerSignIn } from "../support/donations";
@@ -51,7 +53,11 @@ describe.each(testDatabases())("household payments on $name", (database) => {
     );
     return { ...reply, donation: reply.body["data"] as Donation | undefined };
   };
-  const zakat = (household: unknown[], totalCents: number, items: Record<string, unknown> = {}) => ({
+  const zakat = (
+    household: unknown[],
+    totalCents: number,
+    items: Record<string, unknown> = {},
+  ) => ({
     flow: "ZAKAT",
     items: { ...items, household },
     totalCents,
@@ -143,7 +149,11 @@ describe.each(testDatabases())("household payments on $name", (database) => {
       ["donation.household", zakat([{ memberId: self, fitrah: "own", ownRateCents: 1 }], 1)],
       [
         "donation.household",
-        { flow: "FIDYAH", items: { household: [{ memberId: self, fidyahDays: 61 }] }, totalCents: 24_400 },
+        {
+          flow: "FIDYAH",
+          items: { household: [{ memberId: self, fidyahDays: 61 }] },
+          totalCents: 24_400,
+        },
       ],
       // A person paying nothing, a person named twice, a kept person renamed by the page.
       ["donation.household", zakat([{ memberId: self }], 0)],
@@ -165,7 +175,11 @@ describe.each(testDatabases())("household payments on $name", (database) => {
       ["donation.kindNotInFlow", zakat([{ memberId: spouse, fidyahDays: 2 }], 800)],
       [
         "donation.kindNotInFlow",
-        { flow: "FIDYAH", items: { household: [{ memberId: self, fitrah: "normal" }] }, totalCents: 500 },
+        {
+          flow: "FIDYAH",
+          items: { household: [{ memberId: self, fitrah: "normal" }] },
+          totalCents: 500,
+        },
       ],
       // Named people's fidyah and counted days at once.
       [
@@ -243,5 +257,23 @@ describe.each(testDatabases())("household payments on $name", (database) => {
         household: [{ name: "Nur Hidayah", item: "fidyah", days: 3, amount: 1_200 }],
       },
     });
+
+    // The receipt e-mails name each person with their lines, in English and Malay.
+    const mails = async () =>
+      (await readOutbox(path.join(portal.dataDir, "outbox"), { to: "halimah.pays@example.sg" }))
+        .map((mail) => mail.text)
+        .join("\n");
+    await expect.poll(mails, { timeout: 15_000 }).toContain("Untuk Nur Hidayah: fidyah, 3 hari");
+    const text = await mails();
+    for (const line of [
+      "For Halimah binte Said: zakat fitrah, normal rate, $5.00",
+      "For Yusof bin Ahmad: zakat fitrah, higher rate, $8.00",
+      "For Adam Haziq: zakat fitrah, own rate, $7.00",
+      "For Yusof bin Ahmad: zakat harta, $120.50",
+      "Untuk Yusof bin Ahmad: zakat harta, $120.50",
+      "For Nur Hidayah: fidyah, 3 days, $12.00",
+    ]) {
+      expect(text).toContain(line);
+    }
   });
 });

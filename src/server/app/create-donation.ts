@@ -22,7 +22,7 @@ import {
 } from "@portal/adapters/db";
 import { Caller } from "./caller";
 import { withKeptNames } from "./household-payment";
-import { DonationRecords, HouseholdMemberRecords, RateRecords } from "./ports";
+import { DonationRecords, RateRecords, type HouseholdMemberRecords } from "./ports";
 import { calling, refuse, type Refused } from "./refused";
 
 /**

@@ -11,8 +11,7 @@ import { refuse, type Refused } from "./refused";
 /** A person as the request sends them: a kept id, a name, or both (the name then the kept one). */
 type SentMember = Omit<HouseholdMember, "name"> & { readonly name?: string | undefined };
 
-const notFound = () =>
-  refuse("household.member.notFound", "No such household member.");
+const notFound = () => refuse("household.member.notFound", "No such household member.");
 
 /**
  * The items with every kept person named from the caller's own list. A guest's id, another donor's

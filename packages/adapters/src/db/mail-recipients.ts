@@ -13,6 +13,27 @@ export const donationEmail = async (
   return row?.email ?? undefined;
 };
 
+/** A person a donation was paid for (a household), as its receipt and receipt e-mail name them. */
+export interface MailedPerson {
+  readonly name: string;
+  readonly item: "fitrah" | "fidyah" | "harta";
+  readonly kind: "normal" | "premium" | "own" | null;
+  readonly days: number | null;
+  readonly amount: number;
+}
+
+/** The people a donation was paid for, from its receipt's attribute lists (none for most gifts). */
+export const donationHousehold = async (
+  tx: SqlQuery,
+  donationId: string,
+): Promise<ReadonlyArray<MailedPerson>> => {
+  const [row] = await tx.query<{ household: unknown }>(
+    "select receipt_items->'household' as household from donation where id = $1",
+    [donationId],
+  );
+  return Array.isArray(row?.household) ? (row.household as MailedPerson[]) : [];
+};
+
 /** What a receipt e-mail sent again needs of a donation: its fund, amounts, total and address. */
 export interface ReceiptMailDonation {
   readonly id: string;
