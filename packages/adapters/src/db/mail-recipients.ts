@@ -1,4 +1,4 @@
-import type { FlowType } from "@portal/domain";
+import type { FlowType, HouseholdPerson } from "@portal/domain";
 import type { SqlQuery } from "./sql";
 
 /** The e-mail address a donation's mail goes to: the one given for that gift (issue 22). */
@@ -14,13 +14,7 @@ export const donationEmail = async (
 };
 
 /** A person a donation was paid for (a household), as its receipt and receipt e-mail name them. */
-export interface MailedPerson {
-  readonly name: string;
-  readonly item: "fitrah" | "fidyah" | "harta";
-  readonly kind: "normal" | "premium" | "own" | null;
-  readonly days: number | null;
-  readonly amount: number;
-}
+export type MailedPerson = HouseholdPerson;
 
 /** The people a donation was paid for, from its receipt's attribute lists (none for most gifts). */
 export const donationHousehold = async (
