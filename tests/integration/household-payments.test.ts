@@ -88,7 +88,7 @@ describe.each(testDatabases())("household payments on $name", (database) => {
       bearer(tokenB),
     );
     bOwn = (own.body["data"] as { id: string }).id;
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await portal?.stop();
