@@ -277,7 +277,11 @@ export const mountHousehold = (
     for (const { problem, member } of problems) {
       const person = people[member ?? 0];
       if (!person) continue;
-      const control = input(person, PROBLEM_FIELD[problem]) ?? input(person, "name");
+      // Nothing to pay: said at the first thing this page pays (fitrah, else days, else harta).
+      const control =
+        (problem === "household.nothing"
+          ? (input(person, "fitrah") ?? input(person, "days") ?? input(person, "harta"))
+          : input(person, PROBLEM_FIELD[problem])) ?? input(person, "name");
       const error = person.querySelector<HTMLElement>(`#${control.id}-error`)!;
       error.textContent = t(
         `household_problem_${problem.slice("household.".length)}` as keyof HouseholdLabels,
