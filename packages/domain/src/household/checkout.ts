@@ -1,6 +1,6 @@
 import type { CheckoutOrder } from "../checkout-order.ts";
 import type { RateConfig } from "../config.ts";
-import { householdKinds, type DonationItems } from "../donation-pricing.ts";
+import type { DonationItems } from "../donation-pricing.ts";
 import type { FlowType } from "../flow.ts";
 import { fundOf } from "../funds/lookup.ts";
 import { sumCents, type Cents } from "../money.ts";
@@ -50,9 +50,10 @@ export const withHousehold = (
 ): CheckoutOrder => {
   const allowed = householdItemsOf(base.flow);
   if (allowed.length === 0 || householdProblems(members, rates).length > 0) return base;
-  const paid = householdKinds(members);
-  if (paid.some((item) => !allowed.includes(item))) return base;
   const priced = householdLines(members, rates);
+  // The items the people pay (as the server's `householdKinds` says them).
+  const paid = HOUSEHOLD_ITEMS.filter((item) => priced[item].length > 0);
+  if (paid.some((item) => !allowed.includes(item))) return base;
   const { fitrah, fidyah, ...rest } = base.items;
   const items: DonationItems = {
     ...rest,
