@@ -11,6 +11,8 @@ import {
 import {
   deliverWithin,
   donationEmail,
+  donationHousehold,
+  type MailedPerson,
   type DonationView,
   type RefundedPayment,
   type SqlQuery,
@@ -75,14 +77,58 @@ export const refundMail = (
   };
 };
 
+const PAID_FOR = {
+  en: {
+    heading: "Paid for:",
+    fitrah: "zakat fitrah",
+    fidyah: "fidyah",
+    harta: "zakat harta",
+    normal: "normal rate",
+    premium: "higher rate",
+    own: "own rate",
+    days: (n: number) => `${n} ${n === 1 ? "day" : "days"}`,
+    for: "For",
+  },
+  ms: {
+    heading: "Dibayar untuk:",
+    fitrah: "zakat fitrah",
+    fidyah: "fidyah",
+    harta: "zakat harta",
+    normal: "kadar biasa",
+    premium: "kadar lebih tinggi",
+    own: "kadar sendiri",
+    days: (n: number) => `${n} hari`,
+    for: "Untuk",
+  },
+} as const;
+
+/** The people a household payment named (issue 33), one line each, as the receipt names them. */
+const paidFor = (people: ReadonlyArray<MailedPerson>, lang: "en" | "ms"): string[] => {
+  if (people.length === 0) return [];
+  const w = PAID_FOR[lang];
+  return [
+    w.heading,
+    ...people.map((p) => {
+      const what = [
+        w[p.item],
+        p.kind === null ? null : w[p.kind],
+        p.days === null ? null : w.days(p.days),
+      ].filter((part): part is string => part !== null);
+      return `  ${w.for} ${p.name}: ${what.join(", ")}, ${formatMoney(p.amount as Cents)}`;
+    }),
+  ];
+};
+
 /**
  * The receipt e-mail, in English and Malay, sent once a donation is paid: receipt and transaction
- * numbers, the amount, and the receipt link with its token. Nothing else personal is in it.
+ * numbers, the amount, the people a household payment was for (each named as on the receipt), and
+ * the receipt link with its token. Nothing else personal is in it.
  */
 export const receiptMail = (
   site: MailSite,
   donation: DonationView,
   email: string,
+  people: ReadonlyArray<MailedPerson> = [],
 ): MailMessage | undefined => {
   if (!donation.receipt) return undefined;
   const link = `${site.publicUrl}${receiptHref(
@@ -111,6 +157,7 @@ export const receiptMail = (
             `Card fee you covered: ${fee}, charged with the gift; not part of it and not tax-deductible (charged in all: ${charged}).`,
           ]
         : []),
+      ...paidFor(people, "en"),
       `Receipt ${receiptNo}: ${link}`,
       `Verification code ${printed}; anyone can check the receipt is genuine: ${verify("")}`,
       "",
@@ -120,6 +167,7 @@ export const receiptMail = (
             `Caj kad yang anda tanggung: ${fee}, dikenakan bersama sumbangan; bukan sebahagian daripadanya dan tidak layak potongan cukai (jumlah dikenakan: ${charged}).`,
           ]
         : []),
+      ...paidFor(people, "ms"),
       `Resit ${receiptNo}: ${link}`,
       `Kod pengesahan ${printed}; sesiapa boleh menyemak resit ini tulen: ${verify("/ms")}`,
     ].join("\n"),
@@ -154,7 +202,9 @@ export function paymentMails(site: MailSite, queue: Deferred<MailQueue>) {
   ): Promise<void> => {
     let message: MailMessage | undefined;
     try {
-      const receipt = email ? receiptMail(site, donation, email) : undefined;
+      const receipt = email
+        ? receiptMail(site, donation, email, await donationHousehold(tx, donation.id))
+        : undefined;
       message =
         receipt && night
           ? nightReceiptMail(receipt, night, site.wakafPublicUrl ?? site.publicUrl)

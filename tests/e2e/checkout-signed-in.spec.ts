@@ -359,9 +359,13 @@ test("a donor keeps a household of four in the account and pays their fitrah in 
     );
     await expect(named.nth(index).getByLabel("Zakat fitrah")).toHaveValue("normal");
   }
-  // One at the higher rate: the donor may still change each person.
+  // One at the higher rate: the donor may still change each person; a kept name is not typed over.
   await named.nth(1).getByLabel("Zakat fitrah").selectOption("premium");
   await expect(page.getByTestId("checkout-total")).toHaveText("$310.50");
+  await expect(named.nth(1).getByLabel("Nama (seperti pada resit)")).not.toBeEditable();
+  // Zakat harta for the spouse, beside the donor's own from the calculator: one payment.
+  await named.nth(1).getByLabel("Zakat harta ($)").fill("120.50");
+  await expect(page.getByTestId("checkout-total")).toHaveText("$431.00");
   await page.setViewportSize({ width: 1280, height: 900 });
   await expectNoOverflow(page);
   await keepScreenshot(page, testInfo, "checkout-household-saved-ms-1280");
@@ -373,21 +377,27 @@ test("a donor keeps a household of four in the account and pays their fitrah in 
   const calls = paymentCalls(page);
   await page.getByTestId("checkout-pay").click();
   await paid(page);
-  // The server priced the people again, from their names and rate kinds alone.
+  // The server priced the people again, from their kept ids, rate kinds and amounts alone.
+  const kept = { memberId: expect.any(String) };
   expect(callsTo(calls, "create")[0]?.postDataJSON()).toMatchObject({
     items: {
+      harta: 28_750,
       household: [
-        { name: "Zainab binte Omar", fitrah: "normal" },
-        { name: "Haji Rahman bin Yusof", fitrah: "premium" },
-        { name: "Nur Aisyah", fitrah: "normal" },
-        { name: "Muhammad Irfan", fitrah: "normal" },
+        { ...kept, name: "Zainab binte Omar", fitrah: "normal" },
+        { ...kept, name: "Haji Rahman bin Yusof", fitrah: "premium", hartaCents: 12_050 },
+        { ...kept, name: "Nur Aisyah", fitrah: "normal" },
+        { ...kept, name: "Muhammad Irfan", fitrah: "normal" },
       ],
     },
-    totalCents: 31_050,
+    totalCents: 43_100,
   });
   await page.getByTestId("receipt-link").click();
   await hydrated(page);
   await expect(page.locator("article.receipt-sheet table.receipt-table tbody tr")).toContainText([
+    // The donor's own harta (the calculator's savings) and the spouse's, named.
+    /Zakat Harta\s*\$408\.00/,
+    /Simpanan\s*\$287\.50/,
+    /Untuk Haji Rahman bin Yusof\s*\$120\.50/,
     /Zakat Fitrah\s*\$23\.00/,
     /Untuk Zainab binte Omar · Biasa\s*\$5\.00/,
     /Untuk Haji Rahman bin Yusof · Premium\s*\$8\.00/,
@@ -395,6 +405,54 @@ test("a donor keeps a household of four in the account and pays their fitrah in 
     /Untuk Muhammad Irfan · Biasa\s*\$5\.00/,
   ]);
   await keepScreenshot(page, testInfo, "receipt-household-saved-ms-375");
+
+  // In English, on a wide screen: fidyah for one of them, its own fund and payment (no tax
+  // deduction, so never on the zakat receipt or its IRAS record), the days the donor's to give.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await fidyahToCheckout(page);
+  await expect(
+    page.getByRole("heading", { name: "Paying fidyah for your household?" }),
+  ).toBeVisible();
+  await page.getByTestId("household-toggle").check();
+  const fromKept = page.getByRole("group", { name: "From my household (kept in my account)" });
+  await fromKept.getByRole("checkbox", { name: "Nur Aisyah (child)" }).check();
+  await fromKept.getByRole("button", { name: "Add the people ticked" }).click();
+  const aisyah = page.locator(".household-person");
+  await expect(aisyah).toHaveCount(1);
+  await expect(aisyah.getByLabel("Name (as on the receipt)")).toHaveValue("Nur Aisyah");
+  await expect(aisyah.getByLabel("Zakat fitrah")).toHaveCount(0);
+  // No days yet: said beside the field, nothing sent.
+  await fillCard(page, "4242 4242 4242 4242");
+  const fidyahCalls = paymentCalls(page);
+  await page.getByTestId("checkout-pay").click();
+  await expect(
+    aisyah.getByText("Choose fitrah, days of fidyah or an amount of zakat for this person."),
+  ).toBeVisible();
+  expect(callsTo(fidyahCalls, "create")).toHaveLength(0);
+  await aisyah.getByLabel("Days of fidyah (0 to 60)").fill("3");
+  await expect(aisyah.getByText(/^Choose fitrah, days of fidyah/)).toBeHidden();
+  await expect(page.getByTestId("checkout-total")).toHaveText("$12.00");
+  await expectNoOverflow(page);
+  await expectNoAxeViolations(page);
+  await keepScreenshot(page, testInfo, "checkout-household-fidyah-en-1280");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoOverflow(page);
+  await keepScreenshot(page, testInfo, "checkout-household-fidyah-en-375");
+  await page.getByTestId("checkout-pay").click();
+  await paid(page);
+  expect(callsTo(fidyahCalls, "create")[0]?.postDataJSON()).toMatchObject({
+    flow: "FIDYAH",
+    items: { household: [{ ...kept, name: "Nur Aisyah", fidyahDays: 3 }] },
+    totalCents: 1_200,
+  });
+  await page.getByTestId("receipt-link").click();
+  await hydrated(page);
+  await expect(page.locator("article.receipt-sheet table.receipt-table tbody tr")).toContainText([
+    /For Nur Aisyah · 3 day\(s\)\s*\$12\.00/,
+  ]);
+  await keepScreenshot(page, testInfo, "receipt-household-fidyah-en-375");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await keepScreenshot(page, testInfo, "receipt-household-fidyah-en-1280");
 });
 
 test("a donor logs missed fasts, pays the fidyah owed from the log, and sees the days paid", async ({

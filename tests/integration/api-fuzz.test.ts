@@ -706,18 +706,30 @@ function serviceRequests(gift: Paid): FuzzRequest[] {
         donor: { name: "Siti", email: "s@example.sg", anonymous: false, mobile: "81234567" },
       },
     ],
-    // Fitrah for named people (a household) in place of the counted persons.
+    // Fitrah and zakat harta for named people (a household) in place of the counted persons; a
+    // kept person by id (issue 33).
     [
       "create",
       {
         flow: "ZAKAT",
         items: {
           household: [
-            { name: "Siti Aminah", fitrah: "normal" },
+            { name: "Siti Aminah", fitrah: "normal", hartaCents: 1_000 },
             { name: "Nur Aisyah", fitrah: "own", ownRateCents: 600 },
+            { memberId: "00000000-0000-4000-8000-000000000000", fitrah: "normal" },
           ],
         },
-        totalCents: 1_100,
+        totalCents: 2_600,
+        ratesVersion: 1,
+      },
+    ],
+    // Fidyah days for named people.
+    [
+      "create",
+      {
+        flow: "FIDYAH",
+        items: { household: [{ name: "Siti Aminah", fidyahDays: 2 }] },
+        totalCents: 800,
         ratesVersion: 1,
       },
     ],

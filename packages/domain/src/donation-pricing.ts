@@ -10,8 +10,10 @@ import { formatMoney, sumCents, timesCount, type Cents } from "./money.ts";
 import {
   householdLines,
   householdProblems,
+  HOUSEHOLD_ITEMS,
   linesTotal,
-  type FitrahRateKind,
+  type HouseholdItem,
+  type HouseholdMember,
 } from "./household/household.ts";
 import { HARTA_NAMES, type HartaItem } from "./receipt/attributes.ts";
 import type { SourceOfIncome } from "./zakat/source-of-income.ts";
@@ -56,14 +58,13 @@ export interface DonationItems extends Readonly<Partial<Record<GiftItemKey, Cent
     readonly amounts?: Readonly<Partial<Record<FidyahCategory, Cents>>>;
   };
   /**
-   * Fitrah for named people (a household, issue 32): each person's name and rate kind, in place of
-   * `fitrah`'s counts; priced here at the current rates, each person named on the receipt.
+   * Named people (a household, issues 32 and 33): each person's name with what is paid for them, of
+   * the flow's items: fitrah at a rate kind (in place of `fitrah`'s counts), days of fidyah (in place
+   * of `fidyah`'s days) and zakat harta (added to `harta`); priced here at the current rates, each
+   * person named on the receipt. A signed-in donor's kept people arrive by id and are named by the
+   * server from the donor's own list before pricing (create-donation.ts).
    */
-  readonly household?: ReadonlyArray<{
-    readonly name: string;
-    readonly fitrah: FitrahRateKind;
-    readonly ownRateCents?: number;
-  }>;
+  readonly household?: ReadonlyArray<HouseholdMember>;
   /** Where the wealth paid on comes from, as the calculator's donor chose it (the receipt's field). */
   readonly sourceOfIncome?: SourceOfIncome;
   /** Kaffarah: jimak or nazar by quantity, or a custom amount. */
@@ -150,14 +151,22 @@ export const priceDonation = (input: {
   if (input.ratesVersion !== input.currentRatesVersion) {
     return fail("donation.ratesSuperseded", "The rates changed; recalculate before paying.");
   }
+  // Named people first: a person with nothing to pay, or an amount that is not whole cents, is
+  // refused as theirs (and not as "nothing to pay").
+  if (items.household !== undefined && householdProblems(items.household, rates).length > 0) {
+    return fail(
+      "donation.household",
+      "Name each person (2 to 66 letters) with something to pay: a fitrah rate (an own rate within the range), whole days of fidyah (up to 60) or whole cents of zakat harta.",
+    );
+  }
   const allowed: ReadonlyArray<string> = fundOf(input.flow).items.map((item) => item.key);
   const kinds = [
     ...(Object.keys(items) as Array<keyof DonationItems>).filter(
       (k): k is DonationKind =>
         k !== "hartaItems" && k !== "sourceOfIncome" && k !== "household" && items[k] !== undefined,
     ),
-    // Named people pay fitrah.
-    ...(items.household === undefined ? [] : (["fitrah"] as const)),
+    // Named people pay the items given for them.
+    ...householdKinds(items.household).filter((k) => items[k] === undefined),
   ];
   if (kinds.length === 0) return fail("donation.empty", "Nothing to pay.");
   const stray = kinds.find((k) => !allowed.includes(k));
@@ -190,19 +199,6 @@ export const priceDonation = (input: {
       variable ? timesCount(variable.rate, variable.persons) : (0 as Cents),
     ]);
   }
-  if (items.household !== undefined) {
-    if (items.fitrah !== undefined) {
-      return fail("donation.household", "Name the people paid for, or count them: not both.");
-    }
-    const members = items.household;
-    if (householdProblems(members, rates).length > 0 || members.some((m) => !m.fitrah)) {
-      return fail(
-        "donation.household",
-        "Name each person (2 to 66 letters) with a fitrah rate; an own rate within the range.",
-      );
-    }
-    amounts.fitrah = linesTotal(householdLines(members, rates).fitrah) as Cents;
-  }
   if (items.sourceOfIncome !== undefined && items.harta === undefined) {
     return fail("donation.hartaItems", "A source of income describes a harta amount.");
   }
@@ -226,6 +222,22 @@ export const priceDonation = (input: {
       timesCount(rates.fidyahPerDay, items.fidyah.days),
       ...direct.map(([, amount]) => amount),
     ]);
+  }
+  if (items.household !== undefined) {
+    const members = items.household;
+    const paid = householdKinds(members);
+    if (
+      (paid.includes("fitrah") && items.fitrah !== undefined) ||
+      (paid.includes("fidyah") && items.fidyah !== undefined)
+    ) {
+      return fail("donation.household", "Name the people paid for, or count them: not both.");
+    }
+    const lines = householdLines(members, rates);
+    for (const item of paid) {
+      // Harta for named people adds to the donor's own (the calculator's); the others replace counts.
+      amounts[item] = ((item === "harta" ? (amounts.harta ?? 0) : 0) +
+        linesTotal(lines[item])) as Cents;
+    }
   }
   if (items.kaffarah) {
     const k = items.kaffarah;
@@ -270,20 +282,36 @@ export const priceDonation = (input: {
   return { amounts, total };
 };
 
+/** The items named people pay (fitrah, fidyah, harta), in that order; none without a household. */
+export const householdKinds = (
+  members: ReadonlyArray<HouseholdMember> | undefined,
+): ReadonlyArray<HouseholdItem> => {
+  if (members === undefined) return [];
+  // Which items, not what they cost: any rates will do.
+  const none = 0 as Cents;
+  const lines = householdLines(members, {
+    fitrahNormalRate: none,
+    fitrahPremiumRate: none,
+    fitrahMinAmount: none,
+    fitrahMaxAmount: none,
+    fidyahPerDay: none,
+  });
+  return HOUSEHOLD_ITEMS.filter((item) => lines[item].length > 0);
+};
+
 /**
- * What a donation keeps of its inputs: the donor's items, with named people's fitrah as the lines it
- * was priced at (name, rate kind, cents), as a counter's household keeps them, for the receipt.
+ * What a donation keeps of its inputs: the donor's items, with named people as the lines they were
+ * priced at (item, name, fitrah's rate kind or fidyah's days, cents), as a counter's household keeps
+ * them, for the receipt.
  */
-export const donationInputs = (items: DonationItems, rates: RateConfig): unknown =>
-  items.household === undefined
-    ? items
-    : {
-        ...items,
-        household: householdLines(items.household, rates).fitrah.map((line) => ({
-          item: "fitrah",
-          ...line,
-        })),
-      };
+export const donationInputs = (items: DonationItems, rates: RateConfig): unknown => {
+  if (items.household === undefined) return items;
+  const lines = householdLines(items.household, rates);
+  return {
+    ...items,
+    household: HOUSEHOLD_ITEMS.flatMap((item) => lines[item].map((line) => ({ item, ...line }))),
+  };
+};
 
 /** Whether pricing failed. */
 export const isPricingError = (value: PricedDonation | PricingError): value is PricingError =>

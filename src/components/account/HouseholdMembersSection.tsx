@@ -7,12 +7,13 @@ import {
   type SavedMember,
 } from "@portal/domain";
 import type { Call } from "./api";
+import { faultOf, KeptButtons, KeptField, KeptList, KeptOptions } from "./KeptList";
 import { Outcome, useOutcome } from "./Outcome";
 import type { Label } from "./AccountArea";
 
 /**
- * My household (issue 33, docs/households.md): the people the donor pays fitrah for, each with a
- * name as the receipt prints it and a relation. Checkout's household form offers them to add.
+ * My household (issue 33, docs/households.md): the people the donor pays for, each with a name as the
+ * receipt prints it and a relation. Checkout's household form offers them to add.
  */
 export function HouseholdMembersSection(props: { readonly call: Call; readonly t: Label }) {
   const { call, t } = props;
@@ -96,44 +97,27 @@ export function HouseholdMembersSection(props: { readonly call: Call; readonly t
               max: String(SAVED_MEMBERS_MAX),
             })}
           </p>
-          <ul className="account-household" data-testid="household-members">
-            {members.map((member) => (
-              <li key={member.id} data-member={member.id}>
-                <span>
-                  <strong>{member.name}</strong>{" "}
-                  <span className="account-tag">{t(`household_relation_${member.relation}`)}</span>
-                </span>
-                <span className="account-buttons">
-                  <button
-                    type="button"
-                    className="account-link-button"
-                    disabled={busy}
-                    aria-label={t("account_household_edit", { name: member.name })}
-                    onClick={() => startEdit(member)}
-                  >
-                    {t("account_household_edit_short")}
-                  </button>
-                  <button
-                    type="button"
-                    className="account-link-button"
-                    disabled={busy}
-                    aria-label={t("account_household_remove", { name: member.name })}
-                    onClick={() => remove(member)}
-                  >
-                    {t("account_household_remove_short")}
-                  </button>
-                </span>
-              </li>
-            ))}
-          </ul>
+          <KeptList
+            rows={members.map((member) => ({
+              id: member.id,
+              what: member.name,
+              tag: t(`household_relation_${member.relation}`),
+              editable: true,
+            }))}
+            testId="household-members"
+            dataName="member"
+            busy={busy}
+            t={t}
+            onEdit={(key) => startEdit(members.find((member) => member.id === key)!)}
+            onRemove={(key) => remove(members.find((member) => member.id === key)!)}
+          />
         </>
       )}
       {full ? (
         <p className="account-note">{t("household_members_full")}</p>
       ) : (
         <form className="account-form account-household-form" onSubmit={save} noValidate>
-          <div className="calc-field">
-            <label htmlFor={`${id}-name`}>{t("account_household_name")}</label>
+          <KeptField id={`${id}-name`} label={t("account_household_name")} error={nameError}>
             <input
               ref={nameRef}
               id={`${id}-name`}
@@ -141,49 +125,32 @@ export function HouseholdMembersSection(props: { readonly call: Call; readonly t
               autoComplete="off"
               maxLength={200}
               value={name}
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={nameError ? `${id}-name-error` : undefined}
+              {...faultOf(`${id}-name`, nameError)}
               onChange={(event) => setName(event.currentTarget.value)}
             />
-            {nameError ? (
-              <p className="calc-error" id={`${id}-name-error`}>
-                {nameError}
-              </p>
-            ) : null}
-          </div>
-          <div className="calc-field">
-            <label htmlFor={`${id}-relation`}>{t("account_household_relation")}</label>
+          </KeptField>
+          <KeptField
+            id={`${id}-relation`}
+            label={t("account_household_relation")}
+            error={relationError}
+          >
             <select
               ref={relationRef}
               id={`${id}-relation`}
               value={relation}
-              aria-invalid={relationError ? true : undefined}
-              aria-describedby={relationError ? `${id}-relation-error` : undefined}
+              {...faultOf(`${id}-relation`, relationError)}
               onChange={(event) => setRelation(event.currentTarget.value as Relation | "")}
             >
-              <option value="">-</option>
-              {RELATIONS.map((r) => (
-                <option key={r} value={r}>
-                  {t(`household_relation_${r}`)}
-                </option>
-              ))}
+              <KeptOptions values={RELATIONS} words={(r) => t(`household_relation_${r}`)} />
             </select>
-            {relationError ? (
-              <p className="calc-error" id={`${id}-relation-error`}>
-                {relationError}
-              </p>
-            ) : null}
-          </div>
-          <div className="account-buttons">
-            <button type="submit" className="button" disabled={busy}>
-              {t(editing ? "account_household_save" : "account_household_add")}
-            </button>
-            {editing ? (
-              <button type="button" className="account-link-button" onClick={clear}>
-                {t("account_cancel")}
-              </button>
-            ) : null}
-          </div>
+          </KeptField>
+          <KeptButtons
+            busy={busy}
+            editing={editing !== null}
+            addLabel={t("account_household_add")}
+            t={t}
+            onCancel={clear}
+          />
         </form>
       )}
       <Outcome {...outcome} />

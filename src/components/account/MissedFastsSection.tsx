@@ -13,6 +13,7 @@ import {
 import { localizedPath, type Language } from "../../i18n/paths";
 import { readStored, removeStored, storageKeys, writeStored } from "../../stores/session-storage";
 import { CallFailed, type Call } from "./api";
+import { faultOf, KeptButtons, KeptField, KeptList, KeptOptions } from "./KeptList";
 import { Outcome, useOutcome } from "./Outcome";
 import type { Label } from "./AccountArea";
 
@@ -138,16 +139,11 @@ export function MissedFastsSection(props: {
     window.location.assign(`${localizedPath("/checkout", lang)}?flow=${fidyahFlow()}`);
   };
 
-  const field = (name: string, problem: string) =>
-    problems.includes(problem)
-      ? {
-          error: t(`missedFast_${name}`),
-          props: { "aria-invalid": true, "aria-describedby": `${id}-${name}-error` },
-        }
-      : { error: undefined, props: {} };
-  const yearField = field("year", "missedFast.year");
-  const reasonField = field("reason", "missedFast.reason");
-  const daysField = field("days", "missedFast.days");
+  const errorOf = (name: string, problem: string) =>
+    problems.includes(problem) ? t(`missedFast_${name}`) : undefined;
+  const yearError = errorOf("year", "missedFast.year");
+  const reasonError = errorOf("reason", "missedFast.reason");
+  const daysError = errorOf("days", "missedFast.days");
   const full = (log?.entries.length ?? 0) >= MISSED_FASTS_MAX && !editing;
 
   return (
@@ -157,49 +153,27 @@ export function MissedFastsSection(props: {
       {log === null ? null : log.entries.length === 0 ? (
         <p className="account-note">{t("account_fasts_none")}</p>
       ) : (
-        <ul className="account-household" data-testid="fasts-entries">
-          {log.entries.map((entry) => {
-            const what = t("account_fasts_entry", {
+        <KeptList
+          rows={log.entries.map((entry) => ({
+            id: entry.id,
+            what: t("account_fasts_entry", {
               year: String(entry.hijriYear),
               reason: t(`account_fasts_reason_${entry.reason}`),
               days: String(entry.days),
-            });
-            return (
-              <li key={entry.id} data-entry={entry.id}>
-                <span>
-                  <strong>{what}</strong>{" "}
-                  <span className="account-tag">
-                    {entry.paidTransactionNo
-                      ? t("account_fasts_paid", { transactionNo: entry.paidTransactionNo })
-                      : t("account_fasts_unpaid")}
-                  </span>
-                </span>
-                <span className="account-buttons">
-                  {entry.paidTransactionNo ? null : (
-                    <button
-                      type="button"
-                      className="account-link-button"
-                      disabled={busy}
-                      aria-label={t("account_household_edit", { name: what })}
-                      onClick={() => startEdit(entry)}
-                    >
-                      {t("account_household_edit_short")}
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="account-link-button"
-                    disabled={busy}
-                    aria-label={t("account_household_remove", { name: what })}
-                    onClick={() => remove(entry)}
-                  >
-                    {t("account_household_remove_short")}
-                  </button>
-                </span>
-              </li>
-            );
-          })}
-        </ul>
+            }),
+            tag: entry.paidTransactionNo
+              ? t("account_fasts_paid", { transactionNo: entry.paidTransactionNo })
+              : t("account_fasts_unpaid"),
+            // A paid entry stands as paid: it may be removed, not changed.
+            editable: entry.paidTransactionNo === null,
+          }))}
+          testId="fasts-entries"
+          dataName="entry"
+          busy={busy}
+          t={t}
+          onEdit={(key) => startEdit(log.entries.find((entry) => entry.id === key)!)}
+          onRemove={(key) => remove(log.entries.find((entry) => entry.id === key)!)}
+        />
       )}
       {log && log.owedDays !== null && log.owedCents !== null && log.fidyahPerDayCents !== null ? (
         <div className="account-buttons">
@@ -223,8 +197,7 @@ export function MissedFastsSection(props: {
         <p className="account-note">{t("missedFast_full")}</p>
       ) : (
         <form className="account-form account-household-form" onSubmit={save} noValidate>
-          <div className="calc-field">
-            <label htmlFor={`${id}-year`}>{t("account_fasts_year")}</label>
+          <KeptField id={`${id}-year`} label={t("account_fasts_year")} error={yearError}>
             <input
               ref={yearRef}
               id={`${id}-year`}
@@ -233,39 +206,25 @@ export function MissedFastsSection(props: {
               autoComplete="off"
               maxLength={4}
               value={year}
-              {...yearField.props}
+              {...faultOf(`${id}-year`, yearError)}
               onChange={(event) => setYear(event.currentTarget.value)}
             />
-            {yearField.error ? (
-              <p className="calc-error" id={`${id}-year-error`}>
-                {yearField.error}
-              </p>
-            ) : null}
-          </div>
-          <div className="calc-field">
-            <label htmlFor={`${id}-reason`}>{t("account_fasts_reason")}</label>
+          </KeptField>
+          <KeptField id={`${id}-reason`} label={t("account_fasts_reason")} error={reasonError}>
             <select
               ref={reasonRef}
               id={`${id}-reason`}
               value={reason}
-              {...reasonField.props}
+              {...faultOf(`${id}-reason`, reasonError)}
               onChange={(event) => setReason(event.currentTarget.value as MissedFastReason | "")}
             >
-              <option value="">-</option>
-              {MISSED_FAST_REASONS.map((r) => (
-                <option key={r} value={r}>
-                  {t(`account_fasts_reason_${r}`)}
-                </option>
-              ))}
+              <KeptOptions
+                values={MISSED_FAST_REASONS}
+                words={(r) => t(`account_fasts_reason_${r}`)}
+              />
             </select>
-            {reasonField.error ? (
-              <p className="calc-error" id={`${id}-reason-error`}>
-                {reasonField.error}
-              </p>
-            ) : null}
-          </div>
-          <div className="calc-field">
-            <label htmlFor={`${id}-days`}>{t("account_fasts_days")}</label>
+          </KeptField>
+          <KeptField id={`${id}-days`} label={t("account_fasts_days")} error={daysError}>
             <input
               ref={daysRef}
               id={`${id}-days`}
@@ -274,25 +233,17 @@ export function MissedFastsSection(props: {
               autoComplete="off"
               maxLength={2}
               value={days}
-              {...daysField.props}
+              {...faultOf(`${id}-days`, daysError)}
               onChange={(event) => setDays(event.currentTarget.value)}
             />
-            {daysField.error ? (
-              <p className="calc-error" id={`${id}-days-error`}>
-                {daysField.error}
-              </p>
-            ) : null}
-          </div>
-          <div className="account-buttons">
-            <button type="submit" className="button" disabled={busy}>
-              {t(editing ? "account_household_save" : "account_fasts_add")}
-            </button>
-            {editing ? (
-              <button type="button" className="account-link-button" onClick={clear}>
-                {t("account_cancel")}
-              </button>
-            ) : null}
-          </div>
+          </KeptField>
+          <KeptButtons
+            busy={busy}
+            editing={editing !== null}
+            addLabel={t("account_fasts_add")}
+            t={t}
+            onCancel={clear}
+          />
         </form>
       )}
       <Outcome {...outcome} />

@@ -5,7 +5,7 @@ import {
   formatMoney,
   fundOf,
   isTaxRegistrable,
-  paysFitrah,
+  householdItemsOf,
   type Cents,
 } from "@portal/domain";
 import { fill } from "../../i18n/fill";
@@ -107,12 +107,13 @@ export default function Checkout(props: CheckoutProps) {
         back={back}
         rateNotice={rateRefused ? null : s.rateNotice}
       />
-      {paysFitrah(s.flow) && s.order && !signInFirst ? (
+      {householdItemsOf(s.flow).length > 0 && s.order && !signInFirst ? (
         <HouseholdSection
           labels={l}
           rates={s.rates}
           household={s.household}
           saved={s.savedHousehold}
+          items={householdItemsOf(s.flow)}
         />
       ) : null}
       {signInFirst && s.order && s.order.total > 0 ? (

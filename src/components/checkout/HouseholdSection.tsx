@@ -1,15 +1,25 @@
 import { useEffect, useRef, useState } from "react";
-import { withHousehold, type CheckoutOrder, type RateConfig } from "@portal/domain";
+import {
+  withHousehold,
+  type CheckoutOrder,
+  type HouseholdItem,
+  type RateConfig,
+} from "@portal/domain";
 import { Checkbox } from "../ui/Checkbox";
 import type { HouseholdForm } from "../ui/household/household-form";
 import type { CheckoutLabels } from "./labels";
 
-// Fitrah for named people at checkout (issue 32, one household form for checkout, counter and kiosk):
-// the donor may name each person they pay fitrah for, with their rate; the order's fitrah is then the
-// people's, each named on the receipt. The form is the counter's own (plain DOM, mounted here).
+// Named people at checkout (issues 32 and 33, one household form for checkout, counter and kiosk):
+// the donor may name each person they pay for, with what the fund pays for them (zakat: fitrah and
+// harta; fidyah: days); the order's lines are then the people's, each named on the receipt. The form
+// is the counter's own (plain DOM, mounted here).
 
 /** The people a signed-in donor keeps (docs/households.md), offered in the household form. */
-export type SavedPeople = ReadonlyArray<{ readonly name: string; readonly relation: string }>;
+export type SavedPeople = ReadonlyArray<{
+  readonly id: string;
+  readonly name: string;
+  readonly relation: string;
+}>;
 /** A guest keeps no household (one list, so the form is not mounted again at each draw). */
 export const NO_HOUSEHOLD: SavedPeople = [];
 
@@ -41,8 +51,11 @@ export function HouseholdSection(props: {
   readonly household: Household;
   /** The people a signed-in donor keeps (none for a guest), offered in the form to add. */
   readonly saved: SavedPeople;
+  /** What the fund pays for a named person (`householdItemsOf(flow)`). */
+  readonly items: ReadonlyArray<HouseholdItem>;
 }) {
-  const { labels: l, rates, household, saved } = props;
+  const { labels: l, rates, household, saved, items } = props;
+  const fidyah = !items.includes("fitrah");
   const [named, setNamed] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const { attach, changed } = household;
@@ -57,7 +70,7 @@ export function HouseholdSection(props: {
       saved.length > 0 ? import("../ui/household/household-form-saved") : null,
     ]).then(([{ mountHousehold }, offer]) => {
       if (gone) return;
-      const form = mountHousehold(root, { labels: l, rates, items: ["fitrah"], onChange: changed });
+      const form = mountHousehold(root, { labels: l, rates, items, onChange: changed });
       offer?.offerSaved(root, form, saved, l);
       attach(form);
       root.querySelector<HTMLElement>(".household-person input")?.focus();
@@ -69,12 +82,14 @@ export function HouseholdSection(props: {
     };
     // Mounted once per choice to name the people (and per rates read and people kept); attach and
     // changed only set state.
-  }, [named, rates, saved]);
+  }, [named, rates, saved, items.join()]);
   return (
     <section className="calc-card household" aria-labelledby="household-title">
-      <h2 id="household-title">{l.household_checkout_title}</h2>
+      <h2 id="household-title">
+        {fidyah ? l.household_checkout_title_fidyah : l.household_checkout_title}
+      </h2>
       <Checkbox
-        label={l.household_checkout_toggle}
+        label={fidyah ? l.household_checkout_toggle_fidyah : l.household_checkout_toggle}
         checked={named}
         onChange={setNamed}
         testId="household-toggle"

@@ -140,6 +140,8 @@ export const checkoutLabelKeys = [
   ...householdLabelKeys,
   "household_checkout_title",
   "household_checkout_toggle",
+  "household_checkout_title_fidyah",
+  "household_checkout_toggle_fidyah",
   "household_checkout_fix",
   "donation_household",
   "instal_checkout_note",

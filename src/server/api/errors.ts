@@ -64,6 +64,8 @@ const donors = {
   "donation.taxIdNotApplicable": unprocessable,
   "donation.recurringNotAllowed": unprocessable,
   "donation.feeMismatch": unprocessable,
+  /** A kept household person not the caller's own (another donor's, a guest's claim, missing). */
+  "household.member.notFound": missing,
   "donation.feeOneTimeOnly": unprocessable,
   "savedCard.signInRequired": unprocessable,
   "savedCard.notFound": missing,

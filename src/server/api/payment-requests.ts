@@ -52,13 +52,18 @@ export const CreateDonation = Schema.Struct({
         variable: Schema.optionalKey(Schema.Struct({ persons: Count, rate: Amount })),
       }),
     ),
-    // Fitrah for named people (a household); the domain checks names, kinds and rates.
+    // Named people (a household): fitrah, days of fidyah and zakat harta for each; a signed-in
+    // donor's kept person by id (named by the server from their own list, issue 33). The domain
+    // checks names, kinds, days, amounts and rates.
     household: Schema.optionalKey(
       Schema.Array(
         Schema.Struct({
-          name: Text(NAME_MAX_LENGTH),
-          fitrah: Schema.Literals(["normal", "premium", "own"]),
+          name: Schema.optionalKey(Text(NAME_MAX_LENGTH)),
+          memberId: Schema.optionalKey(Text(36)),
+          fitrah: Schema.optionalKey(Schema.Literals(["normal", "premium", "own"])),
           ownRateCents: Schema.optionalKey(Amount),
+          fidyahDays: Schema.optionalKey(Count),
+          hartaCents: Schema.optionalKey(Amount),
         }),
       ).check(Schema.isMaxLength(HOUSEHOLD_MAX_MEMBERS)),
     ),

@@ -4,7 +4,7 @@ import { cents, coverFeeCents, seedRates, testLayerFor } from "@portal/domain";
 import { IdempotencyConflict, type DonationView } from "@portal/adapters/db";
 import { createDonation, type CreateDonationInput, type Giver } from "./create-donation";
 import { Caller } from "./caller";
-import { DonationRecords, InstalmentRecords, RateRecords } from "./ports";
+import { DonationRecords, HouseholdMemberRecords, InstalmentRecords, RateRecords } from "./ports";
 import type { Refused } from "./refused";
 
 const donation = { id: "d-1", transactionNo: "ZKT-1" } as DonationView;
@@ -19,6 +19,9 @@ const ports = (
     testLayerFor(Caller, "Caller", ["giver"], { giver }),
     testLayerFor(DonationRecords, "DonationRecords", ["create"], {
       create: create as never,
+    }),
+    testLayerFor(HouseholdMemberRecords, "HouseholdMemberRecords", ["list"], {
+      list: () => Promise.resolve([]),
     }),
     testLayerFor(RateRecords, "RateRecords", ["current"], {
       current: () => Promise.resolve({ version: 3, rates: seedRates }),

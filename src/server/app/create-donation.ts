@@ -22,7 +22,13 @@ import {
 } from "@portal/adapters/db";
 import { Caller } from "./caller";
 import { instalmentPayment, type InstalmentRef } from "./instalment-payment";
-import { DonationRecords, RateRecords, type InstalmentRecords } from "./ports";
+import { withKeptNames } from "./household-payment";
+import {
+  DonationRecords,
+  RateRecords,
+  type HouseholdMemberRecords,
+  type InstalmentRecords,
+} from "./ports";
 import { calling, refuse, type Refused } from "./refused";
 
 /**
@@ -129,7 +135,7 @@ export const createDonation = ({
 }: CreateDonationInput): Effect.Effect<
   CreatedDonation,
   Refused,
-  DonationRecords | RateRecords | InstalmentRecords | Caller
+  DonationRecords | RateRecords | InstalmentRecords | HouseholdMemberRecords | Caller
 > =>
   Effect.gen(function* () {
     // Fidyah and kaffarah are not deductible (design/facts.md): no identity number is asked or kept.
@@ -153,12 +159,14 @@ export const createDonation = ({
     const caller = yield* Caller;
     const giver = yield* Effect.promise(() => caller.giver(request.lang));
     const { owner, gift } = ownerOf(giver, donor?.details, request.flow);
+    // Kept people (a signed-in donor's household) are named from the caller's own list.
+    const items = yield* withKeptNames(request.items as DonationItems, giver);
     const rates = yield* RateRecords;
     const config = yield* Effect.promise(() => rates.current());
     if (!config) return yield* Effect.die(new Error("no configuration for the main charity"));
     const priced = priceDonation({
       flow: request.flow,
-      items: request.items as DonationItems,
+      items,
       claimedTotal: request.totalCents as Cents,
       ratesVersion: request.ratesVersion,
       currentRatesVersion: config.version,
@@ -192,7 +200,7 @@ export const createDonation = ({
     }
     // What the donation keeps of its inputs (named people's fitrah as the lines it was priced at).
     const inputs = {
-      ...(donationInputs(request.items as DonationItems, config.rates) as object),
+      ...(donationInputs(items, config.rates) as object),
       ...(plan ? { instalment: plan.input } : {}),
     };
     const records = yield* DonationRecords;

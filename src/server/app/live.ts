@@ -15,6 +15,7 @@ import {
   DonationRecords,
   DonorRecords,
   InstalmentRecords,
+  HouseholdMemberRecords,
   NricProofRecords,
   PaymentRoutes,
   RateRecords,
@@ -33,6 +34,7 @@ export type AppServices =
   | DonationRecords
   | RateRecords
   | InstalmentRecords
+  | HouseholdMemberRecords
   | PaymentRoutes
   | SavedCards
   | DonorRecords
@@ -76,7 +78,7 @@ const noCaller: CallerPort = {
  */
 export function liveUseCases(services: Services): UseCases {
   const { clock, ids, database, payments, records, singpass } = services;
-  const context = Context.make(Clock, clock).pipe(
+  const payingContext = Context.make(Clock, clock).pipe(
     Context.add(Ids, ids),
     Context.add(PaymentGateway, payments.gateway),
     Context.add(
@@ -94,6 +96,7 @@ export function liveUseCases(services: Services): UseCases {
     Context.add(RateRecords, {
       current: async () => readRates(await database.open(), MAIN_CHARITY_ID),
     }),
+    Context.add(HouseholdMemberRecords, whenReady(records.householdMembers, ["list"])),
     Context.add(PaymentRoutes, {
       gatewayName: () => payments.gatewayName,
       threeDsReturnUrl: payments.threeDsReturnUrl,
@@ -114,6 +117,9 @@ export function liveUseCases(services: Services): UseCases {
         return finishLogin(await setup.client(), { ...rest, dpopKey: dpopKey as JWK }, back);
       },
     }),
+  );
+  // A pipe takes at most 20 steps: the identity and counter services are added in a second one.
+  const context = payingContext.pipe(
     Context.add(NricProofRecords, whenReady(records.nricProofs, ["prove"])),
     Context.add(TermsRecords, whenReady(records.terms, ["agree", "carryOver"])),
     Context.add(AccountRecords, whenReady(records.donors, ["register", "byIdentity"])),

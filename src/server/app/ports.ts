@@ -213,3 +213,15 @@ export class InstalmentRecords extends Context.Service<
     }>;
   }
 >()("@portal/app/InstalmentRecords") {}
+/** The people signed-in donors keep for household payments (household-members.ts; issue 33). */
+export interface HouseholdMemberRecordsPort {
+  /** The donor's own people, and no one else's. */
+  readonly list: (
+    donorId: string,
+  ) => Promise<ReadonlyArray<{ readonly id: string; readonly name: string }>>;
+}
+
+export class HouseholdMemberRecords extends Context.Service<
+  HouseholdMemberRecords,
+  HouseholdMemberRecordsPort
+>()("@portal/app/HouseholdMemberRecords") {}

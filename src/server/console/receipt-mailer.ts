@@ -1,5 +1,6 @@
 import {
   deliverWithin,
+  donationHousehold,
   receiptMailDonation,
   receipts,
   type DonationView,
@@ -37,6 +38,7 @@ export const mailReceipt = async (
       receipt,
     } as DonationView,
     row.email,
+    await donationHousehold(sql, row.id),
   );
   if (!message) return false;
   const mails = await deps.mailQueue();

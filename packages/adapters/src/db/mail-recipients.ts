@@ -1,4 +1,4 @@
-import type { FlowType } from "@portal/domain";
+import type { FlowType, HouseholdPerson } from "@portal/domain";
 import type { SqlQuery } from "./sql";
 
 /** The e-mail address a donation's mail goes to: the one given for that gift (issue 22). */
@@ -11,6 +11,21 @@ export const donationEmail = async (
     [donationId],
   );
   return row?.email ?? undefined;
+};
+
+/** A person a donation was paid for (a household), as its receipt and receipt e-mail name them. */
+export type MailedPerson = HouseholdPerson;
+
+/** The people a donation was paid for, from its receipt's attribute lists (none for most gifts). */
+export const donationHousehold = async (
+  tx: SqlQuery,
+  donationId: string,
+): Promise<ReadonlyArray<MailedPerson>> => {
+  const [row] = await tx.query<{ household: unknown }>(
+    "select receipt_items->'household' as household from donation where id = $1",
+    [donationId],
+  );
+  return Array.isArray(row?.household) ? (row.household as MailedPerson[]) : [];
 };
 
 /** What a receipt e-mail sent again needs of a donation: its fund, amounts, total and address. */

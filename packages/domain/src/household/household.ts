@@ -23,6 +23,11 @@ export const HOUSEHOLD_ITEMS: ReadonlyArray<HouseholdItem> = ["fitrah", "fidyah"
 /** One person as the household form holds them: what they pay for (cents are whole cents). */
 export interface HouseholdMember {
   readonly name: string;
+  /**
+   * A person the signed-in donor keeps in their account (docs/households.md): sent by this id, and
+   * named by the server from the donor's own list (another donor's id is "not found").
+   */
+  readonly memberId?: string | undefined;
   /** Fitrah for this person, and at which rate; none: no fitrah. */
   readonly fitrah?: FitrahRateKind | undefined;
   /** The own rate a person, in cents (`fitrah: "own"`), from the minimum to the maximum rate. */

@@ -115,3 +115,87 @@ describe("fitrah for named people at checkout", () => {
     ]);
   });
 });
+
+// Issue 33: zakat harta for named people beside their fitrah, and fidyah days for named people at the
+// fidyah checkout; each fund its own payment (zakat filed for IRAS at 1x, fidyah with no deduction).
+describe("zakat harta and fidyah for named people", () => {
+  const { fidyahPerDay } = seedRates;
+  it("adds each person's harta to the donor's own, the fitrah theirs, priced alike by the server", () => {
+    const household = [
+      { name: "Haji Rahman", memberId: "m-1", fitrah: "normal" as const, hartaCents: 12_050 },
+      { name: "Siti Aminah", memberId: "m-2", hartaCents: 3_000 },
+    ];
+    const order = withHousehold(calculated, household, seedRates);
+    expect(order.items.household).toEqual([
+      { name: "Haji Rahman", memberId: "m-1", fitrah: "normal", hartaCents: 12_050 },
+      { name: "Siti Aminah", memberId: "m-2", hartaCents: 3_000 },
+    ]);
+    expect(order.items.fitrah).toBeUndefined();
+    expect(order.lines).toEqual([
+      { kind: "fitrah", amount: normal },
+      { kind: "harta", amount: 25_000 + 15_050 },
+    ]);
+    expect(price(order.items, order.total)).toEqual({
+      amounts: { harta: 40_050, fitrah: normal },
+      total: order.total,
+    });
+    const kept = donationInputs(order.items, seedRates);
+    const attributes = receiptAttributes(kept, { harta: 40_050, fitrah: normal }, seedRates);
+    expect(attributes.household.map((p) => [p.name, p.item, p.amount])).toEqual([
+      ["Haji Rahman", "fitrah", normal],
+      ["Haji Rahman", "harta", 12_050],
+      ["Siti Aminah", "harta", 3_000],
+    ]);
+  });
+
+  it("keeps the counted persons when no one named pays fitrah", () => {
+    const order = withHousehold(calculated, [{ name: "Siti Aminah", hartaCents: 100 }], seedRates);
+    expect(order.items.fitrah).toEqual({ normal: 2, premium: 0 });
+    expect(order.total).toBe(calculated.total + 100);
+    expect(price(order.items, order.total)).not.toHaveProperty("code");
+  });
+
+  it("prices fidyah days for named people in place of the days, and nothing else in that fund", () => {
+    const base: CheckoutOrder = {
+      flow: "FIDYAH",
+      items: { fidyah: { days: 7 } },
+      lines: [{ kind: "fidyah", amount: (fidyahPerDay * 7) as Cents }],
+      total: (fidyahPerDay * 7) as Cents,
+    };
+    const order = withHousehold(base, [{ name: "Nur Aisyah", fidyahDays: 3 }], seedRates);
+    expect(order.items).toEqual({ household: [{ name: "Nur Aisyah", fidyahDays: 3 }] });
+    expect(order.total).toBe(fidyahPerDay * 3);
+    const fidyah = (items: CheckoutOrder["items"], total: number) =>
+      priceDonation({
+        flow: "FIDYAH",
+        items,
+        claimedTotal: cents(total),
+        ratesVersion: 3,
+        currentRatesVersion: 3,
+        rates: seedRates,
+      });
+    expect(fidyah(order.items, order.total)).toEqual({
+      amounts: { fidyah: fidyahPerDay * 3 },
+      total: fidyahPerDay * 3,
+    });
+    // Counted days beside named people, or harta in the fidyah fund: refused.
+    const both = fidyah({ fidyah: { days: 1 }, ...order.items }, fidyahPerDay * 4);
+    expect(isPricingError(both) && both.code).toBe("donation.household");
+    const harta = fidyah({ household: [{ name: "Nur Aisyah", hartaCents: 100 }] }, 100);
+    expect(isPricingError(harta) && harta.code).toBe("donation.kindNotInFlow");
+    // Fidyah in the zakat fund: not taken (each fund its own receipt and record).
+    const inZakat = price({ household: [{ name: "Nur Aisyah", fidyahDays: 1 }] }, fidyahPerDay);
+    expect(isPricingError(inZakat) && inZakat.code).toBe("donation.kindNotInFlow");
+    const keptFidyah = receiptAttributes(
+      donationInputs(order.items, seedRates),
+      { fidyah: fidyahPerDay * 3 },
+      seedRates,
+    );
+    expect(keptFidyah.household).toEqual([
+      { name: "Nur Aisyah", item: "fidyah", kind: null, days: 3, amount: fidyahPerDay * 3 },
+    ]);
+    expect(keptFidyah.muisFidyah).toEqual([
+      { name: "Fidyah", noOfDays: 3, perDay: fidyahPerDay, amount: fidyahPerDay * 3 },
+    ]);
+  });
+});

@@ -2,14 +2,14 @@ import type { HouseholdForm } from "./household-form";
 import type { HouseholdLabels } from "./labels";
 
 // The people a signed-in donor keeps in their account (issue 33, docs/households.md), offered above
-// the household form at checkout: ticked and added, each is named in the form at the normal fitrah
-// rate and can then be changed as any person. Apart from the form, so the counter and the kiosk, which
+// the household form at checkout: ticked and added, each is named in the form (at the normal fitrah
+// rate where the payment pays fitrah) and what is paid for them can then be changed as any person's. Apart from the form, so the counter and the kiosk, which
 // have no account, do not load it (its name starts with the form's: a lazy `onAction` chunk).
 
 export const offerSaved = (
   root: HTMLElement,
   form: HouseholdForm,
-  saved: ReadonlyArray<{ readonly name: string; readonly relation: string }>,
+  saved: ReadonlyArray<{ readonly id: string; readonly name: string; readonly relation: string }>,
   labels: HouseholdLabels,
 ): void => {
   if (saved.length === 0) return;
@@ -40,11 +40,13 @@ export const offerSaved = (
   take.addEventListener("click", () => {
     let first: HTMLElement | null = null;
     for (const box of boxes.filter((b) => b.checked)) {
-      const person = form.name(saved[Number(box.value)]!.name);
+      const kept = saved[Number(box.value)]!;
+      // A kept person goes by their id: the server names them from the donor's own list.
+      const person = form.name(kept.name, kept.id);
       if (!person) break;
       first ??= person;
       box.checked = false;
     }
-    (first?.querySelector<HTMLElement>('[name="fitrah"]') ?? first)?.focus();
+    (first?.querySelector<HTMLElement>("select, input:not([readonly])") ?? first)?.focus();
   });
 };

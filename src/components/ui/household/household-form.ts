@@ -38,9 +38,11 @@ export interface HouseholdForm {
   readonly reset: () => void;
   /**
    * Name a person (in the first empty place, else a new one; none past the most a household names)
-   * at the normal fitrah rate unless one is chosen; their element, or null when the list is full.
+   * at the normal fitrah rate unless one is chosen; their element, or null when the list is full. A
+   * person kept in the donor's account comes with their id: their name is then the kept one (not
+   * typed over), and the server names them from the account again.
    */
-  readonly name: (name: string) => HTMLElement | null;
+  readonly name: (name: string, memberId?: string) => HTMLElement | null;
   /** New rates (the device read them again): prices shown and totals follow. */
   readonly setRates: (rates: HouseholdRates) => void;
 }
@@ -169,8 +171,10 @@ export const mountHousehold = (
         return read.ok ? read.value : Number.NaN;
       };
       const daysText = person.querySelector<HTMLInputElement>('[name="days"]')?.value.trim() ?? "";
+      const memberId = person.dataset["memberId"];
       return {
         name: input(person, "name").value,
+        ...(memberId ? { memberId } : {}),
         ...(kind ? { fitrah: kind } : {}),
         ...(kind === "own" ? { ownRateCents: money("own") } : {}),
         fidyahDays: daysText === "" ? 0 : /^\d+$/.test(daysText) ? Number(daysText) : Number.NaN,
@@ -273,7 +277,11 @@ export const mountHousehold = (
     for (const { problem, member } of problems) {
       const person = people[member ?? 0];
       if (!person) continue;
-      const control = input(person, PROBLEM_FIELD[problem]) ?? input(person, "name");
+      // Nothing to pay: said at the first thing this page pays (fitrah, else days, else harta).
+      const control =
+        (problem === "household.nothing"
+          ? (input(person, "fitrah") ?? input(person, "days") ?? input(person, "harta"))
+          : input(person, PROBLEM_FIELD[problem])) ?? input(person, "name");
       const error = person.querySelector<HTMLElement>(`#${control.id}-error`)!;
       error.textContent = t(
         `household_problem_${problem.slice("household.".length)}` as keyof HouseholdLabels,
@@ -317,12 +325,17 @@ export const mountHousehold = (
   };
   reset();
 
-  const name = (who: string) => {
+  const name = (who: string, memberId?: string) => {
     const people = [...list.children] as HTMLElement[];
     const empty = people.find((person) => input(person, "name").value.trim() === "");
     if (!empty && people.length >= HOUSEHOLD_MAX_MEMBERS) return null;
     const person = empty ?? addPerson();
-    input(person, "name").value = who;
+    const named = input(person, "name") as HTMLInputElement;
+    named.value = who;
+    if (memberId) {
+      person.dataset["memberId"] = memberId;
+      named.readOnly = true;
+    }
     const select = person.querySelector<HTMLSelectElement>('[name="fitrah"]');
     if (select && select.value === "") select.value = "normal";
     showTotal();
