@@ -68,7 +68,9 @@ describe.each(testDatabases())("sign-up answers on $name", (database) => {
     });
     identity = await identityOf(portal);
     // A registered individual with mobile 9123 4567, and a registered company with its UEN.
-    expect((await signUp("owner@example.sg", person("91234567"), nric("2468024"))).status).toBe(200);
+    expect((await signUp("owner@example.sg", person("91234567"), nric("2468024"))).status).toBe(
+      200,
+    );
     owner = await prove("owner@example.sg");
     expect((await call(details, {}, bearer(owner))).body["status"]).toBe(1);
     expect((await signUp("boss@razak.sg", company("201954321K"))).status).toBe(200);
@@ -82,23 +84,23 @@ describe.each(testDatabases())("sign-up answers on $name", (database) => {
 
   it("answers a stranger's sign-up alike whether its mobile or UEN is registered or not", async () => {
     for (let i = 0; i < 3; i++) {
-      const taken = await signUp(`t${i}@example.sg`, person("91234567"), nric(`135790${i}`));
-      const free = await signUp(`f${i}@example.sg`, person(`9876540${i}`), nric(`135791${i}`));
+      const taken = await signUp(`pt${i}@example.sg`, person("91234567"), nric(`135790${i}`));
+      const free = await signUp(`pf${i}@example.sg`, person(`9876540${i}`), nric(`135791${i}`));
       expect([taken.status, free.status]).toEqual([200, 200]);
       expect(shape(taken.body)).toEqual(shape(free.body));
-      const takenUen = await signUp(`u${i}@razak.sg`, company("201954321K"));
-      const freeUen = await signUp(`v${i}@razak.sg`, company(`20196000${i}M`));
+      const takenUen = await signUp(`ct${i}@razak.sg`, company("201954321K"));
+      const freeUen = await signUp(`cf${i}@razak.sg`, company(`20196000${i}M`));
       expect([takenUen.status, freeUen.status]).toEqual([200, 200]);
       expect(shape(takenUen.body)).toEqual(shape(freeUen.body));
     }
     // A sign-up nobody proved holds nothing: the same free UEN and mobile pass again (no "exists"
     // for a number merely typed by someone, which would also let a stranger block its owner).
-    const again = await signUp("w0@razak.sg", { ...company("201960000M"), ...person("98765400") });
+    const again = await signUp("cw0@razak.sg", { ...company("201960000M"), ...person("98765400") });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
   });
 
   it("tells whoever proves the mailbox that the mobile is registered; the account registers without it", async () => {
-    const token = await prove("t0@example.sg");
+    const token = await prove("pt0@example.sg");
     const first = await call(details, {}, bearer(token));
     expect(first.body).toMatchObject({ status: 1, code: "validation.mobile.exists" });
     const data = first.body["data"] as Record<string, unknown>;
@@ -117,7 +119,7 @@ describe.each(testDatabases())("sign-up answers on $name", (database) => {
   });
 
   it("tells whoever proves the mailbox that the UEN is registered; nothing is registered", async () => {
-    const token = await prove("u0@razak.sg");
+    const token = await prove("ct0@razak.sg");
     for (let i = 0; i < 2; i++) {
       const answer = await call(details, {}, bearer(token));
       expect(answer.body).toMatchObject({ status: 0, code: "signup_failed_uen_exists" });
@@ -126,8 +128,8 @@ describe.each(testDatabases())("sign-up answers on $name", (database) => {
   });
 
   it("gives a UEN two pending sign-ups typed to whichever proves its mailbox first", async () => {
-    const second = await prove("w0@razak.sg");
-    const first = await prove("v0@razak.sg");
+    const second = await prove("cw0@razak.sg");
+    const first = await prove("cf0@razak.sg");
     expect((await call(details, {}, bearer(second))).body["status"]).toBe(1);
     expect((await call(details, {}, bearer(first))).body).toMatchObject({
       status: 0,
