@@ -403,6 +403,77 @@ test.describe("donor accounts", () => {
     await keepScreenshot(page, testInfo, "sign-up-refused-1280");
   });
 
+  test("a sign-up with another donor's mobile number or a registered UEN is told so only after its e-mail code", async ({
+    page,
+  }, testInfo) => {
+    /** Prove the mailbox with the mailed code, then sign in from the popup it leads to. */
+    const proveAndSignIn = async (email: string) => {
+      await expect(dialog(page).getByRole("heading", { name: "Verify your email" })).toBeVisible();
+      await dialog(page)
+        .getByLabel("Verification code")
+        .fill(await lastCode(email, "signup-code"));
+      await dialog(page).getByRole("button", { name: "Verify" }).click();
+      await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
+    };
+    const shots = async (name: string) => {
+      await expectNoAxeViolations(page);
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await keepScreenshot(page, testInfo, `${name}-${width}`);
+      }
+    };
+    // The first journey's donor uses 9123 1231: this account registers without it, and is told.
+    await open(page, "/");
+    await signUpIndividual(page, {
+      email: "same.phone@example.sg",
+      name: "Same Phone",
+      nric: nric("2342342"),
+      mobile: "91231231",
+    });
+    await proveAndSignIn("same.phone@example.sg");
+    await expect(dialog(page).getByRole("heading", { name: "Mobile number in use" })).toBeVisible();
+    await expect(dialog(page)).toContainText(
+      "The mobile number already exists, please enter another mobile number",
+    );
+    await shots("sign-up-mobile-taken");
+    await dialog(page).getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("link", { name: "Same Phone" })).toBeVisible();
+    // Another donor in this browser: the first one's sign-in forgotten.
+    await page.evaluate(() => {
+      sessionStorage.clear();
+      localStorage.clear();
+    });
+
+    // The UEN of the corporate journey: nothing is registered, and the account is told why.
+    await open(page, "/");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await dialog(page).getByRole("button", { name: "Sign up" }).click();
+    await dialog(page).getByLabel("A company (corporate donor)").check();
+    await dialog(page).getByLabel("Company name").fill("Razak Holdings");
+    await dialog(page).getByLabel("UEN").fill("20191234x");
+    await dialog(page).getByLabel("Contact person").fill("Other Razak");
+    await dialog(page).getByLabel("Email").fill("other@razak.sg");
+    await dialog(page).getByLabel("Mobile number").fill("87654321");
+    await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog(page)
+      .getByRole("checkbox", { name: "I agree to the terms and conditions" })
+      .check();
+    await dialog(page).getByRole("button", { name: "Sign up", exact: true }).click();
+    await proveAndSignIn("other@razak.sg");
+    await expect(dialog(page).getByRole("heading", { name: "Not registered" })).toBeVisible();
+    await expect(dialog(page)).toContainText(
+      "This UEN is already registered. Please sign in instead.",
+    );
+    await shots("sign-up-uen-taken");
+    // Said again on the next page load, in the page's language.
+    await open(page, "/ms/");
+    await expect(dialog(page)).toContainText("UEN ini telah didaftarkan. Sila log masuk.");
+    await shots("sign-up-uen-taken-ms");
+    await dialog(page).getByRole("button", { name: "Kembali ke log masuk" }).click();
+    await expect(dialog(page).getByLabel("Kata laluan", { exact: true })).toBeVisible();
+  });
+
   test("social buttons explain that social sign-in is not set up; Escape closes the popup", async ({
     page,
   }) => {
