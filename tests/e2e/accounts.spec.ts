@@ -49,6 +49,32 @@ const signUpIndividual = async (
   await dialog(page).getByRole("button", { name: "Sign up", exact: true }).click();
 };
 
+/** Fill and send the company sign-up form (the default dial code unless `dialCode` names another). */
+const signUpCompany = async (
+  page: Page,
+  details: {
+    email: string;
+    company: string;
+    uen: string;
+    contact: string;
+    mobile: string;
+    dialCode?: string;
+  },
+) => {
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await dialog(page).getByRole("button", { name: "Sign up" }).click();
+  await dialog(page).getByLabel("A company (corporate donor)").check();
+  await dialog(page).getByLabel("Company name").fill(details.company);
+  await dialog(page).getByLabel("UEN").fill(details.uen);
+  await dialog(page).getByLabel("Contact person").fill(details.contact);
+  await dialog(page).getByLabel("Email").fill(details.email);
+  if (details.dialCode)
+    await dialog(page).getByLabel("Country code").selectOption({ label: details.dialCode });
+  await dialog(page).getByLabel("Mobile number").fill(details.mobile);
+  await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await dialog(page).getByRole("checkbox", { name: "I agree to the terms and conditions" }).check();
+};
+
 test.describe("donor accounts", () => {
   test("sign-up asks the donor to agree to the terms, in English and Malay; what they gave is what iAgree says", async ({
     page,
@@ -321,19 +347,14 @@ test.describe("donor accounts", () => {
   test("a corporate donor signs up with a UEN", async ({ page }) => {
     const email = "finance@razak.sg";
     await open(page, "/");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await dialog(page).getByRole("button", { name: "Sign up" }).click();
-    await dialog(page).getByLabel("A company (corporate donor)").check();
-    await dialog(page).getByLabel("Company name").fill("Razak & Sons Pte. Ltd.");
-    await dialog(page).getByLabel("UEN").fill("20191234x");
-    await dialog(page).getByLabel("Contact person").fill("Ahmad Razak");
-    await dialog(page).getByLabel("Email").fill(email);
-    await dialog(page).getByLabel("Country code").selectOption({ label: "Malaysia (+60)" });
-    await dialog(page).getByLabel("Mobile number").fill("123456789");
-    await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await dialog(page)
-      .getByRole("checkbox", { name: "I agree to the terms and conditions" })
-      .check();
+    await signUpCompany(page, {
+      email,
+      company: "Razak & Sons Pte. Ltd.",
+      uen: "20191234x",
+      contact: "Ahmad Razak",
+      dialCode: "Malaysia (+60)",
+      mobile: "123456789",
+    });
     await expectNoAxeViolations(page);
     await dialog(page).getByRole("button", { name: "Sign up", exact: true }).click();
     await expect(dialog(page).getByRole("heading", { name: "Verify your email" })).toBeVisible();
@@ -447,18 +468,13 @@ test.describe("donor accounts", () => {
 
     // The UEN of the corporate journey: nothing is registered, and the account is told why.
     await open(page, "/");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await dialog(page).getByRole("button", { name: "Sign up" }).click();
-    await dialog(page).getByLabel("A company (corporate donor)").check();
-    await dialog(page).getByLabel("Company name").fill("Razak Holdings");
-    await dialog(page).getByLabel("UEN").fill("20191234x");
-    await dialog(page).getByLabel("Contact person").fill("Other Razak");
-    await dialog(page).getByLabel("Email").fill("other@razak.sg");
-    await dialog(page).getByLabel("Mobile number").fill("87654321");
-    await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await dialog(page)
-      .getByRole("checkbox", { name: "I agree to the terms and conditions" })
-      .check();
+    await signUpCompany(page, {
+      email: "other@razak.sg",
+      company: "Razak Holdings",
+      uen: "20191234x",
+      contact: "Other Razak",
+      mobile: "87654321",
+    });
     await dialog(page).getByRole("button", { name: "Sign up", exact: true }).click();
     await proveAndSignIn("other@razak.sg");
     await expect(dialog(page).getByRole("heading", { name: "Not registered" })).toBeVisible();
