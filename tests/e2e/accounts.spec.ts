@@ -458,7 +458,10 @@ test.describe("donor accounts", () => {
       "The mobile number already exists, please enter another mobile number",
     );
     await shots("sign-up-mobile-taken");
+    // Continue goes on to the flow's home: wait for that navigation itself (the page is already "/").
+    const navigated = page.waitForEvent("load");
     await dialog(page).getByRole("button", { name: "Continue" }).click();
+    await navigated;
     await expect(page.getByRole("link", { name: "Same Phone" })).toBeVisible();
     // Another donor in this browser: the first one's sign-in forgotten.
     await page.evaluate(() => {
