@@ -49,6 +49,32 @@ const signUpIndividual = async (
   await dialog(page).getByRole("button", { name: "Sign up", exact: true }).click();
 };
 
+/** Fill and send the company sign-up form (the default dial code unless `dialCode` names another). */
+const signUpCompany = async (
+  page: Page,
+  details: {
+    email: string;
+    company: string;
+    uen: string;
+    contact: string;
+    mobile: string;
+    dialCode?: string;
+  },
+) => {
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await dialog(page).getByRole("button", { name: "Sign up" }).click();
+  await dialog(page).getByLabel("A company (corporate donor)").check();
+  await dialog(page).getByLabel("Company name").fill(details.company);
+  await dialog(page).getByLabel("UEN").fill(details.uen);
+  await dialog(page).getByLabel("Contact person").fill(details.contact);
+  await dialog(page).getByLabel("Email").fill(details.email);
+  if (details.dialCode)
+    await dialog(page).getByLabel("Country code").selectOption({ label: details.dialCode });
+  await dialog(page).getByLabel("Mobile number").fill(details.mobile);
+  await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await dialog(page).getByRole("checkbox", { name: "I agree to the terms and conditions" }).check();
+};
+
 test.describe("donor accounts", () => {
   test("sign-up asks the donor to agree to the terms, in English and Malay; what they gave is what iAgree says", async ({
     page,
@@ -321,19 +347,14 @@ test.describe("donor accounts", () => {
   test("a corporate donor signs up with a UEN", async ({ page }) => {
     const email = "finance@razak.sg";
     await open(page, "/");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await dialog(page).getByRole("button", { name: "Sign up" }).click();
-    await dialog(page).getByLabel("A company (corporate donor)").check();
-    await dialog(page).getByLabel("Company name").fill("Razak & Sons Pte. Ltd.");
-    await dialog(page).getByLabel("UEN").fill("20191234x");
-    await dialog(page).getByLabel("Contact person").fill("Ahmad Razak");
-    await dialog(page).getByLabel("Email").fill(email);
-    await dialog(page).getByLabel("Country code").selectOption({ label: "Malaysia (+60)" });
-    await dialog(page).getByLabel("Mobile number").fill("123456789");
-    await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await dialog(page)
-      .getByRole("checkbox", { name: "I agree to the terms and conditions" })
-      .check();
+    await signUpCompany(page, {
+      email,
+      company: "Razak & Sons Pte. Ltd.",
+      uen: "20191234x",
+      contact: "Ahmad Razak",
+      dialCode: "Malaysia (+60)",
+      mobile: "123456789",
+    });
     await expectNoAxeViolations(page);
     await dialog(page).getByRole("button", { name: "Sign up", exact: true }).click();
     await expect(dialog(page).getByRole("heading", { name: "Verify your email" })).toBeVisible();
@@ -401,6 +422,75 @@ test.describe("donor accounts", () => {
     await keepScreenshot(page, testInfo, "sign-up-refused-375");
     await page.setViewportSize({ width: 1280, height: 900 });
     await keepScreenshot(page, testInfo, "sign-up-refused-1280");
+  });
+
+  test("a sign-up with another donor's mobile number or a registered UEN is told so only after its e-mail code", async ({
+    page,
+  }, testInfo) => {
+    /** Prove the mailbox with the mailed code, then sign in from the popup it leads to. */
+    const proveAndSignIn = async (email: string) => {
+      await expect(dialog(page).getByRole("heading", { name: "Verify your email" })).toBeVisible();
+      await dialog(page)
+        .getByLabel("Verification code")
+        .fill(await lastCode(email, "signup-code"));
+      await dialog(page).getByRole("button", { name: "Verify" }).click();
+      await dialog(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
+    };
+    const shots = async (name: string) => {
+      await expectNoAxeViolations(page);
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await keepScreenshot(page, testInfo, `${name}-${width}`);
+      }
+    };
+    // The first journey's donor uses 9123 1231: this account registers without it, and is told.
+    await open(page, "/");
+    await signUpIndividual(page, {
+      email: "same.phone@example.sg",
+      name: "Same Phone",
+      nric: nric("2342342"),
+      mobile: "91231231",
+    });
+    await proveAndSignIn("same.phone@example.sg");
+    await expect(dialog(page).getByRole("heading", { name: "Mobile number in use" })).toBeVisible();
+    await expect(dialog(page)).toContainText(
+      "The mobile number already exists, please enter another mobile number",
+    );
+    await shots("sign-up-mobile-taken");
+    // Continue goes on to the flow's home: wait for that navigation itself (the page is already "/").
+    const navigated = page.waitForEvent("load");
+    await dialog(page).getByRole("button", { name: "Continue" }).click();
+    await navigated;
+    await expect(page.getByRole("link", { name: "Same Phone" })).toBeVisible();
+    // Another donor in this browser: the first one's sign-in forgotten.
+    await page.evaluate(() => {
+      sessionStorage.clear();
+      localStorage.clear();
+    });
+
+    // The UEN of the corporate journey: nothing is registered, and the account is told why.
+    await open(page, "/");
+    await signUpCompany(page, {
+      email: "other@razak.sg",
+      company: "Razak Holdings",
+      uen: "20191234x",
+      contact: "Other Razak",
+      mobile: "87654321",
+    });
+    await dialog(page).getByRole("button", { name: "Sign up", exact: true }).click();
+    await proveAndSignIn("other@razak.sg");
+    await expect(dialog(page).getByRole("heading", { name: "Not registered" })).toBeVisible();
+    await expect(dialog(page)).toContainText(
+      "This UEN is already registered. Please sign in instead.",
+    );
+    await shots("sign-up-uen-taken");
+    // Said again on the next page load, in the page's language.
+    await open(page, "/ms/");
+    await expect(dialog(page)).toContainText("UEN ini telah didaftarkan. Sila log masuk.");
+    await shots("sign-up-uen-taken-ms");
+    await dialog(page).getByRole("button", { name: "Kembali ke log masuk" }).click();
+    await expect(dialog(page).getByLabel("Kata laluan", { exact: true })).toBeVisible();
   });
 
   test("social buttons explain that social sign-in is not set up; Escape closes the popup", async ({

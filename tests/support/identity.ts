@@ -36,12 +36,18 @@ export async function identityOf(portal: RunningPortal) {
   >;
   const clientId = config["userPoolClientId"] ?? "";
 
-  const cognito = async (target: string, body: Record<string, unknown>): Promise<CognitoReply> => {
+  /** One call to the layer; `headers` may name the caller's address (behind a trusted proxy). */
+  const cognito = async (
+    target: string,
+    body: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ): Promise<CognitoReply> => {
     const response = await fetch(`${portal.base}/cognito-idp`, {
       method: "POST",
       headers: {
         "content-type": "application/x-amz-json-1.1",
         "x-amz-target": `AWSCognitoIdentityProviderService.${target}`,
+        ...headers,
       },
       body: JSON.stringify(body),
     });

@@ -5,7 +5,7 @@ import { $notRegistered } from "../../stores/not-registered";
 import { useMaskedPage, usePopupMark } from "./page-mask";
 import type { AuthContext } from "./context";
 import { Modal } from "./Modal";
-import { Notice, NotRegistered, NricOnlyStep } from "./Notices";
+import { MobileTaken, Notice, NotRegistered, NricOnlyStep } from "./Notices";
 import {
   ForgotPasswordForm,
   NewPasswordForm,
@@ -26,6 +26,7 @@ const titles: Record<LoginPopup["kind"], string> = {
   NIRC_UNIQUE: "auth_nric_title",
   ALREADY_HAVE_ACCOUNT: "auth_have_account_title",
   NOT_REGISTERED: "auth_not_registered_title",
+  MOBILE_TAKEN: "auth_mobile_taken_title",
   UNAUTHORISED: "auth_unauthorised_title",
   PRE_REGISTERED: "auth_pre_registered_title",
   LOGOUT_CONFIRM: "auth_logout_title",
@@ -62,8 +63,11 @@ function Body({ popup, context }: { readonly popup: LoginPopup; readonly context
         />
       );
     case "NOT_REGISTERED":
+      return <NotRegistered context={context} uenTaken={popup.uenTaken === true} />;
     case "UNAUTHORISED":
       return <NotRegistered context={context} />;
+    case "MOBILE_TAKEN":
+      return <MobileTaken context={context} />;
     case "PRE_REGISTERED":
       return (
         <Notice

@@ -6,12 +6,15 @@ import { TextField } from "../ui/TextField";
 import { FormMessage, useSubmit } from "./fields";
 import { forgetSocialNric, holdSocialNric, SocialNricRefused } from "./social-nric";
 import { TermsCheck } from "../ui/TermsCheck";
+import { localizedPath } from "../../i18n/paths";
 
 type Props = { readonly context: AuthContext };
 
 /** The popup component of §2: a text line, an optional e-mail line, and its buttons. */
 export function Notice(props: {
   readonly text: string;
+  /** A second line of text, after the first. */
+  readonly more?: string | undefined;
   readonly email?: string | undefined;
   readonly primary?: { readonly label: string; readonly onClick: () => void } | undefined;
   readonly secondary?: { readonly label: string; readonly onClick: () => void } | undefined;
@@ -19,6 +22,7 @@ export function Notice(props: {
   return (
     <div className="auth-form">
       <p>{props.text}</p>
+      {props.more ? <p>{props.more}</p> : null}
       {props.email ? <p className="auth-email-line">{props.email}</p> : null}
       {props.primary ? (
         <button type="button" className="auth-primary" onClick={props.primary.onClick}>
@@ -37,9 +41,22 @@ export function Notice(props: {
 /**
  * Not registered and unauthorised (§8): Signin_not_registered with Sign up and Back to login. A donor
  * still signed in signs up by giving their NRIC (the NRIC-only step); back to login signs out first.
+ * A company account whose UEN another account holds (told once its e-mail code is proved) is told so
+ * (§8 signup_failed_uen_exists, "please sign in instead") and goes back to login.
  */
-export function NotRegistered({ context }: Props) {
+export function NotRegistered({
+  context,
+  uenTaken = false,
+}: Props & { readonly uenTaken?: boolean }) {
   const signedIn = document.querySelector("[data-auth-user]:not([hidden])") !== null;
+  const backToLogin = {
+    label: context.t("auth_back_to_login"),
+    onClick: () => {
+      void context.signOut(false).then(() => $authPopup.set({ kind: "LOGIN" }));
+    },
+  };
+  if (uenTaken)
+    return <Notice text={context.t("signup_failed_uen_exists")} primary={backToLogin} />;
   return (
     <Notice
       text={context.t("Signin_not_registered")}
@@ -47,12 +64,26 @@ export function NotRegistered({ context }: Props) {
         label: context.t("auth_sign_up_link"),
         onClick: () => $authPopup.set(signedIn ? { kind: "NIRC_UNIQUE" } : { kind: "SIGN_UP" }),
       }}
-      secondary={{
-        label: context.t("auth_back_to_login"),
-        onClick: () => {
-          void context.signOut(false).then(() => $authPopup.set({ kind: "LOGIN" }));
-        },
+      secondary={backToLogin}
+    />
+  );
+}
+
+/**
+ * Registered without the mobile number the sign-up gave, which another donor uses (told once its
+ * e-mail code is proved): §5's "already exists, please enter another", in the profile; or go on.
+ */
+export function MobileTaken({ context }: Props) {
+  return (
+    <Notice
+      text={context.t("validation_mobile_exists")}
+      more={context.t("auth_mobile_taken_text")}
+      primary={{
+        label: context.t("auth_mobile_taken_profile"),
+        onClick: () =>
+          location.assign(`${localizedPath("/profile", context.lang)}#account-profile`),
       }}
+      secondary={{ label: context.t("auth_continue"), onClick: () => void context.signedIn() }}
     />
   );
 }

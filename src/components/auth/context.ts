@@ -3,6 +3,7 @@ import {
   afterLogin,
   isFlowType,
   logoutPlan,
+  popupAfterSignIn,
   type AccountError,
   type AccountsShape,
   type FlowType,
@@ -155,15 +156,17 @@ export function makeContext(input: {
   const signedIn = async () => {
     const details = await portal("/svc/main/User/getSignInUserDetails");
     await refreshHeader();
+    // What the sign-up is told only now its e-mail code is proved (docs/identity.md): the NRIC or UEN
+    // it gave is another account's, or (registered) its mobile number another donor's.
+    const told = popupAfterSignIn(details.body.status, details.body.code);
     if (details.body.status !== 1) {
       $notRegistered.set(true);
-      // The NRIC this sign-up gave is another account's: said only now the e-mail code is proved
-      // (docs/identity.md); the NRIC step shows it and takes another.
-      $authPopup.set(
-        details.body.code === "signup_failed_nric_exists"
-          ? { kind: "NIRC_UNIQUE", taken: true }
-          : { kind: "NOT_REGISTERED", from: "LOGIN" },
-      );
+      $authPopup.set(told);
+      return;
+    }
+    if (told) {
+      // The notice's Continue signs in again (said once: the answer then has nothing to tell).
+      $authPopup.set(told);
       return;
     }
     $notRegistered.set(false);

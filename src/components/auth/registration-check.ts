@@ -2,6 +2,7 @@ import { $account } from "../../stores/account";
 import { $authPopup } from "../../stores/auth-popup";
 import { $notRegistered } from "../../stores/not-registered";
 import type { AuthContext } from "./context";
+import { popupAfterSignIn } from "@portal/domain";
 
 /**
  * On load, with an account signed in in this tab: does the portal know it as a donor's? Only the
@@ -13,5 +14,5 @@ export async function checkRegistered(context: AuthContext): Promise<void> {
   const details = await context.portal("/svc/main/User/getSignInUserDetails").catch(() => null);
   if (details?.httpStatus !== 200 || details.body.status !== 0) return;
   $notRegistered.set(true);
-  $authPopup.set({ kind: "NOT_REGISTERED", from: "LOGIN" });
+  $authPopup.set(popupAfterSignIn(details.body.status, details.body.code));
 }

@@ -4,7 +4,7 @@ import type { Services } from "../main";
 import type { UseCases } from "../app/live";
 import type { CallerPort } from "../app/caller";
 import { serverText } from "../translations";
-import { completeSignUp as finishSignUp } from "../app/account";
+import { completeSignUp as finishSignUp, type SignUpCompletion } from "../app/account";
 import { RequestError } from "./envelope";
 import type { RequestHeaders } from "./types";
 
@@ -108,15 +108,18 @@ export function callers(services: Services, app: UseCases) {
     ).signOuts.signOut(username, Math.floor(nowMs / 1000), nowMs + SIGN_OUT_MEMORY_MS);
   }
 
-  /** The signed-in caller's donor record, or undefined while they have not registered one. */
+  /**
+   * The signed-in caller's donor record, or undefined while they have not registered one; `told`: what
+   * completing the account's sign-up on this call has to tell it (`completeSignUp`).
+   */
   async function donorOf(
     headers: RequestHeaders,
-  ): Promise<{ identity: VerifiedIdentity; donor: DonorView | undefined }> {
+  ): Promise<{ identity: VerifiedIdentity } & SignUpCompletion> {
     const identity = await verifiedToken(headers);
     const { signedOut, donor } = await (await records.donors()).signedIn(identity);
     if (signedOut) throw expired();
     if (donor || !identity.emailVerified) return { identity, donor };
-    return { identity, donor: await completeSignUp(identity) };
+    return { identity, ...(await completeSignUp(identity)) };
   }
 
   /**
@@ -130,28 +133,23 @@ export function callers(services: Services, app: UseCases) {
     const { donorId, historyVersion } = state;
     if (donorId || !identity.emailVerified)
       return { identity, donorId, historyVersion, donor: async () => state.donor() };
-    return { identity, donorId, historyVersion, donor: () => completeSignUp(identity) };
+    return {
+      identity,
+      donorId,
+      historyVersion,
+      donor: async () => (await completeSignUp(identity)).donor,
+    };
   }
 
   /**
    * A new account's first signed-in call: the details its sign-up recorded (the PreSignUp check) become
    * its donor link, once its e-mail is verified. A donor who gave as a guest is claimed only with that
-   * donor's own e-mail (see `register`); a refused claim leaves the account unregistered, and the browser
-   * then shows the not-registered popup. The use case `completeSignUp` (src/server/app/account.ts).
+   * donor's own e-mail (see `register`); a refused claim leaves the account unregistered and says why
+   * (`told`: "NRIC/UEN already exists", only to whoever proved the mailbox, so a try costs a prober a
+   * mailbox). The use case `completeSignUp` (src/server/app/account.ts).
    */
-  const completeSignUp = (identity: VerifiedIdentity): Promise<DonorView | undefined> =>
+  const completeSignUp = (identity: VerifiedIdentity): Promise<SignUpCompletion> =>
     app.run(finishSignUp(identity));
-
-  /**
-   * Whether this account, signed in with its e-mail proved and not registered, signed up with an NRIC
-   * another account holds (its record kept by `completeSignUp`): the one answer "NRIC already exists"
-   * gives at sign-up, and only to whoever proved the mailbox, so it costs a prober a mailbox a try.
-   */
-  async function nricTakenAtSignUp(identity: VerifiedIdentity): Promise<boolean> {
-    if (!identity.emailVerified) return false;
-    const details = await (await records.signups()).find(identity.issuer, identity.subject);
-    return details?.kind === "individual";
-  }
 
   /** The signed-in caller's donor record; a sign-in without one gets 404 (nothing of theirs exists). */
   async function registeredDonor(headers: RequestHeaders): Promise<DonorView> {
@@ -231,7 +229,6 @@ export function callers(services: Services, app: UseCases) {
     signOutEverywhere,
     donorOf,
     historyCaller,
-    nricTakenAtSignUp,
     registeredDonor,
     guestOf,
     liveGuest,

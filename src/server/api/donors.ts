@@ -25,7 +25,7 @@ import {
 import { limitDonorCall } from "../rate-limits/donor-calls";
 import { RequestError, success } from "./envelope";
 import { agreementTo, enrolManually } from "../app/enrolment";
-import { registerDonor } from "../app/account";
+import { registerDonor, signUpTold } from "../app/account";
 import { confirmSingpassPreDonation } from "./singpass-enrolment";
 import { takeSocialNric } from "./social-nric";
 import type { Handler, HandlerServices } from "./types";
@@ -72,26 +72,31 @@ const userFields = (donor: DonorView, email: string | undefined) => ({
 });
 
 /**
- * POST /User/getSignInUserDetails: the caller's own user data; status 0 while not registered. The
- * browser asks it at every sign-in: gifts given as a guest with the account's verified e-mail since
+ * POST /User/getSignInUserDetails: the caller's own user data; status 0 while not registered, with
+ * `code` when its sign-up was refused (NRIC or UEN another account holds), and `code`
+ * `validation.mobile.exists` with the data when the account just registered without the mobile number
+ * its sign-up gave (another donor uses it). The browser asks it at every sign-in: gifts given as a guest with the account's verified e-mail since
  * then become the account's here (issue 22's proof; registration links the earlier ones).
  */
 const getSignInUserDetails =
   ({ callers, records: services }: HandlerServices): Handler =>
   async ({ headers }) => {
-    const { identity, donor } = await callers.donorOf(headers);
-    if (!donor && (await callers.nricTakenAtSignUp(identity))) {
+    const { identity, donor, told } = await callers.donorOf(headers);
+    if (!donor) {
       return success(
-        { message: "NRIC already exists", code: "signup_failed_nric_exists", data: null },
+        told === undefined
+          ? { message: "Not registered", data: null }
+          : { message: signUpTold[told], code: told, data: null },
         {},
         0,
       );
     }
-    if (!donor) return success({ message: "Not registered", data: null }, {}, 0);
     if (identity.emailVerified && identity.email) {
       await services.donors.linkGifts(donor.id, { kind: "email", email: identity.email });
     }
-    return success({ data: await userData(services, donor, identity.email) });
+    const data = await userData(services, donor, identity.email);
+    // Registered without the mobile number the sign-up gave: another donor uses it (said once).
+    return success(told === undefined ? { data } : { data, code: told, message: signUpTold[told] });
   };
 
 const OwnEmailBody = Schema.Struct({ email: Schema.optionalKey(Text(254)) });

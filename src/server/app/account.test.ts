@@ -26,16 +26,26 @@ const identity: Identity = {
 const details: DonorDetailsInput = { kind: "individual", name: "Aminah", nric: "S1234567D" };
 const donor = { id: "donor-1" } as DonorView;
 
-/** The account's repositories, answering `outcome` to a registration and writing down each call. */
-const accounts = (seen: Array<unknown>, outcome: RegisterOutcome, kept?: DonorDetailsInput) =>
-  Layer.mergeAll(
+/**
+ * The account's repositories, answering `outcome` to a registration (or each of `outcome` in turn) and
+ * writing down each call.
+ */
+const accounts = (
+  seen: Array<unknown>,
+  outcome: RegisterOutcome | ReadonlyArray<RegisterOutcome>,
+  kept?: DonorDetailsInput,
+) => {
+  const answers = typeof outcome === "string" ? [outcome] : [...outcome];
+  let last: RegisterOutcome | undefined;
+  return Layer.mergeAll(
     testLayerFor(AccountRecords, "AccountRecords", ["register", "byIdentity"], {
       register: async (...args) => {
         seen.push(["register", ...args]);
-        return outcome;
+        last = answers.length > 1 ? answers.shift() : answers[0];
+        return last ?? "registered";
       },
       byIdentity: async () =>
-        outcome === "registered" || outcome === "alreadyRegistered" ? donor : undefined,
+        last === "registered" || last === "alreadyRegistered" ? donor : undefined,
     }),
     testLayerFor(SignUpRecords, "SignUpRecords", ["find", "remove"], {
       find: async () => kept,
@@ -47,6 +57,7 @@ const accounts = (seen: Array<unknown>, outcome: RegisterOutcome, kept?: DonorDe
     }),
     ClockFixed(NOW),
   );
+};
 
 describe("registerDonor", () => {
   it("registers the identity and keeps the terms agreed with the NRIC, at the portal's time", async () => {
@@ -97,7 +108,7 @@ describe("completeSignUp", () => {
         Effect.provide(accounts(seen, "registered", { ...details, email: "old@example.sg" })),
       ),
     );
-    expect(found).toBe(donor);
+    expect(found).toEqual({ donor });
     expect(seen).toEqual([
       ["register", identity, { ...details, email: "aminah@example.sg" }],
       ["remove", identity.issuer, identity.subject],
@@ -105,13 +116,35 @@ describe("completeSignUp", () => {
     ]);
   });
 
-  it("registers nothing and keeps the sign-up's details when another account holds the NRIC", async () => {
+  it("registers nothing, keeps the sign-up's details and says why when another account holds the NRIC or UEN", async () => {
+    const company: DonorDetailsInput = { kind: "corporate", name: "Ahmad", uen: "201912345K" };
+    for (const [kept, told] of [
+      [details, "signup_failed_nric_exists"],
+      [company, "signup_failed_uen_exists"],
+    ] as const) {
+      const seen: Array<unknown> = [];
+      const found = await Effect.runPromise(
+        completeSignUp(identity).pipe(Effect.provide(accounts(seen, "nric.exists", kept))),
+      );
+      expect(found).toEqual({ donor: undefined, told });
+      expect(seen.map((call) => (call as Array<unknown>)[0])).toEqual(["register"]);
+    }
+  });
+
+  it("registers without a mobile number another donor uses, and says so", async () => {
     const seen: Array<unknown> = [];
+    const withMobile = { ...details, countryCode: "+65", mobile: "91234567" };
     const found = await Effect.runPromise(
-      completeSignUp(identity).pipe(Effect.provide(accounts(seen, "nric.exists", details))),
+      completeSignUp(identity).pipe(
+        Effect.provide(accounts(seen, ["mobile.exists", "registered"], withMobile)),
+      ),
     );
-    expect(found).toBeUndefined();
-    expect(seen.map((call) => (call as Array<unknown>)[0])).toEqual(["register"]);
+    expect(found).toEqual({ donor, told: "validation.mobile.exists" });
+    expect(seen.slice(0, 3)).toEqual([
+      ["register", identity, { ...withMobile, email: "aminah@example.sg" }],
+      ["register", identity, { ...details, email: "aminah@example.sg" }],
+      ["remove", identity.issuer, identity.subject],
+    ]);
   });
 
   it("does nothing for an account whose sign-up kept nothing", async () => {
@@ -119,7 +152,7 @@ describe("completeSignUp", () => {
     const found = await Effect.runPromise(
       completeSignUp(identity).pipe(Effect.provide(accounts(seen, "registered"))),
     );
-    expect(found).toBeUndefined();
+    expect(found).toEqual({ donor: undefined });
     expect(seen).toEqual([]);
   });
 });

@@ -74,30 +74,58 @@ export const registerDonor = (input: {
   });
 
 /**
+ * What a sign-up's first signed-in call made of it: the donor (none while refused), and what it tells
+ * the account, whose mailbox is proved by now: another account holds the NRIC or the UEN (nothing is
+ * registered), or another donor uses the mobile number (registered without it).
+ */
+export interface SignUpCompletion {
+  readonly donor: DonorView | undefined;
+  readonly told?: keyof typeof signUpTold;
+}
+
+/** What a sign-up is told once its mailbox is proved (`SignUpCompletion`), in the spec's words. */
+export const signUpTold = {
+  signup_failed_nric_exists: "NRIC already exists",
+  signup_failed_uen_exists: "UEN already exists",
+  "validation.mobile.exists": validationMessages["validation.mobile.exists"],
+} as const;
+
+/**
  * The sign-up finished on the first signed-in call with a proved e-mail: the details its PreSignUp
- * check kept become the donor's, with the terms the sign-up agreed to (spec §5 iAgree). Another
- * account holding the NRIC: nothing is registered and the kept details stay to their hold's end, so
- * the account is told so (`nricTakenAtSignUp`); SignUp itself never says.
+ * kept become the donor's, with the terms the sign-up agreed to (spec §5 iAgree). PreSignUp asked
+ * nothing of other accounts (it answers before the code), so uniqueness is decided here, first proved
+ * first served. The NRIC or UEN another account holds: nothing is registered and the kept details stay
+ * to their hold's end, so every signed-in call until then says why (`told`), and the NRIC step may
+ * give another number. A mobile number another donor uses: the account registers without it and is
+ * told so once, to give another number in the profile (spec §5 "already exists, please enter another").
  */
 export const completeSignUp = (
   identity: Identity & { readonly email?: string | undefined },
-): Effect.Effect<DonorView | undefined, never, AccountRecords | SignUpRecords | TermsRecords> =>
+): Effect.Effect<SignUpCompletion, never, AccountRecords | SignUpRecords | TermsRecords> =>
   Effect.gen(function* () {
     const signUps = yield* SignUpRecords;
     const details = yield* Effect.promise(() => signUps.find(identity.issuer, identity.subject));
-    if (!details) return undefined;
+    if (!details) return { donor: undefined };
     const accounts = yield* AccountRecords;
-    const outcome = yield* Effect.promise(() =>
-      accounts.register(identity, { ...details, email: identity.email ?? details.email }),
-    );
-    if (outcome === "nric.exists") return undefined;
+    const given = { ...details, email: identity.email ?? details.email };
+    let outcome = yield* Effect.promise(() => accounts.register(identity, given));
+    const mobileTaken = outcome === "mobile.exists";
+    if (mobileTaken) {
+      const { mobile: _taken, countryCode: _code, ...withoutMobile } = given;
+      outcome = yield* Effect.promise(() => accounts.register(identity, withoutMobile));
+    }
+    if (outcome === "nric.exists") {
+      const told =
+        details.kind === "corporate" ? "signup_failed_uen_exists" : "signup_failed_nric_exists";
+      return { donor: undefined, told } as const;
+    }
     yield* Effect.promise(() => signUps.remove(identity.issuer, identity.subject));
     const donor = yield* Effect.promise(() => accounts.byIdentity(identity));
     if (donor) {
       const terms = yield* TermsRecords;
       yield* Effect.promise(() => terms.carryOver(identity.issuer, identity.subject, donor.id));
     }
-    return donor;
+    return mobileTaken && donor ? { donor, told: "validation.mobile.exists" as const } : { donor };
   });
 
 /**

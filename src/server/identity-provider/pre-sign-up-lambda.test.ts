@@ -63,7 +63,7 @@ describe("PreSignUp as a Cognito Lambda trigger", () => {
     });
   });
 
-  it("lets a second account with that NRIC through (told only after its e-mail code), refuses a registered UEN or a bad field, in Cognito's words", async () => {
+  it("lets a second account with that NRIC, UEN or mobile through (told only after its e-mail code), refuses a bad field, in Cognito's words", async () => {
     const second = cognitoEvent(
       { email: "lambda.two@example.sg", name: "Other" },
       { NRIC: nric("9090901") },
@@ -77,9 +77,13 @@ describe("PreSignUp as a Cognito Lambda trigger", () => {
       "custom:COMPANY_NAME": "Lambda & Sons",
     };
     await run(cognitoEvent(company));
-    await expect(run(cognitoEvent({ ...company, email: "lambda.co2@example.sg" }))).rejects.toThrow(
-      /^UEN already exists$/,
-    );
+    const again = cognitoEvent({
+      ...company,
+      email: "lambda.co2@example.sg",
+      phone_number: "+6591110001",
+      "custom:COUNTRY_CODE": "+65",
+    });
+    expect(await run(again)).toBe(again);
     await expect(
       run(cognitoEvent({ email: "lambda.three@example.sg", name: "Bad" }, { NRIC: "X1234567A" })),
     ).rejects.toThrow(/^Enter Valid NRIC\/FIN$/);

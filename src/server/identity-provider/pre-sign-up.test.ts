@@ -15,9 +15,8 @@ const event = (validationData: Record<string, string>): PreSignUpEvent => ({
   },
 });
 
-/** Sign-up records that accept every sign-up and write down what they were asked to keep. */
+/** Sign-up records that write down what they were asked to keep. */
 const recording = (seen: Array<unknown>): IdentitySignups => ({
-  check: async () => null,
   record: async (_provider, subject) => void seen.push(["record", subject]),
   remove: async () => {},
   agreeToTerms: async (...args) => void seen.push(["agreeToTerms", ...args]),

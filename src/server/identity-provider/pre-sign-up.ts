@@ -74,12 +74,14 @@ function signUpDetails(event: PreSignUpEvent): SignUpDetails {
 }
 
 /**
- * The PreSignUp trigger: refuses a sign-up whose UEN is registered to (or held by the pending sign-up
- * of) another account, or whose mobile another donor uses (an NRIC is checked only once the e-mail
- * code is proved: `completeSignUp`); otherwise records the details for
- * the account's first sign-in. `issuer` is the pool's token issuer, the provider the link will name;
- * the agreement to the terms is kept at the time of `clock` (the portal's Clock port, or the Lambda's).
- * Returns the event, as a Lambda trigger does.
+ * The PreSignUp trigger: refuses a sign-up only for a malformed field (every donor's own input, said in
+ * the domain's words), and records the details for the account's first sign-in. It never asks whether
+ * an NRIC, UEN or mobile number is registered: it answers before the e-mail code is proved, so any
+ * such answer would tell a stranger with a fresh address (docs/security.md). The account registers,
+ * and whoever proved the mailbox is told what another account holds, on its first signed-in call
+ * (`completeSignUp`). The same work is done whatever the details name. `issuer` is the pool's token
+ * issuer, the provider the link will name; the agreement to the terms is kept at the time of `clock`
+ * (the portal's Clock port, or the Lambda's). Returns the event, as a Lambda trigger does.
  */
 export async function preSignUp(
   event: PreSignUpEvent,
@@ -92,20 +94,12 @@ export async function preSignUp(
   const details = signUpDetails(event);
   const subject = event.request.userAttributes["sub"] ?? event.userName;
   const signups = await records();
-  switch (await signups.check(issuer, subject, details)) {
-    case "uen.exists":
-      throw new PreSignUpRefused("UEN already exists.");
-    case "mobile.exists":
-      throw new PreSignUpRefused(validationMessages["validation.mobile.exists"]);
-    case null: {
-      await signups.record(issuer, subject, details);
-      // The terms the sign-up form showed and the donor ticked (spec §5 iAgree); kept as given.
-      const terms = event.request.validationData?.["TERMS_VERSION"];
-      if (isTermsVersion(terms)) {
-        const agreedAt = new Date(await Effect.runPromise(clock.now()));
-        await signups.agreeToTerms(issuer, subject, terms, agreedAt);
-      }
-      return event;
-    }
+  await signups.record(issuer, subject, details);
+  // The terms the sign-up form showed and the donor ticked (spec §5 iAgree); kept as given.
+  const terms = event.request.validationData?.["TERMS_VERSION"];
+  if (isTermsVersion(terms)) {
+    const agreedAt = new Date(await Effect.runPromise(clock.now()));
+    await signups.agreeToTerms(issuer, subject, terms, agreedAt);
   }
+  return event;
 }

@@ -3,27 +3,22 @@ import { personalData } from "./personal-data";
 import { termsAgreements } from "./terms";
 import type { Sql } from "./sql";
 
-/** Why a sign-up is refused before the account is made (the PreSignUp check). */
-export type SignUpRefusal = "uen.exists" | "mobile.exists";
-
 /** What a new account says it is: the donor details, NRIC or UEN, kept until its first sign-in. */
 export type SignUpDetails = DonorDetailsInput;
 
-/** Pending sign-ups hold their NRIC or UEN for this long; an unconfirmed account then lets go of it. */
+/**
+ * A sign-up's details wait this long for the account's first signed-in call with its e-mail proved.
+ * They hold nothing against anyone meanwhile: an NRIC, UEN or mobile number is claimed only when the
+ * account registers (the first to prove its mailbox); a record older than this is forgotten.
+ */
 export const SIGNUP_HOLD_HOURS = 24;
 
 export interface IdentitySignups {
   /**
-   * Whether a new account may claim these details: a company's UEN is not registered to another
-   * sign-in nor held by another pending sign-up, and no other donor uses the mobile number. An NRIC
-   * is checked only after the e-mail code, when the account registers (docs/security.md).
+   * Record the details of the new account `subject` (replacing an earlier record of it), before its
+   * e-mail is proved: no uniqueness is asked here, so the answer says nothing about anyone else's
+   * details (docs/security.md). Records past their hold are deleted as new ones are written.
    */
-  readonly check: (
-    provider: string,
-    subject: string,
-    input: SignUpDetails,
-  ) => Promise<SignUpRefusal | null>;
-  /** Record the details of the new account `subject` (replacing an earlier record of it). */
   readonly record: (provider: string, subject: string, input: SignUpDetails) => Promise<void>;
   readonly remove: (provider: string, subject: string) => Promise<void>;
   /** The sign-up form's agreement to the terms (`version`, at `at`), kept for its first sign-in. */
@@ -51,54 +46,11 @@ interface SignupRow {
 export function identitySignups(sql: Sql, serverKey: Buffer): IdentitySignups {
   const pii = personalData(serverKey);
   const live = `created_at > now() - interval '${SIGNUP_HOLD_HOURS} hours'`;
-  const exists = async (text: string, params: ReadonlyArray<unknown>) =>
-    (await sql.query(text, params)).length > 0;
 
   return {
     agreeToTerms: termsAgreements(sql).agreeAtSignUp,
-    check: async (provider, subject, input) => {
-      // An NRIC is not checked here: this answer comes before the e-mail code, so "NRIC already
-      // exists" would tell anyone with a fresh address whether a number is registered. The first
-      // signed-in call after the code registers it, or answers that (completeSignUp, auth.ts).
-      if (input.kind === "corporate") {
-        const uen = (input.uen ?? "").trim().toUpperCase();
-        if (
-          (await exists(
-            "select 1 from donor d join identity_link l on l.donor_id = d.id where d.uen = $1 limit 1",
-            [uen],
-          )) ||
-          (await exists(
-            `select 1 from identity_signup where uen = $1 and ${live}
-               and not (provider = $2 and subject = $3) limit 1`,
-            [uen, provider, subject],
-          ))
-        )
-          return "uen.exists";
-      }
-      if (input.mobile) {
-        const cc = input.countryCode ?? "+65";
-        // A donor who enrolled as a guest with this NRIC may keep their own number.
-        const own =
-          input.kind === "individual"
-            ? ["nric_hash", pii.hash(input.nric ?? "")]
-            : ["uen", (input.uen ?? "").trim().toUpperCase()];
-        if (
-          (await exists(
-            `select 1 from donor where mobile_country_code = $1 and mobile = $2
-               and ${own[0]} is distinct from $3 limit 1`,
-            [cc, input.mobile, own[1]],
-          )) ||
-          (await exists(
-            `select 1 from identity_signup where mobile_country_code = $1 and mobile = $2 and ${live}
-               and not (provider = $3 and subject = $4) limit 1`,
-            [cc, input.mobile, provider, subject],
-          ))
-        )
-          return "mobile.exists";
-      }
-      return null;
-    },
     record: async (provider, subject, input) => {
+      await sql.query(`delete from identity_signup where not (${live})`);
       await sql.query(
         `insert into identity_signup (provider, subject, kind, name, email, mobile_country_code, mobile,
            nric_encrypted, nric_hash, uen, company_name)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { afterLogin, type AfterLoginInput } from "./after-login.ts";
 import { logoutPlan } from "./logout.ts";
-import { nextLoginPopup, popupFromQuery, type LoginAction } from "./popups.ts";
+import { nextLoginPopup, popupAfterSignIn, popupFromQuery, type LoginAction } from "./popups.ts";
 import { signInErrorOutcome, signUpErrorOutcome } from "./sign-up-errors.ts";
 
 describe("login popups", () => {
@@ -60,6 +60,23 @@ describe("login popups", () => {
     });
     expect(popupFromQuery("?reset-password=1")).toEqual({ kind: "FORGOT_PASSWORD" });
     expect(popupFromQuery("?email=a%40b.sg")).toBeNull();
+  });
+});
+
+describe("the popup after a sign-in", () => {
+  it("says what the sign-up is told once its e-mail code is proved, and nothing else", () => {
+    expect(popupAfterSignIn(1, undefined)).toBeNull();
+    expect(popupAfterSignIn(1, "validation.mobile.exists")).toEqual({ kind: "MOBILE_TAKEN" });
+    expect(popupAfterSignIn(0, "signup_failed_nric_exists")).toEqual({
+      kind: "NIRC_UNIQUE",
+      taken: true,
+    });
+    expect(popupAfterSignIn(0, "signup_failed_uen_exists")).toEqual({
+      kind: "NOT_REGISTERED",
+      from: "LOGIN",
+      uenTaken: true,
+    });
+    expect(popupAfterSignIn(0, undefined)).toEqual({ kind: "NOT_REGISTERED", from: "LOGIN" });
   });
 });
 

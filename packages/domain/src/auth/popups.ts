@@ -27,7 +27,14 @@ export type LoginPopup =
       readonly taken?: boolean;
     }
   | { readonly kind: "ALREADY_HAVE_ACCOUNT"; readonly email: string }
-  | { readonly kind: "NOT_REGISTERED"; readonly from: "LOGIN" | "SIGN_UP" }
+  /** Not registered; `uenTaken`: its sign-up's UEN is another account's (told after the code). */
+  | {
+      readonly kind: "NOT_REGISTERED";
+      readonly from: "LOGIN" | "SIGN_UP";
+      readonly uenTaken?: boolean;
+    }
+  /** Registered without the mobile number its sign-up gave: another donor uses it (told once). */
+  | { readonly kind: "MOBILE_TAKEN" }
   | { readonly kind: "UNAUTHORISED" }
   | { readonly kind: "PRE_REGISTERED" }
   | { readonly kind: "LOGOUT_CONFIRM" };
@@ -98,6 +105,21 @@ export const nextLoginPopup = (
     case "LOGOUT":
       return { kind: "LOGOUT_CONFIRM" };
   }
+};
+
+/**
+ * The popup after a sign-in, from `getSignInUserDetails`' answer (status 1: registered): what the sign-up
+ * is told once its e-mail code is proved (docs/identity.md). An NRIC another account holds opens the
+ * NRIC step to give another; a UEN another account holds, the not-registered popup saying so; a mobile
+ * number another donor uses (the account registered without it), a notice leading to the profile.
+ * `null`: nothing to say, the sign-in goes on.
+ */
+export const popupAfterSignIn = (status: number | undefined, code: unknown): LoginPopup | null => {
+  if (status === 1) return code === "validation.mobile.exists" ? { kind: "MOBILE_TAKEN" } : null;
+  if (code === "signup_failed_nric_exists") return { kind: "NIRC_UNIQUE", taken: true };
+  if (code === "signup_failed_uen_exists")
+    return { kind: "NOT_REGISTERED", from: "LOGIN", uenTaken: true };
+  return { kind: "NOT_REGISTERED", from: "LOGIN" };
 };
 
 /**
