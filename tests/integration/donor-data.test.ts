@@ -235,6 +235,41 @@ describe.each(testDatabases())("the donor's own data on $name", (database) => {
     expect((await myData(tokenA)).gifts).toHaveLength(1);
     expect((await myData(tokenB)).gifts).toHaveLength(1);
 
+    // A plan of instalments started (pending its first month): it must stop with the account.
+    const business = {
+      currentAssets: 0,
+      assetsToAdd: 0,
+      assetsToRemove: 0,
+      currentLiabilities: 0,
+      liabilitiesToAdd: 0,
+      ownershipSharePercent: 100,
+    };
+    const saved = await call(
+      "/svc/donor/api/Assessment/saveAssessment",
+      {
+        inputs: {
+          savings: [{ amount: 2_000_000, interest: 0 }],
+          goldKeptGrams: 0,
+          goldWornGrams: 0,
+          insurance: [],
+          shares: [],
+          cpfOrdinary: 0,
+          business,
+        },
+      },
+      bearer(tokenA),
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const haulOn = new Date(Date.now() + 8 * 3_600_000 + 90 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const started = await call(
+      "/svc/donor/api/Instalment/startInstalmentPlan",
+      { assessmentId: (saved.body["data"] as { id: string }).id, haulOn, lang: "en" },
+      bearer(tokenA),
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+
     const closed = await call(donor("closeAccount"), { confirm: true }, bearer(tokenA));
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     // The account's token names no donor any more: it gets nothing.
@@ -263,6 +298,11 @@ describe.each(testDatabases())("the donor's own data on $name", (database) => {
            where d.transaction_no = $1`,
           [zakatA],
         ),
+        plans: await sql.query<{ status: string }>(
+          `select p.status from instalment_plan p join donation d on d.donor_id = p.donor_id
+           where d.transaction_no = $1`,
+          [zakatA],
+        ),
         donors: await sql.query<Record<string, unknown>>(
           `select o.email, o.mobile, o.nric_hash, o.address::text as address, o.profile::text as profile,
              (select count(*)::int from identity_link l where l.donor_id = o.id) as links
@@ -272,6 +312,7 @@ describe.each(testDatabases())("the donor's own data on $name", (database) => {
       }),
     );
     expect(kept.receipts).toEqual([{ name: "Rohana" }]);
+    expect(kept.plans).toEqual([{ status: "stopped" }]);
     expect(kept.donors).toEqual([
       { email: null, mobile: null, nric_hash: null, address: "{}", profile: "{}", links: 0 },
     ]);

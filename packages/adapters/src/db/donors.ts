@@ -384,6 +384,13 @@ export function donors(sql: Sql, serverKey: Buffer): Donors {
           "delete from recurring_manage_token where plan_id in (select id from recurring_plan where donor_id = $1)",
           [donorId],
         );
+        // Instalment plans stop with their monthly plans (docs/instalments.md): no settling offer
+        // is mailed to a closed account.
+        await tx.query(
+          `update instalment_plan set status = 'stopped', stopped_at = now()
+           where donor_id = $1 and status <> 'stopped'`,
+          [donorId],
+        );
         // The last ten nights' schedules stop too (docs/last-ten-nights.md): no card is charged again.
         await tx.query(
           `with mine as (select id from night_schedule where donor_id = $1),
