@@ -198,7 +198,9 @@ describe.each(testDatabases())("client and server contract on $name", (database)
       donationId: (byQr["data"] as { id: string }).id,
       clientSecret: (byQr["data"] as { clientSecret: string }).clientSecret,
     };
-    await check("payNow", { body: qrRef });
+    const donorQr = (await check("payNow", { body: qrRef })) as {
+      data: { payNow: { payload: string } };
+    };
     await check("payNowQrImage", { body: qrRef });
     await check("paymentConfiguration", {});
     const transactionNo = donation.transactionNo;
@@ -462,7 +464,16 @@ describe.each(testDatabases())("client and server contract on $name", (database)
       );
     }
 
-    // Last: closing the account, then ending the signed-in client's token.
+    // Last: closing the account (refused while the fidyah's PayNow code above may still be paid;
+    // paid from the bank, it closes), then ending the signed-in client's token.
+    await expect(signedIn.request("closeAccount", { body: { confirm: true } })).rejects.toThrow(
+      "A payment you started is still open.",
+    );
+    await fetch(`${portal.base}/sandbox/v1/paynow`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ payload: donorQr.data.payNow.payload }),
+    });
     await check("closeAccount", { body: { confirm: true } });
     await check("signOutEverywhere");
 
