@@ -2,6 +2,9 @@ import type { Cents } from "../../packages/domain/src/money.ts";
 import type { FundEntry } from "../../packages/domain/src/funds/fund.ts";
 import { FUNDS as REGISTERED } from "../../packages/domain/src/funds/registry.ts";
 
+// The registry's other exports as they are (a local FUNDS below takes precedence over this one).
+export * from "../../packages/domain/src/funds/registry.ts";
+
 /**
  * A third wakaf fund that exists only in tests, added as docs/add-a-fund.md says: a registry entry and
  * its translations, nothing else. tests/integration/fund-registry.test.ts bundles the services with
