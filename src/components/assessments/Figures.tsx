@@ -132,7 +132,8 @@ export function Comparison(props: {
       <h3 ref={props.headingRef} tabIndex={-1}>
         {heading}
       </h3>
-      <div className="account-table-wrap">
+      {/* Four columns scroll sideways on a phone: the region takes the focus to scroll by keys. */}
+      <div className="account-table-wrap" role="region" tabIndex={0} aria-label={heading}>
         <table className="account-table assess-table">
           <caption className="visually-hidden">{heading}</caption>
           <thead>
