@@ -47,9 +47,14 @@ export const give = async (
   saveCard = frequency !== "one time",
 ) => {
   const headers = { authorization: `Bearer ${await idToken(page)}` };
+  // Priced on the rates in force: a journey before this one in the shard may have published new ones.
+  const config = await page.request.post("/svc/main/v1/Home/homePageConfiguration?charityId=25", {
+    data: {},
+  });
+  const { version } = ((await config.json()) as { data: { version: number } }).data;
   const created = await page.request.post("/svc/payment/v1/donations/create", {
     headers: { ...headers, "idempotency-key": crypto.randomUUID() },
-    data: { flow, items, totalCents, ratesVersion: 1, frequency },
+    data: { flow, items, totalCents, ratesVersion: version, frequency },
   });
   expect(created.status(), await created.text()).toBe(200);
   const donation = (
