@@ -238,7 +238,8 @@ test("your own fitrah rate: the range is stated, and a rate outside it is refuse
   await expect(page.getByRole("link", { name: "Pay zakat" })).toBeVisible();
 
   // Negative or fractional persons and an ownership share outside 0 to 100 are refused beside the
-  // field, the typed value stays, and nothing is priced from it (the total stays at $13.00).
+  // field, the typed value stays, and nothing is priced from it: the card's result and the totals
+  // show no figure (the last good value would not be what is typed) and there is no pay link.
   const normal = page.getByRole("group", { name: "Normal rate, $5.00 a person" });
   const share = page
     .getByRole("group", { name: "Business", exact: true })
@@ -261,8 +262,24 @@ test("your own fitrah rate: the range is stated, and a rate outside it is refuse
     await expect(field).toHaveValue(typed);
     await expect(field).toHaveAttribute("aria-invalid", "true");
     await expect(field).toHaveAccessibleDescription(message);
-    await expect(page.getByTestId("total")).toHaveText("$13.00");
+    await expect(page.getByTestId("total")).toHaveText("–");
+    await expect(page.getByTestId("calc-unread")).toHaveText(
+      "Correct the fields marked above to see the totals and pay.",
+    );
+    await expect(page.getByRole("link", { name: "Pay zakat" })).toHaveCount(0);
+    await expect(
+      page.getByText("Correct the field marked in this section to see this amount.").first(),
+    ).toBeVisible();
   }
+  await normal.evaluate((group) => group.scrollIntoView({ block: "center" }));
+  await page.screenshot({ path: testInfo.outputPath("refused-share-375.png") });
+  // Mended, the figures come back as they were.
+  await share.fill("100");
+  await normal.getByLabel("Number of persons").fill("0");
+  await expect(page.getByTestId("total")).toHaveText("$13.00");
+  await expect(page.getByTestId("calc-unread")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Pay zakat" })).toBeVisible();
+  await normal.getByLabel("Number of persons").fill("1.5");
   await normal.evaluate((group) => group.scrollIntoView({ block: "center" }));
   await page.screenshot({ path: testInfo.outputPath("refused-persons-375.png") });
 
@@ -282,6 +299,12 @@ test("your own fitrah rate: the range is stated, and a rate outside it is refuse
   const shareMs = page.getByLabel("Bahagian pemilikan anda (%)");
   await shareMs.fill("101");
   await expect(shareMs).toHaveAccessibleDescription("Masukkan peratusan dari 0 hingga 100");
+  await expect(page.getByTestId("calc-unread")).toHaveText(
+    "Betulkan ruangan yang ditanda di atas untuk melihat jumlah keseluruhan dan membayar.",
+  );
+  await expect(
+    page.getByText("Betulkan ruangan yang ditanda dalam bahagian ini untuk melihat jumlah ini."),
+  ).toHaveCount(2);
   await normalMs.evaluate((group) => group.scrollIntoView({ block: "center" }));
   await page.screenshot({ path: testInfo.outputPath("refused-persons-ms-375.png") });
   await shareMs.evaluate((field) => field.scrollIntoView({ block: "center" }));

@@ -8,7 +8,8 @@ import {
   type ZakatState,
 } from "@portal/domain";
 import { explain } from "./explain";
-import { AmountField, RemarkField, ResultLine, Section } from "./fields";
+import { AmountField, ResultLine, Section } from "./fields";
+import { RemarkField } from "./remark-field";
 import { fill, type CalculatorLabels } from "./labels";
 import { Rows } from "./Rows";
 

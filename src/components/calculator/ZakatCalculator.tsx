@@ -11,6 +11,7 @@ import {
   roundCents,
   SOURCES_OF_INCOME,
   withResults,
+  type Cents,
   type RateConfig,
   type ZakatAction,
 } from "@portal/domain";
@@ -27,6 +28,7 @@ import { SelectField } from "../ui/SelectField";
 import { BusinessSection, CpfSection, FitrahSection, GoldSection } from "./OtherSections";
 import { InsuranceSection, SavingsSection, SharesSection } from "./RowSections";
 import { GiveLink } from "../giving/SignInToGive";
+import { UnreadFields, useUnreadFields } from "./fields";
 
 export interface ZakatCalculatorProps {
   readonly lang: Language;
@@ -66,6 +68,9 @@ export default function ZakatCalculator({ lang, initialRates, labels: l }: Zakat
   };
 
   const sectionProps = { state, results, labels: l, dispatch };
+  // A field whose text does not read holds back every figure worked from it (see fields.tsx).
+  const unread = useUnreadFields(l.calc_unread_result);
+  const figure = (cents: Cents) => (unread.count ? "–" : formatMoney(cents));
   const checkout = `${localizedPath("/checkout", lang)}?flow=zakat`;
 
   return (
@@ -90,30 +95,32 @@ export default function ZakatCalculator({ lang, initialRates, labels: l }: Zakat
         </p>
       </section>
 
-      <div className="calc-sections" key={generation}>
-        <SavingsSection {...sectionProps} />
-        <GoldSection {...sectionProps} />
-        <InsuranceSection {...sectionProps} />
-        <SharesSection {...sectionProps} />
-        <CpfSection {...sectionProps} />
-        <BusinessSection {...sectionProps} />
-        <FitrahSection {...sectionProps} rates={rates} />
-      </div>
+      <UnreadFields value={unread}>
+        <div className="calc-sections" key={generation}>
+          <SavingsSection {...sectionProps} />
+          <GoldSection {...sectionProps} />
+          <InsuranceSection {...sectionProps} />
+          <SharesSection {...sectionProps} />
+          <CpfSection {...sectionProps} />
+          <BusinessSection {...sectionProps} />
+          <FitrahSection {...sectionProps} rates={rates} />
+        </div>
+      </UnreadFields>
 
       <section className="calc-totals" aria-labelledby="calc-totals-heading">
         <h2 id="calc-totals-heading">{l.calc_totals}</h2>
         <dl aria-live="polite" aria-atomic="true">
           <div>
             <dt>{l.calc_harta_total}</dt>
-            <dd>{formatMoney(results.hartaTotal)}</dd>
+            <dd>{figure(results.hartaTotal)}</dd>
           </div>
           <div>
             <dt>{l.calc_fitrah_total}</dt>
-            <dd>{formatMoney(results.fitrah.zakat)}</dd>
+            <dd>{figure(results.fitrah.zakat)}</dd>
           </div>
           <div className="calc-grand-total">
             <dt>{l.calc_total}</dt>
-            <dd data-testid="total">{formatMoney(results.total)}</dd>
+            <dd data-testid="total">{figure(results.total)}</dd>
           </div>
         </dl>
         {results.hartaTotal > 0 ? (
@@ -135,7 +142,11 @@ export default function ZakatCalculator({ lang, initialRates, labels: l }: Zakat
           </div>
         ) : null}
         <div className="calc-actions">
-          {fitrahRateOutOfRange(state.fitrah.variable, rates) ? (
+          {unread.count ? (
+            <p className="calc-hint" data-testid="calc-unread">
+              {l.calc_unread_pay}
+            </p>
+          ) : fitrahRateOutOfRange(state.fitrah.variable, rates) ? (
             <p className="calc-hint" data-testid="fitrah-rate-blocked">
               {fill(l.polish_fitrah_pay_blocked, {
                 min: formatMoney(rates.fitrahMinAmount),

@@ -1,17 +1,46 @@
-import { useId, useState, type ReactNode } from "react";
 import {
-  AMOUNT_TEXT_MAX_LENGTH,
-  cleanText,
-  formatMoney,
-  HARTA_REMARK_MAX_LENGTH,
-  type Cents,
-} from "@portal/domain";
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useState,
+  type ReactNode,
+} from "react";
+import { AMOUNT_TEXT_MAX_LENGTH, formatMoney, type Cents } from "@portal/domain";
 import { Icon, type IconName } from "../giving/icons";
 import type { CalculatorLabels } from "./labels";
 import { amountText, parseAmountText, type Parsed } from "./parse";
 
-/** Longest remark a donor may type (spec §5: text input 25); the server holds receipts to it. */
-export const REMARK_MAX_LENGTH = HARTA_REMARK_MAX_LENGTH;
+/**
+ * Fields whose text does not read (a fractional count of persons, "12.345"): their last good value
+ * still stands in the calculator's state, so a figure worked from it would not be what the donor sees
+ * typed. Each such field counts itself (+1, and -1 once it reads or goes) in its card and in the
+ * calculator, which show `text` and no figure, and no pay link, while the count is above 0.
+ */
+interface Unread {
+  readonly add: (n: number) => void;
+  readonly count: number;
+  readonly text: string;
+}
+
+const UnreadContext = createContext<Unread>({ add: () => undefined, count: 0, text: "" });
+
+/** A scope counting the fields below it that do not read (a card, or the whole calculator). */
+export function useUnreadFields(text = useContext(UnreadContext).text): Unread {
+  const { add: outer } = useContext(UnreadContext);
+  const [count, setCount] = useState(0);
+  const add = useCallback(
+    (n: number) => {
+      setCount((c) => c + n);
+      outer(n);
+    },
+    [outer],
+  );
+  return { add, count, text };
+}
+
+export const UnreadFields = UnreadContext.Provider;
 
 interface ParsedFieldProps<A> {
   readonly label: string;
@@ -44,6 +73,13 @@ export function ParsedField<A>(props: ParsedFieldProps<A>) {
     if (!reading.ok || reading.value !== value) setText(toText(value));
   }
   const reading = parse(text);
+  const { add } = useContext(UnreadContext);
+  const unread = !reading.ok;
+  useEffect(() => {
+    if (!unread) return undefined;
+    add(1);
+    return () => add(-1);
+  }, [unread, add]);
   const refused = reading.ok && props.refuse ? props.refuse(reading.value) : null;
   const error = reading.ok ? refused : labels[reading.error];
   const errorId = `${id}-error`;
@@ -96,40 +132,19 @@ export function AmountField(props: {
   return <ParsedField {...props} toText={amountText} parse={parseAmountText} inputMode="decimal" />;
 }
 
-/** A free-text remark (at most 25 characters), with §5's text helper as it is typed. */
-export function RemarkField(props: {
-  readonly label: string;
-  readonly value: string;
-  readonly onValue: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="calc-field">
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        type="text"
-        autoComplete="off"
-        maxLength={REMARK_MAX_LENGTH}
-        value={props.value}
-        onChange={(event) => props.onValue(cleanText(event.currentTarget.value))}
-      />
-    </div>
-  );
-}
-
 /** A section's result: the amount due and the explanation of how it was found. */
 export function ResultLine(props: {
   readonly label: string;
   readonly zakat: Cents;
   readonly explanation: string;
 }) {
+  const { count, text } = useContext(UnreadContext);
   return (
     <div className="calc-result">
       <p className="calc-result-amount">
-        <span>{props.label}</span> <strong>{formatMoney(props.zakat)}</strong>
+        <span>{props.label}</span> <strong>{count ? "–" : formatMoney(props.zakat)}</strong>
       </p>
-      <p className="calc-explain">{props.explanation}</p>
+      <p className="calc-explain">{count ? text : props.explanation}</p>
     </div>
   );
 }
@@ -142,18 +157,21 @@ export function Section(props: {
   readonly children: ReactNode;
 }) {
   const hintId = useId();
+  const unread = useUnreadFields();
   return (
-    <fieldset className="calc-card" data-asset={props.icon} aria-describedby={hintId}>
-      <legend>
-        <h2 className="with-icon">
-          <Icon name={props.icon} />
-          {props.title}
-        </h2>
-      </legend>
-      <p id={hintId} className="calc-hint">
-        {props.hint}
-      </p>
-      {props.children}
-    </fieldset>
+    <UnreadFields value={unread}>
+      <fieldset className="calc-card" data-asset={props.icon} aria-describedby={hintId}>
+        <legend>
+          <h2 className="with-icon">
+            <Icon name={props.icon} />
+            {props.title}
+          </h2>
+        </legend>
+        <p id={hintId} className="calc-hint">
+          {props.hint}
+        </p>
+        {props.children}
+      </fieldset>
+    </UnreadFields>
   );
 }

@@ -73,6 +73,8 @@ export const calculatorLabelKeys = [
   "calc_total",
   "calc_pay",
   "calc_pay_hint",
+  "calc_unread_result",
+  "calc_unread_pay",
   "calc_reset",
   "calc_error_amount",
   "calc_error_decimals",

@@ -21,7 +21,7 @@ import {
   saveFidyah,
 } from "../../stores/fidyah";
 import { useLiveRates } from "../calculator/rates";
-import { RemarkField } from "../calculator/fields";
+import { RemarkField } from "../calculator/remark-field";
 import { Rows } from "../calculator/Rows";
 import { accept, Card, ReadingField, refuse, type Reading } from "../giving/fields";
 import { Icon } from "../giving/icons";
