@@ -47,7 +47,12 @@ const expectJcbRefused = async (page: Page, message: string) => {
   await expect(number).toHaveAttribute("aria-invalid", "true");
   const shown = page.locator(`[id="${await number.getAttribute("aria-describedby")}"]`);
   await expect(shown).toHaveText(message);
-  await expect(shown).toBeInViewport();
+  // Under the field, where the donor is looking (within the screen's width at 375 px).
+  await expect(shown).toBeVisible();
+  const field = await number.boundingBox();
+  const box = await shown.boundingBox();
+  expect(box?.y ?? 0).toBeGreaterThan(field?.y ?? 0);
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
   expect(sent).toEqual([]);
   // The pay button does not take it: the form is refused where it stands (its summary shown, in the
   // same handler that would have sent it), nothing is sent, and the message stays under the number.
