@@ -53,16 +53,93 @@ const drawn = async (page: Page) => {
   await expect(page.getByTestId("collections-status")).toHaveAttribute("data-as-of", /T/);
 };
 
-/** A cell of this year's by-fund table (gifts or amount of a fund this year). */
+/** A cell of this year's by-fund table (gifts or amount of a fund this year), in either language. */
 const yearCell = (page: Page, row: string, column: 1 | 2) =>
   page
     .getByTestId("collections-year")
-    .getByRole("table", { name: /^By fund/ })
+    .getByRole("table", { name: /^(By fund|Mengikut dana)/ })
     .getByRole("row", { name: new RegExp(`^${row}`) })
     .getByRole("cell")
     .nth(column - 1);
 
 const dollars = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
+
+/** What each language's page says, as the donor reads it. */
+const words = {
+  "": {
+    title: "Collections",
+    byFund: "By fund",
+    byChannel: "By channel",
+    columns: ["Fund", "Gifts", "Amount", "Gifts, last year", "Amount, last year", "Change"],
+    online: "Online",
+    asnaf:
+      /^Zakat distributed in \d{4}, as published by the council\.|^The council has not published a distribution yet\.$/,
+  },
+  "/ms": {
+    title: "Kutipan",
+    byFund: "Mengikut dana",
+    byChannel: "Mengikut saluran",
+    columns: [
+      "Dana",
+      "Pemberian",
+      "Jumlah",
+      "Pemberian, tahun lalu",
+      "Jumlah, tahun lalu",
+      "Perubahan",
+    ],
+    online: "Dalam talian",
+    asnaf:
+      /^Zakat yang diagihkan pada \d{4}, seperti yang diterbitkan oleh majlis\.|^Majlis belum menerbitkan agihan\.$/,
+  },
+} as const;
+
+/**
+ * A screen of the page (a language, a width): the gift counted, each chart drawn within the screen with
+ * its table under it (a named region, the language's columns), the asnaf part in the language.
+ */
+const expectFigures = async (
+  page: Page,
+  prefix: keyof typeof words,
+  counted: { gifts: number; cents: number },
+) => {
+  const said = words[prefix];
+  const width = page.viewportSize()?.width ?? 0;
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(said.title);
+  await expect(page.getByTestId("collections-ramadan")).toContainText("Ramadan 1447");
+  await expect(yearCell(page, "Fidyah", 1)).toHaveText(String(counted.gifts));
+  expect(dollars((await yearCell(page, "Fidyah", 2).textContent()) ?? "")).toBe(counted.cents);
+  for (const part of ["collections-ramadan", "collections-year"]) {
+    const section = page.getByTestId(part);
+    for (const [name, first] of [
+      [said.byFund, "Fidyah"],
+      [said.byChannel, said.online],
+    ] as const) {
+      await expect(section.getByRole("heading", { level: 3, name })).toBeVisible();
+      const region = section.getByRole("region", { name: new RegExp(`^${name}: `) });
+      const table = region.getByRole("table", { name: new RegExp(`^${name}: `) });
+      await expect(table.getByRole("columnheader")).toHaveText([
+        name === said.byFund ? said.columns[0] : prefix ? "Saluran" : "Channel",
+        ...said.columns.slice(1),
+      ]);
+      await expect(table.getByRole("rowheader", { name: first })).toBeVisible();
+      await expect(table.getByRole("rowheader").last()).toHaveText(prefix ? "Semua" : "All");
+    }
+    // Each chart is drawn and fits the screen (its table may scroll sideways in its region).
+    const charts = section.locator("svg.collections-chart");
+    await expect(charts).toHaveCount(2);
+    for (const chart of await charts.all()) {
+      const box = await chart.boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThan(200);
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+    }
+  }
+  await expect(
+    page
+      .getByTestId("collections-year")
+      .getByRole("table", { name: new RegExp(`^${said.byChannel}`) }),
+  ).toContainText(said.online);
+  await expect(page.getByTestId("collections-asnaf").locator("p").first()).toHaveText(said.asnaf);
+};
 
 test("the collections page moves within a minute of a paid gift, in English and Malay, on both brands", async ({
   page,
@@ -96,14 +173,13 @@ test("the collections page moves within a minute of a paid gift, in English and 
   // Nothing of the donor on the page.
   await expect(page.locator("body")).not.toContainText("Journey Donor");
 
+  // Every screen of the zakat host: English and Malay, 375 and 1280 px; the gift counted on each, the
+  // charts and their tables in the language, no sideways scrolling, no axe violation.
   for (const [prefix, width] of everyScreen) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`${prefix}/collections`);
     await drawn(page);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      prefix ? "Kutipan" : "Collections",
-    );
-    await expect(page.getByTestId("collections-ramadan")).toContainText("Ramadan 1447");
+    await expectFigures(page, prefix, { gifts: gifts + 1, cents: cents + 2_000 });
     await checkScreen(page, testInfo, `collections${prefix.replace("/", "-")}-${width}`);
   }
   // The wakaf host serves the same page in the wakaf brand.

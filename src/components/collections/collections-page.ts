@@ -113,23 +113,28 @@ export const barChart = (bars: ReadonlyArray<Bar>, format: (n: number) => string
 type T = (key: CollectionsLabelKey, values?: Record<string, string>) => string;
 
 const change = (now: number, last: number, t: T) => {
-  if (last === 0) return t("collections_no_change");
+  // Nothing then and nothing now is no change, not a new line.
+  if (last === 0) return now === 0 ? "0%" : t("collections_no_change");
   const percent = Math.round(((now - last) / last) * 100);
   return `${percent > 0 ? "+" : ""}${percent}%`;
 };
 
+let titles = 0;
+
 /**
- * A table of figures: the caption, a column heading each, and a row each (its name as the row's
- * heading), the total last.
+ * A table of figures: named by its title (a paragraph above the table's scrolling region, so that on a
+ * phone the title wraps within the screen instead of running off with the table's width), a column
+ * heading each, and a row each (its name as the row's heading), the total last.
  */
 const figureTable = (
-  caption: string,
+  title: HTMLElement,
   heads: ReadonlyArray<string>,
   rows: ReadonlyArray<{ readonly name: string; readonly cells: ReadonlyArray<string> }>,
   total: { readonly name: string; readonly cells: ReadonlyArray<string> },
 ) => {
   const table = element("table", undefined, "collections-table");
-  table.append(element("caption", caption));
+  if (!title.id) title.id = `collections-title-${++titles}`;
+  table.setAttribute("aria-labelledby", title.id);
   const headRow = element("tr");
   for (const label of heads) {
     const th = element("th", label);
@@ -155,7 +160,7 @@ const figureTable = (
 
 /** A table of a period's lines: gifts and amount now, the same days last year, and the change. */
 const periodTable = (
-  caption: string,
+  title: HTMLElement,
   head: string,
   lines: ReadonlyArray<Line & { readonly name: string }>,
   total: Line,
@@ -170,7 +175,7 @@ const periodTable = (
     change(line.cents, line.lastCents, t),
   ];
   return figureTable(
-    caption,
+    title,
     [
       head,
       t("collections_col_gifts"),
@@ -184,17 +189,20 @@ const periodTable = (
   );
 };
 
-/** A table that may scroll sideways on a phone: a named region a keyboard can reach and scroll. */
+/**
+ * A table that may scroll sideways on a phone: a region named as its table, which a keyboard can reach
+ * and scroll.
+ */
 const tableRegion = (table: HTMLTableElement) => {
   const region = element("div", undefined, "collections-table-wrap");
   region.setAttribute("role", "region");
-  region.setAttribute("aria-label", table.caption?.textContent ?? "");
+  region.setAttribute("aria-labelledby", table.getAttribute("aria-labelledby") ?? "");
   region.tabIndex = 0;
   region.append(table);
   return region;
 };
 
-const chartFigure = (chart: SVGElement, table: HTMLTableElement, t: T) => {
+const chartFigure = (chart: SVGElement, title: HTMLElement, table: HTMLTableElement, t: T) => {
   const figure = element("div", undefined, "collections-figure");
   const legend = element("p", undefined, "collections-legend");
   legend.setAttribute("aria-hidden", "true");
@@ -203,7 +211,7 @@ const chartFigure = (chart: SVGElement, table: HTMLTableElement, t: T) => {
     element("span", t("collections_chart_before"), "legend-before"),
   );
   const scroll = tableRegion(table);
-  figure.append(legend, chart, scroll);
+  figure.append(legend, chart, title, scroll);
   return figure;
 };
 
@@ -252,10 +260,12 @@ const drawPeriod = (
       value: line.cents,
       last: line.lastCents,
     }));
+    const title = element("p", `${heading}: ${span.replace(/,$/, "")}`, "collections-table-title");
     parts.push(
       chartFigure(
         barChart(bars, money),
-        periodTable(`${heading}: ${span.replace(/,$/, "")}`, head, lines, period, t, lang),
+        title,
+        periodTable(title, head, lines, period, t, lang),
         t,
       ),
     );
@@ -269,12 +279,13 @@ const drawAsnaf = (target: HTMLElement, asnaf: Figures["asnaf"], t: T) => {
     return;
   }
   const name = (key: string) => t(`asnaf_${key}` as CollectionsLabelKey);
+  // The intro names the table too: said once, above the chart.
   const intro = element("p", fill(t("collections_asnaf_intro"), { year: String(asnaf.year) }));
   const share = (cents: number) =>
     asnaf.total === 0 ? "0%" : `${((cents / asnaf.total) * 100).toFixed(1)}%`;
   const cells = (cents: number) => [money(cents), share(cents)];
   const table = figureTable(
-    fill(t("collections_asnaf_intro"), { year: String(asnaf.year) }),
+    intro,
     [t("collections_col_asnaf"), t("collections_col_amount"), t("collections_col_share")],
     asnaf.lines.map((line) => ({ name: name(line.asnaf), cells: cells(line.cents) })),
     { name: t("collections_total"), cells: cells(asnaf.total) },
