@@ -84,7 +84,12 @@ interface Bar {
  */
 export const barChart = (bars: ReadonlyArray<Bar>, format: (n: number) => string): SVGElement => {
   const width = 360;
-  const room = 100;
+  // Room after the longest bar for its value: about 9 units a character at the chart's font size, so
+  // "$1,250,000.00" is not cut off at the chart's edge.
+  const longest = Math.max(
+    ...bars.flatMap((bar) => [bar.value, bar.last ?? 0].map((n) => format(n).length)),
+  );
+  const room = Math.max(60, 9 * longest + 8);
   const rowHeight = bars.some((bar) => bar.last !== undefined) ? 58 : 44;
   const height = bars.length * rowHeight + 4;
   const most = Math.max(1, ...bars.flatMap((bar) => [bar.value, bar.last ?? 0]));
