@@ -322,6 +322,15 @@ test("a donor starts an instalment plan from a saved assessment and stops it, in
     await page.getByTestId("card-cvc").fill("123");
     await page.getByTestId("checkout-pay").click();
     await expect(page.getByTestId("checkout-done")).toBeVisible({ timeout: 15_000 });
+    // Its receipt says which instalment it is (the PDF and print are drawn from this page).
+    await page.getByTestId("receipt-link").click();
+    const receipt = page.locator("article.receipt-sheet[data-receipt-no]");
+    await expect(receipt).toContainText(w.first.replace(".", ""));
+    for (const shot of [375, 1280]) {
+      await page.setViewportSize({ width: shot, height: 900 });
+      await checkScreen(page, testInfo, `instalments-receipt${lang.replace("/", "-")}-${shot}`);
+    }
+    await page.setViewportSize({ width, height: 900 });
 
     // Back in the account: the plan's months, paid and remaining; then stopped.
     await open(page, `${lang}/profile#account-instalments`);
