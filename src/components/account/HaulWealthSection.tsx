@@ -160,7 +160,7 @@ export function HaulWealthSection(props: {
         <div className="haul-monthly" data-testid="haul-monthly">
           <button
             type="button"
-            className="button button-secondary"
+            className="button"
             disabled={busy}
             onClick={() => props.onPayMonthly(wealth, haul.amount)}
           >
