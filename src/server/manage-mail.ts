@@ -1,4 +1,10 @@
-import { formatMoney, type Cents, type MailMessage } from "@portal/domain";
+import {
+  formatMoney,
+  receiptInstalmentText,
+  type Cents,
+  type MailMessage,
+  type ReceiptInstalment,
+} from "@portal/domain";
 import { manageLinkLifetimeMs, type DonationView } from "@portal/adapters/db";
 import { serverText } from "./translations";
 import { languagePrefix, type Language } from "../i18n/paths";
@@ -27,12 +33,14 @@ export const manageHref = (origin: string, link: ManageLink): string =>
  * The receipt e-mail of a recurring gift's first payment or of a renewal, in the language the gift
  * was made in: the receipt (number, amount, link) and the "manage this gift" link that lets the donor
  * see and stop this one plan, with how long it works. `receipt` is the plain receipt mail it replaces.
+ * A month of a zakat instalment plan says which ("Instalment 2 of 7", issue 33).
  */
 export const recurringReceiptMail = (
   donation: DonationView,
   receipt: MailMessage,
   link: ManageLink,
   origin: string,
+  instalment?: ReceiptInstalment,
 ): MailMessage => {
   const t = serverText(link.lang);
   const receiptNo = receipt.meta?.["receiptNo"] ?? "";
@@ -47,6 +55,7 @@ export const recurringReceiptMail = (
         amount: formatMoney(donation.totalCents as Cents),
         transactionNo: donation.transactionNo,
       }),
+      ...(instalment ? [`${receiptInstalmentText(instalment, link.lang)}.`] : []),
       t("manage_gift_mail_receipt", { receiptNo, link: receiptLink }),
       "",
       t("manage_gift_mail_manage", { frequency, link: manageLink }),

@@ -3,15 +3,17 @@ import {
   formatMoney,
   printedVerificationCode,
   receiptHref,
+  receiptInstalmentText,
   receiptPath,
   verifyHref,
   type Cents,
+  type ReceiptInstalment,
   type MailMessage,
 } from "@portal/domain";
 import {
   deliverWithin,
   donationEmail,
-  donationHousehold,
+  donationReceiptExtras,
   type MailedPerson,
   type DonationView,
   type RefundedPayment,
@@ -119,16 +121,22 @@ const paidFor = (people: ReadonlyArray<MailedPerson>, lang: "en" | "ms"): string
   ];
 };
 
+/** An instalment as a mail's meta names it: "2/7", or "settle". */
+const instalmentMeta = (instalment: ReceiptInstalment): string =>
+  instalment.kind === "settle" ? "settle" : `${instalment.k}/${instalment.n}`;
+
 /**
  * The receipt e-mail, in English and Malay, sent once a donation is paid: receipt and transaction
- * numbers, the amount, the people a household payment was for (each named as on the receipt), and
- * the receipt link with its token. Nothing else personal is in it.
+ * numbers, the amount, which payment of an instalment plan it is ("Instalment 2 of 7", or the settling
+ * payment), the people a household payment was for (each named as on the receipt), and the receipt
+ * link with its token. Nothing else personal is in it.
  */
 export const receiptMail = (
   site: MailSite,
   donation: DonationView,
   email: string,
   people: ReadonlyArray<MailedPerson> = [],
+  instalment?: ReceiptInstalment,
 ): MailMessage | undefined => {
   if (!donation.receipt) return undefined;
   const link = `${site.publicUrl}${receiptHref(
@@ -157,6 +165,7 @@ export const receiptMail = (
             `Card fee you covered: ${fee}, charged with the gift; not part of it and not tax-deductible (charged in all: ${charged}).`,
           ]
         : []),
+      ...(instalment ? [`${receiptInstalmentText(instalment, "en")}.`] : []),
       ...paidFor(people, "en"),
       `Receipt ${receiptNo}: ${link}`,
       `Verification code ${printed}; anyone can check the receipt is genuine: ${verify("")}`,
@@ -167,6 +176,7 @@ export const receiptMail = (
             `Caj kad yang anda tanggung: ${fee}, dikenakan bersama sumbangan; bukan sebahagian daripadanya dan tidak layak potongan cukai (jumlah dikenakan: ${charged}).`,
           ]
         : []),
+      ...(instalment ? [`${receiptInstalmentText(instalment, "ms")}.`] : []),
       ...paidFor(people, "ms"),
       `Resit ${receiptNo}: ${link}`,
       `Kod pengesahan ${printed}; sesiapa boleh menyemak resit ini tulen: ${verify("/ms")}`,
@@ -176,6 +186,7 @@ export const receiptMail = (
       receiptNo,
       link,
       ...(fee ? { feeCents: String(donation.feeCents) } : {}),
+      ...(instalment ? { instalment: instalmentMeta(instalment) } : {}),
     },
   };
 };
@@ -202,9 +213,11 @@ export function paymentMails(site: MailSite, queue: Deferred<MailQueue>) {
   ): Promise<void> => {
     let message: MailMessage | undefined;
     try {
-      const receipt = email
-        ? receiptMail(site, donation, email, await donationHousehold(tx, donation.id))
-        : undefined;
+      const extras = email ? await donationReceiptExtras(tx, donation.id) : undefined;
+      const receipt =
+        email && extras
+          ? receiptMail(site, donation, email, extras.people, extras.instalment)
+          : undefined;
       message =
         receipt && night
           ? nightReceiptMail(receipt, night, site.wakafPublicUrl ?? site.publicUrl)
@@ -217,6 +230,7 @@ export function paymentMails(site: MailSite, queue: Deferred<MailQueue>) {
                 brandOf(donation.flow) === "wakaf"
                   ? (site.wakafPublicUrl ?? site.publicUrl)
                   : site.publicUrl,
+                extras?.instalment,
               )
             : receipt;
     } catch (error) {

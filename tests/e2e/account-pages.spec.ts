@@ -228,6 +228,11 @@ test("the haul tracker: a fall below the nisab moves the due date, in English an
   const cpf = page.getByTestId("haul-cpf");
   await expect(cpf).toContainText("Zakat is due");
   await expect(cpf.getByTestId("haul-amount")).toHaveText("$500.00");
+  // A running haul's zakat can be paid monthly until its due date; a haul already due cannot.
+  await expect(
+    savings.getByRole("button", { name: `Pay it monthly until ${day(305)}` }),
+  ).toBeVisible();
+  await expect(cpf.getByTestId("haul-monthly")).toHaveCount(0);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await checkScreen(page, testInfo, `haul-en-${width}`);
@@ -263,4 +268,15 @@ test("the haul tracker: a fall below the nisab moves the due date, in English an
   await expect(page).toHaveURL(/\/ms\/checkout\?flow=zakat$/);
   await hydrated(page);
   await expect(page.getByRole("main")).toContainText("$500.00");
+
+  // The savings' running haul, paid monthly until its due date (docs/instalments.md): the server
+  // prices the plan from these lines, and checkout takes its first month.
+  await open(page, "/ms/account/haul");
+  await page
+    .getByTestId("haul-savings")
+    .getByRole("button", { name: `Bayar secara bulanan hingga ${hari(305)}` })
+    .click();
+  await expect(page).toHaveURL(/\/ms\/checkout\?flow=zakat&instalment=/);
+  await hydrated(page);
+  await expect(page.getByTestId("instalment-note")).toContainText("Pelan ansuran: bulan pertama.");
 });

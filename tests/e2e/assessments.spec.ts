@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { readOutbox } from "@portal/adapters/mail";
 import { nricOf } from "../support/donations";
 import { give, idToken, signedInDonor } from "./donor-account";
 import { checkScreen, hydrated, open } from "./helpers";
@@ -252,6 +254,7 @@ const instalWords = {
     active: "Active",
     stop: "Stop this plan",
     stopped: "Stopped",
+    first: "Instalment 1 of 4.",
   },
   "/ms": {
     section: "Zakat secara ansuran bulanan",
@@ -261,6 +264,7 @@ const instalWords = {
     active: "Aktif",
     stop: "Hentikan pelan ini",
     stopped: "Dihentikan",
+    first: "Ansuran 1 daripada 4.",
   },
 } as const;
 
@@ -318,6 +322,15 @@ test("a donor starts an instalment plan from a saved assessment and stops it, in
     await page.getByTestId("card-cvc").fill("123");
     await page.getByTestId("checkout-pay").click();
     await expect(page.getByTestId("checkout-done")).toBeVisible({ timeout: 15_000 });
+    // Its receipt says which instalment it is (the PDF and print are drawn from this page).
+    await page.getByTestId("receipt-link").click();
+    const receipt = page.locator("article.receipt-sheet[data-receipt-no]");
+    await expect(receipt).toContainText(w.first.replace(".", ""));
+    for (const shot of [375, 1280]) {
+      await page.setViewportSize({ width: shot, height: 900 });
+      await checkScreen(page, testInfo, `instalments-receipt${lang.replace("/", "-")}-${shot}`);
+    }
+    await page.setViewportSize({ width, height: 900 });
 
     // Back in the account: the plan's months, paid and remaining; then stopped.
     await open(page, `${lang}/profile#account-instalments`);
@@ -327,8 +340,35 @@ test("a donor starts an instalment plan from a saved assessment and stops it, in
     await expect(plan.locator("dd").nth(2)).toHaveText("$375.00");
     await expect(plan.locator("tbody tr")).toHaveCount(4);
     await checkScreen(page, testInfo, `instalments-plan${lang.replace("/", "-")}-${width}`);
-    await plan.getByRole("button", { name: w.stop }).click();
-    await expect(plan.locator("dd").first()).toHaveText(w.stopped);
-    await expect(plan.getByRole("button", { name: w.stop })).toHaveCount(0);
+    // The first month's receipt e-mail, in the plan's language, says which instalment it is.
+    const mails = async () =>
+      (
+        await readOutbox(path.join(process.env["E2E_DATA_DIR"] ?? "", "outbox"), {
+          to: "ansuran@example.sg",
+          kind: "receipt",
+        })
+      ).filter((mail) => mail.text.includes(w.first));
+    await expect.poll(async () => (await mails()).length, { timeout: 15_000 }).toBe(1);
+    if (lang === "") {
+      await plan.getByRole("button", { name: w.stop }).click();
+      await expect(plan.locator("dd").first()).toHaveText(w.stopped);
+      await expect(plan.getByRole("button", { name: w.stop })).toHaveCount(0);
+      continue;
+    }
+    // In Malay, stopped from the e-mail's "manage this gift" link instead: the account then shows
+    // the plan stopped.
+    const found = /https?:\/\/\S+\/manage-gift#\S+/.exec((await mails())[0]!.text);
+    expect(found).not.toBeNull();
+    const link = new URL(found![0]);
+    await page.goto(new URL(`${link.pathname}${link.hash}`, page.url()).toString());
+    await hydrated(page);
+    await page.getByRole("button", { name: "Hentikan sumbangan ini" }).click();
+    await page.getByRole("button", { name: "Ya, hentikan" }).click();
+    await expect(page.getByTestId("manage-gift-status")).toHaveText("Dihentikan");
+    await checkScreen(page, testInfo, `instalments-manage-stopped-ms-${width}`);
+    await open(page, `${lang}/profile#account-instalments`);
+    const stopped = page.getByTestId("instalment-plan").first();
+    await expect(stopped.locator("dd").first()).toHaveText(w.stopped);
+    await expect(stopped.getByRole("button", { name: w.stop })).toHaveCount(0);
   }
 });

@@ -668,6 +668,8 @@ function serviceRequests(gift: Paid): FuzzRequest[] {
       "startInstalmentPlan",
       { assessmentId: "00000000-0000-4000-8000-000000000000", haulOn: "2026-12-31", lang: "en" },
     ],
+    // From the haul tracker's running haul (the server prices it; the figure is only compared).
+    ["startInstalmentPlan", { wealth: "savings", amountCents: 50_000, lang: "ms" }],
     ["stopInstalmentPlan", { id: "00000000-0000-4000-8000-000000000000" }],
     [
       "updateRecurringPlan",

@@ -8,11 +8,12 @@ import {
   type HaulWealth,
 } from "@portal/domain";
 import { fill } from "../../i18n/fill";
-import type { Language } from "../../i18n/paths";
+import { localizedPath, type Language } from "../../i18n/paths";
 import { SelectField } from "../ui/SelectField";
 import { RadioGroup } from "../ui/RadioGroup";
 import { TextField } from "../ui/TextField";
 import { accountBridge, type AccountBridge } from "../auth/bridge";
+import { writeInstalmentPayment } from "../../stores/instalment-payment";
 import { callsOver, failureText, type Call } from "./api";
 import { HaulWealthSection, type Haul, type Line } from "./HaulWealthSection";
 
@@ -84,6 +85,7 @@ export default function HaulTracker(props: {
   const [errors, setErrors] = useState<Partial<Record<"date" | "month" | "balance", string>>>({});
   const [message, setMessage] = useState("");
   const [failure, setFailure] = useState<string>();
+  const [monthlyFailure, setMonthlyFailure] = useState<{ wealth: HaulWealth; text: string }>();
   const [busy, setBusy] = useState(false);
   const first = useRef<HTMLSelectElement>(null);
 
@@ -128,6 +130,34 @@ export default function HaulTracker(props: {
       setFailure(failureText(error, t));
       return false;
     } finally {
+      setBusy(false);
+    }
+  };
+
+  /**
+   * A monthly plan towards a running haul's zakat, to its due date (docs/instalments.md): the server
+   * prices it from this donor's own lines (the figure shown is only compared), then checkout takes
+   * the first month.
+   */
+  const payMonthly = async (wealth: HaulWealth, amountCents: number) => {
+    setBusy(true);
+    setMonthlyFailure(undefined);
+    try {
+      const started = await call<{
+        data: { id: string; months: ReadonlyArray<{ amountCents: number }> };
+      }>("startInstalmentPlan", { wealth, amountCents, lang: props.lang });
+      const first = started.data.months[0];
+      if (!first) throw new Error("no months");
+      writeInstalmentPayment({
+        planId: started.data.id,
+        part: "first",
+        amountCents: first.amountCents,
+      });
+      window.location.assign(
+        `${localizedPath("/checkout", props.lang)}?flow=zakat&instalment=${encodeURIComponent(started.data.id)}`,
+      );
+    } catch (error) {
+      setMonthlyFailure({ wealth, text: failureText(error, t) });
       setBusy(false);
     }
   };
@@ -282,6 +312,9 @@ export default function HaulTracker(props: {
           lang={props.lang}
           t={t}
           busy={busy}
+          today={tracker.asOf}
+          onPayMonthly={(w, amount) => void payMonthly(w, amount)}
+          monthlyFailure={monthlyFailure?.wealth === wealth ? monthlyFailure.text : undefined}
           onEdit={edit}
           onDelete={(line) => void send("deleteHaulEntry", { id: line.id }, t("haul_deleted"))}
         />

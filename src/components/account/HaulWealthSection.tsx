@@ -2,9 +2,11 @@ import {
   formatDate,
   formatMoney,
   formatPercent,
+  instalmentPlan,
   type Cents,
   type HaulWealth,
   type HijriDay,
+  type SgtDate,
 } from "@portal/domain";
 import { labelKeyOf } from "../../i18n/fill";
 import { localizedPath, type Language } from "../../i18n/paths";
@@ -47,10 +49,25 @@ export function HaulWealthSection(props: {
   readonly lang: Language;
   readonly t: (key: string, values?: Readonly<Record<string, string>>) => string;
   readonly busy: boolean;
+  /** Today on the portal's clock (the tracker's `asOf`): a monthly plan's first month. */
+  readonly today: string;
   readonly onEdit: (line: Line) => void;
   readonly onDelete: (line: Line) => void;
+  /** Start a monthly plan towards this haul's zakat (docs/instalments.md); the server prices it. */
+  readonly onPayMonthly: (wealth: HaulWealth, amountCents: number) => void;
+  /** Why starting that plan was refused, in words. */
+  readonly monthlyFailure: string | undefined;
 }) {
-  const { wealth, lastPayment, haul, lines, lang, t, busy } = props;
+  const { wealth, lastPayment, haul, lines, lang, t, busy, today } = props;
+  // A running haul's zakat can be paid month by month until its due date (the schedule's own rule).
+  const monthly =
+    haul.status === "running" && haul.amount > 0 && haul.dueDate !== null && haul.dueDate > today
+      ? instalmentPlan({
+          amount: haul.amount as Cents,
+          firstDate: today as SgtDate,
+          haulDate: haul.dueDate as SgtDate,
+        })
+      : undefined;
   const headingId = `haul-${wealth}`;
   const date = (value: string) => formatDate(Date.parse(`${value}T00:00:00+08:00`), lang);
   const wealthName = (w: HaulWealth) => t(`haul_wealth_${w}`);
@@ -138,6 +155,25 @@ export function HaulWealthSection(props: {
         >
           {t("haul_pay", { amount: formatMoney(haul.amount as Cents) })}
         </a>
+      ) : null}
+      {monthly && monthly.months.length > 0 ? (
+        <div className="haul-monthly" data-testid="haul-monthly">
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => props.onPayMonthly(wealth, haul.amount)}
+          >
+            {t("haul_instal", { date: date(haul.dueDate!) })}
+          </button>
+          <p className="haul-note">
+            {t("haul_instal_note", {
+              count: String(monthly.months.length),
+              amount: formatMoney(monthly.months[0]!.amount),
+            })}
+          </p>
+          {props.monthlyFailure ? <p role="alert">{props.monthlyFailure}</p> : null}
+        </div>
       ) : null}
       {lastPayment?.source === "portal" ? (
         <p className="haul-note">{t("haul_from_portal", { date: date(lastPayment.date) })}</p>

@@ -5,6 +5,7 @@ import {
   recurrenceLabel,
   showNextZakatDue,
   showOfficerName,
+  type ReceiptInstalment,
 } from "@portal/domain";
 import { Truncated } from "../ui/Truncated";
 import { calendarDate, money, PLATFORM_AMIL_ID, titleKey } from "./format";
@@ -36,12 +37,21 @@ const Detail = ({ text, amount }: { text: string; amount?: ReactNode }) => (
 const detailAmount = (value: number, receipt: Receipt) =>
   paymentStatusDisplay(receipt.paymentStatus).struck ? <s>{money(value)}</s> : money(value);
 
+/** Which payment of a zakat instalment plan this is (issue 33): "Instalment 2 of 7", or the settling one. */
+const instalmentText = (instalment: ReceiptInstalment, t: Label) =>
+  instalment.kind === "settle"
+    ? t("receipt_instalment_settle")
+    : t("receipt_instalment", { k: String(instalment.k), n: String(instalment.n) });
+
 /** The sub-rows under one kind: harta items with remarks, fitrah kinds, fidyah days, kaffarah. */
 const details = (kind: string, receipt: Receipt, t: Label) => {
   const { muisHarta, muisFitrah, muisFidyah, muisKaffarah } = receipt.attributes;
   switch (kind) {
     case "receipt_zakat_harta":
       return [
+        ...(receipt.attributes.instalment
+          ? [<Detail key="instalment" text={instalmentText(receipt.attributes.instalment, t)} />]
+          : []),
         ...(receipt.sourceOfIncome
           ? [
               <Detail

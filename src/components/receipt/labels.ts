@@ -75,6 +75,8 @@ export const receiptLabelKeys = [
   "receipt_harta_business",
   "receipt_harta_others",
   "receipt_remarks",
+  "receipt_instalment",
+  "receipt_instalment_settle",
   "receipt_fitrah_Normal",
   "receipt_fitrah_Premium",
   "receipt_fitrah_Variable",

@@ -38,7 +38,7 @@ const DeleteBody = Schema.Struct({ id: Text(36) });
 const notFound = () => new RequestError(404, "No such line in your tracker.", "haul.notFound");
 
 /** The tracker as the page draws it: the lines, each wealth's haul, and the figures they used. */
-const trackerOf = async (given: HandlerServices, donorId: string) => {
+export const trackerOf = async (given: HandlerServices, donorId: string) => {
   const { services, records } = given;
   const asOf = sgtDate(records.clock.nowMs());
   const [entries, nisab, payments, months] = await Promise.all([

@@ -1,6 +1,6 @@
 import {
   deliverWithin,
-  donationHousehold,
+  donationReceiptExtras,
   receiptMailDonation,
   receipts,
   type DonationView,
@@ -24,6 +24,7 @@ export const mailReceipt = async (
   const book = receipts(sql, deps.key);
   const receipt = await book.current(transactionNo);
   if (!receipt) return false;
+  const extras = await donationReceiptExtras(sql, row.id);
   const message = receiptMail(
     {
       publicUrl: publicUrlOf(deps.config),
@@ -38,7 +39,8 @@ export const mailReceipt = async (
       receipt,
     } as DonationView,
     row.email,
-    await donationHousehold(sql, row.id),
+    extras.people,
+    extras.instalment,
   );
   if (!message) return false;
   const mails = await deps.mailQueue();

@@ -95,11 +95,19 @@ export function instalmentPlans(sql: Sql, options: { readonly now: () => number 
 
     /**
      * Start a plan towards one of the donor's saved assessments, ending at `haulOn` (after today, at
-     * most a haul of 355 days away). The amount is the assessment's total as stored; each month is
-     * held to the zakat fund's limits. Bounded: three plans not stopped at once, twelve a year.
-     * The plan is `pending` until its first month is paid at checkout.
+     * most a haul of 355 days away). The amount is the assessment's total as stored, or the zakat the
+     * server worked out from the donor's own haul tracker (`haulCents`, never a page's figure); each
+     * month is held to the zakat fund's limits. Bounded: three plans not stopped at once, twelve a
+     * year. The plan is `pending` until its first month is paid at checkout.
      */
-    start: (donorId: string, input: { assessmentId: string; haulOn: string; lang: "en" | "ms" }) =>
+    start: (
+      donorId: string,
+      input: {
+        from: { readonly assessmentId: string } | { readonly haulCents: number };
+        haulOn: string;
+        lang: "en" | "ms";
+      },
+    ) =>
       sql.transaction(async (tx) => {
         const on = today();
         if (
@@ -115,12 +123,16 @@ export function instalmentPlans(sql: Sql, options: { readonly now: () => number 
         // One writer per donor: plans started at once cannot pass the caps.
         const [donor] = await tx.query("select id from donor where id = $1 for update", [donorId]);
         if (!donor) throw notFound();
-        const [assessment] = UUID.test(input.assessmentId)
-          ? await tx.query<{ total_cents: number }>(
-              "select total_cents from zakat_assessment where id = $1 and donor_id = $2",
-              [input.assessmentId, donorId],
-            )
-          : [];
+        const assessmentId = "assessmentId" in input.from ? input.from.assessmentId : null;
+        const [assessment] =
+          assessmentId === null
+            ? [{ total_cents: "haulCents" in input.from ? input.from.haulCents : 0 }]
+            : UUID.test(assessmentId)
+              ? await tx.query<{ total_cents: number }>(
+                  "select total_cents from zakat_assessment where id = $1 and donor_id = $2",
+                  [assessmentId, donorId],
+                )
+              : [];
         if (!assessment)
           throw new InstalmentRefused("instalment.assessmentNotFound", "No such saved assessment.");
         const amount = Number(assessment.total_cents) as Cents;
@@ -153,18 +165,10 @@ export function instalmentPlans(sql: Sql, options: { readonly now: () => number 
         await tx.query(
           `insert into instalment_plan (id, donor_id, assessment_id, amount_cents, first_on, haul_on, months, lang)
            values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [
-            id,
-            donorId,
-            input.assessmentId,
-            amount,
-            on,
-            input.haulOn,
-            plan.months.length,
-            input.lang,
-          ],
+          [id, donorId, assessmentId, amount, on, input.haulOn, plan.months.length, input.lang],
         );
         await auditInstalment(tx, "donor", "instalment.start", id, {
+          from: assessmentId === null ? "haul" : "assessment",
           amountCents: amount,
           haulOn: input.haulOn,
           months: plan.months.length,

@@ -1,4 +1,9 @@
-import type { FlowType, HouseholdPerson } from "@portal/domain";
+import {
+  receiptInstalmentOf,
+  type FlowType,
+  type HouseholdPerson,
+  type ReceiptInstalment,
+} from "@portal/domain";
 import type { SqlQuery } from "./sql";
 
 /** The e-mail address a donation's mail goes to: the one given for that gift (issue 22). */
@@ -16,16 +21,26 @@ export const donationEmail = async (
 /** A person a donation was paid for (a household), as its receipt and receipt e-mail name them. */
 export type MailedPerson = HouseholdPerson;
 
-/** The people a donation was paid for, from its receipt's attribute lists (none for most gifts). */
-export const donationHousehold = async (
+/**
+ * What a donation's receipt e-mail says beyond its figures, in one statement: the people it was paid
+ * for (a household) and which payment of an instalment plan it is (issue 33).
+ */
+export const donationReceiptExtras = async (
   tx: SqlQuery,
   donationId: string,
-): Promise<ReadonlyArray<MailedPerson>> => {
-  const [row] = await tx.query<{ household: unknown }>(
-    "select receipt_items->'household' as household from donation where id = $1",
+): Promise<{
+  readonly people: ReadonlyArray<MailedPerson>;
+  readonly instalment: ReceiptInstalment | undefined;
+}> => {
+  const [row] = await tx.query<{ household: unknown; instalment: unknown }>(
+    `select receipt_items->'household' as household, inputs->'instalment' as instalment
+     from donation where id = $1`,
     [donationId],
   );
-  return Array.isArray(row?.household) ? (row.household as MailedPerson[]) : [];
+  return {
+    people: Array.isArray(row?.household) ? (row.household as MailedPerson[]) : [],
+    instalment: receiptInstalmentOf({ instalment: row?.instalment }),
+  };
 };
 
 /** What a receipt e-mail sent again needs of a donation: its fund, amounts, total and address. */

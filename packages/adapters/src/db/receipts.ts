@@ -10,6 +10,7 @@ import {
   maskNric,
   nextZakatDue,
   receiptAttributes,
+  withInstalment,
   sgtDate,
   type FidyahCategory,
   type FlowType,
@@ -248,9 +249,17 @@ export function receipts(sql: Sql, serverKey: Buffer) {
       const anonymous = row.donor_details?.anonymous === true;
       // The attribute lists as the donation was priced (kept since migration 007). Older donations:
       // the rates they were priced on are known only while still current (old rates are not kept).
-      const attributes =
-        row.receipt_items ??
-        receiptAttributes(row.inputs, row.amounts, await ratesWhileCurrent(sql, row.rates_version));
+      // Which payment of an instalment plan it is comes from the inputs (a monthly charge keeps no
+      // attribute lists of its own; issue 33).
+      const attributes = {
+        ...(row.receipt_items ??
+          receiptAttributes(
+            row.inputs,
+            row.amounts,
+            await ratesWhileCurrent(sql, row.rates_version),
+          )),
+        ...withInstalment(row.inputs),
+      };
       // An anonymous donor's receipt names nobody and shows no address (§6).
       const who: Particulars = row.particulars ?? {};
       const address: Address = anonymous ? {} : (who.address ?? {});

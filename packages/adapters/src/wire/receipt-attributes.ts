@@ -25,4 +25,11 @@ export const ReceiptAttributes = Schema.Struct({
       amount: Int,
     }),
   ),
+  /** Which payment of a zakat instalment plan it is (issue 33, docs/instalments.md). */
+  instalment: Schema.optionalKey(
+    Schema.Union([
+      Schema.Struct({ kind: Schema.Literal("month"), k: Int, n: Int }),
+      Schema.Struct({ kind: Schema.Literal("settle") }),
+    ]),
+  ),
 });

@@ -1,4 +1,5 @@
 import type { RateConfig } from "../config.ts";
+import { receiptInstalmentOf, type ReceiptInstalment } from "./instalment.ts";
 
 /** Spec §3's receipt attribute lists. Amounts are integer cents. */
 export interface HartaItem {
@@ -42,6 +43,8 @@ export interface ReceiptAttributes {
   readonly muisKaffarah: ReadonlyArray<KaffarahItem>;
   /** The people paid for, in the order the payer named them; empty when the payer paid for themselves. */
   readonly household: ReadonlyArray<HouseholdPerson>;
+  /** Which payment of a zakat instalment plan this is (issue 33); absent for any other gift. */
+  readonly instalment?: ReceiptInstalment;
 }
 
 const PERSON_ITEMS: ReadonlyArray<HouseholdPerson["item"]> = ["fitrah", "fidyah", "harta"];
@@ -214,5 +217,12 @@ export const receiptAttributes = (
           })),
     muisKaffarah,
     household,
+    ...withInstalment(items),
   };
+};
+
+/** The instalment a donation's inputs name, as the attributes carry it (nothing for other gifts). */
+export const withInstalment = (inputs: unknown): { readonly instalment?: ReceiptInstalment } => {
+  const instalment = receiptInstalmentOf(inputs);
+  return instalment ? { instalment } : {};
 };

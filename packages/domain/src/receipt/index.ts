@@ -6,3 +6,4 @@ export * from "./recurrence.ts";
 export * from "./attributes.ts";
 export * from "./pay-partners.ts";
 export * from "./verification.ts";
+export * from "./instalment.ts";
