@@ -13,8 +13,8 @@ import {
   type RunningPortal,
 } from "../support/portal";
 
-// Ports 9700-9719 are this file's.
-let nextPort = 9700;
+// Ports 9800-9819 are this file's.
+let nextPort = 9800;
 
 const ledgerPath = "/svc/donor/api/Ledger/getYearLedger";
 const signInPath = "/svc/main/User/getSignInUserDetails";
