@@ -7,7 +7,7 @@ import type {
 } from "@portal/domain";
 import type { MailQueue } from "./mail-queue";
 import type { Sql, SqlQuery } from "./sql";
-import { donorRange } from "./year-readers";
+import { donorRange } from "./donor-range";
 
 /** A donor's reminder choices as the account page shows them. */
 export interface ReminderPreferenceView extends ReminderPreferences {
@@ -39,8 +39,14 @@ export interface ReminderStore {
    */
   readonly optedIn: (
     after: string | null,
-    limit: number,
+    limit: number | null,
+    upTo?: string | null,
   ) => Promise<{ readonly donors: ReadonlyArray<OptedInDonor>; readonly last: string | null }>;
+  /**
+   * Where the run's batches end: every `size`-th opted-in donor id, in id order (one walk of the
+   * index), so batches can be read independently and several at once (`optedIn(after, null, upTo)`).
+   */
+  readonly batchBounds: (size: number) => Promise<ReadonlyArray<string>>;
   /** The reminders already claimed for these donors. */
   readonly claimed: (
     donorIds: ReadonlyArray<string>,
@@ -112,7 +118,17 @@ export function reminderStore(sql: Sql, queue: () => Promise<MailQueue>): Remind
       );
       return rows.length > 0;
     },
-    optedIn: async (after, limit) => {
+    batchBounds: async (size) =>
+      (
+        await sql.query<{ donor_id: string }>(
+          `select donor_id from (
+             select donor_id, row_number() over (order by donor_id) as n
+             from reminder_preference where haul or ramadan) b
+           where n % $1 = 0 order by donor_id`,
+          [size],
+        )
+      ).map((row) => row.donor_id),
+    optedIn: async (after, limit, upTo = null) => {
       // A key range on the primary key, then the addresses of the donors in that range (a join here
       // is planned as a scan of every donor, once per batch).
       const page = await sql.query<{
@@ -123,8 +139,9 @@ export function reminderStore(sql: Sql, queue: () => Promise<MailQueue>): Remind
         unsubscribe_id: string;
       }>(
         `select donor_id, haul, ramadan, lang, unsubscribe_id from reminder_preference
-         where donor_id > $1::uuid and (haul or ramadan) order by donor_id limit $2`,
-        [after ?? "00000000-0000-0000-0000-000000000000", limit],
+         where donor_id > $1::uuid and ${upTo === null ? "$3::uuid is null" : "donor_id <= $3::uuid"}
+           and (haul or ramadan) order by donor_id limit $2`,
+        [after ?? "00000000-0000-0000-0000-000000000000", limit, upTo],
       );
       if (page.length === 0) return { donors: [], last: null };
       const emails = new Map(
