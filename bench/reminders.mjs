@@ -270,11 +270,16 @@ async function main() {
   break and end), ${seeded.payments.toLocaleString("en")} recorded zakat payments, ${seeded.fasts.toLocaleString("en")} missed-fasts entries owed
   (\`missed_fast\`) and ${seeded.gifts.toLocaleString("en")} zakat harta gifts through the portal (\`donation\`); seeded in ${seedSeconds.toFixed(1)} s
 - The run is the portal's own (\`runReminders\`, src/server/reminders.ts) in a child process, its
-  donors' years read by the portal's readers (\`donorYearReaders\`, year-readers.ts): batches of
-  2,000 donors read by key range, each donor's haul of each wealth by MUIS's rule (\`haulsDue\`, the
-  nisab in force at the haul's end), the reminders due (\`remindersDue\`), and the batch's claims in
-  \`reminders_sent\` with their sealed mails in \`mail_queue\` in one transaction. "Run" is the run
-  itself; "wall" adds the child's start (bundle load, connection)
+  donors' years read by the portal's readers (\`donorYearReaders\`, year-readers.ts): the batches'
+  key ranges of 2,000 donors worked out first, then each range read by index-only scans of covering
+  indexes (migration 056; each wealth's balances gathered by PostgreSQL), two ranges read ahead;
+  each donor's haul of each wealth by MUIS's rule as the year's ledger counts it (\`yearHaulsDue\`,
+  the nisab in force at the haul's end), the year's ledger over the donor's gifts and assessment
+  (\`owedAfterLedger\`: what is left after this Hijri year's payments; a haul fully paid is not
+  reminded), the reminders due (\`remindersDue\`), and the batch's claims in \`reminders_sent\` with
+  their sealed mails in \`mail_queue\` in one statement and one transaction. The seeded tables are
+  vacuumed and analysed once, as autovacuum leaves them after a bulk insert. "Run" is the run itself;
+  "wall" adds the child's start (bundle load, connection)
 - Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.split(" ").slice(0, 2).join(" ")}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, shared with other helpers' work; load
   average (1, 5, 15 min) with each run in the table (at its end), and at the end: ${load.join(", ")}
 - Goal: the day's run over all donors in under ${GOAL_SECONDS} s; after a run killed mid-way (SIGKILL at half the
