@@ -2,15 +2,17 @@ import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { Effect } from "effect";
 import {
   formatMoney,
-  haulsDue,
   hijriCalendar,
+  hijriYearSpan,
   nextRamadan,
   MAIN_CHARITY_ID,
   nisabHistory,
+  owedAfterLedger,
   reminderCalendar,
   seedNisabHistory,
   remindersDue,
   sgtDate,
+  yearHaulsDue,
   type HijriDate,
   type MailMessage,
   type ReminderDue,
@@ -106,8 +108,24 @@ export const reminderMail = (
       : reminder.kind === "fidyah"
         ? `${site}${prefix}/fidyah`
         : `${site}${prefix}/`;
-  const values = { date, estimated, year, wealth, amount, url, days: reminder.fidyahDays ?? 0 };
-  const body = t(`reminder_mail_${reminder.kind}`, values);
+  const paid = reminder.paid;
+  const values = {
+    date,
+    estimated,
+    year,
+    wealth,
+    amount,
+    url,
+    days: reminder.fidyahDays ?? 0,
+    of: paid ? formatMoney(paid.of) : "",
+    paid: paid ? formatMoney(paid.paid) : "",
+    paidYear: paid ? String(paid.hijriYear) : "",
+  };
+  // After the year's ledger: what was already paid this Hijri year, and what is left.
+  const body =
+    paid && reminder.kind !== "fitrah"
+      ? t(`reminder_mail_${reminder.kind}_paid`, values)
+      : t(`reminder_mail_${reminder.kind}`, values);
   const moved =
     reminder.movedFrom === undefined
       ? []
@@ -147,6 +165,9 @@ export const reminderMail = (
     meta: { unsubscribeLink: page, dueDate: reminder.dueDate, reminder: reminder.kind },
   };
 };
+
+/** How many batches are read while one is worked out. */
+const READ_AHEAD = Number(process.env["PORTAL_REMINDERS_READ_AHEAD"] ?? 2);
 
 /** What one run did. */
 export interface ReminderRun {
@@ -220,34 +241,64 @@ export async function runReminders(
     stampMs: nowMs,
   };
   const ramadan = nextRamadan(calendar, estimate, today);
+  // The Hijri year whose ledger counts what the donors paid (docs/ledger.md).
+  const span = hijriYearSpan(calendar, today, estimate);
   const haulRates = { nisab, zakatRate: nisabSteps.current.zakatRate };
   // One batch's reads: the donors, what they were sent, their years. The next batch is read while
   // this one is worked out (the database and the rule overlap).
-  const read = async (after: string | null) => {
-    const { donors: page, last } = await store.optedIn(after, batch);
-    if (last === null) return undefined;
+  // The batches' key ranges, worked out first, so each batch's reads are independent of the one
+  // before and READ_AHEAD of them run while one is worked out (the database and the rule overlap);
+  // the last range is open-ended (a donor who opts in meanwhile is in the range their id falls in).
+  const bounds = await store.batchBounds(batch);
+  const ranges = [...bounds, null].map((upTo, i) => ({
+    after: i === 0 ? null : bounds[i - 1]!,
+    upTo,
+  }));
+  const read = async (range: { after: string | null; upTo: string | null }) => {
+    const { donors: page } = await store.optedIn(range.after, null, range.upTo);
     const ids = page.map((d) => d.donorId);
+    if (ids.length === 0) return { page, claimed: new Map(), years: new Map() };
     const [claimed, years] = await Promise.all([
       store.claimed(ids),
-      Effect.runPromise(sources.yearsOf(ids, today)),
+      Effect.runPromise(sources.yearsOf(ids, today, span)),
     ]);
-    return { page, last, claimed, years };
+    return { page, claimed, years };
   };
   let donors = 0;
   let due = 0;
   let queued = 0;
   let alreadyClaimed = 0;
-  let next = read(null);
+  // A failed read surfaces when its batch is awaited, not as an unhandled rejection.
+  const ahead: Array<ReturnType<typeof read>> = [];
+  let nextRange = 0;
   for (;;) {
-    const current = await next;
-    if (!current) break;
-    const { page, last, claimed, years } = current;
-    next = read(last);
-    // A failed read of the next batch surfaces when it is awaited, not as an unhandled rejection.
-    next.catch(() => undefined);
+    while (ahead.length < READ_AHEAD + 1 && nextRange < ranges.length) {
+      const reading = read(ranges[nextRange++]!);
+      reading.catch(() => undefined);
+      ahead.push(reading);
+    }
+    const reading = ahead.shift();
+    if (!reading) break;
+    const { page, claimed, years } = await reading;
     const work: Array<{ donorId: string; reminder: ReminderDue; mail: MailMessage }> = [];
     for (const donor of page) {
       const year = years.get(donor.donorId);
+      // Each haul as the year's ledger counts it; after the ledger, what is still due of it and of
+      // the fidyah owed (a donor who paid nothing this year is asked for all of it).
+      const hauls =
+        year && donor.preferences.haul
+          ? yearHaulsDue(year.wealth, year.portal ?? {}, span, haulRates, today)
+          : [];
+      const owed =
+        year?.ledger && span
+          ? owedAfterLedger({
+              span,
+              today,
+              hauls,
+              year: year.ledger,
+              fidyah: { days: year.fidyahDaysOwed, perDay: rates.rates.fidyahPerDay },
+            })
+          : undefined;
       const reminders = remindersDue({
         donorId: donor.donorId,
         preferences: donor.preferences,
@@ -255,9 +306,11 @@ export async function runReminders(
         estimate,
         today,
         ramadan,
-        hauls: year && donor.preferences.haul ? haulsDue(year.wealth, haulRates, today) : [],
+        hauls: owed?.hauls ?? hauls,
         fidyahDaysOwed: year?.fidyahDaysOwed ?? 0,
         fidyahPerDay: rates.rates.fidyahPerDay,
+        fidyahPaid: owed?.fidyah.paid,
+        ledgerYear: span?.hijriYear,
         claimed: claimed.get(donor.donorId) ?? [],
       });
       due += reminders.length;

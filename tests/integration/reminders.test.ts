@@ -4,7 +4,7 @@ import { readOutbox, type OutboxMail } from "@portal/adapters/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentity } from "../../scripts/lib/test-identity.mjs";
 import { testDatabases } from "../support/databases";
-import { registerSignIn, nricOf as nric } from "../support/donations";
+import { Donor, registerSignIn, nricOf as nric } from "../support/donations";
 import {
   bearer,
   callPortal,
@@ -284,5 +284,49 @@ describe.each(testDatabases())("reminders on $name", (database) => {
     } finally {
       expect((await rates({ nisabValue: 1_097_500 })).status).toBe(200);
     }
+  });
+
+  it("asks for what is left of a haul after this Hijri year's payments, and not for a haul fully paid", async () => {
+    // Today by the portal's clock (Singapore): the year's gifts are paid today, in its Hijri year.
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const daysAgo = (n: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    const donors = [
+      { email: "aminah.r@example.com", nric: "1618034", mobile: "91420005", pays: 10_000 },
+      { email: "hamzah.r@example.com", nric: "1259921", mobile: "91420006", pays: 50_000 },
+    ];
+    for (const d of donors) {
+      const token = await identity.sign({ email: d.email, name: d.email.split(".")[0]! });
+      await registerSignIn(portal.base, token, nric(d.nric), d.mobile);
+      // $20,000 of savings held for 350 days: the haul ends in 5 days, zakat $500.00.
+      for (const [name, body] of [
+        [
+          "saveHaulEntry",
+          { wealth: "savings", kind: "balance", date: daysAgo(350), balanceCents: 2_000_000 },
+        ],
+        ["setReminderPreferences", { haul: true, ramadan: false, lang: "en" }],
+      ] as const) {
+        const answer = await call(donor(name), body, bearer(token));
+        expect(answer.status, `${name} ${JSON.stringify(answer.body)}`).toBe(200);
+      }
+      // Zakat harta paid online today: this Hijri year's ledger counts it towards the haul (it does
+      // not start the haul again, as the ledger counts a payment made in the year).
+      await new Donor(portal.base, bearer(token)).donate({
+        flow: "ZAKAT",
+        items: { harta: d.pays },
+        totalCents: d.pays,
+      });
+    }
+    expect(await run({ today })).toMatchObject({ queued: 1 });
+    expect(await run({ today })).toMatchObject({ queued: 0 });
+    const mails = await outbox();
+    expect(mails.filter((m) => m.to === "hamzah.r@example.com")).toHaveLength(0);
+    const [mail, ...more] = mails.filter((m) => m.to === "aminah.r@example.com");
+    expect(more).toHaveLength(0);
+    expect(mail!.subject).toMatch(/^Zakat on your savings is due on /);
+    expect(mail!.text).toContain("the zakat on it is $500.00");
+    expect(mail!.text).toMatch(
+      /already paid \$100\.00 of zakat harta towards it this Hijri year \(14\d\d\), so \$400\.00 is still due/,
+    );
   });
 });

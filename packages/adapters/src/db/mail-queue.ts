@@ -60,6 +60,8 @@ export interface MailQueue {
     message: MailMessage,
     options?: { readonly key?: string; readonly ref?: string; readonly tx?: SqlQuery },
   ) => Promise<string>;
+  /** A mail sealed for its row `id`, for a caller that records many in one statement. */
+  readonly seal: (message: MailMessage, id: string) => Uint8Array;
   /** Try now to deliver these mails (those not sent, due and not claimed by another drainer). */
   readonly deliver: (keys: ReadonlyArray<string>) => Promise<DeliveryReport>;
   /** Deliver every mail that is due, a batch at a time, until none is left or the transport is down. */
@@ -280,6 +282,7 @@ export function mailQueue(
       return chosen;
     },
 
+    seal: (message, id) => sealer.seal(JSON.stringify(message), rowContext(id)),
     deliver: async (keys) =>
       keys.length === 0 ? none : deliverClaimed(await claim(keys.length, keys)),
 

@@ -42,6 +42,7 @@ import { siteLinks } from "./migrations/050-site-links";
 import { reminders } from "./migrations/051-reminders";
 import { lastTenNights } from "./migrations/052-last-ten-nights";
 import { instalmentPlans } from "./migrations/054-instalment-plans";
+import { reminderRunIndexes } from "./migrations/056-reminder-run-indexes";
 import type { Sql } from "./sql";
 
 /**
@@ -94,6 +95,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "051-reminders", sql: reminders },
   { id: "052-last-ten-nights", sql: lastTenNights },
   { id: "054-instalment-plans", sql: instalmentPlans },
+  { id: "056-reminder-run-indexes", sql: reminderRunIndexes },
 ];
 
 /** A list of migrations and where it keeps its record (the stand-ins keep theirs apart). */

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type {
   MailMessage,
   ReminderClaimed,
@@ -7,7 +7,7 @@ import type {
 } from "@portal/domain";
 import type { MailQueue } from "./mail-queue";
 import type { Sql, SqlQuery } from "./sql";
-import { donorRange } from "./year-readers";
+import { donorRange } from "./donor-range";
 
 /** A donor's reminder choices as the account page shows them. */
 export interface ReminderPreferenceView extends ReminderPreferences {
@@ -39,8 +39,14 @@ export interface ReminderStore {
    */
   readonly optedIn: (
     after: string | null,
-    limit: number,
+    limit: number | null,
+    upTo?: string | null,
   ) => Promise<{ readonly donors: ReadonlyArray<OptedInDonor>; readonly last: string | null }>;
+  /**
+   * Where the run's batches end: every `size`-th opted-in donor id, in id order (one walk of the
+   * index), so batches can be read independently and several at once (`optedIn(after, null, upTo)`).
+   */
+  readonly batchBounds: (size: number) => Promise<ReadonlyArray<string>>;
   /** The reminders already claimed for these donors. */
   readonly claimed: (
     donorIds: ReadonlyArray<string>,
@@ -68,9 +74,6 @@ const hijriOf = (text: string | null) => {
   const [year, month, day] = text.split("-").map(Number);
   return { year: year!, month: month!, day: day! };
 };
-
-/** Claims written by one statement (7 parameters each, well under the protocol's 65,535). */
-const CLAIMS_PER_STATEMENT = 500;
 
 /** The mail queue key of a reminder's mail: recording twice records once. */
 export const reminderMailKey = (reminderKey: string) => `reminder:${reminderKey}`;
@@ -112,7 +115,17 @@ export function reminderStore(sql: Sql, queue: () => Promise<MailQueue>): Remind
       );
       return rows.length > 0;
     },
-    optedIn: async (after, limit) => {
+    batchBounds: async (size) =>
+      (
+        await sql.query<{ donor_id: string }>(
+          `select donor_id from (
+             select donor_id, row_number() over (order by donor_id) as n
+             from reminder_preference where haul or ramadan) b
+           where n % $1 = 0 order by donor_id`,
+          [size],
+        )
+      ).map((row) => row.donor_id),
+    optedIn: async (after, limit, upTo = null) => {
       // A key range on the primary key, then the addresses of the donors in that range (a join here
       // is planned as a scan of every donor, once per batch).
       const page = await sql.query<{
@@ -123,8 +136,9 @@ export function reminderStore(sql: Sql, queue: () => Promise<MailQueue>): Remind
         unsubscribe_id: string;
       }>(
         `select donor_id, haul, ramadan, lang, unsubscribe_id from reminder_preference
-         where donor_id > $1::uuid and (haul or ramadan) order by donor_id limit $2`,
-        [after ?? "00000000-0000-0000-0000-000000000000", limit],
+         where donor_id > $1::uuid and ${upTo === null ? "$3::uuid is null" : "donor_id <= $3::uuid"}
+           and (haul or ramadan) order by donor_id limit $2`,
+        [after ?? "00000000-0000-0000-0000-000000000000", limit, upTo],
       );
       if (page.length === 0) return { donors: [], last: null };
       const emails = new Map(
@@ -190,32 +204,38 @@ export function reminderStore(sql: Sql, queue: () => Promise<MailQueue>): Remind
       if (items.length === 0) return 0;
       const mails = await queue();
       const sorted = [...items].sort((a, b) => (a.reminder.key < b.reminder.key ? -1 : 1));
+      const ids = sorted.map(() => randomUUID());
+      // One statement: the claims (in key order, `on conflict do nothing`) and, for those this call
+      // won, their sealed mails, in the transaction that commits both or neither.
       return sql.transaction(async (tx: SqlQuery) => {
-        let won = 0;
-        for (let from = 0; from < sorted.length; from += CLAIMS_PER_STATEMENT) {
-          const chunk = sorted.slice(from, from + CLAIMS_PER_STATEMENT);
-          const rows = await tx.query<{ key: string }>(
-            `insert into reminders_sent (key, donor_id, kind, due_date, hijri, estimated, claimed_at)
-             values ${chunk.map((_, i) => `(${[1, 2, 3, 4, 5, 6, 7].map((n) => `$${i * 7 + n}`).join(", ")})`).join(", ")}
-             on conflict (key) do nothing returning key`,
-            chunk.flatMap(({ donorId, reminder }) => [
-              reminder.key,
-              donorId,
-              reminder.kind,
-              reminder.dueDate,
-              hijriText(reminder.hijri),
-              reminder.estimated,
-              now,
-            ]),
-          );
-          const claimed = new Set(rows.map((row) => row.key));
-          for (const { reminder, mail } of chunk) {
-            if (!claimed.has(reminder.key)) continue;
-            await mails.enqueue(mail, { key: reminderMailKey(reminder.key), tx });
-            won += 1;
-          }
-        }
-        return won;
+        const won = await tx.query<{ key: string }>(
+          `with claim as (
+             insert into reminders_sent (key, donor_id, kind, due_date, hijri, estimated, claimed_at)
+             select c.key, c.donor_id, c.kind, c.due_date, c.hijri, c.estimated, $7
+             from unnest($1::text[], $2::uuid[], $3::text[], $4::date[], $5::text[], $6::boolean[])
+               with ordinality as c (key, donor_id, kind, due_date, hijri, estimated, n)
+             order by c.n
+             on conflict (key) do nothing returning key),
+           mail as (
+             insert into mail_queue (id, key, kind, ref, sealed, next_attempt_at, created_at)
+             select m.id, 'reminder:' || m.key, 'reminder', null, decode(m.sealed, 'base64'), $7, $7
+             from unnest($1::text[], $8::uuid[], $9::text[]) as m (key, id, sealed)
+             join claim on claim.key = m.key
+             on conflict (key) do nothing)
+           select key from claim`,
+          [
+            sorted.map((i) => i.reminder.key),
+            sorted.map((i) => i.donorId),
+            sorted.map((i) => i.reminder.kind),
+            sorted.map((i) => i.reminder.dueDate),
+            sorted.map((i) => hijriText(i.reminder.hijri)),
+            sorted.map((i) => i.reminder.estimated),
+            now,
+            ids,
+            sorted.map((i, n) => Buffer.from(mails.seal(i.mail, ids[n]!)).toString("base64")),
+          ],
+        );
+        return won.length;
       });
     },
   };

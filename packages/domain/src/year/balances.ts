@@ -44,6 +44,20 @@ export interface DayStep<A> {
  * corrected record replaces the first).
  */
 export const daySteps = <A>(rows: ReadonlyArray<{ readonly date: SgtDate; readonly value: A }>) => {
+  // Rows already in date order (as the haul tracker's readers give them): one pass, no map or sort.
+  const steps: Array<{ day: number; value: A }> = [];
+  let sorted = true;
+  for (const row of rows) {
+    const day = dayOf(row.date);
+    const last = steps[steps.length - 1];
+    if (last === undefined || day > last.day) steps.push({ day, value: row.value });
+    else if (day === last.day) last.value = row.value;
+    else {
+      sorted = false;
+      break;
+    }
+  }
+  if (sorted) return steps as ReadonlyArray<DayStep<A>>;
   const byDay = new Map<number, A>();
   for (const row of rows) byDay.set(dayOf(row.date), row.value);
   return [...byDay.entries()]
@@ -70,8 +84,15 @@ export const stepAt = <A>(steps: ReadonlyArray<DayStep<A>>, day: number): A | un
 /** The nisab schedule as day steps (needs at least one step). */
 export const nisabSteps = (schedule: NisabSchedule): ReadonlyArray<DayStep<Cents>> => {
   if (schedule.length === 0) throw new RangeError("the nisab schedule is empty");
-  return daySteps(schedule.map((s) => ({ date: s.from, value: s.nisab })));
+  // A schedule is read-only: its steps are worked out once (the reminder job asks per wealth).
+  let steps = nisabStepsOf.get(schedule);
+  if (!steps) {
+    steps = daySteps(schedule.map((s) => ({ date: s.from, value: s.nisab })));
+    nisabStepsOf.set(schedule, steps);
+  }
+  return steps;
 };
+const nisabStepsOf = new WeakMap<NisabSchedule, ReadonlyArray<DayStep<Cents>>>();
 
 /**
  * The nisab in force on a date: the latest step from on or before it. Before the first published step

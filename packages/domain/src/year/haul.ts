@@ -91,8 +91,12 @@ export interface HaulCore {
 /** Where the scan begins: the last payment, else the first record; undefined when nothing is recorded. */
 export const scanStart = (input: HaulInput<unknown>): number | undefined => {
   if (input.lastPayment !== undefined) return dayOf(input.lastPayment);
-  const days = input.balances.map((b) => dayOf(b.date));
-  return days.length === 0 ? undefined : Math.min(...days);
+  let first: number | undefined;
+  for (const b of input.balances) {
+    const day = dayOf(b.date);
+    if (first === undefined || day < first) first = day;
+  }
+  return first;
 };
 
 /**

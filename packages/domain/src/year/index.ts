@@ -9,3 +9,4 @@ export * from "./reminder-calendar.ts";
 export * from "./assessment.ts";
 export * from "./assessment-check.ts";
 export * from "./ledger.ts";
+export * from "./reminder-ledger.ts";

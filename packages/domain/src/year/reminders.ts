@@ -6,6 +6,7 @@ import type { SgtDate } from "../recurring.ts";
 import { nisabSteps, stepAt, type DatedBalance, type NisabSchedule } from "./balances.ts";
 import { dateOfDay, dayOf } from "./days.ts";
 import { haulCore, scanStart, type HaulWealth } from "./haul.ts";
+import type { DonorLedgerYear, PortalHartaPayments } from "./reminder-ledger.ts";
 
 /**
  * Reminders (issue 33): e-mails a signed-in donor opted into, before the haul due date of each wealth
@@ -39,9 +40,14 @@ export interface WealthRecord {
 
 /** What the reminders read of a donor's year, through the `ReminderSources` port. */
 export interface DonorYear {
+  /** Each wealth's balances; `lastPayment` there is the payment the donor recorded on it. */
   readonly wealth: ReadonlyArray<WealthRecord>;
   /** Fasts missed and not yet paid for (the missed-fasts log, migration 046). */
   readonly fidyahDaysOwed: number;
+  /** The donor's zakat harta payments through the portal (where a haul may count from). */
+  readonly portal?: PortalHartaPayments | undefined;
+  /** What the year's ledger reads besides (gifts, assessments), when the year was asked for. */
+  readonly ledger?: DonorLedgerYear | undefined;
 }
 
 /** A haul that ends (or has ended) with zakat due: what a haul reminder is about. */
@@ -73,27 +79,38 @@ export const haulsDue = (
   today: SgtDate,
 ): HaulDue[] => {
   const due: HaulDue[] = [];
-  const nisab = nisabSteps(rates.nisab);
   for (const record of wealth) {
-    const input = {
-      wealth: record.wealth,
-      balances: record.balances,
-      lastPayment: record.lastPayment,
-      nisab: rates.nisab,
-      zakatRate: rates.zakatRate,
-      asOf: today,
-    };
-    const from = scanStart(input);
-    if (from === undefined || from > dayOf(today)) continue;
-    const core = haulCore(input);
-    if (core.start === null || core.lowest === null) continue;
-    const dueDay = core.start + HAUL_DAYS;
-    const nisabAtEnd = stepAt(nisab, dueDay) ?? nisab[0]!.value;
-    if (core.lowest.balance < nisabAtEnd) continue;
-    const amount = applyRate(core.lowest.balance, rates.zakatRate);
-    if (amount > ZERO) due.push({ wealth: record.wealth, dueDate: dateOfDay(dueDay), amount });
+    const one = haulDueOf(record, record.lastPayment, rates, today);
+    if (one) due.push(one);
   }
   return due;
+};
+
+/** `haulsDue` of one wealth, its haul counted from `lastPayment` (undefined: the first balance). */
+export const haulDueOf = (
+  record: WealthRecord,
+  lastPayment: SgtDate | undefined,
+  rates: Pick<ReminderRates, "nisab" | "zakatRate">,
+  today: SgtDate,
+): HaulDue | undefined => {
+  const input = {
+    wealth: record.wealth,
+    balances: record.balances,
+    lastPayment,
+    nisab: rates.nisab,
+    zakatRate: rates.zakatRate,
+    asOf: today,
+  };
+  const from = scanStart(input);
+  if (from === undefined || from > dayOf(today)) return undefined;
+  const core = haulCore(input);
+  if (core.start === null || core.lowest === null) return undefined;
+  const dueDay = core.start + HAUL_DAYS;
+  const nisab = nisabSteps(rates.nisab);
+  const nisabAtEnd = stepAt(nisab, dueDay) ?? nisab[0]!.value;
+  if (core.lowest.balance < nisabAtEnd) return undefined;
+  const amount = applyRate(core.lowest.balance, rates.zakatRate);
+  return amount > ZERO ? { wealth: record.wealth, dueDate: dateOfDay(dueDay), amount } : undefined;
 };
 
 /** A reminder already claimed (sent or queued) for this donor: its key, and the day it named. */
@@ -130,6 +147,13 @@ export interface ReminderDue {
   /** Zakat due (haul), fidyah owed (fidyah); zero for fitrah, whose rate is the day's. */
   readonly amount: Cents;
   readonly fidyahDays?: number | undefined;
+  /**
+   * After the year's ledger (reminder-ledger.ts): the haul's zakat or the fidyah owed, and what the
+   * donor already paid of it in the Hijri year `paidYear`; `amount` is then what is still due.
+   * Absent when nothing was paid.
+   */
+  readonly paid?:
+    { readonly of: Cents; readonly paid: Cents; readonly hijriYear: number } | undefined;
   readonly lang: "en" | "ms";
 }
 
@@ -139,9 +163,14 @@ export interface ReminderInput {
   readonly calendar: HijriCalendar;
   readonly estimate: HijriEstimator;
   readonly today: SgtDate;
-  readonly hauls: ReadonlyArray<HaulDue>;
+  /** The hauls with zakat due; after the ledger, each with what is still due (`HaulOwed`). */
+  readonly hauls: ReadonlyArray<HaulDue & { readonly zakat?: Cents; readonly paid?: Cents }>;
   readonly fidyahDaysOwed: number;
   readonly fidyahPerDay: Cents;
+  /** Fidyah paid this year towards the fasts owed (`owedAfterLedger`); none when absent. */
+  readonly fidyahPaid?: Cents | undefined;
+  /** The Hijri year whose ledger counted the payments (named in the mail). */
+  readonly ledgerYear?: number | undefined;
   /** The reminders this donor was already sent (any year): none is sent twice. */
   readonly claimed: ReadonlyArray<ReminderClaimed>;
   /**
@@ -160,6 +189,12 @@ export interface NextRamadan {
 
 const hijriKey = (h: HijriDate) =>
   `${h.year}-${String(h.month).padStart(2, "0")}-${String(h.day).padStart(2, "0")}`;
+
+/** What was paid of an amount, for the mail; undefined when nothing was. */
+const paidPart = (of: Cents | undefined, paid: Cents | undefined, hijriYear: number | undefined) =>
+  of !== undefined && paid !== undefined && paid > 0 && hijriYear !== undefined
+    ? { of, paid, hijriYear }
+    : undefined;
 
 /** Whether `today` is within `lead` days before `due`, `due` included. */
 const inWindow = (today: SgtDate, due: SgtDate, lead: number) => {
@@ -198,6 +233,8 @@ export const remindersDue = (input: ReminderInput): ReminderDue[] => {
   const due: ReminderDue[] = [];
   if (preferences.haul) {
     for (const haul of input.hauls) {
+      // Fully paid this year (the ledger): nothing to remind of.
+      if (haul.amount <= 0) continue;
       if (!inWindow(today, haul.dueDate, REMINDER_LEAD_DAYS.haul)) continue;
       const key = `${donorId}:haul:${haul.wealth}:${haul.dueDate}`;
       if (claimedKeys.has(key)) continue;
@@ -210,6 +247,7 @@ export const remindersDue = (input: ReminderInput): ReminderDue[] => {
         dueDate: haul.dueDate,
         estimated: false,
         amount: haul.amount,
+        paid: paidPart(haul.zakat, haul.paid, input.ledgerYear),
         lang: preferences.lang,
       });
     }
@@ -217,8 +255,13 @@ export const remindersDue = (input: ReminderInput): ReminderDue[] => {
   if (preferences.ramadan) {
     const ramadan = input.ramadan ?? nextRamadan(input.calendar, input.estimate, today);
     if (ramadan) {
+      const fidyahOwed = timesCount(input.fidyahPerDay, input.fidyahDaysOwed);
+      const fidyahPaid = Math.min(fidyahOwed, input.fidyahPaid ?? 0);
+      // Fidyah owed and not all paid this year (the ledger).
       const kinds: Array<"fitrah" | "fidyah"> =
-        input.fidyahDaysOwed > 0 ? ["fitrah", "fidyah"] : ["fitrah"];
+        input.fidyahDaysOwed > 0 && (fidyahPaid === 0 || fidyahOwed - fidyahPaid > 0)
+          ? ["fitrah", "fidyah"]
+          : ["fitrah"];
       for (const kind of kinds) {
         const eventId = `${donorId}:${kind}:${hijriKey(ramadan.hijri)}`;
         const earlier = input.claimed.filter(
@@ -250,8 +293,12 @@ export const remindersDue = (input: ReminderInput): ReminderDue[] => {
           hijri: ramadan.hijri,
           estimated: ramadan.estimated,
           movedFrom,
-          amount: kind === "fidyah" ? timesCount(input.fidyahPerDay, input.fidyahDaysOwed) : ZERO,
+          amount: kind === "fidyah" ? ((fidyahOwed - fidyahPaid) as Cents) : ZERO,
           fidyahDays: kind === "fidyah" ? input.fidyahDaysOwed : undefined,
+          paid:
+            kind === "fidyah"
+              ? paidPart(fidyahOwed, fidyahPaid as Cents, input.ledgerYear)
+              : undefined,
           lang: preferences.lang,
         });
       }
