@@ -8,7 +8,6 @@ import {
   type DonationItems,
   type FlowType,
 } from "@portal/domain";
-import { IdempotencyConflict } from "@portal/adapters/db";
 import { Caller } from "./caller";
 import { ownerOf, type GivenDonor } from "./create-donation";
 import { withKeptNames } from "./household-payment";
@@ -118,8 +117,11 @@ export const createDonationOrder = ({
     const records = yield* DonationRecords;
     const kept = yield* calling(
       () => records.createOrder(made),
+      // The records' IdempotencyConflict (ports.ts: their refusals carry a code), as the counter's.
       (error) =>
-        error instanceof IdempotencyConflict ? refuse(error.code, error.message) : undefined,
+        error instanceof Error && (error as { code?: unknown }).code === "idempotency.conflict"
+          ? refuse("idempotency.conflict", error.message)
+          : undefined,
     );
     return {
       payments: kept.map((one) => ({
