@@ -167,7 +167,7 @@ describe.each(testDatabases())("household orders across funds on $name", (databa
         ],
       ],
       [422, "donation.kindNotInFlow", [zakat([{ memberId: self, fidyahDays: 2 }], 800)]],
-      [400, "request.invalid", [{ flow: "ILMU", items: { ilmu: 1_000 }, totalCents: 1_000 }]],
+      [422, "donation.orderFunds", [{ flow: "ILMU", items: { ilmu: 1_000 }, totalCents: 1_000 }]],
     ];
     for (const [status, code, parts] of cases) {
       const reply = await order(

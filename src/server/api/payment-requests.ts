@@ -140,7 +140,8 @@ export type DonorInput = NonNullable<typeof CreateDonation.Type.donor>;
 export const CreateDonationOrder = Schema.Struct({
   parts: Schema.Array(
     Schema.Struct({
-      flow: Schema.Literals(["ZAKAT", "FIDYAH"]),
+      // The funds a household pays (the use case checks: `donation.orderFunds` for another).
+      flow: Schema.Literals(FLOW_TYPES),
       items: CreateDonation.fields.items,
       totalCents: Amount,
     }),

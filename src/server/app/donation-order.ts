@@ -1,6 +1,8 @@
 import { Effect } from "effect";
 import {
   donationInputs,
+  householdItemsOf,
+  isTaxRegistrable,
   isPricingError,
   priceDonation,
   receiptAttributes,
@@ -25,13 +27,10 @@ import { calling, refuse, type Refused } from "./refused";
 // per fund, as the counter's household PayNow start does, each priced here, each with its own
 // receipt naming its people; all of them are kept in one transaction, once per idempotency key.
 
-/** The funds an order may pay together: those a household's people pay (fitrah, harta; fidyah). */
-export const ORDER_FLOWS = ["ZAKAT", "FIDYAH"] as const satisfies ReadonlyArray<FlowType>;
-export type OrderFlow = (typeof ORDER_FLOWS)[number];
-
 /** One fund's part of an order, as checkout sends it: its items and its total, priced again here. */
 export interface OrderPart {
-  readonly flow: OrderFlow;
+  /** A fund whose registry items a household's people pay (zakat: fitrah, harta; fidyah). */
+  readonly flow: FlowType;
   readonly items: unknown;
   readonly totalCents: number;
 }
@@ -70,8 +69,16 @@ export const createDonationOrder = ({
 > =>
   Effect.gen(function* () {
     const flows = request.parts.map((part) => part.flow);
-    if (flows.length < 1 || new Set(flows).size !== flows.length) {
-      return yield* refuse("donation.orderFunds", "An order pays each fund once.");
+    // The funds a household's people pay (the registry's fitrah, fidyah and harta), each once.
+    if (
+      flows.length < 1 ||
+      new Set(flows).size !== flows.length ||
+      flows.some((flow) => householdItemsOf(flow).length === 0)
+    ) {
+      return yield* refuse(
+        "donation.orderFunds",
+        "An order pays each of the funds a household pays (zakat, fidyah) once.",
+      );
     }
     const caller = yield* Caller;
     const giver = yield* Effect.promise(() => caller.giver(request.lang));
@@ -94,7 +101,8 @@ export const createDonationOrder = ({
         return yield* refuse(priced.code, `${part.flow}: ${priced.message}`, { field: part.flow });
       }
       const inputs = donationInputs(items, config.rates) as object;
-      const taxId = part.flow === "ZAKAT" ? donor?.taxId : undefined;
+      // Only a deductible fund's donation carries it (zakat; fidyah is not, design/facts.md).
+      const taxId = isTaxRegistrable(part.flow) ? donor?.taxId : undefined;
       made.push({
         idempotencyKey: `${idempotencyKey}:${part.flow}`,
         // The whole order and its owner: a key replayed by someone else, or with another order, is

@@ -353,7 +353,7 @@ export const responseSchemas = {
         Schema.Struct({
           ...Donation.fields,
           clientSecret: Str,
-          fund: Schema.Literals(["ZAKAT", "FIDYAH"]),
+          fund: Flow,
         }),
       ),
     }),
