@@ -735,6 +735,32 @@ function serviceRequests(gift: Paid): FuzzRequest[] {
         ratesVersion: 1,
       },
     ],
+    // A household's order across funds (issue 33): zakat and fidyah parts in one request.
+    [
+      "createOrder",
+      {
+        parts: [
+          {
+            flow: "ZAKAT",
+            items: {
+              household: [
+                { name: "Siti Aminah", fitrah: "normal", hartaCents: 1_000 },
+                { memberId: "00000000-0000-4000-8000-000000000000", fitrah: "normal" },
+              ],
+            },
+            totalCents: 2_000,
+          },
+          {
+            flow: "FIDYAH",
+            items: { household: [{ name: "Siti Aminah", fidyahDays: 2 }] },
+            totalCents: 800,
+          },
+        ],
+        ratesVersion: 1,
+        lang: "en",
+        donor: { name: "Siti", email: "s@example.sg", anonymous: false },
+      },
+    ],
     ["confirm", { donationId: "d", clientSecret: "s", paymentMethodId: "pm_card_visa" }],
     ["retrieve", { donationId: "d", clientSecret: "s" }],
     ["payNow", { donationId: "d", clientSecret: "s" }],

@@ -191,6 +191,25 @@ describe.each(testDatabases())("client and server contract on $name", (database)
     await check("retrieve", {
       body: { donationId: donation.id, clientSecret: donation.clientSecret },
     });
+    // A household's order across funds: one donation per fund, each paid as any donation.
+    const ordered = await check("createOrder", {
+      body: {
+        parts: [
+          {
+            flow: "ZAKAT",
+            items: { household: [{ name: "Siti Aminah", fitrah: "normal" }] },
+            totalCents: 500,
+          },
+          {
+            flow: "FIDYAH",
+            items: { household: [{ name: "Siti Aminah", fidyahDays: 1 }] },
+            totalCents: 400,
+          },
+        ],
+        ratesVersion: 1,
+      },
+    });
+    expect((ordered["data"] as { payments: unknown[] }).payments).toHaveLength(2);
     const byQr = await check("create", {
       body: { flow: "FIDYAH", items: { fidyah: { days: 1 } }, totalCents: 400, ratesVersion: 1 },
     });

@@ -64,6 +64,8 @@ const donors = {
   "donation.taxIdNotApplicable": unprocessable,
   "donation.recurringNotAllowed": unprocessable,
   "donation.feeMismatch": unprocessable,
+  // A household order across funds names a fund twice (docs/households.md).
+  "donation.orderFunds": unprocessable,
   /** A kept household person not the caller's own (another donor's, a guest's claim, missing). */
   "household.member.notFound": missing,
   "donation.feeOneTimeOnly": unprocessable,

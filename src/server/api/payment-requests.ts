@@ -133,6 +133,25 @@ export const CreateDonation = Schema.Struct({
 export type DonorInput = NonNullable<typeof CreateDonation.Type.donor>;
 
 /**
+ * A household's order across funds (docs/households.md "One payment across funds"): a part per fund
+ * (zakat, fidyah), each with the items and total a donation's create takes, one donor and one
+ * rates version for all; each part priced again on the server.
+ */
+export const CreateDonationOrder = Schema.Struct({
+  parts: Schema.Array(
+    Schema.Struct({
+      // The funds a household pays (the use case checks: `donation.orderFunds` for another).
+      flow: Schema.Literals(FLOW_TYPES),
+      items: CreateDonation.fields.items,
+      totalCents: Amount,
+    }),
+  ).check(Schema.isMinLength(1), Schema.isMaxLength(2)),
+  ratesVersion: Schema.Int,
+  lang: Schema.optionalKey(Schema.Literals(["en", "ms"])),
+  donor: CreateDonation.fields.donor,
+});
+
+/**
  * §5's text helper on the harta remarks the calculator sent (printed on the receipt), as the page
  * applies it while typing; a remark left empty by it is dropped.
  */

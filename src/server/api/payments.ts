@@ -1,6 +1,7 @@
 import { payNowQrSvg, receiveStripeWebhook } from "@portal/adapters/payments";
 import type { Services } from "../main";
 import { createDonation } from "../app/create-donation";
+import { createDonationOrder } from "../app/donation-order";
 import { confirmDonation, donationOf, refreshDonation, startPayNow } from "../app/pay-donation";
 import { failure, RequestError, success } from "./envelope";
 import { refusalAnswer } from "./errors";
@@ -9,6 +10,7 @@ import {
   checkedDonor,
   Confirm,
   CreateDonation,
+  CreateDonationOrder,
   DonationRef,
   withCleanRemarks,
 } from "./payment-requests";
@@ -37,6 +39,34 @@ export const paymentHandlers = ({ app, callers, services }: HandlerServices) =>
         callers.of(headers),
       );
       return success({ data: donation }, replayed ? { "idempotent-replayed": "true" } : {});
+    },
+    /**
+     * A household's order across funds: one donation per fund, all made in one transaction, once per
+     * idempotency key (docs/payment-api.md "Orders across funds"). Each is then paid as any donation.
+     */
+    createOrder: async ({ body, headers }) => {
+      const idempotencyKey = headers.get("idempotency-key") ?? "";
+      if (idempotencyKey.length < 1 || idempotencyKey.length > 240) {
+        throw new RequestError(400, "An Idempotency-Key header of 1 to 240 characters is required");
+      }
+      const decoded = decode(CreateDonationOrder, body);
+      const { donor, ...rest } = decoded;
+      const request = {
+        ...rest,
+        parts: rest.parts.map((part) => ({
+          ...part,
+          items: withCleanRemarks({ ...part, ratesVersion: 0, items: part.items }).items,
+        })),
+      };
+      const { payments, replayed } = await app.run(
+        createDonationOrder({
+          idempotencyKey,
+          request,
+          donor: donor === undefined ? undefined : checkedDonor(donor),
+        }),
+        callers.of(headers),
+      );
+      return success({ data: { payments } }, replayed ? { "idempotent-replayed": "true" } : {});
     },
     confirm: async ({ body, headers }) => {
       const request = decode(Confirm, body);

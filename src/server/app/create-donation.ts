@@ -89,7 +89,7 @@ export interface CreatedDonation {
  * and links to an account only on proof (gift-links.ts). `giftEmail` is where its mail goes:
  * checkout's, else the enrolment's (guests) or the account's (signed in).
  */
-const ownerOf = (giver: Giver, given: GivenDonor["details"] | undefined, flow: FlowType) => {
+export const ownerOf = (giver: Giver, given: GivenDonor["details"] | undefined, flow: FlowType) => {
   if (giver.kind === "donor") {
     return {
       owner: { donorId: giver.donorId, guestSessionId: null },

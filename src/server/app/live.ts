@@ -85,6 +85,7 @@ export function liveUseCases(services: Services): UseCases {
       DonationRecords,
       whenReady(payments.donations, [
         "create",
+        "createOrder",
         "get",
         "getToPay",
         "apply",

@@ -43,6 +43,14 @@ export interface DonationRecordsPort {
     readonly clientSecret: string;
     readonly replayed: boolean;
   }>;
+  /** Several donations (one per fund of an order) kept in one transaction, all or none. */
+  readonly createOrder: (donations: ReadonlyArray<NewDonation>) => Promise<
+    ReadonlyArray<{
+      readonly donation: DonationView;
+      readonly clientSecret: string;
+      readonly replayed: boolean;
+    }>
+  >;
   /** The donation, if `clientSecret` is its own; otherwise DonationNotFound. */
   readonly get: (id: string, clientSecret: string) => Promise<DonationView>;
   /** `get` for a confirmation, with how many attempts have failed (the round a new one is in). */

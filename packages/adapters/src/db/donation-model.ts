@@ -157,6 +157,13 @@ export interface Payments {
     readonly clientSecret: string;
     readonly replayed: boolean;
   }>;
+  /**
+   * Several donations (one per fund of a household's order) kept in one transaction, all or none,
+   * each once per its own idempotency key (docs/households.md "One payment across funds").
+   */
+  readonly createOrder: (
+    inputs: ReadonlyArray<Parameters<Payments["create"]>[0]>,
+  ) => Promise<ReadonlyArray<Awaited<ReturnType<Payments["create"]>>>>;
   /** The donation, if `clientSecret` is its own; otherwise DonationNotFound (the same as a missing one). */
   readonly get: (id: string, clientSecret: string) => Promise<DonationView>;
   /**

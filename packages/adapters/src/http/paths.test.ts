@@ -33,7 +33,7 @@ describe("the call table", () => {
     // listInstalmentPlans, startInstalmentPlan and stopInstalmentPlan, and the last ten nights'
     // getLastTenNights, scheduleLastTenNights, stopLastTenNights, getNightsByLink and
     // stopNightsByLink (issue 33, docs/ledger.md, docs/instalments.md, docs/last-ten-nights.md).
-    expect(apiCalls).toHaveLength(86);
+    expect(apiCalls).toHaveLength(87);
   });
 
   it("names each call after the last segment of its path", () => {

@@ -157,6 +157,8 @@ export const apiCalls = [
   post("wakaf", "/v1/Nights/stopNightsByLink"),
   // the payment API (ours; docs/payment-api.md), in the style of PaymentIntents
   post("payment", "/v1/donations/create"),
+  // a household's order across funds (issue 33; docs/households.md): one donation per fund at once
+  post("payment", "/v1/donations/createOrder"),
   post("payment", "/v1/donations/confirm"),
   post("payment", "/v1/donations/retrieve"),
   post("payment", "/v1/donations/payNow"),

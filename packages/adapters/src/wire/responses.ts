@@ -346,6 +346,18 @@ export const responseSchemas = {
     data: Schema.Struct({ charityId: Int, donationTypeId: Int, minAmount: Int, maxAmount: Int }),
   }),
   create: ok({ data: Schema.Struct({ ...Donation.fields, clientSecret: Str }) }),
+  // A household's order across funds: one donation per fund, each paid as any donation.
+  createOrder: ok({
+    data: Schema.Struct({
+      payments: Schema.Array(
+        Schema.Struct({
+          ...Donation.fields,
+          clientSecret: Str,
+          fund: Flow,
+        }),
+      ),
+    }),
+  }),
   confirm: ok({ data: Donation }),
   retrieve: ok({ data: Donation }),
   payNow: ok({ data: Donation }),
