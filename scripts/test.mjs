@@ -154,7 +154,7 @@ const stages = [
   ["Dependency rule", check(["scripts/check-deps.mjs"])],
   [
     "Unit and property tests (vitest, with domain coverage)",
-    vitest("unit", ["--coverage.enabled"]),
+    vitest("unit", ["--project", "unit-isolated", "--coverage.enabled"]),
   ],
   ["Build (astro build)", check(["scripts/build.mjs"])],
   ["Integration tests (vitest; PGlite and PostgreSQL)", integration],
