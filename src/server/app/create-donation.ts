@@ -13,6 +13,7 @@ import {
   type DonationItems,
   type FlowType,
   type Frequency,
+  type RateConfig,
 } from "@portal/domain";
 import {
   IdempotencyConflict,
@@ -123,6 +124,33 @@ export const ownerOf = (giver: Giver, given: GivenDonor["details"] | undefined, 
 };
 
 /**
+ * One fund's gift as the server prices it: its owner and particulars (`ownerOf`), its kept people
+ * named from the caller's own list (`withKeptNames`), every amount priced again on the current rates
+ * with the claimed total checked (`priceDonation`; a pricing error is the caller's to refuse). Shared
+ * by create and the household order (donation-order.ts).
+ */
+export const pricedGift = (
+  giver: Giver,
+  details: GivenDonor["details"] | undefined,
+  part: { readonly flow: FlowType; readonly items: unknown; readonly totalCents: number },
+  ratesVersion: number,
+  config: { readonly version: number; readonly rates: RateConfig },
+) =>
+  Effect.gen(function* () {
+    const { owner, gift } = ownerOf(giver, details, part.flow);
+    const items = yield* withKeptNames(part.items as DonationItems, giver);
+    const priced = priceDonation({
+      flow: part.flow,
+      items,
+      claimedTotal: part.totalCents as Cents,
+      ratesVersion,
+      currentRatesVersion: config.version,
+      rates: config.rates,
+    });
+    return { owner, gift, items, priced };
+  });
+
+/**
  * Create a donation (spec §7 createPaymentIntent): the fund's rules first (no identity number for a
  * fund that is not deductible, recurring only where the registry allows it), then every amount priced
  * again on the current rates, then the donation kept once per idempotency key and owner.
@@ -158,20 +186,16 @@ export const createDonation = ({
     // Who gives, asked of the caller only once the request itself passed (a refusal comes first).
     const caller = yield* Caller;
     const giver = yield* Effect.promise(() => caller.giver(request.lang));
-    const { owner, gift } = ownerOf(giver, donor?.details, request.flow);
-    // Kept people (a signed-in donor's household) are named from the caller's own list.
-    const items = yield* withKeptNames(request.items as DonationItems, giver);
     const rates = yield* RateRecords;
     const config = yield* Effect.promise(() => rates.current());
     if (!config) return yield* Effect.die(new Error("no configuration for the main charity"));
-    const priced = priceDonation({
-      flow: request.flow,
-      items,
-      claimedTotal: request.totalCents as Cents,
-      ratesVersion: request.ratesVersion,
-      currentRatesVersion: config.version,
-      rates: config.rates,
-    });
+    const { owner, gift, items, priced } = yield* pricedGift(
+      giver,
+      donor?.details,
+      request,
+      request.ratesVersion,
+      config,
+    );
     if (isPricingError(priced)) return yield* refuse(priced.code, priced.message);
     // An instalment plan's payment: the plan says the amount and the frequency (monthly for a first
     // month of several: the card is kept for the months after); the page's figure must agree.

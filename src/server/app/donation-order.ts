@@ -4,15 +4,12 @@ import {
   householdItemsOf,
   isTaxRegistrable,
   isPricingError,
-  priceDonation,
   receiptAttributes,
   type Cents,
-  type DonationItems,
   type FlowType,
 } from "@portal/domain";
 import { Caller } from "./caller";
-import { ownerOf, type GivenDonor } from "./create-donation";
-import { withKeptNames } from "./household-payment";
+import { pricedGift, type GivenDonor } from "./create-donation";
 import {
   DonationRecords,
   RateRecords,
@@ -87,16 +84,13 @@ export const createDonationOrder = ({
     if (!config) return yield* Effect.die(new Error("no configuration for the main charity"));
     const made: NewDonation[] = [];
     for (const part of request.parts) {
-      const { owner, gift } = ownerOf(giver, donor?.details, part.flow);
-      const items = yield* withKeptNames(part.items as DonationItems, giver);
-      const priced = priceDonation({
-        flow: part.flow,
-        items,
-        claimedTotal: part.totalCents as Cents,
-        ratesVersion: request.ratesVersion,
-        currentRatesVersion: config.version,
-        rates: config.rates,
-      });
+      const { owner, gift, items, priced } = yield* pricedGift(
+        giver,
+        donor?.details,
+        part,
+        request.ratesVersion,
+        config,
+      );
       if (isPricingError(priced)) {
         return yield* refuse(priced.code, `${part.flow}: ${priced.message}`, { field: part.flow });
       }
