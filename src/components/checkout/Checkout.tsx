@@ -5,7 +5,6 @@ import {
   formatMoney,
   fundOf,
   isTaxRegistrable,
-  householdItemsOf,
   type Cents,
 } from "@portal/domain";
 import { fill } from "../../i18n/fill";
@@ -19,6 +18,8 @@ import { DonorFields } from "./DonorFields";
 import { EnrolledNote } from "./EnrolledNote";
 import type { CheckoutLabels } from "./labels";
 import { HouseholdSection } from "./HouseholdSection";
+import { amountToPay, orderItemsOf } from "./household-order";
+import { OrderDone, OrderProgress } from "./OrderDone";
 import { givingPathOf } from "./order-source";
 import { OrderSummary } from "./OrderSummary";
 import { PayNowPanel } from "./PayNowPanel";
@@ -55,6 +56,11 @@ export default function Checkout(props: CheckoutProps) {
       <CheckoutDone paid={s.phase.donation} labels={l} lang={lang} productRoute={productRoute} />
     );
   }
+  if (s.phase.kind === "order-done") {
+    return (
+      <OrderDone payments={s.phase.payments} labels={l} lang={lang} productRoute={productRoute} />
+    );
+  }
   if (s.phase.kind === "paynow" && s.reference && s.donation) {
     return (
       <PayNowPanel
@@ -70,8 +76,11 @@ export default function Checkout(props: CheckoutProps) {
 
   const back = localizedPath(givingPathOf(s.flow, productRoute), lang);
   const zakatLike = brandOf(s.flow) === "zakat";
-  const recurringAllowed = fundOf(s.flow).recurring;
-  const total = s.order?.total ?? (0 as Cents);
+  // A household's fidyah beside its zakat: one time, by card, no fee covered (household-order.ts).
+  const paysOrder = s.fidyahOrder !== null;
+  const recurringAllowed = fundOf(s.flow).recurring && !paysOrder;
+  const total = ((s.order?.total ?? 0) + (s.fidyahOrder?.total ?? 0)) as Cents;
+  const householdItems = orderItemsOf(s.flow, s.savedCards !== null);
   // Once a refusal says the own fitrah rate is out of range, the alert says it (and links back): the
   // order summary's notice of the same would only say it twice.
   const rateRefused = isRateProblem(l, s.problem, s.rateNotice);
@@ -102,25 +111,34 @@ export default function Checkout(props: CheckoutProps) {
       ) : null}
       <OrderSummary
         order={s.order}
+        fidyah={s.fidyahOrder}
         loading={s.phase.kind === "loading"}
         labels={l}
         back={back}
         rateNotice={rateRefused ? null : s.rateNotice}
       />
-      {householdItemsOf(s.flow).length > 0 && s.order && !signInFirst ? (
+      {householdItems.length > 0 && s.order && !signInFirst ? (
         <HouseholdSection
           labels={l}
           rates={s.rates}
           household={s.household}
           saved={s.savedHousehold}
-          items={householdItemsOf(s.flow)}
+          items={householdItems}
         />
       ) : null}
-      {signInFirst && s.order && s.order.total > 0 ? (
+      {s.orderPayments ? (
+        <OrderProgress
+          payments={s.orderPayments}
+          labels={l}
+          lang={lang}
+          productRoute={productRoute}
+        />
+      ) : null}
+      {signInFirst && s.order && total > 0 ? (
         <section className="calc-card">
           <SignInToGive labels={l} heading />
         </section>
-      ) : s.order && s.order.total > 0 ? (
+      ) : s.order && total > 0 ? (
         <form
           className="checkout-form"
           noValidate
@@ -163,7 +181,8 @@ export default function Checkout(props: CheckoutProps) {
             labels={l}
             method={s.method}
             onMethod={s.chooseMethod}
-            recurring={s.frequency !== "one time"}
+            recurring={s.frequency !== "one time" && !paysOrder}
+            cardOnly={paysOrder}
             savedCards={s.savedCards}
             cardChoice={s.cardChoice}
             onCardChoice={s.setCardChoice}
@@ -196,7 +215,9 @@ export default function Checkout(props: CheckoutProps) {
             >
               {s.busy
                 ? l.checkout_paying
-                : fill(l.checkout_pay, { amount: formatMoney((total + s.fee) as Cents) })}
+                : fill(l.checkout_pay, {
+                    amount: formatMoney(amountToPay(total + s.fee, s.orderPayments)),
+                  })}
             </button>
           </p>
         </form>

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import {
-  withHousehold,
   type CheckoutOrder,
   type HouseholdItem,
   type RateConfig,
 } from "@portal/domain";
 import { Checkbox } from "../ui/Checkbox";
 import type { HouseholdForm } from "../ui/household/household-form";
+import { splitOrder, type SplitOrder } from "./household-order";
 import type { CheckoutLabels } from "./labels";
 
 // Named people at checkout (issues 32 and 33, one household form for checkout, counter and kiosk):
@@ -35,9 +35,12 @@ export function useHousehold() {
       changed((n) => n + 1);
     },
     changed: () => changed((n) => n + 1),
-    /** The order as the people named make it (as it was until they are complete). */
-    apply: (order: CheckoutOrder | null, rates: RateConfig | null): CheckoutOrder | null =>
-      order && rates && form ? withHousehold(order, form.members(), rates) : order,
+    /**
+     * The order as the people named make it (as it was until they are complete), and in the zakat
+     * checkout their days of fidyah as a fidyah order of its own (household-order.ts).
+     */
+    apply: (order: CheckoutOrder | null, rates: RateConfig | null): SplitOrder =>
+      splitOrder(order, form ? form.members() : null, rates),
     /** Whether paying may go on: no household, or one whose people are all complete (else said). */
     ready: () => form === null || form.check(),
   };
@@ -89,7 +92,13 @@ export function HouseholdSection(props: {
         {fidyah ? l.household_checkout_title_fidyah : l.household_checkout_title}
       </h2>
       <Checkbox
-        label={fidyah ? l.household_checkout_toggle_fidyah : l.household_checkout_toggle}
+        label={
+          fidyah
+            ? l.household_checkout_toggle_fidyah
+            : items.includes("fidyah")
+              ? l.household_checkout_toggle_order
+              : l.household_checkout_toggle
+        }
         checked={named}
         onChange={setNamed}
         testId="household-toggle"

@@ -40,6 +40,8 @@ export function PaymentFields(props: {
   readonly method: Method;
   readonly onMethod: (method: Method) => void;
   readonly recurring: boolean;
+  /** A household's zakat and fidyah together: card only (one confirmation per fund). */
+  readonly cardOnly?: boolean;
   /** The signed-in donor's saved cards; null for a guest. */
   readonly savedCards: ReadonlyArray<SavedCard> | null;
   readonly cardChoice: string;
@@ -61,7 +63,9 @@ export function PaymentFields(props: {
       className="calc-card"
       optionsClassName="choice checkout-methods"
       value={method}
-      options={methods.map((m) => ({
+      options={methods
+        .filter((m) => m === "card" || !props.cardOnly)
+        .map((m) => ({
         value: m,
         label: (
           <>

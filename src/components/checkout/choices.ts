@@ -1,6 +1,6 @@
 // The ways to pay, how often, and where checkout stands.
 import type { CardImage, PaymentMethodImage } from "@portal/domain";
-import type { Donation } from "./payment-api";
+import type { Donation, OrderPayment } from "./payment-api";
 
 export const methods = ["card", "paynow", "google_pay", "apple_pay"] as const;
 export type Method = (typeof methods)[number];
@@ -19,4 +19,6 @@ export type Phase =
   | { readonly kind: "form" }
   | { readonly kind: "challenge"; readonly url: string }
   | { readonly kind: "paynow" }
-  | { readonly kind: "done"; readonly donation: Donation };
+  | { readonly kind: "done"; readonly donation: Donation }
+  /** A household's zakat and fidyah paid in one press (household-order.ts): a receipt per fund. */
+  | { readonly kind: "order-done"; readonly payments: ReadonlyArray<OrderPayment> };

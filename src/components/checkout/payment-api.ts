@@ -34,6 +34,7 @@ export class PaymentApiError extends Error {
 
 type PaymentCall =
   | "create"
+  | "createOrder"
   | "confirm"
   | "retrieve"
   | "payNow"
@@ -130,6 +131,44 @@ export const createDonation = async (input: CreateInput, idempotencyKey: string,
     await post("guest", {});
     return postAs<Donation & { clientSecret: string }>("create", body, headers, owner);
   }
+};
+
+/** One fund's payment of an order (docs/payment-api.md "Orders across funds"). */
+export type OrderPayment = Donation & {
+  readonly clientSecret: string;
+  readonly fund: "ZAKAT" | "FIDYAH";
+};
+
+/** What checkout sends to make a household's zakat and fidyah in one request (`createOrder`). */
+export interface OrderInput {
+  readonly parts: ReadonlyArray<CheckoutOrder>;
+  readonly ratesVersion: number;
+  readonly lang: Language;
+  readonly donor: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Creates an order's donations, one per fund, for the signed-in donor (or the guest session): the
+ * same idempotency key again (a double click, a retry, a reload) answers the same donations.
+ */
+export const createOrder = async (input: OrderInput, idempotencyKey: string, owner: Owner) => {
+  const body = {
+    parts: input.parts.map((part) => ({
+      flow: part.flow,
+      items: part.items,
+      totalCents: part.total,
+    })),
+    ratesVersion: input.ratesVersion,
+    lang: input.lang,
+    donor: input.donor,
+  };
+  const answered = await postAs<{ payments: ReadonlyArray<OrderPayment> }>(
+    "createOrder",
+    body,
+    { "idempotency-key": idempotencyKey },
+    owner,
+  );
+  return answered.payments;
 };
 
 export interface DonationRef {

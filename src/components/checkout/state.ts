@@ -15,12 +15,11 @@ import type { Language } from "../../i18n/paths";
 import { currentPageFlow } from "../../lib/page-flow";
 import { lifecycleKeys, removeStored, writeFlag, writeStored } from "../../stores/session-storage";
 import { fetchLiveRates } from "../calculator/rates";
-import { sessionBridge } from "../auth/bridge";
 import type { DialCodeRegions, DialCountry } from "../enrolment/dial-code";
 import { checkCard, emptyCard, type CardEntry, type CardErrors } from "./CardFields";
 import { NO_HOUSEHOLD, useHousehold } from "./HouseholdSection";
 import { sandboxCardOf, useCardFee } from "./card-fee";
-import type { SignedInState } from "./signed-in";
+import { useSignedInDonor } from "./use-signed-in";
 import {
   checkDonor,
   donorPayload,
@@ -29,11 +28,11 @@ import {
   type DonorErrors,
 } from "./DonorFields";
 import { cleanDonorText, useGuestEnrolment } from "./enrolled";
-import { forgetDonor, keepDonor, keptDonor, keptOwner } from "./kept-donor";
+import { forgetDonor, keepDonor, keptDonor } from "./kept-donor";
 import type { CheckoutLabels } from "./labels";
 import * as source from "./order-source";
 import { clearGivingEntries, hasGivingEntries, orderFromStores } from "./order-source";
-import { currentOwner, ownerOf, type Owner } from "./owner";
+import { currentOwner, type Owner } from "./owner";
 import {
   confirmDonation,
   createDonation,
@@ -42,10 +41,12 @@ import {
   tokenizeSandboxCard,
   type Donation,
   type DonationRef,
+  type OrderPayment,
 } from "./payment-api";
 import { failureText, ownRateNotice, problemText } from "./problems";
 import { STORED, newKey, readCheckout, type StoredCheckout } from "./stored-checkout";
 import { useStripeCard } from "./stripe-card";
+import { orderParts, orderProblem, useOrderPayment } from "./household-order";
 import type { Frequency, Method, Phase } from "./choices";
 
 // Checkout's state: the order the flow's page left in this tab, priced again with live rates; the
@@ -69,12 +70,13 @@ export function useCheckout(props: {
   const rateRange = rates && { min: rates.fitrahMinAmount, max: rates.fitrahMaxAmount };
   // Fitrah for named people (HouseholdSection): the order as they make it.
   const household = useHousehold();
-  const order = household.apply(baseOrder, rates);
+  // In the zakat checkout their days of fidyah are an order of the fidyah fund (household-order.ts).
+  const { main: order, fidyah: fidyahOrder } = household.apply(baseOrder, rates);
+  const paysOrder = fidyahOrder !== null;
+  const orderPay = useOrderPayment();
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
   // Kept in this tab, so going back to the giving page and returning keeps what was typed.
   const [donor, setDonorState] = useState<DonorEntry>(() => keptDonor() ?? emptyDonor);
-  // Whose details these are: "guest" until the tab's sign-in is known.
-  const donorOwner = useRef("guest");
   const setDonor = (next: DonorEntry | ((typed: DonorEntry) => DonorEntry)) =>
     setDonorState((typed) => {
       const value = cleanDonorText(typeof next === "function" ? next(typed) : next);
@@ -85,11 +87,13 @@ export function useCheckout(props: {
   const enrolled = useGuestEnrolment(setDonor, dialCountries, dialRegions);
   const [tried, setTried] = useState(false);
   const [card, setCard] = useState<CardEntry>(emptyCard);
-  const [method, setMethod] = useState<Method>("card");
+  const [chosenMethod, setMethod] = useState<Method>("card");
+  // Zakat and fidyah together are paid by card (one confirmation per fund), one time, no fee covered.
+  const method: Method = paysOrder ? "card" : chosenMethod;
   const [frequency, setFrequency] = useState<Frequency>("one time");
   // An instalment plan's first month keeps the card for the months after: no fee (one-time only).
   const fees = useCardFee(
-    order,
+    paysOrder ? null : order,
     source.instalmentOfPage()?.part === "first" ? "monthly" : frequency,
     method,
   );
@@ -97,10 +101,8 @@ export function useCheckout(props: {
   const [problem, setProblem] = useState<string | null>(null);
   const [donation, setDonation] = useState<Donation | null>(null);
   // A signed-in donor: their details prefilled, their saved cards offered, keeping a new card offered.
-  const [signedIn, setSignedIn] = useState<SignedInState | null>(null);
-  const [prefilled, setPrefilled] = useState(false);
-  /** A saved card's id, or "new". */
-  const [cardChoice, setCardChoice] = useState("new");
+  const { signedIn, setSignedIn, prefilled, cardChoice, setCardChoice, donorOwner } =
+    useSignedInDonor({ setDonor: (next) => setDonor(next), dialCountries, dialRegions });
   const [saveCard, setSaveCard] = useState(false);
   const attempt = useRef<{ body: string; key: string; owner: string; ref?: DonationRef } | null>(
     null,
@@ -127,36 +129,6 @@ export function useCheckout(props: {
     attempt.current = null;
     setPhase({ kind: "done", donation: paid });
   };
-
-  useEffect(() => {
-    // A donor signed in in this tab (the same test as the header's, so a guest never waits): the
-    // account's details fill the fields still empty, and its saved cards are offered.
-    let live = true;
-    void (async () => {
-      const bridge = await sessionBridge();
-      if (!bridge) return;
-      const [{ signedInDonor, prefillDonor }, owner] = await Promise.all([
-        import("./signed-in"),
-        bridge.authorization().then(ownerOf),
-      ]);
-      const found = owner.key === "guest" ? null : await signedInDonor(bridge, new Date());
-      if (!live || !found) return;
-      setSignedIn({ owner: owner.key, cards: found.cards, household: found.household });
-      setCardChoice(found.cards[0]?.id ?? "new");
-      // Details kept from before this sign-in (a guest's) give way to the account's.
-      const theirs = keptOwner() === owner.key;
-      donorOwner.current = owner.key;
-      setDonor((typed) =>
-        prefillDonor(theirs ? typed : emptyDonor, found.details, dialCountries, dialRegions),
-      );
-      setPrefilled(true);
-    })().catch(() => {
-      // Without the account the donor types their details; paying says what failed, if anything.
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
 
   useEffect(() => {
     // The page's flow, as the lifecycle and the sign-in see it: `?flow=`, or back from Stripe's 3-D
@@ -245,6 +217,20 @@ export function useCheckout(props: {
     setProblem(l.polish_3ds_cancelled);
   };
 
+  /** What paying an order's parts came to: all paid (both receipts), or what failed and is left. */
+  function settleOrder(payments: ReadonlyArray<OrderPayment>) {
+    const failed = orderProblem(l, payments);
+    if (failed === null) {
+      markTransactionPassed();
+      forgetDonor();
+      clearGivingEntries();
+      orderPay.forget();
+      return setPhase({ kind: "order-done", payments });
+    }
+    setPhase({ kind: "form" });
+    setProblem(failed);
+  }
+
   /** What the payment's answer means for the page. */
   function settle(current: Donation) {
     setDonation(current);
@@ -292,6 +278,11 @@ export function useCheckout(props: {
   };
 
   const checksCard = method === "card" && savedCard === null && gateway.kind === "sandbox";
+  /** A new card's payment-method id from the gateway (Stripe's field, or the sandbox's). */
+  const newCardId = async () =>
+    gateway.kind === "stripe"
+      ? await stripeCard.current!.tokenize()
+      : (await tokenizeSandboxCard(sandboxCardOf("card", card))).id;
   const pay = async () => {
     if (busy) return;
     setProblem(null);
@@ -315,6 +306,15 @@ export function useCheckout(props: {
           return;
         }
       }
+      // Keeping the card is the signed-in donor's choice (the server refuses it for anyone else).
+      const keep = mine && method === "card" && saveCard;
+      if (paysOrder && ratesVersion !== null) {
+        const parts = orderParts({ main: order, fidyah: fidyahOrder });
+        const input = { parts, ratesVersion, lang, donor: donorPayload(forFund(donor)) };
+        startTransaction();
+        const card = async () => ({ id: savedCard ?? (await newCardId()), saveCard: keep });
+        return settleOrder(await orderPay.pay(input, owner, card));
+      }
       const ref = await ensureDonation(owner);
       if (method === "paynow") {
         setPhase({ kind: "paynow" });
@@ -324,8 +324,6 @@ export function useCheckout(props: {
         settle(await confirmDonation(ref, savedCard));
         return;
       }
-      // Keeping the card is the signed-in donor's choice (the server refuses it for anyone else).
-      const keep = mine && method === "card" && saveCard;
       if (gateway.kind === "stripe") {
         if (!stripeCard.current) throw new Error("card field not ready");
         settle(await confirmDonation(ref, await stripeCard.current.tokenize(), { saveCard: keep }));
@@ -356,6 +354,9 @@ export function useCheckout(props: {
     /** A payment of the donor's instalment plan this checkout makes, if any (docs/instalments.md). */
     instalment: source.instalmentOfFlow(flow),
     order,
+    /** The household's days of fidyah, paid with the zakat in one press (household-order.ts). */
+    fidyahOrder,
+    orderPayments: orderPay.payments,
     rates,
     household,
     phase,

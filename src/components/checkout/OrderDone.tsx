@@ -1,0 +1,133 @@
+import { useEffect, useRef } from "react";
+import { formatMoney, homePath, receiptHref, receiptPath, type Cents } from "@portal/domain";
+import { fill } from "../../i18n/fill";
+import { fundNameKey } from "../../i18n/funds";
+import { localizedPath, type Language } from "../../i18n/paths";
+import { cardBrandName } from "../giving/payment-names";
+import type { CheckoutLabels } from "./labels";
+import type { OrderPayment } from "./payment-api";
+
+// A household's zakat and fidyah paid in one press (household-order.ts): a receipt per fund, on the
+// thank-you page, and while one part is paid and the other is not, which is which.
+
+/** Each fund's payment: paid (its numbers and receipt link) or not yet. */
+function OrderReceipts(props: {
+  readonly payments: ReadonlyArray<OrderPayment>;
+  readonly labels: CheckoutLabels;
+  readonly lang: Language;
+  readonly productRoute: string;
+}) {
+  const { payments, labels: l, lang, productRoute } = props;
+  return (
+    <ul className="order-receipts">
+      {payments.map((p) => {
+        const fund = l[fundNameKey(p.fund)];
+        const paid = p.status === "succeeded";
+        return (
+          <li key={p.id} data-testid={`order-part-${p.fund}`}>
+            <h3>
+              {fill(paid ? l.order_part_paid : l.order_part_unpaid, {
+                fund,
+                amount: formatMoney(p.totalCents as Cents),
+              })}
+            </h3>
+            <dl className="checkout-facts">
+              {p.receipt ? (
+                <div>
+                  <dt>{l.checkout_done_receipt_no}</dt>
+                  <dd data-testid="receipt-no">{p.receipt.receiptNo}</dd>
+                </div>
+              ) : null}
+              <div>
+                <dt>{l.checkout_done_transaction_no}</dt>
+                <dd data-testid="transaction-no">{p.transactionNo}</dd>
+              </div>
+            </dl>
+            {p.receipt ? (
+              <p>
+                <a
+                  href={localizedPath(
+                    receiptHref(
+                      receiptPath(p.flow, p.amounts, productRoute),
+                      p.transactionNo,
+                      p.receipt.token,
+                    ),
+                    lang,
+                  )}
+                  data-testid="receipt-link"
+                >
+                  {fill(l.order_receipt_link, { fund })}
+                </a>
+              </p>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The thank-you page of an order: both receipts, how it was paid, one charge per fund. */
+export function OrderDone(props: {
+  readonly payments: ReadonlyArray<OrderPayment>;
+  readonly labels: CheckoutLabels;
+  readonly lang: Language;
+  readonly productRoute: string;
+}) {
+  const { payments, labels: l, lang, productRoute } = props;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const card = payments.find((p) => p.card)?.card;
+  return (
+    <section
+      className="checkout-done calc-card"
+      aria-labelledby="checkout-done-title"
+      data-testid="checkout-done"
+    >
+      <h2 id="checkout-done-title" ref={heading} tabIndex={-1}>
+        {l.checkout_done_title}
+      </h2>
+      <p>{l.order_done_intro}</p>
+      <OrderReceipts {...props} />
+      {card ? (
+        <p>
+          {fill(l.checkout_done_card, { brand: cardBrandName(card.brand), last4: card.last4 })}
+        </p>
+      ) : null}
+      <p>{l.order_checkout_statement}</p>
+      <p>{l.order_done_email}</p>
+      <p className="checkout-actions">
+        <a
+          className="button button-secondary"
+          href={localizedPath(homePath("ZAKAT", productRoute), lang)}
+          data-testid="done-home"
+        >
+          {l[`fund_ZAKAT_home`]}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/** One part paid, the other not: which is which, and that paying again pays only what is left. */
+export function OrderProgress(props: {
+  readonly payments: ReadonlyArray<OrderPayment>;
+  readonly labels: CheckoutLabels;
+  readonly lang: Language;
+  readonly productRoute: string;
+}) {
+  const { payments, labels: l } = props;
+  const left = payments.filter((p) => p.status !== "succeeded");
+  if (left.length === 0 || left.length === payments.length) return null;
+  return (
+    <section className="calc-card" aria-labelledby="order-progress" data-testid="order-progress">
+      <h2 id="order-progress">{l.order_progress_title}</h2>
+      <OrderReceipts {...props} />
+      <p>
+        {fill(l.order_progress_retry, {
+          funds: left.map((p) => l[fundNameKey(p.fund)]).join(", "),
+        })}
+      </p>
+    </section>
+  );
+}
