@@ -18,7 +18,7 @@ import { DonorFields } from "./DonorFields";
 import { EnrolledNote } from "./EnrolledNote";
 import type { CheckoutLabels } from "./labels";
 import { HouseholdSection } from "./HouseholdSection";
-import { amountToPay, orderItemsOf } from "./household-order";
+import { amountToPay, orderItemsOf, partlyPaid } from "./household-order";
 import { OrderDone, OrderProgress } from "./OrderDone";
 import { givingPathOf } from "./order-source";
 import { OrderSummary } from "./OrderSummary";
@@ -81,6 +81,7 @@ export default function Checkout(props: CheckoutProps) {
   const recurringAllowed = fundOf(s.flow).recurring && !paysOrder;
   const total = ((s.order?.total ?? 0) + (s.fidyahOrder?.total ?? 0)) as Cents;
   const householdItems = orderItemsOf(s.flow, s.savedCards !== null);
+  const partPaid = partlyPaid(s.orderPayments);
   // Once a refusal says the own fitrah rate is out of range, the alert says it (and links back): the
   // order summary's notice of the same would only say it twice.
   const rateRefused = isRateProblem(l, s.problem, s.rateNotice);
@@ -109,30 +110,35 @@ export default function Checkout(props: CheckoutProps) {
           })}
         </p>
       ) : null}
-      <OrderSummary
-        order={s.order}
-        fidyah={s.fidyahOrder}
-        loading={s.phase.kind === "loading"}
-        labels={l}
-        back={back}
-        rateNotice={rateRefused ? null : s.rateNotice}
-      />
-      {householdItems.length > 0 && s.order && !signInFirst ? (
-        <HouseholdSection
-          labels={l}
-          rates={s.rates}
-          household={s.household}
-          saved={s.savedHousehold}
-          items={householdItems}
-        />
-      ) : null}
-      {s.orderPayments ? (
+      {partPaid && s.orderPayments ? (
+        // One fund paid, the other not: which is which, in place of the order (it stands as made).
         <OrderProgress
           payments={s.orderPayments}
           labels={l}
           lang={lang}
           productRoute={productRoute}
         />
+      ) : (
+        <OrderSummary
+          order={s.order}
+          fidyah={s.fidyahOrder}
+          loading={s.phase.kind === "loading"}
+          labels={l}
+          back={back}
+          rateNotice={rateRefused ? null : s.rateNotice}
+        />
+      )}
+      {householdItems.length > 0 && s.order && !signInFirst ? (
+        // Kept mounted (hidden) while a part is paid: the order is not made again from new entries.
+        <div hidden={partPaid}>
+          <HouseholdSection
+            labels={l}
+            rates={s.rates}
+            household={s.household}
+            saved={s.savedHousehold}
+            items={householdItems}
+          />
+        </div>
       ) : null}
       {signInFirst && s.order && total > 0 ? (
         <section className="calc-card">

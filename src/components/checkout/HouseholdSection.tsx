@@ -1,9 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import {
-  type CheckoutOrder,
-  type HouseholdItem,
-  type RateConfig,
-} from "@portal/domain";
+import { type CheckoutOrder, type HouseholdItem, type RateConfig } from "@portal/domain";
 import { Checkbox } from "../ui/Checkbox";
 import type { HouseholdForm } from "../ui/household/household-form";
 import { splitOrder, type SplitOrder } from "./household-order";

@@ -4,6 +4,7 @@ import { fill } from "../../i18n/fill";
 import { fundNameKey } from "../../i18n/funds";
 import { localizedPath, type Language } from "../../i18n/paths";
 import { cardBrandName } from "../giving/payment-names";
+import { partlyPaid, unpaidOf } from "./household-order";
 import type { CheckoutLabels } from "./labels";
 import type { OrderPayment } from "./payment-api";
 
@@ -90,9 +91,7 @@ export function OrderDone(props: {
       <p>{l.order_done_intro}</p>
       <OrderReceipts {...props} />
       {card ? (
-        <p>
-          {fill(l.checkout_done_card, { brand: cardBrandName(card.brand), last4: card.last4 })}
-        </p>
+        <p>{fill(l.checkout_done_card, { brand: cardBrandName(card.brand), last4: card.last4 })}</p>
       ) : null}
       <p>{l.order_checkout_statement}</p>
       <p>{l.order_done_email}</p>
@@ -117,8 +116,8 @@ export function OrderProgress(props: {
   readonly productRoute: string;
 }) {
   const { payments, labels: l } = props;
-  const left = payments.filter((p) => p.status !== "succeeded");
-  if (left.length === 0 || left.length === payments.length) return null;
+  if (!partlyPaid(payments)) return null;
+  const left = unpaidOf(payments);
   return (
     <section className="calc-card" aria-labelledby="order-progress" data-testid="order-progress">
       <h2 id="order-progress">{l.order_progress_title}</h2>

@@ -66,16 +66,16 @@ export function PaymentFields(props: {
       options={methods
         .filter((m) => m === "card" || !props.cardOnly)
         .map((m) => ({
-        value: m,
-        label: (
-          <>
-            <PaymentImage image={methodImages[m]} />
-            {l[`checkout_method_${m}`]}
-          </>
-        ),
-        testId: `method-${m}`,
-        disabled: m === "paynow" && props.recurring,
-      }))}
+          value: m,
+          label: (
+            <>
+              <PaymentImage image={methodImages[m]} />
+              {l[`checkout_method_${m}`]}
+            </>
+          ),
+          testId: `method-${m}`,
+          disabled: m === "paynow" && props.recurring,
+        }))}
       onChange={props.onMethod}
     >
       {method === "card" && savedCards !== null && savedCards.length > 0 ? (

@@ -20,6 +20,8 @@ import {
   type OrderInput,
   type OrderPayment,
 } from "./payment-api";
+import { fill } from "../../i18n/fill";
+import { fundNameKey } from "../../i18n/funds";
 import type { CheckoutLabels } from "./labels";
 import { failureText } from "./problems";
 import { newKey } from "./stored-checkout";
@@ -81,21 +83,20 @@ export const orderItemsOf = (flow: FlowType, signedIn: boolean): ReadonlyArray<H
   flow === "ZAKAT" && signedIn ? HOUSEHOLD_ITEMS : householdItemsOf(flow);
 
 /** What pressing Pay charges now: what of the order is left once a part is paid, else the whole. */
-export const amountToPay = (
-  whole: number,
-  payments: ReadonlyArray<OrderPayment> | null,
-): Cents => {
-  const left = payments?.filter((p) => p.status !== "succeeded") ?? [];
-  return (
-    left.length > 0 && left.length < (payments?.length ?? 0)
-      ? left.reduce((sum, p) => sum + p.totalCents, 0)
-      : whole
-  ) as Cents;
-};
+export const amountToPay = (whole: number, payments: ReadonlyArray<OrderPayment> | null): Cents =>
+  (payments && partlyPaid(payments)
+    ? unpaidOf(payments).reduce((sum, p) => sum + p.totalCents, 0)
+    : whole) as Cents;
 
 /** What of the order is paid and what is not (none yet: every part unpaid). */
 export const unpaidOf = (payments: ReadonlyArray<OrderPayment>): ReadonlyArray<OrderPayment> =>
   payments.filter((p) => p.status !== "succeeded");
+
+/** Some of the order paid and some not (the page then shows which, and pays only the rest). */
+export const partlyPaid = (payments: ReadonlyArray<OrderPayment> | null): boolean => {
+  const left = payments ? unpaidOf(payments).length : 0;
+  return left > 0 && left < (payments?.length ?? 0);
+};
 
 /** What the page says of an order not paid in full (null: every part paid). */
 export const orderProblem = (
@@ -104,9 +105,17 @@ export const orderProblem = (
 ): string | null => {
   const failed = unpaidOf(payments)[0];
   if (!failed) return null;
+  // One fund paid: "nothing was charged" would not be true of the order; said of the fund left.
+  const paid = payments.find((p) => p.status === "succeeded");
+  if (paid) {
+    const name = (p: OrderPayment) => l[fundNameKey(p.fund)];
+    return fill(l.order_checkout_part_failed, { paid: name(paid), fund: name(failed) });
+  }
   if (failed.lastPaymentError) return failureText(l, failed.lastPaymentError);
   // A bank's check (3-D Secure) is not taken in an order: another card, or each fund on its own.
-  return failed.status === "requires_action" ? l.order_checkout_bank_check : l.checkout_error_network;
+  return failed.status === "requires_action"
+    ? l.order_checkout_bank_check
+    : l.checkout_error_network;
 };
 
 const ORDER_STORED = "portal.checkout.order";

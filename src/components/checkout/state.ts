@@ -46,7 +46,7 @@ import {
 import { failureText, ownRateNotice, problemText } from "./problems";
 import { STORED, newKey, readCheckout, type StoredCheckout } from "./stored-checkout";
 import { useStripeCard } from "./stripe-card";
-import { orderParts, orderProblem, useOrderPayment } from "./household-order";
+import { orderParts, orderProblem, partlyPaid, useOrderPayment } from "./household-order";
 import type { Frequency, Method, Phase } from "./choices";
 
 // Checkout's state: the order the flow's page left in this tab, priced again with live rates; the
@@ -72,8 +72,9 @@ export function useCheckout(props: {
   const household = useHousehold();
   // In the zakat checkout their days of fidyah are an order of the fidyah fund (household-order.ts).
   const { main: order, fidyah: fidyahOrder } = household.apply(baseOrder, rates);
-  const paysOrder = fidyahOrder !== null;
   const orderPay = useOrderPayment();
+  // An order part paid stays the order paid (its household form hidden) until all of it is paid.
+  const paysOrder = fidyahOrder !== null || partlyPaid(orderPay.payments);
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
   // Kept in this tab, so going back to the giving page and returning keeps what was typed.
   const [donor, setDonorState] = useState<DonorEntry>(() => keptDonor() ?? emptyDonor);

@@ -1,0 +1,193 @@
+import { expect, test, type Page, type Request } from "@playwright/test";
+import { expectNoAxeViolations, hydrated, lookAtBothWidths, open } from "./helpers";
+import { idToken, signedInDonor } from "./donor-account";
+import { ownAddress } from "./identity";
+import { nricOf as nric } from "../support/donations";
+
+test.use(ownAddress("household-order"));
+
+// Issue 33's last piece (docs/households.md "One payment across funds"): at the zakat checkout a
+// signed-in donor's household carries days of fidyah beside fitrah; one press of Pay makes the order
+// (createOrder: one donation per fund) and confirms each with the card entered once; the thank-you
+// page lists both receipts. A second charge that fails leaves the first paid and is tried again alone.
+
+const nextYear2 = String(new Date().getFullYear() + 2);
+const fillCard = async (page: Page, number: string) => {
+  await page.getByTestId("card-number").fill(number);
+  await page.getByTestId("card-month").selectOption("12");
+  await page.getByTestId("card-year").selectOption(nextYear2);
+  await page.getByTestId("card-cvc").fill("123");
+};
+
+/** Every payment call the page makes, as sent. */
+const paymentCalls = (page: Page) => {
+  const calls: Request[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/svc/payment/v1/donations/")) calls.push(request);
+  });
+  return calls;
+};
+const callsTo = (calls: ReadonlyArray<Request>, name: string) =>
+  calls.filter((request) => request.url().endsWith(`/donations/${name}`));
+
+/**
+ * From the calculator ($11,500 of savings: $287.50 of zakat harta) to its checkout, and the two kept
+ * people added to the household form: fitrah for both, three days of fidyah for the second.
+ */
+const householdOrder = async (page: Page, ms: boolean) => {
+  await open(page, ms ? "/ms/calculator" : "/calculator");
+  const savings = page.getByRole("group", { name: ms ? /Simpanan/ : "Savings" });
+  await savings.getByRole("group").first().getByRole("textbox").first().fill("11500");
+  await page
+    .getByRole("link", { name: ms ? /bayar/i : /pay/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/checkout\?flow=zakat$/i);
+  await hydrated(page);
+  await expect(page.getByTestId("checkout-total")).toHaveText("$287.50");
+  await page.getByTestId("household-toggle").check();
+  const chooser = page.getByRole("group", {
+    name: ms
+      ? "Daripada isi rumah saya (disimpan dalam akaun saya)"
+      : "From my household (kept in my account)",
+  });
+  await chooser.getByRole("checkbox", { name: /^Hamidah binte Ali/ }).check();
+  await chooser.getByRole("checkbox", { name: /^Nur Iman/ }).check();
+  await chooser
+    .getByRole("button", { name: ms ? "Tambah orang yang ditanda" : "Add the people ticked" })
+    .click();
+  const named = page.locator(".household-person");
+  await expect(named).toHaveCount(2);
+  await expect(page.getByTestId("checkout-total")).toHaveText("$297.50");
+  await named
+    .nth(1)
+    .getByLabel(/fidyah/i)
+    .fill("3");
+  await expect(page.getByTestId("order-zakat-total")).toHaveText("$297.50");
+  await expect(page.getByTestId("order-fidyah-total")).toHaveText("$12.00");
+  await expect(page.getByTestId("checkout-total")).toHaveText("$309.50");
+  await expect(page.getByTestId("order-statement")).toContainText(
+    ms ? "satu caj bagi setiap dana" : "one charge per fund",
+  );
+  // An order is paid by card alone (one confirmation per fund).
+  await expect(page.getByTestId("method-paynow")).toHaveCount(0);
+  await fillCard(page, "4242 4242 4242 4242");
+};
+
+test("a household's fitrah and fidyah in one Pay: two receipts; a failed second charge is paid again alone", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await signedInDonor(page, "hamidah.order@example.sg", nric("9600031"), "Hamidah binte Ali");
+  const authorization = `Bearer ${await idToken(page)}`;
+  for (const [name, relation] of [
+    ["Hamidah binte Ali", "self"],
+    ["Nur Iman", "child"],
+  ]) {
+    const kept = await page.request.post("/svc/donor/api/User/saveHouseholdMember", {
+      headers: { authorization },
+      data: { name, relation },
+    });
+    expect(kept.status(), await kept.text()).toBe(200);
+  }
+
+  // In English on a wide screen: one Pay, one order, each fund confirmed with the one card.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await householdOrder(page, false);
+  await lookAtBothWidths(page, testInfo, "household-order-summary-en");
+  const calls = paymentCalls(page);
+  await page.getByTestId("checkout-pay").dblclick();
+  const done = page.getByTestId("checkout-done");
+  await expect(done).toBeVisible({ timeout: 20_000 });
+  await expect(done.getByTestId("order-part-ZAKAT")).toContainText("Zakat: paid, $297.50");
+  await expect(done.getByTestId("order-part-FIDYAH")).toContainText("Fidyah: paid, $12.00");
+  await expect(done.getByTestId("transaction-no")).toHaveCount(2);
+  await expect(done.getByTestId("receipt-link")).toHaveText([
+    "View the Zakat receipt",
+    "View the Fidyah receipt",
+  ]);
+  // One order (a double click too), its parts as the server prices them, one card for both.
+  const made = callsTo(calls, "createOrder");
+  expect(new Set(made.map((r) => r.headers()["idempotency-key"])).size).toBe(1);
+  expect(made[0]?.postDataJSON()).toMatchObject({
+    parts: [
+      {
+        flow: "ZAKAT",
+        totalCents: 29_750,
+        items: {
+          household: [
+            { name: "Hamidah binte Ali", fitrah: "normal" },
+            { name: "Nur Iman", fitrah: "normal" },
+          ],
+        },
+      },
+      {
+        flow: "FIDYAH",
+        totalCents: 1_200,
+        items: { household: [{ name: "Nur Iman", fidyahDays: 3 }] },
+      },
+    ],
+  });
+  const confirms = callsTo(calls, "confirm").map((r) => r.postDataJSON() as Record<string, string>);
+  expect(confirms).toHaveLength(2);
+  expect(confirms[0]?.["paymentMethodId"]).toBe(confirms[1]?.["paymentMethodId"]);
+  expect(confirms[0]?.["donationId"]).not.toBe(confirms[1]?.["donationId"]);
+  await lookAtBothWidths(page, testInfo, "household-order-done-en");
+
+  // In Malay on a phone: the second charge fails (a declined card stands in for any failure after
+  // the first, as in the integration test); the page says which fund is paid, and Pay again pays the
+  // fidyah alone.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await householdOrder(page, true);
+  const declined = await page.request.post("/sandbox/v1/payment_methods", {
+    data: { number: "4000000000000002", expMonth: 12, expYear: 2040, cvc: "123" },
+  });
+  const declinedId = ((await declined.json()) as { id: string }).id;
+  let confirmed = 0;
+  await page.route("**/svc/payment/v1/donations/confirm", async (route) => {
+    confirmed += 1;
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    await route.continue(
+      confirmed === 2
+        ? { postData: JSON.stringify({ ...body, paymentMethodId: declinedId }) }
+        : undefined,
+    );
+  });
+  const again = paymentCalls(page);
+  await page.getByTestId("checkout-pay").click();
+  const progress = page.getByTestId("order-progress");
+  await expect(progress.getByTestId("order-part-ZAKAT")).toContainText("Zakat: telah dibayar");
+  await expect(progress.getByTestId("order-part-ZAKAT").getByTestId("receipt-link")).toBeVisible();
+  await expect(progress.getByTestId("order-part-FIDYAH")).toContainText("Fidyah: belum dibayar");
+  await expect(page.getByTestId("checkout-problem")).toContainText(
+    "Zakat anda telah dibayar (resitnya di bawah). Bayaran Fidyah tidak berjaya",
+  );
+  // The order stands as made: its household form is put away until the rest is paid.
+  await expect(page.getByTestId("household-toggle")).toBeHidden();
+  await expect(page.getByTestId("checkout-pay")).toContainText("$12.00");
+  await lookAtBothWidths(page, testInfo, "household-order-second-failed-ms");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.unroute("**/svc/payment/v1/donations/confirm");
+  await page.getByTestId("checkout-pay").click();
+  await expect(done).toBeVisible({ timeout: 20_000 });
+  await expect(done.getByTestId("order-part-ZAKAT")).toContainText("Zakat: telah dibayar, $297.50");
+  await expect(done.getByTestId("order-part-FIDYAH")).toContainText(
+    "Fidyah: telah dibayar, $12.00",
+  );
+  // The zakat was confirmed once, the fidyah twice (declined, then paid); one order made.
+  const ids = callsTo(again, "confirm").map(
+    (r) => (r.postDataJSON() as { donationId: string }).donationId,
+  );
+  expect(ids).toHaveLength(3);
+  expect(ids[2]).toBe(ids[1]);
+  expect(ids[0]).not.toBe(ids[1]);
+  expect(callsTo(again, "createOrder")).toHaveLength(1);
+  await expectNoAxeViolations(page);
+  await lookAtBothWidths(page, testInfo, "household-order-done-ms");
+  // The fidyah receipt names the person and her days.
+  await done.getByTestId("receipt-link").nth(1).click();
+  await hydrated(page);
+  await expect(page.locator("article.receipt-sheet table.receipt-table tbody tr")).toContainText([
+    /Untuk Nur Iman · 3 .*\$12\.00/,
+  ]);
+});
