@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, lookAtBothWidths, open } from "./helpers";
+import { expectNoAxeViolations, hydrated, keepScreenshot, lookAtBothWidths, open } from "./helpers";
 import { idToken, signedInDonor } from "./donor-account";
 import { ownAddress } from "./identity";
 import { nricOf as nric } from "../support/donations";
@@ -139,6 +139,7 @@ test("a household's fitrah and fidyah in one Pay: two receipts; a failed second 
   // fidyah alone.
   await page.setViewportSize({ width: 375, height: 800 });
   await householdOrder(page, true);
+  await keepScreenshot(page, testInfo, "household-order-summary-ms-375");
   const declined = await page.request.post("/sandbox/v1/payment_methods", {
     data: { number: "4000000000000002", expMonth: 12, expYear: 2040, cvc: "123" },
   });
