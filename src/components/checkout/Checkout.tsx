@@ -82,7 +82,11 @@ export default function Checkout(props: CheckoutProps) {
   const total = ((s.order?.total ?? 0) + (s.fidyahOrder?.total ?? 0)) as Cents;
   // Not on Stripe yet: its second confirmation needs the card kept on a Customer first, which the
   // server does not do yet (docs/households.md "Not built yet").
-  const householdItems = orderItemsOf(s.flow, s.savedCards !== null && s.gateway === "sandbox");
+  // An instalment's payment is a single donation of its plan: no fidyah beside it.
+  const householdItems = orderItemsOf(
+    s.flow,
+    s.savedCards !== null && s.gateway === "sandbox" && !s.instalment,
+  );
   const partPaid = partlyPaid(s.orderPayments);
   // Once a refusal says the own fitrah rate is out of range, the alert says it (and links back): the
   // order summary's notice of the same would only say it twice.
