@@ -78,7 +78,7 @@ test("a household's fitrah and fidyah in one Pay: two receipts; a failed second 
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
-  await signedInDonor(page, "hamidah.order@example.sg", nric("9600031"), "Hamidah binte Ali");
+  await signedInDonor(page, "hamidah.order@example.sg", nric("9600043"), "Hamidah binte Ali");
   const authorization = `Bearer ${await idToken(page)}`;
   for (const [name, relation] of [
     ["Hamidah binte Ali", "self"],
