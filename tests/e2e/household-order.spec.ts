@@ -166,6 +166,12 @@ test("a household's fitrah and fidyah in one Pay: two receipts; a failed second 
   // The order stands as made: its household form is put away until the rest is paid.
   await expect(page.getByTestId("household-toggle")).toBeHidden();
   await expect(page.getByTestId("checkout-pay")).toContainText("$12.00");
+  // The tab keeps the order to pay the rest (its key and a digest), none of its people or donor.
+  const kept = await page.evaluate(() => sessionStorage.getItem("portal.checkout.order"));
+  expect(kept).toMatch(/"body":"[0-9a-f]{64}"/);
+  for (const detail of ["hamidah.order@example.sg", "Hamidah", "Nur Iman", "fidyahDays"]) {
+    expect(kept).not.toContain(detail);
+  }
   await lookAtBothWidths(page, testInfo, "household-order-second-failed-ms");
   await page.setViewportSize({ width: 375, height: 800 });
   await page.unroute("**/svc/payment/v1/donations/confirm");

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { priceDonation, seedRates, type Cents, type CheckoutOrder } from "@portal/domain";
-import { amountToPay, orderItemsOf, orderParts, partlyPaid, splitOrder } from "./household-order";
+import {
+  amountToPay,
+  orderDigest,
+  orderItemsOf,
+  orderParts,
+  partlyPaid,
+  splitOrder,
+} from "./household-order";
 import type { OrderPayment } from "./payment-api";
 
 // The zakat checkout's household with days of fidyah: the order split per fund, each part priced as
@@ -73,5 +80,18 @@ describe("the zakat checkout's household order", () => {
     expect(partlyPaid(left)).toBe(true);
     expect(amountToPay(30_950, left)).toBe(1_200);
     expect(partlyPaid([part("succeeded", 29_750), part("succeeded", 1_200)])).toBe(false);
+  });
+
+  it("keeps in the tab a digest of the order, not the donor's details: the same order the same, another another", async () => {
+    const input = {
+      parts: [],
+      ratesVersion: 1,
+      lang: "en" as const,
+      donor: { name: "Hamidah binte Ali", email: "hamidah@example.sg", taxId: "S9600043J" },
+    };
+    const digest = await orderDigest(input);
+    expect(digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(await orderDigest({ ...input })).toBe(digest);
+    expect(await orderDigest({ ...input, ratesVersion: 2 })).not.toBe(digest);
   });
 });

@@ -119,7 +119,21 @@ export const orderProblem = (
 };
 
 const ORDER_STORED = "portal.checkout.order";
+
+/**
+ * What the tab keeps to know the same order again: a SHA-256 digest of it, never the order itself
+ * (its donor's name, e-mail and any identity number for IRAS stay out of the browser's storage).
+ */
+export const orderDigest = async (input: OrderInput): Promise<string> => {
+  const digest = await crypto.subtle.digest(
+    "SHA-256",
+    new TextEncoder().encode(JSON.stringify(input)),
+  );
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+};
+
 interface StoredOrder {
+  /** The order's digest (orderDigest). */
   readonly body: string;
   readonly key: string;
   readonly owner: string;
@@ -142,7 +156,7 @@ export function useOrderPayment() {
       const paidSome = previous.payments.some((p) => p.status === "succeeded");
       if (paidSome) return previous.payments;
     }
-    const body = JSON.stringify(input);
+    const body = await orderDigest(input);
     const kept = readStored(ORDER_STORED) as Partial<StoredOrder> | undefined;
     const same = (o: Partial<StoredOrder> | null | undefined) =>
       o?.body === body && o.owner === owner.key && typeof o.key === "string";
