@@ -94,10 +94,7 @@ export const confirmDonation = (
       donation,
       failedAttempts: round,
       orderId,
-    } = yield* calling(
-      () => records.getToPay(input.donationId, input.clientSecret),
-      notFound,
-    );
+    } = yield* calling(() => records.getToPay(input.donationId, input.clientSecret), notFound);
     if (donation.status !== "requires_payment_method") return donation;
     const paymentMethodId = yield* cardFor(donation, input);
     const gateway = yield* PaymentGateway;
