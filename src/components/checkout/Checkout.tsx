@@ -80,13 +80,10 @@ export default function Checkout(props: CheckoutProps) {
   const paysOrder = s.fidyahOrder !== null;
   const recurringAllowed = fundOf(s.flow).recurring && !paysOrder;
   const total = ((s.order?.total ?? 0) + (s.fidyahOrder?.total ?? 0)) as Cents;
-  // Not on Stripe yet: its second confirmation needs the card kept on a Customer first, which the
-  // server does not do yet (docs/households.md "Not built yet").
-  // An instalment's payment is a single donation of its plan: no fidyah beside it.
-  const householdItems = orderItemsOf(
-    s.flow,
-    s.savedCards !== null && s.gateway === "sandbox" && !s.instalment,
-  );
+  // On either gateway (on Stripe the order's payments share a Customer the server makes, so the one
+  // card Stripe.js made confirms both). An instalment's payment is a single donation of its plan: no
+  // fidyah beside it.
+  const householdItems = orderItemsOf(s.flow, s.savedCards !== null && !s.instalment);
   const partPaid = partlyPaid(s.orderPayments);
   // Once a refusal says the own fitrah rate is out of range, the alert says it (and links back): the
   // order summary's notice of the same would only say it twice.

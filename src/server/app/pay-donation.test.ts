@@ -101,6 +101,45 @@ describe("confirmDonation", () => {
     ]);
   });
 
+  it("confirms an order's donation with its order's key, and a donation alone with none", async () => {
+    const confirmed: Array<unknown> = [];
+    const gateway: Partial<PaymentGatewayShape> = {
+      cardBrand: () => Effect.succeed("Visa"),
+      create: () => Effect.succeed(payment("initiated")),
+      confirm: (_id, _method, options) => (
+        confirmed.push(options),
+        Effect.succeed(payment("succeeded"))
+      ),
+    };
+    const run = (orderId?: string) =>
+      Effect.runPromise(
+        Effect.provide(
+          confirmDonation({ ...ref, paymentMethodId: "pm_card_visa" }),
+          Layer.mergeAll(
+            records(waiting, [], {
+              getToPay: async () => ({
+                donation: waiting,
+                failedAttempts: 0,
+                ...(orderId === undefined ? {} : { orderId }),
+              }),
+            }),
+            routes,
+            noCards,
+            PaymentGatewayTest(gateway),
+            signedIn(async () => undefined),
+          ),
+        ),
+      );
+    const result = await run("0b6c3f4e-5d1a-4b7e-9a2f-3c8d1e6f7a90");
+    await run();
+    expect(confirmed).toEqual([
+      { setupFutureUsage: false, order: { key: "0b6c3f4e-5d1a-4b7e-9a2f-3c8d1e6f7a90" } },
+      { setupFutureUsage: false },
+    ]);
+    // The key stays on the server: nothing of it in the answer.
+    expect(JSON.stringify(result)).not.toContain("0b6c3f4e");
+  });
+
   it("charges a covered card fee with the gift (issue 33): the gateway's amount is both", async () => {
     const seen: Array<unknown> = [];
     const gateway: Partial<PaymentGatewayShape> = {

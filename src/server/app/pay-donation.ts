@@ -89,11 +89,12 @@ export const confirmDonation = (
 > =>
   Effect.gen(function* () {
     const records = yield* DonationRecords;
-    // The donation and its round (how many of its attempts failed) in one read.
-    const { donation, failedAttempts: round } = yield* calling(
-      () => records.getToPay(input.donationId, input.clientSecret),
-      notFound,
-    );
+    // The donation, its round (how many of its attempts failed) and its order, if any, in one read.
+    const {
+      donation,
+      failedAttempts: round,
+      orderId,
+    } = yield* calling(() => records.getToPay(input.donationId, input.clientSecret), notFound);
     if (donation.status !== "requires_payment_method") return donation;
     const paymentMethodId = yield* cardFor(donation, input);
     const gateway = yield* PaymentGateway;
@@ -127,6 +128,9 @@ export const confirmDonation = (
       .confirm(payment.paymentId, paymentMethodId, {
         setupFutureUsage,
         ...(returnUrl === undefined ? {} : { returnUrl }),
+        // One of an order's payments, all paid with the one card (docs/households.md): the order's
+        // id as the records keep it, so only the donations that order made share its key.
+        ...(orderId === undefined ? {} : { order: { key: orderId } }),
       })
       .pipe(
         Effect.mapError((error) =>

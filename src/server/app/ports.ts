@@ -57,7 +57,12 @@ export interface DonationRecordsPort {
   readonly getToPay: (
     id: string,
     clientSecret: string,
-  ) => Promise<{ readonly donation: DonationView; readonly failedAttempts: number }>;
+  ) => Promise<{
+    readonly donation: DonationView;
+    readonly failedAttempts: number;
+    /** The order it was made in (createOrder): server-side only, never in an answer or a log. */
+    readonly orderId?: string;
+  }>;
   /** What the gateway said, recorded; on success the donation is paid and its receipt issued. */
   readonly apply: (id: string, payment: GatewayPayment) => Promise<DonationView>;
   readonly latestAttempt: (id: string) => Promise<LatestAttempt | undefined>;

@@ -29,6 +29,7 @@ export const createDonationOn = async (
   key: Buffer,
   input: NewDonationInput,
   fresh: Draw = withFreshTransactionNo,
+  orderId?: string,
 ): Promise<Created> => {
   const pii = personalData(key);
   // Keyed, so a request hash cannot be tested against guesses of what it held (an NRIC for IRAS).
@@ -51,9 +52,9 @@ export const createDonationOn = async (
        insert into donation (id, transaction_no, flow, status, total_cents, amounts, inputs, donor_details,
          frequency, rates_version, client_secret_hash, donor_id, guest_session_id, tax_id_encrypted, tax_id_hash,
          receipt_items, particulars, donor_id_encrypted, donor_id_hash, gift_email, lang, source, mosque_name,
-         amil_id, amil_name, shift_id, fee_cents)
+         amil_id, amil_name, shift_id, fee_cents, order_id)
        select $4, $5, $6, 'initiated', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20, $21, $22, $23, $24,
-         coalesce($25::text, 'Online'), $26, $27, $28, $29::uuid, $32
+         coalesce($25::text, 'Online'), $26, $27, $28, $29::uuid, $32, $33::uuid
        from claimed
        returning id
      ), logged as (
@@ -99,6 +100,7 @@ export const createDonationOn = async (
         input.counter ? JSON.stringify(input.counter.audit) : null,
         input.counter?.from ?? null,
         input.fee ?? 0,
+        orderId ?? null,
       ],
     );
   });
@@ -164,7 +166,11 @@ export const createOrderOn = async (
     try {
       return await sql.transaction(async (tx) => {
         const made: Created[] = [];
-        for (const input of inputs) made.push(await createDonationOn(tx, key, input, drawOnce));
+        // The order's own id, on each of its donations (migration 057): drawn here, so only the
+        // donations of this one transaction share it. A replay keeps the ids its donations have.
+        const orderId = randomUUID();
+        for (const input of inputs)
+          made.push(await createDonationOn(tx, key, input, drawOnce, orderId));
         return made;
       });
     } catch (error) {

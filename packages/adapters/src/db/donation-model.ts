@@ -89,10 +89,13 @@ const donationSelect = (extra: string) => `
 
 export const selectDonation = donationSelect("");
 
-/** `selectDonation` with how many of the donation's attempts failed (`failed_attempts`). */
+/**
+ * `selectDonation` with how many of the donation's attempts failed (`failed_attempts`) and the order
+ * it was made in, if any (`order_id`, server-side only).
+ */
 export const selectDonationToPay = donationSelect(`,
          (select count(*)::int from payment_attempt f
-          where f.donation_id = d.id and f.status = 'failed') as failed_attempts`);
+          where f.donation_id = d.id and f.status = 'failed') as failed_attempts, d.order_id`);
 
 /**
  * A donation's client secret, derived from its id under the server key: `donation` keeps only its
@@ -170,10 +173,15 @@ export interface Payments {
    * `get` for a confirmation: the donation and how many of its attempts have failed (the round a new
    * attempt belongs to), in one read.
    */
+  /** With the id of the order it was made in (createOrder), never part of the view the donor reads. */
   readonly getToPay: (
     id: string,
     clientSecret: string,
-  ) => Promise<{ readonly donation: DonationView; readonly failedAttempts: number }>;
+  ) => Promise<{
+    readonly donation: DonationView;
+    readonly failedAttempts: number;
+    readonly orderId?: string;
+  }>;
   /** Record what the gateway said; on success mark the donation paid and issue its receipt, once. */
   readonly apply: (id: string, payment: GatewayPayment) => Promise<DonationView>;
   /** The gateway payment to confirm or poll (the latest attempt), if any. */

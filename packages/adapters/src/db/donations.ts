@@ -42,13 +42,16 @@ export function payments(sql: Sql, key: Buffer, hooks: PaymentHooks = {}): Payme
 
     getToPay: async (id, clientSecret) => {
       if (!/^[0-9a-f-]{36}$/.test(id)) throw new DonationNotFound();
-      const [row] = await sql.query<DonationRow & { failed_attempts: number }>(
-        selectDonationToPay,
-        [id],
-      );
+      const [row] = await sql.query<
+        DonationRow & { failed_attempts: number; order_id: string | null }
+      >(selectDonationToPay, [id]);
       if (!row || !Buffer.from(row.client_secret_hash).equals(sha256(clientSecret)))
         throw new DonationNotFound();
-      return { donation: donationViewOf(key, row, null), failedAttempts: row.failed_attempts };
+      return {
+        donation: donationViewOf(key, row, null),
+        failedAttempts: row.failed_attempts,
+        ...(row.order_id === null ? {} : { orderId: row.order_id }),
+      };
     },
 
     donationOfAttempt: async (gatewayRef) => {

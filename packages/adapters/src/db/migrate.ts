@@ -43,6 +43,7 @@ import { reminders } from "./migrations/051-reminders";
 import { lastTenNights } from "./migrations/052-last-ten-nights";
 import { instalmentPlans } from "./migrations/054-instalment-plans";
 import { reminderRunIndexes } from "./migrations/056-reminder-run-indexes";
+import { donationOrder } from "./migrations/057-donation-order";
 import type { Sql } from "./sql";
 
 /**
@@ -96,6 +97,7 @@ export const migrations: ReadonlyArray<{ readonly id: string; readonly sql: stri
   { id: "052-last-ten-nights", sql: lastTenNights },
   { id: "054-instalment-plans", sql: instalmentPlans },
   { id: "056-reminder-run-indexes", sql: reminderRunIndexes },
+  { id: "057-donation-order", sql: donationOrder },
 ];
 
 /** A list of migrations and where it keeps its record (the stand-ins keep theirs apart). */

@@ -142,6 +142,9 @@ const call = (work: () => Promise<Stripe.PaymentIntent>) =>
     ),
   );
 
+/** An order's Customer, the same on every call (Stripe answers a key's repeat only for the same params). */
+const orderCustomer = { description: "Giving portal: one card across an order's funds" };
+
 /** The Stripe client as the gateway uses it (also what tests point at a local server). */
 export const stripeClient = (options: StripeGatewayOptions): Stripe =>
   new Stripe(options.secretKey, {
@@ -162,7 +165,9 @@ export const stripeClient = (options: StripeGatewayOptions): Stripe =>
  * last four digits and expiry come back (nothing else of the card is kept). Saved cards and recurring
  * plans: a confirmation asked to keep the card makes a Customer, sets it on the intent with
  * `setup_future_usage: off_session`, and the payment answers the token `cus_…/pm_…`; a renewal confirms
- * with that token `off_session`. Refunds are Stripe Refunds of the whole intent.
+ * with that token `off_session`. An order's payments (one card for a household's funds) share a
+ * Customer keyed by the order, the card attached `on_session` (`off_session` when it is to be saved).
+ * Refunds are Stripe Refunds of the whole intent.
  */
 export const createStripeGateway = (
   options: StripeGatewayOptions,
@@ -192,16 +197,27 @@ export const createStripeGateway = (
       // A card to keep needs a Customer to be kept on (one per payment, so a retry makes no second);
       // a saved card is charged on its own Customer. Either is set on the intent before it is confirmed.
       const keep = confirmOptions.setupFutureUsage === true && !saved;
+      // An order's payments share one card (docs/households.md): a PaymentMethod used once without a
+      // Customer cannot be used again, so the order's payments share a Customer, made once under a key
+      // of the order (the same params each time, so Stripe answers every call with the same `cus_`),
+      // and the card is attached to it on the first confirmation.
+      const order = saved ? undefined : confirmOptions.order;
       const customer =
         saved?.customer ??
-        (keep
+        (order
           ? (
-              await stripe.customers.create(
-                { metadata: { portal_payment: paymentId } },
-                { idempotencyKey: `customer:${paymentId}` },
-              )
+              await stripe.customers.create(orderCustomer, {
+                idempotencyKey: `customer:order:${order.key}`,
+              })
             ).id
-          : undefined);
+          : keep
+            ? (
+                await stripe.customers.create(
+                  { metadata: { portal_payment: paymentId } },
+                  { idempotencyKey: `customer:${paymentId}` },
+                )
+              ).id
+            : undefined);
       if (customer !== undefined) {
         await stripe.paymentIntents.update(
           paymentId,
@@ -209,6 +225,9 @@ export const createStripeGateway = (
           { idempotencyKey: `customer:${paymentId}:${customer}` },
         );
       }
+      // Kept for off-session charges when asked (a saved card, a plan); an order's card otherwise only
+      // on session, for the order's next payment.
+      const future = keep ? ("off_session" as const) : order ? ("on_session" as const) : undefined;
       return stripe.paymentIntents.confirm(
         paymentId,
         {
@@ -219,7 +238,7 @@ export const createStripeGateway = (
           ...(confirmOptions.offSession === true
             ? { off_session: true }
             : { return_url: confirmOptions.returnUrl ?? options.returnUrl }),
-          ...(keep ? { setup_future_usage: "off_session" as const } : {}),
+          ...(future === undefined ? {} : { setup_future_usage: future }),
         },
         // The same donor action retried (double click, network retry) confirms once.
         { idempotencyKey: `confirm:${paymentId}:${method}` },

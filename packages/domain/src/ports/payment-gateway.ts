@@ -76,6 +76,13 @@ export interface ConfirmOptions {
    * wakaf funds return to the wakaf host, whose tab holds the checkout.
    */
   readonly returnUrl?: string;
+  /**
+   * The payment is one of an order's (a household's zakat and fidyah, docs/households.md), all
+   * confirmed with the one card: `key` is the order's own server-side id, never the browser's. A
+   * gateway whose card method cannot be used twice on its own (Stripe) keeps it on a Customer shared
+   * by the order's payments; others ignore it.
+   */
+  readonly order?: { readonly key: string };
 }
 
 /** The payment gateway port. */
