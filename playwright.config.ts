@@ -57,6 +57,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       PORTAL_DATA_DIR: dataDir,
+      // The launcher's own modules from Node's compile cache too (it gives its services the same).
+      NODE_COMPILE_CACHE: path.resolve("node_modules", ".cache", "node-compile"),
       PORTAL_TEST_CONTROL_TOKEN: testControlToken,
       // social-sign-in.spec.ts configures the pool's OAuth domain in the browser only; its pages
       // exchange the code there, so their Content-Security-Policy must allow it.

@@ -131,11 +131,19 @@ const readable = (line) => {
   }
 };
 
+/**
+ * Node's compile cache for the services (NODE_COMPILE_CACHE, or node_modules/.cache/node-compile): from
+ * the second start on, each loads its modules without compiling them again, a second or more of a
+ * start on this machine (every integration test file starts portals).
+ */
+const compileCache =
+  process.env.NODE_COMPILE_CACHE ?? path.join(root, "node_modules", ".cache", "node-compile");
+
 /** Start one service as a child process; its output goes to the console and to logs/<name>.log. */
 function startService({ name, args, env, cwd = root, onLine }) {
   const child = spawn(process.execPath, args, {
     cwd,
-    env: { ...process.env, ...env },
+    env: { ...process.env, NODE_COMPILE_CACHE: compileCache, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.set(name, child);
@@ -246,16 +254,16 @@ async function startIdentity() {
   };
 }
 
-// The embedded services start here, each with its data under dataDir; the web server last.
-let portalEnv = {};
-if (usesStandin()) {
+// The embedded services start here, each with its data under dataDir, side by side (none needs
+// another); the web server last, with what they answer.
+const startSingpass = async () => {
+  if (!usesStandin()) return {};
   const singpass = standinEnvironment(await standinPort(), port, dataDir);
   startService({
     name: "singpass",
     args: [path.join(root, "scripts", "services", "singpass-standin.mjs")],
     env: singpass.standin,
   });
-  portalEnv = singpass.portal;
   const discovery = `${singpass.portal.PORTAL_SINGPASS_ISSUER}/.well-known/openid-configuration`;
   if (await waitUntilReady(discovery)) {
     say(`Singpass stand-in: ${singpass.portal.PORTAL_SINGPASS_ISSUER} (pick a test persona)`);
@@ -263,11 +271,13 @@ if (usesStandin()) {
     console.error("[portal] The Singpass stand-in did not answer within 60 s; stopping.");
     stopAll(1);
   }
-}
+  return singpass.portal;
+};
 
 // The console's staff directory (embedded unless PORTAL_STAFF_ISSUER names the council's own).
 let staffOfficers = [];
-if (!stopping && usesStaffDirectory()) {
+const startStaff = async () => {
+  if (!usesStaffDirectory()) return {};
   const staff = staffDirectoryEnvironment(await staffDirectoryPort({}), port, dataDir, [
     config.publicUrl,
     config.wakafPublicUrl,
@@ -277,7 +287,6 @@ if (!stopping && usesStaffDirectory()) {
     args: [path.join(root, "scripts", "services", "staff-directory.mjs")],
     env: staff.directory,
   });
-  portalEnv = { ...portalEnv, ...staff.portal };
   staffOfficers = staff.officers;
   if (
     !(await waitUntilReady(`${staff.portal.PORTAL_STAFF_ISSUER}/.well-known/openid-configuration`))
@@ -287,17 +296,26 @@ if (!stopping && usesStaffDirectory()) {
       stopAll(1);
     }
   }
-}
+  return staff.portal;
+};
 
-let identityEnv = {};
-if (!stopping && !config.identity.issuer) {
+const startIdentityProvider = async () => {
+  if (config.identity.issuer) return {};
   try {
-    identityEnv = await startIdentity();
+    return await startIdentity();
   } catch (error) {
-    console.error(`[portal] The identity provider did not start: ${error.message}`);
-    stopAll(1);
+    if (!stopping) {
+      console.error(`[portal] The identity provider did not start: ${error.message}`);
+      stopAll(1);
+    }
+    return {};
   }
-}
+};
+
+const [singpassEnv, staffEnv, identityEnv] = stopping
+  ? [{}, {}, {}]
+  : await Promise.all([startSingpass(), startStaff(), startIdentityProvider()]);
+const portalEnv = { ...singpassEnv, ...staffEnv };
 // PostgreSQL given as one role: it migrates, the web server serves as an application role.
 let databaseEnv = {};
 if (!stopping && config.databaseUrl && !config.databaseMigrationUrl && !config.production) {

@@ -22,7 +22,14 @@ export async function startPortal(
 ) {
   const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      // The launcher's own modules from Node's compile cache too (it gives its services the same).
+      NODE_COMPILE_CACHE: path.join(root, "node_modules", ".cache", "node-compile"),
+      PORT: String(port),
+      PORTAL_DATA_DIR: dataDir,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -1,6 +1,7 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
-import { migrate } from "./migrate";
-import { openPglite } from "./pglite";
+import { migrate, migrations } from "./migrate";
+import { openPglite, type PgliteSchema } from "./pglite";
 import { openPostgres } from "./postgres";
 import { currentRole, grantServingRole, refuseOwningRole } from "./roles";
 import { seed, type SiteOrigins } from "./seed";
@@ -25,6 +26,12 @@ export interface DatabaseOptions {
   readonly sites?: SiteOrigins | undefined;
 }
 
+/** The portal's migrations, as the schema a new embedded database starts from (named by their text). */
+const migrated: PgliteSchema = {
+  key: createHash("sha256").update(JSON.stringify(migrations)).digest("hex").slice(0, 16),
+  prepare: migrate,
+};
+
 /** Open the configured database, bring its schema up to date and seed what is missing. */
 export async function openDatabase(options: DatabaseOptions): Promise<Sql> {
   if (options.migrationUrl && !options.databaseUrl) {
@@ -32,7 +39,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Sql> {
   }
   const sql = options.databaseUrl
     ? openPostgres(options.databaseUrl)
-    : await openPglite(options.dataDir ? path.join(options.dataDir, "db") : undefined);
+    : await openPglite(options.dataDir ? path.join(options.dataDir, "db") : undefined, migrated);
   const prepare = async (owner: Sql) => {
     await migrate(owner);
     await seed(owner, { productRoute: options.productRoute ?? "wakaf", sites: options.sites });

@@ -1,6 +1,7 @@
 import { PGlite, types } from "@electric-sql/pglite";
 import {
   closeSync,
+  cpSync,
   existsSync,
   mkdirSync,
   openSync,
@@ -70,6 +71,9 @@ function pgliteVersion(): string {
   return "unknown";
 }
 
+/** Where new clusters' files are kept: the temporary folder, one folder per machine user. */
+const keptFolder = () => path.join(tmpdir(), `portal-pglite-${process.getuid?.() ?? "user"}`);
+
 /**
  * A new cluster's files, as PGlite's initdb leaves them. Making a cluster is most of a new embedded
  * database's start (seconds of WebAssembly); loading these files is a tenth of it. Made once per
@@ -80,7 +84,7 @@ function pgliteVersion(): string {
 async function newClusterFiles(): Promise<Blob | undefined> {
   const version = pgliteVersion();
   if (version === "unknown") return undefined;
-  const folder = path.join(tmpdir(), `portal-pglite-${process.getuid?.() ?? "user"}`);
+  const folder = keptFolder();
   const file = path.join(folder, `cluster-${version}.tar`);
   try {
     if (existsSync(file)) return new Blob([readFileSync(file)]);
@@ -99,8 +103,7 @@ async function newClusterFiles(): Promise<Blob | undefined> {
 
 /** A new cluster from the kept files, or made in place when they cannot be had or will not load. */
 async function createCluster(folder: string | undefined): Promise<PGlite> {
-  const fresh = folder === undefined || !existsSync(folder);
-  const files = fresh ? await newClusterFiles() : undefined;
+  const files = await newClusterFiles();
   if (files) {
     try {
       return await PGlite.create(
@@ -114,36 +117,114 @@ async function createCluster(folder: string | undefined): Promise<PGlite> {
 }
 
 /**
- * PostgreSQL in WebAssembly, in-process. `folder` keeps the data on disk (guarded by a lock file);
- * without it the database lives in memory (tests).
+ * A schema that every new database is brought to (the portal's migrations): `key` names it (a hash
+ * of what `prepare` applies, so another schema is another key), `prepare` makes it on a new cluster.
  */
-export async function openPglite(folder?: string): Promise<Sql> {
+export interface PgliteSchema {
+  readonly key: string;
+  readonly prepare: (sql: Sql) => Promise<unknown>;
+}
+
+/**
+ * Where a cluster brought to `schema` is kept, beside the new cluster's files: as a folder (copied
+ * for a new database on disk: a plain file copy, several times faster than loading the files through
+ * PGlite) and as PGlite's files (loaded for a new database in memory). Each is written whole or not
+ * at all, by the first new database that needs it.
+ */
+const schemaKept = (schema: PgliteSchema) => {
+  const base = path.join(keptFolder(), `schema-${pgliteVersion()}-${schema.key}`);
+  return { folder: base, files: `${base}.tar` };
+};
+
+/** A new database from the kept schema, or undefined when none is kept (or it will not load). */
+async function fromSchema(
+  folder: string | undefined,
+  kept: ReturnType<typeof schemaKept>,
+): Promise<PGlite | undefined> {
+  try {
+    if (folder && existsSync(path.join(kept.folder, "PG_VERSION"))) {
+      cpSync(kept.folder, folder, { recursive: true });
+      return await PGlite.create({ dataDir: folder, parsers });
+    }
+    if (!existsSync(kept.files)) return undefined;
+    const files = new Blob([readFileSync(kept.files)]);
+    return await PGlite.create(
+      folder ? { dataDir: folder, loadDataDir: files, parsers } : { loadDataDir: files, parsers },
+    );
+  } catch {
+    if (folder) rmSync(folder, { recursive: true, force: true });
+    return undefined;
+  }
+}
+
+/** Keep `db`, just brought to its schema, in both forms (see schemaKept). */
+async function keepSchema(db: PGlite, kept: ReturnType<typeof schemaKept>): Promise<void> {
+  const partial = `.${process.pid}.partial`;
+  try {
+    const files = await db.dumpDataDir("none");
+    mkdirSync(keptFolder(), { recursive: true, mode: 0o700 });
+    writeFileSync(kept.files + partial, Buffer.from(await files.arrayBuffer()), { mode: 0o600 });
+    renameSync(kept.files + partial, kept.files);
+    const copy = await PGlite.create({ dataDir: kept.folder + partial, loadDataDir: files });
+    await copy.close();
+    renameSync(kept.folder + partial, kept.folder);
+  } catch {
+    // Only a saving at start-up (or another process kept it first): the next new database prepares
+    // its schema again.
+    rmSync(kept.files + partial, { force: true });
+    rmSync(kept.folder + partial, { recursive: true, force: true });
+  }
+}
+
+const on = (client: Pick<PGlite, "query" | "exec">): SqlQuery => ({
+  query: async <Row extends object>(text: string, params: ReadonlyArray<unknown> = []) =>
+    (await client.query<Row>(text, params as unknown[])).rows,
+  exec: async (text) => {
+    await client.exec(text);
+  },
+});
+
+const asSql = (db: PGlite, unlock: () => void): Sql => ({
+  engine: "pglite",
+  ...on(db),
+  transaction: (work) => db.transaction((tx) => work(on(tx))),
+  close: async () => {
+    await db.close();
+    unlock();
+  },
+});
+
+/**
+ * PostgreSQL in WebAssembly, in-process. `folder` keeps the data on disk (guarded by a lock file);
+ * without it the database lives in memory (tests). A new database starts from a kept copy of a new
+ * cluster's files; with `schema`, from a kept copy of one already brought to that schema (made by the
+ * first new database that needs it): most of a new database's start is making the cluster and
+ * running the migrations, and each test's portal and database is a new one.
+ */
+export async function openPglite(folder?: string, schema?: PgliteSchema): Promise<Sql> {
   let unlock = () => {};
   if (folder) {
     mkdirSync(path.dirname(folder), { recursive: true });
     unlock = lockFolder(folder);
   }
-  let db: PGlite;
   try {
-    db = await createCluster(folder);
+    if (folder !== undefined && existsSync(folder)) {
+      return asSql(await PGlite.create({ dataDir: folder, parsers }), unlock);
+    }
+    // Without a version to name the kept cluster by, nothing is kept (as for a new cluster's files).
+    if (!schema || pgliteVersion() === "unknown") return asSql(await createCluster(folder), unlock);
+    const kept = schemaKept(schema);
+    const ready = await fromSchema(folder, kept);
+    if (ready) return asSql(ready, unlock);
+    const db = await createCluster(folder);
+    await schema.prepare(asSql(db, () => {})).catch(async (error: unknown) => {
+      await db.close();
+      throw error;
+    });
+    await keepSchema(db, kept);
+    return asSql(db, unlock);
   } catch (error) {
     unlock();
     throw error;
   }
-  const on = (client: Pick<PGlite, "query" | "exec">): SqlQuery => ({
-    query: async <Row extends object>(text: string, params: ReadonlyArray<unknown> = []) =>
-      (await client.query<Row>(text, params as unknown[])).rows,
-    exec: async (text) => {
-      await client.exec(text);
-    },
-  });
-  return {
-    engine: "pglite",
-    ...on(db),
-    transaction: (work) => db.transaction((tx) => work(on(tx))),
-    close: async () => {
-      await db.close();
-      unlock();
-    },
-  };
 }
