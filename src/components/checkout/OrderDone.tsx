@@ -1,7 +1,14 @@
 import { useEffect, useRef } from "react";
-import { formatMoney, homePath, receiptHref, receiptPath, type Cents } from "@portal/domain";
+import {
+  DEFAULT_FLOW,
+  formatMoney,
+  homePath,
+  receiptHref,
+  receiptPath,
+  type Cents,
+} from "@portal/domain";
 import { fill } from "../../i18n/fill";
-import { fundNameKey } from "../../i18n/funds";
+import { fundHomeKey, fundNameKey } from "../../i18n/funds";
 import { localizedPath, type Language } from "../../i18n/paths";
 import { cardBrandName } from "../giving/payment-names";
 import { partlyPaid, unpaidOf } from "./household-order";
@@ -79,6 +86,8 @@ export function OrderDone(props: {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const card = payments.find((p) => p.card)?.card;
+  // Back to the calculator the order came from: its first part's fund (the checkout's own).
+  const home = payments[0]?.fund ?? DEFAULT_FLOW;
   return (
     <section
       className="checkout-done calc-card"
@@ -98,10 +107,10 @@ export function OrderDone(props: {
       <p className="checkout-actions">
         <a
           className="button button-secondary"
-          href={localizedPath(homePath("ZAKAT", productRoute), lang)}
+          href={localizedPath(homePath(home, productRoute), lang)}
           data-testid="done-home"
         >
-          {l[`fund_ZAKAT_home`]}
+          {l[fundHomeKey(home)]}
         </a>
       </p>
     </section>

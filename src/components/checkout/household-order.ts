@@ -1,8 +1,10 @@
 import { useRef, useState } from "react";
 import {
   HOUSEHOLD_ITEMS,
+  householdFundOf,
   householdItemsOf,
   householdProblems,
+  paysFitrah,
   withHousehold,
   type Cents,
   type CheckoutOrder,
@@ -38,7 +40,18 @@ export interface SplitOrder {
   readonly fidyah: CheckoutOrder | null;
 }
 
-const NO_FIDYAH: CheckoutOrder = { flow: "FIDYAH", items: {}, lines: [], total: 0 as Cents };
+/** The fund a person's days of fidyah are paid to (the registry's), and an order of it with nothing yet. */
+const FIDYAH_FUND = householdFundOf("fidyah");
+const nothingOf = (flow: FlowType): CheckoutOrder => ({
+  flow,
+  items: {},
+  lines: [],
+  total: 0 as Cents,
+});
+
+/** Whether a checkout of `flow` may carry days of fidyah as a second fund's payment beside its own. */
+const takesFidyahApart = (flow: FlowType): boolean =>
+  FIDYAH_FUND !== undefined && FIDYAH_FUND !== flow && paysFitrah(flow);
 
 /**
  * The order with its named people: in the zakat checkout their fitrah and harta priced into the
@@ -53,7 +66,12 @@ export const splitOrder = (
 ): SplitOrder => {
   if (!base || !rates || !members) return { main: base, fidyah: null };
   const days = members.filter((m) => (m.fidyahDays ?? 0) > 0);
-  if (base.flow !== "ZAKAT" || days.length === 0 || householdProblems(members, rates).length > 0)
+  if (
+    !FIDYAH_FUND ||
+    !takesFidyahApart(base.flow) ||
+    days.length === 0 ||
+    householdProblems(members, rates).length > 0
+  )
     return { main: withHousehold(base, members, rates), fidyah: null };
   const zakat = members
     .filter((m) => m.fitrah !== undefined || (m.hartaCents ?? 0) > 0)
@@ -65,7 +83,7 @@ export const splitOrder = (
   }));
   return {
     main: zakat.length > 0 ? withHousehold(base, zakat, rates) : base,
-    fidyah: withHousehold(NO_FIDYAH, fidyah, rates),
+    fidyah: withHousehold(nothingOf(FIDYAH_FUND), fidyah, rates),
   };
 };
 
@@ -80,7 +98,7 @@ export const orderParts = (split: SplitOrder): ReadonlyArray<CheckoutOrder> =>
  * a signed-in donor days of fidyah beside fitrah and harta (paid as the fidyah fund's own donation).
  */
 export const orderItemsOf = (flow: FlowType, signedIn: boolean): ReadonlyArray<HouseholdItem> =>
-  flow === "ZAKAT" && signedIn ? HOUSEHOLD_ITEMS : householdItemsOf(flow);
+  takesFidyahApart(flow) && signedIn ? HOUSEHOLD_ITEMS : householdItemsOf(flow);
 
 /** What pressing Pay charges now: what of the order is left once a part is paid, else the whole. */
 export const amountToPay = (whole: number, payments: ReadonlyArray<OrderPayment> | null): Cents =>

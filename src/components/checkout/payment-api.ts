@@ -1,4 +1,4 @@
-import type { CardFee, CheckoutOrder } from "@portal/domain";
+import type { CardFee, CheckoutOrder, FlowType } from "@portal/domain";
 import { isApiError, request, requestAt } from "../../lib/api";
 import type { Enrolled } from "./enrolled";
 import { currentOwner, type Owner } from "./owner";
@@ -136,7 +136,7 @@ export const createDonation = async (input: CreateInput, idempotencyKey: string,
 /** One fund's payment of an order (docs/payment-api.md "Orders across funds"). */
 export type OrderPayment = Donation & {
   readonly clientSecret: string;
-  readonly fund: "ZAKAT" | "FIDYAH";
+  readonly fund: FlowType;
 };
 
 /** What checkout sends to make a household's zakat and fidyah in one request (`createOrder`). */

@@ -2,7 +2,7 @@ import type { CheckoutOrder } from "../checkout-order.ts";
 import type { RateConfig } from "../config.ts";
 import type { DonationItems } from "../donation-pricing.ts";
 import type { FlowType } from "../flow.ts";
-import { fundOf } from "../funds/lookup.ts";
+import { ALL_FUNDS, fundOf } from "../funds/lookup.ts";
 import { sumCents, type Cents } from "../money.ts";
 import {
   householdLines,
@@ -26,6 +26,13 @@ export const householdItemsOf = (flow: FlowType): ReadonlyArray<HouseholdItem> =
 
 /** Whether a flow's fund prices fitrah (the registry's items). */
 export const paysFitrah = (flow: FlowType): boolean => householdItemsOf(flow).includes("fitrah");
+
+/**
+ * The fund a household item is paid to: the registry's first fund whose items include it (fitrah and
+ * harta: zakat; fidyah: fidyah), or undefined when no fund prices it.
+ */
+export const householdFundOf = (item: HouseholdItem): FlowType | undefined =>
+  ALL_FUNDS.find((fund) => householdItemsOf(fund.flow).includes(item))?.flow;
 
 /** One person as the order sends them: their name, and a kept person's id (checked by the server). */
 const sent = (m: HouseholdMember): HouseholdMember => ({

@@ -4,7 +4,7 @@ import { seedRates } from "../config.ts";
 import { donationInputs, isPricingError, priceDonation } from "../donation-pricing.ts";
 import { cents, type Cents } from "../money.ts";
 import { receiptAttributes } from "../receipt/attributes.ts";
-import { withHousehold } from "./checkout.ts";
+import { householdFundOf, householdItemsOf, withHousehold } from "./checkout.ts";
 
 // Fitrah for named people at checkout (issue 32): the order the household makes, the server's pricing
 // of it, and what the receipt keeps.
@@ -197,5 +197,16 @@ describe("zakat harta and fidyah for named people", () => {
     expect(keptFidyah.muisFidyah).toEqual([
       { name: "Fidyah", noOfDays: 3, perDay: fidyahPerDay, amount: fidyahPerDay * 3 },
     ]);
+  });
+});
+
+describe("the fund each household item is paid to", () => {
+  it("is the registry's fund pricing it: fitrah and harta zakat, fidyah days fidyah", () => {
+    expect(householdFundOf("fitrah")).toBe("ZAKAT");
+    expect(householdFundOf("harta")).toBe("ZAKAT");
+    expect(householdFundOf("fidyah")).toBe("FIDYAH");
+    for (const item of ["fitrah", "harta", "fidyah"] as const) {
+      expect(householdItemsOf(householdFundOf(item)!)).toContain(item);
+    }
   });
 });
