@@ -1,5 +1,7 @@
-import { expect, test, type Page, type Request } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import {
+  callsTo,
+  paymentCalls,
   expectNoAxeViolations,
   expectNoOverflow,
   hydrated,
@@ -67,17 +69,6 @@ const fidyahToCheckout = async (page: Page) => {
   await hydrated(page);
   await expect(page.getByTestId("checkout-total")).toHaveText("$28.00");
 };
-
-/** Every payment call this page makes (create, confirm, retrieve, ...), as sent. */
-const paymentCalls = (page: Page) => {
-  const calls: Request[] = [];
-  page.on("request", (request) => {
-    if (request.url().includes("/svc/payment/v1/donations/")) calls.push(request);
-  });
-  return calls;
-};
-const callsTo = (calls: ReadonlyArray<Request>, name: string) =>
-  calls.filter((request) => request.url().endsWith(`/donations/${name}`));
 
 const paid = async (page: Page) => {
   await expect(page.getByTestId("checkout-done")).toBeVisible({ timeout: 15_000 });

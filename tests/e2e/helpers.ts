@@ -1,6 +1,13 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { expect, type Frame, type Locator, type Page, type TestInfo } from "@playwright/test";
+import {
+  expect,
+  type Frame,
+  type Locator,
+  type Page,
+  type Request,
+  type TestInfo,
+} from "@playwright/test";
 import type { AxeResults, RunOptions } from "axe-core";
 
 /** Waits until every island on the page has hydrated. */
@@ -153,3 +160,16 @@ export const expectCodeCentred = async (frame: Locator) => {
   const right = outer.x + outer.width - (code.x + code.width);
   expect(Math.abs(left - right)).toBeLessThanOrEqual(1);
 };
+
+/** Every payment call the page makes from now on (create, confirm, retrieve, ...), as sent. */
+export const paymentCalls = (page: Page) => {
+  const calls: Request[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/svc/payment/v1/donations/")) calls.push(request);
+  });
+  return calls;
+};
+
+/** The calls of `paymentCalls` to one of the payment API's donation calls (`create`, `confirm`...). */
+export const callsTo = (calls: ReadonlyArray<Request>, name: string) =>
+  calls.filter((request) => request.url().endsWith(`/donations/${name}`));

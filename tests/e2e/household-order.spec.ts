@@ -1,5 +1,13 @@
-import { expect, test, type Page, type Request } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, keepScreenshot, lookAtBothWidths, open } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import {
+  callsTo,
+  expectNoAxeViolations,
+  hydrated,
+  keepScreenshot,
+  lookAtBothWidths,
+  open,
+  paymentCalls,
+} from "./helpers";
 import { idToken, signedInDonor } from "./donor-account";
 import { ownAddress } from "./identity";
 import { nricOf as nric } from "../support/donations";
@@ -18,17 +26,6 @@ const fillCard = async (page: Page, number: string) => {
   await page.getByTestId("card-year").selectOption(nextYear2);
   await page.getByTestId("card-cvc").fill("123");
 };
-
-/** Every payment call the page makes, as sent. */
-const paymentCalls = (page: Page) => {
-  const calls: Request[] = [];
-  page.on("request", (request) => {
-    if (request.url().includes("/svc/payment/v1/donations/")) calls.push(request);
-  });
-  return calls;
-};
-const callsTo = (calls: ReadonlyArray<Request>, name: string) =>
-  calls.filter((request) => request.url().endsWith(`/donations/${name}`));
 
 /**
  * From the calculator ($11,500 of savings: $287.50 of zakat harta) to its checkout, and the two kept
