@@ -7,18 +7,6 @@ import { cardBrandName } from "../giving/payment-names";
 import type { CheckoutLabels } from "./labels";
 import type { Donation } from "./payment-api";
 
-/** Where a paid donation's receipt opens (its own token in the address), in the page's language. */
-export const paidReceiptHref = (
-  paid: Pick<Donation, "flow" | "amounts" | "transactionNo">,
-  token: string,
-  productRoute: string,
-  lang: Language,
-): string =>
-  localizedPath(
-    receiptHref(receiptPath(paid.flow, paid.amounts, productRoute), paid.transactionNo, token),
-    lang,
-  );
-
 /** The thank-you page: receipt and transaction numbers, how it was paid, the receipt link. */
 export function CheckoutDone(props: {
   readonly paid: Donation;
@@ -70,7 +58,14 @@ export function CheckoutDone(props: {
         {paid.receipt ? (
           <a
             className="button"
-            href={paidReceiptHref(paid, paid.receipt.token, productRoute, lang)}
+            href={localizedPath(
+              receiptHref(
+                receiptPath(paid.flow, paid.amounts, productRoute),
+                paid.transactionNo,
+                paid.receipt.token,
+              ),
+              lang,
+            )}
             data-testid="receipt-link"
           >
             {l.checkout_done_receipt}

@@ -1,10 +1,16 @@
 import { useEffect, useRef } from "react";
-import { DEFAULT_FLOW, formatMoney, homePath, type Cents } from "@portal/domain";
+import {
+  DEFAULT_FLOW,
+  formatMoney,
+  homePath,
+  receiptHref,
+  receiptPath,
+  type Cents,
+} from "@portal/domain";
 import { fill } from "../../i18n/fill";
 import { fundHomeKey, fundNameKey } from "../../i18n/funds";
 import { localizedPath, type Language } from "../../i18n/paths";
 import { cardBrandName } from "../giving/payment-names";
-import { paidReceiptHref } from "./CheckoutDone";
 import { partlyPaid, unpaidOf } from "./household-order";
 import type { CheckoutLabels } from "./labels";
 import type { OrderPayment } from "./payment-api";
@@ -48,7 +54,14 @@ function OrderReceipts(props: {
             {p.receipt ? (
               <p>
                 <a
-                  href={paidReceiptHref(p, p.receipt.token, productRoute, lang)}
+                  href={localizedPath(
+                    receiptHref(
+                      receiptPath(p.flow, p.amounts, productRoute),
+                      p.transactionNo,
+                      p.receipt.token,
+                    ),
+                    lang,
+                  )}
                   data-testid="receipt-link"
                 >
                   {fill(l.order_receipt_link, { fund })}
