@@ -202,22 +202,14 @@ export const createStripeGateway = (
       // of the order (the same params each time, so Stripe answers every call with the same `cus_`),
       // and the card is attached to it on the first confirmation.
       const order = saved ? undefined : confirmOptions.order;
+      const made = order
+        ? { params: orderCustomer, key: `customer:order:${order.key}` }
+        : keep
+          ? { params: { metadata: { portal_payment: paymentId } }, key: `customer:${paymentId}` }
+          : undefined;
       const customer =
         saved?.customer ??
-        (order
-          ? (
-              await stripe.customers.create(orderCustomer, {
-                idempotencyKey: `customer:order:${order.key}`,
-              })
-            ).id
-          : keep
-            ? (
-                await stripe.customers.create(
-                  { metadata: { portal_payment: paymentId } },
-                  { idempotencyKey: `customer:${paymentId}` },
-                )
-              ).id
-            : undefined);
+        (made && (await stripe.customers.create(made.params, { idempotencyKey: made.key })).id);
       if (customer !== undefined) {
         await stripe.paymentIntents.update(
           paymentId,
