@@ -27,6 +27,22 @@ const fillCard = async (page: Page, number: string) => {
   await page.getByTestId("card-cvc").fill("123");
 };
 
+/** Hamidah signed in, keeping herself and her child Nur Iman in her account's household. */
+const withHousehold = async (page: Page, email: string, id: string) => {
+  await signedInDonor(page, email, id, "Hamidah binte Ali");
+  const authorization = `Bearer ${await idToken(page)}`;
+  for (const [name, relation] of [
+    ["Hamidah binte Ali", "self"],
+    ["Nur Iman", "child"],
+  ]) {
+    const kept = await page.request.post("/svc/donor/api/User/saveHouseholdMember", {
+      headers: { authorization },
+      data: { name, relation },
+    });
+    expect(kept.status(), await kept.text()).toBe(200);
+  }
+};
+
 /**
  * From the calculator ($11,500 of savings: $287.50 of zakat harta) to its checkout, and the two kept
  * people added to the household form: fitrah for both, three days of fidyah for the second.
@@ -75,18 +91,7 @@ test("a household's fitrah and fidyah in one Pay: two receipts; a failed second 
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
-  await signedInDonor(page, "hamidah.order@example.sg", nric("9600043"), "Hamidah binte Ali");
-  const authorization = `Bearer ${await idToken(page)}`;
-  for (const [name, relation] of [
-    ["Hamidah binte Ali", "self"],
-    ["Nur Iman", "child"],
-  ]) {
-    const kept = await page.request.post("/svc/donor/api/User/saveHouseholdMember", {
-      headers: { authorization },
-      data: { name, relation },
-    });
-    expect(kept.status(), await kept.text()).toBe(200);
-  }
+  await withHousehold(page, "hamidah.order@example.sg", nric("9600043"));
 
   // In English on a wide screen: one Pay, one order, each fund confirmed with the one card.
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -194,4 +199,106 @@ test("a household's fitrah and fidyah in one Pay: two receipts; a failed second 
   await expect(page.locator("article.receipt-sheet table.receipt-table tbody tr")).toContainText([
     /Untuk Nur Iman · 3 .*\$12\.00/,
   ]);
+});
+
+test("a card its bank checks pays the order: each fund's check in turn, the order resumed after leaving the page, a check given up or failed leaving the paid part paid", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await withHousehold(page, "hamidah.checked@example.sg", nric("9600051"));
+  const bank = page.frameLocator('[data-testid="challenge-frame"]');
+  const approve = () => bank.getByRole("button", { name: /Approve the payment/ }).click();
+
+  // In English on a phone: the zakat's check, then the fidyah's with the same card.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await householdOrder(page, false);
+  await fillCard(page, "4000 0027 6000 3184");
+  const calls = paymentCalls(page);
+  await page.getByTestId("checkout-pay").click();
+  const dialog = page.getByRole("dialog", { name: "Verify with your bank" });
+  await expect(dialog).toBeVisible();
+  await approve();
+  await expect.poll(() => callsTo(calls, "confirm").length).toBe(2);
+  await expect(dialog).toBeVisible();
+  // While the check waits the tab keeps the parts and the card's token to pay the rest after it,
+  // none of the people or the donor.
+  const waiting = await page.evaluate(() => sessionStorage.getItem("portal.checkout.order"));
+  expect(waiting).toMatch(/"card":"[^"]+"/);
+  for (const detail of ["hamidah.checked@example.sg", "Nur Iman", "4000", "3184"]) {
+    expect(waiting).not.toContain(detail);
+  }
+  // The page is loaded again mid-check (as Stripe's bank page sends the donor back): the order is
+  // taken up from the tab, the zakat shown paid and the fidyah's check opened again.
+  await page.reload();
+  await expect(dialog).toBeVisible();
+  await expect(page.getByTestId("order-progress").getByTestId("order-part-ZAKAT")).toContainText(
+    "Zakat: paid, $297.50",
+  );
+  await approve();
+  const done = page.getByTestId("checkout-done");
+  await expect(done).toBeVisible({ timeout: 20_000 });
+  await expect(done.getByTestId("order-part-ZAKAT")).toContainText("Zakat: paid, $297.50");
+  await expect(done.getByTestId("order-part-FIDYAH")).toContainText("Fidyah: paid, $12.00");
+  // Each fund confirmed once, both with the one card; one order made.
+  const confirms = callsTo(calls, "confirm").map((r) => r.postDataJSON() as Record<string, string>);
+  expect(confirms).toHaveLength(2);
+  expect(confirms[0]?.["donationId"]).not.toBe(confirms[1]?.["donationId"]);
+  expect(confirms[0]?.["paymentMethodId"]).toBe(confirms[1]?.["paymentMethodId"]);
+  expect(callsTo(calls, "createOrder")).toHaveLength(1);
+  // Paid in full: the tab keeps nothing of the order (no card token left behind).
+  expect(await page.evaluate(() => sessionStorage.getItem("portal.checkout.order"))).toBeNull();
+  await keepScreenshot(page, testInfo, "household-order-checked-done-en-375");
+
+  // In Malay on a wide screen: the fidyah's check given up, then opened again and failed; another card
+  // pays the fidyah alone.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await householdOrder(page, true);
+  await fillCard(page, "4000 0027 6000 3184");
+  const again = paymentCalls(page);
+  await page.getByTestId("checkout-pay").click();
+  const semak = page.getByRole("dialog", { name: "Sahkan dengan bank anda" });
+  await expect(semak).toBeVisible();
+  await approve();
+  await expect.poll(() => callsTo(again, "confirm").length).toBe(2);
+  await expect(semak).toBeVisible();
+  await semak.getByRole("button", { name: "Batalkan pengesahan" }).click();
+  await expect(semak).toHaveCount(0);
+  // Given up, the card's token is let go: a later visit does not take the order up again.
+  expect(await page.evaluate(() => sessionStorage.getItem("portal.checkout.order"))).not.toContain(
+    '"card"',
+  );
+  const progress = page.getByTestId("order-progress");
+  await expect(progress.getByTestId("order-part-ZAKAT")).toContainText("Zakat: telah dibayar");
+  await expect(progress.getByTestId("order-part-FIDYAH")).toContainText("Fidyah: belum dibayar");
+  await expect(page.getByTestId("checkout-problem")).toHaveText(
+    "Zakat anda telah dibayar (resitnya di bawah). Pengesahan bank bagi bayaran Fidyah tidak selesai, dan tiada caj dikenakan untuknya: tekan Bayar untuk membuka pengesahan itu semula.",
+  );
+  await expect(page.getByTestId("checkout-pay")).toContainText("$12.00");
+  await lookAtBothWidths(page, testInfo, "household-order-check-left-ms");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Pay opens the same check again (the fidyah is not confirmed a second time while it waits).
+  await page.getByTestId("checkout-pay").click();
+  await expect(semak).toBeVisible();
+  expect(callsTo(again, "confirm")).toHaveLength(2);
+  await bank.getByRole("button", { name: /Fail the verification/ }).click();
+  await expect(semak).toHaveCount(0);
+  await expect(page.getByTestId("checkout-problem")).toContainText(
+    "Zakat anda telah dibayar (resitnya di bawah). Bayaran Fidyah tidak berjaya",
+  );
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByTestId("checkout-pay").click();
+  await expect(done).toBeVisible({ timeout: 20_000 });
+  await expect(done.getByTestId("order-part-ZAKAT")).toContainText("Zakat: telah dibayar, $297.50");
+  await expect(done.getByTestId("order-part-FIDYAH")).toContainText(
+    "Fidyah: telah dibayar, $12.00",
+  );
+  // The zakat confirmed once; the fidyah with the checked card, then (its check failed) the other.
+  const ids = callsTo(again, "confirm").map(
+    (r) => (r.postDataJSON() as { donationId: string }).donationId,
+  );
+  expect(ids).toHaveLength(3);
+  expect(ids[2]).toBe(ids[1]);
+  expect(ids[0]).not.toBe(ids[1]);
+  expect(callsTo(again, "createOrder")).toHaveLength(1);
+  await lookAtBothWidths(page, testInfo, "household-order-checked-done-ms");
 });

@@ -147,7 +147,7 @@ export default function Checkout(props: CheckoutProps) {
         <section className="calc-card">
           <SignInToGive labels={l} heading />
         </section>
-      ) : s.order && total > 0 ? (
+      ) : (s.order && total > 0) || partPaid ? (
         <form
           className="checkout-form"
           noValidate
@@ -234,9 +234,9 @@ export default function Checkout(props: CheckoutProps) {
       {s.phase.kind === "challenge" ? (
         <ChallengeDialog
           url={s.phase.url}
-          reference={s.reference}
+          reference={s.phase.reference ?? s.reference}
           labels={l}
-          onSettled={s.settle}
+          onSettled={s.settleCheck}
           onCancel={s.cancelChallenge}
         />
       ) : null}

@@ -1,6 +1,6 @@
 // The ways to pay, how often, and where checkout stands.
 import type { CardImage, PaymentMethodImage } from "@portal/domain";
-import type { Donation, OrderPayment } from "./payment-api";
+import type { Donation, DonationRef, OrderPayment } from "./payment-api";
 
 export const methods = ["card", "paynow", "google_pay", "apple_pay"] as const;
 export type Method = (typeof methods)[number];
@@ -17,7 +17,8 @@ export { FREQUENCIES as frequencies, type Frequency } from "@portal/domain";
 export type Phase =
   | { readonly kind: "loading" }
   | { readonly kind: "form" }
-  | { readonly kind: "challenge"; readonly url: string }
+  /** The bank's check (3-D Secure) in the sandbox's frame; `reference`: an order's part's. */
+  | { readonly kind: "challenge"; readonly url: string; readonly reference?: DonationRef }
   | { readonly kind: "paynow" }
   | { readonly kind: "done"; readonly donation: Donation }
   /** A household's zakat and fidyah paid in one press (household-order.ts): a receipt per fund. */

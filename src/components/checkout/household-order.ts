@@ -1,4 +1,3 @@
-import { useRef, useState } from "react";
 import {
   HOUSEHOLD_ITEMS,
   householdFundOf,
@@ -13,20 +12,11 @@ import {
   type HouseholdMember,
   type RateConfig,
 } from "@portal/domain";
-import { readStored, removeStored, writeStored } from "../../stores/session-storage";
-import type { Owner } from "./owner";
-import {
-  confirmDonation,
-  createOrder,
-  type Donation,
-  type OrderInput,
-  type OrderPayment,
-} from "./payment-api";
+import type { OrderInput, OrderPayment } from "./payment-api";
 import { fill } from "../../i18n/fill";
 import { fundNameKey } from "../../i18n/funds";
 import type { CheckoutLabels } from "./labels";
 import { failureText } from "./problems";
-import { newKey } from "./stored-checkout";
 
 // Issue 33's last piece (docs/households.md "One payment across funds"): at the zakat checkout a
 // signed-in donor's household may carry days of fidyah beside fitrah and harta. Zakat and fidyah are
@@ -127,16 +117,17 @@ export const orderProblem = (
   const paid = payments.find((p) => p.status === "succeeded");
   if (paid) {
     const name = (p: OrderPayment) => l[fundNameKey(p.fund)];
-    return fill(l.order_checkout_part_failed, { paid: name(paid), fund: name(failed) });
+    // Its bank's check not finished (given up, or left without an answer): Pay opens it again.
+    const check = failed.status === "requires_action" && !failed.lastPaymentError;
+    return fill(check ? l.order_checkout_part_check : l.order_checkout_part_failed, {
+      paid: name(paid),
+      fund: name(failed),
+    });
   }
   if (failed.lastPaymentError) return failureText(l, failed.lastPaymentError);
-  // A bank's check (3-D Secure) is not taken in an order: another card, or each fund on its own.
-  return failed.status === "requires_action"
-    ? l.order_checkout_bank_check
-    : l.checkout_error_network;
+  // The bank's check not finished and nothing paid: nothing was charged (Pay makes the order anew).
+  return failed.status === "requires_action" ? l.polish_3ds_cancelled : l.checkout_error_network;
 };
-
-const ORDER_STORED = "portal.checkout.order";
 
 /**
  * What the tab keeps to know the same order again: a SHA-256 digest of it, never the order itself
@@ -149,82 +140,3 @@ export const orderDigest = async (input: OrderInput): Promise<string> => {
   );
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 };
-
-interface StoredOrder {
-  /** The order's digest (orderDigest). */
-  readonly body: string;
-  readonly key: string;
-  readonly owner: string;
-}
-
-/**
- * The order's payments and paying them. One idempotency key per order, details and owner, kept in
- * the tab: a double click, a retry or a reload meets the same donations. Once a part is paid the
- * order stands as made (its parts are not made again for changed entries), so nothing paid is
- * charged twice.
- */
-export function useOrderPayment() {
-  const attempt = useRef<(StoredOrder & { payments?: ReadonlyArray<OrderPayment> }) | null>(null);
-  const [payments, setPayments] = useState<ReadonlyArray<OrderPayment> | null>(null);
-
-  const ensure = async (input: OrderInput, owner: Owner): Promise<ReadonlyArray<OrderPayment>> => {
-    const previous = attempt.current;
-    // Part paid: the same order, whatever was changed since (the form says so beside Pay).
-    if (previous?.payments && previous.owner === owner.key) {
-      const paidSome = previous.payments.some((p) => p.status === "succeeded");
-      if (paidSome) return previous.payments;
-    }
-    const body = await orderDigest(input);
-    const kept = readStored(ORDER_STORED) as Partial<StoredOrder> | undefined;
-    const same = (o: Partial<StoredOrder> | null | undefined) =>
-      o?.body === body && o.owner === owner.key && typeof o.key === "string";
-    if (previous?.payments && same(previous)) return previous.payments;
-    const key = same(previous) ? previous!.key : same(kept) ? kept!.key! : newKey();
-    const stored: StoredOrder = { body, key, owner: owner.key };
-    attempt.current = stored;
-    writeStored(ORDER_STORED, stored);
-    const made = await createOrder(input, key, owner);
-    attempt.current = { ...stored, payments: made };
-    setPayments(made);
-    return made;
-  };
-
-  /**
-   * Pays what of the order is unpaid with one card (`method` gives its payment-method id once, and
-   * only if something is left to pay), one part after another; stops at the first that is not paid
-   * (declined, or a bank's check, which an order does not take: the page says so).
-   */
-  const pay = async (
-    input: OrderInput,
-    owner: Owner,
-    method: () => Promise<{ id: string; saveCard: boolean }>,
-  ): Promise<ReadonlyArray<OrderPayment>> => {
-    const made = await ensure(input, owner);
-    if (unpaidOf(made).length === 0) return made;
-    const card = await method();
-    let now = made;
-    let keep = card.saveCard;
-    for (const part of made) {
-      if (part.status === "succeeded") continue;
-      const answered: Donation = await confirmDonation(
-        { donationId: part.id, clientSecret: part.clientSecret },
-        card.id,
-        { saveCard: keep },
-      );
-      // Keeping the card is asked once (with the first payment it succeeds on).
-      if (answered.status === "succeeded") keep = false;
-      now = now.map((p) => (p.id === part.id ? { ...p, ...answered } : p));
-      attempt.current = { ...attempt.current!, payments: now };
-      setPayments(now);
-      if (answered.status !== "succeeded") break;
-    }
-    return now;
-  };
-
-  /** Paid in full (or given up): the next order is a new one. */
-  const forget = () => {
-    attempt.current = null;
-    removeStored(ORDER_STORED);
-  };
-  return { payments, pay, forget };
-}

@@ -41,12 +41,12 @@ import {
   tokenizeSandboxCard,
   type Donation,
   type DonationRef,
-  type OrderPayment,
 } from "./payment-api";
 import { failureText, ownRateNotice, problemText } from "./problems";
 import { STORED, newKey, readCheckout, type StoredCheckout } from "./stored-checkout";
 import { useStripeCard } from "./stripe-card";
-import { orderParts, orderProblem, partlyPaid, useOrderPayment } from "./household-order";
+import { orderParts, partlyPaid, unpaidOf } from "./household-order";
+import { useOrderCheckout } from "./order-checkout";
 import type { Frequency, Method, Phase } from "./choices";
 
 // Checkout's state: the order the flow's page left in this tab, priced again with live rates; the
@@ -72,10 +72,12 @@ export function useCheckout(props: {
   const household = useHousehold();
   // In the zakat checkout their days of fidyah are an order of the fidyah fund (household-order.ts).
   const { main: order, fidyah: fidyahOrder } = household.apply(baseOrder, rates);
-  const orderPay = useOrderPayment();
+  const [phase, setPhase] = useState<Phase>({ kind: "loading" });
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const orderPay = useOrderCheckout({ labels: l, setPhase, setProblem, setBusy });
   // An order part paid stays the order paid (its household form hidden) until all of it is paid.
   const paysOrder = fidyahOrder !== null || partlyPaid(orderPay.payments);
-  const [phase, setPhase] = useState<Phase>({ kind: "loading" });
   // Kept in this tab, so going back to the giving page and returning keeps what was typed.
   const [donor, setDonorState] = useState<DonorEntry>(() => keptDonor() ?? emptyDonor);
   const setDonor = (next: DonorEntry | ((typed: DonorEntry) => DonorEntry)) =>
@@ -98,8 +100,6 @@ export function useCheckout(props: {
     source.instalmentOfPage()?.part === "first" ? "monthly" : frequency,
     method,
   );
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const [donation, setDonation] = useState<Donation | null>(null);
   // A signed-in donor: their details prefilled, their saved cards offered, keeping a new card offered.
   const { signedIn, setSignedIn, prefilled, cardChoice, setCardChoice, donorOwner } =
@@ -138,16 +138,20 @@ export function useCheckout(props: {
     setFlow(chosen);
     const controller = new AbortController();
     const resume = readCheckout(chosen);
-    void getPaymentConfiguration()
+    const configured = getPaymentConfiguration()
       .then((config) => {
         setGateway({ kind: config.gateway, key: config.publishableKey });
         fees.setCardFee(config.cardFee);
+        return config.gateway;
       })
-      .catch(() => {
-        // The sandbox stays; paying will say what is wrong.
-      });
+      .catch(() => "sandbox" as const); // The sandbox stays; paying will say what is wrong.
     void (async () => {
-      if (resume?.done && hasGivingEntries()) {
+      // A household's order being paid (back from the bank's page, or loaded again): as it stands.
+      const order = await orderPay.resume(chosen);
+      if (order && unpaidOf(order).length === 0) return;
+      if (order) {
+        // Paid by its own parts: no single donation of this tab is resumed beside it.
+      } else if (resume?.done && hasGivingEntries()) {
         // Paid earlier, and a new gift entered since: this checkout is for the new one.
         removeStored(STORED);
       } else if (resume) {
@@ -178,6 +182,8 @@ export function useCheckout(props: {
       } catch {
         setProblem(l.checkout_error_network);
       }
+      // Stripe's bank page is not opened again by itself (the donor came back from it unfinished).
+      if (order) return orderPay.settle(order, (await configured) === "stripe" ? false : "frame");
       setPhase({ kind: "form" });
     })();
     return () => controller.abort();
@@ -212,25 +218,19 @@ export function useCheckout(props: {
    * new donation (the abandoned one waits on a check nobody can reach, and is never charged).
    */
   const cancelChallenge = () => {
+    if (phase.kind === "challenge" && phase.reference) return orderPay.cancel();
     attempt.current = null;
     removeStored(STORED);
     setPhase({ kind: "form" });
     setProblem(l.polish_3ds_cancelled);
   };
 
-  /** What paying an order's parts came to: all paid (both receipts), or what failed and is left. */
-  function settleOrder(payments: ReadonlyArray<OrderPayment>) {
-    const failed = orderProblem(l, payments);
-    if (failed === null) {
-      markTransactionPassed();
-      forgetDonor();
-      clearGivingEntries();
-      orderPay.forget();
-      return setPhase({ kind: "order-done", payments });
-    }
-    setPhase({ kind: "form" });
-    setProblem(failed);
-  }
+  const opens = () => (gateway.kind === "stripe" ? "page" : "frame");
+  /** The bank's check ended (the donation as it now stands): an order's rest is paid after it. */
+  const settleCheck = (current: Donation) =>
+    phase.kind === "challenge" && phase.reference
+      ? orderPay.checked(current, opens())
+      : settle(current);
 
   /** What the payment's answer means for the page. */
   function settle(current: Donation) {
@@ -314,7 +314,7 @@ export function useCheckout(props: {
         const input = { parts, ratesVersion, lang, donor: donorPayload(forFund(donor)) };
         startTransaction();
         const card = async () => ({ id: savedCard ?? (await newCardId()), saveCard: keep });
-        return settleOrder(await orderPay.pay(input, owner, card));
+        return await orderPay.pay(input, owner, card, opens());
       }
       const ref = await ensureDonation(owner);
       if (method === "paynow") {
@@ -394,6 +394,7 @@ export function useCheckout(props: {
     reference: attempt.current?.ref,
     finish,
     settle,
+    settleCheck,
     cancelChallenge,
   };
 }
