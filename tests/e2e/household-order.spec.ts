@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import {
   callsTo,
   expectNoAxeViolations,
@@ -82,8 +82,9 @@ const householdOrder = async (page: Page, ms: boolean) => {
   await expect(page.getByTestId("order-statement")).toContainText(
     ms ? "satu caj bagi setiap dana" : "one charge per fund",
   );
-  // An order is paid by card alone (one confirmation per fund).
-  await expect(page.getByTestId("method-paynow")).toHaveCount(0);
+  // An order is paid by card (a confirmation per fund) or PayNow (a code per fund), no wallet.
+  await expect(page.getByTestId("method-paynow")).toBeVisible();
+  await expect(page.getByTestId("method-google_pay")).toHaveCount(0);
   await fillCard(page, "4242 4242 4242 4242");
 };
 
@@ -301,4 +302,63 @@ test("a card its bank checks pays the order: each fund's check in turn, the orde
   expect(ids[0]).not.toBe(ids[1]);
   expect(callsTo(again, "createOrder")).toHaveLength(1);
   await lookAtBothWidths(page, testInfo, "household-order-checked-done-ms");
+});
+
+/** Pays the PayNow code the page shows from the sandbox's payer's bank, in a page of its own. */
+const payCodeShown = async (page: Page, context: BrowserContext) => {
+  const href = (await page.getByTestId("paynow-sandbox-bank").getAttribute("href")) ?? "";
+  const bank = await context.newPage();
+  await bank.goto(href);
+  await bank.getByRole("button", { name: /^Pay/ }).click();
+  await expect(bank.getByRole("status")).toContainText("Paid.");
+  await bank.close();
+};
+
+test("a household's order by PayNow: a code per fund in turn, taken up again after a reload in Malay, two receipts", async ({
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await withHousehold(page, "hamidah.paynow@example.sg", nric("9600068"));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await householdOrder(page, false);
+  await page.getByTestId("method-paynow").check();
+  const calls = paymentCalls(page);
+  await page.getByTestId("checkout-pay").click();
+  // The zakat's code first, for the zakat's amount.
+  await expect(page.getByTestId("paynow-step")).toHaveText(
+    "Code 1 of 2: Zakat. Each fund has its own code and its own receipt.",
+  );
+  await expect(page.getByTestId("paynow")).toContainText("$297.50");
+  await expect(page.getByTestId("paynow-qr").locator("svg")).toBeVisible();
+  await lookAtBothWidths(page, testInfo, "household-order-paynow-1-en");
+  await payCodeShown(page, context);
+  // Seen paid (the page polls the portal's records): the fidyah's code, for the fidyah's amount.
+  await expect(page.getByTestId("paynow-step")).toHaveText(
+    "Code 2 of 2: Fidyah. Each fund has its own code and its own receipt.",
+    { timeout: 15_000 },
+  );
+  await expect(page.getByTestId("paynow")).toContainText("$12.00");
+  // The page opened again in Malay: the order is taken up from the tab at its fidyah's code.
+  await page.goto("/ms/checkout?flow=zakat");
+  const step = page.getByTestId("paynow-step");
+  await expect(step).toHaveText(
+    "Kod 2 daripada 2: Fidyah. Setiap dana mempunyai kod dan resitnya sendiri.",
+  );
+  await expect(page.getByTestId("paynow-qr").locator("svg")).toBeVisible();
+  await lookAtBothWidths(page, testInfo, "household-order-paynow-2-ms");
+  await payCodeShown(page, context);
+  const done = page.getByTestId("checkout-done");
+  await expect(done).toBeVisible({ timeout: 15_000 });
+  await expect(done.getByTestId("order-part-ZAKAT")).toContainText("Zakat: telah dibayar, $297.50");
+  await expect(done.getByTestId("order-part-FIDYAH")).toContainText(
+    "Fidyah: telah dibayar, $12.00",
+  );
+  await expect(done).toContainText("Dibayar dengan PayNow");
+  await expect(done.getByTestId("receipt-link")).toHaveCount(2);
+  // One order; a code asked for each fund, none confirmed by card.
+  expect(callsTo(calls, "createOrder")).toHaveLength(1);
+  expect(callsTo(calls, "confirm")).toHaveLength(0);
+  expect(await page.evaluate(() => sessionStorage.getItem("portal.checkout.order"))).toBeNull();
+  await lookAtBothWidths(page, testInfo, "household-order-paynow-done-ms");
 });

@@ -19,7 +19,7 @@ import { EnrolledNote } from "./EnrolledNote";
 import type { CheckoutLabels } from "./labels";
 import { HouseholdSection } from "./HouseholdSection";
 import { amountToPay, orderItemsOf, partlyPaid } from "./household-order";
-import { OrderDone, OrderProgress } from "./OrderDone";
+import { OrderDone, OrderPayNow, OrderProgress } from "./OrderDone";
 import { givingPathOf } from "./order-source";
 import { OrderSummary } from "./OrderSummary";
 import { PayNowPanel } from "./PayNowPanel";
@@ -61,6 +61,16 @@ export default function Checkout(props: CheckoutProps) {
       <OrderDone payments={s.phase.payments} labels={l} lang={lang} productRoute={productRoute} />
     );
   }
+  if (s.phase.kind === "order-paynow" && s.orderPay.payments) {
+    return (
+      <OrderPayNow
+        payments={s.orderPay.payments}
+        labels={l}
+        onPaid={s.orderPay.paidByPayNow}
+        onBack={s.orderPay.leavePayNow}
+      />
+    );
+  }
   if (s.phase.kind === "paynow" && s.reference && s.donation) {
     return (
       <PayNowPanel
@@ -76,7 +86,7 @@ export default function Checkout(props: CheckoutProps) {
 
   const back = localizedPath(givingPathOf(s.flow, productRoute), lang);
   const zakatLike = brandOf(s.flow) === "zakat";
-  // A household's fidyah beside its zakat: one time, by card, no fee covered (household-order.ts).
+  // A household's fidyah beside its zakat: one time, by card or PayNow, no fee (household-order.ts).
   const paysOrder = s.fidyahOrder !== null;
   const recurringAllowed = fundOf(s.flow).recurring && !paysOrder;
   const total = ((s.order?.total ?? 0) + (s.fidyahOrder?.total ?? 0)) as Cents;
@@ -84,7 +94,7 @@ export default function Checkout(props: CheckoutProps) {
   // card Stripe.js made confirms both). An instalment's payment is a single donation of its plan: no
   // fidyah beside it.
   const householdItems = orderItemsOf(s.flow, s.savedCards !== null && !s.instalment);
-  const partPaid = partlyPaid(s.orderPayments);
+  const partPaid = partlyPaid(s.orderPay.payments);
   // Once a refusal says the own fitrah rate is out of range, the alert says it (and links back): the
   // order summary's notice of the same would only say it twice.
   const rateRefused = isRateProblem(l, s.problem, s.rateNotice);
@@ -113,10 +123,10 @@ export default function Checkout(props: CheckoutProps) {
           })}
         </p>
       ) : null}
-      {partPaid && s.orderPayments ? (
+      {partPaid && s.orderPay.payments ? (
         // One fund paid, the other not: which is which, in place of the order (it stands as made).
         <OrderProgress
-          payments={s.orderPayments}
+          payments={s.orderPay.payments}
           labels={l}
           lang={lang}
           productRoute={productRoute}
@@ -191,7 +201,7 @@ export default function Checkout(props: CheckoutProps) {
             method={s.method}
             onMethod={s.chooseMethod}
             recurring={s.frequency !== "one time" && !paysOrder}
-            cardOnly={paysOrder}
+            cardOrPayNow={paysOrder}
             savedCards={s.savedCards}
             cardChoice={s.cardChoice}
             onCardChoice={s.setCardChoice}
@@ -225,7 +235,7 @@ export default function Checkout(props: CheckoutProps) {
               {s.busy
                 ? l.checkout_paying
                 : fill(l.checkout_pay, {
-                    amount: formatMoney(amountToPay(total + s.fee, s.orderPayments)),
+                    amount: formatMoney(amountToPay(total + s.fee, s.orderPay.payments)),
                   })}
             </button>
           </p>

@@ -13,10 +13,12 @@ import { localizedPath, type Language } from "../../i18n/paths";
 import { cardBrandName } from "../giving/payment-names";
 import { partlyPaid, unpaidOf } from "./household-order";
 import type { CheckoutLabels } from "./labels";
-import type { OrderPayment } from "./payment-api";
+import type { Donation, OrderPayment } from "./payment-api";
+import { PayNowPanel } from "./PayNowPanel";
 
 // A household's zakat and fidyah paid in one press (household-order.ts): a receipt per fund, on the
-// thank-you page, and while one part is paid and the other is not, which is which.
+// thank-you page, and while one part is paid and the other is not, which is which; by PayNow, a code
+// per fund in turn.
 
 /** Each fund's payment: paid (its numbers and receipt link) or not yet. */
 function OrderReceipts(props: {
@@ -101,8 +103,10 @@ export function OrderDone(props: {
       <OrderReceipts {...props} />
       {card ? (
         <p>{fill(l.checkout_done_card, { brand: cardBrandName(card.brand), last4: card.last4 })}</p>
+      ) : payments.some((p) => p.paymentMethod === "paynow") ? (
+        <p>{l.checkout_done_paynow}</p>
       ) : null}
-      <p>{l.order_checkout_statement}</p>
+      {card ? <p>{l.order_checkout_statement}</p> : null}
       <p>{l.order_done_email}</p>
       <p className="checkout-actions">
         <a
@@ -137,5 +141,33 @@ export function OrderProgress(props: {
         })}
       </p>
     </section>
+  );
+}
+
+/** The order by PayNow: a code for each unpaid fund in turn, each with its own amount and receipt. */
+export function OrderPayNow(props: {
+  readonly payments: ReadonlyArray<OrderPayment>;
+  readonly labels: CheckoutLabels;
+  readonly onPaid: (donation: Donation) => void;
+  readonly onBack: () => void;
+}) {
+  const { payments, labels: l } = props;
+  const next = unpaidOf(payments)[0];
+  if (!next) return null;
+  return (
+    <PayNowPanel
+      key={next.id}
+      reference={{ donationId: next.id, clientSecret: next.clientSecret }}
+      transactionNo={next.transactionNo}
+      amount={next.totalCents as Cents}
+      labels={l}
+      step={fill(l.order_paynow_step, {
+        n: String(payments.indexOf(next) + 1),
+        count: String(payments.length),
+        fund: l[fundNameKey(next.fund)],
+      })}
+      onPaid={props.onPaid}
+      onBack={props.onBack}
+    />
   );
 }

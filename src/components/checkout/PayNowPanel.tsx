@@ -41,6 +41,8 @@ export function PayNowPanel(props: {
   readonly transactionNo: string;
   readonly amount: Cents;
   readonly labels: CheckoutLabels;
+  /** Which code of a household's order this is (a code per fund), said under the heading. */
+  readonly step?: string;
   readonly onPaid: (donation: Donation) => void;
   /** Back to checkout's form, to pay another way (the same donation: it can be paid only once). */
   readonly onBack: () => void;
@@ -131,6 +133,7 @@ export function PayNowPanel(props: {
       <h2 id="paynow-title" ref={headingRef} tabIndex={-1}>
         {l.checkout_paynow_title}
       </h2>
+      {props.step ? <p data-testid="paynow-step">{props.step}</p> : null}
       <p>{fill(l.checkout_paynow_hint, { amount: formatMoney(props.amount) })}</p>
       {failed ? (
         <p role="alert" className="checkout-problem">

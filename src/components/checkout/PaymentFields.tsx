@@ -40,8 +40,8 @@ export function PaymentFields(props: {
   readonly method: Method;
   readonly onMethod: (method: Method) => void;
   readonly recurring: boolean;
-  /** A household's zakat and fidyah together: card only (one confirmation per fund). */
-  readonly cardOnly?: boolean;
+  /** A household's zakat and fidyah together: card (a confirmation per fund) or PayNow (a code each). */
+  readonly cardOrPayNow?: boolean;
   /** The signed-in donor's saved cards; null for a guest. */
   readonly savedCards: ReadonlyArray<SavedCard> | null;
   readonly cardChoice: string;
@@ -64,7 +64,7 @@ export function PaymentFields(props: {
       optionsClassName="choice checkout-methods"
       value={method}
       options={methods
-        .filter((m) => m === "card" || !props.cardOnly)
+        .filter((m) => m === "card" || m === "paynow" || !props.cardOrPayNow)
         .map((m) => ({
           value: m,
           label: (

@@ -22,4 +22,6 @@ export type Phase =
   | { readonly kind: "paynow" }
   | { readonly kind: "done"; readonly donation: Donation }
   /** A household's zakat and fidyah paid in one press (household-order.ts): a receipt per fund. */
-  | { readonly kind: "order-done"; readonly payments: ReadonlyArray<OrderPayment> };
+  | { readonly kind: "order-done"; readonly payments: ReadonlyArray<OrderPayment> }
+  /** The order by PayNow: a code per fund, each unpaid part's in turn. */
+  | { readonly kind: "order-paynow" };

@@ -148,6 +148,7 @@ export const checkoutLabelKeys = [
   "order_checkout_fidyah_total",
   "order_checkout_statement",
   "order_checkout_part_check",
+  "order_paynow_step",
   "order_checkout_part_failed",
   "order_part_paid",
   "order_part_unpaid",

@@ -64,6 +64,22 @@ export function useOrderCheckout(props: {
       card: () => Promise<{ id: string; saveCard: boolean }>,
       open: Opens,
     ) => settle(await order.pay(input, owner, card), open),
+    /** Pays the order by PayNow: a code for each unpaid part in turn (OrderPayNow). */
+    payNow: async (input: OrderInput, owner: Owner) => {
+      const made = await order.payNow(input, owner);
+      if (unpaidOf(made).length === 0) return settle(made, false);
+      setPhase({ kind: "order-paynow" });
+    },
+    /** A part's PayNow code paid: the next part's code, or (all paid) the receipts. */
+    paidByPayNow: (current: Donation) => {
+      const now = order.apply(current);
+      if (unpaidOf(now).length === 0) settle(now, false);
+    },
+    /** Back from the codes to the form (another way to pay what is left: the same order). */
+    leavePayNow: () => {
+      order.release();
+      setPhase({ kind: "form" });
+    },
     /** The sandbox's check of a part ended (`current`, its donation now): the rest paid after it. */
     checked: (current: Donation, open: Opens) => {
       setPhase({ kind: "form" });
@@ -89,6 +105,8 @@ export function useOrderCheckout(props: {
       if (now && unpaidOf(now).length === 0) settle(now, false);
       return now;
     },
-    settle,
+    /** An order taken up (`resume`) once the page is ready: its codes again, or as `settle` says. */
+    takeUp: (payments: ReadonlyArray<OrderPayment>, open: Opens) =>
+      order.byPayNow() ? setPhase({ kind: "order-paynow" }) : settle(payments, open),
   };
 }

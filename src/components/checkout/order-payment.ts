@@ -30,7 +30,7 @@ type KeptPart = DonationRef & { readonly fund: FlowType };
  * What the tab keeps of the order: a digest of it (never the order: its donor's name, e-mail and any
  * identity number stay out of the browser's storage), its key and owner, its parts once made, and
  * while a part waits on its bank's check the card's payment-method id (a gateway's token, no card
- * number) to pay the rest after it.
+ * number) to pay the rest after it, or while the order is paid by PayNow (a code per fund) that it is.
  */
 interface StoredOrder {
   readonly body: string;
@@ -38,6 +38,7 @@ interface StoredOrder {
   readonly owner: string;
   readonly parts?: ReadonlyArray<KeptPart>;
   readonly card?: string;
+  readonly paynow?: true;
 }
 
 /** The first unpaid part, if it waits on its bank's check (3-D Secure): the page opens the check. */
@@ -137,7 +138,7 @@ export function useOrderPayment() {
   /** Pays the unpaid parts with `card`; while one then waits on its bank's check the tab keeps the card. */
   const run = async (from: ReadonlyArray<OrderPayment>, card: string, saveCard: boolean) => {
     const now = await payParts(from, card, saveCard, confirmPart, seen);
-    const { card: _card, ...rest } = attempt.current!;
+    const { card: _card, paynow: _paynow, ...rest } = attempt.current!;
     hold(awaitingCheck(now) ? { ...rest, card, payments: now } : { ...rest, payments: now });
     return now;
   };
@@ -158,30 +159,54 @@ export function useOrderPayment() {
     return run(made, card.id, card.saveCard);
   };
 
-  /** A part's bank's check ended (`current`, its donation now): the rest paid with the same card. */
-  const checked = async (current: Donation): Promise<ReadonlyArray<OrderPayment>> => {
+  /** The order to pay by PayNow, a code per fund (the page shows each unpaid part's in turn). */
+  const payNow = async (input: OrderInput, owner: Owner): Promise<ReadonlyArray<OrderPayment>> => {
+    const made = await ensure(input, owner);
+    const { card: _card, ...rest } = attempt.current!;
+    hold({ ...rest, paynow: true, payments: made });
+    return made;
+  };
+
+  /** A part's donation as it now stands (its check ended, or its PayNow code paid), in the order. */
+  const apply = (current: Donation): ReadonlyArray<OrderPayment> => {
     const before = attempt.current!;
     const now = (before.payments ?? []).map((p) =>
       p.id === current.id ? { ...p, ...current } : p,
     );
-    if (goesOn(now, before.card)) return run(now, before.card!, false);
-    const { card: _card, ...rest } = before;
-    hold({ ...rest, payments: now });
+    hold({ ...before, payments: now });
+    return now;
+  };
+
+  /** A check or PayNow given up: the card is let go (a later visit does not take the order up). */
+  const release = () => {
+    if (!attempt.current) return;
+    const { card: _card, paynow: _paynow, ...rest } = attempt.current;
+    hold(rest);
+  };
+
+  /** A part's bank's check ended (`current`, its donation now): the rest paid with the same card. */
+  const checked = async (current: Donation): Promise<ReadonlyArray<OrderPayment>> => {
+    const card = attempt.current!.card;
+    const now = apply(current);
+    if (goesOn(now, card)) return run(now, card!, false);
+    release();
     return now;
   };
 
   /**
-   * Back from the bank's page, or the page loaded again while a part's check waited: the order's
-   * parts as they now stand, and the rest paid with the kept card if its check passed. Null: no such
-   * order of this owner at this checkout (`flow`, its first part's). An order left otherwise (a part
-   * declined, say) is not taken up again: the checkout is the donor's next gift.
+   * Back from the bank's page, or the page loaded again while a part's check waited or its PayNow
+   * code showed: the order's parts as they now stand, and the rest paid with the kept card if its
+   * check passed. Null: no such order of this owner at this checkout (`flow`, its first part's). An
+   * order left otherwise (a part declined, say) is not taken up again: the checkout is the donor's
+   * next gift.
    */
   const resume = async (
     owner: Owner,
     flow: FlowType,
   ): Promise<ReadonlyArray<OrderPayment> | null> => {
     const kept = readStored(ORDER_STORED) as Partial<StoredOrder> | undefined;
-    if (typeof kept?.card !== "string" || !kept.parts || kept.parts[0]?.fund !== flow) return null;
+    const paying = typeof kept?.card === "string" || kept?.paynow === true;
+    if (!paying || !kept?.parts || kept.parts[0]?.fund !== flow) return null;
     if (typeof kept.body !== "string" || typeof kept.key !== "string") return null;
     if (kept.owner !== owner.key) {
       // Signed in or out since: the next payment makes an order for the new owner.
@@ -202,18 +227,22 @@ export function useOrderPayment() {
     return now;
   };
 
-  /** A check given up: the card is let go (a later visit does not take the order up again). */
-  const release = () => {
-    if (!attempt.current) return;
-    const { card: _card, ...rest } = attempt.current;
-    hold(rest);
-  };
-
   /** Paid in full, or given up with nothing paid: the next order is a new one. */
   const forget = () => {
     attempt.current = null;
     removeStored(ORDER_STORED);
     setPayments(null);
   };
-  return { payments, pay, checked, resume, release, forget };
+  return {
+    payments,
+    pay,
+    checked,
+    payNow,
+    apply,
+    /** Whether the order is being paid by PayNow (its codes shown again when it is taken up). */
+    byPayNow: () => attempt.current?.paynow === true,
+    resume,
+    release,
+    forget,
+  };
 }

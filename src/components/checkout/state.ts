@@ -91,8 +91,8 @@ export function useCheckout(props: {
   const [tried, setTried] = useState(false);
   const [card, setCard] = useState<CardEntry>(emptyCard);
   const [chosenMethod, setMethod] = useState<Method>("card");
-  // Zakat and fidyah together are paid by card (one confirmation per fund), one time, no fee covered.
-  const method: Method = paysOrder ? "card" : chosenMethod;
+  // Zakat and fidyah together (one time, no fee covered): by card, or PayNow with a code per fund.
+  const method: Method = paysOrder && chosenMethod !== "paynow" ? "card" : chosenMethod;
   const [frequency, setFrequency] = useState<Frequency>("one time");
   // An instalment plan's first month keeps the card for the months after: no fee (one-time only).
   const fees = useCardFee(
@@ -183,7 +183,7 @@ export function useCheckout(props: {
         setProblem(l.checkout_error_network);
       }
       // Stripe's bank page is not opened again by itself (the donor came back from it unfinished).
-      if (order) return orderPay.settle(order, (await configured) === "stripe" ? false : "frame");
+      if (order) return orderPay.takeUp(order, (await configured) === "stripe" ? false : "frame");
       setPhase({ kind: "form" });
     })();
     return () => controller.abort();
@@ -277,7 +277,6 @@ export function useCheckout(props: {
     setDonation(created);
     return ref;
   };
-
   const checksCard = method === "card" && savedCard === null && gateway.kind === "sandbox";
   /** A new card's payment-method id from the gateway (Stripe's field, or the sandbox's). */
   const newCardId = async () =>
@@ -313,6 +312,7 @@ export function useCheckout(props: {
         const parts = orderParts({ main: order, fidyah: fidyahOrder });
         const input = { parts, ratesVersion, lang, donor: donorPayload(forFund(donor)) };
         startTransaction();
+        if (method === "paynow") return await orderPay.payNow(input, owner);
         const card = async () => ({ id: savedCard ?? (await newCardId()), saveCard: keep });
         return await orderPay.pay(input, owner, card, opens());
       }
@@ -357,7 +357,7 @@ export function useCheckout(props: {
     order,
     /** The household's days of fidyah, paid with the zakat in one press (household-order.ts). */
     fidyahOrder,
-    orderPayments: orderPay.payments,
+    orderPay,
     rates,
     household,
     phase,
