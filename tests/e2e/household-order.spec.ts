@@ -47,7 +47,11 @@ const withHousehold = async (page: Page, email: string, id: string) => {
  * From the calculator ($11,500 of savings: $287.50 of zakat harta) to its checkout, and the two kept
  * people added to the household form: fitrah for both, three days of fidyah for the second.
  */
-const householdOrder = async (page: Page, ms: boolean) => {
+const householdOrder = async (
+  page: Page,
+  ms: boolean,
+  card: string | null = "4242 4242 4242 4242",
+) => {
   await open(page, ms ? "/ms/calculator" : "/calculator");
   const savings = page.getByRole("group", { name: ms ? /Simpanan/ : "Savings" });
   await savings.getByRole("group").first().getByRole("textbox").first().fill("11500");
@@ -85,7 +89,7 @@ const householdOrder = async (page: Page, ms: boolean) => {
   // An order is paid by card (a confirmation per fund) or PayNow (a code per fund), no wallet.
   await expect(page.getByTestId("method-paynow")).toBeVisible();
   await expect(page.getByTestId("method-google_pay")).toHaveCount(0);
-  await fillCard(page, "4242 4242 4242 4242");
+  if (card !== null) await fillCard(page, card);
 };
 
 test("a household's fitrah and fidyah in one Pay: two receipts; a failed second charge is paid again alone", async ({
@@ -361,4 +365,91 @@ test("a household's order by PayNow: a code per fund in turn, taken up again aft
   expect(callsTo(calls, "confirm")).toHaveLength(0);
   expect(await page.evaluate(() => sessionStorage.getItem("portal.checkout.order"))).toBeNull();
   await lookAtBothWidths(page, testInfo, "household-order-paynow-done-ms");
+});
+
+/**
+ * The page as it runs on Stripe, whose bank's check is a page of its own the donor leaves for and
+ * comes back from (/checkout?return=3ds), not the sandbox's frame. Stripe cannot be reached from the
+ * tests, so its part in the browser is stood in for: the portal's payment configuration answers
+ * `stripe`, and a stand-in `Stripe` object (Stripe.js's card field and `createPaymentMethod`) gives
+ * the sandbox's payment method of a card its bank checks. What is tested is the page's own way:
+ * leaving for the check, taking the order up on the way back, paying the rest with the kept card and
+ * leaving again for the next part's check, and a check the donor came back from unfinished.
+ */
+test("on Stripe the bank's check is a page away: the order is taken up on the way back, each fund's check in turn", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await withHousehold(page, "hamidah.stripe@example.sg", nric("9600076"));
+  await page.route("**/svc/payment/v1/paymentConfiguration", async (route) => {
+    const answer = (await (await route.fetch()).json()) as { data: Record<string, unknown> };
+    await route.fulfill({
+      json: { ...answer, data: { ...answer.data, gateway: "stripe", publishableKey: "pk_test_x" } },
+    });
+  });
+  await page.addInitScript(() => {
+    const card = { mount: () => {}, destroy: () => {}, on: () => {} };
+    (window as unknown as { Stripe: unknown }).Stripe = () => ({
+      elements: () => ({ create: () => card }),
+      createPaymentMethod: async () => {
+        const made = await fetch("/sandbox/v1/payment_methods", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            number: "4000002760003184",
+            expMonth: 12,
+            expYear: 2040,
+            cvc: "123",
+          }),
+        });
+        return { paymentMethod: { id: ((await made.json()) as { id: string }).id } };
+      },
+    });
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await householdOrder(page, false, null);
+  // Stripe's card field stands where the sandbox's fields were.
+  await expect(page.getByTestId("stripe-card")).toBeAttached();
+  await expect(page.getByTestId("card-number")).toHaveCount(0);
+  const calls = paymentCalls(page);
+  const approve = async () => {
+    await page.getByRole("button", { name: /Approve the payment/ }).click();
+    await expect(page.getByText("Done. You can return to the payment.")).toBeVisible();
+    // Stripe sends the donor back to the checkout.
+    await page.goto("/checkout?return=3ds");
+  };
+  // Pay: the page leaves for the zakat's check.
+  await page.getByTestId("checkout-pay").click();
+  await page.waitForURL(/\/sandbox\/3ds\?/);
+  await approve();
+  // Back: the zakat paid, the fidyah confirmed with the kept card by itself, and off to its check.
+  await page.waitForURL(/\/sandbox\/3ds\?/);
+  // The donor comes back without finishing it: the page says so and opens nothing by itself.
+  await page.goto("/checkout?return=3ds");
+  await expect(page.getByTestId("checkout-problem")).toHaveText(
+    "Your Zakat is paid (its receipt is below). The bank's check of the Fidyah payment was not finished, and nothing was charged for it: press Pay to open the check again.",
+  );
+  await expect(page.getByTestId("order-progress").getByTestId("order-part-ZAKAT")).toContainText(
+    "Zakat: paid, $297.50",
+  );
+  // Still an order (its household form gone with the page): card or PayNow, no wallet, one time.
+  await expect(page.getByTestId("method-paynow")).toBeVisible();
+  await expect(page.getByTestId("method-google_pay")).toHaveCount(0);
+  await expect(page.getByTestId("checkout-pay")).toHaveText("Pay $12.00");
+  await keepScreenshot(page, testInfo, "household-order-stripe-check-left-1280");
+  // Pay leaves for the same check again (the fidyah is not confirmed a second time).
+  await page.getByTestId("checkout-pay").click();
+  await page.waitForURL(/\/sandbox\/3ds\?/);
+  await approve();
+  const done = page.getByTestId("checkout-done");
+  await expect(done).toBeVisible({ timeout: 20_000 });
+  await expect(done.getByTestId("order-part-ZAKAT")).toContainText("Zakat: paid, $297.50");
+  await expect(done.getByTestId("order-part-FIDYAH")).toContainText("Fidyah: paid, $12.00");
+  // Each fund confirmed once, with the one card; one order.
+  const confirms = callsTo(calls, "confirm").map((r) => r.postDataJSON() as Record<string, string>);
+  expect(confirms.map((c) => c["donationId"])).toHaveLength(2);
+  expect(confirms[0]?.["donationId"]).not.toBe(confirms[1]?.["donationId"]);
+  expect(confirms[0]?.["paymentMethodId"]).toBe(confirms[1]?.["paymentMethodId"]);
+  expect(callsTo(calls, "createOrder")).toHaveLength(1);
+  expect(await page.evaluate(() => sessionStorage.getItem("portal.checkout.order"))).toBeNull();
 });

@@ -87,14 +87,15 @@ export default function Checkout(props: CheckoutProps) {
   const back = localizedPath(givingPathOf(s.flow, productRoute), lang);
   const zakatLike = brandOf(s.flow) === "zakat";
   // A household's fidyah beside its zakat: one time, by card or PayNow, no fee (household-order.ts).
-  const paysOrder = s.fidyahOrder !== null;
+  // An order part paid (its household form put away, or gone with a reload) is paid as an order still.
+  const partPaid = partlyPaid(s.orderPay.payments);
+  const paysOrder = s.fidyahOrder !== null || partPaid;
   const recurringAllowed = fundOf(s.flow).recurring && !paysOrder;
   const total = ((s.order?.total ?? 0) + (s.fidyahOrder?.total ?? 0)) as Cents;
   // On either gateway (on Stripe the order's payments share a Customer the server makes, so the one
   // card Stripe.js made confirms both). An instalment's payment is a single donation of its plan: no
   // fidyah beside it.
   const householdItems = orderItemsOf(s.flow, s.savedCards !== null && !s.instalment);
-  const partPaid = partlyPaid(s.orderPay.payments);
   // Once a refusal says the own fitrah rate is out of range, the alert says it (and links back): the
   // order summary's notice of the same would only say it twice.
   const rateRefused = isRateProblem(l, s.problem, s.rateNotice);

@@ -1,4 +1,5 @@
 import type { FlowType } from "@portal/domain";
+import { useRef } from "react";
 import { markTransactionPassed } from "../../lib/transaction";
 import type { Phase } from "./choices";
 import { orderProblem, unpaidOf } from "./household-order";
@@ -31,6 +32,8 @@ export function useOrderCheckout(props: {
 }) {
   const { labels: l, setPhase, setProblem, setBusy } = props;
   const order = useOrderPayment();
+  // Taken up from the tab, the rest was paid by itself (a check now waiting is a new one).
+  const ranOn = useRef(false);
 
   /** What paying came to: all paid (a receipt per fund), a bank's check to open, or what failed. */
   function settle(payments: ReadonlyArray<OrderPayment>, open: Opens) {
@@ -101,12 +104,19 @@ export function useOrderCheckout(props: {
      * the thank-you page is shown at once; else the caller settles it once the page is ready.
      */
     resume: async (flow: FlowType): Promise<ReadonlyArray<OrderPayment> | null> => {
-      const now = await order.resume(await currentOwner(), flow).catch(() => null);
-      if (now && unpaidOf(now).length === 0) settle(now, false);
-      return now;
+      const taken = await order.resume(await currentOwner(), flow).catch(() => null);
+      ranOn.current = taken?.ran === true;
+      if (taken && unpaidOf(taken.payments).length === 0) settle(taken.payments, false);
+      return taken?.payments ?? null;
     },
-    /** An order taken up (`resume`) once the page is ready: its codes again, or as `settle` says. */
-    takeUp: (payments: ReadonlyArray<OrderPayment>, open: Opens) =>
-      order.byPayNow() ? setPhase({ kind: "order-paynow" }) : settle(payments, open),
+    /**
+     * An order taken up (`resume`) once the page is ready: its codes again, or as `settle` says, a
+     * waiting check opened on the gateway's way; on Stripe a check the donor came back from unfinished
+     * is not opened again by itself (Pay opens it), the next part's is.
+     */
+    takeUp: (payments: ReadonlyArray<OrderPayment>, gateway: "sandbox" | "stripe") =>
+      order.byPayNow()
+        ? setPhase({ kind: "order-paynow" })
+        : settle(payments, gateway === "sandbox" ? "frame" : ranOn.current ? "page" : false),
   };
 }

@@ -196,14 +196,14 @@ export function useOrderPayment() {
   /**
    * Back from the bank's page, or the page loaded again while a part's check waited or its PayNow
    * code showed: the order's parts as they now stand, and the rest paid with the kept card if its
-   * check passed. Null: no such order of this owner at this checkout (`flow`, its first part's). An
-   * order left otherwise (a part declined, say) is not taken up again: the checkout is the donor's
-   * next gift.
+   * check passed (`ran`: a check now waiting is then the next part's, not one left unfinished).
+   * Null: no such order of this owner at this checkout (`flow`, its first part's). An order left
+   * otherwise (a part declined, say) is not taken up again: the checkout is the donor's next gift.
    */
   const resume = async (
     owner: Owner,
     flow: FlowType,
-  ): Promise<ReadonlyArray<OrderPayment> | null> => {
+  ): Promise<{ readonly payments: ReadonlyArray<OrderPayment>; readonly ran: boolean } | null> => {
     const kept = readStored(ORDER_STORED) as Partial<StoredOrder> | undefined;
     const paying = typeof kept?.card === "string" || kept?.paynow === true;
     if (!paying || !kept?.parts || kept.parts[0]?.fund !== flow) return null;
@@ -222,9 +222,9 @@ export function useOrderPayment() {
     );
     const { card, ...order } = kept as StoredOrder;
     attempt.current = { ...order, ...(card === undefined ? {} : { card }), payments: now };
-    if (goesOn(now, card)) return run(now, card!, false);
+    if (goesOn(now, card)) return { payments: await run(now, card!, false), ran: true };
     hold({ ...order, ...(awaitingCheck(now) && card ? { card } : {}), payments: now });
-    return now;
+    return { payments: now, ran: false };
   };
 
   /** Paid in full, or given up with nothing paid: the next order is a new one. */

@@ -183,7 +183,7 @@ export function useCheckout(props: {
         setProblem(l.checkout_error_network);
       }
       // Stripe's bank page is not opened again by itself (the donor came back from it unfinished).
-      if (order) return orderPay.takeUp(order, (await configured) === "stripe" ? false : "frame");
+      if (order) return orderPay.takeUp(order, await configured);
       setPhase({ kind: "form" });
     })();
     return () => controller.abort();
