@@ -283,6 +283,7 @@ test("a donor's account area: history, recurring gift, tax registration, e-mail 
 test("reminders: opt in, receive one from the outbox, unsubscribe by its link", async ({
   page,
   baseURL,
+  browser,
 }, testInfo) => {
   test.setTimeout(120_000);
   const email = "aminah.reminders@example.com";
@@ -358,4 +359,48 @@ test("reminders: opt in, receive one from the outbox, unsubscribe by its link", 
   // The account page shows the reminders off.
   await open(page, "/profile");
   await expect(page.locator("#account-reminders").getByLabel(/Before Ramadan/)).not.toBeChecked();
+
+  // Another donor, in English on a phone: opted in on the English page, the same day's run brings
+  // the reminder in English (its calendar file too), and its link opens the English page.
+  const english = await browser.newContext({
+    baseURL: baseURL!,
+    ...ownAddress("account-reminders-en"),
+  });
+  const other = await english.newPage();
+  await other.setViewportSize({ width: 375, height: 800 });
+  const adam = "adam.reminders@example.com";
+  await signIn(other, adam, nric("7272736"), "Adam Reminder");
+  const mine = other.locator("#account-reminders");
+  await mine.getByLabel(/Before Ramadan/).check();
+  await mine.getByRole("button", { name: "Save reminders" }).click();
+  await expect(mine.getByRole("status").last()).toHaveText("Saved. Reminders will be in English.");
+  const again = await other.request.post("/__test/reminders", {
+    headers: { authorization: `Bearer ${process.env.E2E_TEST_CONTROL_TOKEN}` },
+    data: { today: "2026-02-14" },
+  });
+  expect(again.status()).toBe(200);
+  const adams = await readOutbox(path.join(process.env["E2E_DATA_DIR"] ?? "", "outbox"), {
+    to: adam,
+    kind: "reminder",
+  });
+  expect(adams).toHaveLength(1);
+  expect(adams[0]!.subject).toBe("Ramadan 1447 begins on 19 Feb 2026: zakat fitrah");
+  expect(adams[0]!.attachments?.[0]?.content).toContain("DTSTART;VALUE=DATE:20260219\r\n");
+  // The Malay donor, unsubscribed, gets nothing more from the same day's run.
+  expect(
+    await readOutbox(path.join(process.env["E2E_DATA_DIR"] ?? "", "outbox"), {
+      to: email,
+      kind: "reminder",
+    }),
+  ).toHaveLength(1);
+  const adamLink = new URL(adams[0]!.meta!["unsubscribeLink"]!);
+  await other.goto(new URL(`${adamLink.pathname}${adamLink.hash}`, baseURL).toString());
+  await hydrated(other);
+  await expect(other.getByRole("heading", { name: "Stop reminder e-mails" })).toBeVisible();
+  await lookAtBothWidths(other, testInfo, "unsubscribe-en");
+  await other.getByRole("button", { name: "Stop reminders" }).click();
+  await expect(other.getByRole("status")).toHaveText(
+    "Done: we will send you no more reminder e-mails.",
+  );
+  await english.close();
 });

@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readOutbox } from "@portal/adapters/mail";
 import { nricOf } from "../support/donations";
 import { give, idToken, signedInDonor } from "./donor-account";
-import { checkScreen, hydrated, open } from "./helpers";
+import { checkScreen, hydrated, lookAtBothWidths, open } from "./helpers";
 import { ownAddress } from "./identity";
 
 test.use(ownAddress("assessments"));
@@ -82,7 +82,9 @@ test("a donor saves an assessment with CPF, reopens it and pays it, in English a
     const row = page.getByTestId("assess-list").locator("tbody tr").first();
     await expect(row).toContainText(total);
     await expect(row.locator("td").nth(1)).toHaveText(w.hijri);
-    await checkScreen(page, testInfo, `assessments-saved${lang.replace("/", "-")}-${width}`);
+    // Each language's screens at both widths (the steps at one), then back to the steps' width.
+    await lookAtBothWidths(page, testInfo, `assessments-saved${lang.replace("/", "-")}`);
+    await page.setViewportSize({ width, height: 900 });
 
     // Reopened from the list: the figures of its day, then paid at checkout.
     await row.getByRole("button", { name: w.view, exact: false }).click();
@@ -92,7 +94,8 @@ test("a donor saves an assessment with CPF, reopens it and pays it, in English a
     );
     await expect(page.getByTestId("assess-open-figures-total")).toHaveText(total);
     await expect(opened.getByRole("heading", { level: 3 })).toBeFocused();
-    await checkScreen(page, testInfo, `assessments-open${lang.replace("/", "-")}-${width}`);
+    await lookAtBothWidths(page, testInfo, `assessments-open${lang.replace("/", "-")}`);
+    await page.setViewportSize({ width, height: 900 });
     await opened.getByRole("button", { name: w.pay }).click();
     await expect(page).toHaveURL(new RegExp(`${lang}/checkout\\?flow=zakat$`));
     await expect(page.getByTestId("checkout-total")).toHaveText(total);
@@ -310,7 +313,8 @@ test("a donor starts an instalment plan from a saved assessment and stops it, in
     // Four months to the haul date: $125.00 each.
     await section.getByLabel(w.haul).fill(inDays(100));
     await expect(section).toContainText("$125.00");
-    await checkScreen(page, testInfo, `instalments-start${lang.replace("/", "-")}-${width}`);
+    await lookAtBothWidths(page, testInfo, `instalments-start${lang.replace("/", "-")}`);
+    await page.setViewportSize({ width, height: 900 });
     await section.getByRole("button", { name: w.start }).click();
     await page.waitForURL(/\/checkout\?flow=zakat&instalment=/);
     await hydrated(page);
@@ -339,7 +343,8 @@ test("a donor starts an instalment plan from a saved assessment and stops it, in
     await expect(plan.locator("dd").nth(1)).toHaveText("$125.00");
     await expect(plan.locator("dd").nth(2)).toHaveText("$375.00");
     await expect(plan.locator("tbody tr")).toHaveCount(4);
-    await checkScreen(page, testInfo, `instalments-plan${lang.replace("/", "-")}-${width}`);
+    await lookAtBothWidths(page, testInfo, `instalments-plan${lang.replace("/", "-")}`);
+    await page.setViewportSize({ width, height: 900 });
     // The first month's receipt e-mail, in the plan's language, says which instalment it is.
     const mails = async () =>
       (
@@ -365,7 +370,7 @@ test("a donor starts an instalment plan from a saved assessment and stops it, in
     await page.getByRole("button", { name: "Hentikan sumbangan ini" }).click();
     await page.getByRole("button", { name: "Ya, hentikan" }).click();
     await expect(page.getByTestId("manage-gift-status")).toHaveText("Dihentikan");
-    await checkScreen(page, testInfo, `instalments-manage-stopped-ms-${width}`);
+    await lookAtBothWidths(page, testInfo, "instalments-manage-stopped-ms");
     await open(page, `${lang}/profile#account-instalments`);
     const stopped = page.getByTestId("instalment-plan").first();
     await expect(stopped.locator("dd").first()).toHaveText(w.stopped);

@@ -397,6 +397,39 @@ test("a donor keeps a household of four in the account and pays their fitrah in 
   ]);
   await keepScreenshot(page, testInfo, "receipt-household-saved-ms-375");
 
+  // In English on a wide screen: the same four ticked at the zakat checkout, their fitrah in one payment.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await open(page, "/calculator");
+  const english = page.getByRole("group", { name: "Savings" });
+  await english.getByRole("group").first().getByRole("textbox").first().fill("11500");
+  await page.getByRole("link", { name: /pay/i }).first().click();
+  await expect(page).toHaveURL(/\/checkout\?flow=zakat$/i);
+  await hydrated(page);
+  await page.getByTestId("household-toggle").check();
+  const ticked = page.getByRole("group", { name: "From my household (kept in my account)" });
+  for (const [person] of people.slice(0, 3)) {
+    await ticked.getByRole("checkbox", { name: new RegExp(`^${person}`) }).check();
+  }
+  await ticked.getByRole("checkbox", { name: "Muhammad Irfan (child)" }).check();
+  await ticked.getByRole("button", { name: "Add the people ticked" }).click();
+  await expect(page.locator(".household-person")).toHaveCount(4);
+  await expect(page.getByTestId("checkout-total")).toHaveText("$307.50");
+  await lookAtBothWidths(page, testInfo, "checkout-household-saved-en");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByTestId("checkout-pay").click();
+  await paid(page);
+  await page.getByTestId("receipt-link").click();
+  await hydrated(page);
+  await expect(page.locator("article.receipt-sheet table.receipt-table tbody tr")).toContainText([
+    /Zakat Fitrah\s*\$20\.00/,
+    /For Zainab binte Omar · Normal\s*\$5\.00/,
+    /For Haji Rahman bin Yusof · Normal\s*\$5\.00/,
+    /For Nur Aisyah · Normal\s*\$5\.00/,
+    /For Muhammad Irfan · Normal\s*\$5\.00/,
+  ]);
+  await lookAtBothWidths(page, testInfo, "receipt-household-saved-en");
+
   // In English, on a wide screen: fidyah for one of them, its own fund and payment (no tax
   // deduction, so never on the zakat receipt or its IRAS record), the days the donor's to give.
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -523,4 +556,29 @@ test("a donor logs missed fasts, pays the fidyah owed from the log, and sees the
   await expect(malay.getByRole("button", { name: /^Ubah/ })).toHaveCount(0);
   await malay.scrollIntoViewIfNeeded();
   await lookAtBothWidths(page, testInfo, "account-fasts-ms");
+
+  // In Malay on a phone: two more days logged (travel, 1447), owed and paid from the log.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await malay.getByLabel("Tahun Hijrah bagi Ramadan itu (contohnya 1446)").fill("1447");
+  await malay.getByLabel("Sebab").selectOption("travel");
+  await malay.getByLabel("Hari yang ditinggalkan (1 hingga 30)").fill("2");
+  await malay.getByRole("button", { name: "Catat puasa ini" }).click();
+  await expect(malay.getByRole("status")).toHaveText("Puasa yang ditinggalkan telah dicatat.");
+  await expect(malay.getByTestId("fasts-owed")).toHaveText(
+    "Fidyah yang perlu dibayar: 2 hari × $4.00 = $8.00",
+  );
+  await malay.getByRole("button", { name: "Bayar fidyah $8.00" }).click();
+  await page.waitForURL(/\/ms\/checkout\?flow=FIDYAH$/);
+  await hydrated(page);
+  await expect(page.getByTestId("checkout-total")).toHaveText("$8.00");
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByTestId("checkout-pay").click();
+  const second = await paid(page);
+  await open(page, "/ms/profile");
+  await expect(
+    page.locator("#account-fasts").getByTestId("fasts-entries").locator("li").first(),
+  ).toHaveText(
+    new RegExp(`1447 H · Musafir · 2 hari\\s*Sudah dibayar \\(${second.transactionNo}\\)`),
+    { timeout: 30_000 },
+  );
 });
