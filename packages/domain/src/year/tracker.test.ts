@@ -96,6 +96,30 @@ describe("the tracker: each wealth on its own", () => {
     ]);
   });
 
+  it("holds insurance to nisab on its own too: under it alone, at it alone", () => {
+    const under = haulTracker({
+      ...base,
+      portalPayment: null,
+      entries: [
+        line("1", "insurance", "2025-03-10", 9_000),
+        line("2", "savings", "2025-03-10", 9_000),
+      ],
+    });
+    // Each under nisab ($10,975) alone, though together past it: neither is due.
+    expect(under.map((t) => [t.wealth, t.haul.status])).toEqual([
+      ["savings", "none"],
+      ["insurance", "none"],
+    ]);
+    const over = haulTracker({
+      ...base,
+      portalPayment: null,
+      entries: [line("1", "insurance", "2025-03-10", 12_000)],
+    });
+    expect(over.map((t) => [t.wealth, t.haul.status, t.haul.amount])).toEqual([
+      ["insurance", "due", d(300)],
+    ]);
+  });
+
   it("counts from the donor's recorded payment, else their last zakat harta payment here", () => {
     const entries = [line("1", "cpf", "2025-03-10", 20_000)];
     const portal = haulTracker({ ...base, portalPayment: "2025-06-01", entries });
