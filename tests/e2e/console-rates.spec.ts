@@ -128,6 +128,15 @@ test("officer and approver publish new rates; a donor mid-checkout meets the rat
       asnafPanel.locator('[data-asnaf="published"]').getByRole("row", { name: /fuqara/ }),
     ).toContainText("$1,250,000.00");
     await screens(approver, testInfo, "console-rates-approver");
+    // The council's calendar in Malay, on both widths: the months published, named in Malay.
+    await open(approver, "/ms/console/rates");
+    const kalendar = approver.locator("section.console-calendar");
+    await expect(kalendar.getByRole("heading", { name: "Kalendar Hijrah" })).toBeVisible();
+    await expect(
+      kalendar.locator('[data-calendar="published"]').getByRole("row", { name: /Syawal 1447/ }),
+    ).toBeVisible();
+    await kalendar.scrollIntoViewIfNeeded();
+    await screens(approver, testInfo, "console-calendar-ms");
     // On every screen (English and Malay, 375 and 1280 px): the asnaf's names in the language, each
     // figure and its share, the total; the chart within the screen; no sideways scroll, axe-clean.
     const collections = await approver.context().newPage();
