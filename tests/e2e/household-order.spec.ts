@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page, type Request } from "@playwright/test";
 import {
   callsTo,
   expectNoAxeViolations,
@@ -92,6 +92,36 @@ const householdOrder = async (
   if (card !== null) await fillCard(page, card);
 };
 
+/** The thank-you page with both funds paid, in the page's language. */
+const expectBothPaid = async (page: Page, ms: boolean) => {
+  const done = page.getByTestId("checkout-done");
+  await expect(done).toBeVisible({ timeout: 20_000 });
+  const paid = ms ? "telah dibayar" : "paid";
+  await expect(done.getByTestId("order-part-ZAKAT")).toContainText(`Zakat: ${paid}, $297.50`);
+  await expect(done.getByTestId("order-part-FIDYAH")).toContainText(`Fidyah: ${paid}, $12.00`);
+  return done;
+};
+
+/** One order; each fund confirmed once, both with the one card. */
+const expectOneCardEach = (calls: ReadonlyArray<Request>) => {
+  const confirms = callsTo(calls, "confirm").map((r) => r.postDataJSON() as Record<string, string>);
+  expect(confirms).toHaveLength(2);
+  expect(confirms[0]?.["donationId"]).not.toBe(confirms[1]?.["donationId"]);
+  expect(confirms[0]?.["paymentMethodId"]).toBe(confirms[1]?.["paymentMethodId"]);
+  expect(callsTo(calls, "createOrder")).toHaveLength(1);
+};
+
+/** One order; the zakat confirmed once, the fidyah twice (its first try failed, the second alone). */
+const expectFidyahAgainAlone = (calls: ReadonlyArray<Request>) => {
+  const ids = callsTo(calls, "confirm").map(
+    (r) => (r.postDataJSON() as { donationId: string }).donationId,
+  );
+  expect(ids).toHaveLength(3);
+  expect(ids[2]).toBe(ids[1]);
+  expect(ids[0]).not.toBe(ids[1]);
+  expect(callsTo(calls, "createOrder")).toHaveLength(1);
+};
+
 test("a household's fitrah and fidyah in one Pay: two receipts; a failed second charge is paid again alone", async ({
   page,
 }, testInfo) => {
@@ -104,10 +134,7 @@ test("a household's fitrah and fidyah in one Pay: two receipts; a failed second 
   await lookAtBothWidths(page, testInfo, "household-order-summary-en");
   const calls = paymentCalls(page);
   await page.getByTestId("checkout-pay").dblclick();
-  const done = page.getByTestId("checkout-done");
-  await expect(done).toBeVisible({ timeout: 20_000 });
-  await expect(done.getByTestId("order-part-ZAKAT")).toContainText("Zakat: paid, $297.50");
-  await expect(done.getByTestId("order-part-FIDYAH")).toContainText("Fidyah: paid, $12.00");
+  const done = await expectBothPaid(page, false);
   await expect(done.getByTestId("transaction-no")).toHaveCount(2);
   await expect(done.getByTestId("receipt-link")).toHaveText([
     "View the Zakat receipt",
@@ -135,10 +162,7 @@ test("a household's fitrah and fidyah in one Pay: two receipts; a failed second 
       },
     ],
   });
-  const confirms = callsTo(calls, "confirm").map((r) => r.postDataJSON() as Record<string, string>);
-  expect(confirms).toHaveLength(2);
-  expect(confirms[0]?.["paymentMethodId"]).toBe(confirms[1]?.["paymentMethodId"]);
-  expect(confirms[0]?.["donationId"]).not.toBe(confirms[1]?.["donationId"]);
+  expectOneCardEach(calls);
   await lookAtBothWidths(page, testInfo, "household-order-done-en");
 
   // In Malay on a phone: the second charge fails (a declined card stands in for any failure after
@@ -183,19 +207,9 @@ test("a household's fitrah and fidyah in one Pay: two receipts; a failed second 
   await page.setViewportSize({ width: 375, height: 800 });
   await page.unroute("**/svc/payment/v1/donations/confirm");
   await page.getByTestId("checkout-pay").click();
-  await expect(done).toBeVisible({ timeout: 20_000 });
-  await expect(done.getByTestId("order-part-ZAKAT")).toContainText("Zakat: telah dibayar, $297.50");
-  await expect(done.getByTestId("order-part-FIDYAH")).toContainText(
-    "Fidyah: telah dibayar, $12.00",
-  );
+  await expectBothPaid(page, true);
   // The zakat was confirmed once, the fidyah twice (declined, then paid); one order made.
-  const ids = callsTo(again, "confirm").map(
-    (r) => (r.postDataJSON() as { donationId: string }).donationId,
-  );
-  expect(ids).toHaveLength(3);
-  expect(ids[2]).toBe(ids[1]);
-  expect(ids[0]).not.toBe(ids[1]);
-  expect(callsTo(again, "createOrder")).toHaveLength(1);
+  expectFidyahAgainAlone(again);
   await expectNoAxeViolations(page);
   await lookAtBothWidths(page, testInfo, "household-order-done-ms");
   // The fidyah receipt names the person and her days.
@@ -240,16 +254,9 @@ test("a card its bank checks pays the order: each fund's check in turn, the orde
     "Zakat: paid, $297.50",
   );
   await approve();
-  const done = page.getByTestId("checkout-done");
-  await expect(done).toBeVisible({ timeout: 20_000 });
-  await expect(done.getByTestId("order-part-ZAKAT")).toContainText("Zakat: paid, $297.50");
-  await expect(done.getByTestId("order-part-FIDYAH")).toContainText("Fidyah: paid, $12.00");
+  await expectBothPaid(page, false);
   // Each fund confirmed once, both with the one card; one order made.
-  const confirms = callsTo(calls, "confirm").map((r) => r.postDataJSON() as Record<string, string>);
-  expect(confirms).toHaveLength(2);
-  expect(confirms[0]?.["donationId"]).not.toBe(confirms[1]?.["donationId"]);
-  expect(confirms[0]?.["paymentMethodId"]).toBe(confirms[1]?.["paymentMethodId"]);
-  expect(callsTo(calls, "createOrder")).toHaveLength(1);
+  expectOneCardEach(calls);
   // Paid in full: the tab keeps nothing of the order (no card token left behind).
   expect(await page.evaluate(() => sessionStorage.getItem("portal.checkout.order"))).toBeNull();
   await keepScreenshot(page, testInfo, "household-order-checked-done-en-375");
@@ -292,19 +299,9 @@ test("a card its bank checks pays the order: each fund's check in turn, the orde
   );
   await fillCard(page, "4242 4242 4242 4242");
   await page.getByTestId("checkout-pay").click();
-  await expect(done).toBeVisible({ timeout: 20_000 });
-  await expect(done.getByTestId("order-part-ZAKAT")).toContainText("Zakat: telah dibayar, $297.50");
-  await expect(done.getByTestId("order-part-FIDYAH")).toContainText(
-    "Fidyah: telah dibayar, $12.00",
-  );
+  await expectBothPaid(page, true);
   // The zakat confirmed once; the fidyah with the checked card, then (its check failed) the other.
-  const ids = callsTo(again, "confirm").map(
-    (r) => (r.postDataJSON() as { donationId: string }).donationId,
-  );
-  expect(ids).toHaveLength(3);
-  expect(ids[2]).toBe(ids[1]);
-  expect(ids[0]).not.toBe(ids[1]);
-  expect(callsTo(again, "createOrder")).toHaveLength(1);
+  expectFidyahAgainAlone(again);
   await lookAtBothWidths(page, testInfo, "household-order-checked-done-ms");
 });
 
@@ -352,12 +349,7 @@ test("a household's order by PayNow: a code per fund in turn, taken up again aft
   await expect(page.getByTestId("paynow-qr").locator("svg")).toBeVisible();
   await lookAtBothWidths(page, testInfo, "household-order-paynow-2-ms");
   await payCodeShown(page, context);
-  const done = page.getByTestId("checkout-done");
-  await expect(done).toBeVisible({ timeout: 15_000 });
-  await expect(done.getByTestId("order-part-ZAKAT")).toContainText("Zakat: telah dibayar, $297.50");
-  await expect(done.getByTestId("order-part-FIDYAH")).toContainText(
-    "Fidyah: telah dibayar, $12.00",
-  );
+  const done = await expectBothPaid(page, true);
   await expect(done).toContainText("Dibayar dengan PayNow");
   await expect(done.getByTestId("receipt-link")).toHaveCount(2);
   // One order; a code asked for each fund, none confirmed by card.
@@ -441,15 +433,8 @@ test("on Stripe the bank's check is a page away: the order is taken up on the wa
   await page.getByTestId("checkout-pay").click();
   await page.waitForURL(/\/sandbox\/3ds\?/);
   await approve();
-  const done = page.getByTestId("checkout-done");
-  await expect(done).toBeVisible({ timeout: 20_000 });
-  await expect(done.getByTestId("order-part-ZAKAT")).toContainText("Zakat: paid, $297.50");
-  await expect(done.getByTestId("order-part-FIDYAH")).toContainText("Fidyah: paid, $12.00");
+  await expectBothPaid(page, false);
   // Each fund confirmed once, with the one card; one order.
-  const confirms = callsTo(calls, "confirm").map((r) => r.postDataJSON() as Record<string, string>);
-  expect(confirms.map((c) => c["donationId"])).toHaveLength(2);
-  expect(confirms[0]?.["donationId"]).not.toBe(confirms[1]?.["donationId"]);
-  expect(confirms[0]?.["paymentMethodId"]).toBe(confirms[1]?.["paymentMethodId"]);
-  expect(callsTo(calls, "createOrder")).toHaveLength(1);
+  expectOneCardEach(calls);
   expect(await page.evaluate(() => sessionStorage.getItem("portal.checkout.order"))).toBeNull();
 });
