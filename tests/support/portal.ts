@@ -14,6 +14,17 @@ export interface RunningPortal {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/**
+ * Every launcher started here and not yet exited. When this process exits, whatever ended its tests
+ * (a file that timed out while its portal was being started again holds no reference to the new one),
+ * each still running is told to stop (SIGINT: it stops the services it started), so no portal is left
+ * listening on a port the next run of the file needs.
+ */
+const launched = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of launched) if (child.exitCode === null) child.kill("SIGINT");
+});
+
 /** Start the real launcher (`npm start`'s script) on its own port and data folder. */
 export async function startPortal(
   port: number,
@@ -32,6 +43,8 @@ export async function startPortal(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  launched.add(child);
+  child.once("exit", () => launched.delete(child));
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
