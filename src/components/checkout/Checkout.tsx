@@ -86,10 +86,10 @@ export default function Checkout(props: CheckoutProps) {
 
   const back = localizedPath(givingPathOf(s.flow, productRoute), lang);
   const zakatLike = brandOf(s.flow) === "zakat";
-  // A household's fidyah beside its zakat: one time, by card or PayNow, no fee (household-order.ts).
-  // An order part paid (its household form put away, or gone with a reload) is paid as an order still.
+  // A household's fidyah beside its zakat, or an order part paid (its household form put away, or
+  // gone with a reload): one time, by card or PayNow, no fee (state.ts, household-order.ts).
   const partPaid = partlyPaid(s.orderPay.payments);
-  const paysOrder = s.fidyahOrder !== null || partPaid;
+  const { paysOrder } = s;
   const recurringAllowed = fundOf(s.flow).recurring && !paysOrder;
   const total = ((s.order?.total ?? 0) + (s.fidyahOrder?.total ?? 0)) as Cents;
   // On either gateway (on Stripe the order's payments share a Customer the server makes, so the one

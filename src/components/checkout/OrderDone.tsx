@@ -102,11 +102,15 @@ export function OrderDone(props: {
       <p>{l.order_done_intro}</p>
       <OrderReceipts {...props} />
       {card ? (
-        <p>{fill(l.checkout_done_card, { brand: cardBrandName(card.brand), last4: card.last4 })}</p>
+        <>
+          <p>
+            {fill(l.checkout_done_card, { brand: cardBrandName(card.brand), last4: card.last4 })}
+          </p>
+          <p>{l.order_checkout_statement}</p>
+        </>
       ) : payments.some((p) => p.paymentMethod === "paynow") ? (
         <p>{l.checkout_done_paynow}</p>
       ) : null}
-      {card ? <p>{l.order_checkout_statement}</p> : null}
       <p>{l.order_done_email}</p>
       <p className="checkout-actions">
         <a

@@ -1,11 +1,10 @@
 import type { FlowType } from "@portal/domain";
-import { useRef } from "react";
 import { markTransactionPassed } from "../../lib/transaction";
 import type { Phase } from "./choices";
 import { orderProblem, unpaidOf } from "./household-order";
 import { forgetDonor } from "./kept-donor";
 import type { CheckoutLabels } from "./labels";
-import { awaitingCheck, useOrderPayment } from "./order-payment";
+import { awaitingCheck, useOrderPayment, type TakenUp } from "./order-payment";
 import { clearGivingEntries } from "./order-source";
 import { currentOwner, type Owner } from "./owner";
 import type { Donation, OrderInput, OrderPayment } from "./payment-api";
@@ -32,8 +31,6 @@ export function useOrderCheckout(props: {
 }) {
   const { labels: l, setPhase, setProblem, setBusy } = props;
   const order = useOrderPayment();
-  // Taken up from the tab, the rest was paid by itself (a check now waiting is a new one).
-  const ranOn = useRef(false);
 
   /** What paying came to: all paid (a receipt per fund), a bank's check to open, or what failed. */
   function settle(payments: ReadonlyArray<OrderPayment>, open: Opens) {
@@ -103,20 +100,19 @@ export function useOrderCheckout(props: {
      * rest paid with the kept card if its check passed), or null if this tab pays none. Paid in full,
      * the thank-you page is shown at once; else the caller settles it once the page is ready.
      */
-    resume: async (flow: FlowType): Promise<ReadonlyArray<OrderPayment> | null> => {
+    resume: async (flow: FlowType): Promise<TakenUp | null> => {
       const taken = await order.resume(await currentOwner(), flow).catch(() => null);
-      ranOn.current = taken?.ran === true;
       if (taken && unpaidOf(taken.payments).length === 0) settle(taken.payments, false);
-      return taken?.payments ?? null;
+      return taken;
     },
     /**
      * An order taken up (`resume`) once the page is ready: its codes again, or as `settle` says, a
      * waiting check opened on the gateway's way; on Stripe a check the donor came back from unfinished
      * is not opened again by itself (Pay opens it), the next part's is.
      */
-    takeUp: (payments: ReadonlyArray<OrderPayment>, gateway: "sandbox" | "stripe") =>
+    takeUp: (taken: TakenUp, gateway: "sandbox" | "stripe") =>
       order.byPayNow()
         ? setPhase({ kind: "order-paynow" })
-        : settle(payments, gateway === "sandbox" ? "frame" : ranOn.current ? "page" : false),
+        : settle(taken.payments, gateway === "sandbox" ? "frame" : taken.ran ? "page" : false),
   };
 }

@@ -90,7 +90,20 @@ export const goesOn = (payments: ReadonlyArray<OrderPayment>, card: string | und
 const confirmPart: Confirm = (part, card, saveCard) =>
   confirmDonation({ donationId: part.id, clientSecret: part.clientSecret }, card, { saveCard });
 
+/** An order taken up from the tab (`resume`): its parts now, and whether the rest was paid by itself. */
+export interface TakenUp {
+  readonly payments: ReadonlyArray<OrderPayment>;
+  readonly ran: boolean;
+}
+
 type Attempt = StoredOrder & { readonly payments?: ReadonlyArray<OrderPayment> };
+
+/** The order without a way of paying in progress (no card kept for a check, no PayNow codes). */
+const bare = ({ card: _card, paynow: _paynow, ...order }: Attempt): Attempt => order;
+
+/** The payments with one part's donation as it now stands. */
+const merged = (payments: ReadonlyArray<OrderPayment> | undefined, current: Donation) =>
+  (payments ?? []).map((p) => (p.id === current.id ? { ...p, ...current } : p));
 
 /**
  * The order's payments and paying them. One idempotency key per order, details and owner, kept in
@@ -109,7 +122,6 @@ export function useOrderPayment() {
     writeStored(ORDER_STORED, kept satisfies StoredOrder);
     setPayments(now ?? null);
   };
-  const seen = (now: ReadonlyArray<OrderPayment>) => hold({ ...attempt.current!, payments: now });
 
   const ensure = async (input: OrderInput, owner: Owner): Promise<ReadonlyArray<OrderPayment>> => {
     const previous = attempt.current;
@@ -135,13 +147,14 @@ export function useOrderPayment() {
     return made;
   };
 
-  /** Pays the unpaid parts with `card`; while one then waits on its bank's check the tab keeps the card. */
-  const run = async (from: ReadonlyArray<OrderPayment>, card: string, saveCard: boolean) => {
-    const now = await payParts(from, card, saveCard, confirmPart, seen);
-    const { card: _card, paynow: _paynow, ...rest } = attempt.current!;
-    hold(awaitingCheck(now) ? { ...rest, card, payments: now } : { ...rest, payments: now });
-    return now;
-  };
+  /**
+   * Pays the unpaid parts with `card`, holding the order after each answer; while a part then waits
+   * on its bank's check the tab keeps the card (to pay the rest after it), else none.
+   */
+  const run = (from: ReadonlyArray<OrderPayment>, card: string, saveCard: boolean) =>
+    payParts(from, card, saveCard, confirmPart, (now) =>
+      hold({ ...bare(attempt.current!), ...(awaitingCheck(now) ? { card } : {}), payments: now }),
+    );
 
   /**
    * Pays what of the order is unpaid with one card (`method` gives its payment-method id once, and
@@ -162,34 +175,28 @@ export function useOrderPayment() {
   /** The order to pay by PayNow, a code per fund (the page shows each unpaid part's in turn). */
   const payNow = async (input: OrderInput, owner: Owner): Promise<ReadonlyArray<OrderPayment>> => {
     const made = await ensure(input, owner);
-    const { card: _card, ...rest } = attempt.current!;
-    hold({ ...rest, paynow: true, payments: made });
+    hold({ ...bare(attempt.current!), paynow: true, payments: made });
     return made;
   };
 
-  /** A part's donation as it now stands (its check ended, or its PayNow code paid), in the order. */
+  /** A part's donation as it now stands (its PayNow code paid), in the order. */
   const apply = (current: Donation): ReadonlyArray<OrderPayment> => {
-    const before = attempt.current!;
-    const now = (before.payments ?? []).map((p) =>
-      p.id === current.id ? { ...p, ...current } : p,
-    );
-    hold({ ...before, payments: now });
+    const now = merged(attempt.current!.payments, current);
+    hold({ ...attempt.current!, payments: now });
     return now;
   };
 
   /** A check or PayNow given up: the card is let go (a later visit does not take the order up). */
   const release = () => {
-    if (!attempt.current) return;
-    const { card: _card, paynow: _paynow, ...rest } = attempt.current;
-    hold(rest);
+    if (attempt.current) hold(bare(attempt.current));
   };
 
   /** A part's bank's check ended (`current`, its donation now): the rest paid with the same card. */
   const checked = async (current: Donation): Promise<ReadonlyArray<OrderPayment>> => {
-    const card = attempt.current!.card;
-    const now = apply(current);
-    if (goesOn(now, card)) return run(now, card!, false);
-    release();
+    const before = attempt.current!;
+    const now = merged(before.payments, current);
+    if (goesOn(now, before.card)) return run(now, before.card!, false);
+    hold({ ...bare(before), payments: now });
     return now;
   };
 
@@ -200,10 +207,7 @@ export function useOrderPayment() {
    * Null: no such order of this owner at this checkout (`flow`, its first part's). An order left
    * otherwise (a part declined, say) is not taken up again: the checkout is the donor's next gift.
    */
-  const resume = async (
-    owner: Owner,
-    flow: FlowType,
-  ): Promise<{ readonly payments: ReadonlyArray<OrderPayment>; readonly ran: boolean } | null> => {
+  const resume = async (owner: Owner, flow: FlowType): Promise<TakenUp | null> => {
     const kept = readStored(ORDER_STORED) as Partial<StoredOrder> | undefined;
     const paying = typeof kept?.card === "string" || kept?.paynow === true;
     if (!paying || !kept?.parts || kept.parts[0]?.fund !== flow) return null;

@@ -137,7 +137,6 @@ export function useCheckout(props: {
     const chosen = currentPageFlow();
     setFlow(chosen);
     const controller = new AbortController();
-    const resume = readCheckout(chosen);
     const configured = getPaymentConfiguration()
       .then((config) => {
         setGateway({ kind: config.gateway, key: config.publishableKey });
@@ -148,10 +147,10 @@ export function useCheckout(props: {
     void (async () => {
       // A household's order being paid (back from the bank's page, or loaded again): as it stands.
       const order = await orderPay.resume(chosen);
-      if (order && unpaidOf(order).length === 0) return;
-      if (order) {
-        // Paid by its own parts: no single donation of this tab is resumed beside it.
-      } else if (resume?.done && hasGivingEntries()) {
+      if (order && unpaidOf(order.payments).length === 0) return;
+      // An order is paid by its own parts: no single donation of this tab is resumed beside it.
+      const resume = order ? undefined : readCheckout(chosen);
+      if (resume?.done && hasGivingEntries()) {
         // Paid earlier, and a new gift entered since: this checkout is for the new one.
         removeStored(STORED);
       } else if (resume) {
@@ -357,6 +356,7 @@ export function useCheckout(props: {
     order,
     /** The household's days of fidyah, paid with the zakat in one press (household-order.ts). */
     fidyahOrder,
+    paysOrder,
     orderPay,
     rates,
     household,
